@@ -1,0 +1,56 @@
+package io.ramjet.server.broker.subscription;
+
+import java.util.Arrays;
+
+/**
+ * One message of a message queue above its cursor's low-water mark that is not yet acknowledged:
+ * either in flight to a consumer until a deadline, or visible and waiting to be offered again.
+ * Mutable; owned by its {@link QueueCursor} and guarded by the same lock.
+ */
+final class PendingMessage {
+
+    static final long NO_CONSUMER = -1;
+
+    final long offset;
+    int deliveries;
+    long consumer = NO_CONSUMER;
+    long inFlightUntil;
+    private long[] excluded = new long[0];
+
+    PendingMessage(long offset, int deliveries) {
+        this.offset = offset;
+        this.deliveries = deliveries;
+    }
+
+    boolean inFlight() {
+        return consumer != NO_CONSUMER;
+    }
+
+    boolean offerableTo(long consumerId) {
+        return !inFlight() && !excludes(consumerId);
+    }
+
+    boolean excludes(long consumerId) {
+        for (long c : excluded) {
+            if (c == consumerId) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    void exclude(long consumerId) {
+        if (!excludes(consumerId)) {
+            excluded = Arrays.copyOf(excluded, excluded.length + 1);
+            excluded[excluded.length - 1] = consumerId;
+        }
+    }
+
+    void makeVisible(boolean countDelivery) {
+        consumer = NO_CONSUMER;
+        inFlightUntil = 0;
+        if (countDelivery) {
+            deliveries++;
+        }
+    }
+}

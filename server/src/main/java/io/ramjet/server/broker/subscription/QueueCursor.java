@@ -1,0 +1,206 @@
+package io.ramjet.server.broker.subscription;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+
+/**
+ * Per-message consumption state of one subscription on one message queue (RocketMQ 5 "pop"
+ * style): every offset below {@link #lowWater()} is acknowledged; offsets in
+ * [{@code lowWater}, {@link #readOffset()}) are either acknowledged (absent) or pending (in flight
+ * until a deadline, or visible again); offsets from {@code readOffset} on were never offered.
+ *
+ * <p>Delivery counts follow JMS: a delivery counts when the application may have seen the
+ * message (a nack, a {@code recover()}, a visibility timeout or a lost consumer); a release of a
+ * prefetched message the application never saw does not count.
+ *
+ * <p>Not thread-safe: the owning subscription serialises every call. Nothing here is on disk; the
+ * broker persists acknowledgements as CommitLog records and snapshots this state at checkpoints
+ * ({@link #pendingOffsets()}, {@link #restore}).
+ */
+public final class QueueCursor {
+
+    private final int queueId;
+    private long lowWater;
+    private long readOffset;
+    private final NavigableMap<Long, PendingMessage> pending = new TreeMap<>();
+
+    public QueueCursor(int queueId, long startOffset) {
+        this.queueId = queueId;
+        this.lowWater = startOffset;
+        this.readOffset = startOffset;
+    }
+
+    public int queueId() {
+        return queueId;
+    }
+
+    /** Every offset below this one is acknowledged: storage may drop what only this cursor held. */
+    public long lowWater() {
+        return lowWater;
+    }
+
+    /** The first offset never offered to any consumer. */
+    public long readOffset() {
+        return readOffset;
+    }
+
+    public int pendingCount() {
+        return pending.size();
+    }
+
+    public int inFlightCount() {
+        int n = 0;
+        for (PendingMessage m : pending.values()) {
+            if (m.inFlight()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The next offset that may be offered to {@code consumer}: the oldest visible pending message
+     * it is not excluded from, else the read offset while it is below {@code maxOffset}, else -1.
+     * Offering does not change state: follow with {@link #claim} or {@link #exclude}.
+     */
+    public long nextCandidate(long consumer, long maxOffset) {
+        for (PendingMessage m : pending.values()) {
+            if (m.offerableTo(consumer)) {
+                return m.offset;
+            }
+        }
+        return readOffset < maxOffset ? readOffset : -1;
+    }
+
+    /** Hands {@code offset} to {@code consumer} until {@code deadline} (epoch ms). */
+    public Delivery claim(long offset, long consumer, long deadline) {
+        PendingMessage m = pendingOrNew(offset);
+        if (m.inFlight()) {
+            throw new IllegalStateException("offset " + offset + " of queue " + queueId + " is already in flight");
+        }
+        m.consumer = consumer;
+        m.inFlightUntil = deadline;
+        return new Delivery(queueId, offset, m.deliveries + 1);
+    }
+
+    /**
+     * Marks {@code offset} as one {@code consumer} must not be offered again (a selector that
+     * cannot match it), leaving it for the subscription's other consumers.
+     */
+    public void exclude(long offset, long consumer) {
+        pendingOrNew(offset).exclude(consumer);
+    }
+
+    /** Acknowledges {@code offset}; acknowledging an offset that is not pending does nothing. */
+    public boolean ack(long offset) {
+        if (offset < lowWater) {
+            return false;
+        }
+        if (offset >= readOffset) {
+            // Acked without being claimed here: a skipped message (topic filter) or a replayed
+            // ack record after restart. Everything between stays pending as visible.
+            for (long o = readOffset; o < offset; o++) {
+                pending.put(o, new PendingMessage(o, 0));
+            }
+            readOffset = offset + 1;
+            advanceLowWater();
+            return true;
+        }
+        boolean removed = pending.remove(offset) != null;
+        advanceLowWater();
+        return removed;
+    }
+
+    /**
+     * Makes an in-flight {@code offset} visible again, counting a delivery when the application
+     * may have seen it. Returns the number of counted deliveries so far, or -1 if not in flight.
+     */
+    public int release(long offset, boolean countDelivery) {
+        PendingMessage m = pending.get(offset);
+        if (m == null || !m.inFlight()) {
+            return -1;
+        }
+        m.makeVisible(countDelivery);
+        return m.deliveries;
+    }
+
+    /** Releases, counting a delivery, everything a consumer holds (close, lost client, recover). */
+    public List<Delivery> releaseAll(long consumer) {
+        List<Delivery> released = new ArrayList<>();
+        for (PendingMessage m : pending.values()) {
+            if (m.consumer == consumer) {
+                m.makeVisible(true);
+                released.add(new Delivery(queueId, m.offset, m.deliveries));
+            }
+        }
+        return released;
+    }
+
+    /** Makes visible, counting a delivery, every in-flight message whose deadline has passed. */
+    public List<Delivery> expire(long now) {
+        List<Delivery> expired = new ArrayList<>();
+        for (PendingMessage m : pending.values()) {
+            if (m.inFlight() && m.inFlightUntil <= now) {
+                m.makeVisible(true);
+                expired.add(new Delivery(queueId, m.offset, m.deliveries));
+            }
+        }
+        return expired;
+    }
+
+    /** Counted deliveries of a pending offset, 0 when it is not pending. */
+    public int deliveries(long offset) {
+        PendingMessage m = pending.get(offset);
+        return m == null ? 0 : m.deliveries;
+    }
+
+    /** Pending offsets with their counted deliveries, oldest first: what a snapshot stores. */
+    public List<long[]> pendingOffsets() {
+        List<long[]> out = new ArrayList<>(pending.size());
+        for (PendingMessage m : pending.values()) {
+            out.add(new long[] {m.offset, m.deliveries});
+        }
+        return out;
+    }
+
+    /**
+     * Rebuilds a cursor from a snapshot: everything below {@code lowWater} acknowledged, the listed
+     * pending offsets visible with their counts, and everything else below {@code readOffset}
+     * acknowledged.
+     */
+    public static QueueCursor restore(int queueId, long lowWater, long readOffset, List<long[]> pendingOffsets) {
+        QueueCursor c = new QueueCursor(queueId, lowWater);
+        c.readOffset = readOffset;
+        for (long[] p : pendingOffsets) {
+            c.pending.put(p[0], new PendingMessage(p[0], (int) p[1]));
+        }
+        c.advanceLowWater();
+        return c;
+    }
+
+    private PendingMessage pendingOrNew(long offset) {
+        if (offset < lowWater || offset > readOffset) {
+            throw new IllegalArgumentException("offset " + offset + " is not offerable on queue " + queueId
+                    + " (low water " + lowWater + ", read offset " + readOffset + ")");
+        }
+        if (offset == readOffset) {
+            readOffset++;
+            PendingMessage m = new PendingMessage(offset, 0);
+            pending.put(offset, m);
+            return m;
+        }
+        PendingMessage m = pending.get(offset);
+        if (m == null) {
+            throw new IllegalArgumentException("offset " + offset + " of queue " + queueId + " is already acknowledged");
+        }
+        return m;
+    }
+
+    private void advanceLowWater() {
+        Iterator<Long> it = pending.keySet().iterator();
+        lowWater = it.hasNext() ? it.next() : readOffset;
+    }
+}
