@@ -1,0 +1,132 @@
+package io.ramjet.server.broker.subscription;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * A unit of consumption: one {@link QueueCursor} per message queue of its destination, the
+ * consumers attached to it, and the selector and noLocal flag it was created with (a durable
+ * subscription keeps them; re-subscribing with others replaces it, as Jakarta Messaging says).
+ *
+ * <p>Thread-safe: every method locks the subscription, so the broker's pull, ack and timeout
+ * paths may call from any thread. In memory only; the broker persists it through CommitLog
+ * records and checkpoint snapshots.
+ */
+public final class Subscription {
+
+    private final SubscriptionKey key;
+    private final String selector;
+    private final boolean noLocal;
+    private final QueueCursor[] cursors;
+    private final Set<Long> consumers = new LinkedHashSet<>();
+
+    /** Starts every message queue's cursor at the given offset (the tail for a new topic one). */
+    public Subscription(SubscriptionKey key, String selector, boolean noLocal, long[] startOffsets) {
+        this(key, selector, noLocal, cursorsAt(startOffsets));
+    }
+
+    public Subscription(SubscriptionKey key, String selector, boolean noLocal, QueueCursor[] cursors) {
+        this.key = key;
+        this.selector = selector;
+        this.noLocal = noLocal;
+        this.cursors = cursors.clone();
+    }
+
+    public SubscriptionKey key() {
+        return key;
+    }
+
+    public String selector() {
+        return selector;
+    }
+
+    public boolean noLocal() {
+        return noLocal;
+    }
+
+    public int queueCount() {
+        return cursors.length;
+    }
+
+    /** True when a consumer asking with this selector and noLocal may reuse this subscription. */
+    public boolean sameTerms(String otherSelector, boolean otherNoLocal) {
+        return noLocal == otherNoLocal && Objects.equals(normalise(selector), normalise(otherSelector));
+    }
+
+    /**
+     * Attaches a consumer; refuses a second one on a subscription that is not shared.
+     *
+     * @return false when the subscription is not shared and already has a consumer
+     */
+    public synchronized boolean attach(long consumer) {
+        if (!key.kind().shared() && !consumers.isEmpty() && !consumers.contains(consumer)) {
+            return false;
+        }
+        consumers.add(consumer);
+        return true;
+    }
+
+    /**
+     * Detaches a consumer and makes what it held visible again, counting a delivery.
+     *
+     * @return the messages it held, for the broker to check against the maximum deliveries
+     */
+    public synchronized List<Delivery> detach(long consumer) {
+        consumers.remove(consumer);
+        return releaseAll(consumer);
+    }
+
+    public synchronized boolean hasConsumers() {
+        return !consumers.isEmpty();
+    }
+
+    public synchronized Set<Long> consumers() {
+        return Set.copyOf(consumers);
+    }
+
+    /** Runs {@code work} on one message queue's cursor under the subscription's lock. */
+    public synchronized <T> T withCursor(int queueId, Function<QueueCursor, T> work) {
+        return work.apply(cursors[queueId]);
+    }
+
+    public synchronized List<Delivery> releaseAll(long consumer) {
+        List<Delivery> released = new ArrayList<>();
+        for (QueueCursor c : cursors) {
+            released.addAll(c.releaseAll(consumer));
+        }
+        return released;
+    }
+
+    public synchronized List<Delivery> expire(long now) {
+        List<Delivery> expired = new ArrayList<>();
+        for (QueueCursor c : cursors) {
+            expired.addAll(c.expire(now));
+        }
+        return expired;
+    }
+
+    /** Per message queue, the lowest offset this subscription still needs. */
+    public synchronized long[] lowWaterMarks() {
+        long[] marks = new long[cursors.length];
+        for (int i = 0; i < cursors.length; i++) {
+            marks[i] = cursors[i].lowWater();
+        }
+        return marks;
+    }
+
+    private static QueueCursor[] cursorsAt(long[] startOffsets) {
+        QueueCursor[] cursors = new QueueCursor[startOffsets.length];
+        for (int i = 0; i < startOffsets.length; i++) {
+            cursors[i] = new QueueCursor(i, startOffsets[i]);
+        }
+        return cursors;
+    }
+
+    private static String normalise(String selector) {
+        return selector == null || selector.isBlank() ? null : selector.trim();
+    }
+}

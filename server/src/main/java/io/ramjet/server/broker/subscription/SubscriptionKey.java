@@ -1,0 +1,21 @@
+package io.ramjet.server.broker.subscription;
+
+import java.util.Objects;
+
+/**
+ * Names a subscription on a broker. A queue's is its destination; a durable one is scoped by
+ * client id (null for a shared durable subscription created without one, as JMS 2.0 allows);
+ * a non-durable topic subscription takes its consumer's id as name.
+ */
+public record SubscriptionKey(String destination, SubscriptionKind kind, String clientId, String name) {
+
+    public SubscriptionKey {
+        Objects.requireNonNull(destination, "destination");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(name, "name");
+    }
+
+    public static SubscriptionKey queue(String destination) {
+        return new SubscriptionKey(destination, SubscriptionKind.QUEUE, null, destination);
+    }
+}
