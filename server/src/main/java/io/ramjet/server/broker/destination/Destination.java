@@ -1,0 +1,50 @@
+package io.ramjet.server.broker.destination;
+
+import java.util.Objects;
+
+/**
+ * A broker-side destination: a name, a kind and the number of message queues (ConsumeQueues)
+ * it is split into. Queue and topic names live in separate namespaces, as in JMS, so a queue
+ * and a topic may share a name. Immutable.
+ */
+public record Destination(String name, DestinationKind kind, int queueCount, boolean temporary) {
+
+    /** Longest destination name accepted, in UTF-8 bytes; the record layout stores a short. */
+    public static final int MAX_NAME_BYTES = 1024;
+
+    public Destination {
+        Objects.requireNonNull(kind, "kind");
+        validateName(name);
+        if (queueCount < 1 || queueCount > 1024) {
+            throw new IllegalArgumentException("queue count must be 1..1024, was " + queueCount);
+        }
+    }
+
+    /** The name under which the storage engine files its ConsumeQueues: kind-qualified. */
+    public String storageName() {
+        return storageName(kind, name);
+    }
+
+    public static String storageName(DestinationKind kind, String name) {
+        return (kind == DestinationKind.QUEUE ? "Q." : "T.") + name;
+    }
+
+    /** Refuses names a client could use to escape the data directory or break the layout. */
+    public static void validateName(String name) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("destination name must not be empty");
+        }
+        if (name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+            throw new IllegalArgumentException("destination name longer than " + MAX_NAME_BYTES + " bytes");
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < 0x20 || c == '/' || c == '\\' || c == 0x7f) {
+                throw new IllegalArgumentException("destination name has an illegal character at " + i + ": " + name);
+            }
+        }
+        if (name.equals(".") || name.equals("..")) {
+            throw new IllegalArgumentException("destination name must not be '" + name + "'");
+        }
+    }
+}
