@@ -1,0 +1,151 @@
+package io.ramjet.server.broker.subscription;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Every subscription of a broker and the Jakarta Messaging rules for finding, sharing,
+ * replacing and deleting them (3.1 sections 8.3 and 8.4):
+ * <ul>
+ *   <li>a queue has one subscription, shared by all its consumers;</li>
+ *   <li>a non-durable topic consumer has its own, deleted when it detaches;</li>
+ *   <li>durable subscriptions, shared or not, share one namespace per client id; asking for one
+ *       with another topic, selector or noLocal replaces it when it has no consumer;</li>
+ *   <li>a shared non-durable subscription lives while it has consumers.</li>
+ * </ul>
+ *
+ * <p>Thread-safe (one lock for the table; each subscription has its own for consumption). In
+ * memory: the broker logs what {@link Change} says happened and replays it after a restart.
+ */
+public final class SubscriptionTable {
+
+    /** What a subscribe did, so that the broker can log durable changes. */
+    public record Change(Subscription subscription, boolean created, Subscription replaced) {
+    }
+
+    private final Map<String, Subscription> byName = new HashMap<>();
+
+    /**
+     * Attaches {@code consumer} to the subscription {@code key} names, creating or replacing it
+     * as the rules say. {@code startOffsets} gives each message queue's starting offset for a new
+     * subscription (the tail for topics, the head for queues).
+     *
+     * @throws SubscriptionConflictException when the rules refuse the consumer
+     */
+    public synchronized Change subscribe(SubscriptionKey key, String selector, boolean noLocal, long consumer,
+                                         Function<SubscriptionKey, long[]> startOffsets) {
+        String name = namespaceKey(key);
+        Subscription existing = byName.get(name);
+        Subscription replaced = null;
+        if (existing != null && !reusable(existing, key, selector, noLocal)) {
+            if (existing.hasConsumers()) {
+                throw new SubscriptionConflictException("subscription '" + key.name() + "' is in use with other terms"
+                        + " (destination, selector or noLocal); close its consumers first");
+            }
+            byName.remove(name);
+            replaced = existing;
+            existing = null;
+        }
+        boolean created = existing == null;
+        Subscription s = created ? new Subscription(key, selector, noLocal, startOffsets.apply(key)) : existing;
+        if (!s.attach(consumer)) {
+            throw new SubscriptionConflictException("durable subscription '" + key.name() + "' of client '" + key.clientId()
+                    + "' already has an active consumer");
+        }
+        byName.put(name, s);
+        return new Change(s, created, replaced);
+    }
+
+    /**
+     * Detaches a consumer; a subscription that dies with its last consumer (a non-durable one) is
+     * removed. Returns the subscription's messages the consumer held, made visible again.
+     */
+    public synchronized List<Delivery> unsubscribeConsumer(SubscriptionKey key, long consumer) {
+        String name = namespaceKey(key);
+        Subscription s = byName.get(name);
+        if (s == null) {
+            return List.of();
+        }
+        List<Delivery> released = s.detach(consumer);
+        if (!key.kind().durable() && !s.hasConsumers()) {
+            byName.remove(name);
+        }
+        return released;
+    }
+
+    /**
+     * Deletes a durable subscription by client id and name (JMS {@code unsubscribe}).
+     *
+     * @return the deleted subscription, empty when there is none of that name
+     * @throws SubscriptionConflictException when it has active consumers
+     */
+    public synchronized Optional<Subscription> deleteDurable(String clientId, String name) {
+        String key = durableKey(clientId, name);
+        Subscription s = byName.get(key);
+        if (s == null) {
+            return Optional.empty();
+        }
+        if (s.hasConsumers()) {
+            throw new SubscriptionConflictException("durable subscription '" + name + "' has an active consumer");
+        }
+        byName.remove(key);
+        return Optional.of(s);
+    }
+
+    /** Removes every subscription of a destination (the destination was deleted). */
+    public synchronized List<Subscription> deleteAll(String destination) {
+        List<Subscription> removed = new ArrayList<>();
+        byName.values().removeIf(s -> {
+            boolean match = s.key().destination().equals(destination);
+            if (match) {
+                removed.add(s);
+            }
+            return match;
+        });
+        return removed;
+    }
+
+    public synchronized Optional<Subscription> find(SubscriptionKey key) {
+        return Optional.ofNullable(byName.get(namespaceKey(key)));
+    }
+
+    /** Puts back a subscription restored from a snapshot or the log. */
+    public synchronized void restore(Subscription s) {
+        byName.put(namespaceKey(s.key()), s);
+    }
+
+    public synchronized List<Subscription> all() {
+        return List.copyOf(byName.values());
+    }
+
+    public synchronized List<Subscription> of(String destination) {
+        List<Subscription> out = new ArrayList<>();
+        for (Subscription s : byName.values()) {
+            if (s.key().destination().equals(destination)) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    private static boolean reusable(Subscription existing, SubscriptionKey key, String selector, boolean noLocal) {
+        return existing.key().equals(key) && existing.sameTerms(selector, noLocal);
+    }
+
+    private static String namespaceKey(SubscriptionKey key) {
+        return switch (key.kind()) {
+            case QUEUE -> "Q|" + key.destination();
+            case TOPIC -> "T|" + key.name();
+            case SHARED -> "S|" + key.clientId() + "|" + key.name();
+            case DURABLE, SHARED_DURABLE -> durableKey(key.clientId(), key.name());
+        };
+    }
+
+    private static String durableKey(String clientId, String name) {
+        return "D|" + clientId + "|" + name;
+    }
+}
