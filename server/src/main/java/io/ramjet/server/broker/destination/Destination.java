@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.destination;
 
+import io.ramjet.protocol.command.DestinationKind;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,7 @@
 package io.ramjet.server.broker.destination;
 
+import io.ramjet.protocol.command.DestinationKind;
+
 /** A destination that does not exist on this broker and may not be auto-created. */
 public final class UnknownDestinationException extends RuntimeException {
 

@@ -1,0 +1,46 @@
+package io.ramjet.protocol.command;
+
+import com.esotericsoftware.kryo.Kryo;
+
+import java.util.List;
+
+/**
+ * The only classes a frame header may hold, each with its fixed Kryo id.
+ *
+ * <p>Kryo runs with registration required, so a class id not listed here fails decoding and
+ * no class named by a peer is ever instantiated. Ids are part of the wire format: never reuse
+ * or renumber one; add new classes with new ids. Kryo itself owns ids 0-9 (primitives and
+ * {@code String}); 10-99 are JDK support types; 100 and up are Ramjet headers, grouped by
+ * hundreds like {@link CommandCode}.
+ *
+ * <p>Strings and lists are decoded by serializers that check their length against the bytes
+ * actually left in the header before allocating, so a hostile length cannot exhaust memory.
+ */
+public final class HeaderRegistry {
+
+    private HeaderRegistry() {
+    }
+
+    /** Configures a fresh Kryo instance for headers. */
+    public static void configure(Kryo kryo) {
+        kryo.setRegistrationRequired(true);
+        kryo.setReferences(false);
+        kryo.register(String.class, new BoundedStringSerializer());
+
+        ImmutableListSerializer lists = new ImmutableListSerializer();
+        kryo.register(List.of().getClass(), lists, 10);
+        kryo.register(List.of(1).getClass(), lists, 11);
+
+        kryo.register(ErrorHeader.class, 100);
+        kryo.register(DestinationKind.class, 101);
+
+        kryo.register(BrokerInfo.class, 110);
+        kryo.register(DestinationInfo.class, 111);
+        kryo.register(RegisterBrokerRequest.class, 112);
+        kryo.register(UnregisterBrokerRequest.class, 113);
+        kryo.register(QueryRouteRequest.class, 114);
+        kryo.register(BrokerRoute.class, 115);
+        kryo.register(RouteData.class, 116);
+        kryo.register(BrokerList.class, 117);
+    }
+}

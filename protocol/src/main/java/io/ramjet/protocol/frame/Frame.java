@@ -1,0 +1,139 @@
+package io.ramjet.protocol.frame;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.ErrorHeader;
+
+import java.util.Objects;
+
+/**
+ * One decoded frame (layout in {@link FrameDescriptor}): a command code, flags, an optional
+ * header object of a class listed in {@code HeaderRegistry}, and a body.
+ *
+ * <p>Body ownership: an outbound frame's body is handed to Netty when the frame is written and
+ * released after the write, so it may be a pooled buffer or a slice of a mapped file wrapped
+ * with {@code Unpooled.wrappedBuffer(ByteBuffer)}; it is written as it is, never copied. An
+ * inbound frame's body is an unpooled heap buffer copied out of the socket buffer: holding or
+ * dropping it needs no release. A frame is not safe to write twice.
+ */
+public final class Frame {
+
+    private final int requestId;
+    private final short code;
+    private final byte flags;
+    private final Object header;
+    private final ByteBuf body;
+
+    public Frame(int requestId, short code, byte flags, Object header, ByteBuf body) {
+        if (!FrameDescriptor.isValidFlags(flags)) {
+            throw new IllegalArgumentException("invalid flags " + flags);
+        }
+        this.requestId = requestId;
+        this.code = code;
+        this.flags = flags;
+        this.header = header;
+        this.body = body == null ? Unpooled.EMPTY_BUFFER : body;
+    }
+
+    /** A request awaiting a response; the request id is assigned when it is sent. */
+    public static Frame request(short code, Object header) {
+        return request(code, header, Unpooled.EMPTY_BUFFER);
+    }
+
+    public static Frame request(short code, Object header, ByteBuf body) {
+        return new Frame(0, code, FrameDescriptor.FLAG_REQUEST, header, body);
+    }
+
+    /** A frame that expects no response. */
+    public static Frame oneWay(short code, Object header) {
+        return oneWay(code, header, Unpooled.EMPTY_BUFFER);
+    }
+
+    public static Frame oneWay(short code, Object header, ByteBuf body) {
+        return new Frame(0, code, FrameDescriptor.FLAG_ONE_WAY, header, body);
+    }
+
+    /** The successful response to this request. */
+    public Frame reply(Object header) {
+        return reply(header, Unpooled.EMPTY_BUFFER);
+    }
+
+    public Frame reply(Object header, ByteBuf body) {
+        return new Frame(requestId, code, FrameDescriptor.FLAG_RESPONSE, header, body);
+    }
+
+    /** The failed response to this request. */
+    public Frame replyError(int status, String message) {
+        return new Frame(requestId, code, (byte) (FrameDescriptor.FLAG_RESPONSE | FrameDescriptor.FLAG_ERROR),
+                new ErrorHeader(status, message), Unpooled.EMPTY_BUFFER);
+    }
+
+    /** The same frame under another request id: how a connection numbers what it sends. */
+    public Frame withRequestId(int newRequestId) {
+        return new Frame(newRequestId, code, flags, header, body);
+    }
+
+    public int requestId() {
+        return requestId;
+    }
+
+    public short code() {
+        return code;
+    }
+
+    public byte flags() {
+        return flags;
+    }
+
+    public boolean isRequest() {
+        return (flags & FrameDescriptor.FLAG_REQUEST) != 0;
+    }
+
+    public boolean isResponse() {
+        return (flags & FrameDescriptor.FLAG_RESPONSE) != 0;
+    }
+
+    public boolean isOneWay() {
+        return (flags & FrameDescriptor.FLAG_ONE_WAY) != 0;
+    }
+
+    public boolean isError() {
+        return (flags & FrameDescriptor.FLAG_ERROR) != 0;
+    }
+
+    /** The decoded header, or null when the frame has none. */
+    public Object header() {
+        return header;
+    }
+
+    /**
+     * The header as the given type.
+     *
+     * @throws IllegalArgumentException if the header is missing or of another class
+     */
+    public <T> T header(Class<T> type) {
+        Objects.requireNonNull(type, "type");
+        if (!type.isInstance(header)) {
+            throw new IllegalArgumentException(CommandCode.name(code) + " expects a " + type.getSimpleName()
+                    + " header, got " + (header == null ? "none" : header.getClass().getSimpleName()));
+        }
+        return type.cast(header);
+    }
+
+    public ByteBuf body() {
+        return body;
+    }
+
+    /** A copy of the readable body bytes, leaving the body's reader index where it is. */
+    public byte[] bodyBytes() {
+        return ByteBufUtil.getBytes(body);
+    }
+
+    @Override
+    public String toString() {
+        return "Frame[" + CommandCode.name(code) + ", id " + requestId + ", flags 0x" + Integer.toHexString(flags)
+                + ", header " + header + ", body " + body.readableBytes() + " bytes]";
+    }
+}

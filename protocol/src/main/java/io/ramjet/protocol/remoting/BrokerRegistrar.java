@@ -1,0 +1,78 @@
+package io.ramjet.protocol.remoting;
+
+import io.ramjet.protocol.command.RegisterBrokerRequest;
+import io.ramjet.protocol.command.UnregisterBrokerRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * Keeps a broker registered with every NameServer: registers at {@link #start()}, then again
+ * every interval with a fresh request (so created and deleted destinations follow), which is
+ * also the broker's heartbeat. {@link #close()} stops and unregisters. A failed registration is
+ * logged and retried at the next interval.
+ */
+public final class BrokerRegistrar implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BrokerRegistrar.class);
+
+    /** Default time between registrations; NameServers expire a broker after 120 s by default. */
+    public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(30);
+
+    private final NameServerClient nameServers;
+    private final Supplier<RegisterBrokerRequest> registration;
+    private final Duration interval;
+    private final ScheduledExecutorService timer;
+
+    /**
+     * @param registration what to register, asked anew before every registration
+     * @param interval     time between registrations: shorter than the NameServers' expiry
+     */
+    public BrokerRegistrar(NameServerClient nameServers, Supplier<RegisterBrokerRequest> registration,
+                           Duration interval) {
+        this.nameServers = nameServers;
+        this.registration = registration;
+        this.interval = interval;
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "ramjet-broker-registrar");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** Registers now and schedules the next registrations; the future is the first registration. */
+    public CompletableFuture<Void> start() {
+        CompletableFuture<Void> first = registerNow();
+        long period = interval.toNanos();
+        timer.scheduleAtFixedRate(this::registerNow, period, period, TimeUnit.NANOSECONDS);
+        return first;
+    }
+
+    /** Registers with every NameServer at once, outside the schedule. */
+    public CompletableFuture<Void> registerNow() {
+        RegisterBrokerRequest request = registration.get();
+        return nameServers.registerBroker(request).whenComplete((done, failure) -> {
+            if (failure != null) {
+                LOG.warn("broker {} could not register with any NameServer: {}", request.broker(), failure.toString());
+            }
+        });
+    }
+
+    /** Stops the heartbeats and unregisters, waiting up to the client's timeout. */
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        RegisterBrokerRequest request = registration.get();
+        try {
+            nameServers.unregisterBroker(UnregisterBrokerRequest.of(request.broker())).join();
+        } catch (RuntimeException e) {
+            LOG.warn("broker {} could not unregister: {}", request.broker(), e.toString());
+        }
+    }
+}

@@ -1,0 +1,206 @@
+package io.ramjet.protocol.remoting;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.AttributeKey;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.frame.FrameDecoder;
+import io.ramjet.protocol.frame.FrameEncoder;
+import io.ramjet.protocol.frame.HeaderCodec;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Opens and caches one connection per remote address ({@code host:port}) and sends requests
+ * over it; the transport of brokers towards NameServers and of the JMS client. Connections
+ * heartbeat when they have written nothing for the heartbeat interval and close when nothing
+ * has arrived for the idle timeout. A closed connection is dropped from the cache, and the next
+ * request to that address opens a new one. The client may also serve requests the remote side
+ * sends (a broker's transaction check-back) through registered processors. Thread-safe.
+ */
+public final class RemotingClient implements AutoCloseable {
+
+    private static final AttributeKey<RemotingConnection> CONNECTION = AttributeKey.valueOf("ramjet.connection");
+
+    private final RemotingClientConfig config;
+    private final ProcessorTable processors = new ProcessorTable();
+    private final List<ConnectionListener> listeners = new CopyOnWriteArrayList<>();
+    private final Map<String, CompletableFuture<RemotingConnection>> connections = new ConcurrentHashMap<>();
+    private final HeaderCodec headerCodec = new HeaderCodec();
+    private final FrameEncoder encoder = new FrameEncoder(headerCodec);
+    private final EventLoopGroup group;
+    private final Bootstrap bootstrap;
+    private volatile boolean closed;
+
+    public RemotingClient(RemotingClientConfig config) {
+        this.config = config;
+        this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(),
+                new DefaultThreadFactory("ramjet-client-io", true), NioIoHandler.newFactory());
+        this.bootstrap = new Bootstrap()
+                .group(group)
+                .channel(NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) config.connectTimeout().toMillis())
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                        RemotingConnection connection = new RemotingConnection(channel);
+                        channel.attr(CONNECTION).set(connection);
+                        channel.pipeline().addLast(
+                                new IdleStateHandler(config.idleTimeout().toNanos(),
+                                        config.heartbeatInterval().toNanos(), 0, TimeUnit.NANOSECONDS),
+                                new FrameDecoder(config.maxFrameLength(), headerCodec),
+                                encoder,
+                                new RemotingHandler(connection, processors, listeners, config.requestTimeout()));
+                    }
+                });
+    }
+
+    public RemotingClientConfig config() {
+        return config;
+    }
+
+    /** Serves requests that servers send to this client. */
+    public void registerProcessor(short code, RequestProcessor processor, Executor executor) {
+        processors.register(code, processor, executor);
+    }
+
+    public void registerAsyncProcessor(short code, AsyncRequestProcessor processor, Executor executor) {
+        processors.registerAsync(code, processor, executor);
+    }
+
+    public void addConnectionListener(ConnectionListener listener) {
+        listeners.add(listener);
+    }
+
+    /** The open connection to the address, opening it when there is none. */
+    public CompletableFuture<RemotingConnection> connect(String address) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new RemotingConnectionException("client closed"));
+        }
+        while (true) {
+            CompletableFuture<RemotingConnection> existing = connections.get(address);
+            if (existing != null && !isStale(existing)) {
+                return existing;
+            }
+            if (existing != null) {
+                connections.remove(address, existing);
+                continue;
+            }
+            CompletableFuture<RemotingConnection> opening = new CompletableFuture<>();
+            if (connections.putIfAbsent(address, opening) == null) {
+                open(address, opening);
+                return opening;
+            }
+        }
+    }
+
+    private static boolean isStale(CompletableFuture<RemotingConnection> connection) {
+        return connection.isDone() && (connection.isCompletedExceptionally() || !connection.join().isActive());
+    }
+
+    private void open(String address, CompletableFuture<RemotingConnection> opening) {
+        int colon = address.lastIndexOf(':');
+        int port;
+        try {
+            port = Integer.parseInt(address.substring(colon + 1));
+        } catch (NumberFormatException | IndexOutOfBoundsException e) {
+            connections.remove(address, opening);
+            opening.completeExceptionally(new RemotingConnectionException("not a host:port address: " + address));
+            return;
+        }
+        bootstrap.connect(address.substring(0, Math.max(colon, 0)), port).addListener(connected -> {
+            Channel channel = ((ChannelFuture) connected).channel();
+            if (!connected.isSuccess()) {
+                connections.remove(address, opening);
+                opening.completeExceptionally(new RemotingConnectionException("cannot connect to " + address,
+                        connected.cause()));
+                return;
+            }
+            channel.closeFuture().addListener(f -> connections.remove(address, opening));
+            opening.complete(channel.attr(CONNECTION).get());
+            if (closed) {
+                channel.close();
+            }
+        });
+    }
+
+    /** Sends a request with the configured request timeout. */
+    public CompletableFuture<Frame> invoke(String address, Frame request) {
+        return invoke(address, request, config.requestTimeout());
+    }
+
+    /** Sends a request; failures as in {@link RemotingConnection#invoke}. */
+    public CompletableFuture<Frame> invoke(String address, Frame request, Duration timeout) {
+        return connect(address).thenCompose(connection -> connection.invoke(request, timeout));
+    }
+
+    /** Sends a request and waits for its response. */
+    public Frame invokeSync(String address, Frame request, Duration timeout)
+            throws RemotingException, InterruptedException {
+        CompletableFuture<Frame> response = invoke(address, request, timeout);
+        try {
+            return response.get(timeout.plus(config.connectTimeout()).toNanos(), TimeUnit.NANOSECONDS);
+        } catch (ExecutionException e) {
+            throw unwrap(e.getCause());
+        } catch (TimeoutException e) {
+            throw new RemotingTimeoutException("no response from " + address + " within " + timeout.toMillis() + " ms");
+        }
+    }
+
+    /** Sends a frame that expects no response; completes once written. */
+    public CompletableFuture<Void> sendOneWay(String address, Frame frame) {
+        return connect(address).thenCompose(connection -> connection.sendOneWay(frame));
+    }
+
+    /** Closes the connection to the address, if any; its pending requests fail. */
+    public void closeConnection(String address) {
+        CompletableFuture<RemotingConnection> existing = connections.remove(address);
+        if (existing != null) {
+            existing.thenAccept(RemotingConnection::close);
+        }
+    }
+
+    /** Closes every connection, failing their pending requests, and stops the I/O threads. */
+    @Override
+    public void close() {
+        closed = true;
+        for (String address : List.copyOf(connections.keySet())) {
+            closeConnection(address);
+        }
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /** The remoting failure behind a future's failure. */
+    static RemotingException unwrap(Throwable failure) {
+        Throwable cause = failure;
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+                && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof RemotingException remoting) {
+            return remoting;
+        }
+        return new RemotingException(String.valueOf(cause), cause);
+    }
+}

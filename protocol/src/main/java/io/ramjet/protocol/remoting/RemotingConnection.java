@@ -1,0 +1,186 @@
+package io.ramjet.protocol.remoting;
+
+import io.netty.channel.Channel;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.ErrorHeader;
+import io.ramjet.protocol.command.ErrorStatus;
+import io.ramjet.protocol.frame.Frame;
+
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One open connection, seen the same way from a server and a client: it sends requests and
+ * correlates their responses by request id, sends one-way frames, and fails every pending
+ * request with a {@link RemotingConnectionException} when it closes.
+ *
+ * <p>Thread-safe. Returned futures complete on the connection's I/O thread: chain blocking
+ * work with the {@code *Async} variants.
+ */
+public final class RemotingConnection {
+
+    private record Pending(short code, CompletableFuture<Frame> future) {
+    }
+
+    private final Channel channel;
+    private final Map<Integer, Pending> pending = new ConcurrentHashMap<>();
+    private final AtomicInteger lastRequestId = new AtomicInteger();
+    private final CompletableFuture<Void> closeFuture = new CompletableFuture<>();
+
+    RemotingConnection(Channel channel) {
+        this.channel = channel;
+        channel.closeFuture().addListener(f -> closeFuture.complete(null));
+    }
+
+    /**
+     * Sends a request; the future completes with its response, or fails with
+     * {@link RemotingTimeoutException}, {@link RemotingConnectionException} or, when the remote
+     * side answered with an error, {@link RemotingCommandException}.
+     */
+    public CompletableFuture<Frame> invoke(Frame request, Duration timeout) {
+        if (!request.isRequest()) {
+            throw new IllegalArgumentException("not a request: " + request);
+        }
+        if (!channel.isActive()) {
+            request.body().release();
+            return CompletableFuture.failedFuture(new RemotingConnectionException("connection to " + remoteAddress()
+                    + " is closed: " + CommandCode.name(request.code()) + " not sent"));
+        }
+        int id = nextRequestId();
+        CompletableFuture<Frame> future = new CompletableFuture<>();
+        Pending entry = new Pending(request.code(), future);
+        pending.put(id, entry);
+        ScheduledFuture<?> timer;
+        try {
+            timer = channel.eventLoop().schedule(() -> {
+                if (pending.remove(id, entry)) {
+                    future.completeExceptionally(new RemotingTimeoutException(CommandCode.name(request.code()) + " id "
+                            + id + " to " + remoteAddress() + ": no response within " + timeout.toMillis() + " ms"));
+                }
+            }, timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException shutDown) {
+            pending.remove(id, entry);
+            request.body().release();
+            return CompletableFuture.failedFuture(new RemotingConnectionException("connection to " + remoteAddress()
+                    + " is shutting down: " + CommandCode.name(request.code()) + " not sent"));
+        }
+        future.whenComplete((response, failure) -> timer.cancel(false));
+        channel.writeAndFlush(request.withRequestId(id)).addListener(written -> {
+            if (!written.isSuccess() && pending.remove(id, entry)) {
+                future.completeExceptionally(new RemotingConnectionException(CommandCode.name(request.code())
+                        + " could not be sent to " + remoteAddress(), written.cause()));
+            }
+        });
+        return future;
+    }
+
+    /** Sends a frame that expects no response; the future completes once it is written. */
+    public CompletableFuture<Void> sendOneWay(Frame frame) {
+        if (!frame.isOneWay()) {
+            throw new IllegalArgumentException("not a one-way frame: " + frame);
+        }
+        return write(frame);
+    }
+
+    CompletableFuture<Void> write(Frame frame) {
+        CompletableFuture<Void> future = new CompletableFuture<>();
+        channel.writeAndFlush(frame).addListener(written -> {
+            if (written.isSuccess()) {
+                future.complete(null);
+            } else {
+                future.completeExceptionally(new RemotingConnectionException(
+                        CommandCode.name(frame.code()) + " could not be sent to " + remoteAddress(), written.cause()));
+            }
+        });
+        return future;
+    }
+
+    /** Completes the request this response answers; false when none is pending (timed out already). */
+    boolean complete(Frame response) {
+        Pending entry = pending.remove(response.requestId());
+        if (entry == null) {
+            return false;
+        }
+        if (entry.code() != response.code()) {
+            entry.future().completeExceptionally(new RemotingCommandException(
+                    ErrorStatus.INTERNAL_ERROR,
+                    "response code " + response.code() + " does not match request " + CommandCode.name(entry.code())));
+        } else if (response.isError()) {
+            ErrorHeader error = response.header() instanceof ErrorHeader h ? h
+                    : new ErrorHeader(ErrorStatus.INTERNAL_ERROR, "error without ErrorHeader");
+            entry.future().completeExceptionally(new RemotingCommandException(error.status(), error.message()));
+        } else {
+            entry.future().complete(response);
+        }
+        return true;
+    }
+
+    void failPending() {
+        for (Integer id : pending.keySet()) {
+            Pending entry = pending.remove(id);
+            if (entry != null) {
+                entry.future().completeExceptionally(new RemotingConnectionException("connection to " + remoteAddress()
+                        + " closed before the response to " + CommandCode.name(entry.code()) + " id " + id));
+            }
+        }
+    }
+
+    private int nextRequestId() {
+        int id = lastRequestId.incrementAndGet();
+        while (id == 0) {
+            id = lastRequestId.incrementAndGet();
+        }
+        return id;
+    }
+
+    public boolean isActive() {
+        return channel.isActive();
+    }
+
+    /**
+     * Whether the outbound buffer is below Netty's high water mark; a sender of unsolicited
+     * data (pushed messages) should wait for it rather than queue without bound.
+     */
+    public boolean isWritable() {
+        return channel.isWritable();
+    }
+
+    /** Peer address as {@code host:port}. */
+    public String remoteAddress() {
+        SocketAddress address = channel.remoteAddress();
+        if (address instanceof InetSocketAddress inet) {
+            return inet.getHostString() + ":" + inet.getPort();
+        }
+        return Objects.toString(address);
+    }
+
+    /** The Netty channel, for per-connection attributes ({@link Channel#attr}). */
+    public Channel channel() {
+        return channel;
+    }
+
+    /** Closes the connection; pending requests fail. */
+    public CompletableFuture<Void> close() {
+        channel.close();
+        return closeFuture;
+    }
+
+    /** Completes when the connection has closed, whoever closed it. */
+    public CompletableFuture<Void> closeFuture() {
+        return closeFuture;
+    }
+
+    @Override
+    public String toString() {
+        return "RemotingConnection[" + channel.localAddress() + " -> " + channel.remoteAddress() + "]";
+    }
+}

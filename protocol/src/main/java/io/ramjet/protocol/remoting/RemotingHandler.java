@@ -1,0 +1,180 @@
+package io.ramjet.protocol.remoting;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.timeout.IdleState;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.ErrorStatus;
+import io.ramjet.protocol.frame.Frame;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Last handler of every remoting pipeline: completes pending requests with their responses,
+ * answers heartbeats, hands requests to their processors, and closes the connection, with the
+ * reason logged, on a protocol violation, an unknown command or idleness.
+ */
+final class RemotingHandler extends ChannelInboundHandlerAdapter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RemotingHandler.class);
+
+    private final RemotingConnection connection;
+    private final ProcessorTable processors;
+    private final List<ConnectionListener> listeners;
+    private final Duration heartbeatTimeout;
+
+    /**
+     * @param heartbeatTimeout timeout of the heartbeat sent when the channel has been writer-idle,
+     *                         or null when this side does not send heartbeats
+     */
+    RemotingHandler(RemotingConnection connection, ProcessorTable processors, List<ConnectionListener> listeners,
+                    Duration heartbeatTimeout) {
+        this.connection = connection;
+        this.processors = processors;
+        this.listeners = listeners;
+        this.heartbeatTimeout = heartbeatTimeout;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        for (ConnectionListener listener : listeners) {
+            notify(listener, true);
+        }
+        super.channelActive(ctx);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        connection.failPending();
+        for (ConnectionListener listener : listeners) {
+            notify(listener, false);
+        }
+        super.channelInactive(ctx);
+    }
+
+    private void notify(ConnectionListener listener, boolean connected) {
+        try {
+            if (connected) {
+                listener.connected(connection);
+            } else {
+                listener.closed(connection);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("connection listener {} failed on {}", listener, connection, e);
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        Frame frame = (Frame) msg;
+        if (frame.isResponse()) {
+            if (!connection.complete(frame)) {
+                LOG.debug("{}: response to {} id {} arrived after its request ended",
+                        connection, CommandCode.name(frame.code()), frame.requestId());
+            }
+            return;
+        }
+        if (frame.code() == CommandCode.HEARTBEAT) {
+            if (frame.isRequest()) {
+                connection.write(frame.reply(null));
+            }
+            return;
+        }
+        ProcessorTable.Entry entry = processors.get(frame.code());
+        if (entry == null) {
+            LOG.warn("{}: unknown command {}, closing the connection", connection, CommandCode.name(frame.code()));
+            ctx.close();
+            return;
+        }
+        try {
+            entry.executor().execute(() -> process(entry.processor(), frame));
+        } catch (RejectedExecutionException e) {
+            LOG.warn("{}: executor refused {}", connection, frame);
+            if (frame.isRequest()) {
+                connection.write(frame.replyError(ErrorStatus.BUSY, "server busy: " + CommandCode.name(frame.code())));
+            }
+        }
+    }
+
+    private void process(AsyncRequestProcessor processor, Frame request) {
+        CompletionStage<Frame> stage;
+        try {
+            stage = processor.process(connection, request);
+        } catch (Throwable e) {
+            stage = CompletableFuture.failedFuture(e);
+        }
+        if (stage == null) {
+            stage = CompletableFuture.completedFuture(null);
+        }
+        stage.whenComplete((response, failure) -> respond(request, response, failure));
+    }
+
+    private void respond(Frame request, Frame response, Throwable failure) {
+        if (failure instanceof CompletionException && failure.getCause() != null) {
+            failure = failure.getCause();
+        }
+        if (request.isOneWay()) {
+            if (failure != null) {
+                LOG.warn("{}: one-way {} failed", connection, CommandCode.name(request.code()), failure);
+            }
+            if (response != null) {
+                response.body().release();
+            }
+            return;
+        }
+        if (failure != null) {
+            connection.write(errorResponse(request, failure));
+        } else if (response == null) {
+            connection.write(request.reply(null));
+        } else if (!response.isResponse() || response.requestId() != request.requestId()
+                || response.code() != request.code()) {
+            LOG.error("{}: processor of {} returned {}, which does not answer it", connection, request, response);
+            response.body().release();
+            connection.write(request.replyError(ErrorStatus.INTERNAL_ERROR, "processor returned a wrong response"));
+        } else {
+            connection.write(response);
+        }
+    }
+
+    private Frame errorResponse(Frame request, Throwable failure) {
+        if (failure instanceof RemotingCommandException e) {
+            return request.replyError(e.status(), e.getMessage());
+        }
+        if (failure instanceof IllegalArgumentException) {
+            return request.replyError(ErrorStatus.BAD_REQUEST, failure.getMessage());
+        }
+        LOG.warn("{}: {} failed", connection, CommandCode.name(request.code()), failure);
+        return request.replyError(ErrorStatus.INTERNAL_ERROR, String.valueOf(failure));
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        if (!(evt instanceof IdleStateEvent idle)) {
+            super.userEventTriggered(ctx, evt);
+            return;
+        }
+        if (idle.state() == IdleState.WRITER_IDLE && heartbeatTimeout != null) {
+            connection.invoke(Frame.request(CommandCode.HEARTBEAT, null), heartbeatTimeout)
+                    .exceptionally(e -> null);
+        } else if (idle.state() == IdleState.READER_IDLE) {
+            LOG.warn("{}: nothing received for too long, closing the connection", connection);
+            ctx.close();
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (ctx.channel().isActive()) {
+            LOG.warn("{}: closing the connection: {}", connection, cause.toString());
+        }
+        ctx.close();
+    }
+}

@@ -1,0 +1,137 @@
+package io.ramjet.protocol.remoting;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.ramjet.protocol.frame.FrameDecoder;
+import io.ramjet.protocol.frame.FrameEncoder;
+import io.ramjet.protocol.frame.HeaderCodec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetSocketAddress;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Accepts connections and serves the command codes registered with it; the transport of the
+ * NameServer and the broker. Register processors and listeners before {@link #start()}.
+ * A connection that breaks the protocol, sends an unknown code or stays silent past the idle
+ * timeout is closed, with the reason logged; other connections are unaffected.
+ */
+public final class RemotingServer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RemotingServer.class);
+
+    private final RemotingServerConfig config;
+    private final ProcessorTable processors = new ProcessorTable();
+    private final List<ConnectionListener> listeners = new CopyOnWriteArrayList<>();
+    private final Map<Channel, RemotingConnection> connections = new ConcurrentHashMap<>();
+    private final HeaderCodec headerCodec = new HeaderCodec();
+    private final FrameEncoder encoder = new FrameEncoder(headerCodec);
+
+    private EventLoopGroup bossGroup;
+    private EventLoopGroup workerGroup;
+    private Channel serverChannel;
+
+    public RemotingServer(RemotingServerConfig config) {
+        this.config = config;
+    }
+
+    public void registerProcessor(short code, RequestProcessor processor, Executor executor) {
+        processors.register(code, processor, executor);
+    }
+
+    public void registerAsyncProcessor(short code, AsyncRequestProcessor processor, Executor executor) {
+        processors.registerAsync(code, processor, executor);
+    }
+
+    public void addConnectionListener(ConnectionListener listener) {
+        listeners.add(listener);
+    }
+
+    /** Binds the configured address. */
+    public synchronized void start() throws RemotingException {
+        if (serverChannel != null) {
+            throw new IllegalStateException("already started");
+        }
+        bossGroup = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("ramjet-accept", true), NioIoHandler.newFactory());
+        workerGroup = new MultiThreadIoEventLoopGroup(config.ioThreads(), new DefaultThreadFactory("ramjet-server-io", true),
+                NioIoHandler.newFactory());
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(bossGroup, workerGroup)
+                .channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                        RemotingConnection connection = new RemotingConnection(channel);
+                        connections.put(channel, connection);
+                        channel.closeFuture().addListener(f -> connections.remove(channel));
+                        channel.pipeline().addLast(
+                                new IdleStateHandler(config.idleTimeout().toNanos(), 0, 0, TimeUnit.NANOSECONDS),
+                                new FrameDecoder(config.maxFrameLength(), headerCodec),
+                                encoder,
+                                new RemotingHandler(connection, processors, listeners, null));
+                    }
+                });
+        try {
+            serverChannel = bootstrap.bind(config.host(), config.port()).syncUninterruptibly().channel();
+        } catch (RuntimeException e) {
+            shutdownGroups();
+            throw new RemotingException("cannot bind " + config.host() + ":" + config.port(), e);
+        }
+        LOG.info("remoting server listening on {}", address());
+    }
+
+    /** The bound port, the chosen one when configured with port 0. */
+    public int port() {
+        if (serverChannel == null) {
+            throw new IllegalStateException("not started");
+        }
+        return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
+
+    /** The bound address as {@code host:port}, what clients connect to. */
+    public String address() {
+        return config.host() + ":" + port();
+    }
+
+    /** Currently open connections. */
+    public Collection<RemotingConnection> connections() {
+        return List.copyOf(connections.values());
+    }
+
+    /** Stops accepting, closes every connection (failing its pending requests) and stops the threads. */
+    @Override
+    public synchronized void close() {
+        if (serverChannel == null) {
+            return;
+        }
+        serverChannel.close().syncUninterruptibly();
+        for (RemotingConnection connection : connections.values()) {
+            connection.channel().close().syncUninterruptibly();
+        }
+        shutdownGroups();
+        serverChannel = null;
+    }
+
+    private void shutdownGroups() {
+        bossGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        workerGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+}

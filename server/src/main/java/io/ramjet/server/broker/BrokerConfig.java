@@ -1,0 +1,70 @@
+package io.ramjet.server.broker;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything a broker is told at start, as one immutable value. {@link #defaults(Path)} serves a
+ * laptop; tests shorten the intervals. Nothing reads configuration from anywhere else.
+ *
+ * @param clusterName          cluster the broker registers under
+ * @param brokerName           broker group name (master and slaves share it)
+ * @param brokerId             0 for a master
+ * @param host                 address to bind and announce
+ * @param port                 port to bind, 0 for an ephemeral one
+ * @param nameServers          NameServer addresses ("host:port") to register with
+ * @param dataDir              where the CommitLog, ConsumeQueues and checkpoint live
+ * @param autoCreateDestinations create a destination on first use
+ * @param queuesPerDestination message queues a new destination gets
+ * @param maxDeliveries        deliveries after which a message goes to the dead-letter queue
+ * @param deadLetterPrefix     dead-letter queue of destination D is queue prefix + D
+ * @param visibilityTimeout    how long an unacknowledged delivery stays invisible
+ * @param heartbeatInterval    how often the broker re-registers with the NameServers
+ * @param diskUseLimit         fraction of the disk above which sends are refused
+ */
+public record BrokerConfig(
+        String clusterName,
+        String brokerName,
+        long brokerId,
+        String host,
+        int port,
+        List<String> nameServers,
+        Path dataDir,
+        boolean autoCreateDestinations,
+        int queuesPerDestination,
+        int maxDeliveries,
+        String deadLetterPrefix,
+        Duration visibilityTimeout,
+        Duration heartbeatInterval,
+        double diskUseLimit) {
+
+    public static final int DEFAULT_PORT = 10911;
+
+    public BrokerConfig {
+        Objects.requireNonNull(dataDir, "dataDir");
+        nameServers = List.copyOf(nameServers);
+        if (queuesPerDestination < 1) {
+            throw new IllegalArgumentException("queuesPerDestination must be positive");
+        }
+        if (maxDeliveries < 1) {
+            throw new IllegalArgumentException("maxDeliveries must be positive");
+        }
+        if (diskUseLimit <= 0 || diskUseLimit > 1) {
+            throw new IllegalArgumentException("diskUseLimit must be in (0, 1]");
+        }
+    }
+
+    public static BrokerConfig defaults(Path dataDir) {
+        return new BrokerConfig("DefaultCluster", "broker-a", 0, "127.0.0.1", DEFAULT_PORT, List.of("127.0.0.1:9876"),
+                dataDir, true, 4, 10, "DLQ.", Duration.ofSeconds(60), Duration.ofSeconds(30), 0.95);
+    }
+
+    /** The same configuration on another port, for tests that bind an ephemeral one. */
+    public BrokerConfig withPort(int newPort) {
+        return new BrokerConfig(clusterName, brokerName, brokerId, host, newPort, nameServers, dataDir,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                heartbeatInterval, diskUseLimit);
+    }
+}

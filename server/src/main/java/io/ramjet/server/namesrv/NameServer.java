@@ -1,0 +1,128 @@
+package io.ramjet.server.namesrv;
+
+import io.ramjet.protocol.command.BrokerInfo;
+import io.ramjet.protocol.command.BrokerList;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.QueryRouteRequest;
+import io.ramjet.protocol.command.RegisterBrokerRequest;
+import io.ramjet.protocol.command.UnregisterBrokerRequest;
+import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.remoting.ConnectionListener;
+import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.protocol.remoting.RemotingException;
+import io.ramjet.protocol.remoting.RemotingServer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The routing registry: brokers register their destinations with it and heartbeat by
+ * registering again; clients ask it where a destination lives. A broker is dropped when it
+ * misses its heartbeats past the configured expiry, and at once when the connection it
+ * registered over closes. NameServers never talk to each other: a broker registers with each.
+ */
+public final class NameServer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NameServer.class);
+
+    private final NameServerConfig config;
+    private final RouteRegistry registry = new RouteRegistry();
+    private final RemotingServer server;
+    private final ExecutorService processors;
+    private final ScheduledExecutorService scanner;
+
+    public NameServer(NameServerConfig config) {
+        this.config = config;
+        this.server = new RemotingServer(config.remoting());
+        AtomicInteger threads = new AtomicInteger();
+        this.processors = Executors.newFixedThreadPool(config.processorThreads(),
+                r -> daemon(r, "ramjet-namesrv-" + threads.incrementAndGet()));
+        this.scanner = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ramjet-namesrv-scanner"));
+
+        server.registerProcessor(CommandCode.REGISTER_BROKER, this::register, processors);
+        server.registerProcessor(CommandCode.UNREGISTER_BROKER, this::unregister, processors);
+        server.registerProcessor(CommandCode.QUERY_ROUTE, (connection, request) ->
+                request.reply(registry.route(request.header(QueryRouteRequest.class).destination())), processors);
+        server.registerProcessor(CommandCode.LIST_BROKERS, (connection, request) ->
+                request.reply(new BrokerList(registry.brokers())), processors);
+        server.addConnectionListener(new ConnectionListener() {
+            @Override
+            public void closed(RemotingConnection connection) {
+                logDropped(registry.dropConnection(connection), "its connection closed");
+            }
+        });
+    }
+
+    private static Thread daemon(Runnable runnable, String name) {
+        Thread thread = new Thread(runnable, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    /** Binds the port and starts the expiry scanner. */
+    public void start() throws RemotingException {
+        server.start();
+        long scan = config.scanInterval().toNanos();
+        scanner.scheduleWithFixedDelay(this::expire, scan, scan, TimeUnit.NANOSECONDS);
+        LOG.info("NameServer listening on {}", server.address());
+    }
+
+    private Frame register(RemotingConnection connection, Frame request) {
+        RegisterBrokerRequest registration = request.header(RegisterBrokerRequest.class);
+        if (registry.register(registration, connection, System.nanoTime())) {
+            LOG.info("broker {} registered from {} with {} destinations", registration.broker(),
+                    connection.remoteAddress(), registration.destinations().size());
+        }
+        if (!connection.isActive()) {
+            // the connection closed while this registration waited: its close already dropped the broker once
+            logDropped(registry.dropConnection(connection), "its connection closed");
+        }
+        return request.reply(null);
+    }
+
+    private Frame unregister(RemotingConnection connection, Frame request) {
+        UnregisterBrokerRequest leaving = request.header(UnregisterBrokerRequest.class);
+        if (registry.unregister(leaving.clusterName(), leaving.brokerName(), leaving.brokerId())) {
+            LOG.info("broker {}/{}/{} unregistered", leaving.clusterName(), leaving.brokerName(), leaving.brokerId());
+        }
+        return request.reply(null);
+    }
+
+    private void expire() {
+        try {
+            logDropped(registry.expire(System.nanoTime(), config.brokerExpiry().toNanos()), "it missed its heartbeats");
+        } catch (RuntimeException e) {
+            LOG.error("broker expiry scan failed", e);
+        }
+    }
+
+    private static void logDropped(List<BrokerInfo> dropped, String reason) {
+        for (BrokerInfo broker : dropped) {
+            LOG.info("broker {} dropped: {}", broker, reason);
+        }
+    }
+
+    /** The bound port, the chosen one when configured with port 0. */
+    public int port() {
+        return server.port();
+    }
+
+    /** The bound address as {@code host:port}. */
+    public String address() {
+        return server.address();
+    }
+
+    /** Closes every connection and forgets every broker. */
+    @Override
+    public void close() {
+        scanner.shutdownNow();
+        server.close();
+        processors.shutdownNow();
+    }
+}

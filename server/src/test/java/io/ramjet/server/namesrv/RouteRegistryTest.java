@@ -1,0 +1,93 @@
+package io.ramjet.server.namesrv;
+
+import io.ramjet.protocol.command.BrokerInfo;
+import io.ramjet.protocol.command.BrokerRoute;
+import io.ramjet.protocol.command.DestinationInfo;
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.command.Permission;
+import io.ramjet.protocol.command.RegisterBrokerRequest;
+import io.ramjet.protocol.command.RouteData;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RouteRegistryTest {
+
+    private static final BrokerInfo MASTER = new BrokerInfo("c", "b1", 0, "127.0.0.1:1");
+    private static final BrokerInfo SLAVE = new BrokerInfo("c", "b1", 1, "127.0.0.1:2");
+    private static final BrokerInfo OTHER = new BrokerInfo("c", "b2", 0, "127.0.0.1:3");
+
+    private final RouteRegistry registry = new RouteRegistry();
+    private final Object connection = new Object();
+
+    private static RegisterBrokerRequest registration(BrokerInfo broker, String... queues) {
+        return new RegisterBrokerRequest(broker, Arrays.stream(queues)
+                .map(q -> new DestinationInfo(q, DestinationKind.QUEUE, 4, Permission.READ_WRITE)).toList());
+    }
+
+    @Test
+    void routeListsEveryInstanceHoldingTheDestinationInOrder() {
+        registry.register(registration(OTHER, "orders"), connection, 0);
+        registry.register(registration(SLAVE, "orders"), connection, 0);
+        registry.register(registration(MASTER, "orders", "audit"), connection, 0);
+
+        RouteData route = registry.route("orders");
+
+        assertEquals(List.of(MASTER, SLAVE, OTHER), route.brokers().stream().map(BrokerRoute::broker).toList());
+        assertEquals(List.of(MASTER, OTHER), route.writableMasters().stream().map(BrokerRoute::broker).toList());
+        assertEquals(List.of(MASTER), registry.route("audit").brokers().stream().map(BrokerRoute::broker).toList());
+    }
+
+    @Test
+    void reRegistrationReplacesTheDestinations() {
+        assertTrue(registry.register(registration(MASTER, "orders"), connection, 0));
+        assertFalse(registry.register(registration(MASTER, "invoices"), connection, 1));
+
+        assertTrue(registry.route("orders").isEmpty());
+        assertEquals(1, registry.route("invoices").brokers().size());
+    }
+
+    @Test
+    void brokerNotReRegisteredWithinTheExpiryIsDropped() {
+        registry.register(registration(MASTER, "orders"), connection, 0);
+        registry.register(registration(OTHER, "orders"), connection, 90);
+
+        assertEquals(List.of(), registry.expire(100, 100));
+        assertEquals(List.of(MASTER), registry.expire(101, 100));
+        assertEquals(List.of(OTHER), registry.brokers());
+    }
+
+    @Test
+    void closedConnectionDropsOnlyTheBrokersRegisteredOverIt() {
+        Object other = new Object();
+        registry.register(registration(MASTER, "orders"), connection, 0);
+        registry.register(registration(OTHER, "orders"), other, 0);
+
+        assertEquals(List.of(MASTER), registry.dropConnection(connection));
+        assertEquals(List.of(OTHER), registry.brokers());
+    }
+
+    @Test
+    void reRegistrationOverANewConnectionSurvivesTheOldOneClosing() {
+        Object newer = new Object();
+        registry.register(registration(MASTER, "orders"), connection, 0);
+        registry.register(registration(MASTER, "orders"), newer, 1);
+
+        assertEquals(List.of(), registry.dropConnection(connection));
+        assertEquals(List.of(MASTER), registry.brokers());
+    }
+
+    @Test
+    void unregisterRemovesTheBroker() {
+        registry.register(registration(MASTER, "orders"), connection, 0);
+
+        assertTrue(registry.unregister("c", "b1", 0));
+        assertTrue(registry.route("orders").isEmpty());
+        assertFalse(registry.unregister("c", "b1", 0));
+    }
+}
