@@ -1,0 +1,42 @@
+package io.ramjet.protocol.record;
+
+/**
+ * What a CommitLog record means, stored in the low byte of its flags. Acknowledgements,
+ * transaction decisions, subscription changes and timer entries share the one log with messages.
+ */
+public enum RecordType {
+    /** A message visible to consumers once dispatched to its ConsumeQueue. */
+    NORMAL(0),
+    /** A half message of an open transaction: durable, dispatched only when a COMMIT names it. */
+    PREPARED(1),
+    /** A transaction's commit decision. */
+    COMMIT(2),
+    /** A transaction's rollback decision. */
+    ROLLBACK(3),
+    /** An acknowledgement of consumed messages. */
+    ACK(4),
+    /** A subscription created, changed or removed. */
+    SUBSCRIPTION(5),
+    /** A delayed message waiting in the timer store. */
+    TIMER(6);
+
+    private static final RecordType[] BY_CODE = values();
+
+    private final int code;
+
+    RecordType(int code) {
+        this.code = code;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    /** @throws IllegalArgumentException if {@code code} names no type */
+    public static RecordType fromCode(int code) {
+        if (code < 0 || code >= BY_CODE.length) {
+            throw new IllegalArgumentException("unknown record type " + code);
+        }
+        return BY_CODE[code];
+    }
+}

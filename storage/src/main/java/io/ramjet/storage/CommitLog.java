@@ -1,0 +1,332 @@
+package io.ramjet.storage;
+
+import io.ramjet.protocol.record.MessageRecord;
+import io.ramjet.protocol.record.MessageRecordDescriptor;
+import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.protocol.record.RecordStatus;
+import io.ramjet.storage.RecordReadException.Reason;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The append-only log of every record, as {@link MappedFile} segments under one directory,
+ * contiguous and each named by its start offset. A record never spans two segments: a blank
+ * record pads a segment's end.
+ *
+ * <p>Threading: {@link #append} is for one thread at a time (the store's append lock), as are
+ * {@link #recover} and {@link #close}; it
+ * publishes each record by a volatile write of {@link #writePosition()} after writing it.
+ * {@link #read} is lock-free from any thread and sees only published records. {@link #flush}
+ * may be called from any thread; calls are serialized. After a crash: {@link #recover} scans
+ * from a known-good offset, validating checksums, and truncates at the first record that is
+ * torn, corrupt or not where the previous one ended; later segments are deleted.
+ *
+ * <p>The next segment is zero-filled ahead of need on an allocator thread, under a name that
+ * {@link MappedFile#list} discards, so a rollover only renames and maps it.
+ */
+final class CommitLog {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CommitLog.class);
+
+    /** Result of a recovery scan. */
+    record Scan(long records, long end, long truncatedBytes) {
+    }
+
+    private final Path directory;
+    private final int segmentSize;
+    private final long minFreeSpace;
+    private final ConcurrentSkipListMap<Long, MappedFile> segments = new ConcurrentSkipListMap<>();
+    private volatile long writePosition;
+    private volatile long flushedPosition;
+    private volatile long forces;
+    /** Records are encoded here, then written with one positional write: see {@link MappedFile}. */
+    private ByteBuffer scratch = ByteBuffer.allocateDirect(64 * 1024);
+    private final ExecutorService allocator = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "ramjet-allocate");
+        t.setDaemon(true);
+        return t;
+    });
+    private long preparedStart = -1;
+    private Future<Path> prepared;
+
+    CommitLog(Path directory, int segmentSize, long minFreeSpace) {
+        this.directory = directory;
+        this.segmentSize = segmentSize;
+        this.minFreeSpace = minFreeSpace;
+        long expected = -1;
+        for (Path path : MappedFile.list(directory)) {
+            MappedFile segment = MappedFile.open(path);
+            if (expected >= 0 && segment.start() != expected) {
+                throw new StoreException("CommitLog gap: " + path + " does not start at " + expected);
+            }
+            segments.put(segment.start(), segment);
+            expected = segment.end();
+        }
+    }
+
+    long minOffset() {
+        Map.Entry<Long, MappedFile> first = segments.firstEntry();
+        return first == null ? writePosition : first.getKey();
+    }
+
+    long writePosition() {
+        return writePosition;
+    }
+
+    long flushedPosition() {
+        return flushedPosition;
+    }
+
+    /** How many flushes forced something: fewer than durable appends when they share forces. */
+    long forceCount() {
+        return forces;
+    }
+
+    int segmentCount() {
+        return segments.size();
+    }
+
+    /** Appends {@code record}, for one thread at a time, and returns its offset and size. */
+    AppendResult append(MessageRecord record, long storeTimestamp) {
+        int size = MessageRecordDescriptor.recordLength(record);
+        if (size > segmentSize) {
+            throw new IllegalArgumentException("record of " + size + " bytes exceeds segment size " + segmentSize);
+        }
+        MappedFile segment = segmentForAppend(size);
+        long offset = writePosition;
+        if (scratch.capacity() < size) {
+            scratch = ByteBuffer.allocateDirect(Integer.highestOneBit(size - 1) << 1);
+        }
+        MessageRecordDescriptor.encode(scratch, 0, record, offset, storeTimestamp);
+        segment.write(scratch.slice(0, size), (int) (offset - segment.start()));
+        writePosition = offset + size;
+        return new AppendResult(offset, size, record.queueOffset());
+    }
+
+    /** The segment the next record of {@code size} bytes goes into, padding or creating as needed. */
+    private MappedFile segmentForAppend(int size) {
+        long position = writePosition;
+        Map.Entry<Long, MappedFile> last = segments.lastEntry();
+        if (last != null && position < last.getValue().end()) {
+            MappedFile segment = last.getValue();
+            int remaining = (int) (segment.end() - position);
+            if (size == remaining || size <= remaining - MessageRecordDescriptor.BLANK_LENGTH) {
+                return segment;
+            }
+            ByteBuffer blank = ByteBuffer.allocate(MessageRecordDescriptor.BLANK_LENGTH);
+            MessageRecordDescriptor.encodeBlank(blank, 0, remaining);
+            segment.write(blank, (int) (position - segment.start()));
+            position = segment.end();
+        }
+        MappedFile created = createSegment(position);
+        segments.put(created.start(), created);
+        LOG.info("CommitLog segment {} created", created);
+        writePosition = position;
+        prepareNext(created.end());
+        return created;
+    }
+
+    /** The prepared segment if it is the one for {@code start}, else one created now. */
+    private MappedFile createSegment(long start) {
+        Future<Path> ready = prepared;
+        boolean usable = ready != null && preparedStart == start;
+        prepared = null;
+        if (usable) {
+            try {
+                return MappedFile.install(ready.get());
+            } catch (ExecutionException e) {
+                LOG.warn("preparing segment {} failed: creating it now", start, e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StoreException("interrupted waiting for segment " + start, e);
+            }
+        } else if (ready != null) {
+            discard(ready);
+        }
+        return MappedFile.create(directory, start, segmentSize, minFreeSpace);
+    }
+
+    private void prepareNext(long start) {
+        preparedStart = start;
+        prepared = allocator.submit(() -> MappedFile.prepare(directory, start, segmentSize, minFreeSpace, ".next"));
+    }
+
+    private static void discard(Future<Path> ready) {
+        try {
+            MappedFile.deleteQuietly(ready.get());
+        } catch (ExecutionException e) {
+            // nothing was left on disk
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * The record at {@code offset}, checksum verified.
+     *
+     * @throws RecordReadException if no intact, published record starts there
+     */
+    MessageRecordView read(long offset) {
+        long end = writePosition;
+        if (offset >= end) {
+            throw new RecordReadException(Reason.PAST_END, offset, "log ends at " + end);
+        }
+        Map.Entry<Long, MappedFile> entry = segments.floorEntry(offset);
+        if (entry == null || offset < minOffset() || offset >= entry.getValue().end()) {
+            throw new RecordReadException(Reason.BELOW_RETAINED, offset, "oldest retained offset " + minOffset());
+        }
+        MappedFile segment = entry.getValue();
+        int index = (int) (offset - segment.start());
+        int available = (int) Math.min(segment.size() - index, end - offset);
+        RecordStatus status = MessageRecordDescriptor.check(segment.buffer(), index, available);
+        switch (status) {
+            case VALID -> {
+                MessageRecordView view = MessageRecordView.wrap(segment.buffer().slice(index, available));
+                if (view.physicalOffset() != offset) {
+                    throw new RecordReadException(Reason.NOT_A_RECORD, offset,
+                            "record there claims offset " + view.physicalOffset());
+                }
+                return view;
+            }
+            case BAD_CHECKSUM, BAD_LAYOUT -> throw new RecordReadException(Reason.CORRUPT, offset, status.name());
+            default -> throw new RecordReadException(Reason.NOT_A_RECORD, offset, status.name());
+        }
+    }
+
+    /**
+     * {@code offset} itself if a record may start there, else the start of the next segment:
+     * when {@code offset} is a segment's end or its padding.
+     */
+    long skipPadding(long offset) {
+        Map.Entry<Long, MappedFile> entry = segments.floorEntry(offset);
+        if (entry == null) {
+            return offset;
+        }
+        MappedFile segment = entry.getValue();
+        if (offset >= segment.end()) {
+            return offset;
+        }
+        int index = (int) (offset - segment.start());
+        if (segment.size() - index >= MessageRecordDescriptor.BLANK_LENGTH
+                && segment.buffer().getInt(index + MessageRecordDescriptor.MAGIC_OFFSET)
+                == MessageRecordDescriptor.BLANK_MAGIC) {
+            return segment.end();
+        }
+        return offset;
+    }
+
+    /** Forces everything written so far; returns the new flushed position. */
+    synchronized long flush() {
+        long target = writePosition;
+        long from = flushedPosition;
+        if (target <= from) {
+            return from;
+        }
+        for (MappedFile segment : segments.headMap(target, false).values()) {
+            if (segment.end() > from) {
+                segment.forceWritten();
+            }
+        }
+        flushedPosition = target;
+        forces++;
+        return target;
+    }
+
+    /**
+     * Scans from {@code from}, a record boundary known to be good, giving each valid record to
+     * {@code sink}; truncates at the first bad one and makes the end the write position.
+     * For the opening thread only, before any append.
+     */
+    Scan recover(long from, Consumer<MessageRecordView> sink) {
+        if (segments.isEmpty()) {
+            writePosition = flushedPosition = from;
+            return new Scan(0, from, 0);
+        }
+        long position = Math.min(Math.max(from, minOffset()), segments.lastEntry().getValue().end());
+        long records = 0;
+        long truncated = 0;
+        while (true) {
+            Map.Entry<Long, MappedFile> entry = segments.floorEntry(position);
+            MappedFile segment = entry.getValue();
+            if (position >= segment.end()) {
+                if (segments.higherKey(segment.start()) == null) {
+                    break;
+                }
+                position = segment.end();
+                continue;
+            }
+            int index = (int) (position - segment.start());
+            RecordStatus status = MessageRecordDescriptor.check(segment.buffer(), index, segment.size() - index);
+            if (status == RecordStatus.BLANK) {
+                position = segment.end();
+                continue;
+            }
+            if (status == RecordStatus.VALID) {
+                MessageRecordView view = MessageRecordView.wrap(segment.buffer().slice(index, segment.size() - index));
+                if (view.physicalOffset() == position) {
+                    sink.accept(view);
+                    records++;
+                    position += view.totalSize();
+                    continue;
+                }
+                status = RecordStatus.BAD_LAYOUT;
+            }
+            if (status != RecordStatus.EMPTY) {
+                truncated = segment.end() - position;
+                LOG.warn("CommitLog tail at {} is {}: truncating {} bytes of {}", position, status, truncated, segment);
+                segment.zeroFrom(index);
+            }
+            break;
+        }
+        for (MappedFile later : segments.tailMap(position, false).values()) {
+            LOG.warn("CommitLog segment {} lies past the recovered end {}: deleting it", later, position);
+            segments.remove(later.start());
+            later.delete();
+            truncated += later.size();
+        }
+        writePosition = position;
+        flushedPosition = from;
+        flush();
+        prepareNext(segments.lastEntry().getValue().end());
+        return new Scan(records, position, truncated);
+    }
+
+    /**
+     * Deletes whole segments that end at or below {@code offset}, never the last one.
+     *
+     * @return how many were deleted
+     */
+    int deleteSegmentsBelow(long offset) {
+        int deleted = 0;
+        for (MappedFile segment : segments.values()) {
+            if (segment.end() > offset || segment == segments.lastEntry().getValue()) {
+                break;
+            }
+            segments.remove(segment.start());
+            segment.delete();
+            LOG.info("CommitLog segment {} deleted by retention below {}", segment, offset);
+            deleted++;
+        }
+        return deleted;
+    }
+
+    /** Forces what is left and closes the channels; the mappings are released by the garbage collector. */
+    void close() {
+        flush();
+        if (prepared != null) {
+            discard(prepared);
+            prepared = null;
+        }
+        allocator.shutdown();
+        segments.values().forEach(MappedFile::close);
+    }
+}

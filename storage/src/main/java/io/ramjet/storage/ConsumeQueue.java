@@ -1,0 +1,205 @@
+package io.ramjet.storage;
+
+import static io.ramjet.storage.ConsumeQueueEntryDescriptor.LENGTH;
+import static io.ramjet.storage.ConsumeQueueEntryDescriptor.PHYSICAL_OFFSET_OFFSET;
+import static io.ramjet.storage.ConsumeQueueEntryDescriptor.SIZE_OFFSET;
+import static io.ramjet.storage.ConsumeQueueEntryDescriptor.TAG_SIGNATURE_OFFSET;
+
+import io.ramjet.storage.RecordReadException.Reason;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The index of one message queue (destination, queue id): entry {@code n} says where the
+ * queue's {@code n}-th message lies in the CommitLog, laid out by
+ * {@link ConsumeQueueEntryDescriptor}, in {@link MappedFile}s of a fixed number of entries,
+ * each named by its first logical offset.
+ *
+ * <p>Threading: only the dispatcher thread (or the opening thread, during recovery) calls
+ * {@link #put}, {@link #recover} and {@link #deleteFilesBelow}; reads are lock-free from any
+ * thread and see entries below {@link #nextOffset()}, which is published after each entry.
+ * After a crash: {@link #recover} keeps the entries that point below the checkpoint and cuts the
+ * rest, which the CommitLog scan then dispatches again.
+ */
+final class ConsumeQueue {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ConsumeQueue.class);
+
+    private final Path directory;
+    private final int entriesPerFile;
+    private final long minFreeSpace;
+    private final ConcurrentSkipListMap<Long, MappedFile> files = new ConcurrentSkipListMap<>();
+    private volatile long minOffset;
+    private volatile long nextOffset;
+    private long flushedOffset;
+
+    ConsumeQueue(Path directory, int entriesPerFile, long minFreeSpace) {
+        this.directory = directory;
+        this.entriesPerFile = entriesPerFile;
+        this.minFreeSpace = minFreeSpace;
+        for (Path path : MappedFile.list(directory)) {
+            MappedFile file = MappedFile.open(path);
+            files.put(file.start(), file);
+        }
+        if (!files.isEmpty()) {
+            minOffset = files.firstKey();
+            MappedFile last = files.lastEntry().getValue();
+            nextOffset = last.start() + last.size() / LENGTH;
+        }
+    }
+
+    long minOffset() {
+        return minOffset;
+    }
+
+    /** One past the last entry: the logical offset the next message of the queue gets. */
+    long nextOffset() {
+        return nextOffset;
+    }
+
+    /**
+     * Adds an entry at {@code queueOffset}: the next offset, or any offset for a queue without
+     * files (rebuilt after retention). Ignores an offset already present.
+     */
+    boolean put(long queueOffset, long physicalOffset, int size, long tagSignature) {
+        long next = files.isEmpty() ? queueOffset : nextOffset;
+        if (queueOffset < next) {
+            return false;
+        }
+        if (queueOffset > next) {
+            LOG.error("ConsumeQueue {}: entry {} would leave a gap after {}; not added", directory, queueOffset, next);
+            return false;
+        }
+        MappedFile file = fileForAppend(next);
+        int at = ConsumeQueueEntryDescriptor.position((int) (next - file.start()));
+        ByteBuffer buffer = file.buffer();
+        buffer.putLong(at + PHYSICAL_OFFSET_OFFSET, physicalOffset);
+        buffer.putLong(at + TAG_SIGNATURE_OFFSET, tagSignature);
+        buffer.putInt(at + SIZE_OFFSET, size);
+        nextOffset = next + 1;
+        return true;
+    }
+
+    private MappedFile fileForAppend(long offset) {
+        Map.Entry<Long, MappedFile> last = files.lastEntry();
+        if (last != null && offset < last.getKey() + entriesIn(last.getValue())) {
+            return last.getValue();
+        }
+        MappedFile created = MappedFile.create(directory, offset, entriesPerFile * LENGTH, minFreeSpace);
+        files.put(offset, created);
+        if (last == null) {
+            minOffset = offset;
+        }
+        return created;
+    }
+
+    /**
+     * Up to {@code max} entries from {@code from}; empty if {@code from} is at or past the end.
+     *
+     * @throws RecordReadException if {@code from} is below the oldest retained entry
+     */
+    List<ConsumeQueueEntry> read(long from, int max) {
+        long next = nextOffset;
+        if (from < minOffset) {
+            throw new RecordReadException(Reason.BELOW_RETAINED, from, "oldest retained entry " + minOffset);
+        }
+        List<ConsumeQueueEntry> entries = new ArrayList<>((int) Math.max(0, Math.min(max, next - from)));
+        for (long offset = from; offset < next && entries.size() < max; offset++) {
+            Map.Entry<Long, MappedFile> file = files.floorEntry(offset);
+            if (file == null) {
+                throw new RecordReadException(Reason.BELOW_RETAINED, offset, "queue file deleted");
+            }
+            entries.add(entry(file.getValue(), offset));
+        }
+        return entries;
+    }
+
+    private static ConsumeQueueEntry entry(MappedFile file, long offset) {
+        int at = ConsumeQueueEntryDescriptor.position((int) (offset - file.start()));
+        ByteBuffer buffer = file.buffer();
+        return new ConsumeQueueEntry(offset, buffer.getLong(at + PHYSICAL_OFFSET_OFFSET),
+                buffer.getInt(at + SIZE_OFFSET), buffer.getLong(at + TAG_SIGNATURE_OFFSET));
+    }
+
+    /**
+     * Keeps the leading entries that are written, in log order and end at or below
+     * {@code checkpoint}; cuts the rest. For the opening thread, before dispatching.
+     */
+    void recover(long checkpoint) {
+        while (!files.isEmpty()) {
+            MappedFile file = files.lastEntry().getValue();
+            int kept = keptEntries(file, checkpoint);
+            if (kept == 0 && files.size() > 1) {
+                files.remove(file.start());
+                file.delete();
+                continue;
+            }
+            if (kept < entriesIn(file)) {
+                file.zeroFrom(ConsumeQueueEntryDescriptor.position(kept));
+            }
+            nextOffset = file.start() + kept;
+            return;
+        }
+    }
+
+    private static int keptEntries(MappedFile file, long checkpoint) {
+        ByteBuffer buffer = file.buffer();
+        long expectedAtLeast = 0;
+        int entries = entriesIn(file);
+        for (int i = 0; i < entries; i++) {
+            int at = ConsumeQueueEntryDescriptor.position(i);
+            long physical = buffer.getLong(at + PHYSICAL_OFFSET_OFFSET);
+            int size = buffer.getInt(at + SIZE_OFFSET);
+            if (size <= 0 || physical < expectedAtLeast || physical + size > checkpoint) {
+                return i;
+            }
+            expectedAtLeast = physical + size;
+        }
+        return entries;
+    }
+
+    private static int entriesIn(MappedFile file) {
+        return file.size() / LENGTH;
+    }
+
+    /** Forces every entry written so far; for one thread at a time. */
+    void flush() {
+        long next = nextOffset;
+        Long from = files.floorKey(flushedOffset);
+        for (MappedFile file : (from == null ? files : files.tailMap(from)).values()) {
+            file.force(0, file.size());
+        }
+        flushedOffset = next;
+    }
+
+    void close() {
+        files.values().forEach(MappedFile::close);
+    }
+
+    /**
+     * Deletes files whose every entry points below {@code physicalOffset}, never the last one.
+     *
+     * @return how many were deleted
+     */
+    int deleteFilesBelow(long physicalOffset) {
+        int deleted = 0;
+        while (files.size() > 1) {
+            MappedFile file = files.firstEntry().getValue();
+            ConsumeQueueEntry last = entry(file, file.start() + entriesIn(file) - 1);
+            if (last.physicalOffset() + last.size() > physicalOffset) {
+                break;
+            }
+            minOffset = files.higherKey(file.start());
+            files.remove(file.start());
+            file.delete();
+            deleted++;
+        }
+        return deleted;
+    }
+}

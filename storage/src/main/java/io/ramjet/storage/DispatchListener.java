@@ -1,0 +1,64 @@
+package io.ramjet.storage;
+
+import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.protocol.record.RecordType;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Receives every record of the CommitLog once it is written, in log order, on the store's
+ * dispatcher thread (never on an appender's). After an abnormal stop, records after the last
+ * checkpoint are given again during recovery, before the store opens: a listener must be
+ * idempotent for them, or persist its own state in {@link #beforeCheckpoint}. A listener that
+ * throws is logged and the record is passed over.
+ *
+ * <p>The broker composes {@link #normalMessages()} with its own listener, which sees PREPARED,
+ * COMMIT, ACK and the other record types and decides what else to put in the queues.
+ */
+public interface DispatchListener {
+
+    /**
+     * @param record a view valid as long as the store is open; copy what must outlive it
+     * @param queues where to put ConsumeQueue entries
+     */
+    void onRecord(MessageRecordView record, ConsumeQueueWriter queues);
+
+    /**
+     * Called on the checkpoint thread before a checkpoint at {@code offset} is written: state
+     * derived from records below {@code offset} must be durable when this returns.
+     */
+    default void beforeCheckpoint(long offset) {
+    }
+
+    /** Puts each NORMAL record in its ConsumeQueue at its queue offset; ignores the rest. */
+    static DispatchListener normalMessages() {
+        return (record, queues) -> {
+            if (record.type() == RecordType.NORMAL) {
+                queues.put(record.destination(), record.queueId(), record.queueOffset(),
+                        record.physicalOffset(), record.totalSize(), record.tagSignature());
+            }
+        };
+    }
+
+    /** This listener, then {@code next}; a failure of one does not keep the record from the other. */
+    default DispatchListener andThen(DispatchListener next) {
+        DispatchListener first = this;
+        return new DispatchListener() {
+            @Override
+            public void onRecord(MessageRecordView record, ConsumeQueueWriter queues) {
+                try {
+                    first.onRecord(record, queues);
+                } catch (RuntimeException e) {
+                    LoggerFactory.getLogger(DispatchListener.class)
+                            .error("dispatch listener failed on {}", record, e);
+                }
+                next.onRecord(record, queues);
+            }
+
+            @Override
+            public void beforeCheckpoint(long offset) {
+                first.beforeCheckpoint(offset);
+                next.beforeCheckpoint(offset);
+            }
+        };
+    }
+}

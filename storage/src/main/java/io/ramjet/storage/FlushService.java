@@ -1,0 +1,119 @@
+package io.ramjet.storage;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The thread that forces the CommitLog: as soon as an append waits for durability (group
+ * commit: one force covers every append written before it, so concurrent waiters share it),
+ * and otherwise every flush interval.
+ *
+ * <p>On disk: nothing of its own. Threading: {@link #flushedTo} from any thread; futures are
+ * completed on the flush thread, so callers must not run long work in their callbacks. After a
+ * crash: what was not forced may be lost, which is why no waiter is completed before its force.
+ */
+final class FlushService {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FlushService.class);
+
+    private record Waiter(long offset, CompletableFuture<Void> future) {
+    }
+
+    private final CommitLog log;
+    private final long intervalNanos;
+    private final PriorityQueue<Waiter> waiters = new PriorityQueue<>((a, b) -> Long.compare(a.offset, b.offset));
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    FlushService(CommitLog log, Duration interval) {
+        this.log = log;
+        this.intervalNanos = interval.toNanos();
+        this.thread = new Thread(this::run, "ramjet-flush");
+        this.thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /** Completes once the CommitLog is forced at least up to {@code offset}. */
+    CompletableFuture<Void> flushedTo(long offset) {
+        if (offset <= log.flushedPosition()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        CompletableFuture<Void> future = new CompletableFuture<>();
+        synchronized (waiters) {
+            if (!running) {
+                return CompletableFuture.failedFuture(new StoreException("store closed"));
+            }
+            waiters.add(new Waiter(offset, future));
+        }
+        LockSupport.unpark(thread);
+        return future;
+    }
+
+    private void run() {
+        while (running) {
+            boolean idle;
+            synchronized (waiters) {
+                idle = waiters.isEmpty();
+            }
+            if (idle) {
+                LockSupport.parkNanos(this, intervalNanos);
+            }
+            flushOnce();
+        }
+    }
+
+    private void flushOnce() {
+        long flushed;
+        try {
+            flushed = log.flush();
+        } catch (RuntimeException e) {
+            LOG.error("CommitLog flush failed", e);
+            failAll(e);
+            return;
+        }
+        List<Waiter> done = new ArrayList<>();
+        synchronized (waiters) {
+            while (!waiters.isEmpty() && waiters.peek().offset <= flushed) {
+                done.add(waiters.poll());
+            }
+        }
+        for (Waiter waiter : done) {
+            waiter.future.complete(null);
+        }
+    }
+
+    private void failAll(Throwable cause) {
+        List<Waiter> failed;
+        synchronized (waiters) {
+            failed = new ArrayList<>(waiters);
+            waiters.clear();
+        }
+        for (Waiter waiter : failed) {
+            waiter.future.completeExceptionally(new StoreException("flush failed", cause));
+        }
+    }
+
+    /** Stops the thread after a last force that completes every waiter. */
+    void close() {
+        synchronized (waiters) {
+            running = false;
+        }
+        LockSupport.unpark(thread);
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        flushOnce();
+        failAll(new StoreException("store closed"));
+    }
+}

@@ -1,0 +1,278 @@
+package io.ramjet.storage;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * One fixed-size file of the CommitLog or of a ConsumeQueue, memory-mapped whole, named by the
+ * 20-digit offset of its first byte or entry.
+ *
+ * <p>On disk: exactly {@link #size()} bytes, preallocated with zeros when created (written
+ * under a temporary name and renamed), so a full disk fails at creation and never as a fault
+ * while writing. Bytes are written either through the mapping or, cheaper when each write is
+ * soon forced, by {@link #write} through the file channel; both land in the same page cache, so
+ * readers of the mapping see either. Threading: one writer at a time; readers read absolute
+ * indexes below what the owner has published; {@link #force} may run on any one thread. A
+ * channel closed by an interrupted thread is reopened. After a crash: a file is complete or
+ * absent; leftover temporary files are deleted by {@link #list}. The mapping is left to the
+ * garbage collector, so a reader holding a slice of a deleted file never faults.
+ */
+final class MappedFile {
+
+    private static final Pattern NAME = Pattern.compile("\\d{20}");
+    private static final String TEMPORARY_SUFFIX = ".tmp";
+    private static final int ZERO_CHUNK = 1 << 20;
+
+    private final Path path;
+    private final long start;
+    private final MappedByteBuffer buffer;
+    private volatile FileChannel channel;
+
+    private MappedFile(Path path, long start, MappedByteBuffer buffer, FileChannel channel) {
+        this.path = path;
+        this.start = start;
+        this.buffer = buffer;
+        this.channel = channel;
+    }
+
+    static String name(long start) {
+        return String.format("%020d", start);
+    }
+
+    /** Creates and maps a zero-filled file for {@code start} in {@code directory}. */
+    static MappedFile create(Path directory, long start, int size, long minFreeSpace) {
+        return install(prepare(directory, start, size, minFreeSpace, TEMPORARY_SUFFIX));
+    }
+
+    /**
+     * Writes a zero-filled file for {@code start} under a name ending in {@code suffix}, which
+     * {@link #list} neither returns nor keeps, so a crash before {@link #install} leaves nothing.
+     */
+    static Path prepare(Path directory, long start, int size, long minFreeSpace, String suffix) {
+        Path temporary = directory.resolve(name(start) + suffix);
+        try {
+            Files.createDirectories(directory);
+            long usable = Files.getFileStore(directory).getUsableSpace();
+            if (usable - size < minFreeSpace) {
+                throw new StoreFullException("cannot create " + temporary + " of " + size + " bytes: "
+                        + usable + " bytes usable, " + minFreeSpace + " must stay free");
+            }
+            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+                ByteBuffer zeros = ByteBuffer.allocateDirect(Math.min(ZERO_CHUNK, size));
+                long written = 0;
+                while (written < size) {
+                    zeros.clear().limit((int) Math.min(zeros.capacity(), size - written));
+                    written += channel.write(zeros, written);
+                }
+                channel.force(true);
+            }
+            return temporary;
+        } catch (IOException e) {
+            deleteQuietly(temporary);
+            throw new StoreFullException("cannot create " + temporary + " of " + size + " bytes", e);
+        }
+    }
+
+    /** Renames a {@link #prepare}d file to its final name and maps it. */
+    static MappedFile install(Path prepared) {
+        String name = prepared.getFileName().toString();
+        Path path = prepared.resolveSibling(name.substring(0, name.indexOf('.')));
+        try {
+            Files.move(prepared, path, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            deleteQuietly(prepared);
+            throw new StoreException("cannot rename " + prepared + " to " + path, e);
+        }
+        return open(path);
+    }
+
+    /** Maps an existing file whose name is its start offset. */
+    static MappedFile open(Path path) {
+        FileChannel channel = null;
+        try {
+            channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            long size = channel.size();
+            if (size > Integer.MAX_VALUE) {
+                throw new StoreException(path + " is larger than 2 GiB");
+            }
+            MappedByteBuffer buffer = channel.map(FileChannel.MapMode.READ_WRITE, 0, size);
+            return new MappedFile(path, Long.parseLong(path.getFileName().toString()), buffer, channel);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(channel);
+            throw e instanceof StoreException se ? se : new StoreException("cannot map " + path, e);
+        }
+    }
+
+    /** The files of {@code directory} in offset order, after deleting prepared or unfinished ones. */
+    static List<Path> list(Path directory) {
+        if (!Files.isDirectory(directory)) {
+            return List.of();
+        }
+        List<Path> files = new ArrayList<>();
+        try (Stream<Path> entries = Files.list(directory)) {
+            for (Path p : (Iterable<Path>) entries::iterator) {
+                String name = p.getFileName().toString();
+                if (name.matches("\\d{20}\\..+")) {
+                    Files.deleteIfExists(p);
+                } else if (NAME.matcher(name).matches()) {
+                    files.add(p);
+                }
+            }
+        } catch (IOException e) {
+            throw new StoreException("cannot list " + directory, e);
+        }
+        files.sort(null);
+        return files;
+    }
+
+    Path path() {
+        return path;
+    }
+
+    long start() {
+        return start;
+    }
+
+    int size() {
+        return buffer.capacity();
+    }
+
+    long end() {
+        return start + size();
+    }
+
+    /** The shared mapping: absolute access only, never its position or limit. */
+    ByteBuffer buffer() {
+        return buffer;
+    }
+
+    /** Writes {@code source}'s remaining bytes at {@code index} through the file channel. */
+    void write(ByteBuffer source, int index) {
+        boolean interrupted = false;
+        try {
+            for (int attempt = 0; ; attempt++) {
+                ByteBuffer bytes = source.duplicate();
+                long at = index;
+                try {
+                    while (bytes.hasRemaining()) {
+                        at += channel.write(bytes, at);
+                    }
+                    return;
+                } catch (ClosedChannelException e) {
+                    interrupted |= Thread.interrupted();
+                    reopen(e, attempt);
+                } catch (IOException e) {
+                    throw new StoreException("cannot write " + path, e);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Forces bytes written through the mapping in [from, to). */
+    void force(int from, int to) {
+        if (to > from) {
+            try {
+                buffer.force(from, to - from);
+            } catch (UncheckedIOException e) {
+                throw new StoreException("cannot force " + path, e);
+            }
+        }
+    }
+
+    /** Forces bytes written by {@link #write}. */
+    void forceWritten() {
+        boolean interrupted = false;
+        try {
+            for (int attempt = 0; ; attempt++) {
+                try {
+                    channel.force(false);
+                    return;
+                } catch (ClosedChannelException e) {
+                    interrupted |= Thread.interrupted();
+                    reopen(e, attempt);
+                } catch (IOException e) {
+                    throw new StoreException("cannot force " + path, e);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private synchronized void reopen(ClosedChannelException cause, int attempt) {
+        if (attempt >= 2) {
+            throw new StoreException("channel of " + path + " keeps closing", cause);
+        }
+        if (!channel.isOpen()) {
+            try {
+                channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            } catch (IOException e) {
+                throw new StoreException("cannot reopen " + path, e);
+            }
+        }
+    }
+
+    void close() {
+        closeQuietly(channel);
+    }
+
+    /** Zeros bytes [from, size) and forces them. */
+    void zeroFrom(int from) {
+        byte[] zeros = new byte[Math.min(ZERO_CHUNK, Math.max(1, size() - from))];
+        for (int at = from; at < size(); at += zeros.length) {
+            buffer.put(at, zeros, 0, Math.min(zeros.length, size() - at));
+        }
+        force(from, size());
+    }
+
+    void delete() {
+        close();
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            throw new StoreException("cannot delete " + path, e);
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // nothing was pending on it
+            }
+        }
+    }
+
+    static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // the temporary file is deleted again by the next list()
+        }
+    }
+
+    @Override
+    public String toString() {
+        return path.toString();
+    }
+}

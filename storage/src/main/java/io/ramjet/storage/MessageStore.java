@@ -1,0 +1,331 @@
+package io.ramjet.storage;
+
+import io.ramjet.protocol.record.MessageRecord;
+import io.ramjet.protocol.record.MessageRecordDescriptor;
+import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.protocol.record.RecordType;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The message store: one CommitLog, the ConsumeQueues a dispatcher builds from it, group-commit
+ * and periodic flush, a checkpoint and crash recovery, retention.
+ *
+ * <p>On disk, under the configured directory: {@code commitlog/} (segments),
+ * {@code consumequeue/<destination>/<queue id>/} (entry files), {@code checkpoint}, {@code lock}
+ * (held while open, so one process at a time) and {@code running}, the clean-shutdown marker:
+ * created on open and deleted by a clean {@link #close()}. Threading: every public method may be
+ * called from any thread; appends are serialized by one lock, reads take none. Threads of its
+ * own: flush, dispatch, checkpoint. After a crash: {@link #open} runs {@link Recovery}, so every
+ * append whose future completed under {@link FlushPolicy#SYNC_GROUP_COMMIT} is found intact.
+ */
+public final class MessageStore implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MessageStore.class);
+
+    private final StoreConfig config;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+    private final Path runningMarker;
+    private final CommitLog log;
+    private final ConsumeQueueTable queues;
+    private final CheckpointFile checkpointFile;
+    private final DispatchListener listener;
+    private final RecoveryReport recoveryReport;
+    private final FlushService flushService;
+    private final Dispatcher dispatcher;
+    private final ScheduledExecutorService checkpointer;
+    private final ReentrantLock appendLock = new ReentrantLock();
+    private final Map<QueueKey, long[]> nextQueueOffsets = new HashMap<>();
+    private volatile long checkpointOffset;
+    private volatile boolean closed;
+
+    private MessageStore(StoreConfig config, DispatchListener listener) {
+        this.config = config;
+        this.listener = listener;
+        Path directory = config.directory();
+        try {
+            Files.createDirectories(directory);
+            lockChannel = FileChannel.open(directory.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            lock = lockChannel.tryLock();
+        } catch (IOException | OverlappingFileLockException e) {
+            throw new StoreException("cannot lock " + directory, e);
+        }
+        if (lock == null) {
+            throw new StoreException(directory + " is in use by another process");
+        }
+        runningMarker = directory.resolve("running");
+        boolean clean = !Files.exists(runningMarker);
+        log = new CommitLog(directory.resolve("commitlog"), config.segmentSize(), config.minFreeSpace());
+        queues = new ConsumeQueueTable(directory.resolve("consumequeue"), config.consumeQueueEntriesPerFile(),
+                config.minFreeSpace());
+        checkpointFile = new CheckpointFile(directory);
+        recoveryReport = Recovery.run(clean, checkpointFile, log, queues, listener);
+        checkpointOffset = recoveryReport.checkpointOffset();
+        try {
+            Files.write(runningMarker, new byte[0]);
+        } catch (IOException e) {
+            throw new StoreException("cannot create " + runningMarker, e);
+        }
+        flushService = new FlushService(log, config.flushInterval());
+        dispatcher = new Dispatcher(log, listener, queues, log.writePosition());
+        checkpointer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "ramjet-checkpoint");
+            t.setDaemon(true);
+            return t;
+        });
+        flushService.start();
+        dispatcher.start();
+        long period = config.checkpointInterval().toMillis();
+        checkpointer.scheduleWithFixedDelay(this::checkpointQuietly, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    /** Opens (creating or recovering) the store, dispatching NORMAL records to their queues. */
+    public static MessageStore open(StoreConfig config) {
+        return open(config, DispatchListener.normalMessages());
+    }
+
+    /** Opens the store with {@code listener} in charge of every record's dispatch. */
+    public static MessageStore open(StoreConfig config, DispatchListener listener) {
+        return new MessageStore(config, listener);
+    }
+
+    public StoreConfig config() {
+        return config;
+    }
+
+    /** What opening this store found and repaired. */
+    public RecoveryReport recoveryReport() {
+        return recoveryReport;
+    }
+
+    /**
+     * Appends {@code record}; a NORMAL record gets the next offset of its queue. The future
+     * completes when the record is durable if {@code waitForFlush} and the policy is
+     * {@link FlushPolicy#SYNC_GROUP_COMMIT}, else at once; it fails if the flush fails.
+     *
+     * @throws StoreFullException if the disk has no room for a new segment; nothing was appended
+     * @throws IllegalArgumentException if the record exceeds the maximum record size
+     */
+    public CompletableFuture<AppendResult> append(MessageRecord record, boolean waitForFlush) {
+        AppendResult result;
+        appendLock.lock();
+        try {
+            if (closed) {
+                throw new StoreException("store closed");
+            }
+            MessageRecord stamped = record;
+            long[] next = null;
+            if (record.type() == RecordType.NORMAL) {
+                next = nextQueueOffsets.computeIfAbsent(new QueueKey(record.destination(), record.queueId()),
+                        this::recoveredNextOffset);
+                stamped = record.withQueueOffset(next[0]);
+            }
+            checkSize(stamped);
+            result = log.append(stamped, System.currentTimeMillis());
+            if (next != null) {
+                next[0]++;
+            }
+        } finally {
+            appendLock.unlock();
+        }
+        dispatcher.wakeUp();
+        if (waitForFlush && config.flushPolicy() == FlushPolicy.SYNC_GROUP_COMMIT) {
+            return flushService.flushedTo(result.endOffset()).thenApply(v -> result);
+        }
+        return CompletableFuture.completedFuture(result);
+    }
+
+    private long[] recoveredNextOffset(QueueKey key) {
+        ConsumeQueue queue = queues.find(key.destination(), key.queueId());
+        return new long[] {queue == null ? 0 : queue.nextOffset()};
+    }
+
+    private void checkSize(MessageRecord record) {
+        int size = MessageRecordDescriptor.recordLength(record);
+        if (size > config.maxRecordSize()) {
+            throw new IllegalArgumentException("record of " + size + " bytes exceeds " + config.maxRecordSize());
+        }
+    }
+
+    /**
+     * The record at {@code physicalOffset}, checksum verified; a view of the mapped file.
+     *
+     * @throws RecordReadException if no intact record starts there
+     */
+    public MessageRecordView read(long physicalOffset) {
+        return log.read(physicalOffset);
+    }
+
+    /**
+     * Up to {@code max} entries of a queue from logical offset {@code from}: empty at the end.
+     *
+     * @throws RecordReadException if {@code from} is below the oldest retained entry
+     */
+    public List<ConsumeQueueEntry> readQueue(String destination, int queueId, long from, int max) {
+        ConsumeQueue queue = queues.find(destination, queueId);
+        if (queue == null) {
+            return List.of();
+        }
+        return queue.read(from, max);
+    }
+
+    /** The oldest logical offset still held by a queue. */
+    public long minQueueOffset(String destination, int queueId) {
+        ConsumeQueue queue = queues.find(destination, queueId);
+        return queue == null ? 0 : queue.minOffset();
+    }
+
+    /** One past the newest dispatched entry of a queue. */
+    public long maxQueueOffset(String destination, int queueId) {
+        ConsumeQueue queue = queues.find(destination, queueId);
+        return queue == null ? 0 : queue.nextOffset();
+    }
+
+    /** The oldest retained CommitLog offset. */
+    public long minPhysicalOffset() {
+        return log.minOffset();
+    }
+
+    /** The CommitLog write position: where the next record goes. */
+    public long maxPhysicalOffset() {
+        return log.writePosition();
+    }
+
+    /** Everything below this CommitLog offset is forced to disk. */
+    public long flushedOffset() {
+        return log.flushedPosition();
+    }
+
+    /** Everything below this CommitLog offset has been given to the dispatch listener. */
+    public long dispatchedOffset() {
+        return dispatcher.dispatchedOffset();
+    }
+
+    /** Waits until every record below {@code physicalOffset} is dispatched; false on timeout. */
+    public boolean awaitDispatched(long physicalOffset, long timeout, TimeUnit unit) throws InterruptedException {
+        return dispatcher.awaitDispatched(physicalOffset, timeout, unit);
+    }
+
+    /** How many forces the CommitLog has had; for tests of group commit. */
+    long forceCount() {
+        return log.forceCount();
+    }
+
+    /** How many CommitLog segment files exist. */
+    public int segmentCount() {
+        return log.segmentCount();
+    }
+
+    /**
+     * Writes a checkpoint now: the next recovery starts no earlier than what is both flushed
+     * and dispatched.
+     *
+     * @return the checkpoint's recovery offset
+     */
+    public synchronized long checkpoint() {
+        long dispatched = dispatcher.dispatchedOffset();
+        long offset = Math.min(dispatched, log.flush());
+        listener.beforeCheckpoint(offset);
+        queues.flush();
+        checkpointFile.write(offset);
+        checkpointOffset = offset;
+        return offset;
+    }
+
+    private void checkpointQuietly() {
+        try {
+            checkpoint();
+        } catch (RuntimeException e) {
+            LOG.error("checkpoint failed", e);
+        }
+    }
+
+    /**
+     * Deletes whole CommitLog segments below {@code minOffset}, and the queue files pointing only
+     * into them; never the active segment, nor anything the last checkpoint or the dispatcher
+     * still needs.
+     *
+     * @return how many CommitLog segments were deleted
+     */
+    public synchronized int deleteSegmentsBelow(long minOffset) {
+        long limit = Math.min(minOffset, Math.min(checkpointOffset, dispatcher.dispatchedOffset()));
+        int deleted = log.deleteSegmentsBelow(limit);
+        if (deleted > 0) {
+            queues.deleteFilesBelow(log.minOffset());
+        }
+        return deleted;
+    }
+
+    /**
+     * Stops appends, completes waiting appends after a last force, dispatches what is left,
+     * writes a checkpoint at the end of the log and marks the shutdown clean.
+     */
+    @Override
+    public void close() {
+        if (!stopThreads()) {
+            return;
+        }
+        checkpoint();
+        try {
+            Files.deleteIfExists(runningMarker);
+        } catch (IOException e) {
+            LOG.error("cannot delete {}: the next open will recover", runningMarker, e);
+        }
+        closeFiles();
+    }
+
+    /** Stops without a checkpoint or clean marker, as a crash would leave it; for tests. */
+    void closeAbruptly() {
+        if (stopThreads()) {
+            closeFiles();
+        }
+    }
+
+    private boolean stopThreads() {
+        appendLock.lock();
+        try {
+            if (closed) {
+                return false;
+            }
+            closed = true;
+        } finally {
+            appendLock.unlock();
+        }
+        checkpointer.shutdown();
+        try {
+            checkpointer.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        flushService.close();
+        dispatcher.close();
+        return true;
+    }
+
+    private void closeFiles() {
+        log.close();
+        queues.close();
+        try {
+            lock.release();
+            lockChannel.close();
+        } catch (IOException e) {
+            LOG.warn("cannot release the store lock", e);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.ramjet.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConsumeQueueTest {
+
+    private static final int PER_FILE = 64;
+    private static final int RECORD = 100;
+
+    @TempDir
+    Path dir;
+
+    private ConsumeQueue filled(int count) {
+        ConsumeQueue queue = new ConsumeQueue(dir, PER_FILE, 0);
+        for (int i = 0; i < count; i++) {
+            assertTrue(queue.put(i, (long) i * RECORD, RECORD, i * 3L));
+        }
+        return queue;
+    }
+
+    @Test
+    void lookupsByLogicalOffsetSpanFiles() {
+        ConsumeQueue queue = filled(1_000);
+        assertEquals(1_000, queue.nextOffset());
+        assertEquals(16, MappedFile.list(dir).size());
+        List<ConsumeQueueEntry> window = queue.read(60, 10);
+        assertEquals(10, window.size());
+        for (int i = 0; i < 10; i++) {
+            ConsumeQueueEntry e = window.get(i);
+            assertEquals(new ConsumeQueueEntry(60 + i, (60L + i) * RECORD, RECORD, (60L + i) * 3), e);
+        }
+        assertEquals(1_000, queue.read(0, 5_000).size());
+        assertEquals(List.of(), queue.read(1_000, 10));
+        assertEquals(ConsumeQueueEntryDescriptor.LENGTH * PER_FILE, dir.resolve(MappedFile.name(64)).toFile().length());
+    }
+
+    @Test
+    void duplicatesAreIgnoredAndGapsRefused() {
+        ConsumeQueue queue = filled(10);
+        assertFalse(queue.put(5, 0, RECORD, 0));
+        assertFalse(queue.put(12, 1_200, RECORD, 0));
+        assertEquals(10, queue.nextOffset());
+    }
+
+    @Test
+    void recoveryKeepsOnlyEntriesBelowTheCheckpoint() {
+        filled(300);
+        ConsumeQueue reopened = new ConsumeQueue(dir, PER_FILE, 0);
+        reopened.recover(150L * RECORD);
+        assertEquals(150, reopened.nextOffset());
+        assertEquals(3, MappedFile.list(dir).size());
+        assertTrue(reopened.put(150, 150L * RECORD, RECORD, 0));
+    }
+
+    @Test
+    void recoveryStopsAtATornEntry() {
+        ConsumeQueue queue = filled(100);
+        MappedFile second = MappedFile.open(dir.resolve(MappedFile.name(64)));
+        second.buffer().putInt(ConsumeQueueEntryDescriptor.position(10) + ConsumeQueueEntryDescriptor.SIZE_OFFSET, 0);
+        second.close();
+        ConsumeQueue reopened = new ConsumeQueue(dir, PER_FILE, 0);
+        reopened.recover(Long.MAX_VALUE);
+        assertEquals(74, reopened.nextOffset());
+        assertEquals(74, reopened.read(0, 1_000).size());
+    }
+
+    @Test
+    void readBelowTheOldestFileIsBelowRetained() {
+        ConsumeQueue queue = filled(200);
+        assertEquals(2, queue.deleteFilesBelow(128L * RECORD));
+        assertEquals(128, queue.minOffset());
+        RecordReadException e = assertThrows(RecordReadException.class, () -> queue.read(10, 1));
+        assertEquals(RecordReadException.Reason.BELOW_RETAINED, e.reason());
+        assertEquals(128, queue.read(128, 1).get(0).queueOffset());
+    }
+}

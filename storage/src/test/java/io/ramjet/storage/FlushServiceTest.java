@@ -1,0 +1,84 @@
+package io.ramjet.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FlushServiceTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void syncAppendCompletesOnlyOnceForced() {
+        try (MessageStore store = MessageStore.open(TestRecords.config(dir))) {
+            for (int i = 0; i < 50; i++) {
+                AppendResult r = store.append(TestRecords.record("q", 0, i, 100), true).join();
+                assertTrue(store.flushedOffset() >= r.endOffset());
+            }
+        }
+    }
+
+    @Test
+    void concurrentSyncAppendsShareForces() throws Exception {
+        int writers = 8;
+        int perWriter = 200;
+        try (MessageStore store = MessageStore.open(TestRecords.config(dir).withSegmentSize(1 << 20))) {
+            long forcesBefore = store.forceCount();
+            ExecutorService pool = Executors.newFixedThreadPool(writers);
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<List<AppendResult>>> futures = new ArrayList<>();
+            for (int w = 0; w < writers; w++) {
+                int writer = w;
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    List<AppendResult> results = new ArrayList<>();
+                    for (int i = 0; i < perWriter; i++) {
+                        AppendResult r = store.append(TestRecords.record("q", writer, i, 1_000), true).join();
+                        assertTrue(store.flushedOffset() >= r.endOffset());
+                        results.add(r);
+                    }
+                    return results;
+                }));
+            }
+            start.countDown();
+            for (Future<List<AppendResult>> f : futures) {
+                assertEquals(perWriter, f.get().size());
+            }
+            pool.shutdown();
+            long forces = store.forceCount() - forcesBefore;
+            assertTrue(forces < writers * perWriter, forces + " forces for " + writers * perWriter + " appends");
+        }
+    }
+
+    @Test
+    void appendNotAskingToWaitCompletesAtOnce() {
+        try (MessageStore store = MessageStore.open(TestRecords.config(dir))) {
+            CompletableFuture<AppendResult> f = store.append(TestRecords.record("q", 0, 1, 100), false);
+            assertTrue(f.isDone());
+        }
+    }
+
+    @Test
+    void asyncPolicyNeverMakesAnAppendWaitAndCloseFlushesEverything() {
+        MessageStore store = MessageStore.open(TestRecords.config(dir).withFlushPolicy(FlushPolicy.ASYNC));
+        AppendResult last = null;
+        for (int i = 0; i < 100; i++) {
+            CompletableFuture<AppendResult> f = store.append(TestRecords.record("q", 0, i, 100), true);
+            assertTrue(f.isDone());
+            last = f.join();
+        }
+        store.close();
+        assertEquals(last.endOffset(), store.flushedOffset());
+    }
+}
