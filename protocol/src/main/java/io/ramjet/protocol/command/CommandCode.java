@@ -21,6 +21,27 @@ public final class CommandCode {
     /** Any client to NameServer: no header; response header {@link BrokerList}. */
     public static final short LIST_BROKERS = 103;
 
+    /** Producer to broker: {@link SendRequest}, body = properties + body; response {@link SendResponse}. */
+    public static final short SEND = 200;
+    /** Consumer to broker: {@link SubscribeRequest}; response {@link SubscribeResponse}. */
+    public static final short SUBSCRIBE = 201;
+    /** Consumer to broker, long-held: {@link PullRequest}; response {@link PullResponse}, body = the records. */
+    public static final short PULL = 202;
+    /** Consumer to broker: {@link AckRequest}; empty response once durable. */
+    public static final short ACK = 203;
+    /** Consumer to broker: {@link ReleaseRequest}; empty response. */
+    public static final short RELEASE = 204;
+    /** Consumer to broker: {@link CloseConsumerRequest}; empty response. */
+    public static final short CLOSE_CONSUMER = 205;
+    /** Client to broker: {@link DeleteSubscriptionRequest}; empty response. */
+    public static final short DELETE_SUBSCRIPTION = 206;
+    /** Admin to broker: {@link CreateDestinationRequest}; response {@link DestinationInfo}. */
+    public static final short CREATE_DESTINATION = 210;
+    /** Admin to broker: {@link DeleteDestinationRequest}; empty response. */
+    public static final short DELETE_DESTINATION = 211;
+    /** Admin to broker: no header; response {@link DestinationList}. */
+    public static final short LIST_DESTINATIONS = 212;
+
     private CommandCode() {
     }
 
@@ -32,6 +53,16 @@ public final class CommandCode {
             case UNREGISTER_BROKER -> "UNREGISTER_BROKER";
             case QUERY_ROUTE -> "QUERY_ROUTE";
             case LIST_BROKERS -> "LIST_BROKERS";
+            case SEND -> "SEND";
+            case SUBSCRIBE -> "SUBSCRIBE";
+            case PULL -> "PULL";
+            case ACK -> "ACK";
+            case RELEASE -> "RELEASE";
+            case CLOSE_CONSUMER -> "CLOSE_CONSUMER";
+            case DELETE_SUBSCRIPTION -> "DELETE_SUBSCRIPTION";
+            case CREATE_DESTINATION -> "CREATE_DESTINATION";
+            case DELETE_DESTINATION -> "DELETE_DESTINATION";
+            case LIST_DESTINATIONS -> "LIST_DESTINATIONS";
             default -> "code " + code;
         };
     }

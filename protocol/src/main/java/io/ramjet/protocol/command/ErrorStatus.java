@@ -12,6 +12,15 @@ public final class ErrorStatus {
     /** The thing asked for does not exist. */
     public static final int NOT_FOUND = 4;
 
+    /** Broker: Jakarta Messaging forbids this subscribe or unsubscribe now (IllegalStateException / JMSException). */
+    public static final int SUBSCRIPTION_CONFLICT = 100;
+    /** Broker: no such destination and auto-creation is off (InvalidDestinationException). */
+    public static final int UNKNOWN_DESTINATION = 101;
+    /** Broker: the disk is full or past its use limit (ResourceAllocationException). */
+    public static final int STORE_FULL = 102;
+    /** Broker: the consumer is not attached to that subscription (closed, or the broker restarted). */
+    public static final int UNKNOWN_CONSUMER = 103;
+
     private ErrorStatus() {
     }
 }

@@ -42,5 +42,23 @@ public final class HeaderRegistry {
         kryo.register(BrokerRoute.class, 115);
         kryo.register(RouteData.class, 116);
         kryo.register(BrokerList.class, 117);
+
+        kryo.register(SubscriptionType.class, 200);
+        kryo.register(SubscriptionRef.class, 201);
+        kryo.register(MessagePosition.class, 202);
+        kryo.register(SendRequest.class, 203);
+        kryo.register(SendResponse.class, 204);
+        kryo.register(SubscribeRequest.class, 205);
+        kryo.register(SubscribeResponse.class, 206);
+        kryo.register(PullRequest.class, 207);
+        kryo.register(PulledMessage.class, 208);
+        kryo.register(PullResponse.class, 209);
+        kryo.register(AckRequest.class, 210);
+        kryo.register(ReleaseRequest.class, 211);
+        kryo.register(CloseConsumerRequest.class, 212);
+        kryo.register(DeleteSubscriptionRequest.class, 213);
+        kryo.register(CreateDestinationRequest.class, 214);
+        kryo.register(DeleteDestinationRequest.class, 215);
+        kryo.register(DestinationList.class, 216);
     }
 }

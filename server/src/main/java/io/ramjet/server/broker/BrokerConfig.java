@@ -67,4 +67,46 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
                 heartbeatInterval, diskUseLimit);
     }
+
+    public BrokerConfig withNameServers(List<String> addresses) {
+        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, addresses, dataDir,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                heartbeatInterval, diskUseLimit);
+    }
+
+    public BrokerConfig withBrokerName(String name) {
+        return new BrokerConfig(clusterName, name, brokerId, host, port, nameServers, dataDir,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                heartbeatInterval, diskUseLimit);
+    }
+
+    public BrokerConfig withDataDir(Path dir) {
+        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dir,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                heartbeatInterval, diskUseLimit);
+    }
+
+    public BrokerConfig withQueuesPerDestination(int queues) {
+        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
+                autoCreateDestinations, queues, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                heartbeatInterval, diskUseLimit);
+    }
+
+    public BrokerConfig withRedelivery(Duration visibility, int deliveries) {
+        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
+                autoCreateDestinations, queuesPerDestination, deliveries, deadLetterPrefix, visibility,
+                heartbeatInterval, diskUseLimit);
+    }
+
+    public BrokerConfig withDiskUseLimit(double limit) {
+        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                heartbeatInterval, limit);
+    }
+
+    public BrokerConfig withHeartbeatInterval(Duration interval) {
+        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                interval, diskUseLimit);
+    }
 }

@@ -157,13 +157,34 @@ public final class QueueCursor {
         return m == null ? 0 : m.deliveries;
     }
 
-    /** Pending offsets with their counted deliveries, oldest first: what a snapshot stores. */
+    /**
+     * Pending offsets with their counted deliveries, oldest first: what a snapshot stores. An
+     * in-flight message counts one delivery more: when the snapshot is restored after a crash,
+     * its consumer may have seen it (after a clean stop nothing is in flight).
+     */
     public List<long[]> pendingOffsets() {
         List<long[]> out = new ArrayList<>(pending.size());
         for (PendingMessage m : pending.values()) {
-            out.add(new long[] {m.offset, m.deliveries});
+            out.add(new long[] {m.offset, m.deliveries + (m.inFlight() ? 1 : 0)});
         }
         return out;
+    }
+
+    /**
+     * After a crash: every offset from the read offset up to {@code bound} may have been handed
+     * out after the snapshot this cursor was restored from, so each becomes pending, visible,
+     * with one counted delivery.
+     *
+     * @return how many offsets were counted
+     */
+    public int possiblyDeliveredBelow(long bound) {
+        int n = 0;
+        for (; readOffset < bound; readOffset++) {
+            pending.put(readOffset, new PendingMessage(readOffset, 1));
+            n++;
+        }
+        advanceLowWater();
+        return n;
     }
 
     /**

@@ -1,5 +1,8 @@
 package io.ramjet.server.broker.subscription;
 
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.server.broker.destination.Destination;
+
 import java.util.Objects;
 
 /**
@@ -13,6 +16,16 @@ public record SubscriptionKey(String destination, SubscriptionKind kind, String 
         Objects.requireNonNull(destination, "destination");
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(name, "name");
+    }
+
+    /** A queue subscription reads a queue, every other kind a topic. */
+    public DestinationKind destinationKind() {
+        return kind == SubscriptionKind.QUEUE ? DestinationKind.QUEUE : DestinationKind.TOPIC;
+    }
+
+    /** The storage name of the destination it reads. */
+    public String storageName() {
+        return Destination.storageName(destinationKind(), destination);
     }
 
     public static SubscriptionKey queue(String destination) {

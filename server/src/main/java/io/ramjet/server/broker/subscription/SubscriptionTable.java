@@ -1,5 +1,7 @@
 package io.ramjet.server.broker.subscription;
 
+import io.ramjet.protocol.command.DestinationKind;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -97,10 +99,10 @@ public final class SubscriptionTable {
     }
 
     /** Removes every subscription of a destination (the destination was deleted). */
-    public synchronized List<Subscription> deleteAll(String destination) {
+    public synchronized List<Subscription> deleteAll(DestinationKind kind, String destination) {
         List<Subscription> removed = new ArrayList<>();
         byName.values().removeIf(s -> {
-            boolean match = s.key().destination().equals(destination);
+            boolean match = s.key().destinationKind() == kind && s.key().destination().equals(destination);
             if (match) {
                 removed.add(s);
             }

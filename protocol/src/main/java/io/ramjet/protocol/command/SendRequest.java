@@ -1,0 +1,32 @@
+package io.ramjet.protocol.command;
+
+import java.util.Objects;
+
+/**
+ * Header of {@link CommandCode#SEND}. The frame body is the message's encoded properties
+ * section ({@code propertiesLength} bytes) followed by its body bytes; the broker stores both
+ * as they are in one NORMAL record.
+ *
+ * @param destination      queue or topic name
+ * @param kind             queue or topic
+ * @param queueId          the message queue the producer chose, below the destination's queue count
+ * @param persistent       PERSISTENT: the response comes once the record is durable
+ * @param deliveryTime     earliest delivery, epoch ms, 0 for at once
+ * @param expiration       JMSExpiration, epoch ms, 0 for never
+ * @param tagSignature     the message's tag signature, for broker-side selector filtering
+ * @param propertiesLength how many leading body bytes are the properties section
+ */
+public record SendRequest(String destination, DestinationKind kind, int queueId, boolean persistent,
+                          long deliveryTime, long expiration, long tagSignature, int propertiesLength) {
+
+    public SendRequest {
+        Objects.requireNonNull(destination, "destination");
+        Objects.requireNonNull(kind, "kind");
+        if (queueId < 0) {
+            throw new IllegalArgumentException("queueId " + queueId);
+        }
+        if (propertiesLength < 0) {
+            throw new IllegalArgumentException("propertiesLength " + propertiesLength);
+        }
+    }
+}

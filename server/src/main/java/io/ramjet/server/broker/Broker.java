@@ -1,0 +1,266 @@
+package io.ramjet.server.broker;
+
+import io.ramjet.protocol.command.BrokerInfo;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.RegisterBrokerRequest;
+import io.ramjet.protocol.remoting.BrokerRegistrar;
+import io.ramjet.protocol.remoting.NameServerClient;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.protocol.remoting.RemotingException;
+import io.ramjet.protocol.remoting.RemotingServer;
+import io.ramjet.protocol.remoting.RemotingServerConfig;
+import io.ramjet.server.broker.delivery.Acknowledgements;
+import io.ramjet.server.broker.delivery.DeadLetterQueue;
+import io.ramjet.server.broker.delivery.DelayedMessages;
+import io.ramjet.server.broker.delivery.HeldPulls;
+import io.ramjet.server.broker.delivery.MessageFetcher;
+import io.ramjet.server.broker.delivery.VisibilityScanner;
+import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.destination.DestinationTable;
+import io.ramjet.server.broker.durability.ConsumptionLog;
+import io.ramjet.server.broker.durability.ConsumptionReplay;
+import io.ramjet.server.broker.durability.ConsumptionSnapshotter;
+import io.ramjet.server.broker.durability.DeliveryMarks;
+import io.ramjet.server.broker.durability.SnapshotFile;
+import io.ramjet.server.broker.processor.AckProcessor;
+import io.ramjet.server.broker.processor.AdminProcessor;
+import io.ramjet.server.broker.processor.ConsumerDetacher;
+import io.ramjet.server.broker.processor.ConsumerRegistry;
+import io.ramjet.server.broker.processor.DestinationDeleter;
+import io.ramjet.server.broker.processor.DestinationResolver;
+import io.ramjet.server.broker.processor.DiskGuard;
+import io.ramjet.server.broker.processor.PullProcessor;
+import io.ramjet.server.broker.processor.SendProcessor;
+import io.ramjet.server.broker.processor.SubscriptionProcessor;
+import io.ramjet.server.broker.processor.TemporaryDestinations;
+import io.ramjet.server.broker.retention.RetentionScanner;
+import io.ramjet.server.broker.subscription.SubscriptionTable;
+import io.ramjet.storage.MessageStore;
+import io.ramjet.storage.StoreConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A broker: the message store in the data directory, the remoting server serving producers and
+ * consumers, the subscriptions with their per-message state, the held pulls, the visibility
+ * timeout scanner, and the registration with the NameServers. Wires the parts together and owns
+ * their lifecycle; the work is done by the processors and the delivery classes.
+ */
+public final class Broker implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Broker.class);
+    private static final Duration NAME_SERVER_TIMEOUT = Duration.ofSeconds(3);
+    /** Segments are large and deleted whole: looking every ten seconds is plenty. */
+    private static final long RETENTION_PERIOD_MILLIS = 10_000;
+
+    private final BrokerConfig config;
+    private final StoreConfig storeConfig;
+    private final DestinationTable destinations;
+    private final SubscriptionTable subscriptions = new SubscriptionTable();
+    private final ExecutorService processors;
+    private final ScheduledExecutorService timer;
+    private final HeldPulls heldPulls;
+    private final DispatchProgress dispatchProgress = new DispatchProgress();
+    private final DelayedMessages delayed;
+    private final DeliveryMarks marks = new DeliveryMarks();
+    private MessageStore store;
+    private RemotingServer server;
+    private RemotingClient nameServerRemoting;
+    private BrokerRegistrar registrar;
+    private ConsumptionLog log;
+    private RetentionScanner retention;
+
+    /** A broker whose store keeps the defaults in {@code config.dataDir()}. */
+    public Broker(BrokerConfig config) {
+        this(config, StoreConfig.defaults(config.dataDir()));
+    }
+
+    public Broker(BrokerConfig config, StoreConfig storeConfig) {
+        this.config = config;
+        this.storeConfig = storeConfig;
+        this.destinations = new DestinationTable(config.autoCreateDestinations(), config.queuesPerDestination());
+        AtomicInteger threads = new AtomicInteger();
+        this.processors = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
+                r -> daemon(r, "ramjet-broker-" + threads.incrementAndGet()));
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ramjet-broker-timer"));
+        this.heldPulls = new HeldPulls(processors, timer);
+        this.delayed = new DelayedMessages(timer);
+    }
+
+    private static Thread daemon(Runnable runnable, String name) {
+        Thread thread = new Thread(runnable, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    /** Opens the store, binds the port and registers with the NameServers. */
+    public synchronized void start() throws RemotingException {
+        if (store != null) {
+            throw new IllegalStateException("already started");
+        }
+        ConsumptionSnapshotter snapshotter = new ConsumptionSnapshotter(
+                new SnapshotFile(config.dataDir().resolve("broker")), destinations, subscriptions, delayed, marks);
+        ConsumptionReplay replay = new ConsumptionReplay(destinations, subscriptions, marks, snapshotter.load());
+        store = MessageStore.open(storeConfig,
+                new BrokerDispatchListener(heldPulls, dispatchProgress, replay, snapshotter, delayed));
+        replay.finish();
+        if (!store.recoveryReport().cleanShutdown()) {
+            marks.applyAfterCrash(subscriptions, store);
+        }
+        marks.start(store);
+        delayed.start(store);
+        dispatchProgress.track(store::dispatchedOffset);
+        log = new ConsumptionLog(store);
+        try {
+            server = new RemotingServer(RemotingServerConfig.onPort(config.port()).withHost(config.host()));
+            registerProcessors();
+            server.start();
+            long scan = VisibilityScanner.periodMillis(config.visibilityTimeout().toMillis());
+            timer.scheduleWithFixedDelay(new VisibilityScanner(subscriptions,
+                    s -> heldPulls.wake(s.key().storageName())), scan, scan, TimeUnit.MILLISECONDS);
+            retention = new RetentionScanner(store, destinations, subscriptions, delayed);
+            timer.scheduleWithFixedDelay(retention, RETENTION_PERIOD_MILLIS, RETENTION_PERIOD_MILLIS,
+                    TimeUnit.MILLISECONDS);
+            startRegistrar();
+        } catch (RemotingException | RuntimeException e) {
+            close();
+            throw e;
+        }
+        LOG.info("broker {} listening on {} with data in {}", config.brokerName(), address(), config.dataDir());
+    }
+
+    private void registerProcessors() {
+        Runnable destinationsChanged = this::announceDestinations;
+        DestinationResolver resolver = new DestinationResolver(destinations, this::destinationCreated);
+        Acknowledgements acknowledgements = new Acknowledgements(log);
+        DeadLetterQueue deadLetters = new DeadLetterQueue(store, resolver, config.deadLetterPrefix(),
+                config.queuesPerDestination(), acknowledgements::ackOne);
+        MessageFetcher fetcher = new MessageFetcher(store, deadLetters, marks, config.visibilityTimeout().toMillis(),
+                config.maxDeliveries());
+        ConsumerDetacher detacher = new ConsumerDetacher(subscriptions, heldPulls);
+        ConsumerRegistry consumers = new ConsumerRegistry(detacher::detach);
+        server.addConnectionListener(consumers);
+
+        DestinationDeleter deleter = new DestinationDeleter(destinations, subscriptions, log, destinationsChanged);
+        TemporaryDestinations temporaries = new TemporaryDestinations(deleter::delete);
+        server.addConnectionListener(temporaries);
+        SubscriptionProcessor subscribe = new SubscriptionProcessor(store, resolver, subscriptions, consumers, detacher,
+                log, marks, temporaries);
+        AckProcessor acks = new AckProcessor(subscriptions, acknowledgements, heldPulls);
+        AdminProcessor admin = new AdminProcessor(destinations, deleter, config.queuesPerDestination(), log,
+                temporaries, destinationsChanged);
+        server.registerAsyncProcessor(CommandCode.SEND, new SendProcessor(store, resolver, dispatchProgress, diskGuard()), processors);
+        server.registerAsyncProcessor(CommandCode.SUBSCRIBE, subscribe::subscribe, processors);
+        server.registerAsyncProcessor(CommandCode.PULL, new PullProcessor(resolver, subscriptions, fetcher, heldPulls, consumers),
+                processors);
+        server.registerAsyncProcessor(CommandCode.ACK, acks::ack, processors);
+        server.registerProcessor(CommandCode.RELEASE, acks::release, processors);
+        server.registerProcessor(CommandCode.CLOSE_CONSUMER, subscribe::closeConsumer, processors);
+        server.registerAsyncProcessor(CommandCode.DELETE_SUBSCRIPTION, subscribe::deleteSubscription, processors);
+        server.registerProcessor(CommandCode.CREATE_DESTINATION, admin::create, processors);
+        server.registerProcessor(CommandCode.DELETE_DESTINATION, admin::delete, processors);
+        server.registerProcessor(CommandCode.LIST_DESTINATIONS, admin::list, processors);
+    }
+
+    private DiskGuard diskGuard() {
+        try {
+            return new DiskGuard(config.dataDir(), config.diskUseLimit());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot watch the disk of " + config.dataDir(), e);
+        }
+    }
+
+    private void startRegistrar() {
+        if (config.nameServers().isEmpty()) {
+            return;
+        }
+        nameServerRemoting = new RemotingClient(RemotingClientConfig.defaults());
+        NameServerClient nameServers = new NameServerClient(nameServerRemoting, config.nameServers(),
+                NAME_SERVER_TIMEOUT);
+        registrar = new BrokerRegistrar(nameServers, this::registration, config.heartbeatInterval());
+        registrar.start();
+    }
+
+    private RegisterBrokerRequest registration() {
+        return new RegisterBrokerRequest(brokerInfo(), AdminProcessor.infos(destinations));
+    }
+
+    /** Logs a destination created on first use (before the message that created it) and announces it. */
+    private void destinationCreated(Destination destination) {
+        log.destinationCreated(destination);
+        announceDestinations();
+    }
+
+    private void announceDestinations() {
+        BrokerRegistrar r = registrar;
+        if (r != null) {
+            r.registerNow();
+        }
+    }
+
+    public BrokerInfo brokerInfo() {
+        return new BrokerInfo(config.clusterName(), config.brokerName(), config.brokerId(), address());
+    }
+
+    public BrokerConfig config() {
+        return config;
+    }
+
+    /** The bound port, the chosen one when configured with port 0. */
+    public int port() {
+        return server.port();
+    }
+
+    /** {@code host:port} clients connect to. */
+    public String address() {
+        return server.address();
+    }
+
+    /** Runs a retention scan now, for tests. */
+    void runRetention() {
+        retention.run();
+    }
+
+    /** The store, for tests and the embedded broker. */
+    public MessageStore store() {
+        return store;
+    }
+
+    /** Unregisters, stops serving, answers held pulls and closes the store cleanly (checkpoint). */
+    @Override
+    public synchronized void close() {
+        if (registrar != null) {
+            registrar.close();
+            registrar = null;
+        }
+        if (nameServerRemoting != null) {
+            nameServerRemoting.close();
+            nameServerRemoting = null;
+        }
+        heldPulls.expireAll();
+        if (server != null) {
+            server.close();
+            server = null;
+        }
+        timer.shutdownNow();
+        processors.shutdown();
+        try {
+            processors.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (store != null) {
+            store.close();
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package io.ramjet.server.broker;
+
+import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.protocol.record.RecordType;
+import io.ramjet.server.broker.delivery.DelayedMessages;
+import io.ramjet.server.broker.delivery.HeldPulls;
+import io.ramjet.server.broker.durability.ConsumptionReplay;
+import io.ramjet.server.broker.durability.ConsumptionSnapshotter;
+import io.ramjet.storage.ConsumeQueueWriter;
+import io.ramjet.storage.DispatchListener;
+
+/**
+ * The broker's view of the CommitLog as it grows: NORMAL records go into their ConsumeQueue
+ * and wake the pulls held on their destination; the broker's own records are replayed while the
+ * store recovers; every record moves the {@link DispatchProgress}; a checkpoint first writes
+ * the consumption snapshot. Runs on the store's dispatcher thread, and
+ * during recovery before the store has opened (when no pull can be held yet).
+ */
+final class BrokerDispatchListener implements DispatchListener {
+
+    private final DispatchListener messages = DispatchListener.normalMessages();
+    private final HeldPulls heldPulls;
+    private final DispatchProgress progress;
+    private final ConsumptionReplay replay;
+    private final ConsumptionSnapshotter snapshotter;
+    private final DelayedMessages delayed;
+
+    BrokerDispatchListener(HeldPulls heldPulls, DispatchProgress progress, ConsumptionReplay replay,
+                           ConsumptionSnapshotter snapshotter, DelayedMessages delayed) {
+        this.delayed = delayed;
+        this.heldPulls = heldPulls;
+        this.progress = progress;
+        this.replay = replay;
+        this.snapshotter = snapshotter;
+    }
+
+    @Override
+    public void onRecord(MessageRecordView record, ConsumeQueueWriter queues) {
+        if (record.type() == RecordType.NORMAL) {
+            messages.onRecord(record, queues);
+            heldPulls.wake(record.destination());
+            if (replay.replaying()) {
+                delayed.onReplayedMessage(record);
+            }
+        } else if (record.type() == RecordType.TIMER) {
+            delayed.onTimerRecord(record);
+        } else {
+            replay.onRecord(record);
+        }
+        progress.dispatched(record.physicalOffset() + record.totalSize());
+    }
+
+    @Override
+    public void beforeCheckpoint(long offset) {
+        snapshotter.snapshot(offset);
+    }
+}

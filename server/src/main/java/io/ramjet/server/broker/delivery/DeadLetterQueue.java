@@ -1,0 +1,69 @@
+package io.ramjet.server.broker.delivery;
+
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.record.MessageRecord;
+import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.protocol.record.RecordFlags;
+import io.ramjet.protocol.record.RecordType;
+import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.processor.DestinationResolver;
+import io.ramjet.server.broker.subscription.Delivery;
+import io.ramjet.server.broker.subscription.Subscription;
+import io.ramjet.storage.MessageStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.function.BiConsumer;
+
+/**
+ * Moves a message delivered more than the maximum number of times to the dead-letter queue of
+ * its destination (a queue named prefix + destination name, created when first needed), then
+ * acknowledges it on its subscription once the copy is durable, so a crash between the two
+ * leaves it in both places rather than in neither.
+ */
+public final class DeadLetterQueue {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DeadLetterQueue.class);
+
+    private final MessageStore store;
+    private final DestinationResolver destinations;
+    private final String prefix;
+    private final int queueCount;
+    private final BiConsumer<Subscription, Delivery> acknowledger;
+
+    /**
+     * @param acknowledger acknowledges a delivery durably (in memory and in the log)
+     */
+    public DeadLetterQueue(MessageStore store, DestinationResolver destinations, String prefix, int queueCount,
+                           BiConsumer<Subscription, Delivery> acknowledger) {
+        this.store = store;
+        this.destinations = destinations;
+        this.prefix = prefix;
+        this.queueCount = queueCount;
+        this.acknowledger = acknowledger;
+    }
+
+    /** The dead-letter queue's name for a destination. */
+    public String nameFor(Destination destination) {
+        return prefix + destination.name();
+    }
+
+    void moveAndAck(Destination from, Subscription subscription, Delivery delivery, MessageRecordView record) {
+        Destination dlq = destinations.ensure(new Destination(nameFor(from), DestinationKind.QUEUE, queueCount, false));
+        MessageRecord original = record.toRecord();
+        int persistence = original.flags() & RecordFlags.NON_PERSISTENT;
+        MessageRecord copy = new MessageRecord(RecordFlags.of(RecordType.NORMAL, persistence), dlq.storageName(),
+                delivery.queueId() % dlq.queueCount(), -1, original.bornTimestamp(), 0, original.tagSignature(),
+                original.properties(), original.body());
+        LOG.info("{}/{} offset {} delivered {} times: moving it to {}", from.storageName(), delivery.queueId(),
+                delivery.offset(), delivery.deliveryCount() - 1, dlq.name());
+        store.append(copy, true).whenComplete((result, failure) -> {
+            if (failure != null) {
+                LOG.error("could not move {}/{} offset {} to {}; it stays in flight until its timeout",
+                        from.storageName(), delivery.queueId(), delivery.offset(), dlq.name(), failure);
+            } else {
+                acknowledger.accept(subscription, delivery);
+            }
+        });
+    }
+}

@@ -1,0 +1,56 @@
+package io.ramjet.server.broker.durability;
+
+import io.ramjet.protocol.record.MessageRecord;
+import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.subscription.Delivery;
+import io.ramjet.server.broker.subscription.Subscription;
+import io.ramjet.storage.MessageStore;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Writes acknowledgements, durable subscription changes and destination changes as records in
+ * the CommitLog, after they were applied in memory (so a snapshot taken in between holds them
+ * and their replay finds them done). Each future completes when the record is durable.
+ * Non-durable subscriptions are not logged: they do not outlive the broker. Thread-safe.
+ */
+public final class ConsumptionLog {
+
+    private final MessageStore store;
+
+    public ConsumptionLog(MessageStore store) {
+        this.store = store;
+    }
+
+    public CompletableFuture<Void> acked(Subscription subscription, List<Delivery> positions) {
+        if (!subscription.key().kind().durable() || positions.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return append(ConsumptionRecordDescriptor.ack(subscription.key(), positions));
+    }
+
+    public CompletableFuture<Void> subscribed(Subscription subscription, long[] startOffsets) {
+        if (!subscription.key().kind().durable()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return append(ConsumptionRecordDescriptor.subscribe(subscription.key(), subscription.selector(),
+                subscription.noLocal(), startOffsets));
+    }
+
+    public CompletableFuture<Void> unsubscribed(Subscription subscription) {
+        return append(ConsumptionRecordDescriptor.unsubscribe(subscription.key()));
+    }
+
+    public CompletableFuture<Void> destinationCreated(Destination destination) {
+        return append(ConsumptionRecordDescriptor.createDestination(destination));
+    }
+
+    public CompletableFuture<Void> destinationDeleted(Destination destination) {
+        return append(ConsumptionRecordDescriptor.deleteDestination(destination));
+    }
+
+    private CompletableFuture<Void> append(MessageRecord record) {
+        return store.append(record, true).thenApply(result -> null);
+    }
+}

@@ -1,0 +1,162 @@
+package io.ramjet.server.broker.durability;
+
+import io.ramjet.server.broker.delivery.DelayedMessages;
+import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.subscription.QueueCursor;
+import io.ramjet.server.broker.subscription.Subscription;
+import io.ramjet.server.broker.subscription.SubscriptionKey;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32C;
+
+/**
+ * Layout of the consumption snapshot file: the broker's destinations, durable subscriptions and
+ * pending timers as of a CommitLog position. Integers big-endian; strings and keys as {@link RecordCodec}.
+ *
+ * <pre>
+ *  magic (int) | version (int) | position (long)
+ *  destinations (int) x [ name | kind (byte) | queue count (int) ]
+ *  subscriptions (int) x [ key | selector | noLocal (byte) | queues (int) x
+ *                          [ low water (long) | read offset (long) | delivery bound (long)
+ *                            | pending (int) x [ offset (long) | deliveries (int) ] ] ]
+ *  timers (int) x [ record offset (long) | delivery time (long) | destination | queue id (int) | born (long) ]
+ *  CRC32C of everything before (int)
+ * </pre>
+ *
+ * Pending deliveries count an in-flight message as delivered ({@link QueueCursor#pendingOffsets}).
+ */
+public final class SnapshotDescriptor {
+
+    public static final int MAGIC = 0x5241_4D53;
+    public static final int VERSION = 1;
+
+    private SnapshotDescriptor() {
+    }
+
+    /** What a snapshot holds. */
+    public record Contents(long position, List<Destination> destinations, List<Subscription> subscriptions,
+                           Map<SubscriptionKey, long[]> deliveryBounds, List<DelayedMessages.Timer> timers) {
+    }
+
+    public static byte[] encode(Contents contents) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeInt(MAGIC);
+            out.writeInt(VERSION);
+            out.writeLong(contents.position());
+            out.writeInt(contents.destinations().size());
+            for (Destination d : contents.destinations()) {
+                RecordCodec.writeString(out, d.name());
+                RecordCodec.writeKind(out, d.kind());
+                out.writeInt(d.queueCount());
+            }
+            out.writeInt(contents.subscriptions().size());
+            for (Subscription s : contents.subscriptions()) {
+                RecordCodec.writeKey(out, s.key());
+                RecordCodec.writeString(out, s.selector());
+                out.writeBoolean(s.noLocal());
+                out.writeInt(s.queueCount());
+                long[] bounds = contents.deliveryBounds().getOrDefault(s.key(), new long[s.queueCount()]);
+                for (int q = 0; q < s.queueCount(); q++) {
+                    long bound = q < bounds.length ? bounds[q] : 0;
+                    s.withCursor(q, cursor -> {
+                        writeCursor(out, cursor, bound);
+                        return null;
+                    });
+                }
+            }
+            out.writeInt(contents.timers().size());
+            for (DelayedMessages.Timer t : contents.timers()) {
+                out.writeLong(t.physicalOffset());
+                out.writeLong(t.deliveryTime());
+                RecordCodec.writeString(out, t.destination());
+                out.writeInt(t.queueId());
+                out.writeLong(t.bornTimestamp());
+            }
+        }
+        byte[] body = bytes.toByteArray();
+        CRC32C crc = new CRC32C();
+        crc.update(body);
+        return ByteBuffer.allocate(body.length + 4).put(body).putInt((int) crc.getValue()).array();
+    }
+
+    private static void writeCursor(DataOutputStream out, QueueCursor cursor, long bound) {
+        try {
+            out.writeLong(cursor.lowWater());
+            out.writeLong(cursor.readOffset());
+            out.writeLong(bound);
+            List<long[]> pending = cursor.pendingOffsets();
+            out.writeInt(pending.size());
+            for (long[] p : pending) {
+                out.writeLong(p[0]);
+                out.writeInt((int) p[1]);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** @throws IOException if the bytes are not an intact snapshot */
+    public static Contents decode(byte[] bytes) throws IOException {
+        if (bytes.length < 4) {
+            throw new IOException("snapshot of " + bytes.length + " bytes");
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, bytes.length - 4);
+        if ((int) crc.getValue() != ByteBuffer.wrap(bytes, bytes.length - 4, 4).getInt()) {
+            throw new IOException("snapshot checksum mismatch");
+        }
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 0, bytes.length - 4))) {
+            if (in.readInt() != MAGIC || in.readInt() != VERSION) {
+                throw new IOException("not a version " + VERSION + " snapshot");
+            }
+            long position = in.readLong();
+            int nd = in.readInt();
+            List<Destination> destinations = new ArrayList<>(nd);
+            for (int i = 0; i < nd; i++) {
+                String name = RecordCodec.readString(in);
+                destinations.add(new Destination(name, RecordCodec.readKind(in), in.readInt(), false));
+            }
+            int ns = in.readInt();
+            List<Subscription> subscriptions = new ArrayList<>(ns);
+            Map<SubscriptionKey, long[]> deliveryBounds = new HashMap<>();
+            for (int i = 0; i < ns; i++) {
+                SubscriptionKey key = RecordCodec.readKey(in);
+                String selector = RecordCodec.readString(in);
+                boolean noLocal = in.readBoolean();
+                QueueCursor[] cursors = new QueueCursor[in.readInt()];
+                long[] bounds = new long[cursors.length];
+                deliveryBounds.put(key, bounds);
+                for (int q = 0; q < cursors.length; q++) {
+                    long lowWater = in.readLong();
+                    long readOffset = in.readLong();
+                    bounds[q] = in.readLong();
+                    int np = in.readInt();
+                    List<long[]> pending = new ArrayList<>(np);
+                    for (int p = 0; p < np; p++) {
+                        pending.add(new long[] {in.readLong(), in.readInt()});
+                    }
+                    cursors[q] = QueueCursor.restore(q, lowWater, readOffset, pending);
+                }
+                subscriptions.add(new Subscription(key, selector, noLocal, cursors));
+            }
+            int nt = in.readInt();
+            List<DelayedMessages.Timer> timers = new ArrayList<>(nt);
+            for (int i = 0; i < nt; i++) {
+                timers.add(new DelayedMessages.Timer(in.readLong(), in.readLong(), RecordCodec.readString(in),
+                        in.readInt(), in.readLong()));
+            }
+            return new Contents(position, destinations, subscriptions, deliveryBounds, timers);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package io.ramjet.server.broker.processor;
+
+import io.ramjet.protocol.command.CreateDestinationRequest;
+import io.ramjet.protocol.command.DeleteDestinationRequest;
+import io.ramjet.protocol.command.DestinationInfo;
+import io.ramjet.protocol.command.DestinationList;
+import io.ramjet.protocol.command.ErrorStatus;
+import io.ramjet.protocol.command.Permission;
+import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.destination.DestinationTable;
+import io.ramjet.server.broker.durability.ConsumptionLog;
+
+import java.util.List;
+
+/** CREATE_DESTINATION, DELETE_DESTINATION and LIST_DESTINATIONS. */
+public final class AdminProcessor {
+
+    private final DestinationTable destinations;
+    private final DestinationDeleter deleter;
+    private final int defaultQueueCount;
+    private final Runnable onChanged;
+    private final ConsumptionLog log;
+    private final TemporaryDestinations temporaries;
+
+    /** @param onChanged told after a creation, to re-register with the NameServers */
+    public AdminProcessor(DestinationTable destinations, DestinationDeleter deleter, int defaultQueueCount,
+                          ConsumptionLog log, TemporaryDestinations temporaries, Runnable onChanged) {
+        this.destinations = destinations;
+        this.deleter = deleter;
+        this.defaultQueueCount = defaultQueueCount;
+        this.log = log;
+        this.temporaries = temporaries;
+        this.onChanged = onChanged;
+    }
+
+    public static DestinationInfo info(Destination d) {
+        return new DestinationInfo(d.name(), d.kind(), d.queueCount(), Permission.READ_WRITE);
+    }
+
+    /** Every destination, temporary ones included: a JMSReplyTo names one that other clients must find. */
+    public static List<DestinationInfo> infos(DestinationTable destinations) {
+        return destinations.list().stream().map(AdminProcessor::info).toList();
+    }
+
+    public Frame create(RemotingConnection connection, Frame request) {
+        CreateDestinationRequest create = request.header(CreateDestinationRequest.class);
+        int queues = create.queueCount() == 0 ? defaultQueueCount : create.queueCount();
+        boolean existed = destinations.find(create.kind(), create.name()).isPresent();
+        Destination d = destinations.create(new Destination(create.name(), create.kind(), queues, create.temporary()));
+        if (!existed) {
+            if (d.temporary()) {
+                temporaries.created(d, connection);
+            } else {
+                log.destinationCreated(d).join();
+            }
+            onChanged.run();
+        }
+        return request.reply(info(d));
+    }
+
+    public Frame delete(RemotingConnection connection, Frame request) throws RemotingCommandException {
+        DeleteDestinationRequest delete = request.header(DeleteDestinationRequest.class);
+        Destination d = destinations.find(delete.kind(), delete.name()).orElseThrow(() ->
+                new RemotingCommandException(ErrorStatus.NOT_FOUND, "no " + delete.kind() + " named '"
+                        + delete.name() + "'"));
+        deleter.delete(d);
+        return request.reply(null);
+    }
+
+    public Frame list(RemotingConnection connection, Frame request) {
+        return request.reply(new DestinationList(infos(destinations)));
+    }
+}

@@ -1,0 +1,62 @@
+package io.ramjet.server.broker.processor;
+
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.command.ErrorStatus;
+import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.destination.DestinationTable;
+import io.ramjet.server.broker.destination.UnknownDestinationException;
+
+import java.util.function.Consumer;
+
+/**
+ * Finds the destination a command names, creating it when the policy allows, and tells the
+ * broker about a creation so that the NameServers learn of it at once. Thread-safe.
+ */
+public final class DestinationResolver {
+
+    private final DestinationTable destinations;
+    private final Consumer<Destination> onCreated;
+
+    /** @param onCreated told about each destination created, to log it and announce it */
+    public DestinationResolver(DestinationTable destinations, Consumer<Destination> onCreated) {
+        this.destinations = destinations;
+        this.onCreated = onCreated;
+    }
+
+    /** @throws RemotingCommandException UNKNOWN_DESTINATION when absent and not auto-created */
+    public Destination resolve(DestinationKind kind, String name) throws RemotingCommandException {
+        Destination existing = destinations.find(kind, name).orElse(null);
+        if (existing != null) {
+            return existing;
+        }
+        try {
+            Destination created = destinations.findOrCreate(kind, name);
+            onCreated.accept(created);
+            return created;
+        } catch (UnknownDestinationException e) {
+            throw new RemotingCommandException(ErrorStatus.UNKNOWN_DESTINATION, e.getMessage());
+        }
+    }
+
+    /** The destination of that kind and name, created as given whatever the auto-creation policy. */
+    public Destination ensure(Destination wanted) {
+        Destination existing = destinations.find(wanted.kind(), wanted.name()).orElse(null);
+        if (existing != null) {
+            return existing;
+        }
+        Destination created = destinations.create(wanted);
+        onCreated.accept(created);
+        return created;
+    }
+
+    /** The destination if it exists. */
+    public Destination existing(DestinationKind kind, String name) throws RemotingCommandException {
+        return destinations.find(kind, name).orElseThrow(() -> new RemotingCommandException(
+                ErrorStatus.UNKNOWN_DESTINATION, "no " + kind + " named '" + name + "'"));
+    }
+
+    public DestinationTable table() {
+        return destinations;
+    }
+}

@@ -1,0 +1,71 @@
+package io.ramjet.server.standalone;
+
+import io.ramjet.server.broker.BrokerConfig;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * A {@link BrokerConfig} read from a properties file; every key is optional and defaults to
+ * {@link BrokerConfig#defaults}. Keys: {@code clusterName, brokerName, brokerId, host, port,
+ * nameServers} (comma-separated {@code host:port}), {@code dataDir, autoCreateDestinations,
+ * queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeoutMs,
+ * heartbeatIntervalMs, diskUseLimit}. An unknown key is refused, so a typo does not pass silently.
+ */
+public final class BrokerProperties {
+
+    private static final Set<String> KEYS = Set.of("clusterName", "brokerName", "brokerId", "host", "port",
+            "nameServers", "dataDir", "autoCreateDestinations", "queuesPerDestination", "maxDeliveries",
+            "deadLetterPrefix", "visibilityTimeoutMs", "heartbeatIntervalMs", "diskUseLimit");
+
+    private BrokerProperties() {
+    }
+
+    public static BrokerConfig load(Path file, Path defaultDataDir) throws IOException {
+        Properties p = new Properties();
+        try (Reader in = Files.newBufferedReader(file)) {
+            p.load(in);
+        }
+        return parse(p, defaultDataDir);
+    }
+
+    public static BrokerConfig parse(Properties p, Path defaultDataDir) {
+        for (String key : p.stringPropertyNames()) {
+            if (!KEYS.contains(key)) {
+                throw new IllegalArgumentException("unknown broker property '" + key + "'; known: " + KEYS);
+            }
+        }
+        BrokerConfig d = BrokerConfig.defaults(defaultDataDir);
+        return new BrokerConfig(
+                p.getProperty("clusterName", d.clusterName()),
+                p.getProperty("brokerName", d.brokerName()),
+                Long.parseLong(p.getProperty("brokerId", Long.toString(d.brokerId()))),
+                p.getProperty("host", d.host()),
+                Integer.parseInt(p.getProperty("port", Integer.toString(d.port()))),
+                p.containsKey("nameServers") ? list(p.getProperty("nameServers")) : d.nameServers(),
+                Path.of(p.getProperty("dataDir", d.dataDir().toString())),
+                Boolean.parseBoolean(p.getProperty("autoCreateDestinations", Boolean.toString(d.autoCreateDestinations()))),
+                Integer.parseInt(p.getProperty("queuesPerDestination", Integer.toString(d.queuesPerDestination()))),
+                Integer.parseInt(p.getProperty("maxDeliveries", Integer.toString(d.maxDeliveries()))),
+                p.getProperty("deadLetterPrefix", d.deadLetterPrefix()),
+                millis(p, "visibilityTimeoutMs", d.visibilityTimeout()),
+                millis(p, "heartbeatIntervalMs", d.heartbeatInterval()),
+                Double.parseDouble(p.getProperty("diskUseLimit", Double.toString(d.diskUseLimit()))));
+    }
+
+    static List<String> list(String commaSeparated) {
+        return Arrays.stream(commaSeparated.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
+    private static Duration millis(Properties p, String key, Duration fallback) {
+        String value = p.getProperty(key);
+        return value == null ? fallback : Duration.ofMillis(Long.parseLong(value.trim()));
+    }
+}

@@ -1,0 +1,147 @@
+package io.ramjet.server.broker;
+
+import io.netty.buffer.Unpooled;
+import io.ramjet.protocol.command.AckRequest;
+import io.ramjet.protocol.command.CloseConsumerRequest;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.protocol.command.PullRequest;
+import io.ramjet.protocol.command.PullResponse;
+import io.ramjet.protocol.command.PulledMessage;
+import io.ramjet.protocol.command.ReleaseRequest;
+import io.ramjet.protocol.command.SendRequest;
+import io.ramjet.protocol.command.SendResponse;
+import io.ramjet.protocol.command.SubscribeRequest;
+import io.ramjet.protocol.command.SubscribeResponse;
+import io.ramjet.protocol.command.SubscriptionRef;
+import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/** A bare-bones broker client over real sockets, speaking the commands as the JMS client will. */
+final class BrokerTestClient implements AutoCloseable {
+
+    static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    /** A pulled message: its position, count and body as text. */
+    record Received(int queueId, long offset, int deliveryCount, String body) {
+        MessagePosition position() {
+            return new MessagePosition(queueId, offset);
+        }
+    }
+
+    private final RemotingClient client = new RemotingClient(RemotingClientConfig.defaults());
+    private final String address;
+
+    BrokerTestClient(String address) {
+        this.address = address;
+    }
+
+    SendResponse send(String destination, DestinationKind kind, int queueId, String text) throws Exception {
+        return send(destination, kind, queueId, true, 0, text);
+    }
+
+    SendResponse send(String destination, DestinationKind kind, int queueId, boolean persistent, long deliveryTime,
+                      String text) throws Exception {
+        byte[] properties = ("p:" + text).getBytes(StandardCharsets.UTF_8);
+        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        byte[] all = new byte[properties.length + body.length];
+        System.arraycopy(properties, 0, all, 0, properties.length);
+        System.arraycopy(body, 0, all, properties.length, body.length);
+        SendRequest header = new SendRequest(destination, kind, queueId, persistent, deliveryTime, 0, 0,
+                properties.length);
+        return client.invokeSync(address, Frame.request(CommandCode.SEND, header, Unpooled.wrappedBuffer(all)), TIMEOUT)
+                .header(SendResponse.class);
+    }
+
+    /** Sends a message with the given header section (properties bytes) and JMSExpiration in the command header. */
+    SendResponse sendRaw(String destination, DestinationKind kind, int queueId, byte[] properties, String text,
+                         long expiration) throws Exception {
+        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        byte[] all = new byte[properties.length + body.length];
+        System.arraycopy(properties, 0, all, 0, properties.length);
+        System.arraycopy(body, 0, all, properties.length, body.length);
+        SendRequest header = new SendRequest(destination, kind, queueId, true, 0, expiration, 0, properties.length);
+        return client.invokeSync(address, Frame.request(CommandCode.SEND, header, Unpooled.wrappedBuffer(all)), TIMEOUT)
+                .header(SendResponse.class);
+    }
+
+    int subscribe(SubscriptionRef ref, long consumer) throws Exception {
+        return subscribe(ref, consumer, List.of());
+    }
+
+    int subscribe(SubscriptionRef ref, long consumer, List<Long> tagMasks) throws Exception {
+        return client.invokeSync(address, Frame.request(CommandCode.SUBSCRIBE,
+                new SubscribeRequest(ref, null, false, consumer, tagMasks)), TIMEOUT)
+                .header(SubscribeResponse.class).queueCount();
+    }
+
+    /** Sends a message with a tag signature. */
+    SendResponse sendTagged(String destination, DestinationKind kind, String text, long tagSignature)
+            throws Exception {
+        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        SendRequest header = new SendRequest(destination, kind, 0, true, 0, 0, tagSignature, 0);
+        return client.invokeSync(address, Frame.request(CommandCode.SEND, header, Unpooled.wrappedBuffer(body)), TIMEOUT)
+                .header(SendResponse.class);
+    }
+
+    CompletableFuture<List<Received>> pullAsync(SubscriptionRef ref, long consumer, int max, long holdMillis) {
+        Duration timeout = TIMEOUT.plusMillis(holdMillis);
+        return client.invoke(address, Frame.request(CommandCode.PULL, new PullRequest(consumer, ref, max, holdMillis)),
+                timeout).thenApply(BrokerTestClient::decode);
+    }
+
+    List<Received> pull(SubscriptionRef ref, long consumer, int max, long holdMillis) throws Exception {
+        return pullAsync(ref, consumer, max, holdMillis).get();
+    }
+
+    void ack(SubscriptionRef ref, List<Received> messages) throws Exception {
+        client.invokeSync(address, Frame.request(CommandCode.ACK,
+                new AckRequest(ref, messages.stream().map(Received::position).toList())), TIMEOUT);
+    }
+
+    void release(SubscriptionRef ref, long consumer, Received message, boolean countDelivery) throws Exception {
+        client.invokeSync(address, Frame.request(CommandCode.RELEASE,
+                new ReleaseRequest(consumer, ref, message.position(), countDelivery, false)), TIMEOUT);
+    }
+
+    void closeConsumer(SubscriptionRef ref, long consumer) throws Exception {
+        client.invokeSync(address, Frame.request(CommandCode.CLOSE_CONSUMER, new CloseConsumerRequest(consumer, ref)),
+                TIMEOUT);
+    }
+
+    Frame invoke(short code, Object header) throws Exception {
+        return client.invokeSync(address, Frame.request(code, header), TIMEOUT);
+    }
+
+    private static List<Received> decode(Frame response) {
+        PullResponse header = response.header(PullResponse.class);
+        byte[] body = response.bodyBytes();
+        List<Received> out = new ArrayList<>();
+        int at = 0;
+        for (PulledMessage m : header.messages()) {
+            MessageRecordView record = MessageRecordView.wrap(ByteBuffer.wrap(body, at, m.recordSize()).slice());
+            ByteBuffer bytes = record.body();
+            byte[] text = new byte[bytes.remaining()];
+            bytes.get(text);
+            out.add(new Received(m.queueId(), m.queueOffset(), m.deliveryCount(),
+                    new String(text, StandardCharsets.UTF_8)));
+            at += m.recordSize();
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

@@ -1,0 +1,64 @@
+package io.ramjet.server.broker;
+
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.command.SubscriptionRef;
+import io.ramjet.protocol.message.MessageHeaders;
+import io.ramjet.protocol.message.MessagePropertiesCodec;
+import io.ramjet.server.broker.BrokerTestClient.Received;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class ExpirationTest {
+
+    private static final SubscriptionRef QUEUE = SubscriptionRef.queue("perishable");
+
+    @TempDir
+    Path dataDir;
+
+    private Broker broker;
+    private BrokerTestClient client;
+
+    @BeforeEach
+    void start() throws Exception {
+        broker = BrokerTestSupport.start(BrokerTestSupport.config(dataDir));
+        client = new BrokerTestClient(broker.address());
+        client.subscribe(QUEUE, 1);
+    }
+
+    @AfterEach
+    void stop() {
+        client.close();
+        broker.close();
+    }
+
+    private static byte[] section(long expiration) {
+        return MessagePropertiesCodec.encode(new MessageHeaders().expiration(expiration));
+    }
+
+    @Test
+    void messageThatExpiresWhileQueuedIsNeverDelivered() throws Exception {
+        long expiration = System.currentTimeMillis() + 200;
+        client.sendRaw("perishable", DestinationKind.QUEUE, 0, section(expiration), "stale", expiration);
+        client.sendRaw("perishable", DestinationKind.QUEUE, 0, section(0), "fresh", 0);
+        while (System.currentTimeMillis() <= expiration) {
+            Thread.sleep(expiration - System.currentTimeMillis() + 1);
+        }
+        List<Received> got = client.pull(QUEUE, 1, 10, 0);
+        assertEquals(List.of("fresh"), got.stream().map(Received::body).toList());
+    }
+
+    @Test
+    void messageExpiredOnArrivalIsNotStored() throws Exception {
+        long past = System.currentTimeMillis() - 1;
+        assertEquals(-1, client.sendRaw("perishable", DestinationKind.QUEUE, 0, section(past), "dead", past)
+                .queueOffset());
+        assertEquals(List.of(), client.pull(QUEUE, 1, 10, 0));
+    }
+}
