@@ -1,0 +1,231 @@
+package io.ramjet.protocol.message;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One typed value: a tag byte, then the value. Shared by the header and property section
+ * ({@link MessagePropertiesCodec}) and by the map and stream body layouts; all integers are
+ * big-endian, floating values are their IEEE 754 bits.
+ *
+ * <pre>
+ *   tag  value
+ *   0    null: nothing
+ *   1    boolean FALSE: nothing       2  boolean TRUE: nothing
+ *   3    byte: 1 byte                 4  short: 2 bytes
+ *   5    int: 4 bytes                 6  long: 8 bytes
+ *   7    float: 4 bytes               8  double: 8 bytes
+ *   9    String: varint length, UTF-8 bytes
+ *   10   char: 2 bytes (body layouts only)
+ *   11   byte[]: varint length, bytes (body layouts only)
+ * </pre>
+ *
+ * A varint is an unsigned LEB128 int: 7 bits a byte, low group first, high bit = more follow.
+ * Strings are standard UTF-8, so an unpaired surrogate does not survive a round trip.
+ */
+public final class ValueCodec {
+
+    public static final byte NULL = 0;
+    public static final byte FALSE = 1;
+    public static final byte TRUE = 2;
+    public static final byte BYTE = 3;
+    public static final byte SHORT = 4;
+    public static final byte INT = 5;
+    public static final byte LONG = 6;
+    public static final byte FLOAT = 7;
+    public static final byte DOUBLE = 8;
+    public static final byte STRING = 9;
+    public static final byte CHAR = 10;
+    public static final byte BYTES = 11;
+
+    private ValueCodec() {
+    }
+
+    /** Whether a value can be written; {@code allowBodyTypes} admits char and byte[]. */
+    public static boolean isSupported(Object value, boolean allowBodyTypes) {
+        return value == null || value instanceof Boolean || value instanceof Byte || value instanceof Short
+                || value instanceof Integer || value instanceof Long || value instanceof Float
+                || value instanceof Double || value instanceof String
+                || allowBodyTypes && (value instanceof Character || value instanceof byte[]);
+    }
+
+    public static void write(Sink out, Object value) {
+        if (value == null) {
+            out.put(NULL);
+        } else if (value instanceof Boolean b) {
+            out.put(b ? TRUE : FALSE);
+        } else if (value instanceof Byte b) {
+            out.put(BYTE).put(b);
+        } else if (value instanceof Short s) {
+            out.put(SHORT).putShort(s);
+        } else if (value instanceof Integer i) {
+            out.put(INT).putInt(i);
+        } else if (value instanceof Long l) {
+            out.put(LONG).putLong(l);
+        } else if (value instanceof Float f) {
+            out.put(FLOAT).putInt(Float.floatToRawIntBits(f));
+        } else if (value instanceof Double d) {
+            out.put(DOUBLE).putLong(Double.doubleToRawLongBits(d));
+        } else if (value instanceof String s) {
+            out.put(STRING).putString(s);
+        } else if (value instanceof Character c) {
+            out.put(CHAR).putShort((short) c.charValue());
+        } else if (value instanceof byte[] bytes) {
+            out.put(BYTES).putBytes(bytes);
+        } else {
+            throw new IllegalArgumentException("not a typed value: " + value.getClass().getName());
+        }
+    }
+
+    public static Object read(ByteBuffer in, boolean allowBodyTypes) {
+        byte tag = Sink.get(in);
+        switch (tag) {
+            case NULL: return null;
+            case FALSE: return Boolean.FALSE;
+            case TRUE: return Boolean.TRUE;
+            case BYTE: return Sink.get(in);
+            case SHORT: need(in, 2); return in.getShort();
+            case INT: need(in, 4); return in.getInt();
+            case LONG: need(in, 8); return in.getLong();
+            case FLOAT: need(in, 4); return Float.intBitsToFloat(in.getInt());
+            case DOUBLE: need(in, 8); return Double.longBitsToDouble(in.getLong());
+            case STRING: return readString(in);
+            default:
+                if (allowBodyTypes && tag == CHAR) {
+                    need(in, 2);
+                    return in.getChar();
+                }
+                if (allowBodyTypes && tag == BYTES) {
+                    return readBytes(in);
+                }
+                throw new MessageFormatError("unknown value tag " + tag);
+        }
+    }
+
+    public static int readVarint(ByteBuffer in) {
+        int value = 0;
+        for (int shift = 0; shift < 35; shift += 7) {
+            byte b = Sink.get(in);
+            value |= (b & 0x7F) << shift;
+            if (b >= 0) {
+                if (value < 0) {
+                    throw new MessageFormatError("negative length");
+                }
+                return value;
+            }
+        }
+        throw new MessageFormatError("varint longer than 5 bytes");
+    }
+
+    public static String readString(ByteBuffer in) {
+        int length = readVarint(in);
+        need(in, length);
+        if (!in.hasArray()) {
+            byte[] utf8 = new byte[length];
+            in.get(utf8);
+            return new String(utf8, StandardCharsets.UTF_8);
+        }
+        String s = new String(in.array(), in.arrayOffset() + in.position(), length, StandardCharsets.UTF_8);
+        in.position(in.position() + length);
+        return s;
+    }
+
+    public static byte[] readBytes(ByteBuffer in) {
+        int length = readVarint(in);
+        need(in, length);
+        byte[] bytes = new byte[length];
+        in.get(bytes);
+        return bytes;
+    }
+
+    static void need(ByteBuffer in, int n) {
+        if (in.remaining() < n) {
+            throw new MessageFormatError("truncated: need " + n + " bytes, " + in.remaining() + " left");
+        }
+    }
+
+    /** A growable big-endian byte sink, the writing side of every layout here. */
+    public static final class Sink {
+        private byte[] bytes;
+        private int size;
+
+        public Sink(int capacity) {
+            bytes = new byte[Math.max(16, capacity)];
+        }
+
+        static byte get(ByteBuffer in) {
+            need(in, 1);
+            return in.get();
+        }
+
+        private void ensure(int n) {
+            if (size + n > bytes.length) {
+                bytes = java.util.Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + n));
+            }
+        }
+
+        public Sink put(byte b) {
+            ensure(1);
+            bytes[size++] = b;
+            return this;
+        }
+
+        public Sink putShort(short s) {
+            ensure(2);
+            bytes[size++] = (byte) (s >> 8);
+            bytes[size++] = (byte) s;
+            return this;
+        }
+
+        public Sink putInt(int i) {
+            ensure(4);
+            for (int shift = 24; shift >= 0; shift -= 8) {
+                bytes[size++] = (byte) (i >> shift);
+            }
+            return this;
+        }
+
+        public Sink putLong(long l) {
+            ensure(8);
+            for (int shift = 56; shift >= 0; shift -= 8) {
+                bytes[size++] = (byte) (l >> shift);
+            }
+            return this;
+        }
+
+        public Sink putVarint(int value) {
+            if (value < 0) {
+                throw new IllegalArgumentException("negative length " + value);
+            }
+            while ((value & ~0x7F) != 0) {
+                put((byte) ((value & 0x7F) | 0x80));
+                value >>>= 7;
+            }
+            return put((byte) value);
+        }
+
+        public Sink putString(String s) {
+            return putBytes(s.getBytes(StandardCharsets.UTF_8));
+        }
+
+        public Sink putBytes(byte[] b) {
+            putVarint(b.length);
+            return putRaw(b, 0, b.length);
+        }
+
+        public Sink putRaw(byte[] b, int offset, int length) {
+            ensure(length);
+            System.arraycopy(b, offset, bytes, size, length);
+            size += length;
+            return this;
+        }
+
+        public int size() {
+            return size;
+        }
+
+        public byte[] toByteArray() {
+            return java.util.Arrays.copyOf(bytes, size);
+        }
+    }
+}
