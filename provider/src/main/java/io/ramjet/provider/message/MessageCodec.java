@@ -1,0 +1,82 @@
+package io.ramjet.provider.message;
+
+import io.ramjet.protocol.message.MessageHeaders;
+import io.ramjet.protocol.message.MessagePropertiesCodec;
+import io.ramjet.provider.destination.RamjetDestination;
+import jakarta.jms.JMSException;
+import jakarta.jms.MessageFormatException;
+import java.util.Map;
+
+/**
+ * Between a Ramjet message and the bytes that carry it: the header section through
+ * {@link MessagePropertiesCodec}, the body through {@link MessageBodyCodec}. JMSDestination,
+ * JMSRedelivered and JMSXDeliveryCount do not travel in these bytes; the consumer sets them.
+ */
+public final class MessageCodec {
+
+    private MessageCodec() {
+    }
+
+    public static EncodedMessage encode(RamjetMessage message) throws JMSException {
+        return new EncodedMessage(MessagePropertiesCodec.encode(headersOf(message)), MessageBodyCodec.encode(message));
+    }
+
+    /** The header section of a message, as the broker will see it (and tag it). */
+    public static MessageHeaders headersOf(RamjetMessage message) throws JMSException {
+        MessageHeaders h = new MessageHeaders()
+                .bodyType(message.bodyType())
+                .messageId(message.getJMSMessageID())
+                .timestamp(message.getJMSTimestamp())
+                .type(message.getJMSType())
+                .deliveryMode(message.getJMSDeliveryMode())
+                .priority(message.getJMSPriority())
+                .expiration(message.getJMSExpiration())
+                .deliveryTime(message.getJMSDeliveryTime());
+        if (message.hasCorrelationIdBytes()) {
+            h.correlationIdBytes(message.getJMSCorrelationIDAsBytes());
+        } else {
+            h.correlationId(message.getJMSCorrelationID());
+        }
+        RamjetDestination replyTo = RamjetDestination.from(message.getJMSReplyTo());
+        if (replyTo != null) {
+            h.replyTo(replyTo.kindCode(), replyTo.name());
+        }
+        for (Map.Entry<String, Object> e : message.properties().entrySet()) {
+            if (!e.getKey().equals(PropertyNames.DELIVERY_COUNT)) {
+                h.properties().put(e.getKey(), e.getValue());
+            }
+        }
+        return h;
+    }
+
+    /** A received message: headers, properties and body as sent, all read-only. */
+    public static RamjetMessage decode(byte[] properties, byte[] body, SerializationAllowList allowList)
+            throws JMSException {
+        try {
+            MessageHeaders h = MessagePropertiesCodec.decode(properties);
+            RamjetMessage m = MessageBodyCodec.decode(h.bodyType(), body, allowList);
+            m.setJMSMessageID(h.messageId());
+            m.setJMSTimestamp(h.timestamp());
+            if (h.correlationIdBytes() != null) {
+                m.setJMSCorrelationIDAsBytes(h.correlationIdBytes());
+            } else {
+                m.setJMSCorrelationID(h.correlationId());
+            }
+            if (h.replyToKind() != MessageHeaders.NO_REPLY_TO) {
+                m.setJMSReplyTo(RamjetDestination.of(h.replyToKind(), h.replyToName()));
+            }
+            m.setJMSType(h.type());
+            m.setJMSDeliveryMode(h.deliveryMode());
+            m.setJMSPriority(h.priority());
+            m.setJMSExpiration(h.expiration());
+            m.setJMSDeliveryTime(h.deliveryTime());
+            m.properties().putAll(h.properties());
+            m.setReadOnly();
+            return m;
+        } catch (RuntimeException e) {
+            MessageFormatException jms = new MessageFormatException("undecodable message: " + e.getMessage());
+            jms.setLinkedException(e);
+            throw jms;
+        }
+    }
+}
