@@ -35,6 +35,11 @@ public final class CommandCode {
     public static final short CLOSE_CONSUMER = 205;
     /** Client to broker: {@link DeleteSubscriptionRequest}; empty response. */
     public static final short DELETE_SUBSCRIPTION = 206;
+    /**
+     * Producer to broker: {@link SendBatchRequest}, body = the messages' bytes back to back;
+     * response {@link SendBatchResponse}, once the last is durable when any is persistent.
+     */
+    public static final short SEND_BATCH = 207;
     /** Admin to broker: {@link CreateDestinationRequest}; response {@link DestinationInfo}. */
     public static final short CREATE_DESTINATION = 210;
     /** Admin to broker: {@link DeleteDestinationRequest}; empty response. */
@@ -60,6 +65,7 @@ public final class CommandCode {
             case RELEASE -> "RELEASE";
             case CLOSE_CONSUMER -> "CLOSE_CONSUMER";
             case DELETE_SUBSCRIPTION -> "DELETE_SUBSCRIPTION";
+            case SEND_BATCH -> "SEND_BATCH";
             case CREATE_DESTINATION -> "CREATE_DESTINATION";
             case DELETE_DESTINATION -> "DELETE_DESTINATION";
             case LIST_DESTINATIONS -> "LIST_DESTINATIONS";

@@ -60,5 +60,8 @@ public final class HeaderRegistry {
         kryo.register(CreateDestinationRequest.class, 214);
         kryo.register(DeleteDestinationRequest.class, 215);
         kryo.register(DestinationList.class, 216);
+        kryo.register(BatchEntry.class, 217);
+        kryo.register(SendBatchRequest.class, 218);
+        kryo.register(SendBatchResponse.class, 219);
     }
 }

@@ -68,6 +68,8 @@ public final class Broker implements AutoCloseable {
     private final DestinationTable destinations;
     private final SubscriptionTable subscriptions = new SubscriptionTable();
     private final ExecutorService processors;
+    /** One thread for SEND and SEND_BATCH: a connection's messages reach the CommitLog in the order they came. */
+    private final ExecutorService sends;
     private final ScheduledExecutorService timer;
     private final HeldPulls heldPulls;
     private final DispatchProgress dispatchProgress = new DispatchProgress();
@@ -92,6 +94,7 @@ public final class Broker implements AutoCloseable {
         AtomicInteger threads = new AtomicInteger();
         this.processors = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
                 r -> daemon(r, "ramjet-broker-" + threads.incrementAndGet()));
+        this.sends = Executors.newSingleThreadExecutor(r -> daemon(r, "ramjet-broker-send"));
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ramjet-broker-timer"));
         this.heldPulls = new HeldPulls(processors, timer);
         this.delayed = new DelayedMessages(timer);
@@ -159,7 +162,9 @@ public final class Broker implements AutoCloseable {
         AckProcessor acks = new AckProcessor(subscriptions, acknowledgements, heldPulls);
         AdminProcessor admin = new AdminProcessor(destinations, deleter, config.queuesPerDestination(), log,
                 temporaries, destinationsChanged);
-        server.registerAsyncProcessor(CommandCode.SEND, new SendProcessor(store, resolver, dispatchProgress, diskGuard()), processors);
+        SendProcessor send = new SendProcessor(store, resolver, dispatchProgress, diskGuard());
+        server.registerAsyncProcessor(CommandCode.SEND, send, sends);
+        server.registerAsyncProcessor(CommandCode.SEND_BATCH, send::processBatch, sends);
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, subscribe::subscribe, processors);
         server.registerAsyncProcessor(CommandCode.PULL, new PullProcessor(resolver, subscriptions, fetcher, heldPulls, consumers),
                 processors);
@@ -253,8 +258,10 @@ public final class Broker implements AutoCloseable {
             server = null;
         }
         timer.shutdownNow();
+        sends.shutdown();
         processors.shutdown();
         try {
+            sends.awaitTermination(5, TimeUnit.SECONDS);
             processors.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,6 +1,10 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.protocol.command.BatchEntry;
 import io.ramjet.protocol.command.ErrorStatus;
+import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.protocol.command.SendBatchRequest;
+import io.ramjet.protocol.command.SendBatchResponse;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SendResponse;
 import io.ramjet.protocol.frame.Frame;
@@ -12,19 +16,33 @@ import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.DispatchProgress;
 import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.storage.AppendResult;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.StoreFullException;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * SEND: stores the message as one NORMAL record in the queue the producer chose. A PERSISTENT
- * send is answered once its record is durable (group commit); a NON_PERSISTENT one without
- * waiting for the disk. Either is answered only once the message is in its ConsumeQueue. A
- * message whose delivery time is still ahead is written as a TIMER record for the
- * {@code DelayedMessages} instead, and its response has queue offset -1.
+ * SEND and SEND_BATCH: stores each message as one NORMAL record in the queue the producer
+ * chose. A PERSISTENT send is answered once its record is durable (group commit); a
+ * NON_PERSISTENT one without waiting for the disk. Either is answered only once the message is
+ * in its ConsumeQueue. A message whose delivery time is still ahead is written as a TIMER
+ * record for the {@code DelayedMessages} instead, and its response has queue offset -1.
+ *
+ * <p>A one-way SEND (the fire-and-forget path for NON_PERSISTENT messages) is appended and
+ * nothing more: no wait for the disk or the dispatcher, and no response. A batch is appended
+ * message by message in its order and answered once, after the last record is durable when any
+ * message of it is persistent (group commit makes every earlier record durable with it).
+ * Queue ids and lengths of the whole batch are checked before anything is appended; only a
+ * store that fills up (STORE_FULL) or a record over the store's maximum size (BAD_REQUEST)
+ * part-way leaves the messages before it stored, and the batch answers that error.
+ *
+ * <p>The broker runs this processor on one thread, so the CommitLog order of the messages one
+ * connection sends is the order they arrived in, one-way ones included.
  */
 public final class SendProcessor implements AsyncRequestProcessor {
 
@@ -46,30 +64,105 @@ public final class SendProcessor implements AsyncRequestProcessor {
         SendRequest send = request.header(SendRequest.class);
         disk.checkSend();
         Destination destination = destinations.resolve(send.kind(), send.destination());
-        if (send.queueId() >= destination.queueCount()) {
-            throw new IllegalArgumentException("queue id " + send.queueId() + " of " + destination.name()
-                    + " not below its queue count " + destination.queueCount());
-        }
+        checkQueue(destination, send.queueId());
         byte[] bytes = request.bodyBytes();
         if (send.propertiesLength() > bytes.length) {
             throw new IllegalArgumentException("properties length " + send.propertiesLength() + " exceeds the body of "
                     + bytes.length + " bytes");
         }
-        byte[] properties = Arrays.copyOfRange(bytes, 0, send.propertiesLength());
-        byte[] body = Arrays.copyOfRange(bytes, send.propertiesLength(), bytes.length);
         long now = System.currentTimeMillis();
-        if (send.expiration() != 0 && send.expiration() <= now) {
+        if (expired(send.expiration(), now)) {
             // expired on arrival: never deliverable, so not stored
             return CompletableFuture.completedFuture(request.reply(new SendResponse(send.queueId(), -1, -1)));
         }
-        RecordType type = send.deliveryTime() > now ? RecordType.TIMER : RecordType.NORMAL;
-        int flags = RecordFlags.of(type, send.persistent() ? 0 : RecordFlags.NON_PERSISTENT);
-        MessageRecord record = new MessageRecord(flags, destination.storageName(), send.queueId(), -1,
-                now, send.deliveryTime(), send.tagSignature(), properties, body);
+        MessageRecord record = record(destination, send.queueId(), send.persistent(), send.deliveryTime(),
+                send.tagSignature(), bytes, 0, send.propertiesLength(), bytes.length, now);
+        if (request.isOneWay()) {
+            append(record, false);
+            return null;
+        }
+        return append(record, send.persistent()).thenCompose(result ->
+                dispatched.passed(result.endOffset()).thenApply(done -> request.reply(
+                        new SendResponse(send.queueId(), result.queueOffset(), result.physicalOffset()))));
+    }
+
+    /** SEND_BATCH: checks the whole batch before appending any of it. */
+    public CompletionStage<Frame> processBatch(RemotingConnection connection, Frame request) throws Exception {
+        SendBatchRequest batch = request.header(SendBatchRequest.class);
+        disk.checkSend();
+        Destination destination = destinations.resolve(batch.kind(), batch.destination());
+        byte[] bytes = request.bodyBytes();
+        if (batch.bodyLength() != bytes.length) {
+            throw new IllegalArgumentException("batch entries add up to " + batch.bodyLength()
+                    + " bytes, the body has " + bytes.length);
+        }
+        List<BatchEntry> entries = batch.messages();
+        long now = System.currentTimeMillis();
+        int last = -1;
+        boolean anyPersistent = false;
+        for (int i = 0; i < entries.size(); i++) {
+            BatchEntry e = entries.get(i);
+            checkQueue(destination, e.queueId());
+            if (!expired(e.expiration(), now)) {
+                last = i;
+                anyPersistent |= e.persistent();
+            }
+        }
+        List<MessagePosition> positions = new ArrayList<>(entries.size());
+        CompletableFuture<AppendResult> lastAppend = null;
+        int at = 0;
+        for (int i = 0; i < entries.size(); i++) {
+            BatchEntry e = entries.get(i);
+            if (expired(e.expiration(), now)) {
+                positions.add(new MessagePosition(e.queueId(), -1));
+            } else {
+                MessageRecord record = record(destination, e.queueId(), e.persistent(), e.deliveryTime(),
+                        e.tagSignature(), bytes, at, e.propertiesLength(), e.length(), now);
+                CompletableFuture<AppendResult> appended = append(record, i == last && anyPersistent);
+                // only the last may wait for the disk, the others' futures are already done; the last is set below
+                positions.add(i == last ? null : new MessagePosition(e.queueId(), appended.join().queueOffset()));
+                if (i == last) {
+                    lastAppend = appended;
+                }
+            }
+            at += e.length();
+        }
+        if (lastAppend == null) {
+            return CompletableFuture.completedFuture(request.reply(new SendBatchResponse(positions)));
+        }
+        int lastIndex = last;
+        return lastAppend.thenCompose(result -> dispatched.passed(result.endOffset()).thenApply(done -> {
+            positions.set(lastIndex, new MessagePosition(entries.get(lastIndex).queueId(), result.queueOffset()));
+            return request.reply(new SendBatchResponse(positions));
+        }));
+    }
+
+    private static void checkQueue(Destination destination, int queueId) {
+        if (queueId >= destination.queueCount()) {
+            throw new IllegalArgumentException("queue id " + queueId + " of " + destination.name()
+                    + " not below its queue count " + destination.queueCount());
+        }
+    }
+
+    private static boolean expired(long expiration, long now) {
+        return expiration != 0 && expiration <= now;
+    }
+
+    private static MessageRecord record(Destination destination, int queueId, boolean persistent, long deliveryTime,
+                                        long tagSignature, byte[] bytes, int from, int propertiesLength, int length,
+                                        long now) {
+        byte[] properties = Arrays.copyOfRange(bytes, from, from + propertiesLength);
+        byte[] body = Arrays.copyOfRange(bytes, from + propertiesLength, from + length);
+        RecordType type = deliveryTime > now ? RecordType.TIMER : RecordType.NORMAL;
+        int flags = RecordFlags.of(type, persistent ? 0 : RecordFlags.NON_PERSISTENT);
+        return new MessageRecord(flags, destination.storageName(), queueId, -1, now, deliveryTime, tagSignature,
+                properties, body);
+    }
+
+    private CompletableFuture<AppendResult> append(MessageRecord record, boolean waitForFlush)
+            throws RemotingCommandException {
         try {
-            return store.append(record, send.persistent()).thenCompose(result ->
-                    dispatched.passed(result.endOffset()).thenApply(done -> request.reply(
-                            new SendResponse(send.queueId(), result.queueOffset(), result.physicalOffset()))));
+            return store.append(record, waitForFlush);
         } catch (StoreFullException e) {
             throw new RemotingCommandException(ErrorStatus.STORE_FULL, e.getMessage());
         }

@@ -1,0 +1,269 @@
+package io.ramjet.server.broker;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.ramjet.protocol.command.BatchEntry;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.command.ErrorStatus;
+import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.protocol.command.SendBatchRequest;
+import io.ramjet.protocol.command.SendBatchResponse;
+import io.ramjet.protocol.command.SendRequest;
+import io.ramjet.protocol.command.SendResponse;
+import io.ramjet.protocol.command.SubscriptionRef;
+import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.frame.FrameDecoder;
+import io.ramjet.protocol.frame.FrameEncoder;
+import io.ramjet.protocol.frame.HeaderCodec;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.server.broker.BrokerTestClient.Received;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** One-way SEND and SEND_BATCH over real sockets. */
+class SendVariantsTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    @TempDir
+    Path dataDir;
+
+    private Broker broker;
+    private BrokerTestClient client;
+
+    @BeforeEach
+    void start() throws Exception {
+        broker = BrokerTestSupport.start(BrokerTestSupport.config(dataDir));
+        client = new BrokerTestClient(broker.address());
+    }
+
+    @AfterEach
+    void stop() {
+        client.close();
+        broker.close();
+    }
+
+    private static byte[] message(String text) {
+        byte[] properties = ("p:" + text).getBytes(StandardCharsets.UTF_8);
+        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        byte[] all = new byte[properties.length + body.length];
+        System.arraycopy(properties, 0, all, 0, properties.length);
+        System.arraycopy(body, 0, all, properties.length, body.length);
+        return all;
+    }
+
+    private static int propertiesLength(String text) {
+        return ("p:" + text).getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    private static Frame oneWaySend(String destination, String text) {
+        SendRequest header = new SendRequest(destination, DestinationKind.QUEUE, 0, false, 0, 0, 0,
+                propertiesLength(text));
+        return Frame.oneWay(CommandCode.SEND, header, Unpooled.wrappedBuffer(message(text)));
+    }
+
+    /** Pulls until {@code count} messages arrived or the deadline passed, acking what it gets. */
+    private List<Received> pullAll(SubscriptionRef ref, long consumer, int count) throws Exception {
+        List<Received> all = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (all.size() < count && System.nanoTime() < deadline) {
+            List<Received> got = client.pull(ref, consumer, 64, 500);
+            all.addAll(got);
+            if (!got.isEmpty()) {
+                client.ack(ref, got);
+            }
+        }
+        return all;
+    }
+
+    @Test
+    void oneWaySendsAreStoredInOrderAndGetNoResponse() throws Exception {
+        int count = 300;
+        HeaderCodec headers = new HeaderCodec();
+        EmbeddedChannel encoder = new EmbeddedChannel(new FrameEncoder(headers));
+        EmbeddedChannel decoder = new EmbeddedChannel(new FrameDecoder(16 << 20, headers));
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", broker.port()), 5000);
+            socket.setSoTimeout(10_000);
+            ByteArrayOutputStream wire = new ByteArrayOutputStream();
+            for (int i = 0; i < count; i++) {
+                // one-way frames still carry distinct ids, so a stray response would be recognisable
+                wire.writeBytes(encode(encoder, oneWaySend("fire", "m" + i).withRequestId(i + 1)));
+            }
+            SendRequest syncHeader = new SendRequest("fire", DestinationKind.QUEUE, 0, true, 0, 0, 0,
+                    propertiesLength("last"));
+            wire.writeBytes(encode(encoder, Frame.request(CommandCode.SEND, syncHeader,
+                    Unpooled.wrappedBuffer(message("last"))).withRequestId(10_000)));
+            socket.getOutputStream().write(wire.toByteArray());
+            socket.getOutputStream().flush();
+
+            // the sends are processed in arrival order, so a response to a one-way send would come first
+            Frame first = readFrame(socket.getInputStream(), decoder);
+            assertEquals(10_000, first.requestId(), "the first frame back answers the request, not a one-way send");
+            assertEquals(count, first.header(SendResponse.class).queueOffset(), "after all the one-way sends");
+            socket.setSoTimeout(300);
+            assertThrows(java.net.SocketTimeoutException.class, () -> socket.getInputStream().read(),
+                    "nothing else is written");
+        } finally {
+            encoder.finishAndReleaseAll();
+            decoder.finishAndReleaseAll();
+        }
+
+        SubscriptionRef queue = SubscriptionRef.queue("fire");
+        client.subscribe(queue, 1);
+        List<Received> received = pullAll(queue, 1, count + 1);
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            expected.add("m" + i);
+        }
+        expected.add("last");
+        assertEquals(expected, received.stream().map(Received::body).toList());
+    }
+
+    @Test
+    void oneWaySendsThroughTheRemotingClientAreAllPulled() throws Exception {
+        int count = 200;
+        try (RemotingClient remoting = new RemotingClient(RemotingClientConfig.defaults())) {
+            for (int i = 0; i < count; i++) {
+                remoting.sendOneWay(broker.address(), oneWaySend("fire2", "n" + i)).get(10, TimeUnit.SECONDS);
+            }
+        }
+        SubscriptionRef queue = SubscriptionRef.queue("fire2");
+        client.subscribe(queue, 1);
+        List<Received> received = pullAll(queue, 1, count);
+        assertEquals(count, received.size());
+        for (int i = 0; i < count; i++) {
+            assertEquals("n" + i, received.get(i).body());
+            assertEquals(i, received.get(i).offset());
+        }
+    }
+
+    @Test
+    void batchOfMixedMessagesIsStoredInOrderWithOneResponse() throws Exception {
+        int count = 100;
+        List<BatchEntry> entries = new ArrayList<>();
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        Map<Integer, List<String>> expected = new TreeMap<>();
+        for (int i = 0; i < count; i++) {
+            String text = "b" + i;
+            int queueId = i % 2;
+            byte[] bytes = message(text);
+            entries.add(new BatchEntry(queueId, i % 3 != 0, 0, 0, 1L << (i % 64), propertiesLength(text),
+                    bytes.length));
+            body.writeBytes(bytes);
+            expected.computeIfAbsent(queueId, q -> new ArrayList<>()).add(text);
+        }
+        try (RemotingClient remoting = new RemotingClient(RemotingClientConfig.defaults())) {
+            Frame response = remoting.invokeSync(broker.address(), Frame.request(CommandCode.SEND_BATCH,
+                    new SendBatchRequest("batched", DestinationKind.QUEUE, entries),
+                    Unpooled.wrappedBuffer(body.toByteArray())), TIMEOUT);
+            List<MessagePosition> positions = response.header(SendBatchResponse.class).positions();
+            assertEquals(count, positions.size());
+            for (int i = 0; i < count; i++) {
+                assertEquals(new MessagePosition(i % 2, i / 2), positions.get(i), "position of message " + i);
+            }
+        }
+        SubscriptionRef queue = SubscriptionRef.queue("batched");
+        client.subscribe(queue, 1);
+        List<Received> received = pullAll(queue, 1, count);
+        assertEquals(count, received.size());
+        Map<Integer, List<String>> byQueue = new TreeMap<>();
+        received.stream().sorted(Comparator.comparingInt(Received::queueId).thenComparingLong(Received::offset))
+                .forEach(r -> byQueue.computeIfAbsent(r.queueId(), q -> new ArrayList<>()).add(r.body()));
+        assertEquals(expected, byQueue);
+        // a later single send follows the batch in its queue
+        assertEquals(count / 2, client.send("batched", DestinationKind.QUEUE, 0, "after").queueOffset());
+    }
+
+    @Test
+    void batchSkipsExpiredMessagesAndRefusesBadOnesWhole() throws Exception {
+        byte[] a = message("a");
+        byte[] b = message("b");
+        byte[] both = new byte[a.length + b.length];
+        System.arraycopy(a, 0, both, 0, a.length);
+        System.arraycopy(b, 0, both, a.length, b.length);
+        try (RemotingClient remoting = new RemotingClient(RemotingClientConfig.defaults())) {
+            List<BatchEntry> expiredFirst = List.of(
+                    new BatchEntry(0, true, 0, 1, 0, propertiesLength("a"), a.length),
+                    new BatchEntry(0, true, 0, 0, 0, propertiesLength("b"), b.length));
+            Frame response = remoting.invokeSync(broker.address(), Frame.request(CommandCode.SEND_BATCH,
+                    new SendBatchRequest("mixed", DestinationKind.QUEUE, expiredFirst),
+                    Unpooled.wrappedBuffer(both)), TIMEOUT);
+            assertEquals(List.of(new MessagePosition(0, -1), new MessagePosition(0, 0)),
+                    response.header(SendBatchResponse.class).positions());
+
+            List<BatchEntry> badQueue = List.of(
+                    new BatchEntry(0, true, 0, 0, 0, propertiesLength("a"), a.length),
+                    new BatchEntry(7, true, 0, 0, 0, propertiesLength("b"), b.length));
+            RemotingCommandException refused = assertThrows(RemotingCommandException.class, () ->
+                    remoting.invokeSync(broker.address(), Frame.request(CommandCode.SEND_BATCH,
+                            new SendBatchRequest("mixed", DestinationKind.QUEUE, badQueue),
+                            Unpooled.wrappedBuffer(both)), TIMEOUT));
+            assertEquals(ErrorStatus.BAD_REQUEST, refused.status());
+
+            List<BatchEntry> shortBody = List.of(new BatchEntry(0, true, 0, 0, 0, propertiesLength("a"), a.length));
+            refused = assertThrows(RemotingCommandException.class, () ->
+                    remoting.invokeSync(broker.address(), Frame.request(CommandCode.SEND_BATCH,
+                            new SendBatchRequest("mixed", DestinationKind.QUEUE, shortBody),
+                            Unpooled.wrappedBuffer(both)), TIMEOUT));
+            assertEquals(ErrorStatus.BAD_REQUEST, refused.status());
+        }
+        SubscriptionRef queue = SubscriptionRef.queue("mixed");
+        client.subscribe(queue, 1);
+        List<Received> received = pullAll(queue, 1, 1);
+        assertEquals(List.of("b"), received.stream().map(Received::body).toList());
+        assertTrue(client.pull(queue, 1, 10, 200).isEmpty(), "nothing of the refused batches was stored");
+        assertFalse(broker.store() == null);
+    }
+
+    private static byte[] encode(EmbeddedChannel encoder, Frame frame) {
+        assertTrue(encoder.writeOutbound(frame));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteBuf buf;
+        while ((buf = encoder.readOutbound()) != null) {
+            byte[] bytes = new byte[buf.readableBytes()];
+            buf.readBytes(bytes);
+            buf.release();
+            out.writeBytes(bytes);
+        }
+        return out.toByteArray();
+    }
+
+    private static Frame readFrame(InputStream in, EmbeddedChannel decoder) throws Exception {
+        byte[] chunk = new byte[4096];
+        while (true) {
+            Frame frame = decoder.readInbound();
+            if (frame != null) {
+                return frame;
+            }
+            int n = in.read(chunk);
+            assertTrue(n > 0, "connection closed before a frame came");
+            decoder.writeInbound(Unpooled.copiedBuffer(chunk, 0, n));
+        }
+    }
+}
