@@ -179,7 +179,7 @@ public final class Broker implements AutoCloseable {
 
     private DiskGuard diskGuard() {
         try {
-            return new DiskGuard(config.dataDir(), config.diskUseLimit());
+            return new DiskGuard(config.dataDir(), config.diskUseLimit(), config.diskFullBlock());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot watch the disk of " + config.dataDir(), e);
         }

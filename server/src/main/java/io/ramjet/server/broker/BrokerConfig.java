@@ -23,6 +23,8 @@ import java.util.Objects;
  * @param visibilityTimeout    how long an unacknowledged delivery stays invisible
  * @param heartbeatInterval    how often the broker re-registers with the NameServers
  * @param diskUseLimit         fraction of the disk above which sends are refused
+ * @param diskFullBlock        how long a send waits for room past the limit before it is refused;
+ *                             zero refuses at once (Artemis's FAIL policy), more blocks like its BLOCK
  */
 public record BrokerConfig(
         String clusterName,
@@ -38,7 +40,8 @@ public record BrokerConfig(
         String deadLetterPrefix,
         Duration visibilityTimeout,
         Duration heartbeatInterval,
-        double diskUseLimit) {
+        double diskUseLimit,
+        Duration diskFullBlock) {
 
     public static final int DEFAULT_PORT = 10911;
 
@@ -54,59 +57,69 @@ public record BrokerConfig(
         if (diskUseLimit <= 0 || diskUseLimit > 1) {
             throw new IllegalArgumentException("diskUseLimit must be in (0, 1]");
         }
+        if (diskFullBlock == null || diskFullBlock.isNegative()) {
+            throw new IllegalArgumentException("diskFullBlock must be zero or positive");
+        }
     }
 
     public static BrokerConfig defaults(Path dataDir) {
         return new BrokerConfig("DefaultCluster", "broker-a", 0, "127.0.0.1", DEFAULT_PORT, List.of("127.0.0.1:9876"),
-                dataDir, true, 4, 10, "DLQ.", Duration.ofSeconds(60), Duration.ofSeconds(30), 0.95);
+                dataDir, true, 4, 10, "DLQ.", Duration.ofSeconds(60), Duration.ofSeconds(30), 0.95,
+                Duration.ZERO);
     }
 
     /** The same configuration on another port, for tests that bind an ephemeral one. */
     public BrokerConfig withPort(int newPort) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, newPort, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
-                heartbeatInterval, diskUseLimit);
+                heartbeatInterval, diskUseLimit, diskFullBlock);
     }
 
     public BrokerConfig withNameServers(List<String> addresses) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, addresses, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
-                heartbeatInterval, diskUseLimit);
+                heartbeatInterval, diskUseLimit, diskFullBlock);
     }
 
     public BrokerConfig withBrokerName(String name) {
         return new BrokerConfig(clusterName, name, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
-                heartbeatInterval, diskUseLimit);
+                heartbeatInterval, diskUseLimit, diskFullBlock);
     }
 
     public BrokerConfig withDataDir(Path dir) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
-                heartbeatInterval, diskUseLimit);
+                heartbeatInterval, diskUseLimit, diskFullBlock);
     }
 
     public BrokerConfig withQueuesPerDestination(int queues) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queues, maxDeliveries, deadLetterPrefix, visibilityTimeout,
-                heartbeatInterval, diskUseLimit);
+                heartbeatInterval, diskUseLimit, diskFullBlock);
     }
 
     public BrokerConfig withRedelivery(Duration visibility, int deliveries) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, deliveries, deadLetterPrefix, visibility,
-                heartbeatInterval, diskUseLimit);
+                heartbeatInterval, diskUseLimit, diskFullBlock);
     }
 
     public BrokerConfig withDiskUseLimit(double limit) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
-                heartbeatInterval, limit);
+                heartbeatInterval, limit, diskFullBlock);
     }
 
     public BrokerConfig withHeartbeatInterval(Duration interval) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
-                interval, diskUseLimit);
+                interval, diskUseLimit, diskFullBlock);
+    }
+
+    public BrokerConfig withDiskFullBlock(Duration block) {
+        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                heartbeatInterval, diskUseLimit, block);
     }
 }

@@ -17,13 +17,13 @@ import java.util.Set;
  * {@link BrokerConfig#defaults}. Keys: {@code clusterName, brokerName, brokerId, host, port,
  * nameServers} (comma-separated {@code host:port}), {@code dataDir, autoCreateDestinations,
  * queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeoutMs,
- * heartbeatIntervalMs, diskUseLimit}. An unknown key is refused, so a typo does not pass silently.
+ * heartbeatIntervalMs, diskUseLimit, diskFullBlockMs}. An unknown key is refused, so a typo does not pass silently.
  */
 public final class BrokerProperties {
 
     private static final Set<String> KEYS = Set.of("clusterName", "brokerName", "brokerId", "host", "port",
             "nameServers", "dataDir", "autoCreateDestinations", "queuesPerDestination", "maxDeliveries",
-            "deadLetterPrefix", "visibilityTimeoutMs", "heartbeatIntervalMs", "diskUseLimit");
+            "deadLetterPrefix", "visibilityTimeoutMs", "heartbeatIntervalMs", "diskUseLimit", "diskFullBlockMs");
 
     private BrokerProperties() {
     }
@@ -57,7 +57,8 @@ public final class BrokerProperties {
                 p.getProperty("deadLetterPrefix", d.deadLetterPrefix()),
                 millis(p, "visibilityTimeoutMs", d.visibilityTimeout()),
                 millis(p, "heartbeatIntervalMs", d.heartbeatInterval()),
-                Double.parseDouble(p.getProperty("diskUseLimit", Double.toString(d.diskUseLimit()))));
+                Double.parseDouble(p.getProperty("diskUseLimit", Double.toString(d.diskUseLimit()))),
+                millis(p, "diskFullBlockMs", d.diskFullBlock()));
     }
 
     static List<String> list(String commaSeparated) {

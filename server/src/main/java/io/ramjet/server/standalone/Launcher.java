@@ -64,7 +64,8 @@ public final class Launcher {
             if (host != null) {
                 c = new BrokerConfig(c.clusterName(), c.brokerName(), c.brokerId(), host, c.port(), c.nameServers(),
                         c.dataDir(), c.autoCreateDestinations(), c.queuesPerDestination(), c.maxDeliveries(),
-                        c.deadLetterPrefix(), c.visibilityTimeout(), c.heartbeatInterval(), c.diskUseLimit());
+                        c.deadLetterPrefix(), c.visibilityTimeout(), c.heartbeatInterval(), c.diskUseLimit(),
+                        c.diskFullBlock());
             }
             if (brokerName != null) {
                 c = c.withBrokerName(brokerName);
