@@ -1,8 +1,10 @@
 package io.ramjet.server.broker.subscription;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 
@@ -16,6 +18,10 @@ import java.util.TreeMap;
  * message (a nack, a {@code recover()}, a visibility timeout or a lost consumer); a release of a
  * prefetched message the application never saw does not count.
  *
+ * <p>Each consumer has a scan floor: every pending offset below it is, for that consumer, in
+ * flight or excluded. Offers start there, so a queue consumer whose selector excludes most
+ * messages does not rescan them on every pull; an offset made visible again lowers every floor.
+ *
  * <p>Not thread-safe: the owning subscription serialises every call. Nothing here is on disk; the
  * broker persists acknowledgements as CommitLog records and snapshots this state at checkpoints
  * ({@link #pendingOffsets()}, {@link #restore}).
@@ -26,6 +32,7 @@ public final class QueueCursor {
     private long lowWater;
     private long readOffset;
     private final NavigableMap<Long, PendingMessage> pending = new TreeMap<>();
+    private final Map<Long, Long> scanFloors = new HashMap<>();
 
     public QueueCursor(int queueId, long startOffset) {
         this.queueId = queueId;
@@ -67,11 +74,14 @@ public final class QueueCursor {
      * Offering does not change state: follow with {@link #claim} or {@link #exclude}.
      */
     public long nextCandidate(long consumer, long maxOffset) {
-        for (PendingMessage m : pending.values()) {
+        Long floor = scanFloors.get(consumer);
+        for (PendingMessage m : floor == null ? pending.values() : pending.tailMap(floor, true).values()) {
             if (m.offerableTo(consumer)) {
+                scanFloors.put(consumer, m.offset);
                 return m.offset;
             }
         }
+        scanFloors.put(consumer, readOffset);
         return readOffset < maxOffset ? readOffset : -1;
     }
 
@@ -124,6 +134,7 @@ public final class QueueCursor {
             return -1;
         }
         m.makeVisible(countDelivery);
+        lowerScanFloors(offset);
         return m.deliveries;
     }
 
@@ -136,6 +147,10 @@ public final class QueueCursor {
                 released.add(new Delivery(queueId, m.offset, m.deliveries));
             }
         }
+        scanFloors.remove(consumer);
+        if (!released.isEmpty()) {
+            lowerScanFloors(released.get(0).offset());
+        }
         return released;
     }
 
@@ -147,6 +162,9 @@ public final class QueueCursor {
                 m.makeVisible(true);
                 expired.add(new Delivery(queueId, m.offset, m.deliveries));
             }
+        }
+        if (!expired.isEmpty()) {
+            lowerScanFloors(expired.get(0).offset());
         }
         return expired;
     }
@@ -200,6 +218,11 @@ public final class QueueCursor {
         }
         c.advanceLowWater();
         return c;
+    }
+
+    /** Offsets from {@code offset} on may be offerable again to every consumer. */
+    private void lowerScanFloors(long offset) {
+        scanFloors.replaceAll((consumer, floor) -> Math.min(floor, offset));
     }
 
     private PendingMessage pendingOrNew(long offset) {

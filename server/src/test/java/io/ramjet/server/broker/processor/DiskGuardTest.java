@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class DiskGuardTest {
@@ -41,10 +40,8 @@ class DiskGuardTest {
     @Test
     void aBlockedSendProceedsOnceRoomIsFreed() throws Exception {
         CountDownLatch sampledFull = new CountDownLatch(2);
-        AtomicInteger samples = new AtomicInteger();
         double[] usage = {0.99};
         DiskGuard guard = new DiskGuard(() -> {
-            samples.incrementAndGet();
             sampledFull.countDown();
             synchronized (usage) {
                 return usage[0];
@@ -63,6 +60,5 @@ class DiskGuardTest {
             usage[0] = 0.5;
         }
         send.get(5, TimeUnit.SECONDS);
-        assertTrue(samples.get() >= 3);
     }
 }

@@ -167,4 +167,39 @@ class QueueCursorTest {
         assertEquals(2, r.claim(1, A, 1_000).deliveryCount());
         assertEquals(3, r.nextCandidate(A, 4));
     }
+
+    @Test
+    void aMessageReleasedBelowAConsumersScanFloorIsOfferedToItAgain() {
+        QueueCursor c = new QueueCursor(0, 0);
+        c.claim(c.nextCandidate(B, 10), B, 1_000);
+        for (int i = 1; i < 5; i++) {
+            c.exclude(c.nextCandidate(A, 10), A);
+        }
+        assertEquals(5, c.nextCandidate(A, 10));
+        c.release(0, true);
+        assertEquals(0, c.nextCandidate(A, 10));
+    }
+
+    @Test
+    void aMessageExpiredBelowAConsumersScanFloorIsOfferedToItAgain() {
+        QueueCursor c = new QueueCursor(0, 0);
+        c.claim(0, B, 100);
+        c.exclude(c.nextCandidate(A, 3), A);
+        c.exclude(c.nextCandidate(A, 3), A);
+        assertEquals(-1, c.nextCandidate(A, 3));
+        c.expire(200);
+        assertEquals(0, c.nextCandidate(A, 3));
+    }
+
+    @Test
+    void whatOneConsumerIsExcludedFromStaysOfferableToAnother() {
+        QueueCursor c = new QueueCursor(0, 0);
+        for (int i = 0; i < 100; i++) {
+            c.exclude(c.nextCandidate(A, 100), A);
+        }
+        assertEquals(-1, c.nextCandidate(A, 100));
+        for (int i = 0; i < 100; i++) {
+            assertEquals(i, c.claim(c.nextCandidate(B, 100), B, 1_000).offset());
+        }
+    }
 }
