@@ -49,6 +49,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A broker: the message store in the data directory, the remoting server serving producers and
@@ -75,6 +76,7 @@ public final class Broker implements AutoCloseable {
     private final DispatchProgress dispatchProgress = new DispatchProgress();
     private final DelayedMessages delayed;
     private final DeliveryMarks marks = new DeliveryMarks();
+    private final LongAdder recordsReadForDelivery = new LongAdder();
     private MessageStore store;
     private RemotingServer server;
     private RemotingClient nameServerRemoting;
@@ -149,7 +151,7 @@ public final class Broker implements AutoCloseable {
         DeadLetterQueue deadLetters = new DeadLetterQueue(store, resolver, config.deadLetterPrefix(),
                 config.queuesPerDestination(), acknowledgements::ackOne);
         MessageFetcher fetcher = new MessageFetcher(store, deadLetters, marks, config.visibilityTimeout().toMillis(),
-                config.maxDeliveries());
+                config.maxDeliveries(), recordsReadForDelivery);
         ConsumerDetacher detacher = new ConsumerDetacher(subscriptions, heldPulls);
         ConsumerRegistry consumers = new ConsumerRegistry(detacher::detach);
         server.addConnectionListener(consumers);
@@ -215,6 +217,14 @@ public final class Broker implements AutoCloseable {
 
     public BrokerInfo brokerInfo() {
         return new BrokerInfo(config.clusterName(), config.brokerName(), config.brokerId(), address());
+    }
+
+    /**
+     * How many CommitLog records pulls have read since start: with tag filtering, about the
+     * matching messages plus false positives, not every message of the queue.
+     */
+    public long recordsReadForDelivery() {
+        return recordsReadForDelivery.sum();
     }
 
     public BrokerConfig config() {

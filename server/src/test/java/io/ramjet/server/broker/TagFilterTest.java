@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TagFilterTest {
 
@@ -60,5 +61,37 @@ class TagFilterTest {
 
     private static List<String> bodies(List<Received> received) {
         return received.stream().map(Received::body).toList();
+    }
+
+    @Test
+    void withAMaskTheBrokerReadsAboutATenthOfTheRecords() throws Exception {
+        SubscriptionRef queue = SubscriptionRef.queue("spread");
+        long c3 = TagSignature.DEFAULT.maskOf(TagSignature.stringTag("color", "c3"));
+        client.subscribe(queue, 1, List.of(c3));
+        for (int i = 0; i < 1_000; i++) {
+            String color = "c" + (i % 10);
+            client.sendTagged("spread", DestinationKind.QUEUE, color, TagSignature.DEFAULT.maskOf(TagSignature.stringTag("color", color)));
+        }
+        long before = broker.recordsReadForDelivery();
+        List<Received> got = client.pull(queue, 1, 2_000, 0);
+        long read = broker.recordsReadForDelivery() - before;
+        List<Received> matching = got.stream().filter(r -> r.body().equals("c3")).toList();
+        assertEquals(100, matching.size(), "every c3 message arrives");
+        assertEquals(got.size(), read, "only what is delivered is read");
+        assertTrue(read < 200, read + " records read for 100 matching: false positives stay few");
+    }
+
+    @Test
+    void withoutAMaskTheBrokerReadsEveryRecord() throws Exception {
+        SubscriptionRef queue = SubscriptionRef.queue("spread-all");
+        client.subscribe(queue, 1, List.of());
+        for (int i = 0; i < 1_000; i++) {
+            String color = "c" + (i % 10);
+            client.sendTagged("spread-all", DestinationKind.QUEUE, color, TagSignature.DEFAULT.maskOf(TagSignature.stringTag("color", color)));
+        }
+        long before = broker.recordsReadForDelivery();
+        List<Received> got = client.pull(queue, 1, 2_000, 0);
+        assertEquals(1_000, got.size());
+        assertEquals(1_000, broker.recordsReadForDelivery() - before);
     }
 }

@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Claims messages of a subscription for one consumer: walks its message queues round-robin,
@@ -34,10 +35,13 @@ public final class MessageFetcher {
     private final long visibilityMillis;
     private final int maxDeliveries;
     private final AtomicInteger rotation = new AtomicInteger();
+    private final LongAdder recordsRead;
 
+    /** @param recordsRead counts every CommitLog record this fetcher reads: the cost tag filtering saves */
     public MessageFetcher(MessageStore store, DeadLetterQueue deadLetters, DeliveryMarks marks, long visibilityMillis,
-                          int maxDeliveries) {
+                          int maxDeliveries, LongAdder recordsRead) {
         this.store = store;
+        this.recordsRead = recordsRead;
         this.marks = marks;
         this.deadLetters = deadLetters;
         this.visibilityMillis = visibilityMillis;
@@ -130,6 +134,7 @@ public final class MessageFetcher {
                         delivery.offset());
                 return null;
             }
+            recordsRead.increment();
             return store.read(entries.get(0).physicalOffset());
         } catch (RecordReadException e) {
             LOG.warn("{}/{} offset {} is no longer in the store, skipping it: {}", storageName, delivery.queueId(),
