@@ -44,10 +44,12 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -195,7 +197,16 @@ public final class Broker implements AutoCloseable {
         NameServerClient nameServers = new NameServerClient(nameServerRemoting, config.nameServers(),
                 NAME_SERVER_TIMEOUT);
         registrar = new BrokerRegistrar(nameServers, this::registration, config.heartbeatInterval());
-        registrar.start();
+        // wait for the first registration, so a client started after start() finds the route;
+        // a NameServer that is down only delays it: the heartbeat registers again
+        try {
+            registrar.start().get(NAME_SERVER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("broker {} is not registered with any NameServer yet ({}); the heartbeat will retry",
+                    config.brokerName(), e.getCause() == null ? e.toString() : e.getCause().toString());
+        }
     }
 
     private RegisterBrokerRequest registration() {

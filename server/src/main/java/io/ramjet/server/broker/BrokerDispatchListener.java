@@ -36,18 +36,22 @@ final class BrokerDispatchListener implements DispatchListener {
 
     @Override
     public void onRecord(MessageRecordView record, ConsumeQueueWriter queues) {
-        if (record.type() == RecordType.NORMAL) {
-            messages.onRecord(record, queues);
-            heldPulls.wake(record.destination());
-            if (replay.replaying()) {
-                delayed.onReplayedMessage(record);
+        try {
+            if (record.type() == RecordType.NORMAL) {
+                messages.onRecord(record, queues);
+                heldPulls.wake(record.destination());
+                if (replay.replaying()) {
+                    delayed.onReplayedMessage(record);
+                }
+            } else if (record.type() == RecordType.TIMER) {
+                delayed.onTimerRecord(record);
+            } else {
+                replay.onRecord(record);
             }
-        } else if (record.type() == RecordType.TIMER) {
-            delayed.onTimerRecord(record);
-        } else {
-            replay.onRecord(record);
+        } finally {
+            // a record the broker failed to apply is logged by the store; its sender must still hear back
+            progress.dispatched(record.physicalOffset() + record.totalSize());
         }
-        progress.dispatched(record.physicalOffset() + record.totalSize());
     }
 
     @Override

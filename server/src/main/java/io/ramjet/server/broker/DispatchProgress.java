@@ -16,6 +16,8 @@ public final class DispatchProgress {
 
     private final ConcurrentSkipListMap<Long, CompletableFuture<Void>> waiting = new ConcurrentSkipListMap<>();
     private volatile LongSupplier dispatchedOffset = () -> 0;
+    /** Written by the dispatcher before it completes futures, so a late registration sees it. */
+    private volatile long passedTo;
 
     /** Where the store says it has dispatched to; set once the store is open. */
     void track(LongSupplier offset) {
@@ -24,19 +26,29 @@ public final class DispatchProgress {
 
     /** Completes when every record below {@code offset} is dispatched. */
     public CompletableFuture<Void> passed(long offset) {
-        if (dispatchedOffset.getAsLong() >= offset) {
+        if (reached(offset)) {
             return CompletableFuture.completedFuture(null);
         }
         CompletableFuture<Void> future = waiting.computeIfAbsent(offset, o -> new CompletableFuture<>());
-        // the dispatcher may have passed between the check and the registration
-        if (dispatchedOffset.getAsLong() >= offset) {
-            dispatched(dispatchedOffset.getAsLong());
+        // the dispatcher may have passed between the check and the registration: it wrote
+        // passedTo before draining, so either it saw this future or this re-check sees passedTo
+        if (reached(offset)) {
+            complete(offset);
         }
         return future;
     }
 
-    /** Everything below {@code end} is dispatched. */
+    /** Everything below {@code end} is dispatched; called on the dispatcher thread. */
     void dispatched(long end) {
+        passedTo = end;
+        complete(end);
+    }
+
+    private boolean reached(long offset) {
+        return passedTo >= offset || dispatchedOffset.getAsLong() >= offset;
+    }
+
+    private void complete(long end) {
         ConcurrentNavigableMap<Long, CompletableFuture<Void>> due = waiting.headMap(end, true);
         for (Map.Entry<Long, CompletableFuture<Void>> e : due.entrySet()) {
             if (waiting.remove(e.getKey(), e.getValue())) {

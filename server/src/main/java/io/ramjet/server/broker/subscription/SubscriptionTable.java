@@ -13,7 +13,7 @@ import java.util.function.Function;
  * Every subscription of a broker and the Jakarta Messaging rules for finding, sharing,
  * replacing and deleting them (3.1 sections 8.3 and 8.4):
  * <ul>
- *   <li>a queue has one subscription, shared by all its consumers;</li>
+ *   <li>a queue has one subscription, shared by all its consumers whatever their selectors;</li>
  *   <li>a non-durable topic consumer has its own, deleted when it detaches;</li>
  *   <li>durable subscriptions, shared or not, share one namespace per client id; asking for one
  *       with another topic, selector or noLocal replaces it when it has no consumer;</li>
@@ -134,8 +134,13 @@ public final class SubscriptionTable {
         return out;
     }
 
+    /**
+     * A queue's subscription serves every consumer whatever its selector (each consumer's
+     * selector is its own); a topic subscription is reused only on the same terms.
+     */
     private static boolean reusable(Subscription existing, SubscriptionKey key, String selector, boolean noLocal) {
-        return existing.key().equals(key) && existing.sameTerms(selector, noLocal);
+        return existing.key().equals(key)
+                && (key.kind() == SubscriptionKind.QUEUE || existing.sameTerms(selector, noLocal));
     }
 
     private static String namespaceKey(SubscriptionKey key) {

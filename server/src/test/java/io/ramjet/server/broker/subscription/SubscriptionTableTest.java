@@ -29,6 +29,15 @@ class SubscriptionTableTest {
     }
 
     @Test
+    void queueConsumersWithDifferentSelectorsShareTheQueuesSubscription() {
+        Subscription a = table.subscribe(SubscriptionKey.queue("q"), "color = 'red'", false, 1, AT_ZERO).subscription();
+        Subscription b = table.subscribe(SubscriptionKey.queue("q"), "color = 'blue'", false, 2, AT_ZERO).subscription();
+        Subscription c = table.subscribe(SubscriptionKey.queue("q"), null, false, 3, AT_ZERO).subscription();
+        assertSame(a, b);
+        assertSame(a, c);
+    }
+
+    @Test
     void aNonDurableTopicSubscriptionDiesWithItsConsumer() {
         SubscriptionKey k = new SubscriptionKey("t", SubscriptionKind.TOPIC, null, "consumer-1");
         table.subscribe(k, null, false, 1, AT_ZERO);
