@@ -1,0 +1,24 @@
+package io.ramjet.provider.client;
+
+import io.ramjet.provider.message.SerializationAllowList;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What the client layer needs to know about a JMS connection: its id (unique, also the value of
+ * the noLocal marker property), the NameServers, the client id (null until set) and settings.
+ */
+public record ConnectionInfo(String connectionId, List<String> nameServers, String clientId, String user,
+                             Duration requestTimeout, SerializationAllowList allowList) {
+    public ConnectionInfo {
+        Objects.requireNonNull(connectionId, "connectionId");
+        nameServers = List.copyOf(nameServers);
+        Objects.requireNonNull(requestTimeout, "requestTimeout");
+        Objects.requireNonNull(allowList, "allowList");
+    }
+
+    public ConnectionInfo withClientId(String id) {
+        return new ConnectionInfo(connectionId, nameServers, id, user, requestTimeout, allowList);
+    }
+}

@@ -1,0 +1,27 @@
+package io.ramjet.provider.client;
+
+import io.ramjet.protocol.command.SubscriptionRef;
+import io.ramjet.protocol.command.SubscriptionType;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A consumer as the broker knows it: its random 64-bit id, the subscription it reads, the
+ * selector with its tag-signature masks (empty: no broker-side filtering), and the broker it is
+ * attached to (null until subscribed).
+ */
+public record ConsumerInfo(long consumerId, SubscriptionRef subscription, String selector, boolean noLocal,
+                           List<Long> tagMasks, String brokerAddress) {
+    public ConsumerInfo {
+        Objects.requireNonNull(subscription, "subscription");
+        tagMasks = List.copyOf(tagMasks);
+    }
+
+    public boolean isQueue() {
+        return subscription.type() == SubscriptionType.QUEUE;
+    }
+
+    public ConsumerInfo attachedTo(String address) {
+        return new ConsumerInfo(consumerId, subscription, selector, noLocal, tagMasks, address);
+    }
+}

@@ -1,0 +1,355 @@
+package io.ramjet.provider.jms;
+
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.provider.client.ClientErrors;
+import io.ramjet.provider.client.ConnectionInfo;
+import io.ramjet.provider.client.RamjetClient;
+import io.ramjet.provider.client.RemotingRamjetClient;
+import io.ramjet.provider.destination.RamjetDestination;
+import io.ramjet.provider.destination.RamjetTemporaryQueue;
+import io.ramjet.provider.destination.RamjetTemporaryTopic;
+import jakarta.jms.ConnectionConsumer;
+import jakarta.jms.ConnectionMetaData;
+import jakarta.jms.Destination;
+import jakarta.jms.ExceptionListener;
+import jakarta.jms.IllegalStateException;
+import jakarta.jms.InvalidClientIDException;
+import jakarta.jms.JMSException;
+import jakarta.jms.Queue;
+import jakarta.jms.QueueConnection;
+import jakarta.jms.QueueSession;
+import jakarta.jms.ServerSessionPool;
+import jakarta.jms.Session;
+import jakarta.jms.Topic;
+import jakarta.jms.TopicConnection;
+import jakarta.jms.TopicSession;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A JMS connection: one {@link RamjetClient} (so one transport connection per broker, which
+ * owns this connection's temporary destinations), its sessions, its started state and client id.
+ *
+ * <p>Client id uniqueness is enforced among the connections of this JVM only; the broker does
+ * not know client ids yet.
+ */
+public final class RamjetConnection implements jakarta.jms.Connection, QueueConnection, TopicConnection {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RamjetConnection.class);
+    private static final Set<String> CLIENT_IDS_IN_USE = ConcurrentHashMap.newKeySet();
+
+    private final RamjetClient client;
+    private final List<RamjetSession> sessions = new CopyOnWriteArrayList<>();
+    private final Set<RamjetDestination> temporaries = ConcurrentHashMap.newKeySet();
+    private final AtomicLong lastSessionId = new AtomicLong();
+    private final AtomicLong lastTemporaryId = new AtomicLong();
+    private final Object stateLock = new Object();
+    private volatile ConnectionInfo info;
+    private volatile boolean clientIdFixed;
+    private volatile boolean started;
+    private volatile boolean closed;
+    private volatile ExceptionListener exceptionListener;
+
+    RamjetConnection(ConnectionInfo info) {
+        this.info = info;
+        this.client = new RemotingRamjetClient(info);
+        client.onBrokerConnectionLost(address -> onAsyncFailure(
+                new JMSException("connection to broker " + address + " lost")));
+    }
+
+    ConnectionInfo info() {
+        return info;
+    }
+
+    RamjetClient client() {
+        return client;
+    }
+
+    // ---- client id
+
+    void assignClientId(String clientId) throws JMSException {
+        setClientID(clientId);
+        clientIdFixed = true;
+    }
+
+    @Override
+    public String getClientID() throws JMSException {
+        checkOpen();
+        return info.clientId();
+    }
+
+    @Override
+    public void setClientID(String clientId) throws JMSException {
+        checkOpen();
+        synchronized (stateLock) {
+            if (clientIdFixed || info.clientId() != null) {
+                throw new IllegalStateException("the client id can be set only once, before the connection is used");
+            }
+            if (clientId == null || clientId.isEmpty()) {
+                throw new InvalidClientIDException("a client id must not be empty");
+            }
+            if (!CLIENT_IDS_IN_USE.add(clientId)) {
+                throw new InvalidClientIDException("client id '" + clientId + "' is in use by another connection");
+            }
+            info = info.withClientId(clientId);
+            clientIdFixed = true;
+        }
+    }
+
+    /** The connection has been used: its client id can no longer be set. */
+    void fixClientId() {
+        clientIdFixed = true;
+    }
+
+    // ---- sessions
+
+    @Override
+    public Session createSession(boolean transacted, int acknowledgeMode) throws JMSException {
+        return createSession(transacted ? Session.SESSION_TRANSACTED : acknowledgeMode);
+    }
+
+    @Override
+    public Session createSession(int sessionMode) throws JMSException {
+        return newSession(sessionMode);
+    }
+
+    @Override
+    public Session createSession() throws JMSException {
+        return newSession(Session.AUTO_ACKNOWLEDGE);
+    }
+
+    @Override
+    public QueueSession createQueueSession(boolean transacted, int acknowledgeMode) throws JMSException {
+        return newSession(transacted ? Session.SESSION_TRANSACTED : acknowledgeMode);
+    }
+
+    @Override
+    public TopicSession createTopicSession(boolean transacted, int acknowledgeMode) throws JMSException {
+        return newSession(transacted ? Session.SESSION_TRANSACTED : acknowledgeMode);
+    }
+
+    private RamjetSession newSession(int mode) throws JMSException {
+        checkOpen();
+        fixClientId();
+        switch (mode) {
+            case Session.AUTO_ACKNOWLEDGE, Session.CLIENT_ACKNOWLEDGE, Session.DUPS_OK_ACKNOWLEDGE -> { }
+            case Session.SESSION_TRANSACTED -> throw new JMSException("transacted sessions are not implemented yet");
+            default -> throw new JMSException("not a session mode: " + mode);
+        }
+        RamjetSession session = new RamjetSession(this, lastSessionId.incrementAndGet(), mode);
+        sessions.add(session);
+        return session;
+    }
+
+    void removed(RamjetSession session) {
+        sessions.remove(session);
+    }
+
+    // ---- start / stop / close
+
+    boolean isStarted() {
+        return started;
+    }
+
+    /** Waits until the connection is started or closed, at most {@code nanos}; true when started. */
+    boolean awaitStarted(long nanos) throws InterruptedException {
+        if (started) {
+            return true;
+        }
+        long deadline = System.nanoTime() + nanos;
+        synchronized (stateLock) {
+            while (!started && !closed) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(stateLock, left);
+            }
+            return started;
+        }
+    }
+
+    @Override
+    public void start() throws JMSException {
+        checkOpen();
+        fixClientId();
+        synchronized (stateLock) {
+            started = true;
+            stateLock.notifyAll();
+        }
+        for (RamjetSession session : sessions) {
+            session.connectionStarted();
+        }
+    }
+
+    @Override
+    public void stop() throws JMSException {
+        checkOpen();
+        fixClientId();
+        checkNotInListener("stop");
+        started = false;
+        for (RamjetSession session : sessions) {
+            session.awaitListenerIdle();
+        }
+    }
+
+    @Override
+    public void close() throws JMSException {
+        checkNotInListener("close");
+        synchronized (stateLock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            started = false;
+            stateLock.notifyAll();
+        }
+        for (RamjetSession session : sessions) {
+            try {
+                session.close();
+            } catch (JMSException e) {
+                LOG.warn("connection {}: a session did not close cleanly; the broker drops its consumers "
+                        + "with the transport", info.connectionId(), e);
+            }
+        }
+        temporaries.clear();
+        client.close();
+        String clientId = info.clientId();
+        if (clientId != null) {
+            CLIENT_IDS_IN_USE.remove(clientId);
+        }
+    }
+
+    private void checkNotInListener(String operation) throws IllegalStateException {
+        for (RamjetSession session : sessions) {
+            if (session.isListenerThread()) {
+                throw new IllegalStateException("a message listener must not " + operation + " its own connection");
+            }
+        }
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    void checkOpen() throws IllegalStateException {
+        if (closed) {
+            throw new IllegalStateException("the connection is closed");
+        }
+    }
+
+    @Override
+    public ConnectionMetaData getMetaData() throws JMSException {
+        checkOpen();
+        return RamjetConnectionMetaData.INSTANCE;
+    }
+
+    @Override
+    public ExceptionListener getExceptionListener() throws JMSException {
+        checkOpen();
+        return exceptionListener;
+    }
+
+    @Override
+    public void setExceptionListener(ExceptionListener listener) throws JMSException {
+        checkOpen();
+        fixClientId();
+        this.exceptionListener = listener;
+    }
+
+    /** Tells the exception listener, if any, about a failure no call could report. */
+    void onAsyncFailure(JMSException failure) {
+        ExceptionListener listener = exceptionListener;
+        if (listener != null && !closed) {
+            listener.onException(failure);
+        }
+    }
+
+    // ---- temporary destinations
+
+    RamjetTemporaryQueue createTemporaryQueue() throws JMSException {
+        checkOpen();
+        RamjetTemporaryQueue queue = new RamjetTemporaryQueue(temporaryName(), this::deleteTemporary);
+        ClientErrors.await(client.createTemporaryDestination(queue.name(), DestinationKind.QUEUE));
+        temporaries.add(queue);
+        return queue;
+    }
+
+    RamjetTemporaryTopic createTemporaryTopic() throws JMSException {
+        checkOpen();
+        RamjetTemporaryTopic topic = new RamjetTemporaryTopic(temporaryName(), this::deleteTemporary);
+        ClientErrors.await(client.createTemporaryDestination(topic.name(), DestinationKind.TOPIC));
+        temporaries.add(topic);
+        return topic;
+    }
+
+    private String temporaryName() {
+        return "TMP." + info.connectionId() + "." + lastTemporaryId.incrementAndGet();
+    }
+
+    private void deleteTemporary(RamjetDestination temporary) throws JMSException {
+        checkOpen();
+        for (RamjetSession session : sessions) {
+            if (session.consumes(temporary)) {
+                throw new IllegalStateException("temporary destination " + temporary.name() + " has a consumer");
+            }
+        }
+        if (temporaries.remove(temporary)) {
+            ClientErrors.await(client.deleteDestination(temporary.name(),
+                    temporary.isQueue() ? DestinationKind.QUEUE : DestinationKind.TOPIC));
+        }
+    }
+
+    boolean ownsTemporary(RamjetDestination destination) {
+        return temporaries.contains(destination);
+    }
+
+    // ---- application server facilities: not offered
+
+    @Override
+    public ConnectionConsumer createConnectionConsumer(Destination destination, String messageSelector,
+            ServerSessionPool sessionPool, int maxMessages) throws JMSException {
+        throw noConnectionConsumers();
+    }
+
+    @Override
+    public ConnectionConsumer createConnectionConsumer(Queue queue, String messageSelector,
+            ServerSessionPool sessionPool, int maxMessages) throws JMSException {
+        throw noConnectionConsumers();
+    }
+
+    @Override
+    public ConnectionConsumer createConnectionConsumer(Topic topic, String messageSelector,
+            ServerSessionPool sessionPool, int maxMessages) throws JMSException {
+        throw noConnectionConsumers();
+    }
+
+    @Override
+    public ConnectionConsumer createSharedConnectionConsumer(Topic topic, String subscriptionName,
+            String messageSelector, ServerSessionPool sessionPool, int maxMessages) throws JMSException {
+        throw noConnectionConsumers();
+    }
+
+    @Override
+    public ConnectionConsumer createDurableConnectionConsumer(Topic topic, String subscriptionName,
+            String messageSelector, ServerSessionPool sessionPool, int maxMessages) throws JMSException {
+        throw noConnectionConsumers();
+    }
+
+    @Override
+    public ConnectionConsumer createSharedDurableConnectionConsumer(Topic topic, String subscriptionName,
+            String messageSelector, ServerSessionPool sessionPool, int maxMessages) throws JMSException {
+        throw noConnectionConsumers();
+    }
+
+    private JMSException noConnectionConsumers() throws IllegalStateException {
+        checkOpen();
+        return new JMSException("connection consumers (application server facilities) are not supported");
+    }
+}

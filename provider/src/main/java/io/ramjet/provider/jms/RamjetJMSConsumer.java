@@ -1,0 +1,73 @@
+package io.ramjet.provider.jms;
+
+import static io.ramjet.provider.jms.RuntimeExceptions.unchecked;
+import static io.ramjet.provider.jms.RuntimeExceptions.uncheckedRun;
+
+import jakarta.jms.JMSConsumer;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageListener;
+
+/** The simplified API's consumer: a {@link MessageConsumer} with unchecked exceptions. */
+final class RamjetJMSConsumer implements JMSConsumer {
+
+    private final MessageConsumer consumer;
+
+    RamjetJMSConsumer(MessageConsumer consumer) {
+        this.consumer = consumer;
+    }
+
+    @Override
+    public String getMessageSelector() {
+        return unchecked(consumer::getMessageSelector);
+    }
+
+    @Override
+    public MessageListener getMessageListener() {
+        return unchecked(consumer::getMessageListener);
+    }
+
+    @Override
+    public void setMessageListener(MessageListener listener) {
+        uncheckedRun(() -> consumer.setMessageListener(listener));
+    }
+
+    @Override
+    public Message receive() {
+        return unchecked(consumer::receive);
+    }
+
+    @Override
+    public Message receive(long timeout) {
+        return unchecked(() -> consumer.receive(timeout));
+    }
+
+    @Override
+    public Message receiveNoWait() {
+        return unchecked(consumer::receiveNoWait);
+    }
+
+    @Override
+    public void close() {
+        uncheckedRun(consumer::close);
+    }
+
+    @Override
+    public <T> T receiveBody(Class<T> c) {
+        return body(receive(), c);
+    }
+
+    @Override
+    public <T> T receiveBody(Class<T> c, long timeout) {
+        return body(receive(timeout), c);
+    }
+
+    @Override
+    public <T> T receiveBodyNoWait(Class<T> c) {
+        return body(receiveNoWait(), c);
+    }
+
+    private static <T> T body(Message message, Class<T> c) {
+        return message == null ? null : unchecked(() -> message.getBody(c));
+    }
+}

@@ -1,0 +1,335 @@
+package io.ramjet.provider.jms;
+
+import static io.ramjet.provider.jms.RuntimeExceptions.unchecked;
+import static io.ramjet.provider.jms.RuntimeExceptions.uncheckedRun;
+
+import jakarta.jms.BytesMessage;
+import jakarta.jms.ConnectionMetaData;
+import jakarta.jms.Destination;
+import jakarta.jms.ExceptionListener;
+import jakarta.jms.IllegalStateRuntimeException;
+import jakarta.jms.JMSConsumer;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.JMSProducer;
+import jakarta.jms.MapMessage;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.ObjectMessage;
+import jakarta.jms.Queue;
+import jakarta.jms.QueueBrowser;
+import jakarta.jms.Session;
+import jakarta.jms.StreamMessage;
+import jakarta.jms.TemporaryQueue;
+import jakarta.jms.TemporaryTopic;
+import jakarta.jms.TextMessage;
+import jakarta.jms.Topic;
+import java.io.Serializable;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The simplified API: one session over a connection that contexts made by
+ * {@link #createContext(int)} share; the connection closes with the last of them. The
+ * connection starts on the first consumer when auto-start is on (the default).
+ */
+final class RamjetJMSContext implements JMSContext {
+
+    /** The connection shared by a context and those created from it. */
+    private static final class SharedConnection {
+        final RamjetConnection connection;
+        final AtomicInteger users = new AtomicInteger(1);
+
+        SharedConnection(RamjetConnection connection) {
+            this.connection = connection;
+        }
+    }
+
+    private final SharedConnection shared;
+    private final RamjetSession session;
+    private final int sessionMode;
+    private volatile boolean autoStart = true;
+    private volatile boolean closed;
+    private volatile RamjetMessageProducer producer;
+
+    static RamjetJMSContext open(RamjetConnection connection, int sessionMode) {
+        try {
+            return new RamjetJMSContext(new SharedConnection(connection), sessionMode);
+        } catch (RuntimeException e) {
+            try {
+                connection.close();
+            } catch (JMSException ignored) {
+                // the original failure is the one to report
+            }
+            throw e;
+        }
+    }
+
+    private RamjetJMSContext(SharedConnection shared, int sessionMode) {
+        this.shared = shared;
+        this.sessionMode = sessionMode;
+        this.session = unchecked(() -> (RamjetSession) shared.connection.createSession(sessionMode));
+    }
+
+    @Override
+    public JMSContext createContext(int sessionMode) {
+        checkOpen();
+        shared.users.incrementAndGet();
+        try {
+            return new RamjetJMSContext(shared, sessionMode);
+        } catch (RuntimeException e) {
+            shared.users.decrementAndGet();
+            throw e;
+        }
+    }
+
+    // ---- connection
+
+    @Override
+    public String getClientID() {
+        return unchecked(shared.connection::getClientID);
+    }
+
+    @Override
+    public void setClientID(String clientID) {
+        uncheckedRun(() -> shared.connection.setClientID(clientID));
+    }
+
+    @Override
+    public ConnectionMetaData getMetaData() {
+        return unchecked(shared.connection::getMetaData);
+    }
+
+    @Override
+    public ExceptionListener getExceptionListener() {
+        return unchecked(shared.connection::getExceptionListener);
+    }
+
+    @Override
+    public void setExceptionListener(ExceptionListener listener) {
+        uncheckedRun(() -> shared.connection.setExceptionListener(listener));
+    }
+
+    @Override
+    public void start() {
+        uncheckedRun(shared.connection::start);
+    }
+
+    @Override
+    public void stop() {
+        uncheckedRun(shared.connection::stop);
+    }
+
+    @Override
+    public void setAutoStart(boolean autoStart) {
+        checkOpen();
+        this.autoStart = autoStart;
+    }
+
+    @Override
+    public boolean getAutoStart() {
+        checkOpen();
+        return autoStart;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        if (session.isListenerThread()) {
+            throw new IllegalStateRuntimeException("a message listener must not close its own context");
+        }
+        closed = true;
+        uncheckedRun(session::close);
+        if (shared.users.decrementAndGet() == 0) {
+            uncheckedRun(shared.connection::close);
+        }
+    }
+
+    // ---- messages
+
+    @Override
+    public BytesMessage createBytesMessage() {
+        return unchecked(session::createBytesMessage);
+    }
+
+    @Override
+    public MapMessage createMapMessage() {
+        return unchecked(session::createMapMessage);
+    }
+
+    @Override
+    public Message createMessage() {
+        return unchecked(session::createMessage);
+    }
+
+    @Override
+    public ObjectMessage createObjectMessage() {
+        return unchecked(() -> session.createObjectMessage());
+    }
+
+    @Override
+    public ObjectMessage createObjectMessage(Serializable object) {
+        return unchecked(() -> session.createObjectMessage(object));
+    }
+
+    @Override
+    public StreamMessage createStreamMessage() {
+        return unchecked(session::createStreamMessage);
+    }
+
+    @Override
+    public TextMessage createTextMessage() {
+        return unchecked(() -> session.createTextMessage());
+    }
+
+    @Override
+    public TextMessage createTextMessage(String text) {
+        return unchecked(() -> session.createTextMessage(text));
+    }
+
+    // ---- session
+
+    @Override
+    public boolean getTransacted() {
+        return unchecked(session::getTransacted);
+    }
+
+    @Override
+    public int getSessionMode() {
+        checkOpen();
+        return sessionMode;
+    }
+
+    @Override
+    public void commit() {
+        uncheckedRun(session::commit);
+    }
+
+    @Override
+    public void rollback() {
+        uncheckedRun(session::rollback);
+    }
+
+    @Override
+    public void recover() {
+        uncheckedRun(session::recover);
+    }
+
+    @Override
+    public void acknowledge() {
+        checkOpen();
+        if (sessionMode == Session.CLIENT_ACKNOWLEDGE) {
+            uncheckedRun(session::acknowledge);
+        }
+    }
+
+    @Override
+    public JMSProducer createProducer() {
+        checkOpen();
+        RamjetMessageProducer p = producer;
+        if (p == null) {
+            synchronized (this) {
+                if (producer == null) {
+                    producer = (RamjetMessageProducer) unchecked(() -> session.createProducer(null));
+                }
+                p = producer;
+            }
+        }
+        return new RamjetJMSProducer(this, p);
+    }
+
+    @Override
+    public JMSConsumer createConsumer(Destination destination) {
+        return consumer(() -> session.createConsumer(destination));
+    }
+
+    @Override
+    public JMSConsumer createConsumer(Destination destination, String messageSelector) {
+        return consumer(() -> session.createConsumer(destination, messageSelector));
+    }
+
+    @Override
+    public JMSConsumer createConsumer(Destination destination, String messageSelector, boolean noLocal) {
+        return consumer(() -> session.createConsumer(destination, messageSelector, noLocal));
+    }
+
+    @Override
+    public JMSConsumer createSharedConsumer(Topic topic, String sharedSubscriptionName) {
+        return consumer(() -> session.createSharedConsumer(topic, sharedSubscriptionName));
+    }
+
+    @Override
+    public JMSConsumer createSharedConsumer(Topic topic, String sharedSubscriptionName, String messageSelector) {
+        return consumer(() -> session.createSharedConsumer(topic, sharedSubscriptionName, messageSelector));
+    }
+
+    @Override
+    public JMSConsumer createDurableConsumer(Topic topic, String name) {
+        return consumer(() -> session.createDurableConsumer(topic, name));
+    }
+
+    @Override
+    public JMSConsumer createDurableConsumer(Topic topic, String name, String messageSelector, boolean noLocal) {
+        return consumer(() -> session.createDurableConsumer(topic, name, messageSelector, noLocal));
+    }
+
+    @Override
+    public JMSConsumer createSharedDurableConsumer(Topic topic, String name) {
+        return consumer(() -> session.createSharedDurableConsumer(topic, name));
+    }
+
+    @Override
+    public JMSConsumer createSharedDurableConsumer(Topic topic, String name, String messageSelector) {
+        return consumer(() -> session.createSharedDurableConsumer(topic, name, messageSelector));
+    }
+
+    private JMSConsumer consumer(RuntimeExceptions.JmsCall<MessageConsumer> create) {
+        MessageConsumer consumer = unchecked(create);
+        if (autoStart) {
+            start();
+        }
+        return new RamjetJMSConsumer(consumer);
+    }
+
+    @Override
+    public QueueBrowser createBrowser(Queue queue) {
+        return unchecked(() -> session.createBrowser(queue));
+    }
+
+    @Override
+    public QueueBrowser createBrowser(Queue queue, String messageSelector) {
+        return unchecked(() -> session.createBrowser(queue, messageSelector));
+    }
+
+    @Override
+    public Queue createQueue(String queueName) {
+        return unchecked(() -> session.createQueue(queueName));
+    }
+
+    @Override
+    public Topic createTopic(String topicName) {
+        return unchecked(() -> session.createTopic(topicName));
+    }
+
+    @Override
+    public TemporaryQueue createTemporaryQueue() {
+        return unchecked(session::createTemporaryQueue);
+    }
+
+    @Override
+    public TemporaryTopic createTemporaryTopic() {
+        return unchecked(session::createTemporaryTopic);
+    }
+
+    @Override
+    public void unsubscribe(String name) {
+        uncheckedRun(() -> session.unsubscribe(name));
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateRuntimeException("the context is closed");
+        }
+    }
+}

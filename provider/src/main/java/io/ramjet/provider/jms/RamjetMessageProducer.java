@@ -1,0 +1,349 @@
+package io.ramjet.provider.jms;
+
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.message.MessageHeaders;
+import io.ramjet.protocol.message.MessagePropertiesCodec;
+import io.ramjet.protocol.message.TagSignature;
+import io.ramjet.provider.client.ClientErrors;
+import io.ramjet.provider.client.OutgoingMessage;
+import io.ramjet.provider.client.ProducerInfo;
+import io.ramjet.provider.destination.RamjetDestination;
+import io.ramjet.provider.message.ForeignMessages;
+import io.ramjet.provider.message.MessageCodec;
+import io.ramjet.provider.message.RamjetMessage;
+import jakarta.jms.CompletionListener;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.Destination;
+import jakarta.jms.IllegalStateException;
+import jakarta.jms.InvalidDestinationException;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageFormatException;
+import jakarta.jms.Queue;
+import jakarta.jms.QueueSender;
+import jakarta.jms.Topic;
+import jakarta.jms.TopicPublisher;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A producer. It sticks to one message queue per destination (picked at random on first use)
+ * so that its messages arrive in the order sent. A synchronous send waits for the broker's
+ * answer whatever the delivery mode (for PERSISTENT the broker answers once durable). An
+ * asynchronous send calls its {@link CompletionListener} on the session thread, in send order.
+ */
+public final class RamjetMessageProducer implements QueueSender, TopicPublisher {
+
+    private final RamjetSession session;
+    private final ProducerInfo info;
+    private final Map<RamjetDestination, Integer> queueChoices = new ConcurrentHashMap<>();
+    private final AtomicLong lastSequence = new AtomicLong();
+    private final Object completionLock = new Object();
+    private CompletableFuture<Void> lastCompletion = CompletableFuture.completedFuture(null);
+    private volatile boolean closed;
+    private boolean disableMessageId;
+    private boolean disableTimestamp;
+    private int deliveryMode = DeliveryMode.PERSISTENT;
+    private int priority = Message.DEFAULT_PRIORITY;
+    private long timeToLive = Message.DEFAULT_TIME_TO_LIVE;
+    private long deliveryDelay = Message.DEFAULT_DELIVERY_DELAY;
+
+    RamjetMessageProducer(RamjetSession session, RamjetDestination destination) {
+        this.session = session;
+        this.info = new ProducerInfo("ID:" + UUID.randomUUID() + ":", destination);
+    }
+
+    // ---- settings
+
+    @Override
+    public void setDisableMessageID(boolean value) throws JMSException {
+        checkOpen();
+        disableMessageId = value;
+    }
+
+    @Override
+    public boolean getDisableMessageID() throws JMSException {
+        checkOpen();
+        return disableMessageId;
+    }
+
+    @Override
+    public void setDisableMessageTimestamp(boolean value) throws JMSException {
+        checkOpen();
+        disableTimestamp = value;
+    }
+
+    @Override
+    public boolean getDisableMessageTimestamp() throws JMSException {
+        checkOpen();
+        return disableTimestamp;
+    }
+
+    @Override
+    public void setDeliveryMode(int deliveryMode) throws JMSException {
+        checkOpen();
+        this.deliveryMode = checkDeliveryMode(deliveryMode);
+    }
+
+    @Override
+    public int getDeliveryMode() throws JMSException {
+        checkOpen();
+        return deliveryMode;
+    }
+
+    @Override
+    public void setPriority(int priority) throws JMSException {
+        checkOpen();
+        this.priority = checkPriority(priority);
+    }
+
+    @Override
+    public int getPriority() throws JMSException {
+        checkOpen();
+        return priority;
+    }
+
+    @Override
+    public void setTimeToLive(long timeToLive) throws JMSException {
+        checkOpen();
+        this.timeToLive = timeToLive;
+    }
+
+    @Override
+    public long getTimeToLive() throws JMSException {
+        checkOpen();
+        return timeToLive;
+    }
+
+    @Override
+    public void setDeliveryDelay(long deliveryDelay) throws JMSException {
+        checkOpen();
+        this.deliveryDelay = deliveryDelay;
+    }
+
+    @Override
+    public long getDeliveryDelay() throws JMSException {
+        checkOpen();
+        return deliveryDelay;
+    }
+
+    @Override
+    public Destination getDestination() throws JMSException {
+        checkOpen();
+        return info.destination();
+    }
+
+    @Override
+    public Queue getQueue() throws JMSException {
+        return (Queue) getDestination();
+    }
+
+    @Override
+    public Topic getTopic() throws JMSException {
+        return (Topic) getDestination();
+    }
+
+    // ---- sends
+
+    @Override
+    public void send(Message message) throws JMSException {
+        send(fixedDestination(), message, deliveryMode, priority, timeToLive, null);
+    }
+
+    @Override
+    public void send(Message message, int deliveryMode, int priority, long timeToLive) throws JMSException {
+        send(fixedDestination(), message, deliveryMode, priority, timeToLive, null);
+    }
+
+    @Override
+    public void send(Destination destination, Message message) throws JMSException {
+        send(explicitDestination(destination), message, deliveryMode, priority, timeToLive, null);
+    }
+
+    @Override
+    public void send(Destination destination, Message message, int deliveryMode, int priority, long timeToLive)
+            throws JMSException {
+        send(explicitDestination(destination), message, deliveryMode, priority, timeToLive, null);
+    }
+
+    @Override
+    public void send(Message message, CompletionListener listener) throws JMSException {
+        send(fixedDestination(), message, deliveryMode, priority, timeToLive, checkListener(listener));
+    }
+
+    @Override
+    public void send(Message message, int deliveryMode, int priority, long timeToLive, CompletionListener listener)
+            throws JMSException {
+        send(fixedDestination(), message, deliveryMode, priority, timeToLive, checkListener(listener));
+    }
+
+    @Override
+    public void send(Destination destination, Message message, CompletionListener listener) throws JMSException {
+        send(explicitDestination(destination), message, deliveryMode, priority, timeToLive, checkListener(listener));
+    }
+
+    @Override
+    public void send(Destination destination, Message message, int deliveryMode, int priority, long timeToLive,
+                     CompletionListener listener) throws JMSException {
+        send(explicitDestination(destination), message, deliveryMode, priority, timeToLive, checkListener(listener));
+    }
+
+    @Override
+    public void send(Queue queue, Message message) throws JMSException {
+        send((Destination) queue, message);
+    }
+
+    @Override
+    public void send(Queue queue, Message message, int deliveryMode, int priority, long timeToLive)
+            throws JMSException {
+        send((Destination) queue, message, deliveryMode, priority, timeToLive);
+    }
+
+    @Override
+    public void publish(Message message) throws JMSException {
+        send(message);
+    }
+
+    @Override
+    public void publish(Message message, int deliveryMode, int priority, long timeToLive) throws JMSException {
+        send(message, deliveryMode, priority, timeToLive);
+    }
+
+    @Override
+    public void publish(Topic topic, Message message) throws JMSException {
+        send(topic, message);
+    }
+
+    @Override
+    public void publish(Topic topic, Message message, int deliveryMode, int priority, long timeToLive)
+            throws JMSException {
+        send(topic, message, deliveryMode, priority, timeToLive);
+    }
+
+    private RamjetDestination fixedDestination() throws JMSException {
+        checkOpen();
+        if (info.destination() == null) {
+            throw new UnsupportedOperationException("an anonymous producer needs a destination for each send");
+        }
+        return info.destination();
+    }
+
+    private RamjetDestination explicitDestination(Destination destination) throws JMSException {
+        checkOpen();
+        if (info.destination() != null) {
+            throw new UnsupportedOperationException("this producer sends to " + info.destination() + " only");
+        }
+        if (destination == null) {
+            throw new InvalidDestinationException("no destination");
+        }
+        return RamjetDestination.from(destination);
+    }
+
+    private static CompletionListener checkListener(CompletionListener listener) {
+        if (listener == null) {
+            throw new IllegalArgumentException("no completion listener");
+        }
+        return listener;
+    }
+
+    private void send(RamjetDestination destination, Message message, int mode, int priority, long timeToLive,
+                      CompletionListener listener) throws JMSException {
+        if (message == null) {
+            throw new MessageFormatException("no message");
+        }
+        checkDeliveryMode(mode);
+        checkPriority(priority);
+        RamjetMessage sent = message instanceof RamjetMessage own ? own
+                : ForeignMessages.copy(message, session.connection().info().allowList());
+        long now = System.currentTimeMillis();
+        long deliveryTime = deliveryDelay > 0 ? now + deliveryDelay : now;
+        long expiration = timeToLive > 0 ? now + timeToLive : 0;
+        String messageId = disableMessageId ? null : info.messageIdPrefix() + lastSequence.incrementAndGet();
+        for (Message m : sent == message ? new Message[] {message} : new Message[] {message, sent}) {
+            m.setJMSDestination(destination);
+            m.setJMSDeliveryMode(mode);
+            m.setJMSPriority(priority);
+            m.setJMSTimestamp(disableTimestamp ? 0 : now);
+            m.setJMSExpiration(expiration);
+            m.setJMSDeliveryTime(deliveryTime);
+            m.setJMSMessageID(messageId);
+        }
+        MessageHeaders headers = MessageCodec.headersOf(sent);
+        long signature = TagSignature.DEFAULT.signatureOf(headers);
+        headers.properties().put(RamjetMessageConsumer.CONNECTION_ID_PROPERTY,
+                session.connection().info().connectionId());
+        OutgoingMessage outgoing = new OutgoingMessage(destination.name(),
+                destination.isQueue() ? DestinationKind.QUEUE : DestinationKind.TOPIC, mode == DeliveryMode.PERSISTENT,
+                deliveryDelay > 0 ? deliveryTime : 0, expiration, signature, MessagePropertiesCodec.encode(headers),
+                MessageCodec.encode(sent).body());
+        int queueChoice = queueChoices.computeIfAbsent(destination,
+                d -> ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE));
+        CompletableFuture<Void> sending = session.connection().client().send(outgoing, queueChoice);
+        if (listener == null) {
+            ClientErrors.await(sending);
+            return;
+        }
+        synchronized (completionLock) {
+            CompletableFuture<Void> previous = lastCompletion;
+            CompletableFuture<Void> done = new CompletableFuture<>();
+            lastCompletion = done;
+            previous.thenRun(() -> sending.whenComplete((ok, failure) -> session.dispatch(() -> {
+                try {
+                    if (failure == null) {
+                        listener.onCompletion(message);
+                    } else {
+                        listener.onException(message, ClientErrors.toJms(failure));
+                    }
+                } finally {
+                    done.complete(null);
+                }
+            })));
+        }
+    }
+
+    private static int checkDeliveryMode(int mode) throws JMSException {
+        if (mode != DeliveryMode.PERSISTENT && mode != DeliveryMode.NON_PERSISTENT) {
+            throw new JMSException("not a delivery mode: " + mode);
+        }
+        return mode;
+    }
+
+    private static int checkPriority(int priority) throws JMSException {
+        if (priority < 0 || priority > 9) {
+            throw new JMSException("priority must be 0 to 9: " + priority);
+        }
+        return priority;
+    }
+
+    @Override
+    public void close() throws JMSException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        CompletableFuture<Void> pending;
+        synchronized (completionLock) {
+            pending = lastCompletion;
+        }
+        if (!session.isListenerThread()) {
+            try {
+                pending.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (java.util.concurrent.ExecutionException e) {
+                // a completion listener's failure was reported to it
+            }
+        }
+        session.removed(this);
+    }
+
+    private void checkOpen() throws IllegalStateException {
+        if (closed || session.isClosed()) {
+            throw new IllegalStateException("the producer is closed");
+        }
+    }
+}

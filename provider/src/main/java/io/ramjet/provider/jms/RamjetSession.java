@@ -1,0 +1,555 @@
+package io.ramjet.provider.jms;
+
+import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.protocol.command.SubscriptionRef;
+import io.ramjet.protocol.command.SubscriptionType;
+import io.ramjet.provider.client.ClientErrors;
+import io.ramjet.provider.client.ConsumerInfo;
+import io.ramjet.provider.client.Delivery;
+import io.ramjet.provider.client.SessionInfo;
+import io.ramjet.provider.destination.RamjetDestination;
+import io.ramjet.provider.destination.RamjetQueue;
+import io.ramjet.provider.destination.RamjetTopic;
+import io.ramjet.provider.message.RamjetBytesMessage;
+import io.ramjet.provider.message.RamjetMapMessage;
+import io.ramjet.provider.message.RamjetMessage;
+import io.ramjet.provider.message.RamjetObjectMessage;
+import io.ramjet.provider.message.RamjetStreamMessage;
+import io.ramjet.provider.message.RamjetTextMessage;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Destination;
+import jakarta.jms.IllegalStateException;
+import jakarta.jms.InvalidDestinationException;
+import jakarta.jms.JMSException;
+import jakarta.jms.MapMessage;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageListener;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.ObjectMessage;
+import jakarta.jms.Queue;
+import jakarta.jms.QueueBrowser;
+import jakarta.jms.QueueReceiver;
+import jakarta.jms.QueueSender;
+import jakarta.jms.QueueSession;
+import jakarta.jms.Session;
+import jakarta.jms.StreamMessage;
+import jakarta.jms.TemporaryQueue;
+import jakarta.jms.TemporaryTopic;
+import jakarta.jms.TextMessage;
+import jakarta.jms.Topic;
+import jakarta.jms.TopicPublisher;
+import jakarta.jms.TopicSession;
+import jakarta.jms.TopicSubscriber;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * A JMS session: its consumers and producers, its acknowledgement mode, and the one thread that
+ * runs its message listeners and completion listeners, one at a time.
+ *
+ * <p>AUTO and DUPS_OK acknowledge each message once {@code receive} returns it or its listener
+ * returns (DUPS_OK is not batched yet). CLIENT keeps every consumed message until
+ * {@link #acknowledge()} acks them all, or {@link #recover()} releases them with the delivery
+ * counted.
+ */
+public final class RamjetSession implements Session, QueueSession, TopicSession {
+
+    private final RamjetConnection connection;
+    private final SessionInfo info;
+    private final List<RamjetMessageConsumer> consumers = new CopyOnWriteArrayList<>();
+    private final List<RamjetMessageProducer> producers = new CopyOnWriteArrayList<>();
+    private final List<Delivery> unacknowledged = new ArrayList<>();
+    private final Object lock = new Object();
+    private volatile ExecutorService dispatcher;
+    private volatile Thread dispatcherThread;
+    private volatile boolean closed;
+
+    RamjetSession(RamjetConnection connection, long sessionId, int acknowledgeMode) {
+        this.connection = connection;
+        this.info = new SessionInfo(sessionId, acknowledgeMode);
+    }
+
+    RamjetConnection connection() {
+        return connection;
+    }
+
+    SessionInfo info() {
+        return info;
+    }
+
+    // ---- messages
+
+    @Override
+    public Message createMessage() throws JMSException {
+        checkOpen();
+        return new RamjetMessage();
+    }
+
+    @Override
+    public BytesMessage createBytesMessage() throws JMSException {
+        checkOpen();
+        return new RamjetBytesMessage();
+    }
+
+    @Override
+    public MapMessage createMapMessage() throws JMSException {
+        checkOpen();
+        return new RamjetMapMessage();
+    }
+
+    @Override
+    public ObjectMessage createObjectMessage() throws JMSException {
+        checkOpen();
+        return new RamjetObjectMessage(connection.info().allowList());
+    }
+
+    @Override
+    public ObjectMessage createObjectMessage(Serializable object) throws JMSException {
+        ObjectMessage message = createObjectMessage();
+        message.setObject(object);
+        return message;
+    }
+
+    @Override
+    public StreamMessage createStreamMessage() throws JMSException {
+        checkOpen();
+        return new RamjetStreamMessage();
+    }
+
+    @Override
+    public TextMessage createTextMessage() throws JMSException {
+        checkOpen();
+        return new RamjetTextMessage();
+    }
+
+    @Override
+    public TextMessage createTextMessage(String text) throws JMSException {
+        checkOpen();
+        return new RamjetTextMessage(text);
+    }
+
+    // ---- destinations
+
+    @Override
+    public Queue createQueue(String queueName) throws JMSException {
+        checkOpen();
+        return new RamjetQueue(checkName(queueName));
+    }
+
+    @Override
+    public Topic createTopic(String topicName) throws JMSException {
+        checkOpen();
+        return new RamjetTopic(checkName(topicName));
+    }
+
+    private static String checkName(String name) throws JMSException {
+        if (name == null || name.isBlank()) {
+            throw new InvalidDestinationException("a destination name must not be empty");
+        }
+        return name;
+    }
+
+    @Override
+    public TemporaryQueue createTemporaryQueue() throws JMSException {
+        checkOpen();
+        return connection.createTemporaryQueue();
+    }
+
+    @Override
+    public TemporaryTopic createTemporaryTopic() throws JMSException {
+        checkOpen();
+        return connection.createTemporaryTopic();
+    }
+
+    // ---- producers
+
+    @Override
+    public MessageProducer createProducer(Destination destination) throws JMSException {
+        return newProducer(destination);
+    }
+
+    @Override
+    public QueueSender createSender(Queue queue) throws JMSException {
+        return newProducer(queue);
+    }
+
+    @Override
+    public TopicPublisher createPublisher(Topic topic) throws JMSException {
+        return newProducer(topic);
+    }
+
+    private RamjetMessageProducer newProducer(Destination destination) throws JMSException {
+        checkOpen();
+        RamjetMessageProducer producer = new RamjetMessageProducer(this, RamjetDestination.from(destination));
+        producers.add(producer);
+        return producer;
+    }
+
+    void removed(RamjetMessageProducer producer) {
+        producers.remove(producer);
+    }
+
+    // ---- consumers
+
+    @Override
+    public MessageConsumer createConsumer(Destination destination) throws JMSException {
+        return createConsumer(destination, null, false);
+    }
+
+    @Override
+    public MessageConsumer createConsumer(Destination destination, String messageSelector) throws JMSException {
+        return createConsumer(destination, messageSelector, false);
+    }
+
+    @Override
+    public MessageConsumer createConsumer(Destination destination, String messageSelector, boolean noLocal)
+            throws JMSException {
+        RamjetDestination d = destinationOf(destination);
+        long id = newConsumerId();
+        SubscriptionRef ref = d.isQueue() ? SubscriptionRef.queue(d.name()) : SubscriptionRef.topic(d.name(), id);
+        return newConsumer(id, d, ref, messageSelector, noLocal && !d.isQueue());
+    }
+
+    @Override
+    public QueueReceiver createReceiver(Queue queue) throws JMSException {
+        return (QueueReceiver) createConsumer(queue, null, false);
+    }
+
+    @Override
+    public QueueReceiver createReceiver(Queue queue, String messageSelector) throws JMSException {
+        return (QueueReceiver) createConsumer(queue, messageSelector, false);
+    }
+
+    @Override
+    public TopicSubscriber createSubscriber(Topic topic) throws JMSException {
+        return (TopicSubscriber) createConsumer(topic, null, false);
+    }
+
+    @Override
+    public TopicSubscriber createSubscriber(Topic topic, String messageSelector, boolean noLocal)
+            throws JMSException {
+        return (TopicSubscriber) createConsumer(topic, messageSelector, noLocal);
+    }
+
+    @Override
+    public MessageConsumer createSharedConsumer(Topic topic, String sharedSubscriptionName) throws JMSException {
+        return createSharedConsumer(topic, sharedSubscriptionName, null);
+    }
+
+    @Override
+    public MessageConsumer createSharedConsumer(Topic topic, String sharedSubscriptionName, String messageSelector)
+            throws JMSException {
+        RamjetDestination d = topicOf(topic);
+        SubscriptionRef ref = new SubscriptionRef(d.name(), SubscriptionType.SHARED, connection.info().clientId(),
+                subscriptionName(sharedSubscriptionName));
+        return newConsumer(newConsumerId(), d, ref, messageSelector, false);
+    }
+
+    @Override
+    public TopicSubscriber createDurableSubscriber(Topic topic, String name) throws JMSException {
+        return createDurableSubscriber(topic, name, null, false);
+    }
+
+    @Override
+    public TopicSubscriber createDurableSubscriber(Topic topic, String name, String messageSelector, boolean noLocal)
+            throws JMSException {
+        RamjetDestination d = topicOf(topic);
+        String clientId = connection.info().clientId();
+        if (clientId == null) {
+            throw new IllegalStateException("an unshared durable subscription needs a client id");
+        }
+        SubscriptionRef ref = new SubscriptionRef(d.name(), SubscriptionType.DURABLE, clientId, subscriptionName(name));
+        return newConsumer(newConsumerId(), d, ref, messageSelector, noLocal);
+    }
+
+    @Override
+    public MessageConsumer createDurableConsumer(Topic topic, String name) throws JMSException {
+        return createDurableSubscriber(topic, name, null, false);
+    }
+
+    @Override
+    public MessageConsumer createDurableConsumer(Topic topic, String name, String messageSelector, boolean noLocal)
+            throws JMSException {
+        return createDurableSubscriber(topic, name, messageSelector, noLocal);
+    }
+
+    @Override
+    public MessageConsumer createSharedDurableConsumer(Topic topic, String name) throws JMSException {
+        return createSharedDurableConsumer(topic, name, null);
+    }
+
+    @Override
+    public MessageConsumer createSharedDurableConsumer(Topic topic, String name, String messageSelector)
+            throws JMSException {
+        RamjetDestination d = topicOf(topic);
+        SubscriptionRef ref = new SubscriptionRef(d.name(), SubscriptionType.SHARED_DURABLE,
+                connection.info().clientId(), subscriptionName(name));
+        return newConsumer(newConsumerId(), d, ref, messageSelector, false);
+    }
+
+    @Override
+    public void unsubscribe(String name) throws JMSException {
+        checkOpen();
+        String clientId = connection.info().clientId();
+        for (RamjetMessageConsumer consumer : consumers) {
+            SubscriptionRef ref = consumer.info().subscription();
+            if (ref.type() == SubscriptionType.DURABLE && ref.name().equals(name)) {
+                throw new IllegalStateException("durable subscription '" + name + "' has an active consumer");
+            }
+        }
+        ClientErrors.await(connection.client().deleteSubscription(clientId, subscriptionName(name)));
+    }
+
+    @Override
+    public QueueBrowser createBrowser(Queue queue) throws JMSException {
+        return createBrowser(queue, null);
+    }
+
+    @Override
+    public QueueBrowser createBrowser(Queue queue, String messageSelector) throws JMSException {
+        checkOpen();
+        if (queue == null) {
+            throw new InvalidDestinationException("no queue");
+        }
+        return new RamjetQueueBrowser(this, (RamjetQueue) RamjetDestination.from(queue), messageSelector);
+    }
+
+    private RamjetMessageConsumer newConsumer(long id, RamjetDestination destination, SubscriptionRef ref,
+                                              String selector, boolean noLocal) throws JMSException {
+        checkOpen();
+        if (destination.isTemporary() && !connection.ownsTemporary(destination)) {
+            throw new InvalidDestinationException("temporary destination " + destination.name()
+                    + " belongs to another connection");
+        }
+        connection.fixClientId();
+        RamjetMessageConsumer consumer = RamjetMessageConsumer.open(this, id, destination, ref, selector, noLocal);
+        consumers.add(consumer);
+        return consumer;
+    }
+
+    void removed(RamjetMessageConsumer consumer) {
+        consumers.remove(consumer);
+    }
+
+    boolean consumes(RamjetDestination destination) {
+        return consumers.stream().anyMatch(c -> c.destination().equals(destination));
+    }
+
+    private RamjetDestination destinationOf(Destination destination) throws JMSException {
+        if (destination == null) {
+            throw new InvalidDestinationException("no destination");
+        }
+        return RamjetDestination.from(destination);
+    }
+
+    private RamjetDestination topicOf(Topic topic) throws JMSException {
+        if (topic == null) {
+            throw new InvalidDestinationException("no topic");
+        }
+        return RamjetDestination.from(topic);
+    }
+
+    private static String subscriptionName(String name) throws JMSException {
+        if (name == null || name.isEmpty()) {
+            throw new JMSException("a subscription name must not be empty");
+        }
+        return name;
+    }
+
+    private static long newConsumerId() {
+        return ThreadLocalRandom.current().nextLong();
+    }
+
+    // ---- acknowledgement
+
+    @Override
+    public int getAcknowledgeMode() throws JMSException {
+        checkOpen();
+        return info.acknowledgeMode();
+    }
+
+    @Override
+    public boolean getTransacted() throws JMSException {
+        checkOpen();
+        return false;
+    }
+
+    boolean isClientAcknowledge() {
+        return info.acknowledgeMode() == Session.CLIENT_ACKNOWLEDGE;
+    }
+
+    /** The application has been given this message (receive returned it, or its listener returned). */
+    void consumed(Delivery delivery) throws JMSException {
+        if (isClientAcknowledge()) {
+            synchronized (lock) {
+                unacknowledged.add(delivery);
+            }
+        } else {
+            ClientErrors.await(connection.client().ack(delivery.consumer(), List.of(delivery.position())));
+        }
+    }
+
+    /** CLIENT_ACKNOWLEDGE: acknowledges every message the session has consumed. */
+    void acknowledge() throws JMSException {
+        checkOpen();
+        List<Delivery> toAck;
+        synchronized (lock) {
+            toAck = List.copyOf(unacknowledged);
+            unacknowledged.clear();
+        }
+        Map<ConsumerInfo, List<MessagePosition>> byConsumer = new LinkedHashMap<>();
+        for (Delivery d : toAck) {
+            byConsumer.computeIfAbsent(d.consumer(), c -> new ArrayList<>()).add(d.position());
+        }
+        List<CompletableFuture<Void>> acks = new ArrayList<>();
+        byConsumer.forEach((consumer, positions) -> acks.add(connection.client().ack(consumer, positions)));
+        ClientErrors.await(CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)));
+    }
+
+    @Override
+    public void recover() throws JMSException {
+        checkOpen();
+        List<Delivery> toRelease;
+        synchronized (lock) {
+            toRelease = List.copyOf(unacknowledged);
+            unacknowledged.clear();
+        }
+        List<CompletableFuture<Void>> releases = new ArrayList<>();
+        for (Delivery d : toRelease) {
+            releases.add(connection.client().release(d.consumer(), d.position(), true, false));
+        }
+        ClientErrors.await(CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)));
+    }
+
+    @Override
+    public void commit() throws JMSException {
+        checkOpen();
+        throw new IllegalStateException("the session is not transacted");
+    }
+
+    @Override
+    public void rollback() throws JMSException {
+        checkOpen();
+        throw new IllegalStateException("the session is not transacted");
+    }
+
+    // ---- the session thread
+
+    /** Runs a listener delivery or a completion callback on the session thread, after those before it. */
+    void dispatch(Runnable task) {
+        ExecutorService executor = dispatcher;
+        if (executor == null) {
+            synchronized (lock) {
+                if (dispatcher == null) {
+                    dispatcher = Executors.newSingleThreadExecutor(r -> {
+                        Thread t = new Thread(r, "ramjet-session-" + info.sessionId());
+                        t.setDaemon(true);
+                        dispatcherThread = t;
+                        return t;
+                    });
+                }
+                executor = dispatcher;
+            }
+        }
+        executor.execute(task);
+    }
+
+    boolean isListenerThread() {
+        return Thread.currentThread() == dispatcherThread;
+    }
+
+    /** Waits for a listener in progress to return; listeners run only while the connection is started. */
+    void awaitListenerIdle() {
+        ExecutorService executor = dispatcher;
+        if (executor == null || isListenerThread() || executor.isShutdown()) {
+            return;
+        }
+        try {
+            executor.submit(() -> { }).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | java.util.concurrent.RejectedExecutionException e) {
+            // the executor shut down meanwhile: nothing is in progress
+        }
+    }
+
+    void connectionStarted() {
+        for (RamjetMessageConsumer consumer : consumers) {
+            consumer.scheduleListener();
+        }
+    }
+
+    // ---- distinguished listener and run(): application server facilities, not offered
+
+    @Override
+    public MessageListener getMessageListener() throws JMSException {
+        checkOpen();
+        return null;
+    }
+
+    @Override
+    public void setMessageListener(MessageListener listener) throws JMSException {
+        checkOpen();
+        throw new JMSException("a session's distinguished message listener is not supported");
+    }
+
+    @Override
+    public void run() {
+        throw new UnsupportedOperationException("Session.run is an application server facility");
+    }
+
+    // ---- close
+
+    @Override
+    public void close() throws JMSException {
+        if (closed) {
+            return;
+        }
+        if (isListenerThread()) {
+            throw new IllegalStateException("a message listener must not close its own session");
+        }
+        closed = true;
+        for (RamjetMessageProducer producer : producers) {
+            producer.close();
+        }
+        JMSException first = null;
+        for (RamjetMessageConsumer consumer : consumers) {
+            try {
+                consumer.close();
+            } catch (JMSException e) {
+                first = first == null ? e : first;
+            }
+        }
+        synchronized (lock) {
+            unacknowledged.clear();
+        }
+        ExecutorService executor = dispatcher;
+        if (executor != null) {
+            executor.shutdown();
+        }
+        connection.removed(this);
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    boolean isClosed() {
+        return closed || connection.isClosed();
+    }
+
+    void checkOpen() throws IllegalStateException {
+        if (isClosed()) {
+            throw new IllegalStateException("the session is closed");
+        }
+    }
+}

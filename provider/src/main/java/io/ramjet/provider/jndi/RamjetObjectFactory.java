@@ -1,0 +1,51 @@
+package io.ramjet.provider.jndi;
+
+import io.ramjet.provider.destination.RamjetQueue;
+import io.ramjet.provider.destination.RamjetTopic;
+import io.ramjet.provider.jms.RamjetConnectionFactory;
+import java.util.Hashtable;
+import javax.naming.Context;
+import javax.naming.Name;
+import javax.naming.RefAddr;
+import javax.naming.Reference;
+import javax.naming.spi.ObjectFactory;
+
+/**
+ * Rebuilds Ramjet objects from the {@link Reference}s an application server's JNDI tree keeps:
+ * a connection factory from its {@value #URL} (and optional {@value #CLIENT_ID}), a queue or
+ * topic from its {@value #NAME}.
+ */
+public final class RamjetObjectFactory implements ObjectFactory {
+
+    public static final String URL = "url";
+    public static final String CLIENT_ID = "clientId";
+    public static final String NAME = "name";
+
+    @Override
+    public Object getObjectInstance(Object obj, Name name, Context nameCtx, Hashtable<?, ?> environment) {
+        if (!(obj instanceof Reference reference)) {
+            return null;
+        }
+        String className = reference.getClassName();
+        if (className.equals(RamjetConnectionFactory.class.getName())) {
+            RamjetConnectionFactory factory = new RamjetConnectionFactory(address(reference, URL));
+            String clientId = address(reference, CLIENT_ID);
+            if (clientId != null) {
+                factory.setClientId(clientId);
+            }
+            return factory;
+        }
+        if (className.equals(RamjetQueue.class.getName())) {
+            return new RamjetQueue(address(reference, NAME));
+        }
+        if (className.equals(RamjetTopic.class.getName())) {
+            return new RamjetTopic(address(reference, NAME));
+        }
+        return null;
+    }
+
+    private static String address(Reference reference, String type) {
+        RefAddr address = reference.get(type);
+        return address == null ? null : (String) address.getContent();
+    }
+}

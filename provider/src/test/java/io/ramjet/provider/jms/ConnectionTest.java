@@ -1,0 +1,131 @@
+package io.ramjet.provider.jms;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ramjet.server.embedded.EmbeddedBroker;
+import jakarta.jms.Connection;
+import jakarta.jms.IllegalStateException;
+import jakarta.jms.InvalidClientIDException;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Queue;
+import jakarta.jms.Session;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class ConnectionTest extends BrokerTestSupport {
+
+    @Test
+    void startStopAndCloseAreIdempotent() throws Exception {
+        Connection connection = factory().createConnection();
+        connection.start();
+        connection.start();
+        connection.stop();
+        connection.stop();
+        connection.close();
+        assertDoesNotThrow(connection::close);
+    }
+
+    @Test
+    void metadataListsTheSupportedJmsxProperties() throws Exception {
+        try (Connection connection = factory().createConnection()) {
+            List<String> names = Collections.list(connection.getMetaData().getJMSXPropertyNames());
+            assertTrue(names.containsAll(List.of("JMSXDeliveryCount", "JMSXGroupID", "JMSXGroupSeq")));
+            assertEquals(3, connection.getMetaData().getJMSMajorVersion());
+        }
+    }
+
+    @Test
+    void clientIdIsSetOnceBeforeUse() throws Exception {
+        try (Connection connection = factory().createConnection()) {
+            connection.setClientID(unique("id"));
+            assertThrows(IllegalStateException.class, () -> connection.setClientID("again"));
+        }
+        try (Connection connection = factory().createConnection()) {
+            connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            assertThrows(IllegalStateException.class, () -> connection.setClientID(unique("late")));
+        }
+    }
+
+    @Test
+    void clientIdIsUniqueAmongOpenConnections() throws Exception {
+        String id = unique("unique");
+        try (Connection first = factory().createConnection(); Connection second = factory().createConnection()) {
+            first.setClientID(id);
+            assertThrows(InvalidClientIDException.class, () -> second.setClientID(id));
+        }
+        try (Connection again = factory().createConnection()) {
+            assertDoesNotThrow(() -> again.setClientID(id), "free once its connection closed");
+        }
+    }
+
+    @Test
+    void closedObjectsThrowIllegalStateException() throws Exception {
+        Connection connection = connect();
+        Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+        Queue queue = session.createQueue(unique("closed"));
+        MessageProducer producer = session.createProducer(queue);
+        MessageConsumer consumer = session.createConsumer(queue);
+        connection.close();
+        assertThrows(IllegalStateException.class, () -> connection.createSession(Session.AUTO_ACKNOWLEDGE));
+        assertThrows(IllegalStateException.class, () -> session.createTextMessage());
+        assertThrows(IllegalStateException.class, () -> producer.send(queue, null));
+        assertThrows(IllegalStateException.class, () -> producer.getDeliveryMode());
+        assertThrows(IllegalStateException.class, consumer::receiveNoWait);
+        assertDoesNotThrow(session::close);
+        assertDoesNotThrow(consumer::close);
+    }
+
+    @Test
+    void receiveWaitsForTheConnectionToStart() throws Exception {
+        try (Connection connection = factory().createConnection()) {
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            Queue queue = session.createQueue(unique("stopped"));
+            session.createProducer(queue).send(session.createTextMessage("waiting"));
+            MessageConsumer consumer = session.createConsumer(queue);
+            assertNull(consumer.receive(SHORT), "not delivered while stopped");
+            connection.start();
+            assertNotNull(consumer.receive(TIMEOUT));
+        }
+    }
+
+    @Test
+    void closingAConnectionMakesAPendingReceiveReturnNull() throws Exception {
+        Connection connection = connect();
+        Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+        MessageConsumer consumer = session.createConsumer(session.createQueue(unique("pending")));
+        Thread closer = new Thread(() -> {
+            try {
+                Thread.sleep(200);
+                connection.close();
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        });
+        closer.start();
+        assertNull(consumer.receive());
+        closer.join();
+    }
+
+    @Test
+    void theExceptionListenerHearsOfALostBroker() throws Exception {
+        EmbeddedBroker own = EmbeddedBroker.start();
+        RamjetConnectionFactory factory = new RamjetConnectionFactory("ramjet://" + own.nameServerAddress());
+        try (Connection connection = factory.createConnection()) {
+            CountDownLatch told = new CountDownLatch(1);
+            connection.setExceptionListener(e -> told.countDown());
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            session.createConsumer(session.createQueue(unique("lost")));
+            own.close();
+            assertTrue(told.await(TIMEOUT, TimeUnit.MILLISECONDS));
+        }
+    }
+}
