@@ -23,7 +23,7 @@ import org.junit.jupiter.params.support.AnnotationConsumer;
 @Retention(RetentionPolicy.RUNTIME)
 @ParameterizedTest(name = "[{0}] {1}")
 @ArgumentsSource(ProviderRows.Source.class)
-@ExtendWith(TckSummary.class)
+@ExtendWith({TckSummary.class, KnownGaps.class})
 public @interface ProviderRows {
 
     /** Name of a static no-argument method of the test class returning the rows. */

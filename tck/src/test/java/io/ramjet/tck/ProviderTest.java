@@ -11,6 +11,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
 @TestTemplate
-@ExtendWith({EachProvider.class, TckSummary.class})
+@ExtendWith({EachProvider.class, TckSummary.class, KnownGaps.class})
 public @interface ProviderTest {
 }

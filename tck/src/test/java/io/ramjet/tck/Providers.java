@@ -2,6 +2,7 @@ package io.ramjet.tck;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -11,7 +12,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class Providers {
 
-    private static final List<Supplier<ProviderUnderTest>> KNOWN = List.of(ArtemisProvider::new);
+    private static final Map<String, Supplier<ProviderUnderTest>> KNOWN = Map.of(
+            "Artemis", ArtemisProvider::new, "Ramjet", RamjetProvider::new);
+
+    /** Which providers run: both, unless {@code -Dtck.providers=Artemis} (or Ramjet) says otherwise. */
+    private static final String DEFAULT = "Artemis,Ramjet";
 
     private Providers() {
     }
@@ -26,7 +31,11 @@ public final class Providers {
 
     private static List<ProviderUnderTest> startAll() {
         List<ProviderUnderTest> started = new ArrayList<>();
-        for (Supplier<ProviderUnderTest> s : KNOWN) {
+        for (String name : System.getProperty("tck.providers", DEFAULT).split(",")) {
+            Supplier<ProviderUnderTest> s = KNOWN.get(name.trim());
+            if (s == null) {
+                throw new IllegalArgumentException("unknown provider '" + name + "'; known: " + KNOWN.keySet());
+            }
             ProviderUnderTest p = s.get();
             try {
                 p.start();

@@ -8,12 +8,12 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageListener;
 
-/** The simplified API's consumer: a {@link MessageConsumer} with unchecked exceptions. */
+/** The simplified API's consumer: a {@link RamjetMessageConsumer} with unchecked exceptions. */
 final class RamjetJMSConsumer implements JMSConsumer {
 
-    private final MessageConsumer consumer;
+    private final RamjetMessageConsumer consumer;
 
-    RamjetJMSConsumer(MessageConsumer consumer) {
+    RamjetJMSConsumer(RamjetMessageConsumer consumer) {
         this.consumer = consumer;
     }
 
@@ -54,20 +54,17 @@ final class RamjetJMSConsumer implements JMSConsumer {
 
     @Override
     public <T> T receiveBody(Class<T> c) {
-        return body(receive(), c);
+        return unchecked(() -> consumer.receiveBody(c, Long.MAX_VALUE / 2, false));
     }
 
     @Override
     public <T> T receiveBody(Class<T> c, long timeout) {
-        return body(receive(timeout), c);
+        return unchecked(() -> consumer.receiveBody(c, timeout == 0 ? Long.MAX_VALUE / 2 : timeout, false));
     }
 
     @Override
     public <T> T receiveBodyNoWait(Class<T> c) {
-        return body(receiveNoWait(), c);
+        return unchecked(() -> consumer.receiveBody(c, 0, true));
     }
 
-    private static <T> T body(Message message, Class<T> c) {
-        return message == null ? null : unchecked(() -> message.getBody(c));
-    }
 }

@@ -289,7 +289,7 @@ final class RamjetJMSContext implements JMSContext {
         if (autoStart) {
             start();
         }
-        return new RamjetJMSConsumer(consumer);
+        return new RamjetJMSConsumer((RamjetMessageConsumer) consumer);
     }
 
     @Override

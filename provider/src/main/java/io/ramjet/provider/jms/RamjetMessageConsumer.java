@@ -14,6 +14,7 @@ import io.ramjet.provider.selector.SelectorAnalysis;
 import jakarta.jms.IllegalStateException;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
+import jakarta.jms.MessageFormatException;
 import jakarta.jms.MessageListener;
 import jakarta.jms.Queue;
 import jakarta.jms.QueueReceiver;
@@ -22,10 +23,10 @@ import jakarta.jms.TopicSubscriber;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.BlockingDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,7 +59,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private final ConsumerInfo info;
     private final RamjetDestination destination;
     private final Selector selector;
-    private final BlockingQueue<Received> prefetched = new LinkedBlockingQueue<>();
+    private final BlockingDeque<Received> prefetched = new LinkedBlockingDeque<>();
     private final Object space = new Object();
     private final Thread puller;
     private volatile MessageListener listener;
@@ -202,6 +203,20 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     }
 
     private Message receive(long timeoutMillis, boolean noWait) throws JMSException {
+        return receive(timeoutMillis, noWait, null);
+    }
+
+    /**
+     * {@code JMSConsumer.receiveBody}: a message whose body is not assignable to {@code type} is
+     * put back at the head, unconsumed, and a MessageFormatException thrown, so it is delivered
+     * again before any later message as the javadoc of receiveBody requires.
+     */
+    <T> T receiveBody(Class<T> type, long timeoutMillis, boolean noWait) throws JMSException {
+        Message m = receive(timeoutMillis, noWait, type);
+        return m == null ? null : m.getBody(type);
+    }
+
+    private Message receive(long timeoutMillis, boolean noWait, Class<?> bodyType) throws JMSException {
         checkOpen();
         if (listener != null) {
             throw new IllegalStateException("the consumer has a message listener");
@@ -216,6 +231,11 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                         if (isClosed()) {
                             logFailure(client.release(info, received.delivery().position(), false, false), "release");
                             return null;
+                        }
+                        if (bodyType != null && !received.message().isBodyAssignableTo(bodyType)) {
+                            prefetched.addFirst(received);
+                            throw new MessageFormatException("the body of " + received.message().getJMSMessageID()
+                                    + " cannot be read as " + bodyType.getName());
                         }
                         session.consumed(received.delivery());
                         return received.message();

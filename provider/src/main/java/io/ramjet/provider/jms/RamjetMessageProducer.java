@@ -23,16 +23,14 @@ import jakarta.jms.Queue;
 import jakarta.jms.QueueSender;
 import jakarta.jms.Topic;
 import jakarta.jms.TopicPublisher;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A producer. It sticks to one message queue per destination (picked at random on first use)
- * so that its messages arrive in the order sent. A synchronous send waits for the broker's
+ * A producer. Its session picks one message queue per destination (at random on first use) for
+ * all its producers, so that the session's messages to a destination arrive in the order sent
+ * (section 6.2.9 orders by session, not by producer). A synchronous send waits for the broker's
  * answer whatever the delivery mode (for PERSISTENT the broker answers once durable). An
  * asynchronous send calls its {@link CompletionListener} on the session thread, in send order.
  */
@@ -40,7 +38,6 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
 
     private final RamjetSession session;
     private final ProducerInfo info;
-    private final Map<RamjetDestination, Integer> queueChoices = new ConcurrentHashMap<>();
     private final AtomicLong lastSequence = new AtomicLong();
     private final Object completionLock = new Object();
     private CompletableFuture<Void> lastCompletion = CompletableFuture.completedFuture(null);
@@ -280,9 +277,7 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
                 destination.isQueue() ? DestinationKind.QUEUE : DestinationKind.TOPIC, mode == DeliveryMode.PERSISTENT,
                 deliveryDelay > 0 ? deliveryTime : 0, expiration, signature, MessagePropertiesCodec.encode(headers),
                 MessageCodec.encode(sent).body());
-        int queueChoice = queueChoices.computeIfAbsent(destination,
-                d -> ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE));
-        CompletableFuture<Void> sending = session.connection().client().send(outgoing, queueChoice);
+        CompletableFuture<Void> sending = session.connection().client().send(outgoing, session.queueChoice(destination));
         if (listener == null) {
             ClientErrors.await(sending);
             return;

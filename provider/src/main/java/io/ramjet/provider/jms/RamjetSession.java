@@ -47,6 +47,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -68,6 +69,7 @@ public final class RamjetSession implements Session, QueueSession, TopicSession 
     private final SessionInfo info;
     private final List<RamjetMessageConsumer> consumers = new CopyOnWriteArrayList<>();
     private final List<RamjetMessageProducer> producers = new CopyOnWriteArrayList<>();
+    private final Map<RamjetDestination, Integer> queueChoices = new ConcurrentHashMap<>();
     private final List<Delivery> unacknowledged = new ArrayList<>();
     private final Object lock = new Object();
     private volatile ExecutorService dispatcher;
@@ -551,5 +553,13 @@ public final class RamjetSession implements Session, QueueSession, TopicSession 
         if (isClosed()) {
             throw new IllegalStateException("the session is closed");
         }
+    }
+
+    /**
+     * The message queue this session sends to for {@code destination}: chosen at random once,
+     * shared by all its producers, so the session's messages keep their order.
+     */
+    int queueChoice(RamjetDestination destination) {
+        return queueChoices.computeIfAbsent(destination, d -> ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE));
     }
 }
