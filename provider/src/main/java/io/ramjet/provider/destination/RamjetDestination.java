@@ -9,15 +9,24 @@ import jakarta.jms.TemporaryTopic;
 import jakarta.jms.Topic;
 import java.io.Serializable;
 import java.util.Objects;
+import javax.naming.NamingException;
+import javax.naming.Reference;
+import javax.naming.Referenceable;
+import javax.naming.StringRefAddr;
 
 /**
  * A queue or topic by name: a value, equal to another of the same kind and name. Serializable
- * so a JNDI tree can hold it; the kind codes are those of {@link MessageHeaders}.
+ * and Referenceable so a JNDI tree can hold it; the kind codes are those of {@link MessageHeaders}.
  */
-public abstract sealed class RamjetDestination implements Destination, Serializable
+public abstract sealed class RamjetDestination implements Destination, Serializable, Referenceable
         permits RamjetQueue, RamjetTopic {
 
     private static final long serialVersionUID = 1L;
+
+    /** Rebuilds a destination from its {@link #getReference() reference}; named, not imported, to keep jndi above us. */
+    public static final String OBJECT_FACTORY = "io.ramjet.provider.jndi.RamjetObjectFactory";
+    /** The reference address that holds the destination's name. */
+    public static final String NAME_ADDRESS = "name";
 
     private final String name;
 
@@ -30,6 +39,18 @@ public abstract sealed class RamjetDestination implements Destination, Serializa
 
     public String name() {
         return name;
+    }
+
+    /**
+     * A reference an application server's JNDI tree can hold: the class and the name. A
+     * temporary destination lives only as long as its connection, so it cannot be bound.
+     */
+    @Override
+    public Reference getReference() throws NamingException {
+        if (this instanceof RamjetTemporaryQueue || this instanceof RamjetTemporaryTopic) {
+            throw new NamingException("a temporary destination cannot be bound in JNDI: " + name);
+        }
+        return new Reference(getClass().getName(), new StringRefAddr(NAME_ADDRESS, name), OBJECT_FACTORY, null);
     }
 
     /** This destination's kind, one of MessageHeaders' QUEUE, TOPIC, TEMPORARY_QUEUE, TEMPORARY_TOPIC. */

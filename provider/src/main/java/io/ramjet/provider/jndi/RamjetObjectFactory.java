@@ -1,5 +1,6 @@
 package io.ramjet.provider.jndi;
 
+import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.destination.RamjetQueue;
 import io.ramjet.provider.destination.RamjetTopic;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
@@ -19,7 +20,7 @@ public final class RamjetObjectFactory implements ObjectFactory {
 
     public static final String URL = "url";
     public static final String CLIENT_ID = "clientId";
-    public static final String NAME = "name";
+    public static final String NAME = RamjetDestination.NAME_ADDRESS;
 
     @Override
     public Object getObjectInstance(Object obj, Name name, Context nameCtx, Hashtable<?, ?> environment) {

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.destination.RamjetQueue;
+import io.ramjet.provider.destination.RamjetTemporaryQueue;
 import io.ramjet.provider.destination.RamjetTopic;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
 import io.ramjet.server.embedded.EmbeddedBroker;
@@ -83,6 +85,22 @@ class JndiTest {
         Reference topic = new Reference(RamjetTopic.class.getName(), RamjetObjectFactory.class.getName(), null);
         topic.add(new javax.naming.StringRefAddr(RamjetObjectFactory.NAME, "t"));
         assertEquals(new RamjetTopic("t"), new RamjetObjectFactory().getObjectInstance(topic, null, null, null));
+    }
+
+    @Test
+    void destinationsRoundTripThroughTheirOwnReferences() throws Exception {
+        RamjetObjectFactory objects = new RamjetObjectFactory();
+        assertEquals(RamjetDestination.OBJECT_FACTORY, RamjetObjectFactory.class.getName());
+        RamjetQueue queue = new RamjetQueue("orders");
+        RamjetTopic topic = new RamjetTopic("prices");
+        assertEquals(queue, objects.getObjectInstance(queue.getReference(), null, null, null));
+        assertEquals(topic, objects.getObjectInstance(topic.getReference(), null, null, null));
+    }
+
+    @Test
+    void aTemporaryQueueCannotBeBound() {
+        RamjetTemporaryQueue temporary = new RamjetTemporaryQueue("tmp-1", null);
+        assertThrows(javax.naming.NamingException.class, temporary::getReference);
     }
 
     @Test
