@@ -47,7 +47,8 @@ public final class Providers {
         return started;
     }
 
-    private record Running(List<ProviderUnderTest> providers) implements ExtensionContext.Store.CloseableResource {
+    private record Running(List<ProviderUnderTest> providers)
+            implements ExtensionContext.Store.CloseableResource, AutoCloseable {
         @Override
         public void close() throws Exception {
             for (ProviderUnderTest p : providers) {
