@@ -86,8 +86,10 @@ public final class RamjetQueueBrowser implements QueueBrowser {
             for (Delivery d : held) {
                 releases.add(client.release(consumer, d.position(), false, false));
             }
-            CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new))
-                    .thenCompose(done -> client.closeConsumer(consumer));
+            // waited for, so the messages are visible again before the enumeration is returned:
+            // a browser or consumer created next must see them
+            ClientErrors.await(CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new))
+                    .thenCompose(done -> client.closeConsumer(consumer)));
         }
         return Collections.enumeration(snapshot);
     }
