@@ -74,11 +74,12 @@ public final class MessageFetcher {
         long highest = -1;
         while (out.size() < max) {
             long deadline = System.currentTimeMillis() + visibilityMillis;
-            Delivery delivery = subscription.withCursor(queueId, cursor -> {
+            Claim claim = subscription.withCursor(queueId, cursor -> {
                 long candidate;
                 while ((candidate = cursor.nextCandidate(consumer, maxOffset)) >= 0) {
-                    if (tagMasks.length == 0 || mayMatch(storageName, queueId, candidate, tagMasks)) {
-                        return cursor.claim(candidate, consumer, deadline);
+                    ConsumeQueueEntry entry = entryAt(storageName, queueId, candidate);
+                    if (mayMatch(entry, tagMasks)) {
+                        return new Claim(cursor.claim(candidate, consumer, deadline), entry);
                     }
                     if (subscription.key().kind() == SubscriptionKind.QUEUE) {
                         cursor.exclude(candidate, consumer);
@@ -88,10 +89,11 @@ public final class MessageFetcher {
                 }
                 return null;
             });
-            if (delivery == null) {
+            if (claim == null) {
                 break;
             }
-            MessageRecordView record = readRecord(storageName, delivery);
+            Delivery delivery = claim.delivery();
+            MessageRecordView record = readRecord(storageName, delivery, claim.entry());
             if (record == null || MessageExpiration.expired(record, System.currentTimeMillis())) {
                 ack(subscription, delivery);
             } else if (delivery.deliveryCount() > maxDeliveries) {
@@ -106,36 +108,42 @@ public final class MessageFetcher {
         }
     }
 
-    /** Whether the entry's signature covers a mask; true when the entry cannot be read (let the read decide). */
-    private boolean mayMatch(String storageName, int queueId, long offset, long[] tagMasks) {
-        List<ConsumeQueueEntry> entries;
+    /** A claimed delivery and the ConsumeQueue entry it was claimed from (null if unreadable). */
+    private record Claim(Delivery delivery, ConsumeQueueEntry entry) {
+    }
+
+    /** The entry at a queue offset, read once per candidate; null when it cannot be read (let the record read decide). */
+    private ConsumeQueueEntry entryAt(String storageName, int queueId, long offset) {
         try {
-            entries = store.readQueue(storageName, queueId, offset, 1);
+            List<ConsumeQueueEntry> entries = store.readQueue(storageName, queueId, offset, 1);
+            return entries.isEmpty() ? null : entries.get(0);
         } catch (RecordReadException e) {
+            return null;
+        }
+    }
+
+    /** Whether the entry's signature covers a mask; true without masks or without a readable entry. */
+    private static boolean mayMatch(ConsumeQueueEntry entry, long[] tagMasks) {
+        if (tagMasks.length == 0 || entry == null) {
             return true;
         }
-        if (entries.isEmpty()) {
-            return true;
-        }
-        long signature = entries.get(0).tagSignature();
         for (long mask : tagMasks) {
-            if (TagSignature.mayMatch(signature, mask)) {
+            if (TagSignature.mayMatch(entry.tagSignature(), mask)) {
                 return true;
             }
         }
         return false;
     }
 
-    private MessageRecordView readRecord(String storageName, Delivery delivery) {
+    private MessageRecordView readRecord(String storageName, Delivery delivery, ConsumeQueueEntry entry) {
+        if (entry == null) {
+            LOG.warn("{}/{} offset {}: no readable ConsumeQueue entry, skipping it", storageName, delivery.queueId(),
+                    delivery.offset());
+            return null;
+        }
         try {
-            List<ConsumeQueueEntry> entries = store.readQueue(storageName, delivery.queueId(), delivery.offset(), 1);
-            if (entries.isEmpty()) {
-                LOG.warn("{}/{} offset {}: no ConsumeQueue entry, skipping it", storageName, delivery.queueId(),
-                        delivery.offset());
-                return null;
-            }
             recordsRead.increment();
-            return store.read(entries.get(0).physicalOffset());
+            return store.read(entry.physicalOffset());
         } catch (RecordReadException e) {
             LOG.warn("{}/{} offset {} is no longer in the store, skipping it: {}", storageName, delivery.queueId(),
                     delivery.offset(), e.toString());
