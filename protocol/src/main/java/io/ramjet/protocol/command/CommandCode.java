@@ -40,6 +40,16 @@ public final class CommandCode {
      * response {@link SendBatchResponse}, once the last is durable when any is persistent.
      */
     public static final short SEND_BATCH = 207;
+    /** Client to broker: {@link TxPrepareRequest}; empty response once durable. */
+    public static final short TX_PREPARE = 220;
+    /** Client to broker: {@link TxEndRequest} (commit or rollback); empty response once durable. */
+    public static final short TX_END = 221;
+    /** Broker to the client owning a transaction: {@link TxCheckRequest}; response {@link TxStateResponse}. */
+    public static final short TX_CHECK = 222;
+    /** Participant broker to coordinator broker: {@link TxQueryRequest}; response {@link TxStateResponse}. */
+    public static final short TX_QUERY = 223;
+    /** Client to broker: no header; response {@link XaRecoverResponse}. */
+    public static final short XA_RECOVER = 224;
     /** Admin to broker: {@link CreateDestinationRequest}; response {@link DestinationInfo}. */
     public static final short CREATE_DESTINATION = 210;
     /** Admin to broker: {@link DeleteDestinationRequest}; empty response. */
@@ -66,6 +76,11 @@ public final class CommandCode {
             case CLOSE_CONSUMER -> "CLOSE_CONSUMER";
             case DELETE_SUBSCRIPTION -> "DELETE_SUBSCRIPTION";
             case SEND_BATCH -> "SEND_BATCH";
+            case TX_PREPARE -> "TX_PREPARE";
+            case TX_END -> "TX_END";
+            case TX_CHECK -> "TX_CHECK";
+            case TX_QUERY -> "TX_QUERY";
+            case XA_RECOVER -> "XA_RECOVER";
             case CREATE_DESTINATION -> "CREATE_DESTINATION";
             case DELETE_DESTINATION -> "DELETE_DESTINATION";
             case LIST_DESTINATIONS -> "LIST_DESTINATIONS";

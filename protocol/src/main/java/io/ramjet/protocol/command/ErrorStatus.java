@@ -20,6 +20,17 @@ public final class ErrorStatus {
     public static final int STORE_FULL = 102;
     /** Broker: the consumer is not attached to that subscription (closed, or the broker restarted). */
     public static final int UNKNOWN_CONSUMER = 103;
+    /**
+     * Broker: the transaction was already rolled back here (check-back, a lost client, presumed
+     * abort at the coordinator) and cannot commit (TransactionRolledBackException).
+     */
+    public static final int TRANSACTION_ROLLED_BACK = 104;
+    /** Broker: no prepared transaction or XA branch of that id (XAException XAER_NOTA). */
+    public static final int UNKNOWN_TRANSACTION = 105;
+    /** Broker: a transaction of that id is already open or prepared from another connection. */
+    public static final int TRANSACTION_CONFLICT = 106;
+    /** Broker: another connection already holds that client id (InvalidClientIDException). */
+    public static final int CLIENT_ID_IN_USE = 107;
 
     private ErrorStatus() {
     }

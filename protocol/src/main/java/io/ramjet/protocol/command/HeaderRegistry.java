@@ -63,5 +63,13 @@ public final class HeaderRegistry {
         kryo.register(BatchEntry.class, 217);
         kryo.register(SendBatchRequest.class, 218);
         kryo.register(SendBatchResponse.class, 219);
+
+        kryo.register(TxPrepareRequest.class, 220);
+        kryo.register(TxEndRequest.class, 221);
+        kryo.register(TxCheckRequest.class, 222);
+        kryo.register(TxQueryRequest.class, 223);
+        kryo.register(TxState.class, 224);
+        kryo.register(TxStateResponse.class, 225);
+        kryo.register(XaRecoverResponse.class, 226);
     }
 }

@@ -11,9 +11,17 @@ import java.util.Objects;
  *
  * @param destination queue or topic name
  * @param kind        queue or topic
- * @param messages    the messages, at least one
+ * @param messages      the messages, at least one
+ * @param transactionId 0 for plain sends; else the transaction all of them belong to, as in
+ *                      {@link SendRequest#transactionId()}
  */
-public record SendBatchRequest(String destination, DestinationKind kind, List<BatchEntry> messages) {
+public record SendBatchRequest(String destination, DestinationKind kind, List<BatchEntry> messages,
+                               long transactionId) {
+
+    /** A batch outside any transaction. */
+    public SendBatchRequest(String destination, DestinationKind kind, List<BatchEntry> messages) {
+        this(destination, kind, messages, 0);
+    }
 
     public SendBatchRequest {
         Objects.requireNonNull(destination, "destination");

@@ -15,9 +15,19 @@ import java.util.Objects;
  * @param expiration       JMSExpiration, epoch ms, 0 for never
  * @param tagSignature     the message's tag signature, for broker-side selector filtering
  * @param propertiesLength how many leading body bytes are the properties section
+ * @param transactionId    0 for a plain send; else the transaction the message belongs to: it is
+ *                         stored as a half (PREPARED) record, invisible until {@link TxEndRequest}
+ *                         commits it, and the response has queue offset -1
  */
 public record SendRequest(String destination, DestinationKind kind, int queueId, boolean persistent,
-                          long deliveryTime, long expiration, long tagSignature, int propertiesLength) {
+                          long deliveryTime, long expiration, long tagSignature, int propertiesLength,
+                          long transactionId) {
+
+    /** A send outside any transaction. */
+    public SendRequest(String destination, DestinationKind kind, int queueId, boolean persistent,
+                       long deliveryTime, long expiration, long tagSignature, int propertiesLength) {
+        this(destination, kind, queueId, persistent, deliveryTime, expiration, tagSignature, propertiesLength, 0);
+    }
 
     public SendRequest {
         Objects.requireNonNull(destination, "destination");
