@@ -115,7 +115,7 @@ public final class EmbeddedBroker implements AutoCloseable {
         }
     }
 
-    private static void deleteRecursively(Path root) {
+    static void deleteRecursively(Path root) {
         try {
             Files.walkFileTree(root, new SimpleFileVisitor<>() {
                 @Override
