@@ -20,6 +20,9 @@ public final class MessageHeaders {
     /** JMS delivery modes, as jakarta.jms.DeliveryMode numbers them. */
     public static final int NON_PERSISTENT = 1, PERSISTENT = 2;
 
+    /** JMSPriority of a message that sets none (Message.DEFAULT_PRIORITY). */
+    public static final int DEFAULT_PRIORITY = 4;
+
     private BodyType bodyType = BodyType.MESSAGE;
     private String messageId;
     private long timestamp;
@@ -29,7 +32,7 @@ public final class MessageHeaders {
     private String replyToName;
     private String type;
     private int deliveryMode = PERSISTENT;
-    private int priority = 4;
+    private int priority = DEFAULT_PRIORITY;
     private long expiration;
     private long deliveryTime;
     private final Map<String, Object> properties = new LinkedHashMap<>();

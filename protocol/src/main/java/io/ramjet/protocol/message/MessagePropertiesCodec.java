@@ -41,8 +41,33 @@ public final class MessagePropertiesCodec {
             REPLY_TO = 0x08, TYPE = 0x10;
 
     private static final int FIXED_LENGTH = 4 + 3 * 8 + 1;
+    private static final int PRIORITY_OFFSET = 3, EXPIRATION_OFFSET = 4 + 8;
 
     private MessagePropertiesCodec() {
+    }
+
+    /**
+     * JMSExpiration of a section (epoch ms, 0 for never), read in place from the buffer's
+     * position without decoding the rest; a section too short or of another version reads as 0.
+     */
+    public static long expiration(ByteBuffer section) {
+        return hasFixedPart(section) ? section.getLong(section.position() + EXPIRATION_OFFSET) : 0;
+    }
+
+    /**
+     * JMSPriority of a section (0-9), read in place from the buffer's position; a section too
+     * short or of another version reads as the default, 4.
+     */
+    public static int priority(ByteBuffer section) {
+        if (!hasFixedPart(section)) {
+            return MessageHeaders.DEFAULT_PRIORITY;
+        }
+        int priority = section.get(section.position() + PRIORITY_OFFSET);
+        return priority < 0 || priority > 9 ? MessageHeaders.DEFAULT_PRIORITY : priority;
+    }
+
+    private static boolean hasFixedPart(ByteBuffer section) {
+        return section.remaining() >= FIXED_LENGTH && section.get(section.position()) == VERSION;
     }
 
     public static byte[] encode(MessageHeaders h) {

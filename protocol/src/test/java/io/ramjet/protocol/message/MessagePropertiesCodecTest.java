@@ -122,6 +122,23 @@ class MessagePropertiesCodecTest {
     }
 
     @Test
+    void readsExpirationAndPriorityInPlace() {
+        byte[] section = MessagePropertiesCodec.encode(new MessageHeaders().priority(7).expiration(123_456L)
+                .type("t").property("a", 1));
+        byte[] record = new byte[section.length + 6];
+        System.arraycopy(section, 0, record, 6, section.length);
+        ByteBuffer at = ByteBuffer.wrap(record).position(6);
+        assertEquals(123_456L, MessagePropertiesCodec.expiration(at));
+        assertEquals(7, MessagePropertiesCodec.priority(at));
+        assertEquals(6, at.position(), "reading in place moves nothing");
+        ByteBuffer none = ByteBuffer.wrap(new byte[3]);
+        assertEquals(0, MessagePropertiesCodec.expiration(none));
+        assertEquals(MessageHeaders.DEFAULT_PRIORITY, MessagePropertiesCodec.priority(none));
+        section[0] = 9;
+        assertEquals(0, MessagePropertiesCodec.expiration(ByteBuffer.wrap(section)), "another version never expires");
+    }
+
+    @Test
     void refusesEveryTruncation() {
         byte[] bytes = MessagePropertiesCodec.encode(full());
         for (int n = 0; n < bytes.length; n++) {
