@@ -4,6 +4,7 @@ import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.MessageRecordDescriptor;
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordStatus;
+import io.ramjet.protocol.record.RecordType;
 import io.ramjet.storage.RecordReadException.Reason;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -109,7 +110,7 @@ final class CommitLog {
         MessageRecordDescriptor.encode(scratch, 0, record, offset, storeTimestamp);
         segment.write(scratch.slice(0, size), (int) (offset - segment.start()));
         writePosition = offset + size;
-        return new AppendResult(offset, size, record.queueOffset());
+        return new AppendResult(offset, size, record.type() == RecordType.NORMAL ? record.queueOffset() : -1);
     }
 
     /** The segment the next record of {@code size} bytes goes into, padding or creating as needed. */
@@ -200,6 +201,24 @@ final class CommitLog {
             case BAD_CHECKSUM, BAD_LAYOUT -> throw new RecordReadException(Reason.CORRUPT, offset, status.name());
             default -> throw new RecordReadException(Reason.NOT_A_RECORD, offset, status.name());
         }
+    }
+
+    /**
+     * Whether an intact PREPARED record of {@code size} bytes starts at {@code offset}, whatever
+     * the write position: for recovery, which checks ConsumeQueue entries before the scan.
+     */
+    boolean isHalfRecord(long offset, int size) {
+        Map.Entry<Long, MappedFile> entry = segments.floorEntry(offset);
+        if (entry == null || offset + size > entry.getValue().end()) {
+            return false;
+        }
+        MappedFile segment = entry.getValue();
+        int index = (int) (offset - segment.start());
+        if (MessageRecordDescriptor.check(segment.buffer(), index, size) != RecordStatus.VALID) {
+            return false;
+        }
+        MessageRecordView view = MessageRecordView.wrap(segment.buffer().slice(index, size));
+        return view.totalSize() == size && view.physicalOffset() == offset && view.type() == RecordType.PREPARED;
     }
 
     /**

@@ -25,7 +25,10 @@ import org.slf4j.LoggerFactory;
  * {@link #put}, {@link #recover} and {@link #deleteFilesBelow}; reads are lock-free from any
  * thread and see entries below {@link #nextOffset()}, which is published after each entry.
  * After a crash: {@link #recover} keeps the entries that point below the checkpoint and cuts the
- * rest, which the CommitLog scan then dispatches again.
+ * rest, which the CommitLog scan then dispatches again. Entries of committed half records point
+ * back in the log (their COMMIT record came later than the records they point at); recovery
+ * keeps one when the record there is an intact half, and the COMMIT is replayed idempotently
+ * when it lies after the checkpoint.
  */
 final class ConsumeQueue {
 
@@ -128,13 +131,29 @@ final class ConsumeQueue {
     }
 
     /**
-     * Keeps the leading entries that are written, in log order and end at or below
-     * {@code checkpoint}; cuts the rest. For the opening thread, before dispatching.
+     * Says whether an entry that points back in the log, below an earlier entry of its queue,
+     * is a committed half: an intact PREPARED record of exactly that size at that offset.
+     */
+    @FunctionalInterface
+    interface CommittedHalfCheck {
+        boolean isCommittedHalf(long physicalOffset, int size);
+    }
+
+    /**
+     * Keeps the leading entries that are written, end at or below {@code checkpoint} and follow
+     * in log order, or point back at a half record {@code halves} confirms (a transaction's
+     * COMMIT reserves offsets for records written before the queue's latest entry); cuts the
+     * rest. For the opening thread, before dispatching.
      */
     void recover(long checkpoint) {
+        recover(checkpoint, (physicalOffset, size) -> false);
+    }
+
+    /** As {@link #recover(long)}, keeping the backward entries that {@code halves} confirms. */
+    void recover(long checkpoint, CommittedHalfCheck halves) {
         while (!files.isEmpty()) {
             MappedFile file = files.lastEntry().getValue();
-            int kept = keptEntries(file, checkpoint);
+            int kept = keptEntries(file, checkpoint, halves);
             if (kept == 0 && files.size() > 1) {
                 files.remove(file.start());
                 file.delete();
@@ -148,7 +167,7 @@ final class ConsumeQueue {
         }
     }
 
-    private static int keptEntries(MappedFile file, long checkpoint) {
+    private static int keptEntries(MappedFile file, long checkpoint, CommittedHalfCheck halves) {
         ByteBuffer buffer = file.buffer();
         long expectedAtLeast = 0;
         int entries = entriesIn(file);
@@ -156,10 +175,16 @@ final class ConsumeQueue {
             int at = ConsumeQueueEntryDescriptor.position(i);
             long physical = buffer.getLong(at + PHYSICAL_OFFSET_OFFSET);
             int size = buffer.getInt(at + SIZE_OFFSET);
-            if (size <= 0 || physical < expectedAtLeast || physical + size > checkpoint) {
+            if (size <= 0 || physical < 0 || physical + size > checkpoint) {
                 return i;
             }
-            expectedAtLeast = physical + size;
+            if (physical < expectedAtLeast) {
+                if (!halves.isCommittedHalf(physical, size)) {
+                    return i;
+                }
+            } else {
+                expectedAtLeast = physical + size;
+            }
         }
         return entries;
     }

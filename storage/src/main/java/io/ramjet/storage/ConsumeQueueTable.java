@@ -66,8 +66,8 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
         return queues.isEmpty();
     }
 
-    void recover(long checkpoint) {
-        queues.values().forEach(q -> q.recover(checkpoint));
+    void recover(long checkpoint, ConsumeQueue.CommittedHalfCheck halves) {
+        queues.values().forEach(q -> q.recover(checkpoint, halves));
     }
 
     void flush() {

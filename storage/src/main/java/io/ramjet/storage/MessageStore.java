@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -141,6 +142,53 @@ public final class MessageStore implements AutoCloseable {
             if (next != null) {
                 next[0]++;
             }
+        } finally {
+            appendLock.unlock();
+        }
+        dispatcher.wakeUp();
+        if (waitForFlush && config.flushPolicy() == FlushPolicy.SYNC_GROUP_COMMIT) {
+            return flushService.flushedTo(result.endOffset()).thenApply(v -> result);
+        }
+        return CompletableFuture.completedFuture(result);
+    }
+
+    /**
+     * Appends a record that reserves one ConsumeQueue offset per slot, atomically with its
+     * append: under the append lock each slot gets its queue's next offset (slots of one queue
+     * get consecutive ones, in list order), {@code build} makes the record from those offsets,
+     * and the record is appended before any other record can take an offset. The store puts no
+     * entry there itself: the {@link DispatchListener} does when it sees the record (and again
+     * during recovery), so the record must carry what the entries need. If {@code build} or the
+     * append fails, the offsets are given back. Completion as in {@link #append(MessageRecord, boolean)}.
+     *
+     * @param slots the queue positions to reserve, possibly several in one queue
+     * @param build makes the record; its argument holds the reserved offsets in the order of {@code slots}
+     * @throws StoreFullException if the disk has no room for a new segment; nothing was appended
+     */
+    public CompletableFuture<AppendResult> append(List<QueueSlot> slots, Function<long[], MessageRecord> build,
+                                                  boolean waitForFlush) {
+        AppendResult result;
+        appendLock.lock();
+        try {
+            if (closed) {
+                throw new StoreException("store closed");
+            }
+            long[] offsets = new long[slots.size()];
+            Map<QueueKey, long[]> reserved = new HashMap<>();
+            for (int i = 0; i < offsets.length; i++) {
+                QueueSlot slot = slots.get(i);
+                QueueKey key = new QueueKey(slot.destination(), slot.queueId());
+                long[] next = reserved.computeIfAbsent(key, k -> new long[] {
+                        nextQueueOffsets.computeIfAbsent(k, this::recoveredNextOffset)[0]});
+                offsets[i] = next[0]++;
+            }
+            MessageRecord record = build.apply(offsets.clone());
+            if (record.type() == RecordType.NORMAL) {
+                throw new IllegalArgumentException("a NORMAL record takes its own queue offset");
+            }
+            checkSize(record);
+            result = log.append(record, System.currentTimeMillis());
+            reserved.forEach((key, next) -> nextQueueOffsets.get(key)[0] = next[0]);
         } finally {
             appendLock.unlock();
         }

@@ -29,7 +29,7 @@ final class Recovery {
             LOG.warn("no ConsumeQueues found: rebuilding them from the whole CommitLog");
             from = log.minOffset();
         }
-        queues.recover(from);
+        queues.recover(from, log::isHalfRecord);
         CommitLog.Scan scan = log.recover(from, record -> {
             try {
                 listener.onRecord(record, queues);

@@ -9,12 +9,11 @@ package io.ramjet.protocol.command;
  * @param persistent       PERSISTENT: the batch is answered once this message is durable
  * @param deliveryTime     earliest delivery, epoch ms, 0 for at once
  * @param expiration       JMSExpiration, epoch ms, 0 for never
- * @param tagSignature     the message's tag signature, for broker-side selector filtering
  * @param propertiesLength how many of its leading bytes are the properties section
  * @param length           its bytes in the batch body: properties section plus body
  */
-public record BatchEntry(int queueId, boolean persistent, long deliveryTime, long expiration, long tagSignature,
-                         int propertiesLength, int length) {
+public record BatchEntry(int queueId, boolean persistent, long deliveryTime, long expiration, int propertiesLength,
+                         int length) {
 
     public BatchEntry {
         if (queueId < 0) {

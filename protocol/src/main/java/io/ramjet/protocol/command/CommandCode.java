@@ -40,6 +40,13 @@ public final class CommandCode {
      * response {@link SendBatchResponse}, once the last is durable when any is persistent.
      */
     public static final short SEND_BATCH = 207;
+    /**
+     * Client to broker: {@link ClaimClientIdRequest}; empty response, or
+     * {@link ErrorStatus#CLIENT_ID_IN_USE} when another connection holds the id.
+     */
+    public static final short CLAIM_CLIENT_ID = 208;
+    /** Client to broker: {@link BrowseRequest}; response {@link BrowseResponse}, body = the records. */
+    public static final short BROWSE = 209;
     /** Client to broker: {@link TxPrepareRequest}; empty response once durable. */
     public static final short TX_PREPARE = 220;
     /** Client to broker: {@link TxEndRequest} (commit or rollback); empty response once durable. */
@@ -76,6 +83,8 @@ public final class CommandCode {
             case CLOSE_CONSUMER -> "CLOSE_CONSUMER";
             case DELETE_SUBSCRIPTION -> "DELETE_SUBSCRIPTION";
             case SEND_BATCH -> "SEND_BATCH";
+            case CLAIM_CLIENT_ID -> "CLAIM_CLIENT_ID";
+            case BROWSE -> "BROWSE";
             case TX_PREPARE -> "TX_PREPARE";
             case TX_END -> "TX_END";
             case TX_CHECK -> "TX_CHECK";

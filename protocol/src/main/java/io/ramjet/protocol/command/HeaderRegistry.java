@@ -71,5 +71,9 @@ public final class HeaderRegistry {
         kryo.register(TxState.class, 224);
         kryo.register(TxStateResponse.class, 225);
         kryo.register(XaRecoverResponse.class, 226);
+
+        kryo.register(ClaimClientIdRequest.class, 230);
+        kryo.register(BrowseRequest.class, 231);
+        kryo.register(BrowseResponse.class, 232);
     }
 }

@@ -5,7 +5,8 @@ import java.util.Objects;
 /**
  * Header of {@link CommandCode#SEND}. The frame body is the message's encoded properties
  * section ({@code propertiesLength} bytes) followed by its body bytes; the broker stores both
- * as they are in one NORMAL record.
+ * as they are in one NORMAL record, with the tag signature it computes from the properties
+ * section (a client cannot choose it).
  *
  * @param destination      queue or topic name
  * @param kind             queue or topic
@@ -13,20 +14,18 @@ import java.util.Objects;
  * @param persistent       PERSISTENT: the response comes once the record is durable
  * @param deliveryTime     earliest delivery, epoch ms, 0 for at once
  * @param expiration       JMSExpiration, epoch ms, 0 for never
- * @param tagSignature     the message's tag signature, for broker-side selector filtering
  * @param propertiesLength how many leading body bytes are the properties section
  * @param transactionId    0 for a plain send; else the transaction the message belongs to: it is
  *                         stored as a half (PREPARED) record, invisible until {@link TxEndRequest}
  *                         commits it, and the response has queue offset -1
  */
 public record SendRequest(String destination, DestinationKind kind, int queueId, boolean persistent,
-                          long deliveryTime, long expiration, long tagSignature, int propertiesLength,
-                          long transactionId) {
+                          long deliveryTime, long expiration, int propertiesLength, long transactionId) {
 
     /** A send outside any transaction. */
     public SendRequest(String destination, DestinationKind kind, int queueId, boolean persistent,
-                       long deliveryTime, long expiration, long tagSignature, int propertiesLength) {
-        this(destination, kind, queueId, persistent, deliveryTime, expiration, tagSignature, propertiesLength, 0);
+                       long deliveryTime, long expiration, int propertiesLength) {
+        this(destination, kind, queueId, persistent, deliveryTime, expiration, propertiesLength, 0);
     }
 
     public SendRequest {

@@ -9,12 +9,13 @@ import java.util.Objects;
  * {@link ErrorStatus#SUBSCRIPTION_CONFLICT} or {@link ErrorStatus#UNKNOWN_DESTINATION}.
  *
  * @param subscription which subscription
- * @param selector     the message selector, or null
+ * @param selector     the message selector, or null; the broker compiles it for this consumer
+ *                     (BAD_REQUEST when it does not parse), filters with its tag masks and
+ *                     evaluates it on what it reads. The client still checks the whole selector.
  * @param noLocal      skip messages of the consumer's own connection
  * @param consumerId   the consumer, unique on the broker (the client picks a random 64-bit id)
- * @param tagMasks     the selector's tag signature masks (the client's selector analysis): the
- *                     broker offers this consumer only messages whose signature covers one of
- *                     them; empty offers everything. The client still checks the whole selector.
+ * @param tagMasks     not read by the broker, which derives the masks from {@code selector} with
+ *                     the same signature function it tags messages with
  */
 public record SubscribeRequest(SubscriptionRef subscription, String selector, boolean noLocal, long consumerId,
                                List<Long> tagMasks) {

@@ -9,6 +9,9 @@ public enum BodyType {
     STREAM(4),
     OBJECT(5);
 
+    /** values(), which would copy the array on every call. */
+    private static final BodyType[] BY_CODE = values();
+
     private final byte code;
 
     BodyType(int code) {
@@ -20,10 +23,9 @@ public enum BodyType {
     }
 
     public static BodyType ofCode(int code) {
-        BodyType[] all = values();
-        if (code < 0 || code >= all.length) {
+        if (code < 0 || code >= BY_CODE.length) {
             throw new IllegalArgumentException("unknown body type " + code);
         }
-        return all[code];
+        return BY_CODE[code];
     }
 }

@@ -1,47 +1,36 @@
 package io.ramjet.protocol.message;
 
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.BODY_TYPE_OFFSET;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.CORRELATION_ID;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.CORRELATION_ID_BYTES;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.DELIVERY_MODE_OFFSET;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.DELIVERY_TIME_OFFSET;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.EXPIRATION_OFFSET;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.FIXED_LENGTH;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.MESSAGE_ID;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.PRIORITY_OFFSET;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.REPLY_TO;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.TIMESTAMP_OFFSET;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.TYPE;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.VERSION;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.check;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.firstPropertyAt;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.hasFixedPart;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.headerAt;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.nextPropertyAt;
+import static io.ramjet.protocol.message.HeaderSectionDescriptor.valueAt;
+
 import java.nio.ByteBuffer;
 import java.util.Map;
 
 /**
- * Layout of a message's header section: the JMS headers and typed properties, the record's
- * "properties bytes" ({@code MessageRecordDescriptor}). Readable by a broker without the JMS API.
- *
- * <pre>
- *  +--------+----------+---------------+----------+
- *  | version| body type| delivery mode | priority |   4 bytes: VERSION, BodyType code, 1|2, 0..9
- *  +--------+----------+---------------+----------+
- *  | JMSTimestamp (long)                          |
- *  | JMSExpiration (long, 0 = never)              |
- *  | JMSDeliveryTime (long)                       |
- *  +----------------------------------------------+
- *  | presence bits (byte): 0x01 message id, 0x02 correlation id string,
- *  |   0x04 correlation id bytes, 0x08 reply-to, 0x10 type
- *  +----------------------------------------------+
- *  | [message id: varint length, UTF-8]           |  when 0x01
- *  | [correlation id: varint length, UTF-8]       |  when 0x02
- *  | [correlation id: varint length, bytes]       |  when 0x04 (never with 0x02)
- *  | [reply-to: kind byte 1..4, varint, UTF-8]    |  when 0x08; kinds of MessageHeaders
- *  | [JMSType: varint length, UTF-8]              |  when 0x10
- *  +----------------------------------------------+
- *  | property count (varint)                      |
- *  | count x (name: varint length, UTF-8; value: ValueCodec tag 0..9 and value)
- *  +----------------------------------------------+
- * </pre>
- *
- * Integers are big-endian; a varint and a typed value are as {@link ValueCodec} defines them.
- * Decoding refuses a different version, unknown bits or tags, and any truncation, with
- * {@link MessageFormatError}; it never allocates more than the input's length can hold.
+ * Writes and reads a message's header section, the JMS headers and typed properties, in the
+ * layout {@link HeaderSectionDescriptor} describes. Decoding refuses what
+ * {@link HeaderSectionDescriptor#check} refuses, with {@link MessageFormatError}; it never
+ * allocates more than the input's length can hold. The in-place readers
+ * {@link #expiration} and {@link #priority} serve a broker, which never decodes a section.
  */
 public final class MessagePropertiesCodec {
-
-    public static final byte VERSION = 1;
-
-    static final int MESSAGE_ID = 0x01, CORRELATION_ID = 0x02, CORRELATION_ID_BYTES = 0x04,
-            REPLY_TO = 0x08, TYPE = 0x10;
-
-    private static final int FIXED_LENGTH = 4 + 3 * 8 + 1;
-    private static final int PRIORITY_OFFSET = 3, EXPIRATION_OFFSET = 4 + 8;
 
     private MessagePropertiesCodec() {
     }
@@ -64,10 +53,6 @@ public final class MessagePropertiesCodec {
         }
         int priority = section.get(section.position() + PRIORITY_OFFSET);
         return priority < 0 || priority > 9 ? MessageHeaders.DEFAULT_PRIORITY : priority;
-    }
-
-    private static boolean hasFixedPart(ByteBuffer section) {
-        return section.remaining() >= FIXED_LENGTH && section.get(section.position()) == VERSION;
     }
 
     public static byte[] encode(MessageHeaders h) {
@@ -110,61 +95,36 @@ public final class MessagePropertiesCodec {
         return decode(ByteBuffer.wrap(bytes));
     }
 
-    /** Reads one section from the buffer's position to its limit, which must be the section's end. */
+    /** Reads one section from the buffer's position to its limit, which must be the section's end, and consumes it. */
     public static MessageHeaders decode(ByteBuffer in) {
-        ValueCodec.need(in, FIXED_LENGTH);
-        byte version = in.get();
-        if (version != VERSION) {
-            throw new MessageFormatError("header section version " + version + ", expected " + VERSION);
+        check(in);
+        int base = in.position(), limit = in.limit();
+        ByteBuffer values = in.duplicate();
+        MessageHeaders h = new MessageHeaders().bodyType(BodyType.ofCode(in.get(base + BODY_TYPE_OFFSET)))
+                .deliveryMode(in.get(base + DELIVERY_MODE_OFFSET)).priority(in.get(base + PRIORITY_OFFSET))
+                .timestamp(in.getLong(base + TIMESTAMP_OFFSET)).expiration(in.getLong(base + EXPIRATION_OFFSET))
+                .deliveryTime(in.getLong(base + DELIVERY_TIME_OFFSET))
+                .messageId(stringAt(in, headerAt(in, MESSAGE_ID)))
+                .type(stringAt(in, headerAt(in, TYPE)));
+        int correlationId = headerAt(in, CORRELATION_ID), correlationIdBytes = headerAt(in, CORRELATION_ID_BYTES);
+        if (correlationId >= 0) {
+            h.correlationId(stringAt(in, correlationId));
+        } else if (correlationIdBytes >= 0) {
+            h.correlationIdBytes(ValueCodec.readBytes(values.position(correlationIdBytes)));
         }
-        MessageHeaders h = new MessageHeaders();
-        try {
-            h.bodyType(BodyType.ofCode(in.get()));
-        } catch (IllegalArgumentException e) {
-            throw new MessageFormatError(e.getMessage());
+        int replyTo = headerAt(in, REPLY_TO);
+        if (replyTo >= 0) {
+            h.replyTo(in.get(replyTo), stringAt(in, replyTo + 1));
         }
-        byte deliveryMode = in.get(), priority = in.get();
-        if (deliveryMode != MessageHeaders.NON_PERSISTENT && deliveryMode != MessageHeaders.PERSISTENT
-                || priority < 0 || priority > 9) {
-            throw new MessageFormatError("delivery mode " + deliveryMode + ", priority " + priority);
+        for (int p = firstPropertyAt(in); p < limit; p = nextPropertyAt(in, p)) {
+            h.properties().put(stringAt(in, p), ValueCodec.read(values.position(valueAt(in, p)), false));
         }
-        h.deliveryMode(deliveryMode).priority(priority);
-        h.timestamp(in.getLong()).expiration(in.getLong()).deliveryTime(in.getLong());
-        int bits = in.get();
-        if ((bits & ~0x1F) != 0 || (bits & CORRELATION_ID) != 0 && (bits & CORRELATION_ID_BYTES) != 0) {
-            throw new MessageFormatError("bad presence bits " + bits);
-        }
-        if ((bits & MESSAGE_ID) != 0) {
-            h.messageId(ValueCodec.readString(in));
-        }
-        if ((bits & CORRELATION_ID) != 0) {
-            h.correlationId(ValueCodec.readString(in));
-        }
-        if ((bits & CORRELATION_ID_BYTES) != 0) {
-            h.correlationIdBytes(ValueCodec.readBytes(in));
-        }
-        if ((bits & REPLY_TO) != 0) {
-            ValueCodec.need(in, 1);
-            byte kind = in.get();
-            if (kind < MessageHeaders.QUEUE || kind > MessageHeaders.TEMPORARY_TOPIC) {
-                throw new MessageFormatError("bad reply-to kind " + kind);
-            }
-            h.replyTo(kind, ValueCodec.readString(in));
-        }
-        if ((bits & TYPE) != 0) {
-            h.type(ValueCodec.readString(in));
-        }
-        int count = ValueCodec.readVarint(in);
-        if (count > in.remaining() / 2) {
-            throw new MessageFormatError("property count " + count + " exceeds the section");
-        }
-        for (int i = 0; i < count; i++) {
-            String name = ValueCodec.readString(in);
-            h.properties().put(name, ValueCodec.read(in, false));
-        }
-        if (in.hasRemaining()) {
-            throw new MessageFormatError(in.remaining() + " bytes after the last property");
-        }
+        in.position(limit);
         return h;
+    }
+
+    /** The string whose varint length is at {@code at}, or null for -1. */
+    private static String stringAt(ByteBuffer in, int at) {
+        return at < 0 ? null : ValueCodec.stringAt(in, at, in.limit());
     }
 }

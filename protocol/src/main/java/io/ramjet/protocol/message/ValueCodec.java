@@ -103,9 +103,37 @@ public final class ValueCodec {
     }
 
     public static int readVarint(ByteBuffer in) {
+        int at = in.position();
+        int value = varintAt(in, at, in.limit());
+        in.position(varintEnd(in, at, in.limit()));
+        return value;
+    }
+
+    public static String readString(ByteBuffer in) {
+        int at = in.position();
+        String s = stringAt(in, at, in.limit());
+        in.position(stringEnd(in, at, in.limit()));
+        return s;
+    }
+
+    public static byte[] readBytes(ByteBuffer in) {
+        int at = in.position();
+        int start = varintEnd(in, at, in.limit());
+        byte[] bytes = new byte[lengthBefore(in, at, start, in.limit())];
+        in.get(start, bytes);
+        in.position(start + bytes.length);
+        return bytes;
+    }
+
+    // The readers below take absolute positions: they never move the buffer, refuse to read at or
+    // past limit with MessageFormatError, and (but for stringAt) allocate nothing, so that a
+    // broker can walk a layout where it lies.
+
+    /** The varint at {@code at}. */
+    public static int varintAt(ByteBuffer in, int at, int limit) {
         int value = 0;
         for (int shift = 0; shift < 35; shift += 7) {
-            byte b = Sink.get(in);
+            byte b = byteAt(in, at++, limit);
             value |= (b & 0x7F) << shift;
             if (b >= 0) {
                 if (value < 0) {
@@ -117,30 +145,119 @@ public final class ValueCodec {
         throw new MessageFormatError("varint longer than 5 bytes");
     }
 
-    public static String readString(ByteBuffer in) {
-        int length = readVarint(in);
-        need(in, length);
-        if (!in.hasArray()) {
-            byte[] utf8 = new byte[length];
-            in.get(utf8);
-            return new String(utf8, StandardCharsets.UTF_8);
+    /** Where the varint at {@code at} ends. */
+    public static int varintEnd(ByteBuffer in, int at, int limit) {
+        if (at < limit && in.get(at) >= 0) {
+            return at + 1;
         }
-        String s = new String(in.array(), in.arrayOffset() + in.position(), length, StandardCharsets.UTF_8);
-        in.position(in.position() + length);
-        return s;
+        varintAt(in, at, limit);
+        while (in.get(at) < 0) {
+            at++;
+        }
+        return at + 1;
     }
 
-    public static byte[] readBytes(ByteBuffer in) {
-        int length = readVarint(in);
-        need(in, length);
-        byte[] bytes = new byte[length];
-        in.get(bytes);
-        return bytes;
+    /** Where the string (or byte array) whose varint length is at {@code at} ends. */
+    public static int stringEnd(ByteBuffer in, int at, int limit) {
+        if (at < limit) {
+            byte shortLength = in.get(at);
+            if (shortLength >= 0 && shortLength <= limit - at - 1) {
+                return at + 1 + shortLength;
+            }
+        }
+        int start = varintEnd(in, at, limit);
+        return start + lengthBefore(in, at, start, limit);
+    }
+
+    /** The string whose varint length is at {@code at}. */
+    public static String stringAt(ByteBuffer in, int at, int limit) {
+        int start = varintEnd(in, at, limit);
+        int length = lengthBefore(in, at, start, limit);
+        if (in.hasArray()) {
+            return new String(in.array(), in.arrayOffset() + start, length, StandardCharsets.UTF_8);
+        }
+        byte[] utf8 = new byte[length];
+        in.get(start, utf8);
+        return new String(utf8, StandardCharsets.UTF_8);
+    }
+
+    /** Where the typed value whose tag is at {@code at} ends; {@code allowBodyTypes} admits char and byte[]. */
+    public static int valueEnd(ByteBuffer in, int at, int limit, boolean allowBodyTypes) {
+        byte tag = byteAt(in, at, limit);
+        int size;
+        switch (tag) {
+            case NULL, FALSE, TRUE -> size = 0;
+            case BYTE -> size = 1;
+            case SHORT -> size = 2;
+            case INT, FLOAT -> size = 4;
+            case LONG, DOUBLE -> size = 8;
+            case STRING -> {
+                return stringEnd(in, at + 1, limit);
+            }
+            default -> {
+                if (allowBodyTypes && tag == CHAR) {
+                    size = 2;
+                } else if (allowBodyTypes && tag == BYTES) {
+                    return stringEnd(in, at + 1, limit);
+                } else {
+                    throw new MessageFormatError("unknown value tag " + tag);
+                }
+            }
+        }
+        if (size > limit - at - 1) {
+            throw truncated(size, limit - at - 1);
+        }
+        return at + 1 + size;
+    }
+
+    /** Whether a tag is that of a byte, short, int or long. */
+    public static boolean isInteger(byte tag) {
+        return tag >= BYTE && tag <= LONG;
+    }
+
+    /** Whether a tag is that of a float or double. */
+    public static boolean isFloating(byte tag) {
+        return tag == FLOAT || tag == DOUBLE;
+    }
+
+    /** The integer whose tag ({@link #isInteger}) is at {@code at}, widened to a long. */
+    public static long integerAt(ByteBuffer in, int at) {
+        return switch (in.get(at)) {
+            case BYTE -> in.get(at + 1);
+            case SHORT -> in.getShort(at + 1);
+            case INT -> in.getInt(at + 1);
+            default -> in.getLong(at + 1);
+        };
+    }
+
+    /** The floating value whose tag ({@link #isFloating}) is at {@code at}, widened to a double. */
+    public static double floatingAt(ByteBuffer in, int at) {
+        return in.get(at) == FLOAT ? Float.intBitsToFloat(in.getInt(at + 1)) : Double.longBitsToDouble(in.getLong(at + 1));
+    }
+
+    private static byte byteAt(ByteBuffer in, int at, int limit) {
+        if (at >= limit) {
+            throw truncated(1, 0);
+        }
+        return in.get(at);
+    }
+
+    /** The length in the varint from {@code at} to {@code start}, checked against what follows it. */
+    private static int lengthBefore(ByteBuffer in, int at, int start, int limit) {
+        int length = varintAt(in, at, limit);
+        if (length > limit - start) {
+            throw truncated(length, limit - start);
+        }
+        return length;
+    }
+
+    private static MessageFormatError truncated(int needed, int left) {
+        return new MessageFormatError("truncated: need " + needed + " bytes, " + left + " left");
     }
 
     static void need(ByteBuffer in, int n) {
         if (in.remaining() < n) {
-            throw new MessageFormatError("truncated: need " + n + " bytes, " + in.remaining() + " left");
+            throw truncated(n, in.remaining());
         }
     }
 

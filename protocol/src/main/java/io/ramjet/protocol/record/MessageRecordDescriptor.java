@@ -44,6 +44,10 @@ import java.util.zip.CRC32C;
  * <ul>
  *   <li>the physical offset is the record's own position in the log, so a record copied or
  *       read at the wrong place is detectable;</li>
+ *   <li>the queue offset is the record's logical offset in its ConsumeQueue for a NORMAL record
+ *       and -1 for the types no ConsumeQueue holds, except PREPARED: a half record is never in a
+ *       queue under its own offset (the COMMIT record that makes it visible reserves the
+ *       offsets), so the field holds its transaction id;</li>
  *   <li>the properties section is opaque here: an encoded JMS header and property section;</li>
  *   <li>a blank record is only a total size and {@link #BLANK_MAGIC}: it pads the end of a
  *       segment so no record spans two, and is at least {@link #BLANK_LENGTH} bytes;</li>

@@ -7,7 +7,10 @@ package io.ramjet.protocol.record;
 public enum RecordType {
     /** A message visible to consumers once dispatched to its ConsumeQueue. */
     NORMAL(0),
-    /** A half message of an open transaction: durable, dispatched only when a COMMIT names it. */
+    /**
+     * A half message of an open transaction: durable, dispatched only when a COMMIT names it. Its
+     * queue-offset field holds the transaction id (see {@link MessageRecordDescriptor}).
+     */
     PREPARED(1),
     /** A transaction's commit decision. */
     COMMIT(2),
@@ -18,7 +21,9 @@ public enum RecordType {
     /** A subscription created, changed or removed. */
     SUBSCRIPTION(5),
     /** A delayed message waiting in the timer store. */
-    TIMER(6);
+    TIMER(6),
+    /** A participant's prepared vote: the transaction's acknowledgements (and xid) wait for its decision. */
+    VOTE(7);
 
     private static final RecordType[] BY_CODE = values();
 

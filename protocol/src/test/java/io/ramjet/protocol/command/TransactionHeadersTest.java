@@ -24,7 +24,7 @@ class TransactionHeadersTest {
 
     @Test
     void everyTransactionHeaderSurvivesARoundTrip() {
-        roundTrip(new SendRequest("q", DestinationKind.QUEUE, 1, true, 0, 0, 7, 3, -42L));
+        roundTrip(new SendRequest("q", DestinationKind.QUEUE, 1, true, 0, 0, 3, -42L));
         roundTrip(new TxPrepareRequest(-42L, "", "127.0.0.1:10911", acks()));
         roundTrip(new TxEndRequest(5L, XidCodec.encode(1, new byte[] {1, 2}, new byte[0]), true, acks()));
         roundTrip(new TxEndRequest(0L, "", false, List.of()));
@@ -38,9 +38,9 @@ class TransactionHeadersTest {
 
     @Test
     void aSendWithoutTransactionHasIdZero() {
-        assertEquals(0, new SendRequest("q", DestinationKind.QUEUE, 0, false, 0, 0, 0, 0).transactionId());
+        assertEquals(0, new SendRequest("q", DestinationKind.QUEUE, 0, false, 0, 0, 0).transactionId());
         assertEquals(0, new SendBatchRequest("q", DestinationKind.QUEUE,
-                List.of(new BatchEntry(0, true, 0, 0, 0, 0, 1))).transactionId());
+                List.of(new BatchEntry(0, true, 0, 0, 0, 1))).transactionId());
     }
 
     @Test

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -103,6 +105,31 @@ class TagSignatureTest {
         for (int i = 0; i < 100; i++) {
             assertEquals(0, four.maskOf("t" + i) & ~0xFL, "bits stay within the width");
         }
+    }
+
+    @Test
+    void anEncodedSectionHasTheSignatureOfItsHeaders() {
+        MessageHeaders h = new MessageHeaders().type("car").property("color", "red").property("n", 5)
+                .property("JMSXGroupID", "g");
+        byte[] encoded = MessagePropertiesCodec.encode(h);
+        byte[] padded = new byte[encoded.length + 8];
+        System.arraycopy(encoded, 0, padded, 4, encoded.length);
+        assertEquals(sig.signatureOf(List.of("JMSType='car'", "color='red'", "n=5")),
+                sig.signatureOfSection(ByteBuffer.wrap(padded, 4, encoded.length)));
+    }
+
+    @Test
+    void aSectionThatDoesNotDecodeHasNoTags() {
+        assertEquals(0, sig.signatureOfSection(ByteBuffer.wrap("p:opaque".getBytes(StandardCharsets.UTF_8))));
+        assertEquals(0, sig.signatureOfSection(ByteBuffer.allocate(0)));
+    }
+
+    @Test
+    void mayMatchAnyNeedsOneCoveredMask() {
+        long s = sig.signatureOf(List.of("a='1'"));
+        assertTrue(TagSignature.mayMatchAny(s, new long[0]), "no mask matches everything");
+        assertTrue(TagSignature.mayMatchAny(s, new long[] {sig.maskOf("b='2'"), sig.maskOf("a='1'")}));
+        assertFalse(TagSignature.mayMatchAny(s, new long[] {sig.maskOf("b='2'")}));
     }
 
     @Test

@@ -25,6 +25,8 @@ import io.ramjet.server.broker.durability.DeliveryMarks;
 import io.ramjet.server.broker.durability.SnapshotFile;
 import io.ramjet.server.broker.processor.AckProcessor;
 import io.ramjet.server.broker.processor.AdminProcessor;
+import io.ramjet.server.broker.processor.BrowseProcessor;
+import io.ramjet.server.broker.processor.ClientIdClaims;
 import io.ramjet.server.broker.processor.ConsumerDetacher;
 import io.ramjet.server.broker.processor.ConsumerRegistry;
 import io.ramjet.server.broker.processor.DestinationDeleter;
@@ -34,8 +36,10 @@ import io.ramjet.server.broker.processor.PullProcessor;
 import io.ramjet.server.broker.processor.SendProcessor;
 import io.ramjet.server.broker.processor.SubscriptionProcessor;
 import io.ramjet.server.broker.processor.TemporaryDestinations;
+import io.ramjet.server.broker.processor.TransactionHalves;
 import io.ramjet.server.broker.retention.RetentionScanner;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
+import io.ramjet.server.broker.transaction.Transactions;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.StoreConfig;
 import org.slf4j.Logger;
@@ -56,8 +60,9 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * A broker: the message store in the data directory, the remoting server serving producers and
  * consumers, the subscriptions with their per-message state, the held pulls, the visibility
- * timeout scanner, and the registration with the NameServers. Wires the parts together and owns
- * their lifecycle; the work is done by the processors and the delivery classes.
+ * timeout scanner, the transactions with their check-back, and the registration with the
+ * NameServers. Wires the parts together and owns their lifecycle; the work is done by the
+ * processors, the delivery classes and the transaction package.
  */
 public final class Broker implements AutoCloseable {
 
@@ -79,6 +84,7 @@ public final class Broker implements AutoCloseable {
     private final DelayedMessages delayed;
     private final DeliveryMarks marks = new DeliveryMarks();
     private final LongAdder recordsReadForDelivery = new LongAdder();
+    private final Transactions transactions;
     private MessageStore store;
     private RemotingServer server;
     private RemotingClient nameServerRemoting;
@@ -102,6 +108,7 @@ public final class Broker implements AutoCloseable {
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ramjet-broker-timer"));
         this.heldPulls = new HeldPulls(processors, timer);
         this.delayed = new DelayedMessages(timer);
+        this.transactions = new Transactions(subscriptions, heldPulls, delayed);
     }
 
     private static Thread daemon(Runnable runnable, String name) {
@@ -116,10 +123,13 @@ public final class Broker implements AutoCloseable {
             throw new IllegalStateException("already started");
         }
         ConsumptionSnapshotter snapshotter = new ConsumptionSnapshotter(
-                new SnapshotFile(config.dataDir().resolve("broker")), destinations, subscriptions, delayed, marks);
-        ConsumptionReplay replay = new ConsumptionReplay(destinations, subscriptions, marks, snapshotter.load());
-        store = MessageStore.open(storeConfig,
-                new BrokerDispatchListener(heldPulls, dispatchProgress, replay, snapshotter, delayed));
+                new SnapshotFile(config.dataDir().resolve("broker")), destinations, subscriptions, delayed, marks,
+                transactions.table());
+        long snapshotPosition = snapshotter.load();
+        ConsumptionReplay replay = new ConsumptionReplay(destinations, subscriptions, marks, snapshotPosition);
+        transactions.replayFrom(snapshotPosition);
+        store = MessageStore.open(storeConfig, new BrokerDispatchListener(heldPulls, dispatchProgress, replay,
+                snapshotter, delayed, transactions.dispatch()));
         replay.finish();
         if (!store.recoveryReport().cleanShutdown()) {
             marks.applyAfterCrash(subscriptions, store);
@@ -135,7 +145,7 @@ public final class Broker implements AutoCloseable {
             long scan = VisibilityScanner.periodMillis(config.visibilityTimeout().toMillis());
             timer.scheduleWithFixedDelay(new VisibilityScanner(subscriptions,
                     s -> heldPulls.wake(s.key().storageName())), scan, scan, TimeUnit.MILLISECONDS);
-            retention = new RetentionScanner(store, destinations, subscriptions, delayed);
+            retention = new RetentionScanner(store, destinations, subscriptions, delayed, transactions.table());
             timer.scheduleWithFixedDelay(retention, RETENTION_PERIOD_MILLIS, RETENTION_PERIOD_MILLIS,
                     TimeUnit.MILLISECONDS);
             startRegistrar();
@@ -166,7 +176,8 @@ public final class Broker implements AutoCloseable {
         AckProcessor acks = new AckProcessor(subscriptions, acknowledgements, heldPulls);
         AdminProcessor admin = new AdminProcessor(destinations, deleter, config.queuesPerDestination(), log,
                 temporaries, destinationsChanged);
-        SendProcessor send = new SendProcessor(store, resolver, dispatchProgress, diskGuard());
+        SendProcessor send = new SendProcessor(store, resolver, dispatchProgress, diskGuard(),
+                new TransactionHalves(transactions.table()));
         server.registerAsyncProcessor(CommandCode.SEND, send, sends);
         server.registerAsyncProcessor(CommandCode.SEND_BATCH, send::processBatch, sends);
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, subscribe::subscribe, processors);
@@ -179,6 +190,13 @@ public final class Broker implements AutoCloseable {
         server.registerProcessor(CommandCode.CREATE_DESTINATION, admin::create, processors);
         server.registerProcessor(CommandCode.DELETE_DESTINATION, admin::delete, processors);
         server.registerProcessor(CommandCode.LIST_DESTINATIONS, admin::list, processors);
+        transactions.start(store, dispatchProgress, server, processors, timer, new Transactions.Settings(
+                config.transactionCheckAfter(), config.transactionCheckInterval(), config.transactionMaxChecks()));
+        ClientIdClaims clientIds = new ClientIdClaims();
+        server.addConnectionListener(clientIds);
+        server.registerProcessor(CommandCode.CLAIM_CLIENT_ID, clientIds::process, processors);
+        server.registerProcessor(CommandCode.BROWSE, new BrowseProcessor(store, destinations, subscriptions)::browse,
+                processors);
     }
 
     private DiskGuard diskGuard() {
@@ -252,8 +270,13 @@ public final class Broker implements AutoCloseable {
         return server.address();
     }
 
+    /** How many transactions the broker holds (open or prepared), for tests and monitoring. */
+    public int transactionCount() {
+        return transactions.table().all().size();
+    }
+
     /** Runs a retention scan now, for tests. */
-    void runRetention() {
+    public void runRetention() {
         retention.run();
     }
 
@@ -274,6 +297,8 @@ public final class Broker implements AutoCloseable {
             nameServerRemoting = null;
         }
         heldPulls.expireAll();
+        // before the server: connections closing because the broker stops roll nothing back
+        transactions.close();
         if (server != null) {
             server.close();
             server = null;
@@ -288,6 +313,7 @@ public final class Broker implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         if (store != null) {
+            transactions.releaseHolds();
             store.close();
         }
     }

@@ -25,6 +25,11 @@ import java.util.Objects;
  * @param diskUseLimit         fraction of the disk above which sends are refused
  * @param diskFullBlock        how long a send waits for room past the limit before it is refused;
  *                             zero refuses at once (Artemis's FAIL policy), more blocks like its BLOCK
+ * @param transactionCheckAfter    age of a transaction's half records (or prepared vote) after which the
+ *                                 broker asks its owner, or its coordinator, for its state
+ * @param transactionCheckInterval how often the broker looks for transactions to check back
+ * @param transactionMaxChecks     check-backs answered "still open" after which an unprepared transaction
+ *                                 rolls back (a prepared one keeps asking its coordinator)
  */
 public record BrokerConfig(
         String clusterName,
@@ -41,7 +46,10 @@ public record BrokerConfig(
         Duration visibilityTimeout,
         Duration heartbeatInterval,
         double diskUseLimit,
-        Duration diskFullBlock) {
+        Duration diskFullBlock,
+        Duration transactionCheckAfter,
+        Duration transactionCheckInterval,
+        int transactionMaxChecks) {
 
     public static final int DEFAULT_PORT = 10911;
 
@@ -60,66 +68,99 @@ public record BrokerConfig(
         if (diskFullBlock == null || diskFullBlock.isNegative()) {
             throw new IllegalArgumentException("diskFullBlock must be zero or positive");
         }
+        if (transactionCheckAfter == null || transactionCheckAfter.isNegative()) {
+            throw new IllegalArgumentException("transactionCheckAfter must be zero or positive");
+        }
+        if (transactionCheckInterval == null || transactionCheckInterval.isNegative()
+                || transactionCheckInterval.isZero()) {
+            throw new IllegalArgumentException("transactionCheckInterval must be positive");
+        }
+        if (transactionMaxChecks < 1) {
+            throw new IllegalArgumentException("transactionMaxChecks must be positive");
+        }
     }
 
     public static BrokerConfig defaults(Path dataDir) {
         return new BrokerConfig("DefaultCluster", "broker-a", 0, "127.0.0.1", DEFAULT_PORT, List.of("127.0.0.1:9876"),
                 dataDir, true, 4, 10, "DLQ.", Duration.ofSeconds(60), Duration.ofSeconds(30), 0.95,
-                Duration.ZERO);
+                Duration.ZERO, Duration.ofSeconds(6), Duration.ofSeconds(5), 15);
     }
 
     /** The same configuration on another port, for tests that bind an ephemeral one. */
     public BrokerConfig withPort(int newPort) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, newPort, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
-                heartbeatInterval, diskUseLimit, diskFullBlock);
+                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
+                transactionCheckInterval, transactionMaxChecks);
     }
 
     public BrokerConfig withNameServers(List<String> addresses) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, addresses, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
-                heartbeatInterval, diskUseLimit, diskFullBlock);
+                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
+                transactionCheckInterval, transactionMaxChecks);
     }
 
     public BrokerConfig withBrokerName(String name) {
         return new BrokerConfig(clusterName, name, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
-                heartbeatInterval, diskUseLimit, diskFullBlock);
+                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
+                transactionCheckInterval, transactionMaxChecks);
     }
 
     public BrokerConfig withDataDir(Path dir) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
-                heartbeatInterval, diskUseLimit, diskFullBlock);
+                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
+                transactionCheckInterval, transactionMaxChecks);
     }
 
     public BrokerConfig withQueuesPerDestination(int queues) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queues, maxDeliveries, deadLetterPrefix, visibilityTimeout,
-                heartbeatInterval, diskUseLimit, diskFullBlock);
+                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
+                transactionCheckInterval, transactionMaxChecks);
     }
 
     public BrokerConfig withRedelivery(Duration visibility, int deliveries) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, deliveries, deadLetterPrefix, visibility,
-                heartbeatInterval, diskUseLimit, diskFullBlock);
+                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
+                transactionCheckInterval, transactionMaxChecks);
     }
 
     public BrokerConfig withDiskUseLimit(double limit) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
-                heartbeatInterval, limit, diskFullBlock);
+                heartbeatInterval, limit, diskFullBlock, transactionCheckAfter,
+                transactionCheckInterval, transactionMaxChecks);
     }
 
     public BrokerConfig withHeartbeatInterval(Duration interval) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
-                interval, diskUseLimit, diskFullBlock);
+                interval, diskUseLimit, diskFullBlock, transactionCheckAfter,
+                transactionCheckInterval, transactionMaxChecks);
     }
 
     public BrokerConfig withDiskFullBlock(Duration block) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
-                heartbeatInterval, diskUseLimit, block);
+                heartbeatInterval, diskUseLimit, block, transactionCheckAfter,
+                transactionCheckInterval, transactionMaxChecks);
+    }
+
+    public BrokerConfig withHost(String newHost) {
+        return new BrokerConfig(clusterName, brokerName, brokerId, newHost, port, nameServers, dataDir,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
+                transactionMaxChecks);
+    }
+
+    /** Check-back timing: after how long, how often, and how many times before an open transaction rolls back. */
+    public BrokerConfig withTransactionChecks(Duration checkAfter, Duration checkInterval, int maxChecks) {
+        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                heartbeatInterval, diskUseLimit, diskFullBlock, checkAfter, checkInterval, maxChecks);
     }
 }

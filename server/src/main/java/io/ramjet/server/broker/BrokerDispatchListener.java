@@ -6,12 +6,14 @@ import io.ramjet.server.broker.delivery.DelayedMessages;
 import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.server.broker.durability.ConsumptionReplay;
 import io.ramjet.server.broker.durability.ConsumptionSnapshotter;
+import io.ramjet.server.broker.transaction.TransactionDispatch;
 import io.ramjet.storage.ConsumeQueueWriter;
 import io.ramjet.storage.DispatchListener;
 
 /**
  * The broker's view of the CommitLog as it grows: NORMAL records go into their ConsumeQueue
- * and wake the pulls held on their destination; the broker's own records are replayed while the
+ * and wake the pulls held on their destination; transaction records (PREPARED, VOTE, COMMIT,
+ * ROLLBACK) go to the {@link TransactionDispatch}, live and during recovery; the broker's own records are replayed while the
  * store recovers; every record moves the {@link DispatchProgress}; a checkpoint first writes
  * the consumption snapshot. Runs on the store's dispatcher thread, and
  * during recovery before the store has opened (when no pull can be held yet).
@@ -24,9 +26,12 @@ final class BrokerDispatchListener implements DispatchListener {
     private final ConsumptionReplay replay;
     private final ConsumptionSnapshotter snapshotter;
     private final DelayedMessages delayed;
+    private final TransactionDispatch transactions;
 
     BrokerDispatchListener(HeldPulls heldPulls, DispatchProgress progress, ConsumptionReplay replay,
-                           ConsumptionSnapshotter snapshotter, DelayedMessages delayed) {
+                           ConsumptionSnapshotter snapshotter, DelayedMessages delayed,
+                           TransactionDispatch transactions) {
+        this.transactions = transactions;
         this.delayed = delayed;
         this.heldPulls = heldPulls;
         this.progress = progress;
@@ -45,6 +50,8 @@ final class BrokerDispatchListener implements DispatchListener {
                 }
             } else if (record.type() == RecordType.TIMER) {
                 delayed.onTimerRecord(record);
+            } else if (TransactionDispatch.handles(record.type())) {
+                transactions.onRecord(record, queues);
             } else {
                 replay.onRecord(record);
             }

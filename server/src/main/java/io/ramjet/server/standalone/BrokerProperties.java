@@ -17,13 +17,15 @@ import java.util.Set;
  * {@link BrokerConfig#defaults}. Keys: {@code clusterName, brokerName, brokerId, host, port,
  * nameServers} (comma-separated {@code host:port}), {@code dataDir, autoCreateDestinations,
  * queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeoutMs,
- * heartbeatIntervalMs, diskUseLimit, diskFullBlockMs}. An unknown key is refused, so a typo does not pass silently.
+ * heartbeatIntervalMs, diskUseLimit, diskFullBlockMs, transactionCheckAfterMs,
+ * transactionCheckIntervalMs, transactionMaxChecks}. An unknown key is refused, so a typo does not pass silently.
  */
 public final class BrokerProperties {
 
     private static final Set<String> KEYS = Set.of("clusterName", "brokerName", "brokerId", "host", "port",
             "nameServers", "dataDir", "autoCreateDestinations", "queuesPerDestination", "maxDeliveries",
-            "deadLetterPrefix", "visibilityTimeoutMs", "heartbeatIntervalMs", "diskUseLimit", "diskFullBlockMs");
+            "deadLetterPrefix", "visibilityTimeoutMs", "heartbeatIntervalMs", "diskUseLimit", "diskFullBlockMs",
+            "transactionCheckAfterMs", "transactionCheckIntervalMs", "transactionMaxChecks");
 
     private BrokerProperties() {
     }
@@ -58,7 +60,10 @@ public final class BrokerProperties {
                 millis(p, "visibilityTimeoutMs", d.visibilityTimeout()),
                 millis(p, "heartbeatIntervalMs", d.heartbeatInterval()),
                 Double.parseDouble(p.getProperty("diskUseLimit", Double.toString(d.diskUseLimit()))),
-                millis(p, "diskFullBlockMs", d.diskFullBlock()));
+                millis(p, "diskFullBlockMs", d.diskFullBlock()),
+                millis(p, "transactionCheckAfterMs", d.transactionCheckAfter()),
+                millis(p, "transactionCheckIntervalMs", d.transactionCheckInterval()),
+                Integer.parseInt(p.getProperty("transactionMaxChecks", Integer.toString(d.transactionMaxChecks()))));
     }
 
     static List<String> list(String commaSeparated) {

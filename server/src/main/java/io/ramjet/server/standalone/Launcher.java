@@ -62,10 +62,7 @@ public final class Launcher {
                 c = c.withPort(port);
             }
             if (host != null) {
-                c = new BrokerConfig(c.clusterName(), c.brokerName(), c.brokerId(), host, c.port(), c.nameServers(),
-                        c.dataDir(), c.autoCreateDestinations(), c.queuesPerDestination(), c.maxDeliveries(),
-                        c.deadLetterPrefix(), c.visibilityTimeout(), c.heartbeatInterval(), c.diskUseLimit(),
-                        c.diskFullBlock());
+                c = c.withHost(host);
             }
             if (brokerName != null) {
                 c = c.withBrokerName(brokerName);

@@ -16,6 +16,8 @@ import io.ramjet.protocol.command.SubscribeRequest;
 import io.ramjet.protocol.command.SubscribeResponse;
 import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.message.MessageHeaders;
+import io.ramjet.protocol.message.MessagePropertiesCodec;
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
@@ -57,7 +59,7 @@ final class BrokerTestClient implements AutoCloseable {
         byte[] all = new byte[properties.length + body.length];
         System.arraycopy(properties, 0, all, 0, properties.length);
         System.arraycopy(body, 0, all, properties.length, body.length);
-        SendRequest header = new SendRequest(destination, kind, queueId, persistent, deliveryTime, 0, 0,
+        SendRequest header = new SendRequest(destination, kind, queueId, persistent, deliveryTime, 0,
                 properties.length);
         return client.invokeSync(address, Frame.request(CommandCode.SEND, header, Unpooled.wrappedBuffer(all)), TIMEOUT)
                 .header(SendResponse.class);
@@ -70,28 +72,30 @@ final class BrokerTestClient implements AutoCloseable {
         byte[] all = new byte[properties.length + body.length];
         System.arraycopy(properties, 0, all, 0, properties.length);
         System.arraycopy(body, 0, all, properties.length, body.length);
-        SendRequest header = new SendRequest(destination, kind, queueId, true, 0, expiration, 0, properties.length);
+        SendRequest header = new SendRequest(destination, kind, queueId, true, 0, expiration, properties.length);
         return client.invokeSync(address, Frame.request(CommandCode.SEND, header, Unpooled.wrappedBuffer(all)), TIMEOUT)
                 .header(SendResponse.class);
     }
 
     int subscribe(SubscriptionRef ref, long consumer) throws Exception {
-        return subscribe(ref, consumer, List.of());
+        return subscribe(ref, consumer, null);
     }
 
-    int subscribe(SubscriptionRef ref, long consumer, List<Long> tagMasks) throws Exception {
+    /** Attaches a consumer with a message selector, null for none. */
+    int subscribe(SubscriptionRef ref, long consumer, String selector) throws Exception {
         return client.invokeSync(address, Frame.request(CommandCode.SUBSCRIBE,
-                new SubscribeRequest(ref, null, false, consumer, tagMasks)), TIMEOUT)
+                new SubscribeRequest(ref, selector, false, consumer)), TIMEOUT)
                 .header(SubscribeResponse.class).queueCount();
     }
 
-    /** Sends a message with a tag signature. */
-    SendResponse sendTagged(String destination, DestinationKind kind, String text, long tagSignature)
+    /** Sends a message to queue 0 whose header section holds these properties (name, value, name, value ...). */
+    SendResponse sendWithProperties(String destination, DestinationKind kind, String text, Object... properties)
             throws Exception {
-        byte[] body = text.getBytes(StandardCharsets.UTF_8);
-        SendRequest header = new SendRequest(destination, kind, 0, true, 0, 0, tagSignature, 0);
-        return client.invokeSync(address, Frame.request(CommandCode.SEND, header, Unpooled.wrappedBuffer(body)), TIMEOUT)
-                .header(SendResponse.class);
+        MessageHeaders headers = new MessageHeaders();
+        for (int i = 0; i < properties.length; i += 2) {
+            headers.property((String) properties[i], properties[i + 1]);
+        }
+        return sendRaw(destination, kind, 0, MessagePropertiesCodec.encode(headers), text, 0);
     }
 
     CompletableFuture<List<Received>> pullAsync(SubscriptionRef ref, long consumer, int max, long holdMillis) {

@@ -82,7 +82,7 @@ class SendVariantsTest {
     }
 
     private static Frame oneWaySend(String destination, String text) {
-        SendRequest header = new SendRequest(destination, DestinationKind.QUEUE, 0, false, 0, 0, 0,
+        SendRequest header = new SendRequest(destination, DestinationKind.QUEUE, 0, false, 0, 0,
                 propertiesLength(text));
         return Frame.oneWay(CommandCode.SEND, header, Unpooled.wrappedBuffer(message(text)));
     }
@@ -115,7 +115,7 @@ class SendVariantsTest {
                 // one-way frames still carry distinct ids, so a stray response would be recognisable
                 wire.writeBytes(encode(encoder, oneWaySend("fire", "m" + i).withRequestId(i + 1)));
             }
-            SendRequest syncHeader = new SendRequest("fire", DestinationKind.QUEUE, 0, true, 0, 0, 0,
+            SendRequest syncHeader = new SendRequest("fire", DestinationKind.QUEUE, 0, true, 0, 0,
                     propertiesLength("last"));
             wire.writeBytes(encode(encoder, Frame.request(CommandCode.SEND, syncHeader,
                     Unpooled.wrappedBuffer(message("last"))).withRequestId(10_000)));
@@ -173,7 +173,7 @@ class SendVariantsTest {
             String text = "b" + i;
             int queueId = i % 2;
             byte[] bytes = message(text);
-            entries.add(new BatchEntry(queueId, i % 3 != 0, 0, 0, 1L << (i % 64), propertiesLength(text),
+            entries.add(new BatchEntry(queueId, i % 3 != 0, 0, 0, propertiesLength(text),
                     bytes.length));
             body.writeBytes(bytes);
             expected.computeIfAbsent(queueId, q -> new ArrayList<>()).add(text);
@@ -209,8 +209,8 @@ class SendVariantsTest {
         System.arraycopy(b, 0, both, a.length, b.length);
         try (RemotingClient remoting = new RemotingClient(RemotingClientConfig.defaults())) {
             List<BatchEntry> expiredFirst = List.of(
-                    new BatchEntry(0, true, 0, 1, 0, propertiesLength("a"), a.length),
-                    new BatchEntry(0, true, 0, 0, 0, propertiesLength("b"), b.length));
+                    new BatchEntry(0, true, 0, 1, propertiesLength("a"), a.length),
+                    new BatchEntry(0, true, 0, 0, propertiesLength("b"), b.length));
             Frame response = remoting.invokeSync(broker.address(), Frame.request(CommandCode.SEND_BATCH,
                     new SendBatchRequest("mixed", DestinationKind.QUEUE, expiredFirst),
                     Unpooled.wrappedBuffer(both)), TIMEOUT);
@@ -218,15 +218,15 @@ class SendVariantsTest {
                     response.header(SendBatchResponse.class).positions());
 
             List<BatchEntry> badQueue = List.of(
-                    new BatchEntry(0, true, 0, 0, 0, propertiesLength("a"), a.length),
-                    new BatchEntry(7, true, 0, 0, 0, propertiesLength("b"), b.length));
+                    new BatchEntry(0, true, 0, 0, propertiesLength("a"), a.length),
+                    new BatchEntry(7, true, 0, 0, propertiesLength("b"), b.length));
             RemotingCommandException refused = assertThrows(RemotingCommandException.class, () ->
                     remoting.invokeSync(broker.address(), Frame.request(CommandCode.SEND_BATCH,
                             new SendBatchRequest("mixed", DestinationKind.QUEUE, badQueue),
                             Unpooled.wrappedBuffer(both)), TIMEOUT));
             assertEquals(ErrorStatus.BAD_REQUEST, refused.status());
 
-            List<BatchEntry> shortBody = List.of(new BatchEntry(0, true, 0, 0, 0, propertiesLength("a"), a.length));
+            List<BatchEntry> shortBody = List.of(new BatchEntry(0, true, 0, 0, propertiesLength("a"), a.length));
             refused = assertThrows(RemotingCommandException.class, () ->
                     remoting.invokeSync(broker.address(), Frame.request(CommandCode.SEND_BATCH,
                             new SendBatchRequest("mixed", DestinationKind.QUEUE, shortBody),

@@ -43,7 +43,7 @@ class EmbeddedBrokerTest {
             assertEquals(embedded.brokerAddress(), route.brokers().get(0).broker().address());
 
             client.invokeSync(embedded.brokerAddress(), Frame.request(CommandCode.SEND,
-                    new SendRequest("greetings", DestinationKind.QUEUE, 0, true, 0, 0, 0, 0),
+                    new SendRequest("greetings", DestinationKind.QUEUE, 0, true, 0, 0, 0),
                     Unpooled.wrappedBuffer("hi".getBytes())), TIMEOUT);
             SubscriptionRef queue = SubscriptionRef.queue("greetings");
             client.invokeSync(embedded.brokerAddress(), Frame.request(CommandCode.SUBSCRIBE,

@@ -73,6 +73,16 @@ public final class DelayedMessages {
         }
     }
 
+    /**
+     * A committed transaction's delayed half record (dispatched or replayed COMMIT) waits here
+     * as a TIMER record would; its copy enters the queue when due.
+     */
+    public void onCommittedHalf(Timer t) {
+        if (add(t) && store != null) {
+            schedule(t);
+        }
+    }
+
     /** A NORMAL record was replayed: if it is a fired timer's copy, that timer is done. */
     public void onReplayedMessage(MessageRecordView record) {
         if (record.deliveryTime() == 0) {

@@ -1,10 +1,10 @@
 package io.ramjet.server.broker.delivery;
 
-import io.ramjet.protocol.message.TagSignature;
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.durability.DeliveryMarks;
 import io.ramjet.server.broker.subscription.Delivery;
+import io.ramjet.server.broker.subscription.QueueCursor;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKind;
 import io.ramjet.storage.ConsumeQueueEntry;
@@ -24,6 +24,14 @@ import java.util.concurrent.atomic.LongAdder;
  * record. Along the way it acks away what can never be delivered (gone to retention, expired)
  * and hands what was delivered too often to the {@link DeadLetterQueue}. Thread-safe; cursors
  * are locked by their subscription.
+ *
+ * <p>The consumer's {@link ConsumerSelector} decides what is offered: a candidate whose tag
+ * signature covers none of its masks is passed over without reading its record; otherwise, for
+ * a consumer with a selector, the record is read and the selector evaluated before the
+ * candidate is claimed, so a message it refuses is never in flight to that consumer and the
+ * others see it at once. On a queue, whose consumers have selectors of their own, a refused
+ * message is excluded for that consumer only; a topic subscription's one selector never takes
+ * it, so there it is acknowledged.
  */
 public final class MessageFetcher {
 
@@ -48,52 +56,34 @@ public final class MessageFetcher {
         this.maxDeliveries = maxDeliveries;
     }
 
-    /**
-     * Up to {@code max} messages claimed for {@code consumer}; empty when nothing is offerable.
-     * A message whose tag signature covers none of {@code tagMasks} (when there are any) is
-     * never offered to the consumer: on a queue, whose consumers have selectors of their own,
-     * another may take it; a topic subscription's one selector never will, so there it is
-     * acknowledged.
-     */
+    /** Up to {@code max} messages claimed for {@code consumer}; empty when nothing is offerable. */
     public List<FetchedMessage> fetch(Destination destination, Subscription subscription, long consumer,
-                                      long[] tagMasks, int max) {
+                                      ConsumerSelector selector, int max) {
         List<FetchedMessage> out = new ArrayList<>();
         int queues = subscription.queueCount();
         int start = Math.floorMod(rotation.getAndIncrement(), queues);
         for (int i = 0; i < queues && out.size() < max; i++) {
             int queueId = (start + i) % queues;
-            fetchQueue(destination, subscription, queueId, consumer, tagMasks, max, out);
+            fetchQueue(destination, subscription, queueId, consumer, selector, max, out);
         }
         return out;
     }
 
     private void fetchQueue(Destination destination, Subscription subscription, int queueId, long consumer,
-                            long[] tagMasks, int max, List<FetchedMessage> out) {
+                            ConsumerSelector selector, int max, List<FetchedMessage> out) {
         String storageName = destination.storageName();
         long maxOffset = store.maxQueueOffset(storageName, queueId);
         long highest = -1;
         while (out.size() < max) {
             long deadline = System.currentTimeMillis() + visibilityMillis;
-            Claim claim = subscription.withCursor(queueId, cursor -> {
-                long candidate;
-                while ((candidate = cursor.nextCandidate(consumer, maxOffset)) >= 0) {
-                    ConsumeQueueEntry entry = entryAt(storageName, queueId, candidate);
-                    if (mayMatch(entry, tagMasks)) {
-                        return new Claim(cursor.claim(candidate, consumer, deadline), entry);
-                    }
-                    if (subscription.key().kind() == SubscriptionKind.QUEUE) {
-                        cursor.exclude(candidate, consumer);
-                    } else {
-                        cursor.ack(candidate);
-                    }
-                }
-                return null;
-            });
+            Claim claim = subscription.withCursor(queueId, cursor -> nextClaim(subscription, cursor, storageName,
+                    consumer, selector, maxOffset, deadline));
             if (claim == null) {
                 break;
             }
             Delivery delivery = claim.delivery();
-            MessageRecordView record = readRecord(storageName, delivery, claim.entry());
+            MessageRecordView record = claim.record() != null ? claim.record()
+                    : readRecord(storageName, queueId, delivery.offset(), claim.entry());
             if (record == null || MessageExpiration.expired(record, System.currentTimeMillis())) {
                 ack(subscription, delivery);
             } else if (delivery.deliveryCount() > maxDeliveries) {
@@ -108,8 +98,44 @@ public final class MessageFetcher {
         }
     }
 
-    /** A claimed delivery and the ConsumeQueue entry it was claimed from (null if unreadable). */
-    private record Claim(Delivery delivery, ConsumeQueueEntry entry) {
+    /**
+     * Claims the next candidate the selector takes, or returns null when none is left; what it
+     * refuses on the way is excluded (queue) or acknowledged (topic). Runs under the
+     * subscription's lock.
+     */
+    private Claim nextClaim(Subscription subscription, QueueCursor cursor, String storageName, long consumer,
+                            ConsumerSelector selector, long maxOffset, long deadline) {
+        int queueId = cursor.queueId();
+        long candidate;
+        while ((candidate = cursor.nextCandidate(consumer, maxOffset)) >= 0) {
+            ConsumeQueueEntry entry = entryAt(storageName, queueId, candidate);
+            if (entry == null || selector.mayMatch(entry.tagSignature())) {
+                if (!selector.evaluates()) {
+                    return new Claim(cursor.claim(candidate, consumer, deadline), entry, null);
+                }
+                MessageRecordView record = readRecord(storageName, queueId, candidate, entry);
+                if (record == null) {
+                    cursor.ack(candidate); // gone to retention: as below, in memory only
+                    continue;
+                }
+                if (selector.matches(record, cursor.deliveries(candidate) + 1)) {
+                    return new Claim(cursor.claim(candidate, consumer, deadline), entry, record);
+                }
+            }
+            if (subscription.key().kind() == SubscriptionKind.QUEUE) {
+                cursor.exclude(candidate, consumer);
+            } else {
+                cursor.ack(candidate);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A claimed delivery, the ConsumeQueue entry it was claimed from (null if unreadable) and
+     * its record when the selector already read it.
+     */
+    private record Claim(Delivery delivery, ConsumeQueueEntry entry, MessageRecordView record) {
     }
 
     /** The entry at a queue offset, read once per candidate; null when it cannot be read (let the record read decide). */
@@ -122,31 +148,18 @@ public final class MessageFetcher {
         }
     }
 
-    /** Whether the entry's signature covers a mask; true without masks or without a readable entry. */
-    private static boolean mayMatch(ConsumeQueueEntry entry, long[] tagMasks) {
-        if (tagMasks.length == 0 || entry == null) {
-            return true;
-        }
-        for (long mask : tagMasks) {
-            if (TagSignature.mayMatch(entry.tagSignature(), mask)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private MessageRecordView readRecord(String storageName, Delivery delivery, ConsumeQueueEntry entry) {
+    /** The record of an entry; null (logged) when it cannot be read, and the delivery is to be skipped. */
+    private MessageRecordView readRecord(String storageName, int queueId, long offset, ConsumeQueueEntry entry) {
         if (entry == null) {
-            LOG.warn("{}/{} offset {}: no readable ConsumeQueue entry, skipping it", storageName, delivery.queueId(),
-                    delivery.offset());
+            LOG.warn("{}/{} offset {}: no readable ConsumeQueue entry, skipping it", storageName, queueId, offset);
             return null;
         }
         try {
             recordsRead.increment();
             return store.read(entry.physicalOffset());
         } catch (RecordReadException e) {
-            LOG.warn("{}/{} offset {} is no longer in the store, skipping it: {}", storageName, delivery.queueId(),
-                    delivery.offset(), e.toString());
+            LOG.warn("{}/{} offset {} is no longer in the store, skipping it: {}", storageName, queueId, offset,
+                    e.toString());
             return null;
         }
     }

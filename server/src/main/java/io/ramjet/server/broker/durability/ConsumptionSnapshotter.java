@@ -6,13 +6,17 @@ import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
 
 import io.ramjet.server.broker.subscription.SubscriptionKey;
+import io.ramjet.server.broker.transaction.TransactionSnapshot;
+import io.ramjet.server.broker.transaction.TransactionTable;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Writes the destinations, durable subscriptions and pending timers to the {@link SnapshotFile} before each
+ * Writes the destinations, durable subscriptions, pending timers and transactions to the {@link SnapshotFile} before each
  * store checkpoint, positioned at the checkpoint's offset: every broker record below it was
  * applied in memory before it was written, so the snapshot holds it; records from there on are
  * replayed at the next start, and replaying one the snapshot already holds changes nothing.
@@ -25,9 +29,11 @@ public final class ConsumptionSnapshotter {
     private final SubscriptionTable subscriptions;
     private final DelayedMessages delayed;
     private final DeliveryMarks marks;
+    private final TransactionTable transactions;
 
     public ConsumptionSnapshotter(SnapshotFile file, DestinationTable destinations, SubscriptionTable subscriptions,
-                                  DelayedMessages delayed, DeliveryMarks marks) {
+                                  DelayedMessages delayed, DeliveryMarks marks, TransactionTable transactions) {
+        this.transactions = transactions;
         this.marks = marks;
         this.delayed = delayed;
         this.file = file;
@@ -41,8 +47,15 @@ public final class ConsumptionSnapshotter {
         for (Subscription s : durable) {
             bounds.put(s.key(), marks.of(s.key(), s.queueCount()));
         }
+        byte[] transactionSection;
+        try {
+            transactionSection = TransactionSnapshot.encode(transactions);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot encode the transactions", e);
+        }
         file.write(new SnapshotDescriptor.Contents(position,
-                destinations.list().stream().filter(d -> !d.temporary()).toList(), durable, bounds, delayed.pending()));
+                destinations.list().stream().filter(d -> !d.temporary()).toList(), durable, bounds, delayed.pending(),
+                transactionSection));
     }
 
     /** Loads the last snapshot into the tables; returns its position, 0 when there is none. */
@@ -56,6 +69,13 @@ public final class ConsumptionSnapshotter {
                     marks.raise(key, q, bounds[q]);
                 }
             });
+            if (contents.transactions().length > 0) {
+                try {
+                    TransactionSnapshot.restore(transactions, contents.transactions());
+                } catch (IOException e) {
+                    throw new UncheckedIOException("damaged transaction section in the snapshot", e);
+                }
+            }
             return contents.position();
         }).orElse(0L);
     }

@@ -10,16 +10,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The primitive fields shared by {@link ConsumptionRecordDescriptor} and
- * {@link SnapshotDescriptor}: a string is an int byte count (-1 for null) then UTF-8 bytes; a
+ * The primitive fields shared by {@link ConsumptionRecordDescriptor}, {@link SnapshotDescriptor}
+ * and the transaction records: a string is an int byte count (-1 for null) then UTF-8 bytes; a
  * subscription key is destination, kind ordinal (byte), client id, name.
  */
-final class RecordCodec {
+public final class RecordCodec {
 
     private RecordCodec() {
     }
 
-    static void writeString(DataOutputStream out, String s) throws IOException {
+    public static void writeString(DataOutputStream out, String s) throws IOException {
         if (s == null) {
             out.writeInt(-1);
             return;
@@ -29,7 +29,7 @@ final class RecordCodec {
         out.write(bytes);
     }
 
-    static String readString(DataInputStream in) throws IOException {
+    public static String readString(DataInputStream in) throws IOException {
         int length = in.readInt();
         if (length < 0) {
             return null;
@@ -40,24 +40,24 @@ final class RecordCodec {
         return new String(in.readNBytes(length), StandardCharsets.UTF_8);
     }
 
-    static void writeKey(DataOutputStream out, SubscriptionKey key) throws IOException {
+    public static void writeKey(DataOutputStream out, SubscriptionKey key) throws IOException {
         writeString(out, key.destination());
         out.writeByte(key.kind().ordinal());
         writeString(out, key.clientId());
         writeString(out, key.name());
     }
 
-    static SubscriptionKey readKey(DataInputStream in) throws IOException {
+    public static SubscriptionKey readKey(DataInputStream in) throws IOException {
         String destination = readString(in);
         SubscriptionKind kind = SubscriptionKind.values()[in.readUnsignedByte()];
         return new SubscriptionKey(destination, kind, readString(in), readString(in));
     }
 
-    static void writeKind(DataOutputStream out, DestinationKind kind) throws IOException {
+    public static void writeKind(DataOutputStream out, DestinationKind kind) throws IOException {
         out.writeByte(kind.ordinal());
     }
 
-    static DestinationKind readKind(DataInputStream in) throws IOException {
+    public static DestinationKind readKind(DataInputStream in) throws IOException {
         return DestinationKind.values()[in.readUnsignedByte()];
     }
 }

@@ -30,22 +30,26 @@ import java.util.zip.CRC32C;
  *                          [ low water (long) | read offset (long) | delivery bound (long)
  *                            | pending (int) x [ offset (long) | deliveries (int) ] ] ]
  *  timers (int) x [ record offset (long) | delivery time (long) | destination | queue id (int) | born (long) ]
+ *  transactions length (int) | transactions section (TransactionSnapshot's layout)     (version 2 on)
  *  CRC32C of everything before (int)
  * </pre>
  *
+ * A version 1 snapshot (no transaction section) is still read, as holding no transactions.
  * Pending deliveries count an in-flight message as delivered ({@link QueueCursor#pendingOffsets}).
  */
 public final class SnapshotDescriptor {
 
     public static final int MAGIC = 0x5241_4D53;
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
+    private static final int VERSION_WITHOUT_TRANSACTIONS = 1;
 
     private SnapshotDescriptor() {
     }
 
-    /** What a snapshot holds. */
+    /** What a snapshot holds; {@code transactions} is the transaction table's own section, opaque here. */
     public record Contents(long position, List<Destination> destinations, List<Subscription> subscriptions,
-                           Map<SubscriptionKey, long[]> deliveryBounds, List<DelayedMessages.Timer> timers) {
+                           Map<SubscriptionKey, long[]> deliveryBounds, List<DelayedMessages.Timer> timers,
+                           byte[] transactions) {
     }
 
     public static byte[] encode(Contents contents) throws IOException {
@@ -83,6 +87,8 @@ public final class SnapshotDescriptor {
                 out.writeInt(t.queueId());
                 out.writeLong(t.bornTimestamp());
             }
+            out.writeInt(contents.transactions().length);
+            out.write(contents.transactions());
         }
         byte[] body = bytes.toByteArray();
         CRC32C crc = new CRC32C();
@@ -117,7 +123,8 @@ public final class SnapshotDescriptor {
             throw new IOException("snapshot checksum mismatch");
         }
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 0, bytes.length - 4))) {
-            if (in.readInt() != MAGIC || in.readInt() != VERSION) {
+            int version = in.readInt() == MAGIC ? in.readInt() : -1;
+            if (version != VERSION && version != VERSION_WITHOUT_TRANSACTIONS) {
                 throw new IOException("not a version " + VERSION + " snapshot");
             }
             long position = in.readLong();
@@ -156,7 +163,15 @@ public final class SnapshotDescriptor {
                 timers.add(new DelayedMessages.Timer(in.readLong(), in.readLong(), RecordCodec.readString(in),
                         in.readInt(), in.readLong()));
             }
-            return new Contents(position, destinations, subscriptions, deliveryBounds, timers);
+            byte[] transactions = new byte[0];
+            if (version == VERSION) {
+                int length = in.readInt();
+                if (length < 0 || length > in.available()) {
+                    throw new IOException("transaction section of " + length + " bytes");
+                }
+                transactions = in.readNBytes(length);
+            }
+            return new Contents(position, destinations, subscriptions, deliveryBounds, timers, transactions);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.ramjet.server.broker.processor;
 
 import io.ramjet.protocol.remoting.ConnectionListener;
 import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.server.broker.delivery.ConsumerSelector;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 
 import java.util.List;
@@ -11,12 +12,12 @@ import java.util.function.BiConsumer;
 
 /**
  * Which connection each attached consumer came over, so that a lost client's consumers are
- * detached (and what they held made visible again) when its connection closes, and the tag
- * masks of its selector. Thread-safe.
+ * detached (and what they held made visible again) when its connection closes, and its
+ * selector, compiled when it subscribed. Thread-safe.
  */
 public final class ConsumerRegistry implements ConnectionListener {
 
-    private record Attachment(RemotingConnection connection, SubscriptionKey key, long[] tagMasks) {
+    private record Attachment(RemotingConnection connection, SubscriptionKey key, ConsumerSelector selector) {
     }
 
     private final Map<Long, Attachment> byConsumer = new ConcurrentHashMap<>();
@@ -27,14 +28,14 @@ public final class ConsumerRegistry implements ConnectionListener {
         this.detacher = detacher;
     }
 
-    void attached(long consumer, RemotingConnection connection, SubscriptionKey key, long[] tagMasks) {
-        byConsumer.put(consumer, new Attachment(connection, key, tagMasks));
+    void attached(long consumer, RemotingConnection connection, SubscriptionKey key, ConsumerSelector selector) {
+        byConsumer.put(consumer, new Attachment(connection, key, selector));
     }
 
-    /** The consumer's tag masks; empty (offer everything) when it is not attached. */
-    long[] tagMasks(long consumer) {
+    /** The consumer's selector; {@link ConsumerSelector#ALL} when it is not attached. */
+    ConsumerSelector selector(long consumer) {
         Attachment a = byConsumer.get(consumer);
-        return a == null ? new long[0] : a.tagMasks();
+        return a == null ? ConsumerSelector.ALL : a.selector();
     }
 
     void detached(long consumer) {

@@ -65,7 +65,7 @@ public final class PullProcessor implements AsyncRequestProcessor {
             return request.reply(new PullResponse(List.of()));
         }
         List<FetchedMessage> fetched = fetcher.fetch(destination, subscription, pull.consumerId(),
-                consumers.tagMasks(pull.consumerId()), pull.maxMessages());
+                consumers.selector(pull.consumerId()), pull.maxMessages());
         if (fetched.isEmpty()) {
             return null;
         }

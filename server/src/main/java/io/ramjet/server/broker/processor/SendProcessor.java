@@ -8,6 +8,7 @@ import io.ramjet.protocol.command.SendBatchResponse;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SendResponse;
 import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.message.TagSignature;
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.RecordFlags;
 import io.ramjet.protocol.record.RecordType;
@@ -20,6 +21,7 @@ import io.ramjet.storage.AppendResult;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.StoreFullException;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -41,6 +43,11 @@ import java.util.concurrent.CompletionStage;
  * store that fills up (STORE_FULL) or a record over the store's maximum size (BAD_REQUEST)
  * part-way leaves the messages before it stored, and the batch answers that error.
  *
+ * <p>A send with a transaction id is stored as a half (PREPARED) record instead, invisible
+ * until its transaction commits (see {@link TransactionHalves}); its response has queue offset -1
+ * and does not wait for the disk: the transaction's durable TX_PREPARE or TX_END forces the log
+ * up to its own record, so every half written before it is durable with it.
+ *
  * <p>The broker runs this processor on one thread, so the CommitLog order of the messages one
  * connection sends is the order they arrived in, one-way ones included.
  */
@@ -50,9 +57,11 @@ public final class SendProcessor implements AsyncRequestProcessor {
     private final DestinationResolver destinations;
     private final DispatchProgress dispatched;
     private final DiskGuard disk;
+    private final TransactionHalves halves;
 
     public SendProcessor(MessageStore store, DestinationResolver destinations, DispatchProgress dispatched,
-                         DiskGuard disk) {
+                         DiskGuard disk, TransactionHalves halves) {
+        this.halves = halves;
         this.disk = disk;
         this.store = store;
         this.destinations = destinations;
@@ -63,6 +72,7 @@ public final class SendProcessor implements AsyncRequestProcessor {
     public CompletionStage<Frame> process(RemotingConnection connection, Frame request) throws Exception {
         SendRequest send = request.header(SendRequest.class);
         disk.checkSend();
+        halves.open(send.transactionId(), connection);
         Destination destination = destinations.resolve(send.kind(), send.destination());
         checkQueue(destination, send.queueId());
         byte[] bytes = request.bodyBytes();
@@ -76,12 +86,13 @@ public final class SendProcessor implements AsyncRequestProcessor {
             return CompletableFuture.completedFuture(request.reply(new SendResponse(send.queueId(), -1, -1)));
         }
         MessageRecord record = record(destination, send.queueId(), send.persistent(), send.deliveryTime(),
-                send.tagSignature(), bytes, 0, send.propertiesLength(), bytes.length, now);
+                bytes, 0, send.propertiesLength(), bytes.length, now);
+        record = TransactionHalves.half(record, send.transactionId());
         if (request.isOneWay()) {
             append(record, false);
             return null;
         }
-        return append(record, send.persistent()).thenCompose(result ->
+        return append(record, send.persistent() && send.transactionId() == 0).thenCompose(result ->
                 dispatched.passed(result.endOffset()).thenApply(done -> request.reply(
                         new SendResponse(send.queueId(), result.queueOffset(), result.physicalOffset()))));
     }
@@ -90,6 +101,7 @@ public final class SendProcessor implements AsyncRequestProcessor {
     public CompletionStage<Frame> processBatch(RemotingConnection connection, Frame request) throws Exception {
         SendBatchRequest batch = request.header(SendBatchRequest.class);
         disk.checkSend();
+        halves.open(batch.transactionId(), connection);
         Destination destination = destinations.resolve(batch.kind(), batch.destination());
         byte[] bytes = request.bodyBytes();
         if (batch.bodyLength() != bytes.length) {
@@ -117,8 +129,10 @@ public final class SendProcessor implements AsyncRequestProcessor {
                 positions.add(new MessagePosition(e.queueId(), -1));
             } else {
                 MessageRecord record = record(destination, e.queueId(), e.persistent(), e.deliveryTime(),
-                        e.tagSignature(), bytes, at, e.propertiesLength(), e.length(), now);
-                CompletableFuture<AppendResult> appended = append(record, i == last && anyPersistent);
+                        bytes, at, e.propertiesLength(), e.length(), now);
+                record = TransactionHalves.half(record, batch.transactionId());
+                CompletableFuture<AppendResult> appended = append(record,
+                        i == last && anyPersistent && batch.transactionId() == 0);
                 // only the last may wait for the disk, the others' futures are already done; the last is set below
                 positions.add(i == last ? null : new MessagePosition(e.queueId(), appended.join().queueOffset()));
                 if (i == last) {
@@ -148,9 +162,14 @@ public final class SendProcessor implements AsyncRequestProcessor {
         return expiration != 0 && expiration <= now;
     }
 
+    /**
+     * The record of one sent message. Its tag signature is computed here from the message's
+     * header section, never taken from the client, so no client can hide a message from a
+     * selector and every client's messages are filtered.
+     */
     private static MessageRecord record(Destination destination, int queueId, boolean persistent, long deliveryTime,
-                                        long tagSignature, byte[] bytes, int from, int propertiesLength, int length,
-                                        long now) {
+                                        byte[] bytes, int from, int propertiesLength, int length, long now) {
+        long tagSignature = TagSignature.DEFAULT.signatureOfSection(ByteBuffer.wrap(bytes, from, propertiesLength));
         byte[] properties = Arrays.copyOfRange(bytes, from, from + propertiesLength);
         byte[] body = Arrays.copyOfRange(bytes, from + propertiesLength, from + length);
         RecordType type = deliveryTime > now ? RecordType.TIMER : RecordType.NORMAL;

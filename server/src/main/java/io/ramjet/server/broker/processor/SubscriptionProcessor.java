@@ -8,6 +8,8 @@ import io.ramjet.protocol.command.SubscribeResponse;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.protocol.selector.SelectorSyntaxException;
+import io.ramjet.server.broker.delivery.ConsumerSelector;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.durability.ConsumptionLog;
 import io.ramjet.server.broker.durability.DeliveryMarks;
@@ -26,6 +28,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * SUBSCRIBE, CLOSE_CONSUMER and DELETE_SUBSCRIPTION: consumers attach to and detach from
  * subscriptions under the Jakarta Messaging rules of {@link SubscriptionTable}. A queue's
  * subscription starts at the head of its queues, a topic's (durable or not) at their tail.
+ *
+ * <p>Each consumer's selector is compiled here, once, into the {@link ConsumerSelector} its
+ * pulls filter with; a selector that does not parse is refused with BAD_REQUEST before anything
+ * changes. On a topic the selector is a term of the subscription (a durable one keeps it, and
+ * another selector replaces it); a queue's consumers share one subscription and each keeps its
+ * own selector.
  */
 public final class SubscriptionProcessor {
 
@@ -61,15 +69,16 @@ public final class SubscriptionProcessor {
             throw new RemotingCommandException(ErrorStatus.SUBSCRIPTION_CONFLICT, "temporary destination '"
                     + destination.name() + "' belongs to another connection");
         }
+        ConsumerSelector selector = compile(subscribe.selector());
+        String subscriptionSelector = key.kind() == SubscriptionKind.QUEUE ? null : subscribe.selector();
         AtomicReference<long[]> starts = new AtomicReference<>();
         try {
-            SubscriptionTable.Change change = subscriptions.subscribe(key, subscribe.selector(), subscribe.noLocal(),
+            SubscriptionTable.Change change = subscriptions.subscribe(key, subscriptionSelector, subscribe.noLocal(),
                     subscribe.consumerId(), k -> {
                         starts.set(startOffsets(destination, k.kind()));
                         return starts.get();
                     });
-            long[] masks = subscribe.tagMasks().stream().mapToLong(Long::longValue).toArray();
-            consumers.attached(subscribe.consumerId(), connection, key, masks);
+            consumers.attached(subscribe.consumerId(), connection, key, selector);
             Subscription s = change.subscription();
             Frame reply = request.reply(new SubscribeResponse(s.queueCount()));
             if (change.created()) {
@@ -81,6 +90,14 @@ public final class SubscriptionProcessor {
             return log.subscribed(s, starts.get()).thenApply(done -> reply);
         } catch (SubscriptionConflictException e) {
             throw new RemotingCommandException(ErrorStatus.SUBSCRIPTION_CONFLICT, e.getMessage());
+        }
+    }
+
+    private static ConsumerSelector compile(String selector) throws RemotingCommandException {
+        try {
+            return ConsumerSelector.compile(selector);
+        } catch (SelectorSyntaxException e) {
+            throw new RemotingCommandException(ErrorStatus.BAD_REQUEST, e.getMessage());
         }
     }
 

@@ -7,6 +7,7 @@ import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKind;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
+import io.ramjet.server.broker.transaction.TransactionTable;
 import io.ramjet.storage.ConsumeQueueEntry;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.RecordReadException;
@@ -18,7 +19,9 @@ import java.util.List;
 /**
  * Lets the store delete CommitLog segments nobody needs: below the oldest message that a
  * subscription has not acknowledged (its cursor's low-water mark), that a queue nobody has
- * subscribed to yet still holds, or that a pending timer will copy. A topic message no
+ * subscribed to yet still holds, that a pending timer will copy, or that a transaction holds:
+ * the half records of open and prepared ones, and committed halves whose entries may still be
+ * above a low-water mark (see {@link TransactionTable#oldestNeeded}). A topic message no
  * subscription needs is not kept. The store itself keeps what its checkpoint and dispatcher
  * need, which covers the broker's own records after the snapshot. Run periodically.
  */
@@ -30,9 +33,11 @@ public final class RetentionScanner implements Runnable {
     private final DestinationTable destinations;
     private final SubscriptionTable subscriptions;
     private final DelayedMessages delayed;
+    private final TransactionTable transactions;
 
     public RetentionScanner(MessageStore store, DestinationTable destinations, SubscriptionTable subscriptions,
-                            DelayedMessages delayed) {
+                            DelayedMessages delayed, TransactionTable transactions) {
+        this.transactions = transactions;
         this.store = store;
         this.destinations = destinations;
         this.subscriptions = subscriptions;
@@ -72,6 +77,7 @@ public final class RetentionScanner implements Runnable {
                 }
             }
         }
+        oldest = transactions.oldestNeeded(oldest);
         for (DelayedMessages.Timer t : delayed.pending()) {
             oldest = Math.min(oldest, t.physicalOffset());
         }

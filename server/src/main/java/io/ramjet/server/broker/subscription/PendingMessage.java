@@ -11,11 +11,13 @@ final class PendingMessage {
 
     static final long NO_CONSUMER = -1;
 
+    private static final long[] NO_ONE = new long[0];
+
     final long offset;
     int deliveries;
     long consumer = NO_CONSUMER;
     long inFlightUntil;
-    private long[] excluded = new long[0];
+    private long[] excluded = NO_ONE;
 
     PendingMessage(long offset, int deliveries) {
         this.offset = offset;
@@ -46,11 +48,16 @@ final class PendingMessage {
         }
     }
 
+    /**
+     * Ends a delivery. A counted one changes the message's JMSXDeliveryCount, which a selector
+     * may name, so the consumers that refused it are asked again.
+     */
     void makeVisible(boolean countDelivery) {
         consumer = NO_CONSUMER;
         inFlightUntil = 0;
         if (countDelivery) {
             deliveries++;
+            excluded = NO_ONE;
         }
     }
 }

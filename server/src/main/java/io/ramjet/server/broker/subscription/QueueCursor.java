@@ -169,6 +169,11 @@ public final class QueueCursor {
         return expired;
     }
 
+    /** Whether {@code offset} is still to be consumed: pending (visible or in flight) or never offered. */
+    public boolean unacknowledged(long offset) {
+        return offset >= lowWater && (offset >= readOffset || pending.containsKey(offset));
+    }
+
     /** Counted deliveries of a pending offset, 0 when it is not pending. */
     public int deliveries(long offset) {
         PendingMessage m = pending.get(offset);

@@ -125,6 +125,18 @@ class QueueCursorTest {
     }
 
     @Test
+    void aCountedRedeliveryOffersTheMessageAgainToAConsumerThatRefusedIt() {
+        QueueCursor c = new QueueCursor(0, 0);
+        c.exclude(c.nextCandidate(A, 1), A);
+        c.claim(c.nextCandidate(B, 1), B, 1_000);
+        c.release(0, false);
+        assertEquals(-1, c.nextCandidate(A, 1), "an uncounted release changes nothing a selector sees");
+        c.claim(c.nextCandidate(B, 1), B, 1_000);
+        c.release(0, true);
+        assertEquals(0, c.nextCandidate(A, 1), "JMSXDeliveryCount changed: A's selector may take it now");
+    }
+
+    @Test
     void releasingAMessageNotInFlightIsRefused() {
         QueueCursor c = new QueueCursor(0, 0);
         assertEquals(-1, c.release(0, true));

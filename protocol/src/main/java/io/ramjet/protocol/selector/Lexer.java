@@ -1,0 +1,146 @@
+package io.ramjet.protocol.selector;
+
+import io.ramjet.protocol.selector.Token.Type;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Splits a selector into tokens (Jakarta Messaging 3.1, 3.8.1.1): identifiers are Java
+ * identifiers, keywords are case-insensitive, strings are single-quoted with {@code ''} for a
+ * quote, exact numerics follow Java integer literal syntax (decimal, 0x hex, leading-0 octal,
+ * optional L) and approximate numerics Java floating literal syntax. Signs are separate tokens;
+ * the parser folds them into literals, so
+ * {@code -9223372036854775808} is an exact literal although its magnitude alone is not a long.
+ */
+final class Lexer {
+
+    private static final Map<String, Type> KEYWORDS = Map.ofEntries(
+            Map.entry("TRUE", Type.TRUE), Map.entry("FALSE", Type.FALSE), Map.entry("NULL", Type.NULL),
+            Map.entry("NOT", Type.NOT), Map.entry("AND", Type.AND), Map.entry("OR", Type.OR),
+            Map.entry("BETWEEN", Type.BETWEEN), Map.entry("LIKE", Type.LIKE), Map.entry("IN", Type.IN),
+            Map.entry("IS", Type.IS), Map.entry("ESCAPE", Type.ESCAPE));
+
+    private final String text;
+    private int at;
+
+    private Lexer(String text) {
+        this.text = text;
+    }
+
+    static List<Token> tokens(String text) throws SelectorSyntaxException {
+        Lexer lexer = new Lexer(text);
+        List<Token> tokens = new ArrayList<>();
+        Token t;
+        do {
+            t = lexer.next();
+            tokens.add(t);
+        } while (!t.is(Type.END));
+        return tokens;
+    }
+
+    private SelectorSyntaxException error(int index, String reason) {
+        return new SelectorSyntaxException(text, index, reason);
+    }
+
+    private Token next() throws SelectorSyntaxException {
+        while (at < text.length() && Character.isWhitespace(text.charAt(at))) {
+            at++;
+        }
+        int start = at;
+        if (at >= text.length()) {
+            return new Token(Type.END, "", start, null);
+        }
+        char c = text.charAt(at);
+        if (Character.isJavaIdentifierStart(c)) {
+            while (at < text.length() && Character.isJavaIdentifierPart(text.charAt(at))) {
+                at++;
+            }
+            String word = text.substring(start, at);
+            Type keyword = KEYWORDS.get(word.toUpperCase(Locale.ROOT));
+            return new Token(keyword != null ? keyword : Type.IDENTIFIER, word, start, null);
+        }
+        if (c == '\'') {
+            return string(start);
+        }
+        if (Character.isDigit(c) || c == '.' && at + 1 < text.length() && Character.isDigit(text.charAt(at + 1))) {
+            return number(start);
+        }
+        at++;
+        switch (c) {
+            case '=': return new Token(Type.EQ, "=", start, null);
+            case '<':
+                if (at < text.length() && text.charAt(at) == '>') {
+                    at++;
+                    return new Token(Type.NE, "<>", start, null);
+                }
+                if (at < text.length() && text.charAt(at) == '=') {
+                    at++;
+                    return new Token(Type.LE, "<=", start, null);
+                }
+                return new Token(Type.LT, "<", start, null);
+            case '>':
+                if (at < text.length() && text.charAt(at) == '=') {
+                    at++;
+                    return new Token(Type.GE, ">=", start, null);
+                }
+                return new Token(Type.GT, ">", start, null);
+            case '+': return new Token(Type.PLUS, "+", start, null);
+            case '-': return new Token(Type.MINUS, "-", start, null);
+            case '*': return new Token(Type.STAR, "*", start, null);
+            case '/': return new Token(Type.SLASH, "/", start, null);
+            case '(': return new Token(Type.LPAREN, "(", start, null);
+            case ')': return new Token(Type.RPAREN, ")", start, null);
+            case ',': return new Token(Type.COMMA, ",", start, null);
+            default: throw error(start, "unexpected character '" + c + "'");
+        }
+    }
+
+    private Token string(int start) throws SelectorSyntaxException {
+        StringBuilder value = new StringBuilder();
+        at++;
+        while (true) {
+            if (at >= text.length()) {
+                throw error(start, "unterminated string literal");
+            }
+            char c = text.charAt(at++);
+            if (c == '\'') {
+                if (at < text.length() && text.charAt(at) == '\'') {
+                    value.append('\'');
+                    at++;
+                } else {
+                    break;
+                }
+            } else {
+                value.append(c);
+            }
+        }
+        return new Token(Type.STRING, text.substring(start, at), start, value.toString());
+    }
+
+    private Token number(int start) throws SelectorSyntaxException {
+        while (at < text.length() && (Character.isLetterOrDigit(text.charAt(at)) || text.charAt(at) == '.'
+                || (text.charAt(at) == '+' || text.charAt(at) == '-') && isExponentSign(start))) {
+            at++;
+        }
+        String literal = text.substring(start, at);
+        try {
+            Object value = NumericLiterals.parse(literal, false);
+            return new Token(value instanceof Long ? Type.EXACT : Type.APPROXIMATE, literal, start, value);
+        } catch (NumberFormatException e) {
+            if (literal.matches("[0-9]+[lL]?")) {
+                return new Token(Type.EXACT, literal, start, null);
+            }
+            throw error(start, "bad numeric literal " + literal);
+        }
+    }
+
+    /** A sign right after the 'e' of a decimal number is part of its exponent. */
+    private boolean isExponentSign(int start) {
+        char previous = text.charAt(at - 1);
+        boolean hex = at - start > 1 && text.charAt(start) == '0'
+                && (text.charAt(start + 1) == 'x' || text.charAt(start + 1) == 'X');
+        return !hex && (previous == 'e' || previous == 'E');
+    }
+}

@@ -1,0 +1,138 @@
+package io.ramjet.server.broker.transaction;
+
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.TxCheckRequest;
+import io.ramjet.protocol.command.TxQueryRequest;
+import io.ramjet.protocol.command.TxState;
+import io.ramjet.protocol.command.TxStateResponse;
+import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Resolves transactions whose client went quiet. Every run, each transaction older than the
+ * check timeout that is not a prepared XA branch (those wait for their transaction manager)
+ * is checked, one check at a time per transaction:
+ * <ul>
+ *   <li>its owner still connected: TX_CHECK to it; COMMITTED or ROLLED_BACK is applied, OPEN
+ *       is asked again next run, UNKNOWN rolls back, except a prepared one, which asks its
+ *       coordinator;</li>
+ *   <li>no owner (it closed, or the broker restarted): an unprepared transaction rolls back; a
+ *       prepared one asks its coordinator (TX_QUERY) and applies the answer;</li>
+ *   <li>after the maximum number of checks an unprepared transaction rolls back; a prepared
+ *       one keeps asking its coordinator, with a warning each time.</li>
+ * </ul>
+ * Run periodically on a timer thread; it only starts asynchronous requests and never blocks.
+ */
+final class CheckBackScanner implements Runnable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CheckBackScanner.class);
+
+    private final TransactionTable table;
+    private final TransactionResolver resolver;
+    private final RemotingClient coordinators;
+    private final long checkAfterMillis;
+    private final int maxChecks;
+    private final Duration requestTimeout;
+
+    CheckBackScanner(TransactionTable table, TransactionResolver resolver, RemotingClient coordinators,
+                     Duration checkAfter, Duration checkInterval, int maxChecks) {
+        this.table = table;
+        this.resolver = resolver;
+        this.coordinators = coordinators;
+        this.checkAfterMillis = checkAfter.toMillis();
+        this.maxChecks = maxChecks;
+        Duration floor = Duration.ofSeconds(1);
+        this.requestTimeout = checkInterval.compareTo(floor) < 0 ? floor : checkInterval;
+    }
+
+    @Override
+    public void run() {
+        long now = System.currentTimeMillis();
+        for (Transaction t : table.all()) {
+            try {
+                if (!t.preparedBranch() && now - t.since() >= checkAfterMillis && t.startCheck()) {
+                    check(t).whenComplete((done, failure) -> {
+                        t.checkDone();
+                        if (failure != null) {
+                            LOG.warn("{}: check-back failed, trying again next time: {}", t, failure.toString());
+                        }
+                    });
+                }
+            } catch (RuntimeException e) {
+                t.checkDone();
+                LOG.error("{}: check-back failed", t, e);
+            }
+        }
+    }
+
+    private CompletableFuture<Void> check(Transaction t) {
+        RemotingConnection owner = t.owner();
+        if (owner != null && owner.isActive()) {
+            return owner.invoke(Frame.request(CommandCode.TX_CHECK, new TxCheckRequest(t.id())), requestTimeout)
+                    .handle((response, failure) ->
+                            failure != null ? null : response.header(TxStateResponse.class).state())
+                    .thenCompose(state -> ownerAnswered(t, state));
+        }
+        if (t.prepared() && !t.coordinator().isEmpty()) {
+            return askCoordinator(t);
+        }
+        LOG.info("{}: its owner is gone, rolling it back", t);
+        return end(t, false);
+    }
+
+    /** @param state the owner's answer, null when it did not answer */
+    private CompletableFuture<Void> ownerAnswered(Transaction t, TxState state) {
+        if (state == TxState.COMMITTED || state == TxState.ROLLED_BACK) {
+            LOG.info("{}: its owner answers {}", t, state);
+            return end(t, state == TxState.COMMITTED);
+        }
+        boolean askCoordinator = t.prepared() && !t.coordinator().isEmpty();
+        if (state == TxState.UNKNOWN || (state == null && !t.ownerAlive())) {
+            if (askCoordinator) {
+                return askCoordinator(t);
+            }
+            LOG.info("{}: its owner {}, rolling it back", t, state == null ? "is gone" : "does not know it");
+            return end(t, false);
+        }
+        if (t.checks() >= maxChecks) {
+            if (!t.prepared()) {
+                LOG.warn("{}: still open after {} checks, rolling it back", t, t.checks());
+                return end(t, false);
+            }
+            LOG.warn("{}: prepared and still undecided after {} checks", t, t.checks());
+        }
+        return CompletableFuture.completedFuture(null);
+    }
+
+    private CompletableFuture<Void> askCoordinator(Transaction t) {
+        String coordinator = t.coordinator();
+        return coordinators.invoke(coordinator, Frame.request(CommandCode.TX_QUERY, new TxQueryRequest(t.id())),
+                        requestTimeout)
+                .thenCompose(response -> {
+                    TxState state = response.header(TxStateResponse.class).state();
+                    if (state == TxState.COMMITTED || state == TxState.ROLLED_BACK) {
+                        LOG.info("{}: coordinator {} answers {}", t, coordinator, state);
+                        return end(t, state == TxState.COMMITTED);
+                    }
+                    if (t.checks() >= maxChecks) {
+                        LOG.warn("{}: coordinator {} still has it open after {} checks", t, coordinator, t.checks());
+                    }
+                    return CompletableFuture.completedFuture(null);
+                });
+    }
+
+    private CompletableFuture<Void> end(Transaction t, boolean commit) {
+        try {
+            return resolver.end(t.id(), "", commit, List.of());
+        } catch (Exception e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package io.ramjet.server.broker.transaction;
+
+import io.ramjet.protocol.command.TxState;
+import io.ramjet.protocol.remoting.RemotingConnection;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One transaction the broker holds: its half records, its prepared acknowledgements, its xid
+ * and coordinator once prepared, the connection that owns it (none after a restart) and the
+ * bookkeeping of its check-backs. Thread-safe: every method locks the transaction.
+ */
+public final class Transaction {
+
+    private final long id;
+    private final TreeMap<Long, Half> halves = new TreeMap<>();
+    private final long since;
+    private TransactionStatus status = TransactionStatus.OPEN;
+    private String xid = "";
+    private String coordinator = "";
+    private List<AckGroup> preparedAcks = List.of();
+    private RemotingConnection owner;
+    private boolean voted;
+    private CompletableFuture<TxState> ending;
+    private int checks;
+    private boolean checking;
+
+    /** @param since when the transaction first left a trace here, epoch ms: check-back counts from it */
+    Transaction(long id, long since) {
+        this.id = id;
+        this.since = since;
+    }
+
+    public long id() {
+        return id;
+    }
+
+    public synchronized TransactionStatus status() {
+        return status;
+    }
+
+    public synchronized String xid() {
+        return xid;
+    }
+
+    public synchronized String coordinator() {
+        return coordinator;
+    }
+
+    public synchronized List<Half> halves() {
+        return List.copyOf(halves.values());
+    }
+
+    public synchronized List<AckGroup> preparedAcks() {
+        return preparedAcks;
+    }
+
+    public synchronized RemotingConnection owner() {
+        return owner;
+    }
+
+    long since() {
+        return since;
+    }
+
+    /** Whether a TX_PREPARE has made it durable (or is writing it). */
+    public synchronized boolean prepared() {
+        return voted || status == TransactionStatus.PREPARING;
+    }
+
+    /** A prepared XA branch: it waits for its transaction manager, never checked back. */
+    public synchronized boolean preparedBranch() {
+        return voted && !xid.isEmpty();
+    }
+
+    /** The owner is known and still connected. */
+    synchronized boolean ownerAlive() {
+        return owner != null && owner.isActive();
+    }
+
+    /** Takes {@code connection} as owner unless another live one has it; returns whether it may. */
+    synchronized boolean claim(RemotingConnection connection) {
+        if (owner != null && owner != connection && owner.isActive()) {
+            return false;
+        }
+        owner = connection;
+        return true;
+    }
+
+    synchronized void addHalf(Half half) {
+        halves.put(half.physicalOffset(), half);
+    }
+
+    /** Nothing here but the entry itself: no half, no vote, no end in progress. */
+    synchronized boolean empty() {
+        return halves.isEmpty() && !voted && ending == null && status == TransactionStatus.OPEN;
+    }
+
+    synchronized long oldestHalf() {
+        return halves.isEmpty() ? Long.MAX_VALUE : halves.firstKey();
+    }
+
+    /** The vote is durable: acknowledgements, xid and coordinator as written. */
+    synchronized void prepared(String branch, String coordinatorAddress, List<AckGroup> acks) {
+        xid = branch;
+        coordinator = coordinatorAddress;
+        preparedAcks = List.copyOf(acks);
+        voted = true;
+        if (status != TransactionStatus.ENDING) {
+            status = TransactionStatus.PREPARED;
+        }
+    }
+
+    /** Moves OPEN or PREPARED to PREPARING; false if the transaction is already ending or preparing. */
+    synchronized boolean startPreparing() {
+        if (status == TransactionStatus.OPEN) {
+            status = TransactionStatus.PREPARING;
+            return true;
+        }
+        return false;
+    }
+
+    /** A failed vote write: back to OPEN. */
+    synchronized void preparingFailed() {
+        if (status == TransactionStatus.PREPARING) {
+            status = TransactionStatus.OPEN;
+        }
+    }
+
+    /**
+     * Starts ending: returns null and records {@code future} as the end in progress, or returns
+     * the end already in progress.
+     */
+    synchronized CompletableFuture<TxState> startEnding(CompletableFuture<TxState> future) {
+        if (ending != null) {
+            return ending;
+        }
+        ending = future;
+        status = TransactionStatus.ENDING;
+        return null;
+    }
+
+    /** The decision could not be written: the transaction stands as before. */
+    synchronized void endingFailed() {
+        ending = null;
+        status = voted ? TransactionStatus.PREPARED : TransactionStatus.OPEN;
+    }
+
+    /** Starts a check-back unless one is running; counts it. */
+    synchronized boolean startCheck() {
+        if (checking || status == TransactionStatus.ENDING || status == TransactionStatus.PREPARING) {
+            return false;
+        }
+        checking = true;
+        checks++;
+        return true;
+    }
+
+    synchronized void checkDone() {
+        checking = false;
+    }
+
+    synchronized int checks() {
+        return checks;
+    }
+
+    /** What the snapshot keeps of a transaction. */
+    synchronized Saved save() {
+        return new Saved(id, since, xid, coordinator, List.copyOf(halves.values()), preparedAcks, voted);
+    }
+
+    static Transaction restore(Saved saved) {
+        Transaction t = new Transaction(saved.id(), saved.since());
+        saved.halves().forEach(t::addHalf);
+        if (saved.prepared()) {
+            t.prepared(saved.xid(), saved.coordinator(), saved.acks());
+        }
+        return t;
+    }
+
+    /** A transaction as the snapshot holds it. */
+    record Saved(long id, long since, String xid, String coordinator, List<Half> halves, List<AckGroup> acks,
+                 boolean prepared) {
+    }
+
+    @Override
+    public synchronized String toString() {
+        Map<String, Object> fields = new TreeMap<>();
+        fields.put("status", status);
+        fields.put("halves", halves.size());
+        if (!xid.isEmpty()) {
+            fields.put("xid", xid);
+        }
+        if (!coordinator.isEmpty()) {
+            fields.put("coordinator", coordinator);
+        }
+        return "transaction " + id + " " + fields;
+    }
+}

@@ -1,0 +1,203 @@
+package io.ramjet.server.broker.transaction;
+
+import io.ramjet.protocol.record.MessageRecord;
+import io.ramjet.protocol.record.RecordFlags;
+import io.ramjet.protocol.record.RecordType;
+import io.ramjet.server.broker.durability.RecordCodec;
+import io.ramjet.server.broker.subscription.Delivery;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Layout of the bodies of a transaction's decision records; their destination is
+ * {@link #DESTINATION}, their properties empty. Integers big-endian; strings and subscription
+ * keys as {@link RecordCodec} writes them. Half records themselves are PREPARED message records
+ * whose queue-offset field holds the transaction id.
+ *
+ * <pre>
+ *  VOTE:     transaction id (long) | xid | coordinator | acks
+ *  COMMIT:   transaction id (long) | xid
+ *            | slots (int) x [ destination | queue id (int) | queue offset (long)
+ *                              | half offset (long) | half size (int) | tag signature (long) ]
+ *            | timers (int) x [ half offset (long) | delivery time (long) | destination
+ *                               | queue id (int) | born (long) ]
+ *            | acks
+ *  ROLLBACK: transaction id (long) | xid
+ *  acks:     groups (int) x [ subscription key | positions (int) x [ queue id (int) | queue offset (long) ] ]
+ * </pre>
+ *
+ * A COMMIT's queue offsets were reserved by the store under its append lock: the dispatch of
+ * the record puts one ConsumeQueue entry per slot, pointing at the half record, and applies the
+ * acknowledgements, so visibility and consumption change together; replaying it changes nothing
+ * more. Delayed halves become timers instead of slots; expired ones are in neither.
+ */
+public final class TransactionRecordDescriptor {
+
+    /** The destination field of every decision record; not a destination a client can name. */
+    public static final String DESTINATION = "$ramjet.transaction";
+
+    private TransactionRecordDescriptor() {
+    }
+
+    /** A slot of a COMMIT: the half at {@code half} enters its queue at {@code queueOffset}. */
+    public record Slot(Half half, long queueOffset) {
+    }
+
+    /** A decoded VOTE. */
+    public record Vote(long transactionId, String xid, String coordinator, List<AckGroup> acks) {
+    }
+
+    /** A decoded COMMIT. */
+    public record Commit(long transactionId, String xid, List<Slot> slots, List<Half> timers, List<AckGroup> acks) {
+    }
+
+    /** A decoded ROLLBACK. */
+    public record Rollback(long transactionId, String xid) {
+    }
+
+    public static MessageRecord vote(long transactionId, String xid, String coordinator, List<AckGroup> acks) {
+        return record(RecordType.VOTE, out -> {
+            out.writeLong(transactionId);
+            RecordCodec.writeString(out, xid);
+            RecordCodec.writeString(out, coordinator);
+            writeAcks(out, acks);
+        });
+    }
+
+    /** A COMMIT making {@code visible} visible at {@code queueOffsets} (same order), timers for {@code delayed}. */
+    public static MessageRecord commit(long transactionId, String xid, List<Half> visible, long[] queueOffsets,
+                                       List<Half> delayed, List<AckGroup> acks) {
+        return record(RecordType.COMMIT, out -> {
+            out.writeLong(transactionId);
+            RecordCodec.writeString(out, xid);
+            out.writeInt(visible.size());
+            for (int i = 0; i < visible.size(); i++) {
+                Half h = visible.get(i);
+                RecordCodec.writeString(out, h.destination());
+                out.writeInt(h.queueId());
+                out.writeLong(queueOffsets[i]);
+                out.writeLong(h.physicalOffset());
+                out.writeInt(h.size());
+                out.writeLong(h.tagSignature());
+            }
+            out.writeInt(delayed.size());
+            for (Half h : delayed) {
+                out.writeLong(h.physicalOffset());
+                out.writeLong(h.deliveryTime());
+                RecordCodec.writeString(out, h.destination());
+                out.writeInt(h.queueId());
+                out.writeLong(h.bornTimestamp());
+            }
+            writeAcks(out, acks);
+        });
+    }
+
+    public static MessageRecord rollback(long transactionId, String xid) {
+        return record(RecordType.ROLLBACK, out -> {
+            out.writeLong(transactionId);
+            RecordCodec.writeString(out, xid);
+        });
+    }
+
+    public static Vote decodeVote(ByteBuffer body) {
+        return decode(body, in -> new Vote(in.readLong(), RecordCodec.readString(in), RecordCodec.readString(in),
+                readAcks(in)));
+    }
+
+    public static Commit decodeCommit(ByteBuffer body) {
+        return decode(body, in -> {
+            long id = in.readLong();
+            String xid = RecordCodec.readString(in);
+            int n = in.readInt();
+            List<Slot> slots = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                String destination = RecordCodec.readString(in);
+                int queueId = in.readInt();
+                long queueOffset = in.readLong();
+                long physical = in.readLong();
+                int size = in.readInt();
+                long tag = in.readLong();
+                slots.add(new Slot(new Half(physical, size, destination, queueId, tag, 0, 0, 0), queueOffset));
+            }
+            int nt = in.readInt();
+            List<Half> timers = new ArrayList<>(nt);
+            for (int i = 0; i < nt; i++) {
+                long physical = in.readLong();
+                long deliveryTime = in.readLong();
+                String destination = RecordCodec.readString(in);
+                int queueId = in.readInt();
+                long born = in.readLong();
+                timers.add(new Half(physical, 0, destination, queueId, 0, deliveryTime, born, 0));
+            }
+            return new Commit(id, xid, slots, timers, readAcks(in));
+        });
+    }
+
+    public static Rollback decodeRollback(ByteBuffer body) {
+        return decode(body, in -> new Rollback(in.readLong(), RecordCodec.readString(in)));
+    }
+
+    static void writeAcks(DataOutputStream out, List<AckGroup> acks) throws IOException {
+        out.writeInt(acks.size());
+        for (AckGroup g : acks) {
+            RecordCodec.writeKey(out, g.subscription());
+            out.writeInt(g.positions().size());
+            for (Delivery d : g.positions()) {
+                out.writeInt(d.queueId());
+                out.writeLong(d.offset());
+            }
+        }
+    }
+
+    static List<AckGroup> readAcks(DataInputStream in) throws IOException {
+        int groups = in.readInt();
+        List<AckGroup> acks = new ArrayList<>(Math.min(groups, 1024));
+        for (int i = 0; i < groups; i++) {
+            var key = RecordCodec.readKey(in);
+            int n = in.readInt();
+            List<Delivery> positions = new ArrayList<>(Math.min(n, 1024));
+            for (int p = 0; p < n; p++) {
+                positions.add(new Delivery(in.readInt(), in.readLong(), 0));
+            }
+            acks.add(new AckGroup(key, positions));
+        }
+        return acks;
+    }
+
+    interface Writer {
+        void write(DataOutputStream out) throws IOException;
+    }
+
+    interface Reader<T> {
+        T read(DataInputStream in) throws IOException;
+    }
+
+    private static MessageRecord record(RecordType type, Writer writer) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            writer.write(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new MessageRecord(RecordFlags.of(type), DESTINATION, 0, -1, System.currentTimeMillis(), 0, 0,
+                new byte[0], bytes.toByteArray());
+    }
+
+    private static <T> T decode(ByteBuffer body, Reader<T> reader) {
+        byte[] bytes = new byte[body.remaining()];
+        body.duplicate().get(bytes);
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+            return reader.read(in);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("undecodable transaction record", e);
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package io.ramjet.server.broker.transaction;
+
+import io.ramjet.protocol.command.ErrorStatus;
+import io.ramjet.protocol.command.TxState;
+import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.server.broker.DispatchProgress;
+import io.ramjet.storage.AppendResult;
+import io.ramjet.storage.MessageStore;
+import io.ramjet.storage.QueueSlot;
+import io.ramjet.storage.StoreFullException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+
+/**
+ * Ends transactions: writes the one COMMIT or ROLLBACK record and completes once it is durable
+ * and dispatched (so its effects are in memory and its decision remembered). Every end goes
+ * through here, whether a client's TX_END, a check-back's answer, a lost owner or a
+ * coordinator's presumed abort, and one transaction has at most one end in progress: a second
+ * end waits for the first and fails if it asked for the other outcome. Thread-safe.
+ */
+final class TransactionResolver {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TransactionResolver.class);
+
+    private final MessageStore store;
+    private final TransactionTable table;
+    private final ConsumedMessages consumed;
+    private final DispatchProgress progress;
+    private final Executor executor;
+
+    TransactionResolver(MessageStore store, TransactionTable table, ConsumedMessages consumed,
+                        DispatchProgress progress, Executor executor) {
+        this.store = store;
+        this.table = table;
+        this.consumed = consumed;
+        this.progress = progress;
+        this.executor = executor;
+    }
+
+    /**
+     * Ends a transaction as decided, adding {@code acks} to what it consumed.
+     *
+     * @throws RemotingCommandException TRANSACTION_ROLLED_BACK for a commit of one rolled back
+     *         here, UNKNOWN_TRANSACTION for an xid alone that the broker has no trace of
+     * @throws IllegalArgumentException for a rollback of one committed here
+     */
+    CompletableFuture<Void> end(long id, String xid, boolean commit, List<AckGroup> acks)
+            throws RemotingCommandException {
+        TxState wanted = commit ? TxState.COMMITTED : TxState.ROLLED_BACK;
+        Optional<Transaction> found = table.find(id, xid);
+        if (found.isEmpty()) {
+            Optional<TxState> decided = table.decisions().of(id, xid);
+            if (decided.isPresent()) {
+                check(id, wanted, decided.get());
+                if (!commit) {
+                    consumed.release(acks);
+                }
+                return CompletableFuture.completedFuture(null);
+            }
+            if (id == 0) {
+                throw new RemotingCommandException(ErrorStatus.UNKNOWN_TRANSACTION, "no transaction branch " + xid);
+            }
+        }
+        Transaction t = found.orElseGet(() -> table.getOrCreate(id));
+        CompletableFuture<TxState> mine = new CompletableFuture<>();
+        CompletableFuture<TxState> running = t.startEnding(mine);
+        if (running != null) {
+            return running.thenApply(state -> {
+                try {
+                    check(t.id(), wanted, state);
+                } catch (RemotingCommandException | IllegalArgumentException e) {
+                    throw new CompletionException(e);
+                }
+                return null;
+            });
+        }
+        // records written before this end (a half still on its way to the dispatcher) belong to it
+        progress.passed(store.maxPhysicalOffset())
+                .thenComposeAsync(passed -> write(t, wanted, acks), executor)
+                .thenCompose(end -> progress.passed(end))
+                .whenComplete((done, failure) -> {
+                    if (failure == null) {
+                        if (!commit) {
+                            consumed.release(acks);
+                        }
+                        mine.complete(wanted);
+                    } else {
+                        LOG.error("{} of {} failed", commit ? "commit" : "rollback", t, failure);
+                        t.endingFailed();
+                        table.forgetIfEmpty(t);
+                        mine.completeExceptionally(failure);
+                    }
+                });
+        return mine.thenApply(state -> null);
+    }
+
+    /** Writes the decision, unless one was dispatched meanwhile (a concurrent end of a transaction with no trace). */
+    private CompletableFuture<Long> write(Transaction t, TxState wanted, List<AckGroup> acks) {
+        Optional<TxState> decided = table.decisions().of(t.id(), t.xid());
+        if (decided.isPresent()) {
+            try {
+                check(t.id(), wanted, decided.get());
+                return CompletableFuture.completedFuture(0L);
+            } catch (RemotingCommandException | IllegalArgumentException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+        return wanted == TxState.COMMITTED ? writeCommit(t, acks) : writeRollback(t);
+    }
+
+    private static void check(long id, TxState wanted, TxState decided) throws RemotingCommandException {
+        if (decided == wanted) {
+            return;
+        }
+        if (decided == TxState.ROLLED_BACK) {
+            throw new RemotingCommandException(ErrorStatus.TRANSACTION_ROLLED_BACK,
+                    "transaction " + id + " was rolled back on this broker");
+        }
+        throw new IllegalArgumentException("transaction " + id + " has already committed");
+    }
+
+    /** Writes the COMMIT; returns the offset just past it. */
+    private CompletableFuture<Long> writeCommit(Transaction t, List<AckGroup> acks) {
+        long now = System.currentTimeMillis();
+        List<Half> visible = new ArrayList<>();
+        List<Half> delayed = new ArrayList<>();
+        for (Half h : t.halves()) {
+            if (h.expired(now)) {
+                LOG.debug("{}: half at {} expired before the commit, dropped", t, h.physicalOffset());
+            } else if (h.delayed(now)) {
+                delayed.add(h);
+            } else {
+                visible.add(h);
+            }
+        }
+        List<AckGroup> all = new ArrayList<>(t.preparedAcks());
+        all.addAll(acks);
+        List<QueueSlot> slots = visible.stream().map(h -> new QueueSlot(h.destination(), h.queueId())).toList();
+        String xid = t.xid();
+        return append(() -> store.append(slots,
+                offsets -> TransactionRecordDescriptor.commit(t.id(), xid, visible, offsets, delayed, all), true));
+    }
+
+    private CompletableFuture<Long> writeRollback(Transaction t) {
+        return append(() -> store.append(TransactionRecordDescriptor.rollback(t.id(), t.xid()), true));
+    }
+
+    private interface Append {
+        CompletableFuture<AppendResult> run();
+    }
+
+    private static CompletableFuture<Long> append(Append append) {
+        try {
+            return append.run().thenApply(AppendResult::endOffset);
+        } catch (StoreFullException e) {
+            return CompletableFuture.failedFuture(new RemotingCommandException(ErrorStatus.STORE_FULL, e.getMessage()));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package io.ramjet.server.broker.transaction;
+
+import io.ramjet.server.broker.Broker;
+import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.storage.StoreConfig;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** Brokers for the transaction tests: ephemeral port, no NameServer, small files, quick check-back. */
+final class TxBrokers {
+
+    static final Duration CHECK_AFTER = Duration.ofMillis(300);
+    static final Duration CHECK_INTERVAL = Duration.ofMillis(100);
+
+    private TxBrokers() {
+    }
+
+    static BrokerConfig config(Path dataDir, int maxChecks) {
+        return BrokerConfig.defaults(dataDir).withPort(0).withNameServers(List.of()).withQueuesPerDestination(2)
+                .withTransactionChecks(CHECK_AFTER, CHECK_INTERVAL, maxChecks);
+    }
+
+    static Broker start(Path dataDir) throws Exception {
+        return start(config(dataDir, 15));
+    }
+
+    static Broker start(BrokerConfig config) throws Exception {
+        Broker broker = new Broker(config, StoreConfig.defaults(config.dataDir()).withSegmentSize(4 << 20)
+                .withMinFreeSpace(0).withCheckpointInterval(Duration.ofMillis(200)));
+        broker.start();
+        return broker;
+    }
+
+    /** Polls {@code condition} until it holds or ten seconds pass. */
+    static void await(String what, Callable<Boolean> condition) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.call()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+}

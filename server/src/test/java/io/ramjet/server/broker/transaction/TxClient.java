@@ -1,0 +1,194 @@
+package io.ramjet.server.broker.transaction;
+
+import io.netty.buffer.Unpooled;
+import io.ramjet.protocol.command.AckRequest;
+import io.ramjet.protocol.command.BatchEntry;
+import io.ramjet.protocol.command.SendBatchRequest;
+import io.ramjet.protocol.command.SendBatchResponse;
+import io.ramjet.protocol.command.CloseConsumerRequest;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.protocol.command.PullRequest;
+import io.ramjet.protocol.command.PullResponse;
+import io.ramjet.protocol.command.PulledMessage;
+import io.ramjet.protocol.command.SendRequest;
+import io.ramjet.protocol.command.SendResponse;
+import io.ramjet.protocol.command.SubscribeRequest;
+import io.ramjet.protocol.command.SubscriptionRef;
+import io.ramjet.protocol.command.TxCheckRequest;
+import io.ramjet.protocol.command.TxEndRequest;
+import io.ramjet.protocol.command.TxPrepareRequest;
+import io.ramjet.protocol.command.TxQueryRequest;
+import io.ramjet.protocol.command.TxState;
+import io.ramjet.protocol.command.TxStateResponse;
+import io.ramjet.protocol.command.XaRecoverResponse;
+import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.message.MessageHeaders;
+import io.ramjet.protocol.message.MessagePropertiesCodec;
+import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+import java.util.function.LongFunction;
+
+/**
+ * A bare client of one broker over real sockets, speaking the transaction commands as the JMS
+ * client will. It answers TX_CHECK with what {@code checkAnswer} says, and records the ids asked.
+ */
+final class TxClient implements AutoCloseable {
+
+    static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    /** A pulled message. */
+    record Received(int queueId, long offset, int deliveryCount, String body) {
+        MessagePosition position() {
+            return new MessagePosition(queueId, offset);
+        }
+    }
+
+    private final RemotingClient client = new RemotingClient(RemotingClientConfig.defaults());
+    private final String address;
+    final Queue<Long> checked = new ConcurrentLinkedQueue<>();
+
+    TxClient(String address) {
+        this(address, id -> TxState.OPEN);
+    }
+
+    TxClient(String address, LongFunction<TxState> checkAnswer) {
+        this.address = address;
+        client.registerProcessor(CommandCode.TX_CHECK, (connection, request) -> {
+            long id = request.header(TxCheckRequest.class).transactionId();
+            checked.add(id);
+            return request.reply(new TxStateResponse(id, checkAnswer.apply(id)));
+        }, Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "tx-check-answer");
+            t.setDaemon(true);
+            return t;
+        }));
+    }
+
+    SendResponse send(String queue, int queueId, String text, long transactionId) throws Exception {
+        return send(queue, queueId, text, transactionId, 0, 0);
+    }
+
+    SendResponse send(String queue, int queueId, String text, long transactionId, long deliveryTime,
+                      long expiration) throws Exception {
+        byte[] properties = MessagePropertiesCodec.encode(new MessageHeaders().expiration(expiration));
+        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        byte[] all = new byte[properties.length + body.length];
+        System.arraycopy(properties, 0, all, 0, properties.length);
+        System.arraycopy(body, 0, all, properties.length, body.length);
+        SendRequest header = new SendRequest(queue, DestinationKind.QUEUE, queueId, true, deliveryTime, expiration,
+                properties.length, transactionId);
+        return client.invokeSync(address, Frame.request(CommandCode.SEND, header, Unpooled.wrappedBuffer(all)),
+                TIMEOUT).header(SendResponse.class);
+    }
+
+    /** Sends {@code texts} to queue 0 in one SEND_BATCH; returns the queue offsets of the response. */
+    List<Long> sendBatch(String queue, List<String> texts, long transactionId) throws Exception {
+        byte[] properties = MessagePropertiesCodec.encode(new MessageHeaders());
+        java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+        List<BatchEntry> entries = new ArrayList<>();
+        for (String text : texts) {
+            byte[] body = text.getBytes(StandardCharsets.UTF_8);
+            all.write(properties);
+            all.write(body);
+            entries.add(new BatchEntry(0, true, 0, 0, properties.length, properties.length + body.length));
+        }
+        SendBatchRequest header = new SendBatchRequest(queue, DestinationKind.QUEUE, entries, transactionId);
+        return client.invokeSync(address, Frame.request(CommandCode.SEND_BATCH, header,
+                        Unpooled.wrappedBuffer(all.toByteArray())), TIMEOUT)
+                .header(SendBatchResponse.class).positions().stream().map(MessagePosition::queueOffset).toList();
+    }
+
+    void subscribe(String queue, long consumer) throws Exception {
+        client.invokeSync(address, Frame.request(CommandCode.SUBSCRIBE,
+                new SubscribeRequest(SubscriptionRef.queue(queue), null, false, consumer, List.of())), TIMEOUT);
+    }
+
+    void closeConsumer(String queue, long consumer) throws Exception {
+        client.invokeSync(address, Frame.request(CommandCode.CLOSE_CONSUMER,
+                new CloseConsumerRequest(consumer, SubscriptionRef.queue(queue))), TIMEOUT);
+    }
+
+    List<Received> pull(String queue, long consumer, int max, long holdMillis) throws Exception {
+        Frame response = client.invokeSync(address, Frame.request(CommandCode.PULL,
+                new PullRequest(consumer, SubscriptionRef.queue(queue), max, holdMillis)),
+                TIMEOUT.plusMillis(holdMillis));
+        PullResponse header = response.header(PullResponse.class);
+        byte[] bytes = response.bodyBytes();
+        List<Received> out = new ArrayList<>();
+        int at = 0;
+        for (PulledMessage m : header.messages()) {
+            MessageRecordView record = MessageRecordView.wrap(ByteBuffer.wrap(bytes, at, m.recordSize()).slice());
+            ByteBuffer body = record.body();
+            byte[] text = new byte[body.remaining()];
+            body.get(text);
+            out.add(new Received(m.queueId(), m.queueOffset(), m.deliveryCount(),
+                    new String(text, StandardCharsets.UTF_8)));
+            at += m.recordSize();
+        }
+        return out;
+    }
+
+    /** Pulls and acknowledges until a pull held for {@code holdMillis} brings nothing. */
+    List<Received> drain(String queue, long consumer, long holdMillis) throws Exception {
+        List<Received> all = new ArrayList<>();
+        List<Received> got;
+        while (!(got = pull(queue, consumer, 16, holdMillis)).isEmpty()) {
+            all.addAll(got);
+            ack(queue, got);
+        }
+        return all;
+    }
+
+    void ack(String queue, List<Received> messages) throws Exception {
+        client.invokeSync(address, Frame.request(CommandCode.ACK, acks(queue, messages).get(0)), TIMEOUT);
+    }
+
+    static List<AckRequest> acks(String queue, List<Received> messages) {
+        if (messages.isEmpty()) {
+            return List.of();
+        }
+        return List.of(new AckRequest(SubscriptionRef.queue(queue),
+                messages.stream().map(Received::position).toList()));
+    }
+
+    void prepare(long transactionId, String xid, String coordinator, List<AckRequest> acks) throws Exception {
+        client.invokeSync(address, Frame.request(CommandCode.TX_PREPARE,
+                new TxPrepareRequest(transactionId, xid, coordinator, acks)), TIMEOUT);
+    }
+
+    void end(long transactionId, String xid, boolean commit, List<AckRequest> acks) throws Exception {
+        client.invokeSync(address, Frame.request(CommandCode.TX_END,
+                new TxEndRequest(transactionId, xid, commit, acks)), TIMEOUT);
+    }
+
+    void commit(long transactionId) throws Exception {
+        end(transactionId, "", true, List.of());
+    }
+
+    List<String> recover() throws Exception {
+        return client.invokeSync(address, Frame.request(CommandCode.XA_RECOVER, null), TIMEOUT)
+                .header(XaRecoverResponse.class).xids();
+    }
+
+    TxState query(long transactionId) throws Exception {
+        return client.invokeSync(address, Frame.request(CommandCode.TX_QUERY, new TxQueryRequest(transactionId)),
+                TIMEOUT).header(TxStateResponse.class).state();
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}
