@@ -15,21 +15,8 @@ import org.opentest4j.TestAbortedException;
  */
 public final class KnownGaps implements InvocationInterceptor {
 
-    private static final String TRANSACTIONS = "Ramjet gap: transacted sessions arrive with issue 7";
-    private static final String PRIORITY = "Ramjet gap: the broker does not order by priority yet (DESIGN.md: 'higher first where the broker can')";
-
     /** Test class simple name + "." + method, or + "[" + row + "]" for one row of a table. */
-    private static final Map<String, String> RAMJET = Map.ofEntries(
-            Map.entry("AcknowledgeTest.transactedSendsAreInvisibleUntilCommit", TRANSACTIONS),
-            Map.entry("AcknowledgeTest.rolledBackSendsAreNeverVisible", TRANSACTIONS),
-            Map.entry("AcknowledgeTest.rolledBackReceivesAreRedelivered", TRANSACTIONS),
-            Map.entry("AcknowledgeTest.committedReceivesAreGone", TRANSACTIONS),
-            Map.entry("AcknowledgeTest.closingATransactedSessionRollsBack", TRANSACTIONS),
-            Map.entry("AcknowledgeTest.consumeAndProduceMovesAMessageExactlyOnce", TRANSACTIONS),
-            Map.entry("AcknowledgeTest.transactedSessionReportsItsMode", TRANSACTIONS),
-            Map.entry("AcknowledgeTest.contextTransactionCommitsAndRollsBack", TRANSACTIONS),
-            Map.entry("ClosedObjectTest.throwsIllegalState[recover of a transacted session]", TRANSACTIONS),
-            Map.entry("ContextTest.higherPriorityIsDeliveredFirstWhenBothWait", PRIORITY));
+    private static final Map<String, String> RAMJET = Map.of();
 
     @Override
     public void interceptTestTemplateMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> call,

@@ -4,9 +4,11 @@ import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnectionException;
 import jakarta.jms.IllegalStateException;
+import jakarta.jms.InvalidClientIDException;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
 import jakarta.jms.ResourceAllocationException;
+import jakarta.jms.TransactionRolledBackException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
@@ -43,6 +45,8 @@ public final class ClientErrors {
                 case ErrorStatus.SUBSCRIPTION_CONFLICT -> new IllegalStateException(message);
                 case ErrorStatus.UNKNOWN_DESTINATION, ErrorStatus.NOT_FOUND -> new InvalidDestinationException(message);
                 case ErrorStatus.STORE_FULL -> new ResourceAllocationException(message);
+                case ErrorStatus.CLIENT_ID_IN_USE -> new InvalidClientIDException(message);
+                case ErrorStatus.TRANSACTION_ROLLED_BACK -> new TransactionRolledBackException(message);
                 default -> new JMSException(message, Integer.toString(command.status()));
             };
         } else if (cause instanceof RemotingConnectionException) {

@@ -8,7 +8,9 @@ import java.util.Objects;
 /**
  * A consumer as the broker knows it: its random 64-bit id, the subscription it reads, the
  * selector with its tag-signature masks (empty: no broker-side filtering), and the broker it is
- * attached to (null until subscribed).
+ * attached to (null until subscribed). A consumer of a destination that lives on several
+ * brokers has one attachment per broker, all with the same id: each delivery carries the one
+ * it came through, so its ack or release goes back to that broker.
  */
 public record ConsumerInfo(long consumerId, SubscriptionRef subscription, String selector, boolean noLocal,
                            List<Long> tagMasks, String brokerAddress) {

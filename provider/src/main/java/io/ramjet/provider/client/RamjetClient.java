@@ -1,10 +1,15 @@
 package io.ramjet.provider.client;
 
+import io.ramjet.protocol.command.BrowseRequest;
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.protocol.command.TxEndRequest;
+import io.ramjet.protocol.command.TxPrepareRequest;
+import io.ramjet.protocol.command.TxState;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.LongFunction;
 
 /**
  * The one interface between the JMS façade and the wire: everything a connection asks of the
@@ -19,8 +24,10 @@ public interface RamjetClient extends AutoCloseable {
     CompletableFuture<Void> send(OutgoingMessage message, int queueChoice);
 
     /**
-     * Attaches a consumer; completes, once the broker has created or joined its subscription,
-     * with the consumer as attached to its broker: what the other consumer calls take.
+     * Attaches a consumer on the broker it names ({@link ConsumerInfo#brokerAddress()}), or on
+     * the first one serving its destination when it names none; completes, once the broker has
+     * created or joined its subscription, with the consumer as attached to that broker: what the
+     * other consumer calls take.
      */
     CompletableFuture<ConsumerInfo> subscribe(ConsumerInfo consumer);
 
@@ -47,6 +54,54 @@ public interface RamjetClient extends AutoCloseable {
      * is open: the broker's address, on an I/O thread that must not block.
      */
     void onBrokerConnectionLost(Consumer<String> listener);
+
+    /**
+     * Sends one message as part of transaction {@code transactionId} (nonzero): the broker keeps
+     * it as a half record until the transaction ends. {@code touching} is told the broker's
+     * address before the message is written to it, so a transaction always knows every broker
+     * that may hold its records, even when the send fails.
+     */
+    CompletableFuture<Void> sendInTransaction(OutgoingMessage message, int queueChoice, long transactionId,
+                                              Consumer<String> touching);
+
+    /** Phase one of a transaction on one broker ({@code host:port}); completes once the vote is durable. */
+    CompletableFuture<Void> prepareTransaction(String brokerAddress, TxPrepareRequest request);
+
+    /** The decision for a transaction on one broker; completes once it is durable. */
+    CompletableFuture<Void> endTransaction(String brokerAddress, TxEndRequest request);
+
+    /** The XA branches prepared on every live master broker, in {@code XidCodec} form, each once. */
+    CompletableFuture<List<String>> recoverXids();
+
+    /** Addresses of every live master broker. */
+    CompletableFuture<List<String>> masterAddresses();
+
+    /**
+     * How to answer a broker's TX_CHECK for a transaction of this connection; called on an I/O
+     * thread, so it must not block. Until one is given every check is answered UNKNOWN.
+     */
+    void answerTransactionChecks(LongFunction<TxState> states);
+
+    /**
+     * Addresses of every master broker that hosts the destination, asked afresh; the destination
+     * is created on the first live master when none does. A consumer reads from all of them.
+     */
+    CompletableFuture<List<String>> brokersOf(String destination, DestinationKind kind);
+
+    /** One page of a queue's messages on one broker, claiming nothing. */
+    CompletableFuture<BrowsePage> browse(String brokerAddress, BrowseRequest request);
+
+    /**
+     * Claims the client id for this connection on every live master; fails with
+     * {@code ErrorStatus.CLIENT_ID_IN_USE} when another connection holds it, having given back
+     * what the other brokers granted. The brokers hold the claim until {@link #releaseClientId}
+     * or until this client's transport closes; a broker this client connects to later (one that
+     * joined or restarted) is told the claim on connection.
+     */
+    CompletableFuture<Void> claimClientId(String clientId);
+
+    /** Gives a claimed client id back on every live master. */
+    CompletableFuture<Void> releaseClientId(String clientId);
 
     /** Closes the transport: the broker drops this connection's consumers and temporary destinations. */
     @Override

@@ -4,7 +4,9 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.ramjet.protocol.command.AckRequest;
 import io.ramjet.protocol.command.BrokerInfo;
-import io.ramjet.protocol.command.BrokerRoute;
+import io.ramjet.protocol.command.BrowseRequest;
+import io.ramjet.protocol.command.BrowseResponse;
+import io.ramjet.protocol.command.ClaimClientIdRequest;
 import io.ramjet.protocol.command.CloseConsumerRequest;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.CreateDestinationRequest;
@@ -20,6 +22,12 @@ import io.ramjet.protocol.command.PulledMessage;
 import io.ramjet.protocol.command.ReleaseRequest;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SubscribeRequest;
+import io.ramjet.protocol.command.TxCheckRequest;
+import io.ramjet.protocol.command.TxEndRequest;
+import io.ramjet.protocol.command.TxPrepareRequest;
+import io.ramjet.protocol.command.TxState;
+import io.ramjet.protocol.command.TxStateResponse;
+import io.ramjet.protocol.command.XaRecoverResponse;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.remoting.ConnectionListener;
@@ -32,23 +40,36 @@ import io.ramjet.protocol.remoting.RemotingConnectionException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.LongFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@link RamjetClient} over Ramjet remoting: routes from the NameServers (cached; dropped on a
  * transport failure), one transport connection per broker. A destination no NameServer knows
  * yet is created on the first live master, which then announces it.
  *
- * <p>First cut: a consumer reads from the first writable master of its destination's route;
- * destinations spread over several brokers are consumed only on that one.
+ * <p>Several brokers: a destination may live on several masters. A producer's queue choice picks
+ * one of them and sticks to it; after a transport failure a send moves, once, to another master
+ * (creating the destination there if none other has it). A consumer asks {@link #brokersOf}
+ * and subscribes on each broker that hosts its destination ({@link ConsumerInfo#brokerAddress()}
+ * names the one an attachment belongs to).
  */
 public final class RemotingRamjetClient implements RamjetClient {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RemotingRamjetClient.class);
 
     /** Where a destination lives for this client: a broker address and its queue count there. */
     private record Route(String address, int queueCount) {
@@ -59,45 +80,86 @@ public final class RemotingRamjetClient implements RamjetClient {
     private final RemotingClient remoting;
     private final NameServerClient nameServers;
     private final Duration timeout;
-    private final Map<String, CompletableFuture<Route>> routes = new ConcurrentHashMap<>();
+    /** Per destination, the writable masters that serve it, sorted by address; a producer's choice picks one. */
+    private final Map<String, CompletableFuture<List<Route>>> routes = new ConcurrentHashMap<>();
     private volatile boolean closed;
+    /** The client id this client holds, told to every broker it connects to later; null when none. */
+    private volatile String claimedClientId;
+    private volatile LongFunction<TxState> transactionStates = id -> TxState.UNKNOWN;
 
     public RemotingRamjetClient(ConnectionInfo connection) {
         this.timeout = connection.requestTimeout();
         this.remoting = new RemotingClient(RemotingClientConfig.defaults().withIoThreads(1)
                 .withRequestTimeout(connection.requestTimeout()));
+        remoting.registerProcessor(CommandCode.TX_CHECK, (channel, request) -> {
+            long id = request.header(TxCheckRequest.class).transactionId();
+            return request.reply(new TxStateResponse(id, transactionStates.apply(id)));
+        }, Runnable::run);
         this.nameServers = new NameServerClient(remoting, connection.nameServers(), connection.requestTimeout());
-    }
-
-    @Override
-    public CompletableFuture<Void> send(OutgoingMessage m, int queueChoice) {
-        return route(m.destination(), m.kind()).thenCompose(route -> {
-            int queueId = Math.floorMod(queueChoice, route.queueCount());
-            SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(), m.deliveryTime(),
-                    m.expiration(), m.tagSignature(), m.properties().length);
-            ByteBuf body = Unpooled.wrappedBuffer(m.properties(), m.body());
-            return remoting.invoke(route.address(), Frame.request(CommandCode.SEND, header, body), timeout)
-                    .whenComplete((response, failure) -> {
-                        if (failure != null && unwrap(failure) instanceof RemotingConnectionException) {
-                            routes.remove(key(m.destination(), m.kind()));
-                        }
-                    });
-        }).thenAccept(Frames::release);
+        remoting.addConnectionListener(new ConnectionListener() {
+            @Override
+            public void connected(RemotingConnection connection) {
+                claimOnNewConnection(connection);
+            }
+        });
     }
 
     /**
-     * A queue's consumers share one subscription but each has its own selector, and the broker
-     * refuses a second consumer whose subscription terms differ; so a queue consumer's selector
-     * travels only as its tag masks (per consumer on the broker) and is checked in the client.
+     * Sends to the broker the producer's choice picks among the masters serving the destination.
+     * After a transport failure the send is tried once more on another master (the destination
+     * is created there when none other serves it), so an unconfirmed message is either retried
+     * or reported; a broker that went down after storing the message but before answering may
+     * then hold it twice. Any other failure (refusal, timeout) is reported as it is.
+     */
+    @Override
+    public CompletableFuture<Void> send(OutgoingMessage m, int queueChoice) {
+        return send(m, queueChoice, null);
+    }
+
+    private CompletableFuture<Void> send(OutgoingMessage m, int queueChoice, String failed) {
+        return routes(m.destination(), m.kind(), failed).thenCompose(list -> {
+            Route route = list.get(Math.floorMod(queueChoice, list.size()));
+            int queueId = Math.floorMod(queueChoice / list.size(), route.queueCount());
+            SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(), m.deliveryTime(),
+                    m.expiration(), m.properties().length);
+            ByteBuf body = Unpooled.wrappedBuffer(m.properties(), m.body());
+            return remoting.invoke(route.address(), Frame.request(CommandCode.SEND, header, body), timeout)
+                    .handle((response, failure) -> {
+                        if (failure == null) {
+                            Frames.release(response);
+                            return CompletableFuture.<Void>completedFuture(null);
+                        }
+                        Throwable cause = unwrap(failure);
+                        if (cause instanceof RemotingConnectionException) {
+                            routes.remove(key(m.destination(), m.kind()));
+                            if (failed == null) {
+                                LOG.info("send to {} on {} failed ({}); trying another broker", m.destination(),
+                                        route.address(), cause.getMessage());
+                                return send(m, queueChoice, route.address());
+                            }
+                        }
+                        return CompletableFuture.<Void>failedFuture(cause);
+                    })
+                    .thenCompose(done -> done);
+        });
+    }
+
+    /**
+     * The selector travels with every subscription: the broker compiles it per consumer (a
+     * queue's consumers share one subscription, each with its own selector) and filters with it;
+     * the client checks it again on every message.
      */
     @Override
     public CompletableFuture<ConsumerInfo> subscribe(ConsumerInfo consumer) {
-        String selector = consumer.isQueue() ? null : consumer.selector();
-        return route(consumer.subscription().destination(), consumer.subscription().destinationKind())
-                .thenCompose(route -> invoke(route.address(), CommandCode.SUBSCRIBE, new SubscribeRequest(
+        String selector = consumer.selector();
+        CompletableFuture<String> address = consumer.brokerAddress() != null
+                ? CompletableFuture.completedFuture(consumer.brokerAddress())
+                : route(consumer.subscription().destination(), consumer.subscription().destinationKind())
+                        .thenApply(Route::address);
+        return address.thenCompose(at -> invoke(at, CommandCode.SUBSCRIBE, new SubscribeRequest(
                         consumer.subscription(), selector, consumer.noLocal(), consumer.consumerId(),
                         consumer.tagMasks()), timeout)
-                        .thenApply(done -> consumer.attachedTo(route.address())));
+                        .thenApply(done -> consumer.attachedTo(at)));
     }
 
     @Override
@@ -119,7 +181,11 @@ public final class RemotingRamjetClient implements RamjetClient {
     }
 
     private static List<Delivery> deliveries(ConsumerInfo consumer, Frame response) {
-        List<PulledMessage> pulled = response.header(PullResponse.class).messages();
+        return records(consumer, response.header(PullResponse.class).messages(), response);
+    }
+
+    /** The messages whose records follow one another in the response body. */
+    private static List<Delivery> records(ConsumerInfo consumer, List<PulledMessage> pulled, Frame response) {
         List<Delivery> deliveries = new ArrayList<>(pulled.size());
         ByteBuffer records = ByteBuffer.wrap(response.bodyBytes());
         int at = 0;
@@ -205,16 +271,76 @@ public final class RemotingRamjetClient implements RamjetClient {
                     Frames.release(response);
                     DestinationInfo info = response.header(DestinationInfo.class);
                     routes.put(key(name, kind), CompletableFuture.completedFuture(
-                            new Route(broker.address(), info.queueCount())));
+                            List.of(new Route(broker.address(), info.queueCount()))));
                 }));
     }
 
     @Override
     public CompletableFuture<Void> deleteDestination(String name, DestinationKind kind) {
-        CompletableFuture<Route> cached = routes.remove(key(name, kind));
-        CompletableFuture<Route> route = cached != null ? cached : route(name, kind);
+        CompletableFuture<List<Route>> cached = routes.remove(key(name, kind));
+        CompletableFuture<Route> route = cached != null ? cached.thenApply(list -> list.get(0)) : route(name, kind);
         return route.thenCompose(r -> invoke(r.address(), CommandCode.DELETE_DESTINATION,
                 new DeleteDestinationRequest(name, kind), timeout));
+    }
+
+    /**
+     * Picks the broker and queue as {@link #send} does, but is never retried elsewhere: a failed
+     * send dooms its transaction, which rolls back on every broker it may have reached.
+     */
+    @Override
+    public CompletableFuture<Void> sendInTransaction(OutgoingMessage m, int queueChoice, long transactionId,
+                                                     Consumer<String> touching) {
+        if (transactionId == 0) {
+            throw new IllegalArgumentException("a transactional send needs a nonzero transaction id");
+        }
+        return routes(m.destination(), m.kind(), null).thenCompose(list -> {
+            Route route = list.get(Math.floorMod(queueChoice, list.size()));
+            int queueId = Math.floorMod(queueChoice / list.size(), route.queueCount());
+            touching.accept(route.address());
+            SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(), m.deliveryTime(),
+                    m.expiration(), m.properties().length, transactionId);
+            ByteBuf body = Unpooled.wrappedBuffer(m.properties(), m.body());
+            return remoting.invoke(route.address(), Frame.request(CommandCode.SEND, header, body), timeout);
+        }).thenAccept(Frames::release);
+    }
+
+    @Override
+    public CompletableFuture<Void> prepareTransaction(String brokerAddress, TxPrepareRequest request) {
+        return invoke(brokerAddress, CommandCode.TX_PREPARE, request, timeout);
+    }
+
+    @Override
+    public CompletableFuture<Void> endTransaction(String brokerAddress, TxEndRequest request) {
+        return invoke(brokerAddress, CommandCode.TX_END, request, timeout);
+    }
+
+    @Override
+    public CompletableFuture<List<String>> recoverXids() {
+        return masterAddresses().thenCompose(addresses -> {
+            List<CompletableFuture<List<String>>> answers = new ArrayList<>();
+            for (String address : addresses) {
+                answers.add(remoting.invoke(address, Frame.request(CommandCode.XA_RECOVER, null), timeout)
+                        .thenApply(response -> {
+                            Frames.release(response);
+                            return response.header(XaRecoverResponse.class).xids();
+                        }));
+            }
+            return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).thenApply(all -> {
+                Set<String> xids = new LinkedHashSet<>();
+                answers.forEach(answer -> xids.addAll(answer.join()));
+                return List.copyOf(xids);
+            });
+        });
+    }
+
+    @Override
+    public CompletableFuture<List<String>> masterAddresses() {
+        return masters().thenApply(brokers -> brokers.stream().map(BrokerInfo::address).toList());
+    }
+
+    @Override
+    public void answerTransactionChecks(LongFunction<TxState> states) {
+        transactionStates = Objects.requireNonNull(states, "states");
     }
 
     @Override
@@ -230,15 +356,132 @@ public final class RemotingRamjetClient implements RamjetClient {
         });
     }
 
+    /**
+     * Every master that hosts the destination (writable or not: consumption goes on from a
+     * read-only one), with the brokers this client already sends to it or created it on; when
+     * none does, it is created on the first live master. Asked afresh every time, so that a
+     * consumer finds brokers that joined or came back.
+     */
+    @Override
+    public CompletableFuture<List<String>> brokersOf(String destination, DestinationKind kind) {
+        CompletableFuture<List<Route>> cached = routes.get(key(destination, kind));
+        List<String> known = cached != null && cached.isDone() && !cached.isCompletedExceptionally()
+                ? cached.join().stream().map(Route::address).toList() : List.of();
+        return nameServers.queryRoute(destination).thenCompose(data -> {
+            Set<String> addresses = new TreeSet<>(known);
+            data.brokers().stream()
+                    .filter(r -> r.kind() == kind && r.broker().isMaster())
+                    .forEach(r -> addresses.add(r.broker().address()));
+            if (!addresses.isEmpty()) {
+                return CompletableFuture.completedFuture(List.copyOf(addresses));
+            }
+            return route(destination, kind).thenApply(r -> List.of(r.address()));
+        });
+    }
+
+    @Override
+    public CompletableFuture<BrowsePage> browse(String brokerAddress, BrowseRequest request) {
+        return remoting.invoke(brokerAddress, Frame.request(CommandCode.BROWSE, request), timeout)
+                .thenApply(response -> {
+                    try {
+                        BrowseResponse page = response.header(BrowseResponse.class);
+                        return new BrowsePage(records(null, page.messages(), response), page.nextQueueId(),
+                                page.nextOffset(), page.end());
+                    } finally {
+                        Frames.release(response);
+                    }
+                });
+    }
+
+    /**
+     * Claims the client id on every live master, waiting for one to register as
+     * {@link #firstMaster()} does. If one refuses, the claims granted by the others are given
+     * back and the refusal reported. A broker that joins (or comes back) later never heard of
+     * the claim until this client connects to it, which claims the id there too (so does a
+     * reconnection to a broker that restarted); meanwhile it would not refuse the id to another
+     * client, and if one took it there first the late claim is refused and logged.
+     */
+    @Override
+    public CompletableFuture<Void> claimClientId(String clientId) {
+        return firstMaster().thenCompose(any -> masters()).thenCompose(brokers -> {
+            List<CompletableFuture<String>> claims = new ArrayList<>();
+            for (BrokerInfo broker : brokers) {
+                claims.add(invoke(broker.address(), CommandCode.CLAIM_CLIENT_ID, ClaimClientIdRequest.claim(clientId),
+                        timeout).thenApply(done -> broker.address()));
+            }
+            return CompletableFuture.allOf(claims.toArray(CompletableFuture[]::new)).handle((all, failure) -> {
+                if (failure == null) {
+                    claimedClientId = clientId;
+                    return CompletableFuture.<Void>completedFuture(null);
+                }
+                Throwable refusal = claims.stream().filter(CompletableFuture::isCompletedExceptionally)
+                        .map(c -> unwrap(c.handle((done, f) -> f).join()))
+                        .filter(f -> f instanceof RemotingCommandException c && c.status() == ErrorStatus.CLIENT_ID_IN_USE)
+                        .findFirst().orElse(unwrap(failure));
+                List<CompletableFuture<Void>> releases = new ArrayList<>();
+                claims.stream().filter(c -> !c.isCompletedExceptionally()).map(CompletableFuture::join)
+                        .forEach(address -> releases.add(invoke(address, CommandCode.CLAIM_CLIENT_ID,
+                                ClaimClientIdRequest.release(clientId), timeout).exceptionally(f -> null)));
+                return CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new))
+                        .thenCompose(released -> CompletableFuture.<Void>failedFuture(refusal));
+            }).thenCompose(done -> done);
+        });
+    }
+
+    /** Gives the client id back on every live master; failures are ignored (closing the transport releases it too). */
+    @Override
+    public CompletableFuture<Void> releaseClientId(String clientId) {
+        claimedClientId = null;
+        return masters().thenCompose(brokers -> CompletableFuture.allOf(brokers.stream()
+                .map(b -> invoke(b.address(), CommandCode.CLAIM_CLIENT_ID, ClaimClientIdRequest.release(clientId),
+                        timeout).exceptionally(f -> null))
+                .toArray(CompletableFuture[]::new)));
+    }
+
+    /** Claims the held client id on a broker connection opened after the id was set (on the I/O thread, not blocking). */
+    private void claimOnNewConnection(RemotingConnection connection) {
+        String clientId = claimedClientId;
+        String address = connection.remoteAddress();
+        if (clientId == null || closed || nameServers.addresses().contains(address)) {
+            return;
+        }
+        connection.invoke(Frame.request(CommandCode.CLAIM_CLIENT_ID, ClaimClientIdRequest.claim(clientId)), timeout)
+                .whenComplete((response, failure) -> {
+                    if (response != null) {
+                        Frames.release(response);
+                    } else if (!closed && unwrap(failure) instanceof RemotingCommandException refused
+                            && refused.status() == ErrorStatus.CLIENT_ID_IN_USE) {
+                        LOG.warn("client id '{}' is held on broker {} by another connection that took it while "
+                                + "this one was not connected there", clientId, address);
+                    }
+                });
+    }
+
     @Override
     public void close() {
         closed = true;
         remoting.close();
     }
 
+    /** The first master serving the destination. */
     private CompletableFuture<Route> route(String destination, DestinationKind kind) {
+        return routes(destination, kind, null).thenApply(list -> list.get(0));
+    }
+
+    /**
+     * The writable masters serving the destination, from the cache; {@code failed} (after a
+     * transport failure there) asks the NameServers again without that broker and caches the
+     * answer, so the producers move away from a failed broker and stay where they moved.
+     */
+    private CompletableFuture<List<Route>> routes(String destination, DestinationKind kind, String failed) {
         String key = key(destination, kind);
-        CompletableFuture<Route> route = routes.computeIfAbsent(key, k -> lookUp(destination, kind));
+        CompletableFuture<List<Route>> route;
+        if (failed != null) {
+            route = lookUp(destination, kind, failed);
+            routes.put(key, route);
+        } else {
+            route = routes.computeIfAbsent(key, k -> lookUp(destination, kind, null));
+        }
         route.whenComplete((r, failure) -> {
             if (failure != null) {
                 routes.remove(key, route);
@@ -247,21 +490,36 @@ public final class RemotingRamjetClient implements RamjetClient {
         return route;
     }
 
-    private CompletableFuture<Route> lookUp(String destination, DestinationKind kind) {
+    /** The writable masters the NameServers list for the destination, else it is created on the first live master. */
+    private CompletableFuture<List<Route>> lookUp(String destination, DestinationKind kind, String avoid) {
         return nameServers.queryRoute(destination).thenCompose(data -> {
-            for (BrokerRoute r : data.writableMasters()) {
-                if (r.kind() == kind) {
-                    return CompletableFuture.completedFuture(new Route(r.broker().address(), r.queueCount()));
-                }
+            List<Route> found = data.writableMasters().stream()
+                    .filter(r -> r.kind() == kind && !r.broker().address().equals(avoid))
+                    .map(r -> new Route(r.broker().address(), r.queueCount()))
+                    .sorted(Comparator.comparing(Route::address))
+                    .toList();
+            if (!found.isEmpty()) {
+                return CompletableFuture.completedFuture(found);
             }
-            return firstMaster().thenCompose(broker -> remoting.invoke(broker.address(),
+            return firstMaster(avoid).thenCompose(broker -> remoting.invoke(broker.address(),
                             Frame.request(CommandCode.CREATE_DESTINATION, new CreateDestinationRequest(destination, kind, 0)),
                             timeout)
                     .thenApply(response -> {
                         Frames.release(response);
-                        return new Route(broker.address(), response.header(DestinationInfo.class).queueCount());
+                        return List.of(new Route(broker.address(), response.header(DestinationInfo.class).queueCount()));
                     }));
         });
+    }
+
+    /** The first live master other than {@code avoid} (which may be null). */
+    private CompletableFuture<BrokerInfo> firstMaster(String avoid) {
+        if (avoid == null) {
+            return firstMaster();
+        }
+        return masters().thenCompose(masters -> masters.stream().filter(b -> !b.address().equals(avoid)).findFirst()
+                .map(CompletableFuture::completedFuture)
+                .orElseGet(() -> CompletableFuture.failedFuture(new RemotingConnectionException(
+                        "no live broker other than " + avoid + " is registered"))));
     }
 
     private CompletableFuture<List<BrokerInfo>> masters() {

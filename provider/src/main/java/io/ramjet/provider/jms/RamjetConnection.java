@@ -8,6 +8,10 @@ import io.ramjet.provider.client.RemotingRamjetClient;
 import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.destination.RamjetTemporaryQueue;
 import io.ramjet.provider.destination.RamjetTemporaryTopic;
+import io.ramjet.provider.jms.transaction.LocalTransaction;
+import io.ramjet.provider.jms.transaction.NoTransaction;
+import io.ramjet.provider.jms.transaction.TransactionLedger;
+import io.ramjet.provider.jms.transaction.TwoPhaseCommit;
 import jakarta.jms.ConnectionConsumer;
 import jakarta.jms.ConnectionMetaData;
 import jakarta.jms.Destination;
@@ -27,7 +31,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,15 +42,21 @@ import org.slf4j.LoggerFactory;
  * A JMS connection: one {@link RamjetClient} (so one transport connection per broker, which
  * owns this connection's temporary destinations), its sessions, its started state and client id.
  *
- * <p>Client id uniqueness is enforced among the connections of this JVM only; the broker does
- * not know client ids yet.
+ * <p>A client id is claimed on the brokers ({@link RamjetClient#claimClientId}), which refuse it to
+ * any other connection, in any process, while this one is open; closing gives it back. As in
+ * Jakarta Messaging 3.1 (and Artemis), it may be set once, before anything else is done with the
+ * connection; a refused id leaves the connection without one, so another may be tried.
+ *
+ * <p>It answers the brokers' transaction check-backs from its {@link TransactionLedger}, which
+ * every transacted session of the connection keeps up to date.
  */
-public final class RamjetConnection implements jakarta.jms.Connection, QueueConnection, TopicConnection {
+public class RamjetConnection implements jakarta.jms.Connection, QueueConnection, TopicConnection {
 
     private static final Logger LOG = LoggerFactory.getLogger(RamjetConnection.class);
-    private static final Set<String> CLIENT_IDS_IN_USE = ConcurrentHashMap.newKeySet();
 
     private final RamjetClient client;
+    private final TransactionLedger ledger = new TransactionLedger(TransactionLedger.DEFAULT_CAPACITY);
+    private final TwoPhaseCommit twoPhaseCommit;
     private final List<RamjetSession> sessions = new CopyOnWriteArrayList<>();
     private final Set<RamjetDestination> temporaries = ConcurrentHashMap.newKeySet();
     private final AtomicLong lastSessionId = new AtomicLong();
@@ -59,6 +71,8 @@ public final class RamjetConnection implements jakarta.jms.Connection, QueueConn
     RamjetConnection(ConnectionInfo info) {
         this.info = info;
         this.client = new RemotingRamjetClient(info);
+        this.twoPhaseCommit = new TwoPhaseCommit(client, ledger, info.requestTimeout());
+        client.answerTransactionChecks(ledger::stateOf);
         client.onBrokerConnectionLost(address -> onAsyncFailure(
                 new JMSException("connection to broker " + address + " lost")));
     }
@@ -71,10 +85,24 @@ public final class RamjetConnection implements jakarta.jms.Connection, QueueConn
         return client;
     }
 
+    TransactionLedger ledger() {
+        return ledger;
+    }
+
+    TwoPhaseCommit twoPhaseCommit() {
+        return twoPhaseCommit;
+    }
+
     // ---- client id
 
+    /** The factory's client id, claimed as the connection is made; a refused one closes the connection. */
     void assignClientId(String clientId) throws JMSException {
-        setClientID(clientId);
+        try {
+            setClientID(clientId);
+        } catch (JMSException e) {
+            close();
+            throw e;
+        }
         clientIdFixed = true;
     }
 
@@ -94,9 +122,7 @@ public final class RamjetConnection implements jakarta.jms.Connection, QueueConn
             if (clientId == null || clientId.isEmpty()) {
                 throw new InvalidClientIDException("a client id must not be empty");
             }
-            if (!CLIENT_IDS_IN_USE.add(clientId)) {
-                throw new InvalidClientIDException("client id '" + clientId + "' is in use by another connection");
-            }
+            ClientErrors.await(client.claimClientId(clientId));
             info = info.withClientId(clientId);
             clientIdFixed = true;
         }
@@ -138,11 +164,22 @@ public final class RamjetConnection implements jakarta.jms.Connection, QueueConn
         checkOpen();
         fixClientId();
         switch (mode) {
-            case Session.AUTO_ACKNOWLEDGE, Session.CLIENT_ACKNOWLEDGE, Session.DUPS_OK_ACKNOWLEDGE -> { }
-            case Session.SESSION_TRANSACTED -> throw new JMSException("transacted sessions are not implemented yet");
+            case Session.AUTO_ACKNOWLEDGE, Session.CLIENT_ACKNOWLEDGE, Session.DUPS_OK_ACKNOWLEDGE,
+                 Session.SESSION_TRANSACTED -> { }
             default -> throw new JMSException("not a session mode: " + mode);
         }
-        RamjetSession session = new RamjetSession(this, lastSessionId.incrementAndGet(), mode);
+        return added(new RamjetSession(this, nextSessionId(), mode, mode == Session.SESSION_TRANSACTED
+                ? new LocalTransaction(ledger, twoPhaseCommit) : new NoTransaction()));
+    }
+
+    long nextSessionId() {
+        return lastSessionId.incrementAndGet();
+    }
+
+    /** Registers a new session; the connection closes it on close. */
+    <S extends RamjetSession> S added(S session) throws JMSException {
+        checkOpen();
+        fixClientId();
         sessions.add(session);
         return session;
     }
@@ -219,10 +256,26 @@ public final class RamjetConnection implements jakarta.jms.Connection, QueueConn
             }
         }
         temporaries.clear();
+        releaseClientId();
         client.close();
+    }
+
+    /**
+     * Gives the client id back before the transport closes, so that a connection opened right
+     * after this close may take it even before the brokers notice the closed transport.
+     */
+    private void releaseClientId() {
         String clientId = info.clientId();
-        if (clientId != null) {
-            CLIENT_IDS_IN_USE.remove(clientId);
+        if (clientId == null) {
+            return;
+        }
+        try {
+            client.releaseClientId(clientId).get(info.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.debug("connection {}: client id '{}' not given back explicitly; closing the transport does it",
+                    info.connectionId(), clientId, e);
         }
     }
 

@@ -16,6 +16,7 @@ import java.io.Serializable;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.function.Function;
 import javax.naming.Reference;
 import javax.naming.Referenceable;
 import javax.naming.StringRefAddr;
@@ -111,9 +112,14 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
     }
 
     private RamjetConnection open(String user) throws JMSException {
+        return open(user, RamjetConnection::new);
+    }
+
+    /** A new connection made by {@code create}, with this factory's settings and client id. */
+    <C extends RamjetConnection> C open(String user, Function<ConnectionInfo, C> create) throws JMSException {
         ConnectionInfo info = new ConnectionInfo(UUID.randomUUID().toString(), RamjetUrl.parse(url).nameServers(),
                 null, user, Duration.ofMillis(requestTimeoutMillis), SerializationAllowList.fromSystemProperties());
-        RamjetConnection connection = new RamjetConnection(info);
+        C connection = create.apply(info);
         if (clientId != null) {
             connection.assignClientId(clientId);
         }
@@ -153,7 +159,8 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof RamjetConnectionFactory f && f.url.equals(url) && Objects.equals(f.clientId, clientId)
+        return o instanceof RamjetConnectionFactory f && f.getClass() == getClass() && f.url.equals(url)
+                && Objects.equals(f.clientId, clientId)
                 && f.requestTimeoutMillis == requestTimeoutMillis;
     }
 

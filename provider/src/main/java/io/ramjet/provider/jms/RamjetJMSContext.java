@@ -26,16 +26,17 @@ import jakarta.jms.TextMessage;
 import jakarta.jms.Topic;
 import java.io.Serializable;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * The simplified API: one session over a connection that contexts made by
  * {@link #createContext(int)} share; the connection closes with the last of them. The
  * connection starts on the first consumer when auto-start is on (the default).
  */
-final class RamjetJMSContext implements JMSContext {
+class RamjetJMSContext implements JMSContext {
 
     /** The connection shared by a context and those created from it. */
-    private static final class SharedConnection {
+    static final class SharedConnection {
         final RamjetConnection connection;
         final AtomicInteger users = new AtomicInteger(1);
 
@@ -52,8 +53,13 @@ final class RamjetJMSContext implements JMSContext {
     private volatile RamjetMessageProducer producer;
 
     static RamjetJMSContext open(RamjetConnection connection, int sessionMode) {
+        return open(connection, shared -> new RamjetJMSContext(shared, sessionMode));
+    }
+
+    /** A context made by {@code create} over a new connection, which is closed if that fails. */
+    static <C extends RamjetJMSContext> C open(RamjetConnection connection, Function<SharedConnection, C> create) {
         try {
-            return new RamjetJMSContext(new SharedConnection(connection), sessionMode);
+            return create.apply(new SharedConnection(connection));
         } catch (RuntimeException e) {
             try {
                 connection.close();
@@ -65,9 +71,17 @@ final class RamjetJMSContext implements JMSContext {
     }
 
     private RamjetJMSContext(SharedConnection shared, int sessionMode) {
+        this(shared, sessionMode, unchecked(() -> (RamjetSession) shared.connection.createSession(sessionMode)));
+    }
+
+    RamjetJMSContext(SharedConnection shared, int sessionMode, RamjetSession session) {
         this.shared = shared;
         this.sessionMode = sessionMode;
-        this.session = unchecked(() -> (RamjetSession) shared.connection.createSession(sessionMode));
+        this.session = session;
+    }
+
+    RamjetSession session() {
+        return session;
     }
 
     @Override

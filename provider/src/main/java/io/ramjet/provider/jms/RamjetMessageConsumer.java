@@ -2,6 +2,7 @@ package io.ramjet.provider.jms;
 
 import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.message.TagSignature;
+import io.ramjet.protocol.selector.SelectorAnalysis;
 import io.ramjet.provider.client.ClientErrors;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
@@ -10,7 +11,6 @@ import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.message.MessageCodec;
 import io.ramjet.provider.message.RamjetMessage;
 import io.ramjet.provider.selector.Selector;
-import io.ramjet.provider.selector.SelectorAnalysis;
 import jakarta.jms.IllegalStateException;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -23,23 +23,25 @@ import jakarta.jms.TopicSubscriber;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.BlockingDeque;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A consumer: one prefetch thread long-polls the broker (PULL held up to {@link #HOLD_MILLIS})
- * into a bounded local queue; {@code receive} and the session's listener thread take from it.
+ * A consumer: attached to every broker that hosts its destination ({@link BrokerFeeds}), each
+ * fed by a {@link PullLoop} into one bounded local queue; {@code receive} and the session's
+ * listener thread take from it.
  *
- * <p>Before a message reaches the application the prefetch thread drops what the application
- * must never see: expired messages and, with noLocal, the connection's own (both acknowledged),
- * and the broker's selector false positives (released with the consumer excluded on a queue,
+ * <p>Before a message reaches the application the feeds drop what the application must never
+ * see: expired messages and, with noLocal, the connection's own (both acknowledged), and the
+ * broker's selector false positives (released with the consumer excluded on a queue,
  * acknowledged on a topic subscription). On close, prefetched messages the application never
- * saw are released without counting a delivery.
+ * saw are released without counting a delivery. {@link #pause} stops the intake and takes what is
+ * prefetched, so that {@code recover} and {@code rollback} can put the messages back in their
+ * order before anything newer is taken in.
  */
 public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscriber {
 
@@ -59,9 +61,11 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private final ConsumerInfo info;
     private final RamjetDestination destination;
     private final Selector selector;
-    private final BlockingDeque<Received> prefetched = new LinkedBlockingDeque<>();
+    private final PrefetchBuffer<Received> prefetched = new PrefetchBuffer<>(r -> r.message().getJMSPriority());
     private final Object space = new Object();
-    private final Thread puller;
+    /** Read side: a feed taking messages in; write side: {@link #pause}. Fair, so a pause is not starved. */
+    private final ReentrantReadWriteLock intake = new ReentrantReadWriteLock(true);
+    private final BrokerFeeds feeds;
     private volatile MessageListener listener;
     private volatile boolean closed;
 
@@ -72,8 +76,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         this.info = info;
         this.destination = destination;
         this.selector = selector;
-        this.puller = new Thread(this::pullLoop, "ramjet-consumer-" + Long.toHexString(info.consumerId()));
-        this.puller.setDaemon(true);
+        this.feeds = new BrokerFeeds(client, info, new FeedSink());
     }
 
     static RamjetMessageConsumer open(RamjetSession session, long consumerId, RamjetDestination destination,
@@ -81,17 +84,19 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         Selector selector = Selector.compile(selectorText);
         List<Long> masks = new ArrayList<>();
         if (selector != null && !selector.isEmpty()) {
-            Arrays.stream(SelectorAnalysis.of(selector, TagSignature.DEFAULT).masks()).forEach(masks::add);
+            Arrays.stream(SelectorAnalysis.of(selector.engine(), TagSignature.DEFAULT).masks()).forEach(masks::add);
         }
         String text = selector == null || selector.isEmpty() ? null : selector.text();
         ConsumerInfo wanted = new ConsumerInfo(consumerId, ref, text, noLocal, masks, null);
-        ConsumerInfo attached = ClientErrors.await(session.connection().client().subscribe(wanted));
-        RamjetMessageConsumer consumer = new RamjetMessageConsumer(session, attached, destination,
+        RamjetClient client = session.connection().client();
+        List<String> brokers = ClientErrors.await(client.brokersOf(ref.destination(), ref.destinationKind()));
+        RamjetMessageConsumer consumer = new RamjetMessageConsumer(session, wanted, destination,
                 text == null ? null : selector);
-        consumer.puller.start();
+        consumer.feeds.start(brokers);
         return consumer;
     }
 
+    /** The consumer's terms; each broker's attachment is in the deliveries it feeds. */
     ConsumerInfo info() {
         return info;
     }
@@ -102,42 +107,47 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
 
     // ---- prefetch
 
-    private void pullLoop() {
-        while (!closed) {
-            int room = PREFETCH - prefetched.size();
-            try {
-                if (room <= 0) {
-                    synchronized (space) {
-                        if (!closed && prefetched.size() >= PREFETCH) {
-                            space.wait(HOLD_MILLIS);
-                        }
-                    }
-                    continue;
-                }
-                for (Delivery delivery : client.pull(info, room, HOLD_MILLIS).get()) {
-                    accept(delivery);
-                }
-            } catch (InterruptedException e) {
-                return;
-            } catch (ExecutionException e) {
-                if (closed) {
-                    return;
-                }
-                JMSException failure = ClientErrors.toJms(e.getCause());
-                LOG.warn("consumer {} of {}: pull failed", info.consumerId(), destination, failure);
-                session.connection().onAsyncFailure(failure);
-                try {
-                    Thread.sleep(HOLD_MILLIS);
-                } catch (InterruptedException stop) {
-                    return;
+    /** What the feeds see of this consumer. */
+    private final class FeedSink implements PullLoop.Sink {
+        @Override
+        public int room() {
+            return PREFETCH - prefetched.size();
+        }
+
+        @Override
+        public void awaitRoom(long millis) throws InterruptedException {
+            synchronized (space) {
+                if (!closed && prefetched.size() >= PREFETCH) {
+                    space.wait(millis);
                 }
             }
+        }
+
+        @Override
+        public Lock intake() {
+            return intake.readLock();
+        }
+
+        @Override
+        public void accept(Delivery delivery) {
+            RamjetMessageConsumer.this.accept(delivery);
+        }
+
+        @Override
+        public void failed(String address, Throwable failure) {
+            if (closed) {
+                return;
+            }
+            JMSException jms = ClientErrors.toJms(failure);
+            LOG.warn("consumer {} of {}: pull from {} failed", info.consumerId(), destination, address, jms);
+            session.connection().onAsyncFailure(jms);
         }
     }
 
     private void accept(Delivery delivery) {
+        ConsumerInfo at = delivery.consumer();
         if (closed) {
-            logFailure(client.release(info, delivery.position(), false, false), "release");
+            logFailure(client.release(at, delivery.position(), false, false), "release");
             return;
         }
         RamjetMessage message;
@@ -149,7 +159,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         } catch (JMSException e) {
             LOG.warn("consumer {} of {}: undecodable message at {}, released", info.consumerId(), destination,
                     delivery.position(), e);
-            logFailure(client.release(info, delivery.position(), true, false), "release");
+            logFailure(client.release(at, delivery.position(), true, false), "release");
             return;
         }
         long expiration = message.getJMSExpiration();
@@ -157,14 +167,14 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         boolean ownMessage = info.noLocal()
                 && session.connection().info().connectionId().equals(message.getObjectProperty(CONNECTION_ID_PROPERTY));
         if (expired || ownMessage) {
-            logFailure(client.ack(info, List.of(delivery.position())), "ack");
+            logFailure(client.ack(at, List.of(delivery.position())), "ack");
             return;
         }
         if (selector != null && !selector.matches(message)) {
             if (info.isQueue()) {
-                logFailure(client.release(info, delivery.position(), false, true), "release");
+                logFailure(client.release(at, delivery.position(), false, true), "release");
             } else {
-                logFailure(client.ack(info, List.of(delivery.position())), "ack");
+                logFailure(client.ack(at, List.of(delivery.position())), "ack");
             }
             return;
         }
@@ -175,6 +185,11 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         scheduleListener();
     }
 
+    /** Messages waiting in the prefetch, for tests. */
+    int prefetchedCount() {
+        return prefetched.size();
+    }
+
     private Received take(long timeoutNanos) throws InterruptedException {
         Received received = prefetched.poll(timeoutNanos, TimeUnit.NANOSECONDS);
         if (received != null) {
@@ -183,6 +198,43 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
             }
         }
         return received;
+    }
+
+    /**
+     * Stops taking messages in (waiting for a pull in progress, at most its hold) and hands over
+     * what is prefetched, oldest first, until {@link #resume}. Called by the session's thread.
+     */
+    List<Delivery> pause() {
+        intake.writeLock().lock();
+        List<Received> unseen = new ArrayList<>();
+        prefetched.drainTo(unseen);
+        synchronized (space) {
+            space.notifyAll();
+        }
+        return unseen.stream().map(Received::delivery).toList();
+    }
+
+    /** Takes messages in again after {@link #pause}. */
+    void resume() {
+        intake.writeLock().unlock();
+    }
+
+    /**
+     * After a rollback: the prefetched messages the application never saw go back to the broker
+     * uncounted, with the intake paused meanwhile, so that redelivery starts again with the
+     * rolled-back ones.
+     */
+    void releasePrefetched() throws JMSException {
+        List<Delivery> unseen = pause();
+        try {
+            List<CompletableFuture<Void>> releases = new ArrayList<>();
+            for (Delivery d : unseen) {
+                releases.add(client.release(d.consumer(), d.position(), false, false));
+            }
+            ClientErrors.await(CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)));
+        } finally {
+            resume();
+        }
     }
 
     // ---- synchronous receipt
@@ -229,7 +281,8 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                     Received received = take(noWait ? 0 : Math.min(left, TimeUnit.MILLISECONDS.toNanos(POLL_SLICE_MILLIS)));
                     if (received != null) {
                         if (isClosed()) {
-                            logFailure(client.release(info, received.delivery().position(), false, false), "release");
+                            Delivery d = received.delivery();
+                            logFailure(client.release(d.consumer(), d.position(), false, false), "release");
                             return null;
                         }
                         if (bodyType != null && !received.message().isBodyAssignableTo(bodyType)) {
@@ -276,6 +329,12 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         }
     }
 
+    /**
+     * Where the session keeps consumed messages (CLIENT, transacted), a message counts as
+     * consumed as soon as it is handed to the listener, so that {@code acknowledge},
+     * {@code recover} or {@code commit} called from {@code onMessage} include it; otherwise it is
+     * acknowledged once the listener returns, and redelivered if the listener throws.
+     */
     private void deliverToListener() {
         while (!isClosed() && session.connection().isStarted()) {
             MessageListener current = listener;
@@ -291,20 +350,31 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
             if (received == null) {
                 return;
             }
+            boolean keeps = session.keepsConsumedMessages();
+            if (keeps) {
+                consumed(received);
+            }
             try {
                 current.onMessage(received.message());
             } catch (RuntimeException e) {
                 LOG.warn("listener of consumer {} threw; message redelivered", info.consumerId(), e);
-                if (!session.isClientAcknowledge()) {
-                    logFailure(client.release(info, received.delivery().position(), true, false), "release");
+                if (!keeps) {
+                    Delivery d = received.delivery();
+                    logFailure(client.release(d.consumer(), d.position(), true, false), "release");
                     continue;
                 }
             }
-            try {
-                session.consumed(received.delivery());
-            } catch (JMSException e) {
-                session.connection().onAsyncFailure(e);
+            if (!keeps) {
+                consumed(received);
             }
+        }
+    }
+
+    private void consumed(Received received) {
+        try {
+            session.consumed(received.delivery());
+        } catch (JMSException e) {
+            session.connection().onAsyncFailure(e);
         }
     }
 
@@ -340,30 +410,55 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         return info.noLocal();
     }
 
+    /**
+     * Stops the feeds, releases what was prefetched but never seen (uncounted), waits for the
+     * session's acknowledgements still on their way, then detaches from every broker.
+     */
     @Override
     public void close() throws JMSException {
-        if (closed) {
-            return;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
         }
-        closed = true;
         session.awaitListenerIdle();
         synchronized (space) {
             space.notifyAll();
         }
-        try {
-            puller.join(HOLD_MILLIS + session.connection().info().requestTimeout().toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        List<ConsumerInfo> attached = feeds.stop(HOLD_MILLIS + session.connection().info().requestTimeout().toMillis());
         session.removed(this);
         List<Received> unseen = new ArrayList<>();
         prefetched.drainTo(unseen);
         List<CompletableFuture<Void>> releases = new ArrayList<>();
         for (Received r : unseen) {
-            releases.add(client.release(info, r.delivery().position(), false, false));
+            releases.add(bestEffort(client.release(r.delivery().consumer(), r.delivery().position(), false, false),
+                    "release"));
         }
-        ClientErrors.await(CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)));
-        ClientErrors.await(client.closeConsumer(info));
+        CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)).join();
+        try {
+            session.awaitAcknowledgements();
+        } catch (JMSException e) {
+            LOG.debug("consumer {} of {}: an acknowledgement failed before close (reported already)",
+                    info.consumerId(), destination, e);
+        }
+        List<CompletableFuture<Void>> detaches = new ArrayList<>();
+        for (ConsumerInfo at : attached) {
+            detaches.add(bestEffort(session.detach(at), "detach"));
+        }
+        CompletableFuture.allOf(detaches.toArray(CompletableFuture[]::new)).join();
+    }
+
+    /**
+     * A call on close that may fail without harm: a broker that cannot be reached has dropped
+     * this consumer with the transport, making what it held visible again.
+     */
+    private CompletableFuture<Void> bestEffort(CompletableFuture<Void> call, String what) {
+        return call.exceptionally(failure -> {
+            LOG.debug("consumer {} of {}: {} on close failed; the broker drops the consumer with the transport",
+                    info.consumerId(), destination, what, failure);
+            return null;
+        });
     }
 
     private void logFailure(CompletableFuture<Void> call, String what) {

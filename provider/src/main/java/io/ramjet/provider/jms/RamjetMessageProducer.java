@@ -3,7 +3,6 @@ package io.ramjet.provider.jms;
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
-import io.ramjet.protocol.message.TagSignature;
 import io.ramjet.provider.client.ClientErrors;
 import io.ramjet.provider.client.OutgoingMessage;
 import io.ramjet.provider.client.ProducerInfo;
@@ -270,16 +269,15 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
             m.setJMSMessageID(messageId);
         }
         MessageHeaders headers = MessageCodec.headersOf(sent);
-        long signature = TagSignature.DEFAULT.signatureOf(headers);
         headers.properties().put(RamjetMessageConsumer.CONNECTION_ID_PROPERTY,
                 session.connection().info().connectionId());
         OutgoingMessage outgoing = new OutgoingMessage(destination.name(),
                 destination.isQueue() ? DestinationKind.QUEUE : DestinationKind.TOPIC, mode == DeliveryMode.PERSISTENT,
-                deliveryDelay > 0 ? deliveryTime : 0, expiration, signature, MessagePropertiesCodec.encode(headers),
+                deliveryDelay > 0 ? deliveryTime : 0, expiration, MessagePropertiesCodec.encode(headers),
                 MessageCodec.encode(sent).body());
-        CompletableFuture<Void> sending = session.connection().client().send(outgoing, session.queueChoice(destination));
+        CompletableFuture<Void> sending = session.send(outgoing, destination);
         if (listener == null) {
-            ClientErrors.await(sending);
+            session.awaitSent(sending);
             return;
         }
         synchronized (completionLock) {

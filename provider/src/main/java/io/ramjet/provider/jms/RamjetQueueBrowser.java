@@ -1,8 +1,9 @@
 package io.ramjet.provider.jms;
 
-import io.ramjet.protocol.command.SubscriptionRef;
+import io.ramjet.protocol.command.BrowseRequest;
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.provider.client.BrowsePage;
 import io.ramjet.provider.client.ClientErrors;
-import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.destination.RamjetQueue;
@@ -14,22 +15,23 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.Queue;
 import jakarta.jms.QueueBrowser;
-import java.util.ArrayList;
-import java.util.Collections;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Enumeration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.NoSuchElementException;
 
 /**
- * A queue browser. The broker has no browse command, so each enumeration is a snapshot: a
- * consumer of the queue's subscription pulls without holding until nothing is left, then
- * releases everything without counting a delivery. While the snapshot is taken the messages are
- * briefly invisible to the queue's other consumers; none is consumed or counted.
+ * A queue browser over the brokers' BROWSE command: each enumeration walks the queue on every
+ * broker that hosts it, a page at a time as the application iterates, claiming nothing, so the
+ * queue's consumers are not disturbed (no message becomes invisible, none is counted). The
+ * broker applies the selector (tag masks, then exactly) and it is checked here again. An
+ * enumeration shows what the queue holds as it goes: messages sent or consumed meanwhile may or
+ * may not appear, as the specification allows.
  */
 public final class RamjetQueueBrowser implements QueueBrowser {
 
-    private static final int BATCH = 256;
+    static final int PAGE = 64;
 
     private final RamjetSession session;
     private final RamjetQueue queue;
@@ -59,39 +61,14 @@ public final class RamjetQueueBrowser implements QueueBrowser {
     public Enumeration<?> getEnumeration() throws JMSException {
         checkOpen();
         RamjetClient client = session.connection().client();
-        ConsumerInfo consumer = ClientErrors.await(client.subscribe(new ConsumerInfo(
-                ThreadLocalRandom.current().nextLong(), SubscriptionRef.queue(queue.name()), null, false, List.of(),
-                null)));
-        List<Delivery> held = new ArrayList<>();
-        List<Message> snapshot = new ArrayList<>();
-        try {
-            for (List<Delivery> batch = ClientErrors.await(client.pull(consumer, BATCH, 0)); !batch.isEmpty();
-                 batch = ClientErrors.await(client.pull(consumer, BATCH, 0))) {
-                held.addAll(batch);
-                for (Delivery d : batch) {
-                    RamjetMessage m = MessageCodec.decode(d.properties(), d.body(),
-                            session.connection().info().allowList());
-                    m.setJMSDestination(queue);
-                    m.setJMSRedelivered(d.deliveryCount() > 1);
-                    m.setDeliveryCount(d.deliveryCount());
-                    long expiration = m.getJMSExpiration();
-                    boolean expired = expiration != 0 && expiration <= System.currentTimeMillis();
-                    if (!expired && (selector == null || selector.matches(m))) {
-                        snapshot.add(m);
-                    }
-                }
-            }
-        } finally {
-            List<CompletableFuture<Void>> releases = new ArrayList<>();
-            for (Delivery d : held) {
-                releases.add(client.release(consumer, d.position(), false, false));
-            }
-            // waited for, so the messages are visible again before the enumeration is returned:
-            // a browser or consumer created next must see them
-            ClientErrors.await(CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new))
-                    .thenCompose(done -> client.closeConsumer(consumer)));
-        }
-        return Collections.enumeration(snapshot);
+        List<String> brokers = ClientErrors.await(client.brokersOf(queue.name(), DestinationKind.QUEUE));
+        Walk walk = new Walk(client, brokers);
+        walk.fill();
+        return walk;
+    }
+
+    private String selectorText() {
+        return selector == null ? null : selector.text();
     }
 
     @Override
@@ -102,6 +79,71 @@ public final class RamjetQueueBrowser implements QueueBrowser {
     private void checkOpen() throws IllegalStateException {
         if (closed || session.isClosed()) {
             throw new IllegalStateException("the browser is closed");
+        }
+    }
+
+    /** One enumeration: the brokers in turn, each from its first page to its last. */
+    private final class Walk implements Enumeration<Message> {
+        private final RamjetClient client;
+        private final List<String> brokers;
+        private final Deque<Message> ready = new ArrayDeque<>();
+        private int broker;
+        private BrowseRequest next;
+
+        Walk(RamjetClient client, List<String> brokers) {
+            this.client = client;
+            this.brokers = brokers;
+            this.next = firstPage();
+        }
+
+        private BrowseRequest firstPage() {
+            return new BrowseRequest(queue.name(), 0, 0, PAGE, selectorText());
+        }
+
+        /** Fetches pages until a message is ready or every broker is walked. */
+        void fill() throws JMSException {
+            while (ready.isEmpty() && broker < brokers.size()) {
+                BrowsePage page = ClientErrors.await(client.browse(brokers.get(broker), next));
+                for (Delivery d : page.messages()) {
+                    RamjetMessage m = decode(d);
+                    if (m != null) {
+                        ready.add(m);
+                    }
+                }
+                if (page.end()) {
+                    broker++;
+                    next = firstPage();
+                } else {
+                    next = new BrowseRequest(queue.name(), page.nextQueueId(), page.nextOffset(), PAGE,
+                            selectorText());
+                }
+            }
+        }
+
+        private RamjetMessage decode(Delivery d) throws JMSException {
+            RamjetMessage m = MessageCodec.decode(d.properties(), d.body(), session.connection().info().allowList());
+            m.setJMSDestination(queue);
+            m.setJMSRedelivered(d.deliveryCount() > 1);
+            m.setDeliveryCount(d.deliveryCount());
+            long expiration = m.getJMSExpiration();
+            boolean expired = expiration != 0 && expiration <= System.currentTimeMillis();
+            return !expired && (selector == null || selector.matches(m)) ? m : null;
+        }
+
+        @Override
+        public boolean hasMoreElements() {
+            if (ready.isEmpty() && !closed && !session.isClosed()) {
+                RuntimeExceptions.uncheckedRun(this::fill);
+            }
+            return !ready.isEmpty();
+        }
+
+        @Override
+        public Message nextElement() {
+            if (!hasMoreElements()) {
+                throw new NoSuchElementException("the browse has no more messages");
+            }
+            return ready.poll();
         }
     }
 }

@@ -6,10 +6,12 @@ import io.ramjet.protocol.command.SubscriptionType;
 import io.ramjet.provider.client.ClientErrors;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
+import io.ramjet.provider.client.OutgoingMessage;
 import io.ramjet.provider.client.SessionInfo;
 import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.destination.RamjetQueue;
 import io.ramjet.provider.destination.RamjetTopic;
+import io.ramjet.provider.jms.transaction.TransactionContext;
 import io.ramjet.provider.message.RamjetBytesMessage;
 import io.ramjet.provider.message.RamjetMapMessage;
 import io.ramjet.provider.message.RamjetMessage;
@@ -59,26 +61,34 @@ import java.util.concurrent.ThreadLocalRandom;
  * runs its message listeners and completion listeners, one at a time.
  *
  * <p>AUTO and DUPS_OK acknowledge each message once {@code receive} returns it or its listener
- * returns (DUPS_OK is not batched yet). CLIENT keeps every consumed message until
- * {@link #acknowledge()} acks them all, or {@link #recover()} releases them with the delivery
- * counted.
+ * returns, through an {@link AckSender}: AUTO acks are sent without waiting, DUPS_OK acks in
+ * batches. CLIENT keeps every consumed message until {@link #acknowledge()} acks them all, or
+ * {@link #recover()} releases them with the delivery counted, ahead of anything prefetched.
+ * Transactions are the business of the session's {@link TransactionContext}: none, a local
+ * transaction (transacted session) or an XA branch ({@link RamjetXASession}).
  */
-public final class RamjetSession implements Session, QueueSession, TopicSession {
+public class RamjetSession implements Session, QueueSession, TopicSession {
 
     private final RamjetConnection connection;
     private final SessionInfo info;
+    private final TransactionContext transaction;
     private final List<RamjetMessageConsumer> consumers = new CopyOnWriteArrayList<>();
     private final List<RamjetMessageProducer> producers = new CopyOnWriteArrayList<>();
     private final Map<RamjetDestination, Integer> queueChoices = new ConcurrentHashMap<>();
     private final List<Delivery> unacknowledged = new ArrayList<>();
+    private final List<ConsumerInfo> closedInTransaction = new ArrayList<>();
     private final Object lock = new Object();
+    private final AckSender acks;
     private volatile ExecutorService dispatcher;
     private volatile Thread dispatcherThread;
     private volatile boolean closed;
 
-    RamjetSession(RamjetConnection connection, long sessionId, int acknowledgeMode) {
+    RamjetSession(RamjetConnection connection, long sessionId, int acknowledgeMode, TransactionContext transaction) {
         this.connection = connection;
         this.info = new SessionInfo(sessionId, acknowledgeMode);
+        this.transaction = transaction;
+        this.acks = new AckSender(connection.client(), acknowledgeMode == Session.DUPS_OK_ACKNOWLEDGE,
+                connection::onAsyncFailure);
     }
 
     RamjetConnection connection() {
@@ -343,6 +353,34 @@ public final class RamjetSession implements Session, QueueSession, TopicSession 
         consumers.remove(consumer);
     }
 
+    /**
+     * A consumer has closed. The broker drops it now, which makes what it holds visible again;
+     * but messages it gave to a transaction still open belong to that transaction, so then the
+     * broker drops it only once the transaction ends.
+     */
+    CompletableFuture<Void> detach(ConsumerInfo consumer) {
+        if (!closed && transaction.holdsConsumed()) {
+            synchronized (lock) {
+                closedInTransaction.add(consumer);
+            }
+            return CompletableFuture.completedFuture(null);
+        }
+        return connection.client().closeConsumer(consumer);
+    }
+
+    private void detachClosedConsumers() throws JMSException {
+        List<ConsumerInfo> detached;
+        synchronized (lock) {
+            detached = List.copyOf(closedInTransaction);
+            closedInTransaction.clear();
+        }
+        List<CompletableFuture<Void>> closes = new ArrayList<>();
+        for (ConsumerInfo consumer : detached) {
+            closes.add(connection.client().closeConsumer(consumer));
+        }
+        ClientErrors.await(CompletableFuture.allOf(closes.toArray(CompletableFuture[]::new)));
+    }
+
     boolean consumes(RamjetDestination destination) {
         return consumers.stream().anyMatch(c -> c.destination().equals(destination));
     }
@@ -383,22 +421,35 @@ public final class RamjetSession implements Session, QueueSession, TopicSession 
     @Override
     public boolean getTransacted() throws JMSException {
         checkOpen();
-        return false;
+        return transaction.isTransacted();
     }
 
     boolean isClientAcknowledge() {
         return info.acknowledgeMode() == Session.CLIENT_ACKNOWLEDGE;
     }
 
+    /** A message the application has been given stays unacknowledged until acknowledge or commit. */
+    boolean keepsConsumedMessages() {
+        return isClientAcknowledge() || transaction.holdsConsumed();
+    }
+
     /** The application has been given this message (receive returned it, or its listener returned). */
     void consumed(Delivery delivery) throws JMSException {
+        if (transaction.consumed(delivery)) {
+            return;
+        }
         if (isClientAcknowledge()) {
             synchronized (lock) {
                 unacknowledged.add(delivery);
             }
         } else {
-            ClientErrors.await(connection.client().ack(delivery.consumer(), List.of(delivery.position())));
+            acks.ack(delivery);
         }
+    }
+
+    /** Sends the DUPS_OK batch and waits for every AUTO or DUPS_OK ack on its way; throws one that failed. */
+    void awaitAcknowledgements() throws JMSException {
+        acks.awaitSent();
     }
 
     /** CLIENT_ACKNOWLEDGE: acknowledges every message the session has consumed. */
@@ -421,6 +472,34 @@ public final class RamjetSession implements Session, QueueSession, TopicSession 
     @Override
     public void recover() throws JMSException {
         checkOpen();
+        if (transaction.isTransacted()) {
+            throw new IllegalStateException("recover is not allowed in a transacted session");
+        }
+        acks.awaitSent();
+        if (!isClientAcknowledge()) {
+            return;
+        }
+        List<RamjetMessageConsumer> paused = List.copyOf(consumers);
+        List<Delivery> unseen = new ArrayList<>();
+        try {
+            for (RamjetMessageConsumer consumer : paused) {
+                unseen.addAll(consumer.pause());
+            }
+            redeliverAhead(unseen);
+        } finally {
+            for (RamjetMessageConsumer consumer : paused) {
+                consumer.resume();
+            }
+        }
+    }
+
+    /**
+     * With every consumer's intake paused: the consumed messages are released with the delivery
+     * counted and the prefetched ones the application never saw without, all answered before
+     * the intake resumes, so the brokers offer the consumed ones again first, in their order
+     * (offset order within each message queue), with {@code JMSRedelivered=true}.
+     */
+    private void redeliverAhead(List<Delivery> unseen) throws JMSException {
         List<Delivery> toRelease;
         synchronized (lock) {
             toRelease = List.copyOf(unacknowledged);
@@ -430,19 +509,54 @@ public final class RamjetSession implements Session, QueueSession, TopicSession 
         for (Delivery d : toRelease) {
             releases.add(connection.client().release(d.consumer(), d.position(), true, false));
         }
+        for (Delivery d : unseen) {
+            releases.add(connection.client().release(d.consumer(), d.position(), false, false));
+        }
         ClientErrors.await(CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)));
     }
 
     @Override
     public void commit() throws JMSException {
         checkOpen();
-        throw new IllegalStateException("the session is not transacted");
+        try {
+            transaction.commit();
+        } finally {
+            detachClosedConsumers();
+        }
     }
 
     @Override
     public void rollback() throws JMSException {
         checkOpen();
-        throw new IllegalStateException("the session is not transacted");
+        try {
+            transaction.rollback();
+        } finally {
+            detachClosedConsumers();
+        }
+        releasePrefetched();
+    }
+
+    /** Redelivery after a rollback starts with the rolled-back messages, not with later prefetched ones. */
+    private void releasePrefetched() throws JMSException {
+        for (RamjetMessageConsumer consumer : consumers) {
+            consumer.releasePrefetched();
+        }
+    }
+
+    /** Sends one message for a producer of this session, inside its transaction if there is one. */
+    CompletableFuture<Void> send(OutgoingMessage message, RamjetDestination destination) {
+        return transaction.send(connection.client(), message, queueChoice(destination));
+    }
+
+    /**
+     * What a synchronous send waits for: the broker's answer, except in a transaction, whose end
+     * waits for all of them (sends pipeline; a failure already known is still thrown here).
+     */
+    void awaitSent(CompletableFuture<Void> sending) throws JMSException {
+        if (transaction.confirmsSendsAtEnd() && !sending.isCompletedExceptionally()) {
+            return;
+        }
+        ClientErrors.await(sending);
     }
 
     // ---- the session thread
@@ -525,6 +639,16 @@ public final class RamjetSession implements Session, QueueSession, TopicSession 
             producer.close();
         }
         JMSException first = null;
+        try {
+            transaction.close();
+        } catch (JMSException e) {
+            first = e;
+        }
+        try {
+            detachClosedConsumers();
+        } catch (JMSException e) {
+            first = first == null ? e : first;
+        }
         for (RamjetMessageConsumer consumer : consumers) {
             try {
                 consumer.close();

@@ -18,6 +18,10 @@ import jakarta.jms.MessageNotWriteableException;
 import jakarta.jms.MessageNotWriteableRuntimeException;
 import jakarta.jms.ResourceAllocationException;
 import jakarta.jms.ResourceAllocationRuntimeException;
+import jakarta.jms.TransactionInProgressException;
+import jakarta.jms.TransactionInProgressRuntimeException;
+import jakarta.jms.TransactionRolledBackException;
+import jakarta.jms.TransactionRolledBackRuntimeException;
 
 /** The simplified API's unchecked twin of each checked JMS exception. */
 final class RuntimeExceptions {
@@ -69,6 +73,10 @@ final class RuntimeExceptions {
             r = new MessageNotWriteableRuntimeException(m, c, e);
         } else if (e instanceof ResourceAllocationException) {
             r = new ResourceAllocationRuntimeException(m, c, e);
+        } else if (e instanceof TransactionRolledBackException) {
+            r = new TransactionRolledBackRuntimeException(m, c, e);
+        } else if (e instanceof TransactionInProgressException) {
+            r = new TransactionInProgressRuntimeException(m, c, e);
         } else if (e instanceof JMSSecurityException) {
             r = new JMSSecurityRuntimeException(m, c, e);
         } else {

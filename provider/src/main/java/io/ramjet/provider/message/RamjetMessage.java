@@ -1,7 +1,7 @@
 package io.ramjet.provider.message;
 
 import io.ramjet.protocol.message.BodyType;
-import io.ramjet.provider.selector.PropertySource;
+import io.ramjet.protocol.selector.PropertySource;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;

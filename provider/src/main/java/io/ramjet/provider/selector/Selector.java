@@ -1,29 +1,26 @@
 package io.ramjet.provider.selector;
 
+import io.ramjet.protocol.selector.PropertySource;
+import io.ramjet.protocol.selector.SelectorSyntaxException;
 import jakarta.jms.InvalidSelectorException;
 
 /**
- * A message selector compiled once into an evaluator tree. Immutable and thread-safe: one
- * compiled selector serves every message of a consumer, on any thread. Evaluation reads
- * identifiers through a {@link PropertySource} and allocates nothing except for arithmetic
- * results; only {@link #compile} touches the JMS API.
+ * A message selector as the JMS client holds it: the JMS-free engine's compiled selector
+ * ({@link io.ramjet.protocol.selector.Selector}), refused with the {@link InvalidSelectorException}
+ * the specification names. Immutable and thread-safe.
  */
 public final class Selector {
 
-    private static final Selector ALL = new Selector("", null);
+    private final io.ramjet.protocol.selector.Selector engine;
 
-    private final String text;
-    private final Expr root;
-
-    private Selector(String text, Expr root) {
-        this.text = text;
-        this.root = root;
+    private Selector(io.ramjet.protocol.selector.Selector engine) {
+        this.engine = engine;
     }
 
     /** Compiles a selector; null or blank selects every message. */
     public static Selector compile(String selector) throws InvalidSelectorException {
         try {
-            return parse(selector);
+            return new Selector(io.ramjet.protocol.selector.Selector.parse(selector));
         } catch (SelectorSyntaxException e) {
             InvalidSelectorException jms = new InvalidSelectorException(e.getMessage());
             jms.initCause(e);
@@ -31,39 +28,27 @@ public final class Selector {
         }
     }
 
-    /** {@link #compile} without the JMS API, for a broker. */
-    public static Selector parse(String selector) throws SelectorSyntaxException {
-        if (selector == null || selector.isBlank()) {
-            return ALL;
-        }
-        return new Selector(selector, Parser.parse(selector));
+    /** The engine's compiled selector, for analysis. */
+    public io.ramjet.protocol.selector.Selector engine() {
+        return engine;
     }
 
     /** Whether this selector selects everything: no selector was given. */
     public boolean isEmpty() {
-        return root == null;
+        return engine.isEmpty();
     }
 
     public String text() {
-        return text;
+        return engine.text();
     }
 
     /** Whether the selector is TRUE for the message; FALSE and unknown both refuse it. */
     public boolean matches(PropertySource message) {
-        return root == null || evaluate(message) == Boolean.TRUE;
-    }
-
-    /** The three-valued result: TRUE, FALSE, or null for unknown. */
-    public Boolean evaluate(PropertySource message) {
-        return root == null ? Boolean.TRUE : Expr.bool(root.evaluate(message));
-    }
-
-    Expr root() {
-        return root;
+        return engine.matches(message);
     }
 
     @Override
     public String toString() {
-        return text;
+        return engine.text();
     }
 }

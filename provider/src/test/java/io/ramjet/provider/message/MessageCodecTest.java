@@ -12,11 +12,12 @@ import io.ramjet.protocol.message.TagSignature;
 import io.ramjet.provider.destination.RamjetQueue;
 import io.ramjet.provider.destination.RamjetTemporaryTopic;
 import io.ramjet.provider.destination.RamjetTopic;
-import io.ramjet.provider.selector.HeaderSectionSource;
-import io.ramjet.provider.selector.Selector;
+import io.ramjet.protocol.selector.HeaderSectionView;
+import io.ramjet.protocol.selector.Selector;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.MessageFormatException;
 import jakarta.jms.MessageNotWriteableException;
+import java.nio.ByteBuffer;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -171,7 +172,7 @@ class MessageCodecTest {
         assertEquals(TagSignature.DEFAULT.signatureOf(List.of("JMSType='car'", "color='red'", "n=5")),
                 TagSignature.DEFAULT.signatureOf(h));
         Selector s = Selector.parse("color = 'red' AND n = 5 AND JMSType = 'car' AND JMSPriority = 4");
-        assertEquals(Boolean.TRUE, s.evaluate(new HeaderSectionSource(h)));
+        assertEquals(Boolean.TRUE, s.evaluate(new HeaderSectionView().reset(ByteBuffer.wrap(e.properties()), 1)));
         assertEquals(Boolean.TRUE, s.evaluate(m));
     }
 

@@ -1,0 +1,150 @@
+package io.ramjet.provider.jms;
+
+import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.provider.client.ClientErrors;
+import io.ramjet.provider.client.ConsumerInfo;
+import io.ramjet.provider.client.Delivery;
+import io.ramjet.provider.client.RamjetClient;
+import jakarta.jms.JMSException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The acknowledgements of one AUTO or DUPS_OK session, following Artemis's defaults
+ * ({@code blockOnAcknowledge=false}, {@code dupsOKBatchSize}): AUTO acks are sent at once and not
+ * waited for, DUPS_OK acks are gathered and sent when {@value #DUPS_OK_BATCH} are waiting or
+ * {@value #DUPS_OK_MILLIS} ms after the first, whichever comes first. At most
+ * {@value #MAX_IN_FLIGHT} acks are unanswered at a time; beyond that {@link #ack} waits.
+ *
+ * <p>A failed ack is logged and told to {@code onFailure} (the connection's exception
+ * listener) and to the next {@link #awaitSent}. The message it was for is not lost: the broker
+ * still holds it as delivered and makes it visible again, with the delivery counted (so
+ * {@code JMSRedelivered=true}), when the consumer closes, the client is lost or the visibility
+ * timeout passes. {@link #awaitSent} is called before the consumer detaches, on recover and on
+ * close, so an ack still on its way is never overtaken by the release of what it acknowledges.
+ * Thread-safe.
+ */
+final class AckSender {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AckSender.class);
+
+    static final int DUPS_OK_BATCH = 64;
+    static final long DUPS_OK_MILLIS = 100;
+    static final int MAX_IN_FLIGHT = 1024;
+
+    private final RamjetClient client;
+    private final boolean batched;
+    private final Consumer<JMSException> onFailure;
+    private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
+    private final Set<CompletableFuture<Void>> unanswered = ConcurrentHashMap.newKeySet();
+    private final Executor timer = CompletableFuture.delayedExecutor(DUPS_OK_MILLIS, TimeUnit.MILLISECONDS);
+    private final Map<ConsumerInfo, List<MessagePosition>> batch = new LinkedHashMap<>();
+    private int batchSize;
+    private volatile JMSException failure;
+
+    /** @param batched true for DUPS_OK, false for AUTO */
+    AckSender(RamjetClient client, boolean batched, Consumer<JMSException> onFailure) {
+        this.client = client;
+        this.batched = batched;
+        this.onFailure = onFailure;
+    }
+
+    /** Acknowledges a message the application consumed, without waiting for the broker. */
+    void ack(Delivery delivery) throws JMSException {
+        if (!batched) {
+            send(delivery.consumer(), List.of(delivery.position()));
+            return;
+        }
+        boolean first;
+        boolean full;
+        synchronized (batch) {
+            first = batchSize == 0;
+            batch.computeIfAbsent(delivery.consumer(), c -> new ArrayList<>()).add(delivery.position());
+            full = ++batchSize >= DUPS_OK_BATCH;
+        }
+        if (full) {
+            flush();
+        } else if (first) {
+            timer.execute(this::flushQuietly);
+        }
+    }
+
+    /** Sends what the DUPS_OK batch holds now. */
+    void flush() throws JMSException {
+        Map<ConsumerInfo, List<MessagePosition>> due;
+        synchronized (batch) {
+            if (batchSize == 0) {
+                return;
+            }
+            due = new LinkedHashMap<>(batch);
+            batch.clear();
+            batchSize = 0;
+        }
+        for (Map.Entry<ConsumerInfo, List<MessagePosition>> e : due.entrySet()) {
+            send(e.getKey(), e.getValue());
+        }
+    }
+
+    private void flushQuietly() {
+        try {
+            flush();
+        } catch (JMSException e) {
+            LOG.debug("a timed DUPS_OK flush was interrupted; the next flush sends the batch", e);
+        }
+    }
+
+    private void send(ConsumerInfo consumer, List<MessagePosition> positions) throws JMSException {
+        try {
+            inFlight.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new JMSException("interrupted while waiting to send an acknowledgement");
+        }
+        CompletableFuture<Void> ack = client.ack(consumer, positions);
+        unanswered.add(ack);
+        ack.whenComplete((done, f) -> {
+            unanswered.remove(ack);
+            inFlight.release();
+            if (f != null) {
+                JMSException jms = ClientErrors.toJms(f);
+                failure = jms;
+                LOG.warn("acknowledgement of {} message(s) of consumer {} failed; the broker redelivers them",
+                        positions.size(), consumer.consumerId(), jms);
+                onFailure.accept(jms);
+            }
+        });
+    }
+
+    /**
+     * Sends the batch and waits until every ack sent so far is answered; throws the failure of
+     * an ack that failed since the last call, if any.
+     */
+    void awaitSent() throws JMSException {
+        flush();
+        List<CompletableFuture<Void>> pending = List.copyOf(unanswered);
+        try {
+            CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new)).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new JMSException("interrupted while waiting for acknowledgements");
+        } catch (java.util.concurrent.ExecutionException e) {
+            // reported below through the recorded failure
+        }
+        JMSException failed = failure;
+        if (failed != null) {
+            failure = null;
+            throw failed;
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package io.ramjet.provider.jms;
+
+import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.ToIntFunction;
+
+/**
+ * A consumer's prefetched messages, taken highest JMSPriority first and, within a priority, in
+ * the order they arrived: the spec's "higher priority first where it can" for messages that wait
+ * in the client together (Artemis orders its client buffer the same way). Thread-safe: feeds add
+ * while the application or the session thread takes.
+ *
+ * @param <T> what is buffered; {@code priority} gives its JMSPriority, 0-9 (others are clamped)
+ */
+final class PrefetchBuffer<T> {
+
+    private static final int PRIORITIES = 10;
+
+    private final ToIntFunction<T> priority;
+    private final ArrayDeque<T>[] lanes;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition notEmpty = lock.newCondition();
+    private int size;
+
+    @SuppressWarnings("unchecked")
+    PrefetchBuffer(ToIntFunction<T> priority) {
+        this.priority = priority;
+        this.lanes = new ArrayDeque[PRIORITIES];
+        for (int i = 0; i < PRIORITIES; i++) {
+            lanes[i] = new ArrayDeque<>();
+        }
+    }
+
+    private ArrayDeque<T> laneOf(T item) {
+        return lanes[Math.max(0, Math.min(PRIORITIES - 1, priority.applyAsInt(item)))];
+    }
+
+    /** Adds behind everything of the same priority. */
+    void add(T item) {
+        lock.lock();
+        try {
+            laneOf(item).addLast(item);
+            size++;
+            notEmpty.signal();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Puts an item just taken back in front of everything of its priority, to be taken again next. */
+    void addFirst(T item) {
+        lock.lock();
+        try {
+            laneOf(item).addFirst(item);
+            size++;
+            notEmpty.signal();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The next item, waiting up to {@code timeout} for one; null when none came. */
+    T poll(long timeout, TimeUnit unit) throws InterruptedException {
+        long nanos = unit.toNanos(timeout);
+        lock.lockInterruptibly();
+        try {
+            while (size == 0) {
+                if (nanos <= 0) {
+                    return null;
+                }
+                nanos = notEmpty.awaitNanos(nanos);
+            }
+            return takeLocked();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Moves everything into {@code sink} in the order it would have been taken. */
+    void drainTo(Collection<? super T> sink) {
+        lock.lock();
+        try {
+            while (size > 0) {
+                sink.add(takeLocked());
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    int size() {
+        lock.lock();
+        try {
+            return size;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private T takeLocked() {
+        for (int p = PRIORITIES - 1; p >= 0; p--) {
+            T item = lanes[p].pollFirst();
+            if (item != null) {
+                size--;
+                return item;
+            }
+        }
+        throw new IllegalStateException("size " + size + " but every lane is empty");
+    }
+}

@@ -1,0 +1,73 @@
+package io.ramjet.provider.jms;
+
+import jakarta.jms.JMSException;
+import jakarta.jms.XAConnection;
+import jakarta.jms.XAConnectionFactory;
+import jakarta.jms.XAJMSContext;
+import jakarta.jms.XAQueueConnection;
+import jakarta.jms.XAQueueConnectionFactory;
+import jakarta.jms.XATopicConnection;
+import jakarta.jms.XATopicConnectionFactory;
+
+/**
+ * A connection factory that also makes XA connections and XA contexts, for a transaction
+ * manager. Same URL and options as {@link RamjetConnectionFactory}.
+ */
+public class RamjetXAConnectionFactory extends RamjetConnectionFactory
+        implements XAConnectionFactory, XAQueueConnectionFactory, XATopicConnectionFactory {
+
+    private static final long serialVersionUID = 1L;
+
+    public RamjetXAConnectionFactory() {
+        super();
+    }
+
+    public RamjetXAConnectionFactory(String url) {
+        super(url);
+    }
+
+    @Override
+    public XAConnection createXAConnection() throws JMSException {
+        return createXAConnection(null, null);
+    }
+
+    @Override
+    public XAConnection createXAConnection(String userName, String password) throws JMSException {
+        return open(userName, RamjetXAConnection::new);
+    }
+
+    @Override
+    public XAQueueConnection createXAQueueConnection() throws JMSException {
+        return open(null, RamjetXAConnection::new);
+    }
+
+    @Override
+    public XAQueueConnection createXAQueueConnection(String userName, String password) throws JMSException {
+        return open(userName, RamjetXAConnection::new);
+    }
+
+    @Override
+    public XATopicConnection createXATopicConnection() throws JMSException {
+        return open(null, RamjetXAConnection::new);
+    }
+
+    @Override
+    public XATopicConnection createXATopicConnection(String userName, String password) throws JMSException {
+        return open(userName, RamjetXAConnection::new);
+    }
+
+    @Override
+    public XAJMSContext createXAContext() {
+        return createXAContext(null, null);
+    }
+
+    @Override
+    public XAJMSContext createXAContext(String userName, String password) {
+        return RamjetXAJMSContext.open(RuntimeExceptions.unchecked(() -> open(userName, RamjetXAConnection::new)));
+    }
+
+    @Override
+    public String toString() {
+        return "RamjetXAConnectionFactory[" + getUrl() + "]";
+    }
+}

@@ -1,0 +1,129 @@
+package io.ramjet.provider.jms.transaction;
+
+import io.ramjet.provider.client.Delivery;
+import io.ramjet.provider.client.OutgoingMessage;
+import io.ramjet.provider.client.RamjetClient;
+import jakarta.jms.JMSException;
+import jakarta.jms.TransactionRolledBackException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The context of a transacted session: there is always a current transaction, with a random
+ * nonzero id, and a new one after each commit or rollback. Its sends carry the id (half records
+ * at the broker); the messages it consumes stay in flight until the commit acknowledges them.
+ * A failed send dooms the transaction: its commit rolls back.
+ */
+public final class LocalTransaction implements TransactionContext {
+
+    private final TransactionLedger ledger;
+    private final TwoPhaseCommit protocol;
+    private long id;
+    private TransactionWork work;
+
+    public LocalTransaction(TransactionLedger ledger, TwoPhaseCommit protocol) {
+        this.ledger = ledger;
+        this.protocol = protocol;
+        begin();
+    }
+
+    /** A random nonzero transaction id. */
+    static long newTransactionId() {
+        long id;
+        do {
+            id = ThreadLocalRandom.current().nextLong();
+        } while (id == 0);
+        return id;
+    }
+
+    private synchronized void begin() {
+        id = newTransactionId();
+        work = new TransactionWork();
+        ledger.opened(id);
+    }
+
+    /** The current transaction's id. */
+    public synchronized long transactionId() {
+        return id;
+    }
+
+    @Override
+    public boolean isTransacted() {
+        return true;
+    }
+
+    @Override
+    public CompletableFuture<Void> send(RamjetClient client, OutgoingMessage message, int queueChoice) {
+        TransactionWork current;
+        long currentId;
+        synchronized (this) {
+            current = work;
+            currentId = id;
+        }
+        CompletableFuture<Void> send = client.sendInTransaction(message, queueChoice, currentId, current::touch);
+        current.sending(send);
+        return send;
+    }
+
+    @Override
+    public boolean confirmsSendsAtEnd() {
+        return true;
+    }
+
+    @Override
+    public synchronized boolean consumed(Delivery delivery) {
+        work.consumed(delivery.consumer().brokerAddress(), delivery.consumer().subscription(), delivery.position());
+        return true;
+    }
+
+    @Override
+    public boolean holdsConsumed() {
+        return true;
+    }
+
+    @Override
+    public void commit() throws JMSException {
+        long ending;
+        TransactionWork ended;
+        synchronized (this) {
+            ending = id;
+            ended = work;
+            begin();
+        }
+        if (!ended.awaitSends()) {
+            try {
+                protocol.rollback(ending, ended);
+            } catch (JMSException e) {
+                // the transaction rolls back either way: by this call or by check-back
+            }
+            throw new TransactionRolledBackException("transaction " + Long.toHexString(ending)
+                    + " rolled back: one of its sends failed");
+        }
+        protocol.commit(ending, ended);
+    }
+
+    @Override
+    public void rollback() throws JMSException {
+        long ending;
+        TransactionWork ended;
+        synchronized (this) {
+            ending = id;
+            ended = work;
+            begin();
+        }
+        ended.awaitSends();
+        protocol.rollback(ending, ended);
+    }
+
+    @Override
+    public void close() throws JMSException {
+        long ending;
+        TransactionWork ended;
+        synchronized (this) {
+            ending = id;
+            ended = work;
+        }
+        ended.awaitSends();
+        protocol.rollback(ending, ended);
+    }
+}

@@ -1,0 +1,93 @@
+package io.ramjet.provider.jms.transaction;
+
+import io.ramjet.protocol.command.AckRequest;
+import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.protocol.command.SubscriptionRef;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * The work of one transaction so far: the brokers it touched, in the order it first touched
+ * them (the first is the coordinator), the messages it consumed from each, by subscription, and
+ * its sends still in flight. Thread-safe: sends complete on I/O threads while the session works.
+ */
+public final class TransactionWork {
+
+    /** Sends of one transaction that may await their answers at once; the next waits for the oldest. */
+    static final int SENDS_IN_FLIGHT = 1024;
+
+    private final Set<String> brokers = new LinkedHashSet<>();
+    private final Map<String, Map<SubscriptionRef, List<MessagePosition>>> consumed = new LinkedHashMap<>();
+    private final List<CompletableFuture<Void>> sends = new ArrayList<>();
+
+    /** A message of the transaction is about to be written to this broker. */
+    public synchronized void touch(String brokerAddress) {
+        brokers.add(brokerAddress);
+    }
+
+    /** The transaction consumed a message; its acknowledgement waits for the commit. */
+    public synchronized void consumed(String brokerAddress, SubscriptionRef subscription, MessagePosition position) {
+        brokers.add(brokerAddress);
+        consumed.computeIfAbsent(brokerAddress, b -> new LinkedHashMap<>())
+                .computeIfAbsent(subscription, s -> new ArrayList<>()).add(position);
+    }
+
+    /**
+     * A send of the transaction; the transaction ends only after it completes. Waits while
+     * {@value #SENDS_IN_FLIGHT} earlier sends are still unanswered.
+     */
+    public void sending(CompletableFuture<Void> send) {
+        CompletableFuture<Void> oldest = null;
+        synchronized (this) {
+            sends.add(send);
+            if (sends.size() > SENDS_IN_FLIGHT) {
+                oldest = sends.get(sends.size() - 1 - SENDS_IN_FLIGHT);
+            }
+        }
+        if (oldest != null) {
+            oldest.exceptionally(failure -> null).join();
+        }
+    }
+
+    /** Waits for every send; false when any failed, so the transaction must not commit. */
+    public boolean awaitSends() {
+        List<CompletableFuture<Void>> pending;
+        synchronized (this) {
+            pending = List.copyOf(sends);
+        }
+        boolean ok = true;
+        for (CompletableFuture<Void> send : pending) {
+            try {
+                send.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            } catch (ExecutionException e) {
+                ok = false;
+            }
+        }
+        return ok;
+    }
+
+    public synchronized List<String> brokers() {
+        return List.copyOf(brokers);
+    }
+
+    /** The acknowledgements waiting on one broker. */
+    public synchronized List<AckRequest> acks(String brokerAddress) {
+        List<AckRequest> acks = new ArrayList<>();
+        consumed.getOrDefault(brokerAddress, Map.of()).forEach((subscription, positions) ->
+                acks.add(new AckRequest(subscription, positions)));
+        return acks;
+    }
+
+    public synchronized boolean isEmpty() {
+        return brokers.isEmpty();
+    }
+}

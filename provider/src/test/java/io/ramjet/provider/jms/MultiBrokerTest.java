@@ -1,0 +1,213 @@
+package io.ramjet.provider.jms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.ramjet.protocol.command.ClaimClientIdRequest;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.CreateDestinationRequest;
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.command.ErrorStatus;
+import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.remoting.NameServerClient;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.server.embedded.EmbeddedCluster;
+import jakarta.jms.Connection;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.InvalidClientIDException;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Queue;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two brokers behind one NameServer: a producer moves to the other master when its broker
+ * fails, a consumer reads from every broker that hosts its queue, finds one that starts hosting
+ * it later, and reads again from one that comes back; a client id is claimed on both.
+ */
+class MultiBrokerTest {
+
+    private static final long TIMEOUT = 10_000;
+    private static final Duration REQUEST = Duration.ofSeconds(5);
+
+    private EmbeddedCluster cluster;
+    private RemotingClient remoting;
+
+    @BeforeEach
+    void start() {
+        cluster = EmbeddedCluster.start(2);
+        remoting = new RemotingClient(RemotingClientConfig.defaults());
+    }
+
+    @AfterEach
+    void stop() {
+        remoting.close();
+        cluster.close();
+    }
+
+    private Connection connect() throws JMSException {
+        Connection c = unstarted();
+        c.start();
+        return c;
+    }
+
+    private Connection unstarted() throws JMSException {
+        return new RamjetConnectionFactory("ramjet://" + cluster.nameServerAddress()).createConnection();
+    }
+
+    private static String unique(String prefix) {
+        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /** The index of the one broker that hosts {@code destination}, once the NameServer knows it. */
+    private int hostOf(String destination) throws Exception {
+        NameServerClient names = new NameServerClient(remoting, List.of(cluster.nameServerAddress()), REQUEST);
+        long deadline = System.nanoTime() + Duration.ofMillis(TIMEOUT).toNanos();
+        while (System.nanoTime() < deadline) {
+            List<String> hosts = names.queryRoute(destination).get().brokers().stream()
+                    .map(r -> r.broker().address()).toList();
+            if (hosts.size() == 1) {
+                for (int i = 0; i < cluster.brokerCount(); i++) {
+                    if (cluster.broker(i) != null && cluster.broker(i).address().equals(hosts.get(0))) {
+                        return i;
+                    }
+                }
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("no single broker announced " + destination);
+    }
+
+    private static String text(Message m) throws JMSException {
+        assertNotNull(m, "a message arrives");
+        return ((TextMessage) m).getText();
+    }
+
+    @Test
+    void aProducerMovesToTheOtherBrokerAndAConsumerReadsFromBoth() throws Exception {
+        try (Connection producing = connect()) {
+            Session session = producing.createSession(Session.AUTO_ACKNOWLEDGE);
+            Queue queue = session.createQueue(unique("failover"));
+            MessageProducer producer = session.createProducer(queue);
+            producer.send(session.createTextMessage("1"));
+            int first = hostOf(queue.getQueueName());
+            int port = cluster.broker(first).port();
+            cluster.stopBroker(first);
+            producer.send(session.createTextMessage("2"));
+            cluster.restartBroker(first, port);
+            try (Connection consuming = connect()) {
+                MessageConsumer consumer = consuming.createSession(Session.AUTO_ACKNOWLEDGE).createConsumer(queue);
+                Set<String> got = new HashSet<>();
+                got.add(text(consumer.receive(TIMEOUT)));
+                got.add(text(consumer.receive(TIMEOUT)));
+                assertEquals(Set.of("1", "2"), got, "one message on each broker, none lost");
+                assertNull(consumer.receive(300));
+            }
+        }
+    }
+
+    @Test
+    void aConsumerFollowsItsQueueToANewBrokerAndBackToOneThatReturns() throws Exception {
+        try (Connection consuming = connect(); Connection producing = connect()) {
+            Session session = producing.createSession(Session.AUTO_ACKNOWLEDGE);
+            Queue queue = session.createQueue(unique("follow"));
+            MessageConsumer consumer = consuming.createSession(Session.AUTO_ACKNOWLEDGE).createConsumer(queue);
+            MessageProducer producer = session.createProducer(queue);
+            producer.send(session.createTextMessage("a"));
+            assertEquals("a", text(consumer.receive(TIMEOUT)));
+
+            int first = hostOf(queue.getQueueName());
+            int second = 1 - first;
+            int firstPort = cluster.broker(first).port();
+            cluster.stopBroker(first);
+            producer.send(session.createTextMessage("b"));
+            assertEquals("b", text(consumer.receive(TIMEOUT)), "found on the broker that started hosting the queue");
+
+            cluster.restartBroker(first, firstPort);
+            cluster.stopBroker(second);
+            producer.send(session.createTextMessage("c"));
+            assertEquals("c", text(consumer.receive(TIMEOUT)), "read again from the broker that came back");
+        }
+    }
+
+    @Test
+    void aSendWithNoBrokerLeftFailsInsteadOfVanishing() throws Exception {
+        try (Connection producing = connect()) {
+            Session session = producing.createSession(Session.AUTO_ACKNOWLEDGE);
+            Queue queue = session.createQueue(unique("nowhere"));
+            MessageProducer producer = session.createProducer(queue);
+            producer.send(session.createTextMessage("first"));
+            cluster.stopBroker(0);
+            cluster.stopBroker(1);
+            producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+            assertThrows(JMSException.class, () -> producer.send(session.createTextMessage("lost?")));
+        }
+    }
+
+    @Test
+    void aBrokerThatRestartsIsToldTheClaimWhenTheClientReconnects() throws Exception {
+        String id = unique("reclaimed");
+        String queue = unique("both");
+        for (int i = 0; i < 2; i++) {
+            remoting.invokeSync(cluster.broker(i).address(), Frame.request(CommandCode.CREATE_DESTINATION,
+                    new CreateDestinationRequest(queue, DestinationKind.QUEUE, 0)), REQUEST);
+        }
+        try (Connection holder = unstarted()) {
+            holder.setClientID(id);
+            holder.start();
+            holder.createSession(Session.AUTO_ACKNOWLEDGE).createConsumer(
+                    new io.ramjet.provider.destination.RamjetQueue(queue));
+            int port = cluster.broker(1).port();
+            cluster.stopBroker(1);
+            String address = cluster.restartBroker(1, port).address();
+            long deadline = System.nanoTime() + Duration.ofMillis(TIMEOUT).toNanos();
+            while (true) {
+                try (RemotingClient other = new RemotingClient(RemotingClientConfig.defaults())) {
+                    other.invokeSync(address, Frame.request(CommandCode.CLAIM_CLIENT_ID,
+                            ClaimClientIdRequest.claim(id)), REQUEST);
+                } catch (RemotingCommandException refused) {
+                    assertEquals(ErrorStatus.CLIENT_ID_IN_USE, refused.status());
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("the restarted broker never learnt the claim");
+                }
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    @Test
+    void aClientIdRefusedByOneBrokerIsGivenBackOnTheOthers() throws Exception {
+        String id = unique("cluster-id");
+        remoting.invokeSync(cluster.broker(1).address(),
+                Frame.request(CommandCode.CLAIM_CLIENT_ID, ClaimClientIdRequest.claim(id)), REQUEST);
+        try (Connection c = unstarted()) {
+            assertThrows(InvalidClientIDException.class, () -> c.setClientID(id));
+        }
+        try (RemotingClient other = new RemotingClient(RemotingClientConfig.defaults())) {
+            other.invokeSync(cluster.broker(0).address(),
+                    Frame.request(CommandCode.CLAIM_CLIENT_ID, ClaimClientIdRequest.claim(id)), REQUEST);
+        }
+        try (Connection a = unstarted(); Connection b = unstarted()) {
+            String shared = unique("both");
+            a.setClientID(shared);
+            assertThrows(InvalidClientIDException.class, () -> b.setClientID(shared));
+        }
+    }
+}
