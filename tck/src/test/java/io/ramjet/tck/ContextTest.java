@@ -51,6 +51,17 @@ class ContextTest {
     }
 
     @ProviderTest
+    void clientIdMayBeSetRightAfterTheContextIsCreatedButNotAfterUse(Jms jms) {
+        JMSContext ctx = jms.closeLater(jms.factory().createContext());
+        String id = jms.name("ctx-id");
+        ctx.setClientID(id);
+        assertEquals(id, ctx.getClientID());
+        JMSContext used = jms.closeLater(jms.factory().createContext());
+        used.createProducer().send(used.createQueue(jms.name("ctx-used")), "x");
+        assertThrows(jakarta.jms.IllegalStateRuntimeException.class, () -> used.setClientID(jms.name("late")));
+    }
+
+    @ProviderTest
     void receiveBodyOfTheWrongTypeLeavesTheMessage(Jms jms) {
         jms.skipOnArtemis("Artemis deviation: after a MessageFormatRuntimeException from receiveBody in AUTO mode the"
                 + " message is not delivered again, where the JMSConsumer.receiveBody javadoc says it is");

@@ -1,6 +1,5 @@
 package io.ramjet.protocol.command;
 
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -14,19 +13,10 @@ import java.util.Objects;
  *                     evaluates it on what it reads. The client still checks the whole selector.
  * @param noLocal      skip messages of the consumer's own connection
  * @param consumerId   the consumer, unique on the broker (the client picks a random 64-bit id)
- * @param tagMasks     not read by the broker, which derives the masks from {@code selector} with
- *                     the same signature function it tags messages with
  */
-public record SubscribeRequest(SubscriptionRef subscription, String selector, boolean noLocal, long consumerId,
-                               List<Long> tagMasks) {
+public record SubscribeRequest(SubscriptionRef subscription, String selector, boolean noLocal, long consumerId) {
 
     public SubscribeRequest {
         Objects.requireNonNull(subscription, "subscription");
-        tagMasks = List.copyOf(tagMasks);
-    }
-
-    /** A consumer without broker-side filtering. */
-    public SubscribeRequest(SubscriptionRef subscription, String selector, boolean noLocal, long consumerId) {
-        this(subscription, selector, noLocal, consumerId, List.of());
     }
 }

@@ -11,8 +11,9 @@ import java.util.Objects;
  * become visible and the consumed messages listed (here or at prepare) are released with their
  * delivery counted, so they come back with {@code JMSRedelivered=true}.
  *
- * <p>Ending a transaction the broker has no trace of is a success when it committed nothing
- * here. Committing one the broker already rolled back (check-back, lost owner, presumed abort)
+ * <p>Ending a local transaction the broker has no trace of is a success (it did nothing here);
+ * ending an XA branch known only by its xid that the broker has no trace of answers
+ * {@link ErrorStatus#UNKNOWN_TRANSACTION} (XAER_NOTA). Committing one the broker already rolled back (check-back, lost owner, presumed abort)
  * fails with {@link ErrorStatus#TRANSACTION_ROLLED_BACK}; repeating a decision already applied
  * succeeds, so a transaction manager may retry.
  *

@@ -2,21 +2,19 @@ package io.ramjet.provider.client;
 
 import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.command.SubscriptionType;
-import java.util.List;
 import java.util.Objects;
 
 /**
  * A consumer as the broker knows it: its random 64-bit id, the subscription it reads, the
- * selector with its tag-signature masks (empty: no broker-side filtering), and the broker it is
+ * selector text (null for none; the broker derives its tag masks from it), and the broker it is
  * attached to (null until subscribed). A consumer of a destination that lives on several
  * brokers has one attachment per broker, all with the same id: each delivery carries the one
  * it came through, so its ack or release goes back to that broker.
  */
 public record ConsumerInfo(long consumerId, SubscriptionRef subscription, String selector, boolean noLocal,
-                           List<Long> tagMasks, String brokerAddress) {
+                           String brokerAddress) {
     public ConsumerInfo {
         Objects.requireNonNull(subscription, "subscription");
-        tagMasks = List.copyOf(tagMasks);
     }
 
     public boolean isQueue() {
@@ -24,6 +22,6 @@ public record ConsumerInfo(long consumerId, SubscriptionRef subscription, String
     }
 
     public ConsumerInfo attachedTo(String address) {
-        return new ConsumerInfo(consumerId, subscription, selector, noLocal, tagMasks, address);
+        return new ConsumerInfo(consumerId, subscription, selector, noLocal, address);
     }
 }

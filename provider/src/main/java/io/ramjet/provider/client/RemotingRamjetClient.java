@@ -157,8 +157,7 @@ public final class RemotingRamjetClient implements RamjetClient {
                 : route(consumer.subscription().destination(), consumer.subscription().destinationKind())
                         .thenApply(Route::address);
         return address.thenCompose(at -> invoke(at, CommandCode.SUBSCRIBE, new SubscribeRequest(
-                        consumer.subscription(), selector, consumer.noLocal(), consumer.consumerId(),
-                        consumer.tagMasks()), timeout)
+                        consumer.subscription(), selector, consumer.noLocal(), consumer.consumerId()), timeout)
                         .thenApply(done -> consumer.attachedTo(at)));
     }
 

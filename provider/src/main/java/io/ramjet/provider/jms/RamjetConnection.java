@@ -160,9 +160,23 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
         return newSession(transacted ? Session.SESSION_TRANSACTED : acknowledgeMode);
     }
 
+    /**
+     * The session of a new JMSContext: made at once, but without fixing the client id, which the
+     * context's first action does (a context's client id may be set right after its creation).
+     */
+    RamjetSession createContextSession(int mode) throws JMSException {
+        return newSession(mode, false);
+    }
+
     private RamjetSession newSession(int mode) throws JMSException {
+        return newSession(mode, true);
+    }
+
+    private RamjetSession newSession(int mode, boolean fixesClientId) throws JMSException {
         checkOpen();
-        fixClientId();
+        if (fixesClientId) {
+            fixClientId();
+        }
         switch (mode) {
             case Session.AUTO_ACKNOWLEDGE, Session.CLIENT_ACKNOWLEDGE, Session.DUPS_OK_ACKNOWLEDGE,
                  Session.SESSION_TRANSACTED -> { }
@@ -179,7 +193,6 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     /** Registers a new session; the connection closes it on close. */
     <S extends RamjetSession> S added(S session) throws JMSException {
         checkOpen();
-        fixClientId();
         sessions.add(session);
         return session;
     }

@@ -148,8 +148,7 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
 
     @Override
     public Reference getReference() {
-        Reference reference = new Reference(RamjetConnectionFactory.class.getName(),
-                RamjetObjectFactory.class.getName(), null);
+        Reference reference = new Reference(getClass().getName(), RamjetObjectFactory.class.getName(), null);
         reference.add(new StringRefAddr(RamjetObjectFactory.URL, url));
         if (clientId != null) {
             reference.add(new StringRefAddr(RamjetObjectFactory.CLIENT_ID, clientId));

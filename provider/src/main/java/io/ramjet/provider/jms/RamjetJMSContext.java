@@ -71,7 +71,7 @@ class RamjetJMSContext implements JMSContext {
     }
 
     private RamjetJMSContext(SharedConnection shared, int sessionMode) {
-        this(shared, sessionMode, unchecked(() -> (RamjetSession) shared.connection.createSession(sessionMode)));
+        this(shared, sessionMode, unchecked(() -> shared.connection.createContextSession(sessionMode)));
     }
 
     RamjetJMSContext(SharedConnection shared, int sessionMode, RamjetSession session) {
@@ -81,6 +81,15 @@ class RamjetJMSContext implements JMSContext {
     }
 
     RamjetSession session() {
+        return session;
+    }
+
+    /**
+     * The session, for any action but setting the client id: the first one fixes the client id,
+     * which may be set right after the context is created and before anything else (3.1, 6.1.2).
+     */
+    private RamjetSession used() {
+        shared.connection.fixClientId();
         return session;
     }
 
@@ -164,49 +173,49 @@ class RamjetJMSContext implements JMSContext {
 
     @Override
     public BytesMessage createBytesMessage() {
-        return unchecked(session::createBytesMessage);
+        return unchecked(used()::createBytesMessage);
     }
 
     @Override
     public MapMessage createMapMessage() {
-        return unchecked(session::createMapMessage);
+        return unchecked(used()::createMapMessage);
     }
 
     @Override
     public Message createMessage() {
-        return unchecked(session::createMessage);
+        return unchecked(used()::createMessage);
     }
 
     @Override
     public ObjectMessage createObjectMessage() {
-        return unchecked(() -> session.createObjectMessage());
+        return unchecked(() -> used().createObjectMessage());
     }
 
     @Override
     public ObjectMessage createObjectMessage(Serializable object) {
-        return unchecked(() -> session.createObjectMessage(object));
+        return unchecked(() -> used().createObjectMessage(object));
     }
 
     @Override
     public StreamMessage createStreamMessage() {
-        return unchecked(session::createStreamMessage);
+        return unchecked(used()::createStreamMessage);
     }
 
     @Override
     public TextMessage createTextMessage() {
-        return unchecked(() -> session.createTextMessage());
+        return unchecked(() -> used().createTextMessage());
     }
 
     @Override
     public TextMessage createTextMessage(String text) {
-        return unchecked(() -> session.createTextMessage(text));
+        return unchecked(() -> used().createTextMessage(text));
     }
 
     // ---- session
 
     @Override
     public boolean getTransacted() {
-        return unchecked(session::getTransacted);
+        return unchecked(used()::getTransacted);
     }
 
     @Override
@@ -217,24 +226,24 @@ class RamjetJMSContext implements JMSContext {
 
     @Override
     public void commit() {
-        uncheckedRun(session::commit);
+        uncheckedRun(used()::commit);
     }
 
     @Override
     public void rollback() {
-        uncheckedRun(session::rollback);
+        uncheckedRun(used()::rollback);
     }
 
     @Override
     public void recover() {
-        uncheckedRun(session::recover);
+        uncheckedRun(used()::recover);
     }
 
     @Override
     public void acknowledge() {
         checkOpen();
         if (sessionMode == Session.CLIENT_ACKNOWLEDGE) {
-            uncheckedRun(session::acknowledge);
+            uncheckedRun(used()::acknowledge);
         }
     }
 
@@ -245,7 +254,7 @@ class RamjetJMSContext implements JMSContext {
         if (p == null) {
             synchronized (this) {
                 if (producer == null) {
-                    producer = (RamjetMessageProducer) unchecked(() -> session.createProducer(null));
+                    producer = (RamjetMessageProducer) unchecked(() -> used().createProducer(null));
                 }
                 p = producer;
             }
@@ -255,47 +264,47 @@ class RamjetJMSContext implements JMSContext {
 
     @Override
     public JMSConsumer createConsumer(Destination destination) {
-        return consumer(() -> session.createConsumer(destination));
+        return consumer(() -> used().createConsumer(destination));
     }
 
     @Override
     public JMSConsumer createConsumer(Destination destination, String messageSelector) {
-        return consumer(() -> session.createConsumer(destination, messageSelector));
+        return consumer(() -> used().createConsumer(destination, messageSelector));
     }
 
     @Override
     public JMSConsumer createConsumer(Destination destination, String messageSelector, boolean noLocal) {
-        return consumer(() -> session.createConsumer(destination, messageSelector, noLocal));
+        return consumer(() -> used().createConsumer(destination, messageSelector, noLocal));
     }
 
     @Override
     public JMSConsumer createSharedConsumer(Topic topic, String sharedSubscriptionName) {
-        return consumer(() -> session.createSharedConsumer(topic, sharedSubscriptionName));
+        return consumer(() -> used().createSharedConsumer(topic, sharedSubscriptionName));
     }
 
     @Override
     public JMSConsumer createSharedConsumer(Topic topic, String sharedSubscriptionName, String messageSelector) {
-        return consumer(() -> session.createSharedConsumer(topic, sharedSubscriptionName, messageSelector));
+        return consumer(() -> used().createSharedConsumer(topic, sharedSubscriptionName, messageSelector));
     }
 
     @Override
     public JMSConsumer createDurableConsumer(Topic topic, String name) {
-        return consumer(() -> session.createDurableConsumer(topic, name));
+        return consumer(() -> used().createDurableConsumer(topic, name));
     }
 
     @Override
     public JMSConsumer createDurableConsumer(Topic topic, String name, String messageSelector, boolean noLocal) {
-        return consumer(() -> session.createDurableConsumer(topic, name, messageSelector, noLocal));
+        return consumer(() -> used().createDurableConsumer(topic, name, messageSelector, noLocal));
     }
 
     @Override
     public JMSConsumer createSharedDurableConsumer(Topic topic, String name) {
-        return consumer(() -> session.createSharedDurableConsumer(topic, name));
+        return consumer(() -> used().createSharedDurableConsumer(topic, name));
     }
 
     @Override
     public JMSConsumer createSharedDurableConsumer(Topic topic, String name, String messageSelector) {
-        return consumer(() -> session.createSharedDurableConsumer(topic, name, messageSelector));
+        return consumer(() -> used().createSharedDurableConsumer(topic, name, messageSelector));
     }
 
     private JMSConsumer consumer(RuntimeExceptions.JmsCall<MessageConsumer> create) {
@@ -308,37 +317,37 @@ class RamjetJMSContext implements JMSContext {
 
     @Override
     public QueueBrowser createBrowser(Queue queue) {
-        return unchecked(() -> session.createBrowser(queue));
+        return unchecked(() -> used().createBrowser(queue));
     }
 
     @Override
     public QueueBrowser createBrowser(Queue queue, String messageSelector) {
-        return unchecked(() -> session.createBrowser(queue, messageSelector));
+        return unchecked(() -> used().createBrowser(queue, messageSelector));
     }
 
     @Override
     public Queue createQueue(String queueName) {
-        return unchecked(() -> session.createQueue(queueName));
+        return unchecked(() -> used().createQueue(queueName));
     }
 
     @Override
     public Topic createTopic(String topicName) {
-        return unchecked(() -> session.createTopic(topicName));
+        return unchecked(() -> used().createTopic(topicName));
     }
 
     @Override
     public TemporaryQueue createTemporaryQueue() {
-        return unchecked(session::createTemporaryQueue);
+        return unchecked(used()::createTemporaryQueue);
     }
 
     @Override
     public TemporaryTopic createTemporaryTopic() {
-        return unchecked(session::createTemporaryTopic);
+        return unchecked(used()::createTemporaryTopic);
     }
 
     @Override
     public void unsubscribe(String name) {
-        uncheckedRun(() -> session.unsubscribe(name));
+        uncheckedRun(() -> used().unsubscribe(name));
     }
 
     private void checkOpen() {

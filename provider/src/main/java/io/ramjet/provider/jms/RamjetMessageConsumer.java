@@ -1,8 +1,6 @@
 package io.ramjet.provider.jms;
 
 import io.ramjet.protocol.command.SubscriptionRef;
-import io.ramjet.protocol.message.TagSignature;
-import io.ramjet.protocol.selector.SelectorAnalysis;
 import io.ramjet.provider.client.ClientErrors;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
@@ -21,7 +19,6 @@ import jakarta.jms.QueueReceiver;
 import jakarta.jms.Topic;
 import jakarta.jms.TopicSubscriber;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -82,12 +79,8 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     static RamjetMessageConsumer open(RamjetSession session, long consumerId, RamjetDestination destination,
                                       SubscriptionRef ref, String selectorText, boolean noLocal) throws JMSException {
         Selector selector = Selector.compile(selectorText);
-        List<Long> masks = new ArrayList<>();
-        if (selector != null && !selector.isEmpty()) {
-            Arrays.stream(SelectorAnalysis.of(selector.engine(), TagSignature.DEFAULT).masks()).forEach(masks::add);
-        }
         String text = selector == null || selector.isEmpty() ? null : selector.text();
-        ConsumerInfo wanted = new ConsumerInfo(consumerId, ref, text, noLocal, masks, null);
+        ConsumerInfo wanted = new ConsumerInfo(consumerId, ref, text, noLocal, null);
         RamjetClient client = session.connection().client();
         List<String> brokers = ClientErrors.await(client.brokersOf(ref.destination(), ref.destinationKind()));
         RamjetMessageConsumer consumer = new RamjetMessageConsumer(session, wanted, destination,

@@ -27,6 +27,7 @@ public final class RamjetXAConnection extends RamjetConnection
     @Override
     public XASession createXASession() throws JMSException {
         checkOpen();
+        fixClientId();
         return added(RamjetXASession.open(this, nextSessionId(), branches));
     }
 

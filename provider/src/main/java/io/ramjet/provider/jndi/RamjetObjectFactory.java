@@ -4,6 +4,7 @@ import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.destination.RamjetQueue;
 import io.ramjet.provider.destination.RamjetTopic;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
+import io.ramjet.provider.jms.RamjetXAConnectionFactory;
 import java.util.Hashtable;
 import javax.naming.Context;
 import javax.naming.Name;
@@ -13,8 +14,8 @@ import javax.naming.spi.ObjectFactory;
 
 /**
  * Rebuilds Ramjet objects from the {@link Reference}s an application server's JNDI tree keeps:
- * a connection factory from its {@value #URL} (and optional {@value #CLIENT_ID}), a queue or
- * topic from its {@value #NAME}.
+ * a connection factory (plain or XA) from its {@value #URL} (and optional {@value #CLIENT_ID}),
+ * a queue or topic from its {@value #NAME}.
  */
 public final class RamjetObjectFactory implements ObjectFactory {
 
@@ -28,8 +29,10 @@ public final class RamjetObjectFactory implements ObjectFactory {
             return null;
         }
         String className = reference.getClassName();
-        if (className.equals(RamjetConnectionFactory.class.getName())) {
-            RamjetConnectionFactory factory = new RamjetConnectionFactory(address(reference, URL));
+        boolean xa = className.equals(RamjetXAConnectionFactory.class.getName());
+        if (xa || className.equals(RamjetConnectionFactory.class.getName())) {
+            String url = address(reference, URL);
+            RamjetConnectionFactory factory = xa ? new RamjetXAConnectionFactory(url) : new RamjetConnectionFactory(url);
             String clientId = address(reference, CLIENT_ID);
             if (clientId != null) {
                 factory.setClientId(clientId);

@@ -9,6 +9,7 @@ import io.ramjet.provider.destination.RamjetQueue;
 import io.ramjet.provider.destination.RamjetTemporaryQueue;
 import io.ramjet.provider.destination.RamjetTopic;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
+import io.ramjet.provider.jms.RamjetXAConnectionFactory;
 import io.ramjet.server.embedded.EmbeddedBroker;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
@@ -75,6 +76,14 @@ class JndiTest {
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
             assertEquals(factory, in.readObject());
         }
+    }
+
+    @Test
+    void anXaFactoryComesBackAsAnXaFactory() throws Exception {
+        RamjetXAConnectionFactory factory = new RamjetXAConnectionFactory("ramjet://a:1");
+        Object rebuilt = new RamjetObjectFactory().getObjectInstance(factory.getReference(), null, null, null);
+        assertEquals(RamjetXAConnectionFactory.class, rebuilt.getClass());
+        assertEquals(factory, rebuilt);
     }
 
     @Test

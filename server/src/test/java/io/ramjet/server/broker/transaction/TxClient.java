@@ -112,7 +112,7 @@ final class TxClient implements AutoCloseable {
 
     void subscribe(String queue, long consumer) throws Exception {
         client.invokeSync(address, Frame.request(CommandCode.SUBSCRIBE,
-                new SubscribeRequest(SubscriptionRef.queue(queue), null, false, consumer, List.of())), TIMEOUT);
+                new SubscribeRequest(SubscriptionRef.queue(queue), null, false, consumer)), TIMEOUT);
     }
 
     void closeConsumer(String queue, long consumer) throws Exception {
