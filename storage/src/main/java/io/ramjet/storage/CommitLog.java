@@ -32,7 +32,10 @@ import org.slf4j.LoggerFactory;
  * torn, corrupt or not where the previous one ended; later segments are deleted.
  *
  * <p>The next segment is zero-filled ahead of need on an allocator thread, under a name that
- * {@link MappedFile#list} discards, so a rollover only renames and maps it.
+ * {@link MappedFile#list} discards, so a rollover only renames and maps it: an empty log starts
+ * preparing its first segment when it opens, and a segment half full has the next prepared. A
+ * fresh store therefore holds one segment, not two, and its first append does not wait for a
+ * whole segment to be zero-filled.
  */
 final class CommitLog {
 
@@ -121,6 +124,7 @@ final class CommitLog {
             MappedFile segment = last.getValue();
             int remaining = (int) (segment.end() - position);
             if (size == remaining || size <= remaining - MessageRecordDescriptor.BLANK_LENGTH) {
+                prepareNextWhenHalfFull(segment, position);
                 return segment;
             }
             ByteBuffer blank = ByteBuffer.allocate(MessageRecordDescriptor.BLANK_LENGTH);
@@ -132,8 +136,13 @@ final class CommitLog {
         segments.put(created.start(), created);
         LOG.info("CommitLog segment {} created", created);
         writePosition = position;
-        prepareNext(created.end());
         return created;
+    }
+
+    private void prepareNextWhenHalfFull(MappedFile segment, long position) {
+        if (prepared == null && position - segment.start() >= segmentSize / 2) {
+            prepareNext(segment.end());
+        }
     }
 
     /** The prepared segment if it is the one for {@code start}, else one created now. */
@@ -268,6 +277,7 @@ final class CommitLog {
     Scan recover(long from, Consumer<MessageRecordView> sink) {
         if (segments.isEmpty()) {
             writePosition = flushedPosition = from;
+            prepareNext(from);
             return new Scan(0, from, 0);
         }
         long position = Math.min(Math.max(from, minOffset()), segments.lastEntry().getValue().end());
@@ -315,7 +325,12 @@ final class CommitLog {
         writePosition = position;
         flushedPosition = from;
         flush();
-        prepareNext(segments.lastEntry().getValue().end());
+        MappedFile last = segments.lastEntry().getValue();
+        if (position < last.end()) {
+            prepareNextWhenHalfFull(last, position);
+        } else {
+            prepareNext(position);
+        }
         return new Scan(records, position, truncated);
     }
 

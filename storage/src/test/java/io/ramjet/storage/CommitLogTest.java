@@ -45,6 +45,40 @@ class CommitLogTest {
         return results;
     }
 
+    private List<String> fileNames() throws Exception {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    /** Polls the directory until the allocator has written what is expected, or gives up after 10 s. */
+    private List<String> awaitFileNames(List<String> expected) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        List<String> names = fileNames();
+        while (!names.equals(expected) && System.nanoTime() < deadline) {
+            java.util.concurrent.locks.LockSupport.parkNanos(5_000_000);
+            names = fileNames();
+        }
+        return names;
+    }
+
+    @Test
+    void aFreshLogPreparesOneSegmentAndTheNextOnlyOnceHalfFull() throws Exception {
+        CommitLog log = newLog();
+        log.recover(0, r -> { });
+        String first = String.format("%020d", 0);
+        String second = String.format("%020d", SEGMENT);
+        assertEquals(List.of(first + ".next"), awaitFileNames(List.of(first + ".next")), "the first is prepared at open");
+        log.append(TestRecords.record("d", 0, 0, 100), 0);
+        assertEquals(List.of(first), fileNames(), "nothing prepared while the segment is less than half full");
+        int i = 1;
+        while (log.writePosition() < SEGMENT / 2) {
+            log.append(TestRecords.record("d", 0, i++, 100), 0);
+        }
+        log.append(TestRecords.record("d", 0, i, 100), 0);
+        assertEquals(List.of(first, second + ".next"), awaitFileNames(List.of(first, second + ".next")));
+    }
+
     @Test
     void recordsReadBackAcrossManyRollovers() throws Exception {
         CommitLog log = newLog();
