@@ -1,18 +1,11 @@
 package io.ramjet.server.broker.durability;
 
 import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.RecordFlags;
 import io.ramjet.protocol.record.RecordType;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -116,9 +109,7 @@ public final class ConsumptionRecordDescriptor {
 
     /** Decodes a record body this class wrote. */
     public static Decoded decode(ByteBuffer body) {
-        byte[] bytes = new byte[body.remaining()];
-        body.duplicate().get(bytes);
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+        return RecordCodec.decode(body, "broker record", in -> {
             byte op = in.readByte();
             switch (op) {
                 case ACK -> {
@@ -161,23 +152,10 @@ public final class ConsumptionRecordDescriptor {
                 }
                 default -> throw new IllegalArgumentException("unknown broker record operation " + op);
             }
-        } catch (IOException e) {
-            throw new IllegalArgumentException("undecodable broker record", e);
-        }
+        });
     }
 
-    private interface Writer {
-        void write(DataOutputStream out) throws IOException;
-    }
-
-    private static MessageRecord record(RecordType type, Writer writer) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            writer.write(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return new MessageRecord(RecordFlags.of(type), DESTINATION, 0, -1, System.currentTimeMillis(), 0, 0,
-                new byte[0], bytes.toByteArray());
+    private static MessageRecord record(RecordType type, RecordCodec.Writer writer) {
+        return RecordCodec.record(type, DESTINATION, writer);
     }
 }

@@ -1,17 +1,13 @@
 package io.ramjet.server.broker.transaction;
 
 import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.RecordFlags;
 import io.ramjet.protocol.record.RecordType;
 import io.ramjet.server.broker.durability.RecordCodec;
 import io.ramjet.server.broker.subscription.Delivery;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -172,32 +168,11 @@ public final class TransactionRecordDescriptor {
         return acks;
     }
 
-    interface Writer {
-        void write(DataOutputStream out) throws IOException;
+    private static MessageRecord record(RecordType type, RecordCodec.Writer writer) {
+        return RecordCodec.record(type, DESTINATION, writer);
     }
 
-    interface Reader<T> {
-        T read(DataInputStream in) throws IOException;
-    }
-
-    private static MessageRecord record(RecordType type, Writer writer) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            writer.write(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return new MessageRecord(RecordFlags.of(type), DESTINATION, 0, -1, System.currentTimeMillis(), 0, 0,
-                new byte[0], bytes.toByteArray());
-    }
-
-    private static <T> T decode(ByteBuffer body, Reader<T> reader) {
-        byte[] bytes = new byte[body.remaining()];
-        body.duplicate().get(bytes);
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-            return reader.read(in);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("undecodable transaction record", e);
-        }
+    private static <T> T decode(ByteBuffer body, RecordCodec.Reader<T> reader) {
+        return RecordCodec.decode(body, "transaction record", reader);
     }
 }
