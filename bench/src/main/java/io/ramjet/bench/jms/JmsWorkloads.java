@@ -1,72 +1,361 @@
 package io.ramjet.bench.jms;
 
+import io.ramjet.bench.Parallel;
+import io.ramjet.bench.Rate;
+import io.ramjet.bench.SelectorData;
+import io.ramjet.bench.Workloads;
 import jakarta.jms.BytesMessage;
+import jakarta.jms.CompletionListener;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
+import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
-import jakarta.jms.Queue;
 import jakarta.jms.Session;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
 
 /**
- * Workloads written against {@code jakarta.jms} only, so each provider runs the very same code.
- * Each returns messages per second.
+ * The workloads written against {@code jakarta.jms} only, so Ramjet and Artemis run the very
+ * same code. Every producer and consumer has a connection of its own; bodies are
+ * {@link BytesMessage}s of zero bytes but for their size.
  */
-public final class JmsWorkloads {
+public final class JmsWorkloads implements Workloads {
 
-    private JmsWorkloads() {
+    /** Unconfirmed asynchronous sends a producer may have outstanding. */
+    private static final int ASYNC_WINDOW = 1_000;
+    /** A consumer that receives nothing for this long has stalled: the workload fails. */
+    private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+    private final ConnectionFactory factory;
+    private final int producers;
+    private final int consumers;
+
+    public JmsWorkloads(ConnectionFactory factory, int producers, int consumers) {
+        this.factory = factory;
+        this.producers = producers;
+        this.consumers = consumers;
     }
 
-    /** One producer sends {@code count} messages of {@code size} bytes to a queue. */
-    public static double send(ConnectionFactory factory, String queue, int count, int size, int deliveryMode,
-                              int commitEvery) throws JMSException {
-        try (Connection c = factory.createConnection()) {
-            boolean transacted = commitEvery > 0;
-            Session s = c.createSession(transacted, transacted ? Session.SESSION_TRANSACTED : Session.AUTO_ACKNOWLEDGE);
-            Queue q = s.createQueue(queue);
-            MessageProducer p = s.createProducer(q);
-            p.setDeliveryMode(deliveryMode);
+    @Override
+    public Rate send(String queue, long count, int size, boolean persistent, Duration limit) throws Exception {
+        long deadline = System.nanoTime() + limit.toNanos();
+        return Parallel.run(producers, index -> {
+            Connection c = factory.createConnection();
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer p = s.createProducer(s.createQueue(queue));
+            p.setDeliveryMode(persistent ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+            long n = Parallel.share(count, producers, index);
             byte[] body = new byte[size];
-            long start = System.nanoTime();
-            for (int i = 0; i < count; i++) {
-                BytesMessage m = s.createBytesMessage();
-                m.writeBytes(body);
-                p.send(m);
-                if (transacted && (i + 1) % commitEvery == 0) {
-                    s.commit();
+            return worker(c, () -> {
+                long sent = 0;
+                while (sent < n && (sent % 64 != 0 || System.nanoTime() < deadline)) {
+                    p.send(bytes(s, body));
+                    sent++;
                 }
-            }
-            if (transacted) {
-                s.commit();
-            }
-            return rate(count, System.nanoTime() - start);
-        }
+                return sent;
+            });
+        });
     }
 
-    /** One consumer drains {@code count} messages from a queue. */
-    public static double drain(ConnectionFactory factory, String queue, int count) throws JMSException {
-        try (Connection c = factory.createConnection()) {
+    @Override
+    public Rate drain(String queue, long count) throws Exception {
+        AtomicLong received = new AtomicLong();
+        return Parallel.run(consumers, index -> {
+            Connection c = factory.createConnection();
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             MessageConsumer consumer = s.createConsumer(s.createQueue(queue));
-            c.start();
-            long start = System.nanoTime();
-            for (int i = 0; i < count; i++) {
-                if (consumer.receive(30_000) == null) {
-                    throw new JMSException("drain stalled after " + i + " of " + count + " messages");
+            return worker(c, () -> {
+                c.start();
+                long mine = 0;
+                long lastProgress = System.nanoTime();
+                while (received.get() < count) {
+                    if (consumer.receive(100) != null) {
+                        received.incrementAndGet();
+                        mine++;
+                        lastProgress = System.nanoTime();
+                    } else if (System.nanoTime() - lastProgress > STALL_NANOS) {
+                        throw new JMSException("drain of " + queue + " stalled after " + received.get() + " of "
+                                + count + " messages");
+                    }
                 }
+                return mine;
+            });
+        });
+    }
+
+    @Override
+    public Rate transactedSend(String queue, long count, int size, int commitEvery, Duration limit) throws Exception {
+        long deadline = System.nanoTime() + limit.toNanos();
+        return Parallel.run(1, index -> {
+            Connection c = factory.createConnection();
+            Session s = c.createSession(true, Session.SESSION_TRANSACTED);
+            MessageProducer p = s.createProducer(s.createQueue(queue));
+            p.setDeliveryMode(DeliveryMode.PERSISTENT);
+            byte[] body = new byte[size];
+            return worker(c, () -> {
+                long sent = 0;
+                while (sent < count && System.nanoTime() < deadline) {
+                    for (int i = 0; i < commitEvery && sent < count; i++) {
+                        p.send(bytes(s, body));
+                        sent++;
+                    }
+                    s.commit();
+                }
+                return sent;
+            });
+        });
+    }
+
+    @Override
+    public Rate sendAsync(String queue, long count, int size, Duration limit) throws Exception {
+        long deadline = System.nanoTime() + limit.toNanos();
+        return Parallel.run(producers, index -> {
+            Connection c = factory.createConnection();
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer p = s.createProducer(s.createQueue(queue));
+            p.setDeliveryMode(DeliveryMode.PERSISTENT);
+            long n = Parallel.share(count, producers, index);
+            byte[] body = new byte[size];
+            return worker(c, () -> {
+                Window window = new Window(ASYNC_WINDOW);
+                long sent = 0;
+                while (sent < n && (sent % 64 != 0 || System.nanoTime() < deadline)) {
+                    window.acquire();
+                    p.send(bytes(s, body), window);
+                    sent++;
+                }
+                window.awaitAll(queue);
+                return sent;
+            });
+        });
+    }
+
+    @Override
+    public Histogram latency(String queue, int size, int perSecond, Duration duration) throws Exception {
+        Histogram histogram = new Histogram(TimeUnit.HOURS.toMicros(1), 3);
+        AtomicLong received = new AtomicLong();
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        long period = TimeUnit.SECONDS.toNanos(1) / perSecond;
+        try (Connection consumerConnection = factory.createConnection();
+             Connection producerConnection = factory.createConnection()) {
+            Session cs = consumerConnection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer consumer = cs.createConsumer(cs.createQueue(queue));
+            AtomicLong warmupEnd = new AtomicLong(Long.MAX_VALUE);
+            consumer.setMessageListener(m -> {
+                try {
+                    long now = System.nanoTime();
+                    long due = m.getLongProperty("due");
+                    if (due >= warmupEnd.get()) {
+                        histogram.recordValue(Math.max(0, (now - due) / 1_000));
+                    }
+                } catch (JMSException | RuntimeException e) {
+                    failure.compareAndSet(null, e);
+                }
+                received.incrementAndGet();
+            });
+            consumerConnection.start();
+            Session ps = producerConnection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer p = ps.createProducer(ps.createQueue(queue));
+            p.setDeliveryMode(DeliveryMode.PERSISTENT);
+            byte[] body = new byte[size];
+            Window window = new Window(10 * ASYNC_WINDOW);
+            long start = System.nanoTime();
+            warmupEnd.set(start + duration.toNanos() / 10);
+            long end = start + duration.toNanos();
+            long sent = 0;
+            for (long due = start; due < end; due = start + sent * period) {
+                long wait = due - System.nanoTime();
+                if (wait > 0) {
+                    LockSupport.parkNanos(wait);
+                }
+                BytesMessage m = bytes(ps, body);
+                m.setLongProperty("due", due);
+                window.acquire();
+                p.send(m, window);
+                sent++;
             }
-            return rate(count, System.nanoTime() - start);
+            window.awaitAll(queue);
+            awaitCount(received, sent, "latency consumer of " + queue);
+            if (failure.get() != null) {
+                throw failure.get();
+            }
+            return histogram;
         }
     }
 
-    public static double rate(int count, long nanos) {
-        return count / (nanos / 1e9);
+    @Override
+    public Duration selective(String queue, long count, int size, boolean tagged) throws Exception {
+        SelectorData data = new SelectorData(count);
+        try (Connection c = factory.createConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer p = s.createProducer(s.createQueue(queue));
+            p.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+            byte[] body = new byte[size];
+            Window window = new Window(ASYNC_WINDOW);
+            for (long i = 0; i < count; i++) {
+                BytesMessage m = bytes(s, body);
+                m.setStringProperty("color", data.color(i));
+                m.setLongProperty("n", data.n(i));
+                window.acquire();
+                p.send(m, window);
+            }
+            window.awaitAll(queue);
+            c.start();
+            long expected = data.matches(tagged);
+            long start = System.nanoTime();
+            try (MessageConsumer selecting = s.createConsumer(s.createQueue(queue), data.selector(tagged))) {
+                receive(selecting, expected, queue + " [" + data.selector(tagged) + "]");
+            }
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            try (MessageConsumer rest = s.createConsumer(s.createQueue(queue))) {
+                receive(rest, count - expected, queue + " (the rest)");
+            }
+            return took;
+        }
     }
 
-    /** The delivery mode a workload name asks for. */
-    public static int mode(boolean persistent) {
-        return persistent ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT;
+    @Override
+    public Rate fanOut(String topic, long count, int size, int subscribers) throws Exception {
+        List<Connection> connections = new ArrayList<>();
+        AtomicLong delivered = new AtomicLong();
+        try {
+            for (int i = 0; i < subscribers; i++) {
+                Connection c = factory.createConnection();
+                connections.add(c);
+                Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                s.createConsumer(s.createTopic(topic)).setMessageListener(m -> delivered.incrementAndGet());
+                c.start();
+            }
+            Connection pc = factory.createConnection();
+            connections.add(pc);
+            Session ps = pc.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer p = ps.createProducer(ps.createTopic(topic));
+            p.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+            byte[] body = new byte[size];
+            Window window = new Window(ASYNC_WINDOW);
+            long start = System.nanoTime();
+            for (long i = 0; i < count; i++) {
+                window.acquire();
+                p.send(bytes(ps, body), window);
+            }
+            window.awaitAll(topic);
+            awaitCount(delivered, count * subscribers, "fan-out on " + topic);
+            return new Rate(count * subscribers, System.nanoTime() - start);
+        } finally {
+            for (Connection c : connections) {
+                c.close();
+            }
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (factory instanceof AutoCloseable closeable) {
+            closeable.close();
+        }
+    }
+
+    private static BytesMessage bytes(Session s, byte[] body) throws JMSException {
+        BytesMessage m = s.createBytesMessage();
+        m.writeBytes(body);
+        return m;
+    }
+
+    private static void receive(MessageConsumer consumer, long count, String what) throws JMSException {
+        long lastProgress = System.nanoTime();
+        for (long got = 0; got < count; ) {
+            if (consumer.receive(100) != null) {
+                got++;
+                lastProgress = System.nanoTime();
+            } else if (System.nanoTime() - lastProgress > STALL_NANOS) {
+                throw new JMSException("receiving from " + what + " stalled after " + got + " of " + count);
+            }
+        }
+    }
+
+    private static void awaitCount(AtomicLong counter, long target, String what) throws Exception {
+        long last = counter.get();
+        long lastProgress = System.nanoTime();
+        while (counter.get() < target) {
+            Thread.sleep(5);
+            long now = counter.get();
+            if (now != last) {
+                last = now;
+                lastProgress = System.nanoTime();
+            } else if (System.nanoTime() - lastProgress > STALL_NANOS) {
+                throw new JMSException(what + " stalled after " + now + " of " + target);
+            }
+        }
+    }
+
+    private static Parallel.Worker worker(Connection c, Parallel.Worker body) {
+        return new Parallel.Worker() {
+            @Override
+            public long run() throws Exception {
+                return body.run();
+            }
+
+            @Override
+            public void close() throws Exception {
+                c.close();
+            }
+        };
+    }
+
+    /**
+     * A bound on unconfirmed asynchronous sends, and the completion listener that frees a slot:
+     * the producer blocks when the window is full, and the first failure is kept and rethrown.
+     */
+    private static final class Window implements CompletionListener {
+        private final int size;
+        private final Semaphore slots;
+        private final AtomicReference<Exception> failure = new AtomicReference<>();
+
+        Window(int size) {
+            this.size = size;
+            this.slots = new Semaphore(size);
+        }
+
+        void acquire() throws Exception {
+            slots.acquire();
+            rethrow();
+        }
+
+        void awaitAll(String what) throws Exception {
+            if (!slots.tryAcquire(size, STALL_NANOS, TimeUnit.NANOSECONDS)) {
+                throw new JMSException("asynchronous sends to " + what + " unconfirmed after 30 s: "
+                        + (size - slots.availablePermits()) + " outstanding");
+            }
+            slots.release(size);
+            rethrow();
+        }
+
+        @Override
+        public void onCompletion(Message message) {
+            slots.release();
+        }
+
+        @Override
+        public void onException(Message message, Exception exception) {
+            failure.compareAndSet(null, exception);
+            slots.release();
+        }
+
+        private void rethrow() throws Exception {
+            Exception e = failure.get();
+            if (e != null) {
+                throw e;
+            }
+        }
     }
 }

@@ -2,7 +2,6 @@ package io.ramjet.bench.peer;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.CountDownLatch;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
@@ -10,8 +9,8 @@ import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 /**
  * ActiveMQ Artemis as a benchmark peer, in a JVM of its own: persistence on disk (NIO journal
  * with datasync, Artemis's durable default where libaio is absent), security off, one TCP
- * acceptor on 127.0.0.1 (NIO). Prints {@code READY <port>} on stdout once it serves, and stops when
- * stdin closes, so the parent that started it controls its life.
+ * acceptor on 127.0.0.1 (NIO). Talks to its parent through {@link PeerControl}: {@code READY <port>}
+ * once it serves, stops when stdin closes.
  *
  * <p>Usage: {@code ArtemisServerMain <port> <dataDir>}.
  */
@@ -48,22 +47,8 @@ public final class ArtemisServerMain {
             System.out.println("Artemis did not become active; see its log above");
             System.exit(1);
         }
-        System.out.println("READY " + port);
-        System.out.flush();
-        CountDownLatch stdinClosed = new CountDownLatch(1);
-        Thread watcher = new Thread(() -> {
-            try {
-                while (System.in.read() >= 0) {
-                    // the parent writes nothing; end of stream means it wants us gone
-                }
-            } catch (java.io.IOException ignored) {
-                // the parent is gone: stop as well
-            }
-            stdinClosed.countDown();
-        }, "stdin-watcher");
-        watcher.setDaemon(true);
-        watcher.start();
-        stdinClosed.await();
+        PeerControl.ready(port);
+        PeerControl.serveUntilStdinCloses();
         server.stop();
     }
 }

@@ -1,34 +1,64 @@
 package io.ramjet.bench.peer;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A broker started in a child JVM with the same heap as every other peer, stopped by closing its
- * stdin (or killed if it does not go). Its main class prints {@code READY <port>} when it serves.
+ * stdin (or killed if it is not gone 10 s later: its data is thrown away anyway). Its main class speaks {@link PeerControl}: it prints
+ * {@code READY <port>} when it serves and answers {@code heap}.
  */
 public final class PeerProcess implements AutoCloseable {
 
+    private static final Logger LOG = LoggerFactory.getLogger(PeerProcess.class);
+    private static final int KEPT_LOG_LINES = 40;
+
+    private final String name;
     private final Process process;
     private final int port;
+    private final BlockingQueue<Long> heapAnswers = new LinkedBlockingQueue<>();
+    private final List<String> lastLines = new ArrayList<>();
 
-    private PeerProcess(Process process, int port) {
+    private PeerProcess(String name, Process process, int port) {
+        this.name = name;
         this.process = process;
         this.port = port;
     }
 
     /** Starts {@code mainClass port dataDir extra...} with the given heap and waits for READY. */
     public static PeerProcess start(Class<?> mainClass, String heap, Path dataDir, String... extra) throws IOException {
+        return start(mainClass, heap, List.of(), dataDir, extra);
+    }
+
+    /**
+     * Starts {@code java -Xmx<heap> <jvmArgs> mainClass port dataDir extra...} on this JVM's
+     * class path and waits for READY.
+     */
+    public static PeerProcess start(Class<?> mainClass, String heap, List<String> jvmArgs, Path dataDir,
+                                    String... extra) throws IOException {
         int port = freePort();
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms" + heap, "-Xmx" + heap, "-cp", System.getProperty("java.class.path"), mainClass.getName(),
+                "-Xms" + heap, "-Xmx" + heap));
+        cmd.addAll(jvmArgs);
+        cmd.addAll(List.of("-cp", classPath(mainClass), mainClass.getName(),
                 Integer.toString(port), dataDir.toString()));
         cmd.addAll(List.of(extra));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
@@ -36,11 +66,12 @@ public final class PeerProcess implements AutoCloseable {
         String line;
         StringBuilder seen = new StringBuilder();
         while ((line = out.readLine()) != null) {
-            if (line.startsWith("READY ")) {
-                Thread drain = new Thread(() -> drain(out), mainClass.getSimpleName() + "-out");
-                drain.setDaemon(true);
-                drain.start();
-                return new PeerProcess(p, port);
+            if (line.startsWith(PeerControl.READY)) {
+                PeerProcess peer = new PeerProcess(mainClass.getSimpleName(), p, port);
+                Thread reader = new Thread(() -> peer.read(out), mainClass.getSimpleName() + "-out");
+                reader.setDaemon(true);
+                reader.start();
+                return peer;
             }
             seen.append(line).append('\n');
         }
@@ -58,7 +89,7 @@ public final class PeerProcess implements AutoCloseable {
     /** Resident set size of the peer in bytes, read from /proc; -1 where that is unavailable. */
     public long residentBytes() {
         try {
-            for (String l : java.nio.file.Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
+            for (String l : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
                 if (l.startsWith("VmRSS:")) {
                     return Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024;
                 }
@@ -69,11 +100,44 @@ public final class PeerProcess implements AutoCloseable {
         return -1;
     }
 
+    /**
+     * The peer's heap in use after a full collection, in bytes, as the peer itself reports it;
+     * -1 if it does not answer within 30 s.
+     */
+    public long liveHeapBytes() throws IOException {
+        heapAnswers.clear();
+        OutputStream in = process.getOutputStream();
+        in.write("heap\n".getBytes(StandardCharsets.US_ASCII));
+        in.flush();
+        try {
+            Long answer = heapAnswers.poll(30, TimeUnit.SECONDS);
+            return answer == null ? -1 : answer;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Stops the peer; if it had already exited on its own, logs the last lines it printed. */
     @Override
     public void close() throws IOException {
-        process.getOutputStream().close();
+        if (!process.isAlive()) {
+            synchronized (lastLines) {
+                LOG.warn("{} had exited with status {}; its last lines:\n{}", this, process.exitValue(),
+                        String.join("\n", lastLines));
+            }
+        }
         try {
-            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            process.getOutputStream().close();
+        } catch (IOException alreadyGone) {
+            // the pipe is broken: the process has exited or is about to
+        }
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor();
             }
         } catch (InterruptedException e) {
@@ -82,18 +146,53 @@ public final class PeerProcess implements AutoCloseable {
         }
     }
 
-    private static void drain(BufferedReader out) {
+    @Override
+    public String toString() {
+        return name + "(pid " + process.pid() + ", port " + port + ")";
+    }
+
+    private void read(BufferedReader out) {
         try {
-            while (out.readLine() != null) {
-                // the peer's log is not part of the figures
+            String line;
+            while ((line = out.readLine()) != null) {
+                if (line.startsWith(PeerControl.HEAP)) {
+                    heapAnswers.add(Long.parseLong(line.substring(PeerControl.HEAP.length()).trim()));
+                } else {
+                    synchronized (lastLines) {
+                        lastLines.add(line);
+                        if (lastLines.size() > KEPT_LOG_LINES) {
+                            lastLines.remove(0);
+                        }
+                    }
+                }
             }
-        } catch (IOException ignored) {
+        } catch (IOException | NumberFormatException ignored) {
             // the peer stopped
         }
     }
 
+    /**
+     * The class path that loaded {@code mainClass}: the URLs of its class loader where that is a
+     * URLClassLoader (as under {@code mvn exec:java}, where java.class.path is Maven's own), else
+     * java.class.path.
+     */
+    private static String classPath(Class<?> mainClass) {
+        if (mainClass.getClassLoader() instanceof URLClassLoader loader && loader.getURLs().length > 0) {
+            List<String> entries = new ArrayList<>();
+            for (URL url : loader.getURLs()) {
+                try {
+                    entries.add(Path.of(url.toURI()).toString());
+                } catch (URISyntaxException | IllegalArgumentException notAFile) {
+                    // not on the file system: a child JVM could not use it anyway
+                }
+            }
+            return String.join(File.pathSeparator, entries);
+        }
+        return System.getProperty("java.class.path");
+    }
+
     private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
     }

@@ -1,0 +1,36 @@
+package io.ramjet.bench;
+
+import java.time.Duration;
+
+/**
+ * What one run measures: message size, the counts of each workload (the issue's counts times
+ * {@code scale}), threads, the latency run, the time limit of each phase that may be slow, the
+ * brokers' heap, and Ramjet's CommitLog segment size in MiB (0: the standalone default).
+ */
+public record BenchConfig(int size, double scale, int producers, int consumers, int latencyRate,
+                          Duration latencyDuration, Duration phaseLimit, Duration backlogLimit, String heap,
+                          int ramjetSegmentMiB) {
+
+    /** Workloads 1 to 3: messages sent per row. */
+    public static final long SEND_COUNT = 200_000;
+    /** Workload 5: messages stored, a tenth of which the consumer selects. */
+    public static final long SELECTOR_COUNT = 100_000;
+    /** Workload 6: messages sent to the topic. */
+    public static final long FAN_OUT_COUNT = 100_000;
+    /** Workload 7: messages stored, then drained. */
+    public static final long BACKLOG_COUNT = 2_000_000;
+    /** Workload 6: subscribers on the topic. */
+    public static final int SUBSCRIBERS = 4;
+
+    public BenchConfig {
+        if (size < 0 || scale <= 0 || producers < 1 || consumers < 1 || latencyRate < 1) {
+            throw new IllegalArgumentException("size >= 0, count > 0, producers, consumers and rate >= 1 please");
+        }
+    }
+
+    /** A named count scaled by {@code --count}, at least 10. */
+    public long scaled(long count) {
+        long n = Math.max(10, Math.round(count * scale));
+        return n % 7_919 == 0 ? n + 1 : n;
+    }
+}

@@ -1,0 +1,66 @@
+package io.ramjet.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * The figures of one run: for each row, in the order measured, one {@link Cell} per peer.
+ * Ratios are always Ramjet's figure divided by the peer's, whatever the unit, so above 1 is
+ * better for Ramjet on a throughput row and worse on a latency, time or memory row.
+ * Not thread-safe: the benchmark fills it from one thread.
+ */
+public final class Results {
+
+    /** The peer every ratio is taken from. */
+    public static final String RAMJET = "ramjet";
+
+    private final List<String> peers;
+    private final Map<Row, Map<String, Cell>> cells = new LinkedHashMap<>();
+
+    public Results(List<String> peers) {
+        this.peers = List.copyOf(peers);
+    }
+
+    public List<String> peers() {
+        return peers;
+    }
+
+    /** The peers other than Ramjet, in order: the columns a ratio is taken against. */
+    public List<String> others() {
+        List<String> others = new ArrayList<>(peers);
+        others.remove(RAMJET);
+        return others;
+    }
+
+    public void put(Row row, String peer, Cell cell) {
+        cells.computeIfAbsent(row, r -> new LinkedHashMap<>()).put(peer, cell);
+    }
+
+    /** Whether a cell was put for this row and peer. */
+    public boolean has(Row row, String peer) {
+        return cells.getOrDefault(row, Map.of()).containsKey(peer);
+    }
+
+    public List<Row> rows() {
+        return List.copyOf(cells.keySet());
+    }
+
+    /** The cell of a row and a peer; an n/a cell if that pair was never measured. */
+    public Cell cell(Row row, String peer) {
+        Cell c = cells.getOrDefault(row, Map.of()).get(peer);
+        return c != null ? c : Cell.notApplicable("not run");
+    }
+
+    /** Ramjet's figure over the peer's, where both exist and the peer's is not zero. */
+    public OptionalDouble ratio(Row row, String peer) {
+        Cell ramjet = cell(row, RAMJET);
+        Cell other = cell(row, peer);
+        if (!peers.contains(RAMJET) || !ramjet.hasValue() || !other.hasValue() || other.value() == 0) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(ramjet.value() / other.value());
+    }
+}

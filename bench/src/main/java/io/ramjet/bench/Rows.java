@@ -1,0 +1,43 @@
+package io.ramjet.bench;
+
+import java.util.List;
+
+/** The rows of the table, grouped by workload (the numbers the README and {@code --workloads} use). */
+public final class Rows {
+
+    public static final Row PERSISTENT_SEND = new Row(1, "persistent send", "msg/s", true);
+    public static final Row PERSISTENT_DRAIN = new Row(1, "persistent drain", "msg/s", true);
+    public static final Row NON_PERSISTENT_SEND = new Row(2, "non-persistent send", "msg/s", true);
+    public static final Row NON_PERSISTENT_DRAIN = new Row(2, "non-persistent drain", "msg/s", true);
+    public static final List<Integer> COMMIT_EVERY = List.of(1, 10, 100);
+    public static final Row LATENCY_P50 = new Row(4, "latency p50", "us", false);
+    public static final Row LATENCY_P99 = new Row(4, "latency p99", "us", false);
+    public static final Row LATENCY_P999 = new Row(4, "latency p99.9", "us", false);
+    public static final Row SELECTOR_TAGGED = new Row(5, "selector color = 'red', time to its tenth", "ms", false);
+    public static final Row SELECTOR_UNTAGGED = new Row(5, "selector n BETWEEN, time to its tenth", "ms", false);
+    public static final Row FAN_OUT = new Row(6, "fan-out 1 topic x 4 subscribers, deliveries", "msg/s", true);
+    public static final Row BACKLOG_STORE = new Row(7, "backlog store (async persistent sends)", "msg/s", true);
+    public static final Row BACKLOG_HEAP = new Row(7, "backlog broker live heap", "MiB", false);
+    public static final Row BACKLOG_RSS = new Row(7, "backlog broker RSS", "MiB", false);
+    public static final Row BACKLOG_DRAIN = new Row(7, "backlog drain", "msg/s", true);
+
+    private Rows() {
+    }
+
+    /** The transacted row for one commit interval. */
+    public static Row transacted(int commitEvery) {
+        return new Row(3, "transacted send, commit every " + commitEvery, "msg/s", true);
+    }
+
+    /** Every row of the given workloads, in table order. */
+    public static List<Row> of(List<Integer> workloads) {
+        List<Row> all = new java.util.ArrayList<>(List.of(PERSISTENT_SEND, PERSISTENT_DRAIN, NON_PERSISTENT_SEND,
+                NON_PERSISTENT_DRAIN));
+        for (int every : COMMIT_EVERY) {
+            all.add(transacted(every));
+        }
+        all.addAll(List.of(LATENCY_P50, LATENCY_P99, LATENCY_P999, SELECTOR_TAGGED, SELECTOR_UNTAGGED, FAN_OUT,
+                BACKLOG_STORE, BACKLOG_HEAP, BACKLOG_RSS, BACKLOG_DRAIN));
+        return all.stream().filter(r -> workloads.contains(r.workload())).toList();
+    }
+}

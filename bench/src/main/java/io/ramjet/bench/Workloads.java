@@ -1,0 +1,49 @@
+package io.ramjet.bench;
+
+import java.time.Duration;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The operations the benchmark times, one implementation per client API (JMS for Ramjet and
+ * Artemis, RocketMQ's own client for RocketMQ), so every peer runs the same scenario. Bodies are
+ * {@code size} bytes; a destination name is used by one call only (plus the drain that follows
+ * it). Phases that may be slow on a peer stop at {@code limit} and report what they moved.
+ */
+public interface Workloads extends AutoCloseable {
+
+    /** Producers send up to {@code count} messages to a queue, each send synchronous. */
+    Rate send(String queue, long count, int size, boolean persistent, Duration limit) throws Exception;
+
+    /** Consumers receive exactly {@code count} messages from a queue. */
+    Rate drain(String queue, long count) throws Exception;
+
+    /** One producer sends persistent messages up to {@code count}, committing every {@code commitEvery}. */
+    Rate transactedSend(String queue, long count, int size, int commitEvery, Duration limit) throws Exception;
+
+    /**
+     * Producers send up to {@code count} persistent messages asynchronously (a bounded window of
+     * unconfirmed sends), then wait for every confirmation: a fast way to store a backlog.
+     */
+    Rate sendAsync(String queue, long count, int size, Duration limit) throws Exception;
+
+    /**
+     * One producer sends persistent messages asynchronously at a fixed rate for {@code duration}
+     * while one consumer receives them; the histogram holds end-to-end latencies in microseconds,
+     * measured from the moment each message was due to be sent (so a stalled producer counts).
+     */
+    Histogram latency(String queue, int size, int perSecond, Duration duration) throws Exception;
+
+    /**
+     * Stores {@code count} non-persistent messages (sent asynchronously) with {@code color} over ten values and {@code n} a
+     * permutation of 0..count-1, then times one consumer that selects a tenth of them: by
+     * {@code color = 'red'} when {@code tagged}, else by {@code n BETWEEN 0 AND count/10 - 1}.
+     * Returns the time from creating that consumer to its last matching message.
+     */
+    Duration selective(String queue, long count, int size, boolean tagged) throws Exception;
+
+    /**
+     * {@code subscribers} consumers on one topic, one producer sending {@code count}
+     * non-persistent messages asynchronously; the rate counts deliveries (count x subscribers).
+     */
+    Rate fanOut(String topic, long count, int size, int subscribers) throws Exception;
+}

@@ -1,0 +1,99 @@
+package io.ramjet.bench.peer;
+
+import io.ramjet.bench.Workloads;
+import io.ramjet.bench.jms.JmsWorkloads;
+import io.ramjet.provider.jms.RamjetConnectionFactory;
+import jakarta.jms.ConnectionFactory;
+import java.io.IOException;
+import java.util.function.IntFunction;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+
+/** A JMS broker in one child JVM (Ramjet or Artemis), driven through {@link JmsWorkloads}. */
+public final class JmsPeer implements Peer {
+
+    private final String name;
+    private final TemporaryDirectory data;
+    private final PeerProcess process;
+    private final IntFunction<ConnectionFactory> factory;
+
+    private JmsPeer(String name, TemporaryDirectory data, PeerProcess process, IntFunction<ConnectionFactory> factory) {
+        this.name = name;
+        this.data = data;
+        this.process = process;
+        this.factory = factory;
+    }
+
+    /**
+     * Ramjet's NameServer and broker ({@link RamjetServerMain}), reached by a {@code ramjet://}
+     * URL; {@code segmentMiB} 0 keeps the standalone server's CommitLog segment size.
+     */
+    public static JmsPeer ramjet(String heap, int segmentMiB) throws IOException {
+        return start("ramjet", RamjetServerMain.class, heap,
+                port -> new RamjetConnectionFactory("ramjet://127.0.0.1:" + port),
+                segmentMiB > 0 ? new String[] {Integer.toString(segmentMiB)} : new String[0]);
+    }
+
+    /**
+     * Artemis ({@link ArtemisServerMain}) through its Core JMS client: durable sends block until
+     * the journal has them, and a confirmation window lets asynchronous sends complete.
+     */
+    public static JmsPeer artemis(String heap) throws IOException {
+        return start("artemis", ArtemisServerMain.class, heap, port -> {
+            ActiveMQConnectionFactory f = new ActiveMQConnectionFactory(
+                    "tcp://127.0.0.1:" + port + "?useEpoll=false&confirmationWindowSize=1048576");
+            f.setBlockOnDurableSend(true);
+            return f;
+        }, new String[0]);
+    }
+
+    private static JmsPeer start(String name, Class<?> main, String heap, IntFunction<ConnectionFactory> factory,
+                                 String[] extra) throws IOException {
+        TemporaryDirectory data = new TemporaryDirectory(name + "-peer");
+        try {
+            return new JmsPeer(name, data, PeerProcess.start(main, heap, data.path().resolve("data"), extra),
+                    factory);
+        } catch (IOException | RuntimeException e) {
+            data.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public Workloads workloads(int producers, int consumers) {
+        return new JmsWorkloads(factory.apply(process.port()), producers, consumers);
+    }
+
+    @Override
+    public long liveHeapBytes() throws IOException {
+        return process.liveHeapBytes();
+    }
+
+    @Override
+    public long residentBytes() {
+        return process.residentBytes();
+    }
+
+    @Override
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            process.close();
+        } finally {
+            data.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name + " " + process;
+    }
+}

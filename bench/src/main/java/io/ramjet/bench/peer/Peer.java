@@ -1,0 +1,27 @@
+package io.ramjet.bench.peer;
+
+import io.ramjet.bench.Workloads;
+import java.io.IOException;
+
+/** A running broker under test, in JVMs of its own, and the client that drives it. */
+public interface Peer extends AutoCloseable {
+
+    /** The column name: ramjet, artemis or rocketmq. */
+    String name();
+
+    /** A client for the workloads, with the given numbers of producer and consumer threads. */
+    Workloads workloads(int producers, int consumers) throws Exception;
+
+    /** The heap in use after a full collection in the broker's JVM that holds the backlog, in bytes. */
+    long liveHeapBytes() throws IOException;
+
+    /** Resident set size of that JVM, in bytes. */
+    long residentBytes();
+
+    /** False once a broker JVM of this peer has exited. */
+    boolean isAlive();
+
+    /** Stops the broker JVMs and deletes their data. */
+    @Override
+    void close() throws IOException;
+}

@@ -1,0 +1,125 @@
+package io.ramjet.bench.peer;
+
+import io.ramjet.bench.Workloads;
+import io.ramjet.bench.rocketmq.RocketMqWorkloads;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * Apache RocketMQ in two child JVMs ({@link RocketMqServerMain}), each a NameServer and a master
+ * broker: one with {@code SYNC_FLUSH} for the persistent rows (its JVM holds the backlog), one
+ * with {@code ASYNC_FLUSH} for the non-persistent ones. Each gets {@code user.home} and
+ * {@code rocketmq.home.dir} in its temporary directory, where RocketMQ puts its logs.
+ */
+public final class RocketMqPeer implements Peer {
+
+    private final TemporaryDirectory data;
+    private final PeerProcess syncFlush;
+    private final PeerProcess asyncFlush;
+
+    private RocketMqPeer(TemporaryDirectory data, PeerProcess syncFlush, PeerProcess asyncFlush) {
+        this.data = data;
+        this.syncFlush = syncFlush;
+        this.asyncFlush = asyncFlush;
+    }
+
+    /** Starts both brokers (at once: each takes seconds) and waits until both serve. */
+    public static RocketMqPeer start(String heap) throws IOException {
+        TemporaryDirectory data = new TemporaryDirectory("rocketmq-peer");
+        CompletableFuture<PeerProcess> async = CompletableFuture.supplyAsync(() -> {
+            try {
+                return broker(heap, data, "async", "ASYNC_FLUSH");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        PeerProcess sync = null;
+        try {
+            sync = broker(heap, data, "sync", "SYNC_FLUSH");
+            return new RocketMqPeer(data, sync, async.join());
+        } catch (IOException | RuntimeException e) {
+            if (sync != null) {
+                sync.close();
+            }
+            try {
+                async.join().close();
+            } catch (RuntimeException alsoFailed) {
+                e.addSuppressed(alsoFailed);
+            }
+            data.close();
+            if (e instanceof CompletionException c && c.getCause() instanceof UncheckedIOException io) {
+                throw io.getCause();
+            }
+            throw e;
+        }
+    }
+
+    private static PeerProcess broker(String heap, TemporaryDirectory data, String name, String flush)
+            throws IOException {
+        String home = data.path().resolve(name).toString();
+        return PeerProcess.start(RocketMqServerMain.class, heap,
+                List.of("-Duser.home=" + home, "-Drocketmq.home.dir=" + home),
+                data.path().resolve(name).resolve("data"), flush);
+    }
+
+    @Override
+    public String name() {
+        return "rocketmq";
+    }
+
+    @Override
+    public String toString() {
+        return "rocketmq sync " + syncFlush + ", async " + asyncFlush;
+    }
+
+    /**
+     * The RocketMQ client of this JVM logs to {@code rocketmq.log.root} (by default under the
+     * user's home): unless the caller chose, that goes to this peer's temporary directory, at WARN.
+     */
+    @Override
+    public Workloads workloads(int producers, int consumers) {
+        if (System.getProperty("rocketmq.log.root") == null) {
+            System.setProperty("rocketmq.log.root", data.path().resolve("client-logs").toString());
+        }
+        if (System.getProperty("rocketmq.log.level") == null) {
+            System.setProperty("rocketmq.log.level", "WARN");
+        }
+        return new RocketMqWorkloads("127.0.0.1:" + syncFlush.port(), "127.0.0.1:" + asyncFlush.port(),
+                producers, consumers);
+    }
+
+    @Override
+    public long liveHeapBytes() throws IOException {
+        return syncFlush.liveHeapBytes();
+    }
+
+    @Override
+    public long residentBytes() {
+        return syncFlush.residentBytes();
+    }
+
+    @Override
+    public boolean isAlive() {
+        return syncFlush.isAlive() && asyncFlush.isAlive();
+    }
+
+    @Override
+    public void close() throws IOException {
+        CompletableFuture<Void> async = CompletableFuture.runAsync(() -> {
+            try {
+                asyncFlush.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        try {
+            syncFlush.close();
+            async.join();
+        } finally {
+            data.close();
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package io.ramjet.bench.peer;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.apache.rocketmq.broker.BrokerController;
+import org.apache.rocketmq.broker.BrokerStartup;
+import org.apache.rocketmq.common.topic.TopicValidator;
+import org.apache.rocketmq.namesrv.NamesrvController;
+import org.apache.rocketmq.namesrv.NamesrvStartup;
+
+/**
+ * Apache RocketMQ as a benchmark peer, in a JVM of its own: a NameServer on the given port and
+ * one master broker, both started through RocketMQ's own {@code NamesrvStartup} and
+ * {@code BrokerStartup} with generated configuration files. The store lives in the given
+ * directory, the flush policy is the third argument ({@code SYNC_FLUSH} or {@code ASYNC_FLUSH}),
+ * topics are created on first use and SQL92 property filters are enabled. The parent should start
+ * this JVM with {@code -Duser.home} and {@code -Drocketmq.home.dir} in a temporary directory:
+ * RocketMQ writes its logs under the home directory.
+ *
+ * <p>Usage: {@code RocketMqServerMain <nameServerPort> <dataDir> <flushDiskType>}.
+ */
+public final class RocketMqServerMain {
+
+    private RocketMqServerMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int port = Integer.parseInt(args[0]);
+        Path data = Files.createDirectories(Path.of(args[1]));
+        String flush = args.length > 2 ? args[2] : "SYNC_FLUSH";
+        Path namesrvConf = write(data.resolve("namesrv.conf"), "listenPort=" + port + "\n");
+        NamesrvController namesrv = NamesrvStartup.main0(new String[] {"-c", namesrvConf.toString()});
+        if (namesrv == null) {
+            throw new IllegalStateException("RocketMQ NameServer did not start; see its log above");
+        }
+        int brokerPort = brokerPort();
+        Path brokerConf = write(data.resolve("broker.conf"), String.join("\n",
+                "brokerClusterName=BenchCluster",
+                "brokerName=bench-broker",
+                "brokerId=0",
+                "brokerRole=ASYNC_MASTER",
+                "flushDiskType=" + flush,
+                "listenPort=" + brokerPort,
+                "brokerIP1=127.0.0.1",
+                "namesrvAddr=127.0.0.1:" + port,
+                "autoCreateTopicEnable=true",
+                "enablePropertyFilter=true",
+                "storePathRootDir=" + data.resolve("store"),
+                "storePathCommitLog=" + data.resolve("store").resolve("commitlog"),
+                "deleteWhen=04",
+                "fileReservedTime=48",
+                // the default, 200 ms, rejects sends (TIMEOUT_CLEAN_QUEUE) as soon as a busy disk
+                // holds the send queue back: on a small shared machine that is all the time
+                "waitTimeMillsInSendQueue=10000",
+                ""));
+        BrokerController broker = BrokerStartup.start(BrokerStartup.createBrokerController(
+                new String[] {"-c", brokerConf.toString(), "-n", "127.0.0.1:" + port}));
+        awaitRegistration(namesrv);
+        PeerControl.ready(port);
+        PeerControl.serveUntilStdinCloses();
+        broker.shutdown();
+        namesrv.shutdown();
+        System.exit(0);
+    }
+
+    /**
+     * Waits until the broker has registered the topic that topic creation goes through, so that
+     * the first client after READY can create its topics.
+     */
+    private static void awaitRegistration(NamesrvController namesrv) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (namesrv.getRouteInfoManager().pickupTopicRouteData(TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC) == null) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the RocketMQ broker did not register with its NameServer in 60 s");
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    private static Path write(Path file, String text) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            w.write(text);
+        }
+        return file;
+    }
+
+    /**
+     * A free port p for which p - 2 (RocketMQ's "VIP" channel) and p + 1 (its HA service) are free
+     * as well: the broker binds all three.
+     */
+    private static int brokerPort() throws IOException {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            int p = ThreadLocalRandom.current().nextInt(20_000, 60_000);
+            if (free(p - 2) && free(p) && free(p + 1)) {
+                return p;
+            }
+        }
+        throw new IOException("no free port triple for the RocketMQ broker");
+    }
+
+    private static boolean free(int port) {
+        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            return true;
+        } catch (IOException taken) {
+            return false;
+        }
+    }
+}

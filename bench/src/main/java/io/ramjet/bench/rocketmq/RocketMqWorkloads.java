@@ -1,0 +1,498 @@
+package io.ramjet.bench.rocketmq;
+
+import io.ramjet.bench.NotApplicableException;
+import io.ramjet.bench.Parallel;
+import io.ramjet.bench.Rate;
+import io.ramjet.bench.SelectorData;
+import io.ramjet.bench.Workloads;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
+import org.apache.rocketmq.client.consumer.MessageSelector;
+import org.apache.rocketmq.client.exception.MQClientException;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.LocalTransactionState;
+import org.apache.rocketmq.client.producer.SendCallback;
+import org.apache.rocketmq.client.producer.SendResult;
+import org.apache.rocketmq.client.producer.SendStatus;
+import org.apache.rocketmq.client.producer.TransactionListener;
+import org.apache.rocketmq.client.producer.TransactionMQProducer;
+import org.apache.rocketmq.client.producer.TransactionSendResult;
+import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
+import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.common.message.MessageExt;
+import org.apache.rocketmq.common.message.MessageQueue;
+import org.apache.rocketmq.common.topic.TopicValidator;
+
+/**
+ * The workloads on RocketMQ's own Java client: no JMS layer, the ceiling Ramjet's JMS layer is
+ * measured against. A JMS queue is a topic of four queues read by one consumer group; persistent
+ * rows go to a broker with {@code SYNC_FLUSH}, non-persistent ones to a broker with
+ * {@code ASYNC_FLUSH} (RocketMQ has no per-message persistence); the selector is the tag filter
+ * ({@code tag = color}) or a SQL92 property filter. Consumers are {@link DefaultLitePullConsumer}s.
+ */
+public final class RocketMqWorkloads implements Workloads {
+
+    private static final int QUEUES = 4;
+    private static final int ASYNC_WINDOW = 1_000;
+    private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+    private final String syncFlushNameServer;
+    private final String asyncFlushNameServer;
+    private final int producers;
+    private final int consumers;
+    /** Which NameServer each topic was written through, so its drain reads the same broker. */
+    private final Map<String, String> topicNameServer = new ConcurrentHashMap<>();
+    private final AtomicInteger groups = new AtomicInteger();
+    /** One producer per NameServer that creates the topics (RocketMQ creates them through a client). */
+    private final Map<String, DefaultMQProducer> admins = new ConcurrentHashMap<>();
+
+    public RocketMqWorkloads(String syncFlushNameServer, String asyncFlushNameServer, int producers, int consumers) {
+        this.syncFlushNameServer = syncFlushNameServer;
+        this.asyncFlushNameServer = asyncFlushNameServer;
+        this.producers = producers;
+        this.consumers = consumers;
+    }
+
+    @Override
+    public Rate send(String queue, long count, int size, boolean persistent, Duration limit) throws Exception {
+        String topic = topic(queue, persistent ? syncFlushNameServer : asyncFlushNameServer);
+        long deadline = System.nanoTime() + limit.toNanos();
+        return Parallel.run(producers, index -> {
+            DefaultMQProducer p = producer(topicNameServer.get(topic));
+            long n = Parallel.share(count, producers, index);
+            byte[] body = new byte[size];
+            return worker(p::shutdown, () -> {
+                long sent = 0;
+                while (sent < n && (sent % 64 != 0 || System.nanoTime() < deadline)) {
+                    check(p.send(new Message(topic, body)));
+                    sent++;
+                }
+                return sent;
+            });
+        });
+    }
+
+    @Override
+    public Rate drain(String queue, long count) throws Exception {
+        String topic = existing(queue);
+        String group = group();
+        AtomicLong received = new AtomicLong();
+        return Parallel.run(consumers, index -> {
+            DefaultLitePullConsumer c = assigned(topicNameServer.get(topic), group, topic, "*", index, consumers);
+            return worker(c::shutdown, () -> {
+                long mine = 0;
+                long lastProgress = System.nanoTime();
+                while (received.get() < count) {
+                    List<MessageExt> batch = c.poll(100);
+                    if (!batch.isEmpty()) {
+                        received.addAndGet(batch.size());
+                        mine += batch.size();
+                        lastProgress = System.nanoTime();
+                    } else if (System.nanoTime() - lastProgress > STALL_NANOS) {
+                        throw new IllegalStateException("drain of " + topic + " stalled after " + received.get()
+                                + " of " + count + " messages");
+                    }
+                }
+                return mine;
+            });
+        });
+    }
+
+    @Override
+    public Rate transactedSend(String queue, long count, int size, int commitEvery, Duration limit) throws Exception {
+        if (commitEvery != 1) {
+            throw new NotApplicableException("a RocketMQ transaction holds one message");
+        }
+        String topic = topic(queue, syncFlushNameServer);
+        long deadline = System.nanoTime() + limit.toNanos();
+        return Parallel.run(1, index -> {
+            TransactionMQProducer p = new TransactionMQProducer(group());
+            p.setNamesrvAddr(syncFlushNameServer);
+            p.setInstanceName(instance(syncFlushNameServer));
+            p.setSendMsgTimeout(10_000);
+            p.setTransactionListener(new TransactionListener() {
+                @Override
+                public LocalTransactionState executeLocalTransaction(Message msg, Object arg) {
+                    return LocalTransactionState.COMMIT_MESSAGE;
+                }
+
+                @Override
+                public LocalTransactionState checkLocalTransaction(MessageExt msg) {
+                    return LocalTransactionState.COMMIT_MESSAGE;
+                }
+            });
+            p.start();
+            byte[] body = new byte[size];
+            return worker(p::shutdown, () -> {
+                long sent = 0;
+                while (sent < count && System.nanoTime() < deadline) {
+                    TransactionSendResult r = p.sendMessageInTransaction(new Message(topic, body), null);
+                    check(r);
+                    if (r.getLocalTransactionState() != LocalTransactionState.COMMIT_MESSAGE) {
+                        throw new IllegalStateException("transaction ended " + r.getLocalTransactionState());
+                    }
+                    sent++;
+                }
+                return sent;
+            });
+        });
+    }
+
+    @Override
+    public Rate sendAsync(String queue, long count, int size, Duration limit) throws Exception {
+        String topic = topic(queue, syncFlushNameServer);
+        long deadline = System.nanoTime() + limit.toNanos();
+        return Parallel.run(producers, index -> {
+            DefaultMQProducer p = producer(syncFlushNameServer);
+            long n = Parallel.share(count, producers, index);
+            byte[] body = new byte[size];
+            return worker(p::shutdown, () -> {
+                Window window = new Window(ASYNC_WINDOW);
+                long sent = 0;
+                while (sent < n && (sent % 64 != 0 || System.nanoTime() < deadline)) {
+                    window.acquire();
+                    p.send(new Message(topic, body), window);
+                    sent++;
+                }
+                window.awaitAll(topic);
+                return sent;
+            });
+        });
+    }
+
+    @Override
+    public Histogram latency(String queue, int size, int perSecond, Duration duration) throws Exception {
+        String topic = topic(queue, syncFlushNameServer);
+        Histogram histogram = new Histogram(TimeUnit.HOURS.toMicros(1), 3);
+        AtomicLong received = new AtomicLong();
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        long period = TimeUnit.SECONDS.toNanos(1) / perSecond;
+        DefaultLitePullConsumer c = assigned(syncFlushNameServer, group(), topic, "*", 0, 1);
+        DefaultMQProducer p = producer(syncFlushNameServer);
+        AtomicLong warmupEnd = new AtomicLong(Long.MAX_VALUE);
+        AtomicBoolean running = new AtomicBoolean(true);
+        Thread reader = new Thread(() -> {
+            try {
+                while (running.get()) {
+                    for (MessageExt m : c.poll(100)) {
+                        long now = System.nanoTime();
+                        long due = Long.parseLong(m.getUserProperty("due"));
+                        if (due >= warmupEnd.get()) {
+                            histogram.recordValue(Math.max(0, (now - due) / 1_000));
+                        }
+                        received.incrementAndGet();
+                    }
+                }
+            } catch (RuntimeException e) {
+                failure.compareAndSet(null, e);
+            }
+        }, "rocketmq-latency-consumer");
+        try {
+            reader.start();
+            byte[] body = new byte[size];
+            Window window = new Window(10 * ASYNC_WINDOW);
+            long start = System.nanoTime();
+            warmupEnd.set(start + duration.toNanos() / 10);
+            long end = start + duration.toNanos();
+            long sent = 0;
+            for (long due = start; due < end; due = start + sent * period) {
+                long wait = due - System.nanoTime();
+                if (wait > 0) {
+                    LockSupport.parkNanos(wait);
+                }
+                Message m = new Message(topic, body);
+                m.putUserProperty("due", Long.toString(due));
+                window.acquire();
+                p.send(m, window);
+                sent++;
+            }
+            window.awaitAll(topic);
+            awaitCount(received, sent, "latency consumer of " + topic);
+            if (failure.get() != null) {
+                throw failure.get();
+            }
+            return histogram;
+        } finally {
+            running.set(false);
+            reader.join(5_000);
+            c.shutdown();
+            p.shutdown();
+        }
+    }
+
+    @Override
+    public Duration selective(String queue, long count, int size, boolean tagged) throws Exception {
+        String topic = topic(queue, asyncFlushNameServer);
+        SelectorData data = new SelectorData(count);
+        DefaultMQProducer p = producer(asyncFlushNameServer);
+        try {
+            byte[] body = new byte[size];
+            Window window = new Window(ASYNC_WINDOW);
+            for (long i = 0; i < count; i++) {
+                Message m = new Message(topic, data.color(i), body);
+                m.putUserProperty("n", Long.toString(data.n(i)));
+                window.acquire();
+                p.send(m, window);
+            }
+            window.awaitAll(topic);
+        } finally {
+            p.shutdown();
+        }
+        long expected = data.matches(tagged);
+        long start = System.nanoTime();
+        DefaultLitePullConsumer c = tagged ? assigned(asyncFlushNameServer, group(), topic, "red", 0, 1)
+                : consumer(asyncFlushNameServer, group());
+        try {
+            if (!tagged) {
+                c.subscribe(topic, MessageSelector.bySql(data.untagged()));
+                c.start();
+            }
+            long got = 0;
+            long lastProgress = System.nanoTime();
+            while (got < expected) {
+                List<MessageExt> batch = c.poll(100);
+                if (!batch.isEmpty()) {
+                    got += batch.size();
+                    lastProgress = System.nanoTime();
+                } else if (System.nanoTime() - lastProgress > STALL_NANOS) {
+                    throw new IllegalStateException("filtered consumer of " + topic + " stalled after " + got
+                            + " of " + expected);
+                }
+            }
+            return Duration.ofNanos(System.nanoTime() - start);
+        } finally {
+            c.shutdown();
+        }
+    }
+
+    @Override
+    public Rate fanOut(String topic, long count, int size, int subscribers) throws Exception {
+        String name = topic(topic, asyncFlushNameServer);
+        AtomicLong delivered = new AtomicLong();
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        List<DefaultLitePullConsumer> group = new ArrayList<>();
+        List<Thread> readers = new ArrayList<>();
+        AtomicBoolean running = new AtomicBoolean(true);
+        DefaultMQProducer p = producer(asyncFlushNameServer);
+        try {
+            for (int i = 0; i < subscribers; i++) {
+                group.add(assigned(asyncFlushNameServer, group(), name, "*", 0, 1));
+            }
+            for (DefaultLitePullConsumer c : group) {
+                Thread t = new Thread(() -> {
+                    try {
+                        while (running.get()) {
+                            delivered.addAndGet(c.poll(100).size());
+                        }
+                    } catch (RuntimeException e) {
+                        failure.compareAndSet(null, e);
+                    }
+                }, "rocketmq-fan-out");
+                readers.add(t);
+                t.start();
+            }
+            byte[] body = new byte[size];
+            Window window = new Window(ASYNC_WINDOW);
+            long start = System.nanoTime();
+            for (long i = 0; i < count; i++) {
+                window.acquire();
+                p.send(new Message(name, body), window);
+            }
+            window.awaitAll(name);
+            awaitCount(delivered, count * subscribers, "fan-out on " + name);
+            if (failure.get() != null) {
+                throw failure.get();
+            }
+            return new Rate(count * subscribers, System.nanoTime() - start);
+        } finally {
+            running.set(false);
+            for (Thread t : readers) {
+                t.join(5_000);
+            }
+            for (DefaultLitePullConsumer c : group) {
+                c.shutdown();
+            }
+            p.shutdown();
+        }
+    }
+
+    /** Shuts down the producers that created topics; every call shuts down the other clients it started. */
+    @Override
+    public void close() {
+        admins.values().forEach(DefaultMQProducer::shutdown);
+        admins.clear();
+    }
+
+    /** A valid topic name for a benchmark destination, created on the broker behind the NameServer. */
+    private String topic(String destination, String nameServer) throws MQClientException {
+        String topic = "bench_" + destination.replaceAll("[^A-Za-z0-9_-]", "_");
+        if (topicNameServer.putIfAbsent(topic, nameServer) == null) {
+            DefaultMQProducer admin = admins.get(nameServer);
+            if (admin == null) {
+                admin = producer(nameServer);
+                admins.put(nameServer, admin);
+            }
+            admin.createTopic(TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC, topic, QUEUES, Map.of());
+        }
+        return topic;
+    }
+
+    private String existing(String destination) {
+        String topic = "bench_" + destination.replaceAll("[^A-Za-z0-9_-]", "_");
+        if (!topicNameServer.containsKey(topic)) {
+            throw new IllegalArgumentException("nothing was sent to " + destination);
+        }
+        return topic;
+    }
+
+    private String group() {
+        return "bench_group_" + groups.incrementAndGet();
+    }
+
+    /**
+     * One client instance (RocketMQ's connection pool and service threads) per NameServer, shared
+     * by every producer and consumer of this object: the topic-creating producer keeps it alive,
+     * so a client that shuts down does not take seconds stopping threads.
+     */
+    private static String instance(String nameServer) {
+        return "bench_" + nameServer.replaceAll("[^A-Za-z0-9]", "_");
+    }
+
+    private DefaultMQProducer producer(String nameServer) throws MQClientException {
+        DefaultMQProducer p = new DefaultMQProducer(group());
+        p.setNamesrvAddr(nameServer);
+        p.setInstanceName(instance(nameServer));
+        p.setVipChannelEnabled(false);
+        p.setSendMsgTimeout(10_000);
+        p.start();
+        return p;
+    }
+
+    private DefaultLitePullConsumer consumer(String nameServer, String group) {
+        DefaultLitePullConsumer c = new DefaultLitePullConsumer(group);
+        c.setNamesrvAddr(nameServer);
+        c.setInstanceName(instance(nameServer));
+        c.setVipChannelEnabled(false);
+        c.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
+        c.setAutoCommit(true);
+        return c;
+    }
+
+    /**
+     * A started consumer of group {@code group} reading, with tag expression {@code tags}, the
+     * queues of {@code topic} whose index modulo {@code of} is {@code index}: assigned directly,
+     * so no rebalance delays its start (the SQL92 filter needs a subscription, so it does not
+     * come this way).
+     */
+    private DefaultLitePullConsumer assigned(String nameServer, String group, String topic, String tags, int index,
+                                             int of) throws MQClientException {
+        DefaultLitePullConsumer c = consumer(nameServer, group);
+        c.setSubExpressionForAssign(topic, tags);
+        c.start();
+        List<MessageQueue> mine = new ArrayList<>();
+        for (MessageQueue q : c.fetchMessageQueues(topic)) {
+            if (q.getQueueId() % of == index) {
+                mine.add(q);
+            }
+        }
+        c.assign(mine);
+        return c;
+    }
+
+    private static void check(SendResult r) {
+        if (r.getSendStatus() != SendStatus.SEND_OK) {
+            throw new IllegalStateException("send ended " + r.getSendStatus());
+        }
+    }
+
+    private static void awaitCount(AtomicLong counter, long target, String what) throws InterruptedException {
+        long last = counter.get();
+        long lastProgress = System.nanoTime();
+        while (counter.get() < target) {
+            Thread.sleep(5);
+            long now = counter.get();
+            if (now != last) {
+                last = now;
+                lastProgress = System.nanoTime();
+            } else if (System.nanoTime() - lastProgress > STALL_NANOS) {
+                throw new IllegalStateException(what + " stalled after " + now + " of " + target);
+            }
+        }
+    }
+
+    private static Parallel.Worker worker(Runnable close, Parallel.Worker body) {
+        return new Parallel.Worker() {
+            @Override
+            public long run() throws Exception {
+                return body.run();
+            }
+
+            @Override
+            public void close() {
+                close.run();
+            }
+        };
+    }
+
+    /** A bound on unconfirmed asynchronous sends; the first failure is kept and rethrown. */
+    private static final class Window implements SendCallback {
+        private final int size;
+        private final Semaphore slots;
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+        Window(int size) {
+            this.size = size;
+            this.slots = new Semaphore(size);
+        }
+
+        void acquire() throws Exception {
+            slots.acquire();
+            rethrow();
+        }
+
+        void awaitAll(String what) throws Exception {
+            if (!slots.tryAcquire(size, STALL_NANOS, TimeUnit.NANOSECONDS)) {
+                throw new IllegalStateException("asynchronous sends to " + what + " unconfirmed after 30 s: "
+                        + (size - slots.availablePermits()) + " outstanding");
+            }
+            slots.release(size);
+            rethrow();
+        }
+
+        @Override
+        public void onSuccess(SendResult result) {
+            if (result.getSendStatus() != SendStatus.SEND_OK) {
+                failure.compareAndSet(null, new IllegalStateException("send ended " + result.getSendStatus()));
+            }
+            slots.release();
+        }
+
+        @Override
+        public void onException(Throwable e) {
+            failure.compareAndSet(null, e);
+            slots.release();
+        }
+
+        private void rethrow() throws Exception {
+            Throwable e = failure.get();
+            if (e instanceof Exception ex) {
+                throw ex;
+            }
+            if (e != null) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+}
