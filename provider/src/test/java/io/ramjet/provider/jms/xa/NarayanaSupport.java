@@ -32,7 +32,18 @@ final class NarayanaSupport {
         return com.arjuna.ats.jta.TransactionManager.transactionManager();
     }
 
+    /**
+     * Deletes an object store now, and again when the JVM exits: Narayana's shutdown hook may
+     * open a store still configured to drop its status manager's entry, recreating these empty
+     * directories; the JVM deletes them after the shutdown hooks, innermost first.
+     */
     static void delete(Path dir) throws IOException {
+        Path at = dir;
+        for (String name : new String[] {"ShadowNoFileLockStore", "defaultStore", "Recovery", "TransactionStatusManager"}) {
+            at.toFile().deleteOnExit();
+            at = at.resolve(name);
+        }
+        at.toFile().deleteOnExit();
         if (!Files.exists(dir)) {
             return;
         }
