@@ -277,7 +277,7 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
                 MessageCodec.encode(sent).body());
         CompletableFuture<Void> sending = session.send(outgoing, destination);
         if (listener == null) {
-            session.awaitSent(sending);
+            session.awaitSent(sending, outgoing);
             return;
         }
         synchronized (completionLock) {

@@ -549,11 +549,12 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     }
 
     /**
-     * What a synchronous send waits for: the broker's answer, except in a transaction, whose end
-     * waits for all of them (sends pipeline; a failure already known is still thrown here).
+     * What a synchronous send waits for: the broker's answer, except where the transaction
+     * context confirms later (in a transaction, whose end waits for all of them; a NON_PERSISTENT
+     * send outside one); a failure already known is still thrown here.
      */
-    void awaitSent(CompletableFuture<Void> sending) throws JMSException {
-        if (transaction.confirmsSendsAtEnd() && !sending.isCompletedExceptionally()) {
+    void awaitSent(CompletableFuture<Void> sending, OutgoingMessage message) throws JMSException {
+        if (transaction.confirmsLater(message) && !sending.isCompletedExceptionally()) {
             return;
         }
         ClientErrors.await(sending);

@@ -66,7 +66,7 @@ public final class LocalTransaction implements TransactionContext {
     }
 
     @Override
-    public boolean confirmsSendsAtEnd() {
+    public boolean confirmsLater(OutgoingMessage message) {
         return true;
     }
 

@@ -6,9 +6,20 @@ import io.ramjet.provider.client.RamjetClient;
 import jakarta.jms.IllegalStateException;
 import jakarta.jms.JMSException;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** The context of a session that is not transacted: plain sends, commit and rollback refused. */
+/**
+ * The context of a session that is not transacted: plain sends, commit and rollback refused.
+ * NON_PERSISTENT sends are pipelined (at most {@value #NON_PERSISTENT_IN_FLIGHT} unanswered):
+ * the failure of one is thrown by the session's next send, and close waits for them all.
+ */
 public final class NoTransaction implements TransactionContext {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NoTransaction.class);
+    static final int NON_PERSISTENT_IN_FLIGHT = 1024;
+
+    private final SendWindow nonPersistent = new SendWindow(NON_PERSISTENT_IN_FLIGHT);
 
     @Override
     public boolean isTransacted() {
@@ -17,12 +28,20 @@ public final class NoTransaction implements TransactionContext {
 
     @Override
     public CompletableFuture<Void> send(RamjetClient client, OutgoingMessage message, int queueChoice) {
-        return client.send(message, queueChoice);
+        Throwable earlier = nonPersistent.clearFailure();
+        if (earlier != null) {
+            return CompletableFuture.failedFuture(earlier);
+        }
+        CompletableFuture<Void> send = client.send(message, queueChoice);
+        if (!message.persistent()) {
+            nonPersistent.add(send);
+        }
+        return send;
     }
 
     @Override
-    public boolean confirmsSendsAtEnd() {
-        return false;
+    public boolean confirmsLater(OutgoingMessage message) {
+        return !message.persistent();
     }
 
     @Override
@@ -47,5 +66,9 @@ public final class NoTransaction implements TransactionContext {
 
     @Override
     public void close() {
+        Throwable failed = nonPersistent.awaitAll();
+        if (failed != null) {
+            LOG.warn("a NON_PERSISTENT send of the closing session failed: {}", failed.toString());
+        }
     }
 }

@@ -20,10 +20,12 @@ public interface TransactionContext {
     CompletableFuture<Void> send(RamjetClient client, OutgoingMessage message, int queueChoice);
 
     /**
-     * Whether a synchronous send may return before the broker answers: the transaction's end
-     * waits for every answer, and a failed send dooms it (its commit rolls back and says so).
+     * Whether a synchronous send of {@code message} may return before the broker answers: in a
+     * transaction, whose end waits for every answer and a failed send dooms it (its commit rolls
+     * back and says so); outside one, for a NON_PERSISTENT message, as Artemis does by default
+     * (a failure is thrown by the session's next send, and logged at close).
      */
-    boolean confirmsSendsAtEnd();
+    boolean confirmsLater(OutgoingMessage message);
 
     /**
      * The application has been given this message: true when the transaction holds its

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 /**
  * The work of one transaction so far: the brokers it touched, in the order it first touched
@@ -24,7 +23,7 @@ public final class TransactionWork {
 
     private final Set<String> brokers = new LinkedHashSet<>();
     private final Map<String, Map<SubscriptionRef, List<MessagePosition>>> consumed = new LinkedHashMap<>();
-    private final List<CompletableFuture<Void>> sends = new ArrayList<>();
+    private final SendWindow sends = new SendWindow(SENDS_IN_FLIGHT);
 
     /** A message of the transaction is about to be written to this broker. */
     public synchronized void touch(String brokerAddress) {
@@ -43,36 +42,12 @@ public final class TransactionWork {
      * {@value #SENDS_IN_FLIGHT} earlier sends are still unanswered.
      */
     public void sending(CompletableFuture<Void> send) {
-        CompletableFuture<Void> oldest = null;
-        synchronized (this) {
-            sends.add(send);
-            if (sends.size() > SENDS_IN_FLIGHT) {
-                oldest = sends.get(sends.size() - 1 - SENDS_IN_FLIGHT);
-            }
-        }
-        if (oldest != null) {
-            oldest.exceptionally(failure -> null).join();
-        }
+        sends.add(send);
     }
 
     /** Waits for every send; false when any failed, so the transaction must not commit. */
     public boolean awaitSends() {
-        List<CompletableFuture<Void>> pending;
-        synchronized (this) {
-            pending = List.copyOf(sends);
-        }
-        boolean ok = true;
-        for (CompletableFuture<Void> send : pending) {
-            try {
-                send.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            } catch (ExecutionException e) {
-                ok = false;
-            }
-        }
-        return ok;
+        return sends.awaitAll() == null;
     }
 
     public synchronized List<String> brokers() {

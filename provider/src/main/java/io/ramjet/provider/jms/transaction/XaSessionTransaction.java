@@ -47,7 +47,7 @@ public final class XaSessionTransaction implements TransactionContext {
     }
 
     @Override
-    public boolean confirmsSendsAtEnd() {
+    public boolean confirmsLater(OutgoingMessage message) {
         return current != null;
     }
 
