@@ -3,6 +3,7 @@ package io.ramjet.bench.jms;
 import io.ramjet.bench.Parallel;
 import io.ramjet.bench.Rate;
 import io.ramjet.bench.SelectorData;
+import io.ramjet.bench.SendSlots;
 import io.ramjet.bench.Workloads;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.CompletionListener;
@@ -17,7 +18,6 @@ import jakarta.jms.Session;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -312,50 +312,30 @@ public final class JmsWorkloads implements Workloads {
         };
     }
 
-    /**
-     * A bound on unconfirmed asynchronous sends, and the completion listener that frees a slot:
-     * the producer blocks when the window is full, and the first failure is kept and rethrown.
-     */
+    /** {@link SendSlots} as a completion listener. */
     private static final class Window implements CompletionListener {
-        private final int size;
-        private final Semaphore slots;
-        private final AtomicReference<Exception> failure = new AtomicReference<>();
+        private final SendSlots slots;
 
         Window(int size) {
-            this.size = size;
-            this.slots = new Semaphore(size);
+            this.slots = new SendSlots(size);
         }
 
         void acquire() throws Exception {
             slots.acquire();
-            rethrow();
         }
 
         void awaitAll(String what) throws Exception {
-            if (!slots.tryAcquire(size, STALL_NANOS, TimeUnit.NANOSECONDS)) {
-                throw new JMSException("asynchronous sends to " + what + " unconfirmed after 30 s: "
-                        + (size - slots.availablePermits()) + " outstanding");
-            }
-            slots.release(size);
-            rethrow();
+            slots.awaitAll(what);
         }
 
         @Override
         public void onCompletion(Message message) {
-            slots.release();
+            slots.confirmed();
         }
 
         @Override
         public void onException(Message message, Exception exception) {
-            failure.compareAndSet(null, exception);
-            slots.release();
-        }
-
-        private void rethrow() throws Exception {
-            Exception e = failure.get();
-            if (e != null) {
-                throw e;
-            }
+            slots.failed(exception);
         }
     }
 }

@@ -4,13 +4,13 @@ import io.ramjet.bench.NotApplicableException;
 import io.ramjet.bench.Parallel;
 import io.ramjet.bench.Rate;
 import io.ramjet.bench.SelectorData;
+import io.ramjet.bench.SendSlots;
 import io.ramjet.bench.Workloads;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -446,53 +446,34 @@ public final class RocketMqWorkloads implements Workloads {
         };
     }
 
-    /** A bound on unconfirmed asynchronous sends; the first failure is kept and rethrown. */
+    /** {@link SendSlots} as a send callback. */
     private static final class Window implements SendCallback {
-        private final int size;
-        private final Semaphore slots;
-        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private final SendSlots slots;
 
         Window(int size) {
-            this.size = size;
-            this.slots = new Semaphore(size);
+            this.slots = new SendSlots(size);
         }
 
         void acquire() throws Exception {
             slots.acquire();
-            rethrow();
         }
 
         void awaitAll(String what) throws Exception {
-            if (!slots.tryAcquire(size, STALL_NANOS, TimeUnit.NANOSECONDS)) {
-                throw new IllegalStateException("asynchronous sends to " + what + " unconfirmed after 30 s: "
-                        + (size - slots.availablePermits()) + " outstanding");
-            }
-            slots.release(size);
-            rethrow();
+            slots.awaitAll(what);
         }
 
         @Override
         public void onSuccess(SendResult result) {
-            if (result.getSendStatus() != SendStatus.SEND_OK) {
-                failure.compareAndSet(null, new IllegalStateException("send ended " + result.getSendStatus()));
+            if (result.getSendStatus() == SendStatus.SEND_OK) {
+                slots.confirmed();
+            } else {
+                slots.failed(new IllegalStateException("send ended " + result.getSendStatus()));
             }
-            slots.release();
         }
 
         @Override
         public void onException(Throwable e) {
-            failure.compareAndSet(null, e);
-            slots.release();
-        }
-
-        private void rethrow() throws Exception {
-            Throwable e = failure.get();
-            if (e instanceof Exception ex) {
-                throw ex;
-            }
-            if (e != null) {
-                throw new IllegalStateException(e);
-            }
+            slots.failed(e);
         }
     }
 }
