@@ -21,6 +21,21 @@ public final class Parallel {
         @Override
         default void close() throws Exception {
         }
+
+        /** A worker doing {@code body}'s work that closes {@code resource} (its connection) when done. */
+        static Worker of(AutoCloseable resource, Worker body) {
+            return new Worker() {
+                @Override
+                public long run() throws Exception {
+                    return body.run();
+                }
+
+                @Override
+                public void close() throws Exception {
+                    resource.close();
+                }
+            };
+        }
     }
 
     /** Prepares the worker of thread {@code index} (0-based). */

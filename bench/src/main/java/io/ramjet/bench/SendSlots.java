@@ -11,8 +11,6 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class SendSlots {
 
-    private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(30);
-
     private final int size;
     private final Semaphore slots;
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -41,7 +39,7 @@ public final class SendSlots {
 
     /** Waits for every send to be confirmed, at most 30 s without progress. */
     public void awaitAll(String what) throws Exception {
-        if (!slots.tryAcquire(size, STALL_NANOS, TimeUnit.NANOSECONDS)) {
+        if (!slots.tryAcquire(size, Progress.STALL_NANOS, TimeUnit.NANOSECONDS)) {
             throw new IllegalStateException("asynchronous sends to " + what + " unconfirmed after 30 s: "
                     + (size - slots.availablePermits()) + " outstanding");
         }

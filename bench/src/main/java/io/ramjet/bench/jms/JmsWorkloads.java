@@ -1,6 +1,7 @@
 package io.ramjet.bench.jms;
 
 import io.ramjet.bench.Parallel;
+import io.ramjet.bench.Progress;
 import io.ramjet.bench.Rate;
 import io.ramjet.bench.SelectorData;
 import io.ramjet.bench.SendSlots;
@@ -34,8 +35,7 @@ public final class JmsWorkloads implements Workloads {
     /** Unconfirmed asynchronous sends a producer may have outstanding. */
     private static final int ASYNC_WINDOW = 1_000;
     /** A consumer that receives nothing for this long has stalled: the workload fails. */
-    private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(30);
-
+    
     private final ConnectionFactory factory;
     private final int producers;
     private final int consumers;
@@ -56,7 +56,7 @@ public final class JmsWorkloads implements Workloads {
             p.setDeliveryMode(persistent ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
             long n = Parallel.share(count, producers, index);
             byte[] body = new byte[size];
-            return worker(c, () -> {
+            return Parallel.Worker.of(c, () -> {
                 long sent = 0;
                 while (sent < n && (sent % 64 != 0 || System.nanoTime() < deadline)) {
                     p.send(bytes(s, body));
@@ -74,7 +74,7 @@ public final class JmsWorkloads implements Workloads {
             Connection c = factory.createConnection();
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             MessageConsumer consumer = s.createConsumer(s.createQueue(queue));
-            return worker(c, () -> {
+            return Parallel.Worker.of(c, () -> {
                 c.start();
                 long mine = 0;
                 long lastProgress = System.nanoTime();
@@ -83,7 +83,7 @@ public final class JmsWorkloads implements Workloads {
                         received.incrementAndGet();
                         mine++;
                         lastProgress = System.nanoTime();
-                    } else if (System.nanoTime() - lastProgress > STALL_NANOS) {
+                    } else if (System.nanoTime() - lastProgress > Progress.STALL_NANOS) {
                         throw new JMSException("drain of " + queue + " stalled after " + received.get() + " of "
                                 + count + " messages");
                     }
@@ -102,7 +102,7 @@ public final class JmsWorkloads implements Workloads {
             MessageProducer p = s.createProducer(s.createQueue(queue));
             p.setDeliveryMode(DeliveryMode.PERSISTENT);
             byte[] body = new byte[size];
-            return worker(c, () -> {
+            return Parallel.Worker.of(c, () -> {
                 long sent = 0;
                 while (sent < count && System.nanoTime() < deadline) {
                     for (int i = 0; i < commitEvery && sent < count; i++) {
@@ -126,7 +126,7 @@ public final class JmsWorkloads implements Workloads {
             p.setDeliveryMode(DeliveryMode.PERSISTENT);
             long n = Parallel.share(count, producers, index);
             byte[] body = new byte[size];
-            return worker(c, () -> {
+            return Parallel.Worker.of(c, () -> {
                 Window window = new Window(ASYNC_WINDOW);
                 long sent = 0;
                 while (sent < n && (sent % 64 != 0 || System.nanoTime() < deadline)) {
@@ -185,7 +185,7 @@ public final class JmsWorkloads implements Workloads {
                 sent++;
             }
             window.awaitAll(queue);
-            awaitCount(received, sent, "latency consumer of " + queue);
+            Progress.awaitCount(received, sent, "latency consumer of " + queue);
             if (failure.get() != null) {
                 throw failure.get();
             }
@@ -249,7 +249,7 @@ public final class JmsWorkloads implements Workloads {
                 p.send(bytes(ps, body), window);
             }
             window.awaitAll(topic);
-            awaitCount(delivered, count * subscribers, "fan-out on " + topic);
+            Progress.awaitCount(delivered, count * subscribers, "fan-out on " + topic);
             return new Rate(count * subscribers, System.nanoTime() - start);
         } finally {
             for (Connection c : connections) {
@@ -277,39 +277,10 @@ public final class JmsWorkloads implements Workloads {
             if (consumer.receive(100) != null) {
                 got++;
                 lastProgress = System.nanoTime();
-            } else if (System.nanoTime() - lastProgress > STALL_NANOS) {
+            } else if (System.nanoTime() - lastProgress > Progress.STALL_NANOS) {
                 throw new JMSException("receiving from " + what + " stalled after " + got + " of " + count);
             }
         }
-    }
-
-    private static void awaitCount(AtomicLong counter, long target, String what) throws Exception {
-        long last = counter.get();
-        long lastProgress = System.nanoTime();
-        while (counter.get() < target) {
-            Thread.sleep(5);
-            long now = counter.get();
-            if (now != last) {
-                last = now;
-                lastProgress = System.nanoTime();
-            } else if (System.nanoTime() - lastProgress > STALL_NANOS) {
-                throw new JMSException(what + " stalled after " + now + " of " + target);
-            }
-        }
-    }
-
-    private static Parallel.Worker worker(Connection c, Parallel.Worker body) {
-        return new Parallel.Worker() {
-            @Override
-            public long run() throws Exception {
-                return body.run();
-            }
-
-            @Override
-            public void close() throws Exception {
-                c.close();
-            }
-        };
     }
 
     /** {@link SendSlots} as a completion listener. */

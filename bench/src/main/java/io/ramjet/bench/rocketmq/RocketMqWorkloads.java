@@ -2,6 +2,7 @@ package io.ramjet.bench.rocketmq;
 
 import io.ramjet.bench.NotApplicableException;
 import io.ramjet.bench.Parallel;
+import io.ramjet.bench.Progress;
 import io.ramjet.bench.Rate;
 import io.ramjet.bench.SelectorData;
 import io.ramjet.bench.SendSlots;
@@ -46,8 +47,7 @@ public final class RocketMqWorkloads implements Workloads {
 
     private static final int QUEUES = 4;
     private static final int ASYNC_WINDOW = 1_000;
-    private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(30);
-
+    
     private final String syncFlushNameServer;
     private final String asyncFlushNameServer;
     private final int producers;
@@ -73,7 +73,7 @@ public final class RocketMqWorkloads implements Workloads {
             DefaultMQProducer p = producer(topicNameServer.get(topic));
             long n = Parallel.share(count, producers, index);
             byte[] body = new byte[size];
-            return worker(p::shutdown, () -> {
+            return Parallel.Worker.of(p::shutdown, () -> {
                 long sent = 0;
                 while (sent < n && (sent % 64 != 0 || System.nanoTime() < deadline)) {
                     check(p.send(new Message(topic, body)));
@@ -91,7 +91,7 @@ public final class RocketMqWorkloads implements Workloads {
         AtomicLong received = new AtomicLong();
         return Parallel.run(consumers, index -> {
             DefaultLitePullConsumer c = assigned(topicNameServer.get(topic), group, topic, "*", index, consumers);
-            return worker(c::shutdown, () -> {
+            return Parallel.Worker.of(c::shutdown, () -> {
                 long mine = 0;
                 long lastProgress = System.nanoTime();
                 while (received.get() < count) {
@@ -100,7 +100,7 @@ public final class RocketMqWorkloads implements Workloads {
                         received.addAndGet(batch.size());
                         mine += batch.size();
                         lastProgress = System.nanoTime();
-                    } else if (System.nanoTime() - lastProgress > STALL_NANOS) {
+                    } else if (System.nanoTime() - lastProgress > Progress.STALL_NANOS) {
                         throw new IllegalStateException("drain of " + topic + " stalled after " + received.get()
                                 + " of " + count + " messages");
                     }
@@ -135,7 +135,7 @@ public final class RocketMqWorkloads implements Workloads {
             });
             p.start();
             byte[] body = new byte[size];
-            return worker(p::shutdown, () -> {
+            return Parallel.Worker.of(p::shutdown, () -> {
                 long sent = 0;
                 while (sent < count && System.nanoTime() < deadline) {
                     TransactionSendResult r = p.sendMessageInTransaction(new Message(topic, body), null);
@@ -158,7 +158,7 @@ public final class RocketMqWorkloads implements Workloads {
             DefaultMQProducer p = producer(syncFlushNameServer);
             long n = Parallel.share(count, producers, index);
             byte[] body = new byte[size];
-            return worker(p::shutdown, () -> {
+            return Parallel.Worker.of(p::shutdown, () -> {
                 Window window = new Window(ASYNC_WINDOW);
                 long sent = 0;
                 while (sent < n && (sent % 64 != 0 || System.nanoTime() < deadline)) {
@@ -219,7 +219,7 @@ public final class RocketMqWorkloads implements Workloads {
                 sent++;
             }
             window.awaitAll(topic);
-            awaitCount(received, sent, "latency consumer of " + topic);
+            Progress.awaitCount(received, sent, "latency consumer of " + topic);
             if (failure.get() != null) {
                 throw failure.get();
             }
@@ -266,7 +266,7 @@ public final class RocketMqWorkloads implements Workloads {
                 if (!batch.isEmpty()) {
                     got += batch.size();
                     lastProgress = System.nanoTime();
-                } else if (System.nanoTime() - lastProgress > STALL_NANOS) {
+                } else if (System.nanoTime() - lastProgress > Progress.STALL_NANOS) {
                     throw new IllegalStateException("filtered consumer of " + topic + " stalled after " + got
                             + " of " + expected);
                 }
@@ -311,7 +311,7 @@ public final class RocketMqWorkloads implements Workloads {
                 p.send(new Message(name, body), window);
             }
             window.awaitAll(name);
-            awaitCount(delivered, count * subscribers, "fan-out on " + name);
+            Progress.awaitCount(delivered, count * subscribers, "fan-out on " + name);
             if (failure.get() != null) {
                 throw failure.get();
             }
@@ -415,35 +415,6 @@ public final class RocketMqWorkloads implements Workloads {
         if (r.getSendStatus() != SendStatus.SEND_OK) {
             throw new IllegalStateException("send ended " + r.getSendStatus());
         }
-    }
-
-    private static void awaitCount(AtomicLong counter, long target, String what) throws InterruptedException {
-        long last = counter.get();
-        long lastProgress = System.nanoTime();
-        while (counter.get() < target) {
-            Thread.sleep(5);
-            long now = counter.get();
-            if (now != last) {
-                last = now;
-                lastProgress = System.nanoTime();
-            } else if (System.nanoTime() - lastProgress > STALL_NANOS) {
-                throw new IllegalStateException(what + " stalled after " + now + " of " + target);
-            }
-        }
-    }
-
-    private static Parallel.Worker worker(Runnable close, Parallel.Worker body) {
-        return new Parallel.Worker() {
-            @Override
-            public long run() throws Exception {
-                return body.run();
-            }
-
-            @Override
-            public void close() {
-                close.run();
-            }
-        };
     }
 
     /** {@link SendSlots} as a send callback. */
