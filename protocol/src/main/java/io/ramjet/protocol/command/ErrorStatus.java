@@ -32,6 +32,13 @@ public final class ErrorStatus {
     /** Broker: another connection already holds that client id (InvalidClientIDException). */
     public static final int CLIENT_ID_IN_USE = 107;
 
+    /**
+     * Broker: an ACK or RELEASE named messages that are not delivered to that consumer over that
+     * connection (the delivery was lost with a broker restart or a lost connection, or never
+     * happened); they were left alone and come back with JMSRedelivered set.
+     */
+    public static final int DELIVERY_NOT_HELD = 108;
+
     private ErrorStatus() {
     }
 }

@@ -14,7 +14,7 @@ class TransactionHeadersTest {
     private final HeaderCodec headers = new HeaderCodec();
 
     private static List<AckRequest> acks() {
-        return List.of(new AckRequest(SubscriptionRef.queue("orders"),
+        return List.of(new AckRequest(7, SubscriptionRef.queue("orders"),
                 List.of(new MessagePosition(0, 4), new MessagePosition(1, 9))));
     }
 

@@ -27,20 +27,30 @@ public interface RamjetClient extends AutoCloseable {
      * Attaches a consumer on the broker it names ({@link ConsumerInfo#brokerAddress()}), or on
      * the first one serving its destination when it names none; completes, once the broker has
      * created or joined its subscription, with the consumer as attached to that broker: what the
-     * other consumer calls take.
+     * other consumer calls take. Each attachment has a consumer id of its own, so deliveries of
+     * an earlier attachment (before a broker restart or a lost connection) can never be
+     * acknowledged as if they were the new ones'.
      */
     CompletableFuture<ConsumerInfo> subscribe(ConsumerInfo consumer);
 
     /** Up to {@code maxMessages} messages; the broker holds the request up to {@code holdMillis} when none is there. */
     CompletableFuture<List<Delivery>> pull(ConsumerInfo consumer, int maxMessages, long holdMillis);
 
+    /**
+     * Acknowledges messages delivered to this attachment; fails with
+     * {@code ErrorStatus.DELIVERY_NOT_HELD} for those it no longer holds (they come back redelivered).
+     */
     CompletableFuture<Void> ack(ConsumerInfo consumer, List<MessagePosition> positions);
 
     CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery,
                                     boolean excludeConsumer);
 
-    /** Detaches the consumer; what it still holds becomes visible with the delivery counted. */
-    CompletableFuture<Void> closeConsumer(ConsumerInfo consumer);
+    /**
+     * Detaches the consumer: what it holds and the application never saw becomes visible again
+     * uncounted; {@code kept}, what its session consumed and still has to acknowledge, commit or
+     * roll back, stays delivered to it.
+     */
+    CompletableFuture<Void> closeConsumer(ConsumerInfo consumer, List<MessagePosition> kept);
 
     /** Deletes a durable subscription on every broker that has it. */
     CompletableFuture<Void> deleteSubscription(String clientId, String name);

@@ -156,9 +156,10 @@ public final class RemotingRamjetClient implements RamjetClient {
                 ? CompletableFuture.completedFuture(consumer.brokerAddress())
                 : route(consumer.subscription().destination(), consumer.subscription().destinationKind())
                         .thenApply(Route::address);
+        ConsumerInfo attachment = consumer.withConsumerId(ConsumerIds.next());
         return address.thenCompose(at -> invoke(at, CommandCode.SUBSCRIBE, new SubscribeRequest(
-                        consumer.subscription(), selector, consumer.noLocal(), consumer.consumerId()), timeout)
-                        .thenApply(done -> consumer.attachedTo(at)));
+                        consumer.subscription(), selector, consumer.noLocal(), attachment.consumerId()), timeout)
+                        .thenApply(done -> attachment.attachedTo(at)));
     }
 
     @Override
@@ -205,20 +206,29 @@ public final class RemotingRamjetClient implements RamjetClient {
 
     @Override
     public CompletableFuture<Void> ack(ConsumerInfo consumer, List<MessagePosition> positions) {
-        return toConsumerBroker(consumer, CommandCode.ACK, new AckRequest(consumer.subscription(), positions));
+        return toConsumerBroker(consumer, CommandCode.ACK,
+                new AckRequest(consumer.consumerId(), consumer.subscription(), positions));
     }
 
     @Override
     public CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery,
                                            boolean excludeConsumer) {
         return toConsumerBroker(consumer, CommandCode.RELEASE, new ReleaseRequest(consumer.consumerId(),
-                consumer.subscription(), position, countDelivery, excludeConsumer));
+                consumer.subscription(), position, countDelivery, excludeConsumer))
+                .exceptionally(failure -> {
+                    // not delivered to this attachment any more: visible again already, or another's
+                    if (unwrap(failure) instanceof RemotingCommandException c
+                            && c.status() == ErrorStatus.DELIVERY_NOT_HELD) {
+                        return null;
+                    }
+                    throw new CompletionException(unwrap(failure));
+                });
     }
 
     @Override
-    public CompletableFuture<Void> closeConsumer(ConsumerInfo consumer) {
+    public CompletableFuture<Void> closeConsumer(ConsumerInfo consumer, List<MessagePosition> kept) {
         return toConsumerBroker(consumer, CommandCode.CLOSE_CONSUMER,
-                new CloseConsumerRequest(consumer.consumerId(), consumer.subscription()));
+                new CloseConsumerRequest(consumer.consumerId(), consumer.subscription(), kept));
     }
 
     private CompletableFuture<Void> toConsumerBroker(ConsumerInfo consumer, short code, Object header) {

@@ -67,7 +67,7 @@ final class BrokerFeeds {
         }
         if (refusal != null || attached.isEmpty()) {
             for (ConsumerInfo a : attached) {
-                client.closeConsumer(a).exceptionally(f -> null);
+                client.closeConsumer(a, List.of()).exceptionally(f -> null);
             }
             throw ClientErrors.toJms(refusal != null ? refusal : unreachable);
         }
@@ -118,25 +118,18 @@ final class BrokerFeeds {
     }
 
     /**
-     * Stops every feed and waits for each, at most {@code millis}, to finish its pull in progress;
-     * returns the consumer as attached to each broker, to detach it there.
+     * Stops every feed, without waiting for a pull in progress (it is answered when the consumer
+     * detaches), and returns the consumer as attached to each broker, to detach it there.
      */
-    List<ConsumerInfo> stop(long millis) {
+    List<ConsumerInfo> stop() {
         List<PullLoop> all;
         synchronized (feeds) {
             stopped = true;
             all = List.copyOf(feeds.values());
         }
-        all.forEach(PullLoop::stop);
-        try {
-            for (PullLoop feed : all) {
-                feed.join(millis);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
         List<ConsumerInfo> attached = new ArrayList<>();
         for (PullLoop feed : all) {
+            feed.stop();
             if (feed.attached() != null) {
                 attached.add(feed.attached());
             }

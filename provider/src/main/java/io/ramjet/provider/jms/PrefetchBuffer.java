@@ -91,6 +91,23 @@ final class PrefetchBuffer<T> {
         }
     }
 
+    /** Drops every item {@code test} accepts; returns how many. */
+    int removeIf(java.util.function.Predicate<? super T> test) {
+        lock.lock();
+        try {
+            int removed = 0;
+            for (ArrayDeque<T> lane : lanes) {
+                int before = lane.size();
+                lane.removeIf(test);
+                removed += before - lane.size();
+            }
+            size -= removed;
+            return removed;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     int size() {
         lock.lock();
         try {

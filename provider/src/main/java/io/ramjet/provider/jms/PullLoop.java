@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * A consumer's feed from one broker, on a thread of its own: subscribes there if not yet
  * attached, then long-polls (PULL held up to {@link RamjetMessageConsumer#HOLD_MILLIS}) for as
  * many messages as the prefetch has room for. When the broker goes away (transport failure) or
- * forgets the consumer (it restarted), the feed subscribes again every
+ * forgets the consumer (it restarted), the attachment is lost: what it prefetched is dropped
+ * (the broker delivers it again) and the feed subscribes again, as a new attachment, every
  * {@value #RETRY_MILLIS} ms, so a broker that comes back is consumed from again. A broker that
  * refuses the subscription (a conflict only it knows of) is reported once and left alone.
  */
@@ -39,6 +40,9 @@ final class PullLoop implements Runnable {
         Lock intake();
 
         void accept(Delivery delivery);
+
+        /** The attachment's deliveries are gone (the broker restarted or dropped the connection). */
+        void attachmentLost(ConsumerInfo attachment);
 
         /** A pull or subscribe failed for a reason other than the broker going away. */
         void failed(String address, Throwable failure);
@@ -75,10 +79,6 @@ final class PullLoop implements Runnable {
         stopped = true;
     }
 
-    void join(long millis) throws InterruptedException {
-        thread.join(millis);
-    }
-
     @Override
     public void run() {
         while (!stopped) {
@@ -87,6 +87,10 @@ final class PullLoop implements Runnable {
                 ConsumerInfo at = attached;
                 if (at == null) {
                     at = client.subscribe(wanted).get();
+                    if (stopped) {
+                        client.closeConsumer(at, List.of());
+                        return;
+                    }
                     attached = at;
                     LOG.info("consumer {} attached to broker {}", wanted.consumerId(), wanted.brokerAddress());
                 }
@@ -104,11 +108,13 @@ final class PullLoop implements Runnable {
                 }
                 Throwable cause = RemotingRamjetClient.unwrap(e.getCause());
                 if (isBrokerGone(cause)) {
-                    if (attached != null) {
+                    ConsumerInfo lost = attached;
+                    if (lost != null) {
                         LOG.info("consumer {} lost broker {} ({}); subscribing again every {} ms",
                                 wanted.consumerId(), wanted.brokerAddress(), cause.getMessage(), RETRY_MILLIS);
+                        attached = null;
+                        sink.attachmentLost(lost);
                     }
-                    attached = null;
                 } else if (subscribing) {
                     sink.failed(wanted.brokerAddress(), cause);
                     LOG.warn("consumer {}: broker {} refused the subscription; not consuming from it",

@@ -35,8 +35,9 @@ import org.slf4j.LoggerFactory;
  * <p>Before a message reaches the application the feeds drop what the application must never
  * see: expired messages and, with noLocal, the connection's own (both acknowledged), and the
  * broker's selector false positives (released with the consumer excluded on a queue,
- * acknowledged on a topic subscription). On close, prefetched messages the application never
- * saw are released without counting a delivery. {@link #pause} stops the intake and takes what is
+ * acknowledged on a topic subscription). On close, and when an attachment is lost (a broker
+ * restarted, a connection dropped), prefetched messages the application never saw are dropped:
+ * the broker delivers them again, uncounted after a close. {@link #pause} stops the intake and takes what is
  * prefetched, so that {@code recover} and {@code rollback} can put the messages back in their
  * order before anything newer is taken in.
  */
@@ -127,6 +128,18 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         }
 
         @Override
+        public void attachmentLost(ConsumerInfo attachment) {
+            int dropped = prefetched.removeIf(r -> r.delivery().consumer().equals(attachment));
+            if (dropped > 0) {
+                LOG.info("consumer {} of {}: {} prefetched message(s) of a lost attachment to {} dropped; the broker"
+                        + " delivers them again", info.consumerId(), destination, dropped, attachment.brokerAddress());
+                synchronized (space) {
+                    space.notifyAll();
+                }
+            }
+        }
+
+        @Override
         public void failed(String address, Throwable failure) {
             if (closed) {
                 return;
@@ -140,8 +153,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private void accept(Delivery delivery) {
         ConsumerInfo at = delivery.consumer();
         if (closed) {
-            logFailure(client.release(at, delivery.position(), false, false), "release");
-            return;
+            return; // closing detaches the consumer, which gives back uncounted what it never saw
         }
         RamjetMessage message;
         try {
@@ -404,8 +416,10 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     }
 
     /**
-     * Stops the feeds, releases what was prefetched but never seen (uncounted), waits for the
-     * session's acknowledgements still on their way, then detaches from every broker.
+     * Stops the feeds, waits for the session's acknowledgements still on their way, then detaches
+     * from every broker: the broker gives back uncounted what was prefetched and never seen, and
+     * keeps with the consumer what its session consumed and has still to settle. A pull held at
+     * a broker is answered (empty) as the consumer detaches; its feed ends then, unwaited.
      */
     @Override
     public void close() throws JMSException {
@@ -419,16 +433,8 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         synchronized (space) {
             space.notifyAll();
         }
-        List<ConsumerInfo> attached = feeds.stop(HOLD_MILLIS + session.connection().info().requestTimeout().toMillis());
+        List<ConsumerInfo> attached = feeds.stop();
         session.removed(this);
-        List<Received> unseen = new ArrayList<>();
-        prefetched.drainTo(unseen);
-        List<CompletableFuture<Void>> releases = new ArrayList<>();
-        for (Received r : unseen) {
-            releases.add(bestEffort(client.release(r.delivery().consumer(), r.delivery().position(), false, false),
-                    "release"));
-        }
-        CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)).join();
         try {
             session.awaitAcknowledgements();
         } catch (JMSException e) {
@@ -440,6 +446,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
             detaches.add(bestEffort(session.detach(at), "detach"));
         }
         CompletableFuture.allOf(detaches.toArray(CompletableFuture[]::new)).join();
+        prefetched.removeIf(r -> true);
     }
 
     /**

@@ -4,6 +4,7 @@ import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.command.SubscriptionType;
 import io.ramjet.provider.client.ClientErrors;
+import io.ramjet.provider.client.ConsumerIds;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.OutgoingMessage;
@@ -76,7 +77,6 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     private final List<RamjetMessageProducer> producers = new CopyOnWriteArrayList<>();
     private final Map<RamjetDestination, Integer> queueChoices = new ConcurrentHashMap<>();
     private final List<Delivery> unacknowledged = new ArrayList<>();
-    private final List<ConsumerInfo> closedInTransaction = new ArrayList<>();
     private final Object lock = new Object();
     private final AckSender acks;
     private volatile ExecutorService dispatcher;
@@ -354,31 +354,20 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     }
 
     /**
-     * A consumer has closed. The broker drops it now, which makes what it holds visible again;
-     * but messages it gave to a transaction still open belong to that transaction, so then the
-     * broker drops it only once the transaction ends.
+     * A consumer has closed: the broker drops it, giving back uncounted what the application
+     * never saw. The messages of it that this session consumed and has still to acknowledge,
+     * commit or roll back stay delivered to it at the broker, for the session to settle.
      */
-    CompletableFuture<Void> detach(ConsumerInfo consumer) {
-        if (!closed && transaction.holdsConsumed()) {
-            synchronized (lock) {
-                closedInTransaction.add(consumer);
-            }
-            return CompletableFuture.completedFuture(null);
-        }
-        return connection.client().closeConsumer(consumer);
-    }
-
-    private void detachClosedConsumers() throws JMSException {
-        List<ConsumerInfo> detached;
+    CompletableFuture<Void> detach(ConsumerInfo attachment) {
+        List<MessagePosition> held = new ArrayList<>(transaction.consumedFrom(attachment));
         synchronized (lock) {
-            detached = List.copyOf(closedInTransaction);
-            closedInTransaction.clear();
+            for (Delivery d : unacknowledged) {
+                if (d.consumer().equals(attachment)) {
+                    held.add(d.position());
+                }
+            }
         }
-        List<CompletableFuture<Void>> closes = new ArrayList<>();
-        for (ConsumerInfo consumer : detached) {
-            closes.add(connection.client().closeConsumer(consumer));
-        }
-        ClientErrors.await(CompletableFuture.allOf(closes.toArray(CompletableFuture[]::new)));
+        return connection.client().closeConsumer(attachment, held);
     }
 
     boolean consumes(RamjetDestination destination) {
@@ -407,7 +396,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     }
 
     private static long newConsumerId() {
-        return ThreadLocalRandom.current().nextLong();
+        return ConsumerIds.next();
     }
 
     // ---- acknowledgement
@@ -518,21 +507,13 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     @Override
     public void commit() throws JMSException {
         checkOpen();
-        try {
-            transaction.commit();
-        } finally {
-            detachClosedConsumers();
-        }
+        transaction.commit();
     }
 
     @Override
     public void rollback() throws JMSException {
         checkOpen();
-        try {
-            transaction.rollback();
-        } finally {
-            detachClosedConsumers();
-        }
+        transaction.rollback();
         releasePrefetched();
     }
 
@@ -646,7 +627,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
             first = e;
         }
         try {
-            detachClosedConsumers();
+            redeliverAhead(List.of());
         } catch (JMSException e) {
             first = first == null ? e : first;
         }

@@ -15,7 +15,6 @@ import io.ramjet.server.broker.delivery.DeadLetterQueue;
 import io.ramjet.server.broker.delivery.DelayedMessages;
 import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.server.broker.delivery.MessageFetcher;
-import io.ramjet.server.broker.delivery.VisibilityScanner;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.durability.ConsumptionLog;
@@ -59,8 +58,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A broker: the message store in the data directory, the remoting server serving producers and
- * consumers, the subscriptions with their per-message state, the held pulls, the visibility
- * timeout scanner, the transactions with their check-back, and the registration with the
+ * consumers, the subscriptions with their per-message state, the held pulls, the transactions with their check-back, and the registration with the
  * NameServers. Wires the parts together and owns their lifecycle; the work is done by the
  * processors, the delivery classes and the transaction package.
  */
@@ -142,9 +140,6 @@ public final class Broker implements AutoCloseable {
             server = new RemotingServer(RemotingServerConfig.onPort(config.port()).withHost(config.host()));
             registerProcessors();
             server.start();
-            long scan = VisibilityScanner.periodMillis(config.visibilityTimeout().toMillis());
-            timer.scheduleWithFixedDelay(new VisibilityScanner(subscriptions,
-                    s -> heldPulls.wake(s.key().storageName())), scan, scan, TimeUnit.MILLISECONDS);
             retention = new RetentionScanner(store, destinations, subscriptions, delayed, transactions.table());
             timer.scheduleWithFixedDelay(retention, RETENTION_PERIOD_MILLIS, RETENTION_PERIOD_MILLIS,
                     TimeUnit.MILLISECONDS);
@@ -162,8 +157,8 @@ public final class Broker implements AutoCloseable {
         Acknowledgements acknowledgements = new Acknowledgements(log);
         DeadLetterQueue deadLetters = new DeadLetterQueue(store, resolver, config.deadLetterPrefix(),
                 config.queuesPerDestination(), acknowledgements::ackOne);
-        MessageFetcher fetcher = new MessageFetcher(store, deadLetters, marks, config.visibilityTimeout().toMillis(),
-                config.maxDeliveries(), recordsReadForDelivery);
+        MessageFetcher fetcher = new MessageFetcher(store, deadLetters, marks, config.maxDeliveries(),
+                recordsReadForDelivery);
         ConsumerDetacher detacher = new ConsumerDetacher(subscriptions, heldPulls);
         ConsumerRegistry consumers = new ConsumerRegistry(detacher::detach);
         server.addConnectionListener(consumers);
@@ -173,7 +168,7 @@ public final class Broker implements AutoCloseable {
         server.addConnectionListener(temporaries);
         SubscriptionProcessor subscribe = new SubscriptionProcessor(store, resolver, subscriptions, consumers, detacher,
                 log, marks, temporaries);
-        AckProcessor acks = new AckProcessor(subscriptions, acknowledgements, heldPulls);
+        AckProcessor acks = new AckProcessor(subscriptions, acknowledgements, heldPulls, consumers);
         AdminProcessor admin = new AdminProcessor(destinations, deleter, config.queuesPerDestination(), log,
                 temporaries, destinationsChanged);
         SendProcessor send = new SendProcessor(store, resolver, dispatchProgress, diskGuard(),
@@ -191,7 +186,7 @@ public final class Broker implements AutoCloseable {
         server.registerProcessor(CommandCode.DELETE_DESTINATION, admin::delete, processors);
         server.registerProcessor(CommandCode.LIST_DESTINATIONS, admin::list, processors);
         transactions.start(store, dispatchProgress, server, processors, timer, new Transactions.Settings(
-                config.transactionCheckAfter(), config.transactionCheckInterval(), config.transactionMaxChecks()));
+                config.transactionCheckAfter(), config.transactionCheckInterval(), config.transactionMaxChecks()), consumers);
         ClientIdClaims clientIds = new ClientIdClaims();
         server.addConnectionListener(clientIds);
         server.registerProcessor(CommandCode.CLAIM_CLIENT_ID, clientIds::process, processors);

@@ -92,9 +92,6 @@ class BrokerTest {
         SubscriptionRef queue = SubscriptionRef.queue("work");
         int consumers = 3;
         int messages = 60;
-        for (int c = 0; c < consumers; c++) {
-            client.subscribe(queue, 100 + c);
-        }
         List<List<String>> seen = new ArrayList<>();
         CountDownLatch all = new CountDownLatch(messages);
         List<Thread> threads = new ArrayList<>();
@@ -104,6 +101,7 @@ class BrokerTest {
             long id = 100 + c;
             Thread t = new Thread(() -> {
                 try (BrokerTestClient own = new BrokerTestClient(broker.address())) {
+                    own.subscribe(queue, id);
                     while (all.getCount() > 0) {
                         List<Received> got = own.pull(queue, id, 3, 200);
                         for (Received r : got) {

@@ -35,7 +35,7 @@ final class BrokerTestClient implements AutoCloseable {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     /** A pulled message: its position, count and body as text. */
-    record Received(int queueId, long offset, int deliveryCount, String body) {
+    record Received(long consumer, int queueId, long offset, int deliveryCount, String body) {
         MessagePosition position() {
             return new MessagePosition(queueId, offset);
         }
@@ -101,7 +101,7 @@ final class BrokerTestClient implements AutoCloseable {
     CompletableFuture<List<Received>> pullAsync(SubscriptionRef ref, long consumer, int max, long holdMillis) {
         Duration timeout = TIMEOUT.plusMillis(holdMillis);
         return client.invoke(address, Frame.request(CommandCode.PULL, new PullRequest(consumer, ref, max, holdMillis)),
-                timeout).thenApply(BrokerTestClient::decode);
+                timeout).thenApply(response -> decode(consumer, response));
     }
 
     List<Received> pull(SubscriptionRef ref, long consumer, int max, long holdMillis) throws Exception {
@@ -110,7 +110,8 @@ final class BrokerTestClient implements AutoCloseable {
 
     void ack(SubscriptionRef ref, List<Received> messages) throws Exception {
         client.invokeSync(address, Frame.request(CommandCode.ACK,
-                new AckRequest(ref, messages.stream().map(Received::position).toList())), TIMEOUT);
+                new AckRequest(messages.get(0).consumer(), ref, messages.stream().map(Received::position).toList())),
+                TIMEOUT);
     }
 
     void release(SubscriptionRef ref, long consumer, Received message, boolean countDelivery) throws Exception {
@@ -119,7 +120,7 @@ final class BrokerTestClient implements AutoCloseable {
     }
 
     void closeConsumer(SubscriptionRef ref, long consumer) throws Exception {
-        client.invokeSync(address, Frame.request(CommandCode.CLOSE_CONSUMER, new CloseConsumerRequest(consumer, ref)),
+        client.invokeSync(address, Frame.request(CommandCode.CLOSE_CONSUMER, new CloseConsumerRequest(consumer, ref, List.of())),
                 TIMEOUT);
     }
 
@@ -127,7 +128,7 @@ final class BrokerTestClient implements AutoCloseable {
         return client.invokeSync(address, Frame.request(code, header), TIMEOUT);
     }
 
-    private static List<Received> decode(Frame response) {
+    private static List<Received> decode(long consumer, Frame response) {
         PullResponse header = response.header(PullResponse.class);
         byte[] body = response.bodyBytes();
         List<Received> out = new ArrayList<>();
@@ -137,7 +138,7 @@ final class BrokerTestClient implements AutoCloseable {
             ByteBuffer bytes = record.body();
             byte[] text = new byte[bytes.remaining()];
             bytes.get(text);
-            out.add(new Received(m.queueId(), m.queueOffset(), m.deliveryCount(),
+            out.add(new Received(consumer, m.queueId(), m.queueOffset(), m.deliveryCount(),
                     new String(text, StandardCharsets.UTF_8)));
             at += m.recordSize();
         }

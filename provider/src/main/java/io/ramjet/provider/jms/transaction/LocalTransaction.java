@@ -1,10 +1,13 @@
 package io.ramjet.provider.jms.transaction;
 
+import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.OutgoingMessage;
 import io.ramjet.provider.client.RamjetClient;
 import jakarta.jms.JMSException;
 import jakarta.jms.TransactionRolledBackException;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -72,13 +75,18 @@ public final class LocalTransaction implements TransactionContext {
 
     @Override
     public synchronized boolean consumed(Delivery delivery) {
-        work.consumed(delivery.consumer().brokerAddress(), delivery.consumer().subscription(), delivery.position());
+        work.consumed(delivery.consumer(), delivery.position());
         return true;
     }
 
     @Override
     public boolean holdsConsumed() {
         return true;
+    }
+
+    @Override
+    public synchronized List<MessagePosition> consumedFrom(ConsumerInfo attachment) {
+        return work.consumedFrom(attachment);
     }
 
     @Override

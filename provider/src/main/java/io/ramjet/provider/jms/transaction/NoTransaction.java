@@ -1,10 +1,13 @@
 package io.ramjet.provider.jms.transaction;
 
+import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.OutgoingMessage;
 import io.ramjet.provider.client.RamjetClient;
 import jakarta.jms.IllegalStateException;
 import jakarta.jms.JMSException;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,6 +55,11 @@ public final class NoTransaction implements TransactionContext {
     @Override
     public boolean holdsConsumed() {
         return false;
+    }
+
+    @Override
+    public List<MessagePosition> consumedFrom(ConsumerInfo attachment) {
+        return List.of();
     }
 
     @Override

@@ -1,9 +1,12 @@
 package io.ramjet.provider.jms.transaction;
 
+import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.OutgoingMessage;
 import io.ramjet.provider.client.RamjetClient;
 import jakarta.jms.JMSException;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -35,6 +38,9 @@ public interface TransactionContext {
 
     /** Whether {@link #consumed} would hold a message now (a listener that throws does not get it again). */
     boolean holdsConsumed();
+
+    /** What the current transaction consumed through {@code attachment} and still holds. */
+    List<MessagePosition> consumedFrom(ConsumerInfo attachment);
 
     /** {@code Session.commit()}. */
     void commit() throws JMSException;

@@ -2,7 +2,7 @@ package io.ramjet.provider.jms.transaction;
 
 import io.ramjet.protocol.command.AckRequest;
 import io.ramjet.protocol.command.MessagePosition;
-import io.ramjet.protocol.command.SubscriptionRef;
+import io.ramjet.provider.client.ConsumerInfo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -22,7 +22,7 @@ public final class TransactionWork {
     static final int SENDS_IN_FLIGHT = 1024;
 
     private final Set<String> brokers = new LinkedHashSet<>();
-    private final Map<String, Map<SubscriptionRef, List<MessagePosition>>> consumed = new LinkedHashMap<>();
+    private final Map<String, Map<ConsumerInfo, List<MessagePosition>>> consumed = new LinkedHashMap<>();
     private final SendWindow sends = new SendWindow(SENDS_IN_FLIGHT);
 
     /** A message of the transaction is about to be written to this broker. */
@@ -30,11 +30,20 @@ public final class TransactionWork {
         brokers.add(brokerAddress);
     }
 
-    /** The transaction consumed a message; its acknowledgement waits for the commit. */
-    public synchronized void consumed(String brokerAddress, SubscriptionRef subscription, MessagePosition position) {
-        brokers.add(brokerAddress);
-        consumed.computeIfAbsent(brokerAddress, b -> new LinkedHashMap<>())
-                .computeIfAbsent(subscription, s -> new ArrayList<>()).add(position);
+    /**
+     * The transaction consumed a message delivered through {@code attachment}; its
+     * acknowledgement waits for the commit.
+     */
+    public synchronized void consumed(ConsumerInfo attachment, MessagePosition position) {
+        brokers.add(attachment.brokerAddress());
+        consumed.computeIfAbsent(attachment.brokerAddress(), b -> new LinkedHashMap<>())
+                .computeIfAbsent(attachment, a -> new ArrayList<>()).add(position);
+    }
+
+    /** What the transaction consumed through {@code attachment}. */
+    public synchronized List<MessagePosition> consumedFrom(ConsumerInfo attachment) {
+        return List.copyOf(consumed.getOrDefault(attachment.brokerAddress(), Map.of())
+                .getOrDefault(attachment, List.of()));
     }
 
     /**
@@ -57,8 +66,8 @@ public final class TransactionWork {
     /** The acknowledgements waiting on one broker. */
     public synchronized List<AckRequest> acks(String brokerAddress) {
         List<AckRequest> acks = new ArrayList<>();
-        consumed.getOrDefault(brokerAddress, Map.of()).forEach((subscription, positions) ->
-                acks.add(new AckRequest(subscription, positions)));
+        consumed.getOrDefault(brokerAddress, Map.of()).forEach((attachment, positions) ->
+                acks.add(new AckRequest(attachment.consumerId(), attachment.subscription(), positions)));
         return acks;
     }
 

@@ -1,10 +1,13 @@
 package io.ramjet.provider.jms.transaction;
 
+import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.OutgoingMessage;
 import io.ramjet.provider.client.RamjetClient;
 import jakarta.jms.JMSException;
 import jakarta.jms.TransactionInProgressException;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -57,14 +60,19 @@ public final class XaSessionTransaction implements TransactionContext {
         if (branch == null) {
             return false;
         }
-        branch.work.consumed(delivery.consumer().brokerAddress(), delivery.consumer().subscription(),
-                delivery.position());
+        branch.work.consumed(delivery.consumer(), delivery.position());
         return true;
     }
 
     @Override
     public boolean holdsConsumed() {
         return current != null;
+    }
+
+    @Override
+    public List<MessagePosition> consumedFrom(ConsumerInfo attachment) {
+        XaBranch branch = current;
+        return branch == null ? List.of() : branch.work.consumedFrom(attachment);
     }
 
     @Override

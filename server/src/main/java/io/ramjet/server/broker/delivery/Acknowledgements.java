@@ -4,12 +4,16 @@ import io.ramjet.server.broker.durability.ConsumptionLog;
 import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.Subscription;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * Acknowledges messages of a subscription: in its cursors at once, so they are never offered
- * again, then in the CommitLog, so they never come back after a restart. Thread-safe.
+ * again, then in the CommitLog, so they never come back after a restart. A consumer's
+ * acknowledgement takes only what is in flight to it; the broker's own (a message gone to
+ * retention or expired, a copy moved to the dead-letter queue) takes the offset whatever its
+ * state. Thread-safe.
  */
 public final class Acknowledgements {
 
@@ -19,20 +23,26 @@ public final class Acknowledgements {
         this.log = log;
     }
 
-    /** Acknowledges the given positions; the future completes when the acknowledgement is durable. */
-    public CompletableFuture<Void> ack(Subscription subscription, List<Delivery> positions) {
+    /**
+     * Acknowledges the given positions that are in flight to {@code consumer}; the future
+     * completes, once those acknowledgements are durable, with the positions that were not
+     * (acknowledged already, delivered to another consumer, never delivered, or a queue id the
+     * subscription does not have): those are left as they were.
+     */
+    public CompletableFuture<List<Delivery>> ack(Subscription subscription, long consumer, List<Delivery> positions) {
+        List<Delivery> acked = new ArrayList<>(positions.size());
+        List<Delivery> notHeld = new ArrayList<>();
         for (Delivery d : positions) {
-            if (d.queueId() < 0 || d.queueId() >= subscription.queueCount()) {
-                throw new IllegalArgumentException("queue id " + d.queueId() + " not below " + subscription.queueCount());
-            }
+            boolean held = d.queueId() >= 0 && d.queueId() < subscription.queueCount()
+                    && subscription.withCursor(d.queueId(), cursor -> cursor.ackDelivery(d.offset(), consumer));
+            (held ? acked : notHeld).add(d);
         }
-        for (Delivery d : positions) {
-            subscription.withCursor(d.queueId(), cursor -> cursor.ack(d.offset()));
-        }
-        return log.acked(subscription, positions);
+        return log.acked(subscription, acked).thenApply(done -> notHeld);
     }
 
+    /** The broker's own acknowledgement of one message, whoever holds it. */
     public void ackOne(Subscription subscription, Delivery delivery) {
-        ack(subscription, List.of(delivery));
+        subscription.withCursor(delivery.queueId(), cursor -> cursor.ack(delivery.offset()));
+        log.acked(subscription, List.of(delivery));
     }
 }

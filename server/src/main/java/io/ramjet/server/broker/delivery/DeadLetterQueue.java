@@ -9,10 +9,12 @@ import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.processor.DestinationResolver;
 import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.Subscription;
+import io.ramjet.storage.AppendResult;
 import io.ramjet.storage.MessageStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 
 /**
@@ -48,7 +50,13 @@ public final class DeadLetterQueue {
         return prefix + destination.name();
     }
 
-    void moveAndAck(Destination from, Subscription subscription, Delivery delivery, MessageRecordView record) {
+    /**
+     * Moves a message claimed by {@code consumer} for that purpose; if the copy cannot be
+     * written, the message is released uncounted (nobody saw it) and the move is tried again at
+     * a later fetch.
+     */
+    void moveAndAck(Destination from, Subscription subscription, long consumer, Delivery delivery,
+                    MessageRecordView record) {
         Destination dlq = destinations.ensure(new Destination(nameFor(from), DestinationKind.QUEUE, queueCount, false));
         MessageRecord original = record.toRecord();
         int persistence = original.flags() & RecordFlags.NON_PERSISTENT;
@@ -57,10 +65,18 @@ public final class DeadLetterQueue {
                 original.properties(), original.body());
         LOG.info("{}/{} offset {} delivered {} times: moving it to {}", from.storageName(), delivery.queueId(),
                 delivery.offset(), delivery.deliveryCount() - 1, dlq.name());
-        store.append(copy, true).whenComplete((result, failure) -> {
+        CompletableFuture<AppendResult> append;
+        try {
+            append = store.append(copy, true);
+        } catch (RuntimeException e) {
+            append = CompletableFuture.failedFuture(e);
+        }
+        append.whenComplete((result, failure) -> {
             if (failure != null) {
-                LOG.error("could not move {}/{} offset {} to {}; it stays in flight until its timeout",
+                LOG.error("could not move {}/{} offset {} to {}; it stays in its queue and is tried again",
                         from.storageName(), delivery.queueId(), delivery.offset(), dlq.name(), failure);
+                subscription.withCursor(delivery.queueId(),
+                        cursor -> cursor.release(delivery.offset(), consumer, false));
             } else {
                 acknowledger.accept(subscription, delivery);
             }

@@ -20,8 +20,9 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Claims messages of a subscription for one consumer: walks its message queues round-robin,
- * takes each cursor's next candidate, claims it until the visibility deadline and reads its
- * record. Along the way it acks away what can never be delivered (gone to retention, expired)
+ * takes each cursor's next candidate, claims it for the consumer and reads its record. One
+ * fetch returns at most {@link #MAX_BYTES} of records (always at least one message), so a
+ * pull response stays below the frame limit whatever the messages' sizes. Along the way it acks away what can never be delivered (gone to retention, expired)
  * and hands what was delivered too often to the {@link DeadLetterQueue}. Thread-safe; cursors
  * are locked by their subscription.
  *
@@ -37,47 +38,76 @@ public final class MessageFetcher {
 
     private static final Logger LOG = LoggerFactory.getLogger(MessageFetcher.class);
 
+    /** Record bytes one fetch returns at most, unless its first message alone is larger. */
+    public static final int MAX_BYTES = 8 << 20;
+
     private final MessageStore store;
     private final DeadLetterQueue deadLetters;
     private final DeliveryMarks marks;
-    private final long visibilityMillis;
     private final int maxDeliveries;
     private final AtomicInteger rotation = new AtomicInteger();
     private final LongAdder recordsRead;
 
     /** @param recordsRead counts every CommitLog record this fetcher reads: the cost tag filtering saves */
-    public MessageFetcher(MessageStore store, DeadLetterQueue deadLetters, DeliveryMarks marks, long visibilityMillis,
-                          int maxDeliveries, LongAdder recordsRead) {
+    public MessageFetcher(MessageStore store, DeadLetterQueue deadLetters, DeliveryMarks marks, int maxDeliveries,
+                          LongAdder recordsRead) {
         this.store = store;
         this.recordsRead = recordsRead;
         this.marks = marks;
         this.deadLetters = deadLetters;
-        this.visibilityMillis = visibilityMillis;
         this.maxDeliveries = maxDeliveries;
     }
 
     /** Up to {@code max} messages claimed for {@code consumer}; empty when nothing is offerable. */
     public List<FetchedMessage> fetch(Destination destination, Subscription subscription, long consumer,
                                       ConsumerSelector selector, int max) {
-        List<FetchedMessage> out = new ArrayList<>();
+        Batch out = new Batch(max);
         int queues = subscription.queueCount();
         int start = Math.floorMod(rotation.getAndIncrement(), queues);
-        for (int i = 0; i < queues && out.size() < max; i++) {
+        for (int i = 0; i < queues && out.hasRoom(); i++) {
             int queueId = (start + i) % queues;
-            fetchQueue(destination, subscription, queueId, consumer, selector, max, out);
+            fetchQueue(destination, subscription, queueId, consumer, selector, out);
         }
-        return out;
+        return out.messages;
+    }
+
+    /** What one fetch has claimed so far, against its count and byte bounds. */
+    private static final class Batch {
+        private final int max;
+        private final List<FetchedMessage> messages = new ArrayList<>();
+        private long bytes;
+        private boolean full;
+
+        Batch(int max) {
+            this.max = max;
+        }
+
+        boolean hasRoom() {
+            return !full && messages.size() < max;
+        }
+
+        /** Whether a record of {@code size} bytes still fits; if not, the batch is full. */
+        boolean fits(int size) {
+            if (!messages.isEmpty() && bytes + size > MAX_BYTES) {
+                full = true;
+            }
+            return !full;
+        }
+
+        void add(FetchedMessage m) {
+            messages.add(m);
+            bytes += m.record().totalSize();
+        }
     }
 
     private void fetchQueue(Destination destination, Subscription subscription, int queueId, long consumer,
-                            ConsumerSelector selector, int max, List<FetchedMessage> out) {
+                            ConsumerSelector selector, Batch out) {
         String storageName = destination.storageName();
         long maxOffset = store.maxQueueOffset(storageName, queueId);
         long highest = -1;
-        while (out.size() < max) {
-            long deadline = System.currentTimeMillis() + visibilityMillis;
+        while (out.hasRoom()) {
             Claim claim = subscription.withCursor(queueId, cursor -> nextClaim(subscription, cursor, storageName,
-                    consumer, selector, maxOffset, deadline));
+                    consumer, selector, maxOffset, out));
             if (claim == null) {
                 break;
             }
@@ -87,7 +117,7 @@ public final class MessageFetcher {
             if (record == null || MessageExpiration.expired(record, System.currentTimeMillis())) {
                 ack(subscription, delivery);
             } else if (delivery.deliveryCount() > maxDeliveries) {
-                deadLetters.moveAndAck(destination, subscription, delivery, record);
+                deadLetters.moveAndAck(destination, subscription, consumer, delivery, record);
             } else {
                 highest = Math.max(highest, delivery.offset());
                 out.add(new FetchedMessage(delivery, record));
@@ -100,18 +130,21 @@ public final class MessageFetcher {
 
     /**
      * Claims the next candidate the selector takes, or returns null when none is left; what it
-     * refuses on the way is excluded (queue) or acknowledged (topic). Runs under the
-     * subscription's lock.
+     * refuses on the way is excluded (queue) or acknowledged (topic); null too when the next
+     * candidate's record would not fit in the batch. Runs under the subscription's lock.
      */
     private Claim nextClaim(Subscription subscription, QueueCursor cursor, String storageName, long consumer,
-                            ConsumerSelector selector, long maxOffset, long deadline) {
+                            ConsumerSelector selector, long maxOffset, Batch out) {
         int queueId = cursor.queueId();
         long candidate;
         while ((candidate = cursor.nextCandidate(consumer, maxOffset)) >= 0) {
             ConsumeQueueEntry entry = entryAt(storageName, queueId, candidate);
+            if (entry != null && !out.fits(entry.size())) {
+                return null;
+            }
             if (entry == null || selector.mayMatch(entry.tagSignature())) {
                 if (!selector.evaluates()) {
-                    return new Claim(cursor.claim(candidate, consumer, deadline), entry, null);
+                    return new Claim(cursor.claim(candidate, consumer), entry, null);
                 }
                 MessageRecordView record = readRecord(storageName, queueId, candidate, entry);
                 if (record == null) {
@@ -119,7 +152,7 @@ public final class MessageFetcher {
                     continue;
                 }
                 if (selector.matches(record, cursor.deliveries(candidate) + 1)) {
-                    return new Claim(cursor.claim(candidate, consumer, deadline), entry, record);
+                    return new Claim(cursor.claim(candidate, consumer), entry, record);
                 }
             }
             if (subscription.key().kind() == SubscriptionKind.QUEUE) {

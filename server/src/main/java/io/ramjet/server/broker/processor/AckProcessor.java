@@ -16,56 +16,85 @@ import io.ramjet.server.broker.subscription.SubscriptionTable;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 /**
- * ACK and RELEASE: a consumer ends a delivery, acknowledging the message for good (answered
- * once durable) or making it visible again, with or without counting the delivery and
- * optionally never to be offered to that consumer again.
+ * ACK and RELEASE: a consumer ends deliveries, acknowledging messages for good (answered once
+ * durable) or making one visible again, with or without counting the delivery and optionally
+ * never to be offered to that consumer again. Both take only messages in flight to the named
+ * consumer, and only over the connection it attached with: anything else is refused with
+ * DELIVERY_NOT_HELD and changes nothing, so a stale, misdirected or hostile request cannot
+ * delete or release what another consumer holds.
  */
 public final class AckProcessor {
 
     private final SubscriptionTable subscriptions;
     private final Acknowledgements acknowledgements;
     private final HeldPulls heldPulls;
+    private final ConsumerRegistry consumers;
 
-    public AckProcessor(SubscriptionTable subscriptions, Acknowledgements acknowledgements, HeldPulls heldPulls) {
+    public AckProcessor(SubscriptionTable subscriptions, Acknowledgements acknowledgements, HeldPulls heldPulls,
+                        ConsumerRegistry consumers) {
         this.subscriptions = subscriptions;
         this.acknowledgements = acknowledgements;
         this.heldPulls = heldPulls;
+        this.consumers = consumers;
     }
 
     public CompletionStage<Frame> ack(RemotingConnection connection, Frame request) throws RemotingCommandException {
         AckRequest ack = request.header(AckRequest.class);
+        checkAttached(ack.consumerId(), connection, ack.messages().size());
         Subscription subscription = find(SubscriptionRefs.keyOf(ack.subscription()));
         List<Delivery> positions = new ArrayList<>(ack.messages().size());
         for (MessagePosition p : ack.messages()) {
             positions.add(new Delivery(p.queueId(), p.queueOffset(), 0));
         }
-        return acknowledgements.ack(subscription, positions).thenApply(done -> request.reply(null));
+        return acknowledgements.ack(subscription, ack.consumerId(), positions).thenApply(notHeld -> {
+            consumers.settled(ack.consumerId(), positions.size() - notHeld.size());
+            if (!notHeld.isEmpty()) {
+                throw new CompletionException(notHeld(ack.consumerId(), notHeld.size(), positions.size()));
+            }
+            return request.reply(null);
+        });
     }
 
     public Frame release(RemotingConnection connection, Frame request) throws RemotingCommandException {
         ReleaseRequest release = request.header(ReleaseRequest.class);
+        checkAttached(release.consumerId(), connection, 1);
         SubscriptionKey key = SubscriptionRefs.keyOf(release.subscription());
         Subscription subscription = find(key);
         MessagePosition p = release.message();
-        if (p.queueId() < 0 || p.queueId() >= subscription.queueCount()) {
-            throw new IllegalArgumentException("queue id " + p.queueId() + " not below " + subscription.queueCount());
+        boolean released = p.queueId() >= 0 && p.queueId() < subscription.queueCount()
+                && subscription.withCursor(p.queueId(), cursor -> {
+                    if (cursor.release(p.queueOffset(), release.consumerId(), release.countDelivery()) < 0) {
+                        return false;
+                    }
+                    if (release.excludeConsumer()) {
+                        cursor.exclude(p.queueOffset(), release.consumerId());
+                    }
+                    return true;
+                });
+        if (!released) {
+            throw notHeld(release.consumerId(), 1, 1);
         }
-        boolean released = subscription.withCursor(p.queueId(), cursor -> {
-            if (cursor.release(p.queueOffset(), release.countDelivery()) < 0) {
-                return false;
-            }
-            if (release.excludeConsumer()) {
-                cursor.exclude(p.queueOffset(), release.consumerId());
-            }
-            return true;
-        });
-        if (released) {
-            heldPulls.wake(key.storageName());
-        }
+        consumers.settled(release.consumerId(), 1);
+        heldPulls.wake(key.storageName());
         return request.reply(null);
+    }
+
+    private void checkAttached(long consumer, RemotingConnection connection, int messages)
+            throws RemotingCommandException {
+        if (!consumers.attachedOver(consumer, connection)) {
+            throw notHeld(consumer, messages, messages);
+        }
+    }
+
+    private static RemotingCommandException notHeld(long consumer, int notHeld, int named) {
+        return new RemotingCommandException(ErrorStatus.DELIVERY_NOT_HELD, notHeld + " of " + named
+                + " message(s) named are not delivered to consumer " + consumer + " over this connection (the"
+                + " delivery was lost with a broker restart or a lost connection): they were left alone and come"
+                + " back redelivered");
     }
 
     private Subscription find(SubscriptionKey key) throws RemotingCommandException {

@@ -4,10 +4,15 @@ import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
 
+import java.util.Map;
+import java.util.Set;
+
 /**
- * Detaches a consumer from its subscription, whether it closed or its connection was lost:
- * what it held becomes visible again with the delivery counted, and held pulls of the
- * destination are woken so other consumers get those messages.
+ * Detaches a consumer from its subscription. A lost connection makes what the consumer held
+ * visible again with the delivery counted; a consumer that closes gives back uncounted what the
+ * application never saw and keeps what its session still holds. Either way the held pulls of
+ * the destination are woken: other consumers get the messages, and the consumer's own held
+ * pull, if any, is answered at once (empty) instead of at the end of its hold.
  */
 public final class ConsumerDetacher {
 
@@ -19,9 +24,15 @@ public final class ConsumerDetacher {
         this.heldPulls = heldPulls;
     }
 
+    /** The consumer's connection was lost. */
     public void detach(long consumer, SubscriptionKey key) {
-        if (!subscriptions.unsubscribeConsumer(key, consumer).isEmpty()) {
-            heldPulls.wake(key.storageName());
-        }
+        subscriptions.unsubscribeConsumer(key, consumer);
+        heldPulls.wake(key.storageName());
+    }
+
+    /** The consumer closed; {@code kept} holds, per queue id, what its session still holds. */
+    public void close(long consumer, SubscriptionKey key, Map<Integer, Set<Long>> kept) {
+        subscriptions.closeConsumer(key, consumer, kept);
+        heldPulls.wake(key.storageName());
     }
 }

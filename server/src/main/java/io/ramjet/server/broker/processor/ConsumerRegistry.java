@@ -4,6 +4,7 @@ import io.ramjet.protocol.remoting.ConnectionListener;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.delivery.ConsumerSelector;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
+import io.ramjet.server.broker.transaction.DeliveryOwners;
 
 import java.util.List;
 import java.util.Map;
@@ -12,24 +13,29 @@ import java.util.function.BiConsumer;
 
 /**
  * Which connection each attached consumer came over, so that a lost client's consumers are
- * detached (and what they held made visible again) when its connection closes, and its
- * selector, compiled when it subscribed. Thread-safe.
+ * detached (and what they held made visible again) when its connection closes, that
+ * acknowledgements and releases are taken only from the connection a consumer is attached
+ * over, and each consumer's selector, compiled when it subscribed. A consumer that closed while
+ * its session still held some of its messages stays here, closed, until the session has
+ * settled them (acknowledged, committed, released) or the connection closes. Thread-safe.
  */
-public final class ConsumerRegistry implements ConnectionListener {
+public final class ConsumerRegistry implements ConnectionListener, DeliveryOwners {
 
-    private record Attachment(RemotingConnection connection, SubscriptionKey key, ConsumerSelector selector) {
+    /** @param unsettled for a closed consumer, how many of its messages its session still holds; -1 while open */
+    private record Attachment(RemotingConnection connection, SubscriptionKey key, ConsumerSelector selector,
+                              int unsettled) {
     }
 
     private final Map<Long, Attachment> byConsumer = new ConcurrentHashMap<>();
     private final BiConsumer<Long, SubscriptionKey> detacher;
 
-    /** @param detacher detaches a consumer from its subscription */
+    /** @param detacher detaches a consumer whose connection was lost from its subscription */
     public ConsumerRegistry(BiConsumer<Long, SubscriptionKey> detacher) {
         this.detacher = detacher;
     }
 
     void attached(long consumer, RemotingConnection connection, SubscriptionKey key, ConsumerSelector selector) {
-        byConsumer.put(consumer, new Attachment(connection, key, selector));
+        byConsumer.put(consumer, new Attachment(connection, key, selector, -1));
     }
 
     /** The consumer's selector; {@link ConsumerSelector#ALL} when it is not attached. */
@@ -38,8 +44,31 @@ public final class ConsumerRegistry implements ConnectionListener {
         return a == null ? ConsumerSelector.ALL : a.selector();
     }
 
-    void detached(long consumer) {
-        byConsumer.remove(consumer);
+    @Override
+    public boolean attachedOver(long consumer, RemotingConnection connection) {
+        Attachment a = byConsumer.get(consumer);
+        return a != null && a.connection() == connection;
+    }
+
+    /** The consumer closed; its session still holds {@code unsettled} of its messages. */
+    void closed(long consumer, int unsettled) {
+        if (unsettled <= 0) {
+            byConsumer.remove(consumer);
+        } else {
+            byConsumer.computeIfPresent(consumer, (id, a) ->
+                    new Attachment(a.connection(), a.key(), a.selector(), unsettled));
+        }
+    }
+
+    @Override
+    public void settled(long consumer, int count) {
+        byConsumer.computeIfPresent(consumer, (id, a) -> {
+            if (a.unsettled() < 0) {
+                return a;
+            }
+            int left = a.unsettled() - count;
+            return left <= 0 ? null : new Attachment(a.connection(), a.key(), a.selector(), left);
+        });
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.ramjet.server.broker.processor;
 import io.ramjet.protocol.command.CloseConsumerRequest;
 import io.ramjet.protocol.command.DeleteSubscriptionRequest;
 import io.ramjet.protocol.command.ErrorStatus;
+import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.protocol.command.SubscribeRequest;
 import io.ramjet.protocol.command.SubscribeResponse;
 import io.ramjet.protocol.frame.Frame;
@@ -20,6 +21,10 @@ import io.ramjet.server.broker.subscription.SubscriptionKind;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
 import io.ramjet.storage.MessageStore;
 
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicReference;
@@ -111,10 +116,17 @@ public final class SubscriptionProcessor {
         return offsets;
     }
 
+    /** Only over the connection the consumer attached with; a repeated close does nothing. */
     public Frame closeConsumer(RemotingConnection connection, Frame request) {
         CloseConsumerRequest close = request.header(CloseConsumerRequest.class);
-        consumers.detached(close.consumerId());
-        detacher.detach(close.consumerId(), SubscriptionRefs.keyOf(close.subscription()));
+        if (consumers.attachedOver(close.consumerId(), connection)) {
+            Map<Integer, Set<Long>> kept = new HashMap<>();
+            for (MessagePosition p : close.kept()) {
+                kept.computeIfAbsent(p.queueId(), q -> new HashSet<>()).add(p.queueOffset());
+            }
+            consumers.closed(close.consumerId(), close.kept().size());
+            detacher.close(close.consumerId(), SubscriptionRefs.keyOf(close.subscription()), kept);
+        }
         return request.reply(null);
     }
 

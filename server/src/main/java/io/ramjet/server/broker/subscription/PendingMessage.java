@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * One message of a message queue above its cursor's low-water mark that is not yet acknowledged:
- * either in flight to a consumer until a deadline, or visible and waiting to be offered again.
+ * either in flight to a consumer, or visible and waiting to be offered again.
  * Mutable; owned by its {@link QueueCursor} and guarded by the same lock.
  */
 final class PendingMessage {
@@ -16,7 +16,6 @@ final class PendingMessage {
     final long offset;
     int deliveries;
     long consumer = NO_CONSUMER;
-    long inFlightUntil;
     private long[] excluded = NO_ONE;
 
     PendingMessage(long offset, int deliveries) {
@@ -54,7 +53,6 @@ final class PendingMessage {
      */
     void makeVisible(boolean countDelivery) {
         consumer = NO_CONSUMER;
-        inFlightUntil = 0;
         if (countDelivery) {
             deliveries++;
             excluded = NO_ONE;

@@ -6,16 +6,22 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * Per-message consumption state of one subscription on one message queue (RocketMQ 5 "pop"
  * style): every offset below {@link #lowWater()} is acknowledged; offsets in
  * [{@code lowWater}, {@link #readOffset()}) are either acknowledged (absent) or pending (in flight
- * until a deadline, or visible again); offsets from {@code readOffset} on were never offered.
+ * to a consumer, or visible again); offsets from {@code readOffset} on were never offered.
+ *
+ * <p>A message in flight belongs to its consumer until that consumer acknowledges or releases
+ * it, a transaction takes it over, or the consumer is detached: no deadline takes it back while
+ * the consumer's connection lives. Acknowledgements and releases from a client name the
+ * consumer, and touch only what is in flight to it.
  *
  * <p>Delivery counts follow JMS: a delivery counts when the application may have seen the
- * message (a nack, a {@code recover()}, a visibility timeout or a lost consumer); a release of a
+ * message (a nack, a {@code recover()}, a rollback or a lost consumer); a release of a
  * prefetched message the application never saw does not count.
  *
  * <p>Each consumer has a scan floor: every pending offset below it is, for that consumer, in
@@ -85,14 +91,16 @@ public final class QueueCursor {
         return readOffset < maxOffset ? readOffset : -1;
     }
 
-    /** Hands {@code offset} to {@code consumer} until {@code deadline} (epoch ms). */
-    public Delivery claim(long offset, long consumer, long deadline) {
+    /**
+     * Hands {@code offset} to {@code consumer}: it stays in flight to it until acknowledged,
+     * released, or taken over by a transaction ({@link #transfer}); no deadline takes it back.
+     */
+    public Delivery claim(long offset, long consumer) {
         PendingMessage m = pendingOrNew(offset);
         if (m.inFlight()) {
             throw new IllegalStateException("offset " + offset + " of queue " + queueId + " is already in flight");
         }
         m.consumer = consumer;
-        m.inFlightUntil = deadline;
         return new Delivery(queueId, offset, m.deliveries + 1);
     }
 
@@ -125,12 +133,37 @@ public final class QueueCursor {
     }
 
     /**
-     * Makes an in-flight {@code offset} visible again, counting a delivery when the application
-     * may have seen it. Returns the number of counted deliveries so far, or -1 if not in flight.
+     * Acknowledges {@code offset} if it is in flight to {@code consumer}; anything else (not
+     * delivered, delivered to another, acknowledged already) is left alone.
      */
-    public int release(long offset, boolean countDelivery) {
+    public boolean ackDelivery(long offset, long consumer) {
         PendingMessage m = pending.get(offset);
-        if (m == null || !m.inFlight()) {
+        if (m == null || m.consumer != consumer) {
+            return false;
+        }
+        pending.remove(offset);
+        advanceLowWater();
+        return true;
+    }
+
+    /** Moves {@code offset} from {@code from} to {@code to} if it is in flight to {@code from}. */
+    public boolean transfer(long offset, long from, long to) {
+        PendingMessage m = pending.get(offset);
+        if (m == null || m.consumer != from) {
+            return false;
+        }
+        m.consumer = to;
+        return true;
+    }
+
+    /**
+     * Makes {@code offset} visible again if it is in flight to {@code consumer}, counting a
+     * delivery when the application may have seen it. Returns the number of counted deliveries
+     * so far, or -1 if it was not in flight to that consumer.
+     */
+    public int release(long offset, long consumer, boolean countDelivery) {
+        PendingMessage m = pending.get(offset);
+        if (m == null || !m.inFlight() || m.consumer != consumer) {
             return -1;
         }
         m.makeVisible(countDelivery);
@@ -138,35 +171,34 @@ public final class QueueCursor {
         return m.deliveries;
     }
 
-    /** Releases, counting a delivery, everything a consumer holds (close, lost client, recover). */
+    /** Releases, counting a delivery, everything a consumer holds (a lost client). */
     public List<Delivery> releaseAll(long consumer) {
+        return releaseHeldBy(consumer, Set.of(), true);
+    }
+
+    /**
+     * A consumer closes: what it holds and the application never saw ({@code kept} excepted)
+     * becomes visible without counting a delivery; the kept offsets stay in flight to it.
+     */
+    public List<Delivery> releaseUnseen(long consumer, Set<Long> kept) {
+        return releaseHeldBy(consumer, kept, false);
+    }
+
+    private List<Delivery> releaseHeldBy(long consumer, Set<Long> kept, boolean countDelivery) {
         List<Delivery> released = new ArrayList<>();
         for (PendingMessage m : pending.values()) {
-            if (m.consumer == consumer) {
-                m.makeVisible(true);
+            if (m.consumer == consumer && !kept.contains(m.offset)) {
+                m.makeVisible(countDelivery);
                 released.add(new Delivery(queueId, m.offset, m.deliveries));
             }
         }
-        scanFloors.remove(consumer);
+        if (kept.isEmpty()) {
+            scanFloors.remove(consumer);
+        }
         if (!released.isEmpty()) {
             lowerScanFloors(released.get(0).offset());
         }
         return released;
-    }
-
-    /** Makes visible, counting a delivery, every in-flight message whose deadline has passed. */
-    public List<Delivery> expire(long now) {
-        List<Delivery> expired = new ArrayList<>();
-        for (PendingMessage m : pending.values()) {
-            if (m.inFlight() && m.inFlightUntil <= now) {
-                m.makeVisible(true);
-                expired.add(new Delivery(queueId, m.offset, m.deliveries));
-            }
-        }
-        if (!expired.isEmpty()) {
-            lowerScanFloors(expired.get(0).offset());
-        }
-        return expired;
     }
 
     /** Whether {@code offset} is still to be consumed: pending (visible or in flight) or never offered. */
@@ -194,14 +226,21 @@ public final class QueueCursor {
     }
 
     /**
-     * After a crash: every offset from the read offset up to {@code bound} may have been handed
-     * out after the snapshot this cursor was restored from, so each becomes pending, visible,
-     * with one counted delivery.
+     * After a crash: every offset below {@code bound} may have been handed out after the
+     * snapshot this cursor was restored from. Each never offered becomes pending with one counted
+     * delivery, and each pending one that counts none gets one (it may have been claimed again
+     * after the snapshot and seen): a message that may have been delivered says so.
      *
      * @return how many offsets were counted
      */
     public int possiblyDeliveredBelow(long bound) {
         int n = 0;
+        for (PendingMessage m : pending.headMap(Math.min(bound, readOffset), false).values()) {
+            if (m.deliveries == 0) {
+                m.deliveries = 1;
+                n++;
+            }
+        }
         for (; readOffset < bound; readOffset++) {
             pending.put(readOffset, new PendingMessage(readOffset, 1));
             n++;

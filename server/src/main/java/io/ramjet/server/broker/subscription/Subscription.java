@@ -3,6 +3,7 @@ package io.ramjet.server.broker.subscription;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
@@ -71,13 +72,28 @@ public final class Subscription {
     }
 
     /**
-     * Detaches a consumer and makes what it held visible again, counting a delivery.
+     * Detaches a consumer whose connection was lost: what it held becomes visible again,
+     * counting a delivery.
      *
      * @return the messages it held, for the broker to check against the maximum deliveries
      */
     public synchronized List<Delivery> detach(long consumer) {
         consumers.remove(consumer);
         return releaseAll(consumer);
+    }
+
+    /**
+     * Detaches a consumer that closed: what it held and the application never saw becomes
+     * visible again uncounted; {@code kept} (per queue id, what its session still holds) stays
+     * in flight to it, to be acknowledged or released by the session.
+     */
+    public synchronized List<Delivery> close(long consumer, Map<Integer, Set<Long>> kept) {
+        consumers.remove(consumer);
+        List<Delivery> released = new ArrayList<>();
+        for (QueueCursor c : cursors) {
+            released.addAll(c.releaseUnseen(consumer, kept.getOrDefault(c.queueId(), Set.of())));
+        }
+        return released;
     }
 
     public synchronized boolean hasConsumers() {
@@ -99,14 +115,6 @@ public final class Subscription {
             released.addAll(c.releaseAll(consumer));
         }
         return released;
-    }
-
-    public synchronized List<Delivery> expire(long now) {
-        List<Delivery> expired = new ArrayList<>();
-        for (QueueCursor c : cursors) {
-            expired.addAll(c.expire(now));
-        }
-        return expired;
     }
 
     /** Per message queue, the lowest offset this subscription still needs. */

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -63,16 +64,29 @@ public final class SubscriptionTable {
     }
 
     /**
-     * Detaches a consumer; a subscription that dies with its last consumer (a non-durable one) is
-     * removed. Returns the subscription's messages the consumer held, made visible again.
+     * Detaches a consumer whose connection was lost; a subscription that dies with its last
+     * consumer (a non-durable one) is removed. Returns what the consumer held, made visible
+     * again with the delivery counted.
      */
     public synchronized List<Delivery> unsubscribeConsumer(SubscriptionKey key, long consumer) {
+        return detach(key, s -> s.detach(consumer));
+    }
+
+    /**
+     * Detaches a consumer that closed: as {@link #unsubscribeConsumer}, but what the application
+     * never saw comes back uncounted and what its session holds ({@code kept}) stays with it.
+     */
+    public synchronized List<Delivery> closeConsumer(SubscriptionKey key, long consumer, Map<Integer, Set<Long>> kept) {
+        return detach(key, s -> s.close(consumer, kept));
+    }
+
+    private List<Delivery> detach(SubscriptionKey key, Function<Subscription, List<Delivery>> detach) {
         String name = namespaceKey(key);
         Subscription s = byName.get(name);
         if (s == null) {
             return List.of();
         }
-        List<Delivery> released = s.detach(consumer);
+        List<Delivery> released = detach.apply(s);
         if (!key.kind().durable() && !s.hasConsumers()) {
             byName.remove(name);
         }

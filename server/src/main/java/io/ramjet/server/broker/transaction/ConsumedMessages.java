@@ -2,6 +2,7 @@ package io.ramjet.server.broker.transaction;
 
 import io.ramjet.protocol.command.AckRequest;
 import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.Subscription;
@@ -13,23 +14,33 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a transaction does to the messages it consumed, in the subscriptions' cursors: holds
- * them while it is prepared (in flight with no deadline, so neither a visibility timeout nor
- * a closed consumer offers them again), acknowledges them when it commits, releases them with
- * the delivery counted when it rolls back. A subscription that no longer exists is passed over.
- * Thread-safe: cursors are locked by their subscription.
+ * What a transaction does to the messages it consumed, in the subscriptions' cursors. Before a
+ * client's prepare or commit is written, the transaction takes them over from the consumers they
+ * were delivered to ({@link #take}): all of them, or none and the transaction rolls back, so a
+ * transaction never acknowledges a message that is no longer its own (its delivery lost with a
+ * broker restart or a lost connection, or handed to another consumer since). Taken or prepared,
+ * they are in flight to {@link #HOLDER}, so neither a closed consumer nor a lost connection
+ * offers them again; a commit acknowledges them, a rollback releases them with the delivery
+ * counted. A subscription that no longer exists is passed over. Thread-safe: cursors are locked
+ * by their subscription.
  */
 final class ConsumedMessages {
 
-    /** The consumer id a prepared transaction holds its messages under; no client uses it. */
+    /** The consumer id a transaction holds its messages under; no client uses it. */
     static final long HOLDER = Long.MIN_VALUE;
 
     private final SubscriptionTable subscriptions;
     private final HeldPulls heldPulls;
+    private volatile DeliveryOwners owners;
 
     ConsumedMessages(SubscriptionTable subscriptions, HeldPulls heldPulls) {
         this.subscriptions = subscriptions;
         this.heldPulls = heldPulls;
+    }
+
+    /** The broker serves clients from now on: {@link #take} asks {@code deliveryOwners}. */
+    void serve(DeliveryOwners deliveryOwners) {
+        this.owners = deliveryOwners;
     }
 
     /**
@@ -55,18 +66,59 @@ final class ConsumedMessages {
                 }
                 positions.add(new Delivery(p.queueId(), p.queueOffset(), 0));
             }
-            groups.add(new AckGroup(key, positions));
+            groups.add(new AckGroup(key, ack.consumerId(), positions));
         }
         return groups;
     }
 
+    /**
+     * Takes over every message of {@code acks} from its consumer for the transaction, if each
+     * is in flight to that consumer and the consumer is attached over {@code connection};
+     * otherwise takes none.
+     *
+     * @return how many were not held (0: all were taken)
+     */
+    int take(RemotingConnection connection, List<AckGroup> acks) {
+        List<AckGroup> taken = new ArrayList<>();
+        int missing = 0;
+        for (AckGroup g : acks) {
+            if (!owners.attachedOver(g.consumer(), connection)) {
+                missing += g.positions().size();
+                continue;
+            }
+            List<Delivery> moved = new ArrayList<>();
+            forEach(List.of(g), (s, d) -> {
+                if (s.withCursor(d.queueId(), cursor -> cursor.transfer(d.offset(), g.consumer(), HOLDER))) {
+                    moved.add(d);
+                }
+            });
+            missing += g.positions().size() - moved.size();
+            taken.add(new AckGroup(g.subscription(), g.consumer(), moved));
+        }
+        if (missing > 0) {
+            giveBack(taken);
+            return missing;
+        }
+        for (AckGroup g : acks) {
+            owners.settled(g.consumer(), g.positions().size());
+        }
+        return 0;
+    }
+
+    /** Undoes a {@link #take} whose record could not be written: the consumers hold their messages again. */
+    void giveBack(List<AckGroup> acks) {
+        forEach(acks, (s, d, g) -> s.withCursor(d.queueId(), cursor -> cursor.transfer(d.offset(), HOLDER, g.consumer())));
+    }
+
+    /** A prepared transaction's messages, replayed after a restart: the transaction holds them again. */
     void hold(List<AckGroup> acks) {
         forEach(acks, (s, d) -> s.withCursor(d.queueId(), cursor -> {
-            cursor.release(d.offset(), false);
-            try {
-                cursor.claim(d.offset(), HOLDER, Long.MAX_VALUE);
-            } catch (IllegalArgumentException | IllegalStateException acknowledgedOrUnknown) {
-                // nothing to hold: it is acknowledged already, or not in this queue yet
+            if (!cursor.transfer(d.offset(), HOLDER, HOLDER)) {
+                try {
+                    cursor.claim(d.offset(), HOLDER);
+                } catch (IllegalArgumentException | IllegalStateException acknowledgedOrUnknown) {
+                    // nothing to hold: it is acknowledged already, or not in this queue yet
+                }
             }
             return null;
         }));
@@ -74,22 +126,39 @@ final class ConsumedMessages {
 
     /** Undoes {@link #hold} without counting a delivery: for a clean stop, whose snapshot would count it. */
     void unhold(List<AckGroup> acks) {
-        forEach(acks, (s, d) -> s.withCursor(d.queueId(), cursor -> cursor.release(d.offset(), false)));
+        forEach(acks, (s, d) -> s.withCursor(d.queueId(), cursor -> cursor.release(d.offset(), HOLDER, false)));
     }
 
     void acknowledge(List<AckGroup> acks) {
         forEach(acks, (s, d) -> s.withCursor(d.queueId(), cursor -> cursor.ack(d.offset())));
     }
 
+    /**
+     * Rolls back: releases, counting a delivery, each message the transaction holds or its
+     * group's consumer still holds (one it consumed but never took over).
+     */
     void release(List<AckGroup> acks) {
-        forEach(acks, (s, d) -> s.withCursor(d.queueId(), cursor -> cursor.release(d.offset(), true)));
+        forEach(acks, (s, d, g) -> s.withCursor(d.queueId(), cursor -> {
+            if (cursor.release(d.offset(), HOLDER, true) < 0 && g.consumer() != HOLDER) {
+                cursor.release(d.offset(), g.consumer(), true);
+            }
+            return null;
+        }));
         for (AckGroup g : acks) {
             heldPulls.wake(g.subscription().storageName());
         }
     }
 
     private interface Action {
+        void apply(Subscription subscription, Delivery delivery, AckGroup group);
+    }
+
+    private interface SimpleAction {
         void apply(Subscription subscription, Delivery delivery);
+    }
+
+    private void forEach(List<AckGroup> acks, SimpleAction action) {
+        forEach(acks, (s, d, g) -> action.apply(s, d));
     }
 
     private void forEach(List<AckGroup> acks, Action action) {
@@ -97,7 +166,7 @@ final class ConsumedMessages {
             subscriptions.find(g.subscription()).ifPresent(s -> {
                 for (Delivery d : g.positions()) {
                     if (d.queueId() >= 0 && d.queueId() < s.queueCount()) {
-                        action.apply(s, d);
+                        action.apply(s, d, g);
                     }
                 }
             });

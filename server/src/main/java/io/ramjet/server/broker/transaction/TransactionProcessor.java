@@ -74,16 +74,29 @@ final class TransactionProcessor {
         if (!t.startPreparing()) {
             throw new IllegalArgumentException(t + " cannot be prepared now");
         }
+        int notHeld = consumed.take(connection, acks);
+        if (notHeld > 0) {
+            t.preparingFailed();
+            throw notHeld(id, notHeld);
+        }
         return progress.passed(store.maxPhysicalOffset())
                 .thenCompose(passed -> appendVote(t, prepare, acks))
                 .thenCompose(end -> progress.passed(end))
                 .handle((done, failure) -> {
                     if (failure != null) {
                         t.preparingFailed();
+                        consumed.giveBack(acks);
                         throw failure instanceof CompletionException c ? c : new CompletionException(failure);
                     }
                     return request.reply(null);
                 });
+    }
+
+    /** The refusal of a transaction that consumed messages it no longer holds; the client rolls it back. */
+    private static RemotingCommandException notHeld(long id, int notHeld) {
+        return new RemotingCommandException(ErrorStatus.TRANSACTION_ROLLED_BACK, "transaction " + id + " consumed "
+                + notHeld + " message(s) no longer delivered to it (the delivery was lost with a broker restart or a"
+                + " lost connection): it is rolled back, and they come back redelivered");
     }
 
     private CompletableFuture<Long> appendVote(Transaction t, TxPrepareRequest prepare, List<AckGroup> acks) {
@@ -97,13 +110,24 @@ final class TransactionProcessor {
         }
     }
 
+    /**
+     * A commit first takes over what the transaction consumed; if any of it is no longer
+     * delivered to it, the transaction is rolled back instead and the answer says so.
+     */
     CompletionStage<Frame> end(RemotingConnection connection, Frame request) throws RemotingCommandException {
         TxEndRequest end = request.header(TxEndRequest.class);
         if (end.transactionId() == 0 && end.xid().isEmpty()) {
             throw new IllegalArgumentException("TX_END needs a transaction id or an xid");
         }
-        return resolver.end(end.transactionId(), end.xid(), end.commit(), consumed.groups(end.acks()))
-                .thenApply(done -> request.reply(null));
+        List<AckGroup> acks = consumed.groups(end.acks());
+        boolean decided = table.decisions().of(end.transactionId(), end.xid()).isPresent();
+        int notHeld = end.commit() && !decided ? consumed.take(connection, acks) : 0;
+        if (notHeld > 0) {
+            return resolver.end(end.transactionId(), end.xid(), false, acks).thenApply(done -> {
+                throw new CompletionException(notHeld(end.transactionId(), notHeld));
+            });
+        }
+        return resolver.end(end.transactionId(), end.xid(), end.commit(), acks).thenApply(done -> request.reply(null));
     }
 
     Frame recover(RemotingConnection connection, Frame request) {

@@ -163,7 +163,7 @@ public final class TransactionRecordDescriptor {
             for (int p = 0; p < n; p++) {
                 positions.add(new Delivery(in.readInt(), in.readLong(), 0));
             }
-            acks.add(new AckGroup(key, positions));
+            acks.add(new AckGroup(key, ConsumedMessages.HOLDER, positions));
         }
         return acks;
     }

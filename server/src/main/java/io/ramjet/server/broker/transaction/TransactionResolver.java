@@ -45,7 +45,9 @@ final class TransactionResolver {
     }
 
     /**
-     * Ends a transaction as decided, adding {@code acks} to what it consumed.
+     * Ends a transaction as decided, adding {@code acks} to what it consumed: for a commit, the
+     * messages the transaction has taken over (given back to their consumers if the decision
+     * cannot be written).
      *
      * @throws RemotingCommandException TRANSACTION_ROLLED_BACK for a commit of one rolled back
      *         here, UNKNOWN_TRANSACTION for an xid alone that the broker has no trace of
@@ -93,6 +95,9 @@ final class TransactionResolver {
                         mine.complete(wanted);
                     } else {
                         LOG.error("{} of {} failed", commit ? "commit" : "rollback", t, failure);
+                        if (commit) {
+                            consumed.giveBack(acks);
+                        }
                         t.endingFailed();
                         table.forgetIfEmpty(t);
                         mine.completeExceptionally(failure);

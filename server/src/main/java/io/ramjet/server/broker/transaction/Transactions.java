@@ -53,8 +53,10 @@ public final class Transactions implements AutoCloseable {
 
     /** The store has recovered: serve transactions on {@code server}. */
     public synchronized void start(MessageStore store, DispatchProgress progress, RemotingServer server,
-                                   ExecutorService processors, ScheduledExecutorService timer, Settings settings) {
+                                   ExecutorService processors, ScheduledExecutorService timer, Settings settings,
+                                   DeliveryOwners owners) {
         dispatch.finishReplay();
+        consumed.serve(owners);
         for (Transaction t : table.all()) {
             consumed.hold(t.preparedAcks());
         }

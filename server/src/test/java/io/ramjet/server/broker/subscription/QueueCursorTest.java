@@ -15,7 +15,7 @@ class QueueCursorTest {
     @Test
     void firstDeliveryHasCountOneAndIsNotRedelivered() {
         QueueCursor c = new QueueCursor(0, 0);
-        Delivery d = c.claim(c.nextCandidate(A, 10), A, 1_000);
+        Delivery d = c.claim(c.nextCandidate(A, 10), A);
         assertEquals(0, d.offset());
         assertEquals(1, d.deliveryCount());
         assertFalse(d.redelivered());
@@ -31,7 +31,7 @@ class QueueCursorTest {
     @Test
     void inFlightMessagesAreNotOfferedToAnyone() {
         QueueCursor c = new QueueCursor(0, 0);
-        c.claim(0, A, 1_000);
+        c.claim(0, A);
         assertEquals(1, c.nextCandidate(B, 10));
         assertEquals(1, c.nextCandidate(A, 10));
     }
@@ -42,7 +42,7 @@ class QueueCursorTest {
         long[] got = new long[6];
         for (int i = 0; i < 6; i++) {
             long consumer = i % 2 == 0 ? A : B;
-            got[i] = c.claim(c.nextCandidate(consumer, 6), consumer, 1_000).offset();
+            got[i] = c.claim(c.nextCandidate(consumer, 6), consumer).offset();
         }
         assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L), java.util.Arrays.stream(got).boxed().toList());
         assertEquals(-1, c.nextCandidate(A, 6));
@@ -52,7 +52,7 @@ class QueueCursorTest {
     void ackAdvancesLowWaterOnlyOverAContiguousPrefix() {
         QueueCursor c = new QueueCursor(0, 0);
         for (int i = 0; i < 3; i++) {
-            c.claim(i, A, 1_000);
+            c.claim(i, A);
         }
         c.ack(1);
         assertEquals(0, c.lowWater());
@@ -66,19 +66,19 @@ class QueueCursorTest {
     @Test
     void ackedMessageIsNeverOfferedAgain() {
         QueueCursor c = new QueueCursor(0, 0);
-        c.claim(0, A, 1_000);
+        c.claim(0, A);
         c.ack(0);
         assertFalse(c.ack(0));
         assertEquals(-1, c.nextCandidate(A, 1));
-        assertThrows(IllegalArgumentException.class, () -> c.claim(0, A, 1_000));
+        assertThrows(IllegalArgumentException.class, () -> c.claim(0, A));
     }
 
     @Test
     void countedReleaseRedeliversWithIncreasedCount() {
         QueueCursor c = new QueueCursor(0, 0);
-        c.claim(0, A, 1_000);
-        assertEquals(1, c.release(0, true));
-        Delivery again = c.claim(c.nextCandidate(B, 1), B, 1_000);
+        c.claim(0, A);
+        assertEquals(1, c.release(0, A, true));
+        Delivery again = c.claim(c.nextCandidate(B, 1), B);
         assertEquals(2, again.deliveryCount());
         assertTrue(again.redelivered());
     }
@@ -86,30 +86,80 @@ class QueueCursorTest {
     @Test
     void uncountedReleaseOfUnseenPrefetchKeepsTheCount() {
         QueueCursor c = new QueueCursor(0, 0);
-        c.claim(0, A, 1_000);
-        assertEquals(0, c.release(0, false));
-        assertFalse(c.claim(0, B, 1_000).redelivered());
+        c.claim(0, A);
+        assertEquals(0, c.release(0, A, false));
+        assertFalse(c.claim(0, B).redelivered());
     }
 
     @Test
-    void visibilityTimeoutMakesOnlyExpiredMessagesVisible() {
+    void aDeliveryStaysWithItsConsumerHoweverLongItTakes() {
         QueueCursor c = new QueueCursor(0, 0);
-        c.claim(0, A, 100);
-        c.claim(1, A, 500);
-        List<Delivery> expired = c.expire(200);
-        assertEquals(1, expired.size());
-        assertEquals(0, expired.get(0).offset());
-        assertEquals(1, c.deliveries(0));
-        assertEquals(0, c.nextCandidate(B, 2));
+        c.claim(0, A);
+        assertEquals(-1, c.nextCandidate(B, 1));
         assertEquals(1, c.inFlightCount());
+    }
+
+    @Test
+    void onlyTheConsumerAMessageIsDeliveredToAcknowledgesIt() {
+        QueueCursor c = new QueueCursor(0, 0);
+        c.claim(0, A);
+        assertFalse(c.ackDelivery(0, B), "delivered to A, not B");
+        assertFalse(c.ackDelivery(1, A), "never delivered");
+        assertFalse(c.ackDelivery(100_000_000, A), "far past the queue: refused without touching anything");
+        assertEquals(1, c.readOffset());
+        assertTrue(c.ackDelivery(0, A));
+        assertFalse(c.ackDelivery(0, A), "acknowledged already");
+        assertEquals(1, c.lowWater());
+    }
+
+    @Test
+    void aStaleAcknowledgementOfAnEarlierDeliveryTakesNothing() {
+        QueueCursor c = new QueueCursor(0, 0);
+        c.claim(0, A);
+        c.releaseAll(A);
+        c.claim(c.nextCandidate(B, 1), B);
+        assertFalse(c.ackDelivery(0, A), "A lost it; B holds it now");
+        assertEquals(1, c.inFlightCount());
+    }
+
+    @Test
+    void releaseAndTransferTouchOnlyWhatTheNamedConsumerHolds() {
+        QueueCursor c = new QueueCursor(0, 0);
+        c.claim(0, A);
+        assertEquals(-1, c.release(0, B, true));
+        assertFalse(c.transfer(0, B, 99));
+        assertTrue(c.transfer(0, A, 99));
+        assertFalse(c.ackDelivery(0, A), "the transaction holds it now");
+        assertEquals(1, c.release(0, 99, true));
+    }
+
+    @Test
+    void aClosingConsumerGivesBackUnseenMessagesUncountedAndKeepsWhatItsSessionHolds() {
+        QueueCursor c = new QueueCursor(0, 0);
+        c.claim(0, A);
+        c.claim(1, A);
+        c.claim(2, A);
+        List<Delivery> released = c.releaseUnseen(A, java.util.Set.of(1L));
+        assertEquals(List.of(0L, 2L), released.stream().map(Delivery::offset).toList());
+        assertEquals(0, c.deliveries(0), "never seen: not counted");
+        assertTrue(c.ackDelivery(1, A), "the session still acknowledges what it consumed");
+    }
+
+    @Test
+    void afterACrashEveryPendingMessageBelowTheBoundCountsAsDelivered() {
+        QueueCursor c = QueueCursor.restore(0, 0, 2, List.of(new long[] {0, 0}, new long[] {1, 1}));
+        assertEquals(2, c.possiblyDeliveredBelow(3), "offsets 0 and 2; offset 1 counts a delivery already");
+        assertEquals(1, c.deliveries(0), "re-claimed after the snapshot, perhaps seen");
+        assertEquals(1, c.deliveries(1));
+        assertEquals(1, c.deliveries(2), "claimed after the snapshot");
     }
 
     @Test
     void releaseAllReturnsEverythingAConsumerHeld() {
         QueueCursor c = new QueueCursor(0, 0);
-        c.claim(0, A, 1_000);
-        c.claim(1, B, 1_000);
-        c.claim(2, A, 1_000);
+        c.claim(0, A);
+        c.claim(1, B);
+        c.claim(2, A);
         List<Delivery> released = c.releaseAll(A);
         assertEquals(List.of(0L, 2L), released.stream().map(Delivery::offset).toList());
         assertEquals(1, c.inFlightCount());
@@ -121,35 +171,35 @@ class QueueCursorTest {
         c.exclude(c.nextCandidate(A, 1), A);
         assertEquals(-1, c.nextCandidate(A, 1));
         assertEquals(0, c.nextCandidate(B, 1));
-        assertFalse(c.claim(0, B, 1_000).redelivered());
+        assertFalse(c.claim(0, B).redelivered());
     }
 
     @Test
     void aCountedRedeliveryOffersTheMessageAgainToAConsumerThatRefusedIt() {
         QueueCursor c = new QueueCursor(0, 0);
         c.exclude(c.nextCandidate(A, 1), A);
-        c.claim(c.nextCandidate(B, 1), B, 1_000);
-        c.release(0, false);
+        c.claim(c.nextCandidate(B, 1), B);
+        c.release(0, B, false);
         assertEquals(-1, c.nextCandidate(A, 1), "an uncounted release changes nothing a selector sees");
-        c.claim(c.nextCandidate(B, 1), B, 1_000);
-        c.release(0, true);
+        c.claim(c.nextCandidate(B, 1), B);
+        c.release(0, B, true);
         assertEquals(0, c.nextCandidate(A, 1), "JMSXDeliveryCount changed: A's selector may take it now");
     }
 
     @Test
     void releasingAMessageNotInFlightIsRefused() {
         QueueCursor c = new QueueCursor(0, 0);
-        assertEquals(-1, c.release(0, true));
-        c.claim(0, A, 1_000);
-        c.release(0, true);
-        assertEquals(-1, c.release(0, true));
+        assertEquals(-1, c.release(0, A, true));
+        c.claim(0, A);
+        c.release(0, A, true);
+        assertEquals(-1, c.release(0, A, true));
     }
 
     @Test
     void claimingAnInFlightMessageIsRefused() {
         QueueCursor c = new QueueCursor(0, 0);
-        c.claim(0, A, 1_000);
-        assertThrows(IllegalStateException.class, () -> c.claim(0, B, 1_000));
+        c.claim(0, A);
+        assertThrows(IllegalStateException.class, () -> c.claim(0, B));
     }
 
     @Test
@@ -166,40 +216,40 @@ class QueueCursorTest {
     void snapshotRestoresPendingMessagesVisibleWithTheirCounts() {
         QueueCursor c = new QueueCursor(0, 0);
         for (int i = 0; i < 4; i++) {
-            c.claim(i, A, 1_000);
+            c.claim(i, A);
         }
         c.ack(0);
         c.ack(2);
-        c.release(1, true);
+        c.release(1, A, true);
         QueueCursor r = QueueCursor.restore(0, c.lowWater(), c.readOffset(), c.pendingOffsets());
         assertEquals(1, r.lowWater());
         assertEquals(4, r.readOffset());
         assertEquals(1, r.deliveries(1));
         assertEquals(1, r.nextCandidate(A, 4));
-        assertEquals(2, r.claim(1, A, 1_000).deliveryCount());
+        assertEquals(2, r.claim(1, A).deliveryCount());
         assertEquals(3, r.nextCandidate(A, 4));
     }
 
     @Test
     void aMessageReleasedBelowAConsumersScanFloorIsOfferedToItAgain() {
         QueueCursor c = new QueueCursor(0, 0);
-        c.claim(c.nextCandidate(B, 10), B, 1_000);
+        c.claim(c.nextCandidate(B, 10), B);
         for (int i = 1; i < 5; i++) {
             c.exclude(c.nextCandidate(A, 10), A);
         }
         assertEquals(5, c.nextCandidate(A, 10));
-        c.release(0, true);
+        c.release(0, B, true);
         assertEquals(0, c.nextCandidate(A, 10));
     }
 
     @Test
-    void aMessageExpiredBelowAConsumersScanFloorIsOfferedToItAgain() {
+    void aMessageOfALostConsumerBelowAnotherConsumersScanFloorIsOfferedToItAgain() {
         QueueCursor c = new QueueCursor(0, 0);
-        c.claim(0, B, 100);
+        c.claim(0, B);
         c.exclude(c.nextCandidate(A, 3), A);
         c.exclude(c.nextCandidate(A, 3), A);
         assertEquals(-1, c.nextCandidate(A, 3));
-        c.expire(200);
+        c.releaseAll(B);
         assertEquals(0, c.nextCandidate(A, 3));
     }
 
@@ -211,7 +261,7 @@ class QueueCursorTest {
         }
         assertEquals(-1, c.nextCandidate(A, 100));
         for (int i = 0; i < 100; i++) {
-            assertEquals(i, c.claim(c.nextCandidate(B, 100), B, 1_000).offset());
+            assertEquals(i, c.claim(c.nextCandidate(B, 100), B).offset());
         }
     }
 }

@@ -30,17 +30,17 @@ class SubscriptionTest {
     void detachingAConsumerRedeliversWhatItHeldWithACountedDelivery() {
         Subscription s = new Subscription(SubscriptionKey.queue("q"), null, false, new long[] {0, 0});
         s.attach(1);
-        s.withCursor(1, c -> c.claim(0, 1, 1_000));
+        s.withCursor(1, c -> c.claim(0, 1));
         var released = s.detach(1);
         assertEquals(1, released.size());
         assertEquals(1, released.get(0).queueId());
-        assertEquals(2, s.withCursor(1, c -> c.claim(0, 2, 1_000)).deliveryCount());
+        assertEquals(2, s.withCursor(1, c -> c.claim(0, 2)).deliveryCount());
     }
 
     @Test
     void lowWaterMarksArePerMessageQueue() {
         Subscription s = new Subscription(SubscriptionKey.queue("q"), null, false, new long[] {3, 7});
-        s.withCursor(0, c -> c.claim(3, 1, 1_000));
+        s.withCursor(0, c -> c.claim(3, 1));
         s.withCursor(0, c -> c.ack(3));
         assertArrayEquals(new long[] {4, 7}, s.lowWaterMarks());
     }

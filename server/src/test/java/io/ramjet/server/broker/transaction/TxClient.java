@@ -49,7 +49,7 @@ final class TxClient implements AutoCloseable {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     /** A pulled message. */
-    record Received(int queueId, long offset, int deliveryCount, String body) {
+    record Received(long consumer, int queueId, long offset, int deliveryCount, String body) {
         MessagePosition position() {
             return new MessagePosition(queueId, offset);
         }
@@ -117,7 +117,7 @@ final class TxClient implements AutoCloseable {
 
     void closeConsumer(String queue, long consumer) throws Exception {
         client.invokeSync(address, Frame.request(CommandCode.CLOSE_CONSUMER,
-                new CloseConsumerRequest(consumer, SubscriptionRef.queue(queue))), TIMEOUT);
+                new CloseConsumerRequest(consumer, SubscriptionRef.queue(queue), List.of())), TIMEOUT);
     }
 
     List<Received> pull(String queue, long consumer, int max, long holdMillis) throws Exception {
@@ -133,7 +133,7 @@ final class TxClient implements AutoCloseable {
             ByteBuffer body = record.body();
             byte[] text = new byte[body.remaining()];
             body.get(text);
-            out.add(new Received(m.queueId(), m.queueOffset(), m.deliveryCount(),
+            out.add(new Received(consumer, m.queueId(), m.queueOffset(), m.deliveryCount(),
                     new String(text, StandardCharsets.UTF_8)));
             at += m.recordSize();
         }
@@ -159,7 +159,7 @@ final class TxClient implements AutoCloseable {
         if (messages.isEmpty()) {
             return List.of();
         }
-        return List.of(new AckRequest(SubscriptionRef.queue(queue),
+        return List.of(new AckRequest(messages.get(0).consumer(), SubscriptionRef.queue(queue),
                 messages.stream().map(Received::position).toList()));
     }
 

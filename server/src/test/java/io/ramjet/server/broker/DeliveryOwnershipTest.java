@@ -1,0 +1,105 @@
+package io.ramjet.server.broker;
+
+import io.ramjet.protocol.command.AckRequest;
+import io.ramjet.protocol.command.CloseConsumerRequest;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.command.ErrorStatus;
+import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.protocol.command.SubscriptionRef;
+import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.server.broker.BrokerTestClient.Received;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A delivered message belongs to the consumer it was delivered to, over the connection that
+ * consumer attached with: acknowledgements from anyone else are refused and change nothing.
+ */
+class DeliveryOwnershipTest {
+
+    @TempDir
+    Path dataDir;
+
+    private Broker broker;
+    private BrokerTestClient client;
+
+    @BeforeEach
+    void start() throws Exception {
+        broker = BrokerTestSupport.start(BrokerTestSupport.config(dataDir));
+        client = new BrokerTestClient(broker.address());
+    }
+
+    @AfterEach
+    void stop() {
+        client.close();
+        broker.close();
+    }
+
+    private static int refusal(BrokerTestClient from, Object header) {
+        return assertThrows(RemotingCommandException.class, () -> from.invoke(CommandCode.ACK, header)).status();
+    }
+
+    @Test
+    void anAcknowledgementNamingAnotherConsumersDeliveryIsRefusedAndDeletesNothing() throws Exception {
+        SubscriptionRef queue = SubscriptionRef.queue("owned");
+        client.subscribe(queue, 1);
+        client.subscribe(queue, 2);
+        client.send("owned", DestinationKind.QUEUE, 0, "m");
+        Received r = client.pull(queue, 1, 1, 0).get(0);
+        assertEquals(ErrorStatus.DELIVERY_NOT_HELD, refusal(client, new AckRequest(2, queue, List.of(r.position()))));
+        client.closeConsumer(queue, 1);
+        assertEquals("m", client.pull(queue, 2, 1, 0).get(0).body(), "still there for the next consumer");
+    }
+
+    @Test
+    void anAcknowledgementFromAnotherConnectionIsRefused() throws Exception {
+        SubscriptionRef queue = SubscriptionRef.queue("foreign");
+        client.subscribe(queue, 1);
+        client.send("foreign", DestinationKind.QUEUE, 0, "m");
+        Received r = client.pull(queue, 1, 1, 0).get(0);
+        try (BrokerTestClient other = new BrokerTestClient(broker.address())) {
+            assertEquals(ErrorStatus.DELIVERY_NOT_HELD,
+                    refusal(other, new AckRequest(1, queue, List.of(r.position()))));
+        }
+        client.ack(queue, List.of(r));
+    }
+
+    @Test
+    void aHostileAcknowledgementFarPastTheQueueCostsNothingToOthers() throws Exception {
+        SubscriptionRef queue = SubscriptionRef.queue("hostile");
+        client.subscribe(queue, 1);
+        client.send("hostile", DestinationKind.QUEUE, 0, "m");
+        assertEquals(ErrorStatus.DELIVERY_NOT_HELD,
+                refusal(client, new AckRequest(1, queue, List.of(new MessagePosition(0, 100_000_000)))));
+        List<Received> got = client.pull(queue, 1, 1, 0);
+        assertEquals(List.of("m"), got.stream().map(Received::body).toList(), "the queue is as it was");
+        client.ack(queue, got);
+    }
+
+    @Test
+    void aClosedConsumersKeptMessagesStayItsOwnUntilItsSessionAcknowledgesThem() throws Exception {
+        SubscriptionRef queue = SubscriptionRef.queue("kept");
+        client.subscribe(queue, 1);
+        client.subscribe(queue, 2);
+        client.send("kept", DestinationKind.QUEUE, 0, "a");
+        client.send("kept", DestinationKind.QUEUE, 0, "b");
+        List<Received> got = client.pull(queue, 1, 2, 0);
+        assertEquals(2, got.size());
+        client.invoke(CommandCode.CLOSE_CONSUMER, new CloseConsumerRequest(1, queue, List.of(got.get(0).position())));
+        List<Received> other = client.pull(queue, 2, 2, 0);
+        assertEquals(List.of("b"), other.stream().map(Received::body).toList(), "the unseen one, uncounted");
+        assertEquals(1, other.get(0).deliveryCount());
+        client.ack(queue, List.of(got.get(0)));
+        assertTrue(client.pull(queue, 2, 1, 300).isEmpty(), "the kept one was acknowledged by its session");
+    }
+}
