@@ -125,13 +125,6 @@ public final class LocalTransaction implements TransactionContext {
 
     @Override
     public void close() throws JMSException {
-        long ending;
-        TransactionWork ended;
-        synchronized (this) {
-            ending = id;
-            ended = work;
-        }
-        ended.awaitSends();
-        protocol.rollback(ending, ended);
+        rollback();
     }
 }

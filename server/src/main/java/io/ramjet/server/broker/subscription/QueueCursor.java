@@ -228,15 +228,16 @@ public final class QueueCursor {
     /**
      * After a crash: every offset below {@code bound} may have been handed out after the
      * snapshot this cursor was restored from. Each never offered becomes pending with one counted
-     * delivery, and each pending one that counts none gets one (it may have been claimed again
-     * after the snapshot and seen): a message that may have been delivered says so.
+     * delivery, and each visible pending one that counts none gets one (it may have been claimed
+     * again after the snapshot and seen): a message that may have been delivered says so. One
+     * in flight (a prepared transaction holds it again) counts its delivery when released.
      *
      * @return how many offsets were counted
      */
     public int possiblyDeliveredBelow(long bound) {
         int n = 0;
         for (PendingMessage m : pending.headMap(Math.min(bound, readOffset), false).values()) {
-            if (m.deliveries == 0) {
+            if (!m.inFlight() && m.deliveries == 0) {
                 m.deliveries = 1;
                 n++;
             }
