@@ -1,10 +1,13 @@
 package io.ramjet.provider.jms;
 
+import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.provider.client.ClientErrors;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.RamjetClient;
+import io.ramjet.provider.client.RemotingRamjetClient;
 import jakarta.jms.JMSException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,8 +30,9 @@ import org.slf4j.LoggerFactory;
  * {@value #DUPS_OK_MILLIS} ms after the first, whichever comes first. At most
  * {@value #MAX_IN_FLIGHT} acks are unanswered at a time; beyond that {@link #ack} waits.
  *
- * <p>A failed ack is logged and told to {@code onFailure} (the connection's exception
- * listener) and to the next {@link #awaitSent}. The message it was for is not lost: the broker
+ * <p>A failed ack is logged and told to the next {@link #awaitSent}, and to {@code onFailure}
+ * (the connection's exception listener) unless it failed because the delivery was lost with a
+ * broker restart or a lost connection, which the connection has come through. The message it was for is not lost: the broker
  * still holds it as delivered and makes it visible again, with the delivery counted (so
  * {@code JMSRedelivered=true}), when the consumer closes, the client is lost or the visibility
  * timeout passes. {@link #awaitSent} is called before the consumer detaches, on recover and on
@@ -121,7 +125,10 @@ final class AckSender {
                 failure = jms;
                 LOG.warn("acknowledgement of {} message(s) of consumer {} failed; the broker redelivers them",
                         positions.size(), consumer.consumerId(), jms);
-                onFailure.accept(jms);
+                if (!(RemotingRamjetClient.unwrap(f) instanceof RemotingCommandException c
+                        && c.status() == ErrorStatus.DELIVERY_NOT_HELD)) {
+                    onFailure.accept(jms);
+                }
             }
         });
     }

@@ -136,6 +136,9 @@ public final class MessageFetcher {
     private Claim nextClaim(Subscription subscription, QueueCursor cursor, String storageName, long consumer,
                             ConsumerSelector selector, long maxOffset, Batch out) {
         int queueId = cursor.queueId();
+        if (!subscription.isAttached(consumer)) {
+            return null; // detached meanwhile (closed, connection lost): a claim now would never be released
+        }
         long candidate;
         while ((candidate = cursor.nextCandidate(consumer, maxOffset)) >= 0) {
             ConsumeQueueEntry entry = entryAt(storageName, queueId, candidate);

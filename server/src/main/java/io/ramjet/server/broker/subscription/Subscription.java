@@ -96,6 +96,11 @@ public final class Subscription {
         return released;
     }
 
+    /** Whether {@code consumer} is attached: only an attached consumer may claim messages. */
+    public synchronized boolean isAttached(long consumer) {
+        return consumers.contains(consumer);
+    }
+
     public synchronized boolean hasConsumers() {
         return !consumers.isEmpty();
     }
