@@ -64,9 +64,14 @@ public final class MessageFetcher {
         Batch out = new Batch(max);
         int queues = subscription.queueCount();
         int start = Math.floorMod(rotation.getAndIncrement(), queues);
-        for (int i = 0; i < queues && out.hasRoom(); i++) {
-            int queueId = (start + i) % queues;
-            fetchQueue(destination, subscription, queueId, consumer, selector, out);
+        try {
+            for (int i = 0; i < queues && out.hasRoom(); i++) {
+                int queueId = (start + i) % queues;
+                fetchQueue(destination, subscription, queueId, consumer, selector, out);
+            }
+        } catch (RuntimeException e) {
+            out.giveBack(subscription, consumer);
+            throw e;
         }
         return out.messages;
     }
@@ -97,6 +102,15 @@ public final class MessageFetcher {
         void add(FetchedMessage m) {
             messages.add(m);
             bytes += m.record().totalSize();
+        }
+
+        /** The fetch failed (a MARK the store refused): its claims go back uncounted, as if never made. */
+        void giveBack(Subscription subscription, long consumer) {
+            for (FetchedMessage m : messages) {
+                Delivery d = m.delivery();
+                subscription.withCursor(d.queueId(), cursor -> cursor.release(d.offset(), consumer, false));
+            }
+            messages.clear();
         }
     }
 
