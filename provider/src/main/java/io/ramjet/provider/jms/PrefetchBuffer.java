@@ -1,6 +1,8 @@
 package io.ramjet.provider.jms;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -86,6 +88,23 @@ final class PrefetchBuffer<T> {
             while (size > 0) {
                 sink.add(takeLocked());
             }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Removes what would be taken last, keeping the first {@code keep}; returns the removed items. */
+    List<T> trimTo(int keep) {
+        lock.lock();
+        try {
+            List<T> removed = new ArrayList<>();
+            for (int p = 0; p < PRIORITIES && size > keep; p++) {
+                while (size > keep && !lanes[p].isEmpty()) {
+                    removed.add(lanes[p].pollLast());
+                    size--;
+                }
+            }
+            return removed;
         } finally {
             lock.unlock();
         }

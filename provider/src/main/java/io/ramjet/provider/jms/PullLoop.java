@@ -136,10 +136,11 @@ final class PullLoop implements Runnable {
         Lock intake = sink.intake();
         intake.lockInterruptibly();
         try {
-            if (stopped) {
-                return;
+            int now = Math.min(room, sink.room());
+            if (stopped || now <= 0) {
+                return; // paused meanwhile (a stop, a rollback): the room was taken back
             }
-            List<Delivery> deliveries = client.pull(at, room, RamjetMessageConsumer.HOLD_MILLIS).get();
+            List<Delivery> deliveries = client.pull(at, now, RamjetMessageConsumer.HOLD_MILLIS).get();
             for (Delivery d : deliveries) {
                 sink.accept(d);
             }

@@ -152,12 +152,12 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
 
     @Override
     public QueueSession createQueueSession(boolean transacted, int acknowledgeMode) throws JMSException {
-        return newSession(transacted ? Session.SESSION_TRANSACTED : acknowledgeMode);
+        return newSession(transacted ? Session.SESSION_TRANSACTED : acknowledgeMode).limitedTo(MessagingDomain.QUEUE);
     }
 
     @Override
     public TopicSession createTopicSession(boolean transacted, int acknowledgeMode) throws JMSException {
-        return newSession(transacted ? Session.SESSION_TRANSACTED : acknowledgeMode);
+        return newSession(transacted ? Session.SESSION_TRANSACTED : acknowledgeMode).limitedTo(MessagingDomain.TOPIC);
     }
 
     /**
@@ -246,6 +246,9 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
         started = false;
         for (RamjetSession session : sessions) {
             session.awaitListenerIdle();
+        }
+        for (RamjetSession session : sessions) {
+            session.connectionStopped();
         }
     }
 

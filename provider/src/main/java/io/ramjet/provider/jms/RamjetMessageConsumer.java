@@ -47,11 +47,15 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
 
     static final String CONNECTION_ID_PROPERTY = "JMS_RamjetConnectionID";
     static final int PREFETCH = 64;
+    /** The application keeps up when what it takes waited at most this long: the window may grow. */
+    private static final long KEEP_UP_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** The application is behind when what it takes waited this long: the window shrinks to one. */
+    private static final long BEHIND_NANOS = TimeUnit.SECONDS.toNanos(1);
     static final long HOLD_MILLIS = 300;
     private static final long POLL_SLICE_MILLIS = 50;
 
-    /** A message ready for the application, with the delivery it came from. */
-    private record Received(Delivery delivery, RamjetMessage message) {
+    /** A message ready for the application, with the delivery it came from and when it came, nanos. */
+    private record Received(Delivery delivery, RamjetMessage message, long arrivedAt) {
     }
 
     private final RamjetSession session;
@@ -66,6 +70,11 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private final BrokerFeeds feeds;
     private volatile MessageListener listener;
     private volatile boolean closed;
+    /**
+     * How many messages the feeds may prefetch now: the whole prefetch at first, one once the
+     * application falls behind (what it took waited a second), doubling again while it keeps up.
+     */
+    private volatile int window = PREFETCH;
 
     private RamjetMessageConsumer(RamjetSession session, ConsumerInfo info, RamjetDestination destination,
                                   Selector selector) {
@@ -103,15 +112,25 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
 
     /** What the feeds see of this consumer. */
     private final class FeedSink implements PullLoop.Sink {
+        /**
+         * Nothing while the connection is stopped; else a refill of the window once the prefetch
+         * is down to half of it, so that a consumer takes only what its application keeps up with
+         * and the others of its subscription get the rest.
+         */
         @Override
         public int room() {
-            return PREFETCH - prefetched.size();
+            if (closed || !session.connection().isStarted()) {
+                return 0;
+            }
+            int size = prefetched.size();
+            int w = window;
+            return size <= w / 2 ? w - size : 0;
         }
 
         @Override
         public void awaitRoom(long millis) throws InterruptedException {
             synchronized (space) {
-                if (!closed && prefetched.size() >= PREFETCH) {
+                if (room() <= 0 && !closed) {
                     space.wait(millis);
                 }
             }
@@ -186,7 +205,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         if (session.isClientAcknowledge()) {
             message.setAcknowledger(session::acknowledge);
         }
-        prefetched.add(new Received(delivery, message));
+        prefetched.add(new Received(delivery, message, System.nanoTime()));
         scheduleListener();
     }
 
@@ -198,11 +217,45 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private Received take(long timeoutNanos) throws InterruptedException {
         Received received = prefetched.poll(timeoutNanos, TimeUnit.NANOSECONDS);
         if (received != null) {
+            adaptWindow(System.nanoTime() - received.arrivedAt());
             synchronized (space) {
                 space.notifyAll();
             }
         }
         return received;
+    }
+
+    /**
+     * An application that takes its messages late does not keep what others could take: the
+     * window drops to one and the surplus goes back to the broker uncounted. One that keeps up
+     * doubles it each time its prefetch runs dry.
+     */
+    private void adaptWindow(long waitedNanos) {
+        if (waitedNanos >= BEHIND_NANOS) {
+            window = 1;
+            for (Received r : prefetched.trimTo(1)) {
+                Delivery d = r.delivery();
+                logFailure(client.release(d.consumer(), d.position(), false, false), "release");
+            }
+        } else if (waitedNanos <= KEEP_UP_NANOS && prefetched.size() == 0) {
+            window = Math.min(PREFETCH, window * 2);
+        }
+    }
+
+    /** The connection started: the feeds may take messages in again. */
+    void connectionStarted() {
+        synchronized (space) {
+            space.notifyAll();
+        }
+        scheduleListener();
+    }
+
+    /**
+     * The connection stopped: nothing more is taken in, and what was prefetched goes back to the
+     * broker uncounted, for consumers of started connections.
+     */
+    void connectionStopped() throws JMSException {
+        releasePrefetched();
     }
 
     /**
@@ -369,9 +422,27 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                     continue;
                 }
             }
+            if (!keeps && session.takeRecoverRequest()) {
+                redeliverFromHere(received);
+                continue;
+            }
             if (!keeps) {
                 consumed(received);
             }
+        }
+    }
+
+    /**
+     * recover() from the listener in AUTO or DUPS_OK mode: its message comes again, redelivered,
+     * before what was prefetched behind it.
+     */
+    private void redeliverFromHere(Received current) {
+        Delivery d = current.delivery();
+        try {
+            ClientErrors.await(client.release(d.consumer(), d.position(), true, false));
+            releasePrefetched();
+        } catch (JMSException e) {
+            session.connection().onAsyncFailure(e);
         }
     }
 

@@ -74,6 +74,9 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     private final SessionInfo info;
     private final TransactionContext transaction;
     private final List<RamjetMessageConsumer> consumers = new CopyOnWriteArrayList<>();
+    private volatile MessagingDomain domain = MessagingDomain.BOTH;
+    /** recover() was called in AUTO or DUPS_OK mode from the listener: its message is to be redelivered. */
+    private volatile boolean recoverRequested;
     private final List<RamjetMessageProducer> producers = new CopyOnWriteArrayList<>();
     private final Map<RamjetDestination, Integer> queueChoices = new ConcurrentHashMap<>();
     private final List<Delivery> unacknowledged = new ArrayList<>();
@@ -152,15 +155,23 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
 
     // ---- destinations
 
+    /** Limits this session to one domain: for {@code createQueueSession} and {@code createTopicSession}. */
+    RamjetSession limitedTo(MessagingDomain only) {
+        this.domain = only;
+        return this;
+    }
+
     @Override
     public Queue createQueue(String queueName) throws JMSException {
         checkOpen();
+        domain.checkQueueMethod("createQueue");
         return new RamjetQueue(checkName(queueName));
     }
 
     @Override
     public Topic createTopic(String topicName) throws JMSException {
         checkOpen();
+        domain.checkTopicMethod("createTopic");
         return new RamjetTopic(checkName(topicName));
     }
 
@@ -174,12 +185,14 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     @Override
     public TemporaryQueue createTemporaryQueue() throws JMSException {
         checkOpen();
+        domain.checkQueueMethod("createTemporaryQueue");
         return connection.createTemporaryQueue();
     }
 
     @Override
     public TemporaryTopic createTemporaryTopic() throws JMSException {
         checkOpen();
+        domain.checkTopicMethod("createTemporaryTopic");
         return connection.createTemporaryTopic();
     }
 
@@ -261,6 +274,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     @Override
     public MessageConsumer createSharedConsumer(Topic topic, String sharedSubscriptionName, String messageSelector)
             throws JMSException {
+        domain.checkTopicMethod("createSharedConsumer");
         RamjetDestination d = topicOf(topic);
         SubscriptionRef ref = new SubscriptionRef(d.name(), SubscriptionType.SHARED, connection.info().clientId(),
                 subscriptionName(sharedSubscriptionName));
@@ -275,6 +289,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     @Override
     public TopicSubscriber createDurableSubscriber(Topic topic, String name, String messageSelector, boolean noLocal)
             throws JMSException {
+        domain.checkTopicMethod("createDurableSubscriber");
         RamjetDestination d = topicOf(topic);
         String clientId = connection.info().clientId();
         if (clientId == null) {
@@ -286,12 +301,13 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
 
     @Override
     public MessageConsumer createDurableConsumer(Topic topic, String name) throws JMSException {
-        return createDurableSubscriber(topic, name, null, false);
+        return createDurableConsumer(topic, name, null, false);
     }
 
     @Override
     public MessageConsumer createDurableConsumer(Topic topic, String name, String messageSelector, boolean noLocal)
             throws JMSException {
+        domain.checkTopicMethod("createDurableConsumer");
         return createDurableSubscriber(topic, name, messageSelector, noLocal);
     }
 
@@ -303,6 +319,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     @Override
     public MessageConsumer createSharedDurableConsumer(Topic topic, String name, String messageSelector)
             throws JMSException {
+        domain.checkTopicMethod("createSharedDurableConsumer");
         RamjetDestination d = topicOf(topic);
         SubscriptionRef ref = new SubscriptionRef(d.name(), SubscriptionType.SHARED_DURABLE,
                 connection.info().clientId(), subscriptionName(name));
@@ -312,6 +329,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     @Override
     public void unsubscribe(String name) throws JMSException {
         checkOpen();
+        domain.checkTopicMethod("unsubscribe");
         String clientId = connection.info().clientId();
         for (RamjetMessageConsumer consumer : consumers) {
             SubscriptionRef ref = consumer.info().subscription();
@@ -330,6 +348,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     @Override
     public QueueBrowser createBrowser(Queue queue, String messageSelector) throws JMSException {
         checkOpen();
+        domain.checkQueueMethod("createBrowser");
         if (queue == null) {
             throw new InvalidDestinationException("no queue");
         }
@@ -436,6 +455,13 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         }
     }
 
+    /** Whether the listener that just returned called recover(); clears the request. */
+    boolean takeRecoverRequest() {
+        boolean requested = recoverRequested;
+        recoverRequested = false;
+        return requested;
+    }
+
     /** Sends the DUPS_OK batch and waits for every AUTO or DUPS_OK ack on its way; throws one that failed. */
     void awaitAcknowledgements() throws JMSException {
         acks.awaitSent();
@@ -466,6 +492,10 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         }
         acks.awaitSent();
         if (!isClientAcknowledge()) {
+            // AUTO, DUPS_OK: only the message a listener is handling is unacknowledged (section 6.2.11)
+            if (isListenerThread()) {
+                recoverRequested = true;
+            }
             return;
         }
         List<RamjetMessageConsumer> paused = List.copyOf(consumers);
@@ -583,7 +613,14 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
 
     void connectionStarted() {
         for (RamjetMessageConsumer consumer : consumers) {
-            consumer.scheduleListener();
+            consumer.connectionStarted();
+        }
+    }
+
+    /** The connection stopped (listeners idle): consumers give back what they prefetched. */
+    void connectionStopped() throws JMSException {
+        for (RamjetMessageConsumer consumer : consumers) {
+            consumer.connectionStopped();
         }
     }
 

@@ -61,7 +61,7 @@ class RecoverOrderTest extends BrokerTestSupport {
                 assertFalse(m.getJMSRedelivered());
             }
             assertEquals(List.of("m0", "m1", "m2"), first);
-            awaitPrefetched(consumer, 7);
+            awaitPrefetched(consumer, 1);
             session.recover();
             for (int i = 0; i < 10; i++) {
                 Message m = consumer.receive(TIMEOUT);

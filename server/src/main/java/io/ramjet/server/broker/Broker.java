@@ -270,6 +270,11 @@ public final class Broker implements AutoCloseable {
         return transactions.table().all().size();
     }
 
+    /** How many pulls the broker holds now, for tests and monitoring. */
+    public int heldPullCount() {
+        return heldPulls.heldCount();
+    }
+
     /** Runs a retention scan now, for tests. */
     public void runRetention() {
         retention.run();

@@ -87,6 +87,38 @@ class DeliveryOwnershipTest {
     }
 
     @Test
+    void readyConsumersOfOneQueueTakeSuccessiveMessagesInTurn() throws Exception {
+        SubscriptionRef queue = SubscriptionRef.queue("turns");
+        client.subscribe(queue, 1);
+        client.subscribe(queue, 2);
+        List<String> order = new java.util.ArrayList<>();
+        for (int round = 0; round < 3; round++) {
+            var first = client.pullAsync(queue, 1, 10, 5_000);
+            awaitHeld(1);
+            var second = client.pullAsync(queue, 2, 10, 5_000);
+            awaitHeld(2);
+            client.send("turns", DestinationKind.QUEUE, 0, "a" + round);
+            List<Received> toFirst = first.get();
+            client.send("turns", DestinationKind.QUEUE, 0, "b" + round);
+            List<Received> toSecond = second.get();
+            order.add(toFirst.get(0).body() + ">1");
+            order.add(toSecond.get(0).body() + ">2");
+            client.ack(queue, toFirst);
+            client.ack(queue, toSecond);
+        }
+        assertEquals(List.of("a0>1", "b0>2", "a1>1", "b1>2", "a2>1", "b2>2"), order,
+                "the consumer waiting longest gets the next message");
+    }
+
+    private void awaitHeld(int count) throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (broker.heldPullCount() < count) {
+            assertTrue(System.nanoTime() < deadline, "pulls held: " + broker.heldPullCount());
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
     void aClosedConsumersKeptMessagesStayItsOwnUntilItsSessionAcknowledgesThem() throws Exception {
         SubscriptionRef queue = SubscriptionRef.queue("kept");
         client.subscribe(queue, 1);

@@ -1,61 +1,88 @@
 package io.ramjet.server.broker.delivery;
 
 import io.ramjet.protocol.frame.Frame;
-
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
- * A pull the broker holds until a message arrives or the hold ends (RocketMQ's long polling).
- * Each {@link #attempt()} runs the fetch again; the first one that finds messages, or the end of
- * the hold, completes the response exactly once. Thread-safe.
+ * A pull the broker holds until messages arrive or the hold ends (RocketMQ's long polling). It
+ * gathers what its {@link HeldPulls.Fetch} claims, possibly over several rounds when other consumers of
+ * its subscription wait too, and is answered exactly once: with what it gathered, or empty when
+ * the hold ends, or at once when its consumer is gone. Thread-safe.
  */
 final class HeldPull {
 
-    private final Supplier<Frame> fetch;
-    private final Supplier<Frame> empty;
+    private final Object subscription;
+    private final int max;
+    private final HeldPulls.Fetch fetch;
+    private final Function<List<FetchedMessage>, Frame> answer;
     private final CompletableFuture<Frame> response = new CompletableFuture<>();
+    private final List<FetchedMessage> taken = new ArrayList<>();
+    private long bytes;
     private boolean done;
 
     /**
-     * @param fetch claims and answers, or returns null when there is nothing to deliver
-     * @param empty the answer when the hold ends
+     * @param subscription what the pull consumes: pulls of one subscription share its messages in turn
+     * @param answer       the response for what was claimed (empty: nothing)
      */
-    HeldPull(Supplier<Frame> fetch, Supplier<Frame> empty) {
+    HeldPull(Object subscription, int max, HeldPulls.Fetch fetch, Function<List<FetchedMessage>, Frame> answer) {
+        this.subscription = subscription;
+        this.max = max;
         this.fetch = fetch;
-        this.empty = empty;
+        this.answer = answer;
+    }
+
+    Object subscription() {
+        return subscription;
     }
 
     CompletableFuture<Frame> response() {
         return response;
     }
 
-    /** Fetches again; true when the pull is now answered. */
-    synchronized boolean attempt() {
-        if (done) {
-            return true;
+    /** Whether it may take more: not answered, below its count and byte bounds. */
+    synchronized boolean hasRoom() {
+        return !done && taken.size() < max && bytes < MessageFetcher.MAX_BYTES;
+    }
+
+    /** Claims up to {@code n} more; returns how many it got. */
+    synchronized int claim(int n) {
+        if (!hasRoom()) {
+            return 0;
         }
-        Frame frame;
+        List<FetchedMessage> got;
         try {
-            frame = fetch.get();
+            got = fetch.claim(Math.min(n, max - taken.size()), MessageFetcher.MAX_BYTES - bytes);
         } catch (RuntimeException e) {
             done = true;
             response.completeExceptionally(e);
-            return true;
+            return 0;
         }
-        if (frame == null) {
-            return false;
+        if (got == null) {
+            answer();
+            return 0;
         }
-        done = true;
-        response.complete(frame);
-        return true;
+        for (FetchedMessage m : got) {
+            taken.add(m);
+            bytes += m.record().totalSize();
+        }
+        return got.size();
     }
 
-    /** Ends the hold with an empty answer, unless already answered. */
-    synchronized void expire() {
+    /** Answers with what it gathered, if anything. */
+    synchronized void answerIfAny() {
+        if (!taken.isEmpty()) {
+            answer();
+        }
+    }
+
+    /** Answers with what it gathered, empty if nothing, unless already answered. */
+    synchronized void answer() {
         if (!done) {
             done = true;
-            response.complete(empty.get());
+            response.complete(answer.apply(List.copyOf(taken)));
         }
     }
 }

@@ -1,9 +1,11 @@
 package io.ramjet.server.broker.delivery;
 
 import io.ramjet.protocol.frame.Frame;
-
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -11,17 +13,39 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
- * The pulls held per destination (storage name). Whoever makes messages of a destination
- * offerable (the dispatcher for a new entry, a release, a visibility timeout) calls
- * {@link #wake}, which re-runs every held pull of that destination on the executor; a pull
- * whose hold ends is answered empty by the timer. Nothing polls. Thread-safe.
+ * The pulls held per destination (storage name), oldest first. Whoever makes messages of a
+ * destination offerable (the dispatcher for a new entry, a release, a detached consumer) calls
+ * {@link #wake}, which runs one pass over the destination's held pulls on the executor (a wake
+ * during a pass runs another pass after it, so a burst of wakes costs one or two passes). A pass
+ * serves the pulls of each subscription in turn: alone, a pull takes what it may at once; with
+ * others of its subscription waiting, each takes one message per round, oldest pull first,
+ * until the messages or their room run out, so ready consumers of one subscription share its
+ * messages in turn (as Artemis and OpenMQ hand them out). A pull whose hold ends is answered
+ * empty by the timer. Nothing polls. Thread-safe.
  */
 public final class HeldPulls {
 
-    private final Map<String, Set<HeldPull>> byDestination = new ConcurrentHashMap<>();
+    /** Claims messages for a held pull's consumer. */
+    public interface Fetch {
+        /**
+         * Up to {@code max} more messages, their records together at most {@code maxBytes} (at
+         * least one if any); empty when none is offerable; null when the consumer is gone and
+         * the pull is to be answered now.
+         */
+        List<FetchedMessage> claim(int max, long maxBytes);
+    }
+
+    /** One destination's held pulls and its pass state, guarded by itself. */
+    private static final class Waiting {
+        final LinkedHashSet<HeldPull> pulls = new LinkedHashSet<>();
+        boolean passing;
+        boolean again;
+    }
+
+    private final Map<String, Waiting> byDestination = new ConcurrentHashMap<>();
     private final Executor executor;
     private final ScheduledExecutorService timer;
 
@@ -31,60 +55,124 @@ public final class HeldPulls {
     }
 
     /**
-     * Answers at once when {@code fetch} finds messages, else holds the pull up to
-     * {@code holdMillis}.
+     * Answers at once when {@code fetch} finds messages (and no other pull of the subscription
+     * waits for them), else holds the pull up to {@code holdMillis}.
      *
-     * @param fetch the answer with messages, or null when there are none
-     * @param empty the answer when the hold ends
+     * @param subscription what the pull consumes; pulls of one subscription take turns
+     * @param max          the most messages it takes
+     * @param fetch        claims messages for the pull's consumer
+     * @param answer       the response for what was claimed, empty for nothing
      */
-    public CompletableFuture<Frame> pull(String destination, long holdMillis, Supplier<Frame> fetch,
-                                         Supplier<Frame> empty) {
-        HeldPull held = new HeldPull(fetch, empty);
-        Set<HeldPull> waiting = byDestination.computeIfAbsent(destination, d -> ConcurrentHashMap.newKeySet());
-        // registered before the first attempt, so a message dispatched in between wakes it
-        waiting.add(held);
-        if (held.attempt() || holdMillis == 0) {
-            held.expire();
-            waiting.remove(held);
+    public CompletableFuture<Frame> pull(String destination, Object subscription, int max, long holdMillis,
+                                         Fetch fetch, Function<List<FetchedMessage>, Frame> answer) {
+        HeldPull held = new HeldPull(subscription, max, fetch, answer);
+        Waiting waiting = byDestination.computeIfAbsent(destination, d -> new Waiting());
+        boolean othersWait;
+        synchronized (waiting) {
+            othersWait = waiting.pulls.stream().anyMatch(p -> p.subscription().equals(subscription));
+            // registered before the first attempt, so a message dispatched in between wakes it
+            waiting.pulls.add(held);
+        }
+        held.response().whenComplete((frame, failure) -> {
+            synchronized (waiting) {
+                waiting.pulls.remove(held);
+            }
+        });
+        if (holdMillis == 0 || !othersWait) {
+            held.claim(max);
+            held.answerIfAny();
+        }
+        if (holdMillis == 0) {
+            held.answer();
             return held.response();
         }
-        ScheduledFuture<?> end = timer.schedule(held::expire, holdMillis, TimeUnit.MILLISECONDS);
-        held.response().whenComplete((frame, failure) -> {
-            end.cancel(false);
-            waiting.remove(held);
-        });
+        if (othersWait) {
+            wake(destination);
+        }
+        ScheduledFuture<?> end = timer.schedule(held::answer, holdMillis, TimeUnit.MILLISECONDS);
+        held.response().whenComplete((frame, failure) -> end.cancel(false));
         return held.response();
     }
 
-    /** Re-runs the held pulls of a destination: it may have messages to offer. */
+    /** Serves the held pulls of a destination: it may have messages to offer. */
     public void wake(String destination) {
-        Set<HeldPull> waiting = byDestination.get(destination);
-        if (waiting == null || waiting.isEmpty()) {
+        Waiting waiting = byDestination.get(destination);
+        if (waiting == null) {
             return;
         }
-        for (HeldPull held : waiting) {
-            try {
-                executor.execute(held::attempt);
-            } catch (RejectedExecutionException shuttingDown) {
+        synchronized (waiting) {
+            if (waiting.pulls.isEmpty()) {
                 return;
+            }
+            if (waiting.passing) {
+                waiting.again = true;
+                return;
+            }
+            waiting.passing = true;
+        }
+        try {
+            executor.execute(() -> passes(waiting));
+        } catch (RejectedExecutionException shuttingDown) {
+            synchronized (waiting) {
+                waiting.passing = false;
             }
         }
     }
 
-    /** Answers every held pull empty (the broker stops). */
-    public void expireAll() {
-        for (Set<HeldPull> waiting : byDestination.values()) {
-            for (HeldPull held : waiting) {
-                held.expire();
+    private void passes(Waiting waiting) {
+        while (true) {
+            pass(waiting);
+            synchronized (waiting) {
+                if (!waiting.again) {
+                    waiting.passing = false;
+                    return;
+                }
+                waiting.again = false;
             }
+        }
+    }
+
+    private static void pass(Waiting waiting) {
+        Map<Object, List<HeldPull>> bySubscription = new LinkedHashMap<>();
+        synchronized (waiting) {
+            for (HeldPull p : waiting.pulls) {
+                bySubscription.computeIfAbsent(p.subscription(), s -> new ArrayList<>()).add(p);
+            }
+        }
+        for (List<HeldPull> turn : bySubscription.values()) {
+            if (turn.size() == 1) {
+                turn.get(0).claim(Integer.MAX_VALUE);
+            } else {
+                boolean progress = true;
+                while (progress) {
+                    progress = false;
+                    for (HeldPull p : turn) {
+                        progress |= p.claim(1) > 0;
+                    }
+                }
+            }
+            turn.forEach(HeldPull::answerIfAny);
+        }
+    }
+
+    /** Answers every held pull with what it has (the broker stops). */
+    public void expireAll() {
+        for (Waiting waiting : byDestination.values()) {
+            List<HeldPull> all;
+            synchronized (waiting) {
+                all = List.copyOf(waiting.pulls);
+            }
+            all.forEach(HeldPull::answer);
         }
     }
 
     /** How many pulls are held now, for tests and metrics. */
     public int heldCount() {
         int n = 0;
-        for (Set<HeldPull> waiting : byDestination.values()) {
-            n += waiting.size();
+        for (Waiting waiting : byDestination.values()) {
+            synchronized (waiting) {
+                n += waiting.pulls.size();
+            }
         }
         return n;
     }

@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Claims messages of a subscription for one consumer: walks its message queues round-robin,
  * takes each cursor's next candidate, claims it for the consumer and reads its record. One
- * fetch returns at most {@link #MAX_BYTES} of records (always at least one message), so a
+ * fetch returns at most the bytes of records it is given (always at least one message), so a
  * pull response stays below the frame limit whatever the messages' sizes. Along the way it acks away what can never be delivered (gone to retention, expired)
  * and hands what was delivered too often to the {@link DeadLetterQueue}. Thread-safe; cursors
  * are locked by their subscription.
@@ -38,7 +38,10 @@ public final class MessageFetcher {
 
     private static final Logger LOG = LoggerFactory.getLogger(MessageFetcher.class);
 
-    /** Record bytes one fetch returns at most, unless its first message alone is larger. */
+    /**
+     * Record bytes one pull response holds at most, unless its first message alone is larger:
+     * with records of at most 4 MiB, a response stays well below the 16 MiB frame limit.
+     */
     public static final int MAX_BYTES = 8 << 20;
 
     private final MessageStore store;
@@ -58,10 +61,13 @@ public final class MessageFetcher {
         this.maxDeliveries = maxDeliveries;
     }
 
-    /** Up to {@code max} messages claimed for {@code consumer}; empty when nothing is offerable. */
+    /**
+     * Up to {@code max} messages claimed for {@code consumer}, their records together at most
+     * {@code maxBytes} unless the first alone is larger; empty when nothing is offerable.
+     */
     public List<FetchedMessage> fetch(Destination destination, Subscription subscription, long consumer,
-                                      ConsumerSelector selector, int max) {
-        Batch out = new Batch(max);
+                                      ConsumerSelector selector, int max, long maxBytes) {
+        Batch out = new Batch(max, maxBytes);
         int queues = subscription.queueCount();
         int start = Math.floorMod(rotation.getAndIncrement(), queues);
         try {
@@ -79,12 +85,14 @@ public final class MessageFetcher {
     /** What one fetch has claimed so far, against its count and byte bounds. */
     private static final class Batch {
         private final int max;
+        private final long maxBytes;
         private final List<FetchedMessage> messages = new ArrayList<>();
         private long bytes;
         private boolean full;
 
-        Batch(int max) {
+        Batch(int max, long maxBytes) {
             this.max = max;
+            this.maxBytes = maxBytes;
         }
 
         boolean hasRoom() {
@@ -93,7 +101,7 @@ public final class MessageFetcher {
 
         /** Whether a record of {@code size} bytes still fits; if not, the batch is full. */
         boolean fits(int size) {
-            if (!messages.isEmpty() && bytes + size > MAX_BYTES) {
+            if (!messages.isEmpty() && bytes + size > maxBytes) {
                 full = true;
             }
             return !full;

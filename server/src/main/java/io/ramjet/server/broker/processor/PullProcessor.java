@@ -10,6 +10,7 @@ import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.AsyncRequestProcessor;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.server.broker.delivery.ConsumerSelector;
 import io.ramjet.server.broker.delivery.FetchedMessage;
 import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.server.broker.delivery.MessageFetcher;
@@ -25,8 +26,9 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * PULL: claims up to the asked number of messages for an attached consumer, or holds the
- * request until one arrives or the hold ends. The response body is the claimed records as they
- * lie in the mapped CommitLog, wrapped, not copied.
+ * request until one arrives or the hold ends; held pulls of one subscription take its messages
+ * in turn ({@link HeldPulls}). The response body is the claimed records as they lie in the
+ * mapped CommitLog, wrapped, not copied.
  */
 public final class PullProcessor implements AsyncRequestProcessor {
 
@@ -50,24 +52,21 @@ public final class PullProcessor implements AsyncRequestProcessor {
         PullRequest pull = request.header(PullRequest.class);
         SubscriptionKey key = SubscriptionRefs.keyOf(pull.subscription());
         Subscription subscription = subscriptions.find(key)
-                .filter(s -> s.consumers().contains(pull.consumerId()))
+                .filter(s -> s.isAttached(pull.consumerId()))
                 .orElseThrow(() -> new RemotingCommandException(ErrorStatus.UNKNOWN_CONSUMER, "consumer "
                         + pull.consumerId() + " is not attached to subscription '" + key.name() + "'"));
         Destination destination = destinations.existing(key.destinationKind(), key.destination());
-        return heldPulls.pull(destination.storageName(), pull.holdMillis(),
-                () -> fetch(connection, request, pull, destination, subscription),
-                () -> request.reply(new PullResponse(List.of())));
+        ConsumerSelector selector = consumers.selector(pull.consumerId());
+        return heldPulls.pull(destination.storageName(), subscription, pull.maxMessages(), pull.holdMillis(),
+                (max, maxBytes) -> connection.isActive() && subscription.isAttached(pull.consumerId())
+                        ? fetcher.fetch(destination, subscription, pull.consumerId(), selector, max, maxBytes)
+                        : null,
+                fetched -> answer(request, fetched));
     }
 
-    private Frame fetch(RemotingConnection connection, Frame request, PullRequest pull, Destination destination,
-                        Subscription subscription) {
-        if (!connection.isActive() || !subscription.consumers().contains(pull.consumerId())) {
-            return request.reply(new PullResponse(List.of()));
-        }
-        List<FetchedMessage> fetched = fetcher.fetch(destination, subscription, pull.consumerId(),
-                consumers.selector(pull.consumerId()), pull.maxMessages());
+    private static Frame answer(Frame request, List<FetchedMessage> fetched) {
         if (fetched.isEmpty()) {
-            return null;
+            return request.reply(new PullResponse(List.of()));
         }
         List<PulledMessage> messages = new ArrayList<>(fetched.size());
         ByteBuffer[] records = new ByteBuffer[fetched.size()];
