@@ -6,7 +6,9 @@ import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordStatus;
 import io.ramjet.protocol.record.RecordType;
 import io.ramjet.storage.RecordReadException.Reason;
+import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -36,6 +38,13 @@ import org.slf4j.LoggerFactory;
  * preparing its first segment when it opens, and a segment half full has the next prepared. A
  * fresh store therefore holds one segment, not two, and its first append does not wait for a
  * whole segment to be zero-filled.
+ *
+ * <p>Disk room: a segment created for a message record (see {@link RecordType#carriesMessage()})
+ * must leave {@code minFreeSpace} usable; one created for a control record only a quarter of
+ * it, the reserve that lets acknowledgements drain a full store. A segment created inside the
+ * reserve takes no message until the disk has {@code minFreeSpace} usable again, and after a
+ * message could not get a new segment, messages are refused until a segment and the margin fit
+ * ({@link #messageRefusal()}); the disk is asked only while in one of these two states.
  */
 final class CommitLog {
 
@@ -61,6 +70,10 @@ final class CommitLog {
     });
     private long preparedStart = -1;
     private Future<Path> prepared;
+    /** Start of the active segment if it was created inside the reserve, else -1. */
+    private volatile long reserveSegment = -1;
+    /** Whether the last message that needed a new segment did not get one. */
+    private volatile boolean messageRolloverFailed;
 
     CommitLog(Path directory, int segmentSize, long minFreeSpace) {
         this.directory = directory;
@@ -99,13 +112,25 @@ final class CommitLog {
         return segments.size();
     }
 
-    /** Appends {@code record}, for one thread at a time, and returns its offset and size. */
+    /**
+     * Appends {@code record}, for one thread at a time, and returns its offset and size.
+     *
+     * @throws StoreFullException if a message record finds no room ({@link #messageRefusal()})
+     *                            or no segment can be created; nothing was appended
+     */
     AppendResult append(MessageRecord record, long storeTimestamp) {
         int size = MessageRecordDescriptor.recordLength(record);
         if (size > segmentSize) {
             throw new IllegalArgumentException("record of " + size + " bytes exceeds segment size " + segmentSize);
         }
-        MappedFile segment = segmentForAppend(size);
+        boolean message = record.type().carriesMessage();
+        if (message) {
+            String refusal = messageRefusal();
+            if (refusal != null) {
+                throw new StoreFullException(refusal);
+            }
+        }
+        MappedFile segment = segmentForAppend(size, message);
         long offset = writePosition;
         if (scratch.capacity() < size) {
             scratch = ByteBuffer.allocateDirect(Integer.highestOneBit(size - 1) << 1);
@@ -117,7 +142,7 @@ final class CommitLog {
     }
 
     /** The segment the next record of {@code size} bytes goes into, padding or creating as needed. */
-    private MappedFile segmentForAppend(int size) {
+    private MappedFile segmentForAppend(int size, boolean message) {
         long position = writePosition;
         Map.Entry<Long, MappedFile> last = segments.lastEntry();
         if (last != null && position < last.getValue().end()) {
@@ -127,16 +152,56 @@ final class CommitLog {
                 prepareNextWhenHalfFull(segment, position);
                 return segment;
             }
+            MappedFile created = createSegment(segment.end(), message);
             ByteBuffer blank = ByteBuffer.allocate(MessageRecordDescriptor.BLANK_LENGTH);
             MessageRecordDescriptor.encodeBlank(blank, 0, remaining);
             segment.write(blank, (int) (position - segment.start()));
-            position = segment.end();
+            return installed(created);
         }
-        MappedFile created = createSegment(position);
+        return installed(createSegment(position, message));
+    }
+
+    private MappedFile installed(MappedFile created) {
         segments.put(created.start(), created);
-        LOG.info("CommitLog segment {} created", created);
-        writePosition = position;
+        LOG.info("CommitLog segment {} created{}", created,
+                reserveSegment == created.start() ? " in the reserve kept for control records" : "");
+        writePosition = created.start();
         return created;
+    }
+
+    /**
+     * Why a message record would be refused now, or null: the active segment lies in the
+     * reserve and the disk has not got {@code minFreeSpace} back, or the last message rollover
+     * failed and a segment plus that margin does not fit yet.
+     */
+    String messageRefusal() {
+        if (reserveSegment < 0 && !messageRolloverFailed) {
+            return null;
+        }
+        long usable = usableSpace();
+        if (reserveSegment >= 0) {
+            if (usable < minFreeSpace) {
+                return "disk nearly full: " + usable + " bytes usable, " + minFreeSpace
+                        + " must stay free for new messages; the rest is kept for acknowledgements";
+            }
+            reserveSegment = -1;
+        }
+        if (messageRolloverFailed) {
+            if (usable - segmentSize < minFreeSpace) {
+                return "disk full: no room for a CommitLog segment of " + segmentSize + " bytes with "
+                        + minFreeSpace + " left free (" + usable + " usable)";
+            }
+            messageRolloverFailed = false;
+        }
+        return null;
+    }
+
+    private long usableSpace() {
+        try {
+            return Files.getFileStore(directory).getUsableSpace();
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     private void prepareNextWhenHalfFull(MappedFile segment, long position) {
@@ -145,7 +210,27 @@ final class CommitLog {
         }
     }
 
-    /** The prepared segment if it is the one for {@code start}, else one created now. */
+    /**
+     * The prepared segment if it is the one for {@code start}, else one created now: leaving
+     * {@code minFreeSpace} usable, or for a control record at least the reserve.
+     */
+    private MappedFile createSegment(long start, boolean message) {
+        try {
+            MappedFile created = createSegment(start);
+            messageRolloverFailed = false;
+            reserveSegment = -1;
+            return created;
+        } catch (StoreFullException e) {
+            if (message) {
+                messageRolloverFailed = true;
+                throw e;
+            }
+            MappedFile created = MappedFile.create(directory, start, segmentSize, minFreeSpace / 4);
+            reserveSegment = start;
+            return created;
+        }
+    }
+
     private MappedFile createSegment(long start) {
         Future<Path> ready = prepared;
         boolean usable = ready != null && preparedStart == start;

@@ -17,18 +17,27 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The index of one message queue (destination, queue id): entry {@code n} says where the
- * queue's {@code n}-th message lies in the CommitLog, laid out by
- * {@link ConsumeQueueEntryDescriptor}, in {@link MappedFile}s of a fixed number of entries,
- * each named by its first logical offset.
+ * queue's {@code n}-th message lies in the CommitLog.
+ *
+ * <p>On disk: {@link MappedFile}s in the queue's directory, each named by its first logical
+ * offset and holding as many entries as its size says, laid out by
+ * {@link ConsumeQueueEntryDescriptor}. Files grow: a queue's first file holds
+ * {@link ConsumeQueueEntryDescriptor#FIRST_FILE_ENTRIES} entries and each next one twice the
+ * last, up to the configured entries per file (see
+ * {@link ConsumeQueueEntryDescriptor#nextFileEntries}), so a queue of one message costs 20 KiB,
+ * not the full file; nothing but the file sizes records this, so files of any sizes load.
  *
  * <p>Threading: only the dispatcher thread (or the opening thread, during recovery) calls
- * {@link #put}, {@link #recover} and {@link #deleteFilesBelow}; reads are lock-free from any
- * thread and see entries below {@link #nextOffset()}, which is published after each entry.
- * After a crash: {@link #recover} keeps the entries that point below the checkpoint and cuts the
- * rest, which the CommitLog scan then dispatches again. Entries of committed half records point
- * back in the log (their COMMIT record came later than the records they point at); recovery
- * keeps one when the record there is an intact half, and the COMMIT is replayed idempotently
- * when it lies after the checkpoint.
+ * {@link #put}, {@link #recover}, {@link #deleteFilesBelow} and {@link #deleteAll}; reads are
+ * lock-free from any thread and see entries below {@link #nextOffset()}, which is published
+ * after each entry; a reader still holding a deleted file reads its mapping, never a fault.
+ *
+ * <p>After a crash: {@link #recover} keeps the entries that point below the checkpoint and cuts
+ * the rest, which the CommitLog scan then dispatches again; it writes (zeros and forces) only
+ * where entries were cut, so a clean restart writes nothing. Entries of committed half records
+ * point back in the log (their COMMIT record came later than the records they point at);
+ * recovery keeps one when the record there is an intact half, and the COMMIT is replayed
+ * idempotently when it lies after the checkpoint.
  */
 final class ConsumeQueue {
 
@@ -94,7 +103,10 @@ final class ConsumeQueue {
         if (last != null && offset < last.getKey() + entriesIn(last.getValue())) {
             return last.getValue();
         }
-        MappedFile created = MappedFile.create(directory, offset, entriesPerFile * LENGTH, minFreeSpace);
+        int entries = last == null ? ConsumeQueueEntryDescriptor.nextFileEntries(0, entriesPerFile)
+                : ConsumeQueueEntryDescriptor.nextFileEntries(entriesIn(last.getValue()), entriesPerFile);
+        MappedFile created = MappedFile.create(directory, offset, ConsumeQueueEntryDescriptor.position(entries),
+                minFreeSpace);
         files.put(offset, created);
         if (last == null) {
             minOffset = offset;
@@ -159,8 +171,9 @@ final class ConsumeQueue {
                 file.delete();
                 continue;
             }
-            if (kept < entriesIn(file)) {
-                file.zeroFrom(ConsumeQueueEntryDescriptor.position(kept));
+            int written = writtenEntries(file);
+            if (kept < written) {
+                file.zero(ConsumeQueueEntryDescriptor.position(kept), ConsumeQueueEntryDescriptor.position(written));
             }
             nextOffset = file.start() + kept;
             return;
@@ -189,6 +202,19 @@ final class ConsumeQueue {
         return entries;
     }
 
+    /** One past the last entry with any byte set: what a cut must zero. */
+    private static int writtenEntries(MappedFile file) {
+        ByteBuffer buffer = file.buffer();
+        for (int i = entriesIn(file) - 1; i >= 0; i--) {
+            int at = ConsumeQueueEntryDescriptor.position(i);
+            if (buffer.getLong(at + PHYSICAL_OFFSET_OFFSET) != 0 || buffer.getInt(at + SIZE_OFFSET) != 0
+                    || buffer.getLong(at + TAG_SIGNATURE_OFFSET) != 0) {
+                return i + 1;
+            }
+        }
+        return 0;
+    }
+
     private static int entriesIn(MappedFile file) {
         return file.size() / LENGTH;
     }
@@ -205,6 +231,14 @@ final class ConsumeQueue {
 
     void close() {
         files.values().forEach(MappedFile::close);
+    }
+
+    /** Deletes every file; the queue must not be used after (its directory is the table's to delete). */
+    void deleteAll() {
+        for (MappedFile file : files.values()) {
+            file.delete();
+        }
+        files.clear();
     }
 
     /**

@@ -1,43 +1,84 @@
 package io.ramjet.storage;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Every {@link ConsumeQueue} of the store, under {@code consumequeue/<destination>/<queue id>/}.
+ * Every {@link ConsumeQueue} of the store, under {@code consumequeue/<destination>/<queue id>/},
+ * the destination directory named by {@link QueueKey#directoryName()}. A hashed directory name
+ * (a long destination name) holds the real name in a {@value QueueKey#NAME_FILE} file, written
+ * and forced before any queue directory is created in it and deleted after every one of them.
  *
- * <p>Threading: {@link #put} and the maintenance calls from the dispatcher (or, during
- * recovery, the opening thread) or the checkpoint thread as each says; lookups from any thread.
- * After a crash: each queue recovers itself against the checkpoint, see {@link ConsumeQueue}.
+ * <p>Threading: {@link #put}, {@link #deleteQueues} and the maintenance calls from the
+ * dispatcher (or, during recovery, the opening thread) or the checkpoint thread as each says;
+ * lookups from any thread. After a crash: each queue recovers itself against the checkpoint,
+ * see {@link ConsumeQueue}; what a deletion interrupted by the crash left is removed on load
+ * (a hashed directory without its name file, queue directories without files), or by the
+ * deletion dispatched again.
  */
 final class ConsumeQueueTable implements ConsumeQueueWriter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ConsumeQueueTable.class);
 
     private final Path directory;
     private final int entriesPerFile;
     private final long minFreeSpace;
+    private final boolean existed;
     private final Map<QueueKey, ConsumeQueue> queues = new ConcurrentHashMap<>();
 
+    /** @param minFreeSpace usable bytes that must remain after creating a queue file */
     ConsumeQueueTable(Path directory, int entriesPerFile, long minFreeSpace) {
         this.directory = directory;
         this.entriesPerFile = entriesPerFile;
         this.minFreeSpace = minFreeSpace;
+        this.existed = Files.isDirectory(directory);
         load();
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new StoreException("cannot create " + directory, e);
+        }
     }
 
     private void load() {
-        if (!Files.isDirectory(directory)) {
+        if (!existed) {
             return;
         }
         try (Stream<Path> destinations = Files.list(directory)) {
             for (Path destination : (Iterable<Path>) destinations::iterator) {
-                String name = QueueKey.decodeDirectoryName(destination.getFileName().toString());
+                String name = nameOf(destination);
+                if (name == null) {
+                    LOG.warn("{} has no {} file: left by an interrupted deletion, deleting it", destination,
+                            QueueKey.NAME_FILE);
+                    deleteTree(destination);
+                    continue;
+                }
                 try (Stream<Path> ids = Files.list(destination)) {
                     for (Path id : (Iterable<Path>) ids::iterator) {
-                        QueueKey key = new QueueKey(name, Integer.parseInt(id.getFileName().toString()));
+                        String idName = id.getFileName().toString();
+                        if (!Files.isDirectory(id) || !idName.matches("\\d+")) {
+                            continue;
+                        }
+                        if (MappedFile.list(id).isEmpty()) {
+                            deleteTree(id);
+                            continue;
+                        }
+                        QueueKey key = new QueueKey(name, Integer.parseInt(idName));
                         queues.put(key, new ConsumeQueue(id, entriesPerFile, minFreeSpace));
                     }
                 }
@@ -45,6 +86,24 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
         } catch (IOException | NumberFormatException e) {
             throw new StoreException("cannot load ConsumeQueues from " + directory, e);
         }
+    }
+
+    /** The destination a directory holds, or null for a hashed one that lost its name file. */
+    private static String nameOf(Path destination) throws IOException {
+        String directoryName = destination.getFileName().toString();
+        if (!QueueKey.isHashed(directoryName)) {
+            return QueueKey.decodeDirectoryName(directoryName);
+        }
+        try {
+            return Files.readString(destination.resolve(QueueKey.NAME_FILE), StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+
+    /** Whether the {@code consumequeue} directory was there when the store opened. */
+    boolean existed() {
+        return existed;
     }
 
     /** The queue, or null if nothing was ever put in it. */
@@ -56,10 +115,77 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
     public boolean put(String destination, int queueId, long queueOffset, long physicalOffset, int size,
                        long tagSignature) {
         QueueKey key = new QueueKey(destination, queueId);
-        ConsumeQueue queue = queues.computeIfAbsent(key, k -> new ConsumeQueue(
-                directory.resolve(k.directoryName()).resolve(Integer.toString(k.queueId())),
-                entriesPerFile, minFreeSpace));
+        ConsumeQueue queue = queues.get(key);
+        if (queue == null) {
+            queue = queues.computeIfAbsent(key, this::newQueue);
+        }
         return queue.put(queueOffset, physicalOffset, size, tagSignature);
+    }
+
+    private ConsumeQueue newQueue(QueueKey key) {
+        String directoryName = key.directoryName();
+        Path destination = directory.resolve(directoryName);
+        if (QueueKey.isHashed(directoryName)) {
+            writeName(destination, key.destination());
+        }
+        return new ConsumeQueue(destination.resolve(Integer.toString(key.queueId())), entriesPerFile, minFreeSpace);
+    }
+
+    /** Writes the name file of a hashed directory, under a temporary name, forced, then renamed. */
+    private static void writeName(Path destination, String name) {
+        Path file = destination.resolve(QueueKey.NAME_FILE);
+        if (Files.exists(file)) {
+            return;
+        }
+        Path temporary = destination.resolve(QueueKey.NAME_FILE + ".tmp");
+        try {
+            Files.createDirectories(destination);
+            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+                channel.write(StandardCharsets.UTF_8.encode(name));
+                channel.force(true);
+            }
+            Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            MappedFile.deleteQuietly(temporary);
+            throw new StoreFullException("cannot write " + file, e);
+        }
+    }
+
+    @Override
+    public void deleteQueues(String destination) {
+        List<QueueKey> keys = queues.keySet().stream().filter(k -> k.destination().equals(destination)).toList();
+        for (QueueKey key : keys) {
+            ConsumeQueue queue = queues.remove(key);
+            if (queue != null) {
+                queue.deleteAll();
+            }
+        }
+        Path path = directory.resolve(QueueKey.directoryName(destination));
+        if (Files.exists(path)) {
+            deleteTree(path);
+            LOG.info("ConsumeQueues of {} deleted", destination);
+        }
+    }
+
+    /** Deletes files before directories, and a directory's name file after its queue directories. */
+    private static void deleteTree(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            List<Path> all = paths.sorted(Comparator.comparing(Path::getNameCount).reversed()
+                    .thenComparing(p -> p.getFileName().toString().equals(QueueKey.NAME_FILE))).toList();
+            for (Path p : all) {
+                Files.deleteIfExists(p);
+            }
+        } catch (NoSuchFileException e) {
+            // already gone
+        } catch (IOException e) {
+            throw new StoreException("cannot delete " + root, e);
+        }
+    }
+
+    /** The destinations that have queues. */
+    Set<String> destinations() {
+        return queues.keySet().stream().map(QueueKey::destination).collect(Collectors.toUnmodifiableSet());
     }
 
     boolean isEmpty() {

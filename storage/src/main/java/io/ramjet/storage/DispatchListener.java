@@ -9,7 +9,9 @@ import org.slf4j.LoggerFactory;
  * dispatcher thread (never on an appender's). After an abnormal stop, records after the last
  * checkpoint are given again during recovery, before the store opens: a listener must be
  * idempotent for them, or persist its own state in {@link #beforeCheckpoint}. A listener that
- * throws is logged and the record is passed over.
+ * throws a {@link StoreException} (other than a {@link RecordReadException}) stalls dispatch:
+ * the same record is given again, after a backoff, until it goes through, so it must be
+ * idempotent for a retry too. Any other exception is logged and the record is passed over.
  *
  * <p>The broker composes {@link #normalMessages()} with its own listener, which sees PREPARED,
  * COMMIT, ACK and the other record types and decides what else to put in the queues.
@@ -39,19 +41,34 @@ public interface DispatchListener {
         };
     }
 
-    /** This listener, then {@code next}; a failure of one does not keep the record from the other. */
+    /**
+     * This listener, then {@code next}; a failure of one does not keep the record from the other.
+     * A storage failure of the first is thrown once {@code next} had the record, so that the
+     * dispatcher retries it (both listeners see it again).
+     */
     default DispatchListener andThen(DispatchListener next) {
         DispatchListener first = this;
         return new DispatchListener() {
             @Override
             public void onRecord(MessageRecordView record, ConsumeQueueWriter queues) {
+                StoreException storeFailure = null;
                 try {
                     first.onRecord(record, queues);
+                } catch (StoreException e) {
+                    if (e instanceof RecordReadException) {
+                        LoggerFactory.getLogger(DispatchListener.class)
+                                .error("dispatch listener failed on {}", record, e);
+                    } else {
+                        storeFailure = e;
+                    }
                 } catch (RuntimeException e) {
                     LoggerFactory.getLogger(DispatchListener.class)
                             .error("dispatch listener failed on {}", record, e);
                 }
                 next.onRecord(record, queues);
+                if (storeFailure != null) {
+                    throw storeFailure;
+                }
             }
 
             @Override

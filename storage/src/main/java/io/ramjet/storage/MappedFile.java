@@ -237,11 +237,16 @@ final class MappedFile {
 
     /** Zeros bytes [from, size) and forces them. */
     void zeroFrom(int from) {
-        byte[] zeros = new byte[Math.min(ZERO_CHUNK, Math.max(1, size() - from))];
-        for (int at = from; at < size(); at += zeros.length) {
-            buffer.put(at, zeros, 0, Math.min(zeros.length, size() - at));
+        zero(from, size());
+    }
+
+    /** Zeros bytes [from, to) and forces them. */
+    void zero(int from, int to) {
+        byte[] zeros = new byte[Math.min(ZERO_CHUNK, Math.max(1, to - from))];
+        for (int at = from; at < to; at += zeros.length) {
+            buffer.put(at, zeros, 0, Math.min(zeros.length, to - at));
         }
-        force(from, size());
+        force(from, to);
     }
 
     void delete() {

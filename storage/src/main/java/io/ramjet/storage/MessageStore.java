@@ -14,6 +14,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -34,6 +35,12 @@ import org.slf4j.LoggerFactory;
  * called from any thread; appends are serialized by one lock, reads take none. Threads of its
  * own: flush, dispatch, checkpoint. After a crash: {@link #open} runs {@link Recovery}, so every
  * append whose future completed under {@link FlushPolicy#SYNC_GROUP_COMMIT} is found intact.
+ *
+ * <p>A full disk: records that carry a new message (NORMAL, PREPARED, TIMER) need
+ * {@code minFreeSpace} usable after any file they cause to be created; control records and
+ * ConsumeQueue files only a quarter of it, so consumers can drain a store that refuses new
+ * messages. While the dispatcher is stalled on a record it could not index
+ * ({@link #dispatchStalled()}), message records are refused too.
  */
 public final class MessageStore implements AutoCloseable {
 
@@ -74,7 +81,7 @@ public final class MessageStore implements AutoCloseable {
         boolean clean = !Files.exists(runningMarker);
         log = new CommitLog(directory.resolve("commitlog"), config.segmentSize(), config.minFreeSpace());
         queues = new ConsumeQueueTable(directory.resolve("consumequeue"), config.consumeQueueEntriesPerFile(),
-                config.minFreeSpace());
+                config.minFreeSpace() / 4);
         checkpointFile = new CheckpointFile(directory);
         recoveryReport = Recovery.run(clean, checkpointFile, log, queues, listener);
         checkpointOffset = recoveryReport.checkpointOffset();
@@ -129,6 +136,9 @@ public final class MessageStore implements AutoCloseable {
         try {
             if (closed) {
                 throw new StoreException("store closed");
+            }
+            if (record.type().carriesMessage()) {
+                checkRoomForMessages();
             }
             MessageRecord stamped = record;
             long[] next = null;
@@ -187,6 +197,9 @@ public final class MessageStore implements AutoCloseable {
                 throw new IllegalArgumentException("a NORMAL record takes its own queue offset");
             }
             checkSize(record);
+            if (record.type().carriesMessage()) {
+                checkRoomForMessages();
+            }
             result = log.append(record, System.currentTimeMillis());
             reserved.forEach((key, next) -> nextQueueOffsets.get(key)[0] = next[0]);
         } finally {
@@ -197,6 +210,61 @@ public final class MessageStore implements AutoCloseable {
             return flushService.flushedTo(result.endOffset()).thenApply(v -> result);
         }
         return CompletableFuture.completedFuture(result);
+    }
+
+    /**
+     * Refuses what a message record would be refused for now: a dispatcher stalled on a record
+     * it could not index, or a disk without room for new messages (see the class comment).
+     * Control records may still be appended. Cheap: the disk is asked only once it was short.
+     *
+     * @throws StoreFullException saying why
+     */
+    public void checkRoomForMessages() {
+        String stall = dispatcher.stallReason();
+        if (stall != null) {
+            throw new StoreFullException("store cannot index new records (" + stall + "): new messages refused");
+        }
+        String refusal = log.messageRefusal();
+        if (refusal != null) {
+            throw new StoreFullException(refusal);
+        }
+    }
+
+    /**
+     * Whether the dispatcher is stuck on a record it could not put in its ConsumeQueue (a full
+     * disk): it retries that record, so nothing after it is indexed until room comes back.
+     */
+    public boolean dispatchStalled() {
+        return dispatcher.stallReason() != null;
+    }
+
+    /**
+     * Deletes the ConsumeQueues of {@code destination} (a storage name), files and directory,
+     * once the dispatcher has indexed every record appended before this call; records appended
+     * later start new queues. Not durable by itself: after a crash, records between the
+     * checkpoint and this call are indexed again, so a caller that needs the deletion to survive
+     * either logs a record whose dispatch calls {@link ConsumeQueueWriter#deleteQueues}, or deletes
+     * again after the store opens (as the broker does for destinations it no longer has).
+     *
+     * @return completes once the files are gone
+     */
+    public CompletableFuture<Void> deleteQueues(String destination) {
+        long before;
+        appendLock.lock();
+        try {
+            if (closed) {
+                throw new StoreException("store closed");
+            }
+            before = log.writePosition();
+        } finally {
+            appendLock.unlock();
+        }
+        return dispatcher.runAt(before, () -> queues.deleteQueues(destination));
+    }
+
+    /** The storage names of the destinations that have ConsumeQueues. */
+    public Set<String> queueDestinations() {
+        return queues.destinations();
     }
 
     private long[] recoveredNextOffset(QueueKey key) {

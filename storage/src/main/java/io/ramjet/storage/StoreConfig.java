@@ -14,7 +14,10 @@ import java.util.Objects;
  * @param flushPolicy                whether durable appends wait for a force
  * @param flushInterval              period of the background flush
  * @param checkpointInterval         period of the checkpoint
- * @param minFreeSpace               usable disk bytes that must remain after creating a file
+ * @param minFreeSpace               usable disk bytes that must remain after creating a CommitLog
+ *                                   segment for a message; a segment for a control record and a
+ *                                   ConsumeQueue file need only a quarter of it (the reserve that
+ *                                   lets consumers drain a full disk)
  * @param maxRecordSize              largest record accepted, at most {@code segmentSize}
  */
 public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntriesPerFile,
@@ -24,6 +27,7 @@ public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntri
     public static final int DEFAULT_SEGMENT_SIZE = 1 << 30;
     public static final int DEFAULT_ENTRIES_PER_FILE = 300_000;
     public static final int DEFAULT_MAX_RECORD_SIZE = 4 << 20;
+    public static final long DEFAULT_MIN_FREE_SPACE = 256L << 20;
 
     public StoreConfig {
         Objects.requireNonNull(directory, "directory");
@@ -52,7 +56,7 @@ public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntri
     public static StoreConfig defaults(Path directory) {
         return new StoreConfig(directory, DEFAULT_SEGMENT_SIZE, DEFAULT_ENTRIES_PER_FILE,
                 FlushPolicy.SYNC_GROUP_COMMIT, Duration.ofMillis(200), Duration.ofSeconds(1),
-                256L << 20, DEFAULT_MAX_RECORD_SIZE);
+                DEFAULT_MIN_FREE_SPACE, DEFAULT_MAX_RECORD_SIZE);
     }
 
     /** Also lowers {@code maxRecordSize} to the new size if it was larger. */

@@ -81,4 +81,69 @@ class ConsumeQueueTest {
         assertEquals(RecordReadException.Reason.BELOW_RETAINED, e.reason());
         assertEquals(128, queue.read(128, 1).get(0).queueOffset());
     }
+
+    @Test
+    void filesGrowFromASmallFirstOneUpToTheConfiguredSize() {
+        int max = 5_000;
+        ConsumeQueue queue = new ConsumeQueue(dir, max, 0);
+        int count = 20_000;
+        for (int i = 0; i < count; i++) {
+            assertTrue(queue.put(i, (long) i * RECORD, RECORD, i));
+        }
+        List<Long> sizes = MappedFile.list(dir).stream().map(p -> p.toFile().length() / ConsumeQueueEntryDescriptor.LENGTH)
+                .toList();
+        assertEquals(List.of(1024L, 2048L, 4096L, 5000L, 5000L, 5000L), sizes);
+        assertEquals(List.of(MappedFile.name(0), MappedFile.name(1024), MappedFile.name(3072), MappedFile.name(7168),
+                        MappedFile.name(12168), MappedFile.name(17168)),
+                MappedFile.list(dir).stream().map(p -> p.getFileName().toString()).toList());
+        List<ConsumeQueueEntry> across = queue.read(1_000, 3_000);
+        for (int i = 0; i < across.size(); i++) {
+            assertEquals(new ConsumeQueueEntry(1_000 + i, (1_000L + i) * RECORD, RECORD, 1_000 + i), across.get(i));
+        }
+        assertEquals(3_000, across.size());
+    }
+
+    @Test
+    void aQueueOfOneMessageCostsOneSmallFile() {
+        ConsumeQueue queue = new ConsumeQueue(dir, StoreConfig.DEFAULT_ENTRIES_PER_FILE, 0);
+        queue.put(0, 0, RECORD, 0);
+        assertEquals(List.of(dir.resolve(MappedFile.name(0))), MappedFile.list(dir));
+        assertEquals(1024L * ConsumeQueueEntryDescriptor.LENGTH, dir.resolve(MappedFile.name(0)).toFile().length());
+    }
+
+    @Test
+    void recoveryAndRetentionWorkAcrossFilesOfDifferentSizes() {
+        ConsumeQueue queue = new ConsumeQueue(dir, 5_000, 0);
+        for (int i = 0; i < 9_000; i++) {
+            queue.put(i, (long) i * RECORD, RECORD, i);
+        }
+        queue.close();
+        ConsumeQueue reopened = new ConsumeQueue(dir, 5_000, 0);
+        assertEquals(1024L + 2048 + 4096 + 5000, reopened.nextOffset(), "the end derives from the last file's size");
+        reopened.recover(5_000L * RECORD);
+        assertEquals(5_000, reopened.nextOffset());
+        assertEquals(3, MappedFile.list(dir).size(), "the file that starts past the cut is deleted");
+        assertEquals(new ConsumeQueueEntry(4_999, 4_999L * RECORD, RECORD, 4_999), reopened.read(4_999, 5).get(0));
+        assertEquals(1, reopened.read(4_999, 5).size());
+        assertTrue(reopened.put(5_000, 5_000L * RECORD, RECORD, 0));
+
+        assertEquals(2, reopened.deleteFilesBelow(3_072L * RECORD));
+        assertEquals(3_072, reopened.minOffset());
+        assertEquals(3_072, reopened.read(3_072, 1).get(0).queueOffset());
+        assertThrows(RecordReadException.class, () -> reopened.read(3_071, 1));
+    }
+
+    @Test
+    void aCleanRecoveryWritesNothing() throws Exception {
+        ConsumeQueue queue = filled(10);
+        queue.flush();
+        queue.close();
+        Path file = dir.resolve(MappedFile.name(0));
+        java.nio.file.attribute.FileTime before = java.nio.file.Files.getLastModifiedTime(file);
+        Thread.sleep(20);
+        ConsumeQueue reopened = new ConsumeQueue(dir, PER_FILE, 0);
+        reopened.recover(Long.MAX_VALUE);
+        assertEquals(10, reopened.nextOffset());
+        assertEquals(before, java.nio.file.Files.getLastModifiedTime(file));
+    }
 }

@@ -37,6 +37,15 @@ public enum RecordType {
         return code;
     }
 
+    /**
+     * Whether the record carries a new message (NORMAL, PREPARED, TIMER), as opposed to a
+     * control record (an acknowledgement, a decision, a subscription change) that lets
+     * consumers drain the store: on a full disk the store refuses the former first.
+     */
+    public boolean carriesMessage() {
+        return this == NORMAL || this == PREPARED || this == TIMER;
+    }
+
     /** @throws IllegalArgumentException if {@code code} names no type */
     public static RecordType fromCode(int code) {
         if (code < 0 || code >= BY_CODE.length) {

@@ -90,9 +90,9 @@ public final class Broker implements AutoCloseable {
     private ConsumptionLog log;
     private RetentionScanner retention;
 
-    /** A broker whose store keeps the defaults in {@code config.dataDir()}. */
+    /** A broker whose store is laid out as {@link BrokerConfig#storeConfig()} says. */
     public Broker(BrokerConfig config) {
-        this(config, StoreConfig.defaults(config.dataDir()));
+        this(config, config.storeConfig());
     }
 
     public Broker(BrokerConfig config, StoreConfig storeConfig) {
@@ -136,6 +136,7 @@ public final class Broker implements AutoCloseable {
         delayed.start(store);
         dispatchProgress.track(store::dispatchedOffset);
         log = new ConsumptionLog(store);
+        deleteQueuesOfUnknownDestinations();
         try {
             server = new RemotingServer(RemotingServerConfig.onPort(config.port()).withHost(config.host()));
             registerProcessors();
@@ -151,9 +152,38 @@ public final class Broker implements AutoCloseable {
         LOG.info("broker {} listening on {} with data in {}", config.brokerName(), address(), config.dataDir());
     }
 
+    /**
+     * Deletes the ConsumeQueues of destinations the broker does not have: temporary ones whose
+     * connection ended with the previous run (they are never logged), or whose deletion a crash
+     * interrupted.
+     */
+    private void deleteQueuesOfUnknownDestinations() {
+        java.util.Set<String> known = new java.util.HashSet<>();
+        destinations.list().forEach(d -> known.add(d.storageName()));
+        for (String storageName : store.queueDestinations()) {
+            if (!known.contains(storageName)) {
+                LOG.info("deleting the ConsumeQueues of {}: no such destination on this broker", storageName);
+                store.deleteQueues(storageName).join();
+            }
+        }
+    }
+
+    /** Creates the destinations the configuration names, whatever the auto-creation policy. */
+    private void createConfiguredDestinations(DestinationResolver resolver) {
+        for (String name : config.queues()) {
+            resolver.ensure(new Destination(name, io.ramjet.protocol.command.DestinationKind.QUEUE,
+                    config.queuesPerDestination(), false));
+        }
+        for (String name : config.topics()) {
+            resolver.ensure(new Destination(name, io.ramjet.protocol.command.DestinationKind.TOPIC,
+                    config.queuesPerDestination(), false));
+        }
+    }
+
     private void registerProcessors() {
         Runnable destinationsChanged = this::announceDestinations;
         DestinationResolver resolver = new DestinationResolver(destinations, this::destinationCreated);
+        createConfiguredDestinations(resolver);
         Acknowledgements acknowledgements = new Acknowledgements(log);
         DeadLetterQueue deadLetters = new DeadLetterQueue(store, resolver, config.deadLetterPrefix(),
                 config.queuesPerDestination(), acknowledgements::ackOne);
@@ -163,7 +193,8 @@ public final class Broker implements AutoCloseable {
         ConsumerRegistry consumers = new ConsumerRegistry(detacher::detach);
         server.addConnectionListener(consumers);
 
-        DestinationDeleter deleter = new DestinationDeleter(destinations, subscriptions, log, destinationsChanged);
+        DestinationDeleter deleter = new DestinationDeleter(destinations, subscriptions, log, store,
+                destinationsChanged);
         TemporaryDestinations temporaries = new TemporaryDestinations(deleter::delete);
         server.addConnectionListener(temporaries);
         SubscriptionProcessor subscribe = new SubscriptionProcessor(store, resolver, subscriptions, consumers, detacher,

@@ -1,5 +1,7 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.storage.StoreConfig;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -30,6 +32,11 @@ import java.util.Objects;
  * @param transactionCheckInterval how often the broker looks for transactions to check back
  * @param transactionMaxChecks     check-backs answered "still open" after which an unprepared transaction
  *                                 rolls back (a prepared one keeps asking its coordinator)
+ * @param segmentSize          bytes per CommitLog segment file
+ * @param minFreeSpace         usable disk bytes a new CommitLog segment for messages must leave; control
+ *                             records (acknowledgements) and ConsumeQueue files may use three quarters of it
+ * @param queues               queues created at start, whatever {@code autoCreateDestinations} says
+ * @param topics               topics created at start
  */
 public record BrokerConfig(
         String clusterName,
@@ -49,13 +56,25 @@ public record BrokerConfig(
         Duration diskFullBlock,
         Duration transactionCheckAfter,
         Duration transactionCheckInterval,
-        int transactionMaxChecks) {
+        int transactionMaxChecks,
+        int segmentSize,
+        long minFreeSpace,
+        List<String> queues,
+        List<String> topics) {
 
     public static final int DEFAULT_PORT = 10911;
 
     public BrokerConfig {
         Objects.requireNonNull(dataDir, "dataDir");
         nameServers = List.copyOf(nameServers);
+        queues = List.copyOf(queues);
+        topics = List.copyOf(topics);
+        if (segmentSize < 4096) {
+            throw new IllegalArgumentException("segmentSize must be at least 4096 bytes");
+        }
+        if (minFreeSpace < 0) {
+            throw new IllegalArgumentException("minFreeSpace must not be negative");
+        }
         if (queuesPerDestination < 1) {
             throw new IllegalArgumentException("queuesPerDestination must be positive");
         }
@@ -83,7 +102,8 @@ public record BrokerConfig(
     public static BrokerConfig defaults(Path dataDir) {
         return new BrokerConfig("DefaultCluster", "broker-a", 0, "127.0.0.1", DEFAULT_PORT, List.of("127.0.0.1:9876"),
                 dataDir, true, 4, 10, "DLQ.", Duration.ofSeconds(60), Duration.ofSeconds(30), 0.95,
-                Duration.ZERO, Duration.ofSeconds(6), Duration.ofSeconds(5), 15);
+                Duration.ZERO, Duration.ofSeconds(6), Duration.ofSeconds(5), 15, StoreConfig.DEFAULT_SEGMENT_SIZE,
+                StoreConfig.DEFAULT_MIN_FREE_SPACE, List.of(), List.of());
     }
 
     /** The same configuration on another port, for tests that bind an ephemeral one. */
@@ -91,76 +111,115 @@ public record BrokerConfig(
         return new BrokerConfig(clusterName, brokerName, brokerId, host, newPort, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks);
+                transactionCheckInterval, transactionMaxChecks,
+                segmentSize, minFreeSpace, queues, topics);
     }
 
     public BrokerConfig withNameServers(List<String> addresses) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, addresses, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks);
+                transactionCheckInterval, transactionMaxChecks,
+                segmentSize, minFreeSpace, queues, topics);
     }
 
     public BrokerConfig withBrokerName(String name) {
         return new BrokerConfig(clusterName, name, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks);
+                transactionCheckInterval, transactionMaxChecks,
+                segmentSize, minFreeSpace, queues, topics);
     }
 
     public BrokerConfig withDataDir(Path dir) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks);
+                transactionCheckInterval, transactionMaxChecks,
+                segmentSize, minFreeSpace, queues, topics);
     }
 
-    public BrokerConfig withQueuesPerDestination(int queues) {
+    public BrokerConfig withQueuesPerDestination(int count) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queues, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                autoCreateDestinations, count, maxDeliveries, deadLetterPrefix, visibilityTimeout,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks);
+                transactionCheckInterval, transactionMaxChecks,
+                segmentSize, minFreeSpace, queues, topics);
     }
 
     public BrokerConfig withRedelivery(Duration visibility, int deliveries) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, deliveries, deadLetterPrefix, visibility,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks);
+                transactionCheckInterval, transactionMaxChecks,
+                segmentSize, minFreeSpace, queues, topics);
     }
 
     public BrokerConfig withDiskUseLimit(double limit) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
                 heartbeatInterval, limit, diskFullBlock, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks);
+                transactionCheckInterval, transactionMaxChecks,
+                segmentSize, minFreeSpace, queues, topics);
     }
 
     public BrokerConfig withHeartbeatInterval(Duration interval) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
                 interval, diskUseLimit, diskFullBlock, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks);
+                transactionCheckInterval, transactionMaxChecks,
+                segmentSize, minFreeSpace, queues, topics);
     }
 
     public BrokerConfig withDiskFullBlock(Duration block) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
                 heartbeatInterval, diskUseLimit, block, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks);
+                transactionCheckInterval, transactionMaxChecks,
+                segmentSize, minFreeSpace, queues, topics);
     }
 
     public BrokerConfig withHost(String newHost) {
         return new BrokerConfig(clusterName, brokerName, brokerId, newHost, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
-                transactionMaxChecks);
+                transactionMaxChecks,
+                segmentSize, minFreeSpace, queues, topics);
     }
 
     /** Check-back timing: after how long, how often, and how many times before an open transaction rolls back. */
     public BrokerConfig withTransactionChecks(Duration checkAfter, Duration checkInterval, int maxChecks) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
-                heartbeatInterval, diskUseLimit, diskFullBlock, checkAfter, checkInterval, maxChecks);
+                heartbeatInterval, diskUseLimit, diskFullBlock, checkAfter, checkInterval, maxChecks,
+                segmentSize, minFreeSpace, queues, topics);
+    }
+
+    public BrokerConfig withAutoCreateDestinations(boolean autoCreate) {
+        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
+                autoCreate, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
+                transactionMaxChecks, segmentSize, minFreeSpace, queues, topics);
+    }
+
+    /** CommitLog segment size and the free space new message segments must leave. */
+    public BrokerConfig withStorage(int newSegmentSize, long newMinFreeSpace) {
+        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
+                transactionMaxChecks, newSegmentSize, newMinFreeSpace, queues, topics);
+    }
+
+    /** Destinations created at start (an operator's configured addresses). */
+    public BrokerConfig withDestinations(List<String> newQueues, List<String> newTopics) {
+        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
+                transactionMaxChecks, segmentSize, minFreeSpace, newQueues, newTopics);
+    }
+
+    /** The store settings this configuration asks for, on top of the store's defaults. */
+    public StoreConfig storeConfig() {
+        return StoreConfig.defaults(dataDir).withSegmentSize(segmentSize).withMinFreeSpace(minFreeSpace);
     }
 }

@@ -4,6 +4,7 @@ import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordType;
 import io.ramjet.server.broker.delivery.DelayedMessages;
 import io.ramjet.server.broker.delivery.HeldPulls;
+import io.ramjet.server.broker.durability.ConsumptionRecordDescriptor;
 import io.ramjet.server.broker.durability.ConsumptionReplay;
 import io.ramjet.server.broker.durability.ConsumptionSnapshotter;
 import io.ramjet.server.broker.transaction.TransactionDispatch;
@@ -15,7 +16,9 @@ import io.ramjet.storage.DispatchListener;
  * and wake the pulls held on their destination; transaction records (PREPARED, VOTE, COMMIT,
  * ROLLBACK) go to the {@link TransactionDispatch}, live and during recovery; the broker's own records are replayed while the
  * store recovers; every record moves the {@link DispatchProgress}; a checkpoint first writes
- * the consumption snapshot. Runs on the store's dispatcher thread, and
+ * the consumption snapshot. A DELETE_DESTINATION record deletes the destination's ConsumeQueues at
+ * its place in the log, live and during recovery, so that a deletion survives a crash and
+ * recovery never brings back the entries of a deleted destination. Runs on the store's dispatcher thread, and
  * during recovery before the store has opened (when no pull can be held yet).
  */
 final class BrokerDispatchListener implements DispatchListener {
@@ -54,11 +57,22 @@ final class BrokerDispatchListener implements DispatchListener {
                 transactions.onRecord(record, queues);
             } else {
                 replay.onRecord(record);
+                deleteQueuesOfDeleted(record, queues);
             }
         } finally {
             // a record the broker failed to apply is logged by the store; its sender must still hear back
             progress.dispatched(record.physicalOffset() + record.totalSize());
         }
+    }
+
+    private static void deleteQueuesOfDeleted(MessageRecordView record, ConsumeQueueWriter queues) {
+        if (record.type() != RecordType.SUBSCRIPTION
+                || !ConsumptionRecordDescriptor.DESTINATION.equals(record.destination())
+                || record.body().remaining() == 0
+                || record.body().get(0) != ConsumptionRecordDescriptor.DELETE_DESTINATION) {
+            return;
+        }
+        queues.deleteQueues(ConsumptionRecordDescriptor.decode(record.body()).destination().storageName());
     }
 
     @Override

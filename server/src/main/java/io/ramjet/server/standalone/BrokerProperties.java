@@ -18,14 +18,17 @@ import java.util.Set;
  * nameServers} (comma-separated {@code host:port}), {@code dataDir, autoCreateDestinations,
  * queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeoutMs,
  * heartbeatIntervalMs, diskUseLimit, diskFullBlockMs, transactionCheckAfterMs,
- * transactionCheckIntervalMs, transactionMaxChecks}. An unknown key is refused, so a typo does not pass silently.
+ * transactionCheckIntervalMs, transactionMaxChecks, segmentSize, minFreeSpace} (bytes, with an optional
+ * {@code k}, {@code m} or {@code g} suffix for KiB, MiB, GiB), {@code queues, topics} (comma-separated names
+ * created at start). An unknown key is refused, so a typo does not pass silently.
  */
 public final class BrokerProperties {
 
     private static final Set<String> KEYS = Set.of("clusterName", "brokerName", "brokerId", "host", "port",
             "nameServers", "dataDir", "autoCreateDestinations", "queuesPerDestination", "maxDeliveries",
             "deadLetterPrefix", "visibilityTimeoutMs", "heartbeatIntervalMs", "diskUseLimit", "diskFullBlockMs",
-            "transactionCheckAfterMs", "transactionCheckIntervalMs", "transactionMaxChecks");
+            "transactionCheckAfterMs", "transactionCheckIntervalMs", "transactionMaxChecks", "segmentSize", "minFreeSpace",
+            "queues", "topics");
 
     private BrokerProperties() {
     }
@@ -63,11 +66,35 @@ public final class BrokerProperties {
                 millis(p, "diskFullBlockMs", d.diskFullBlock()),
                 millis(p, "transactionCheckAfterMs", d.transactionCheckAfter()),
                 millis(p, "transactionCheckIntervalMs", d.transactionCheckInterval()),
-                Integer.parseInt(p.getProperty("transactionMaxChecks", Integer.toString(d.transactionMaxChecks()))));
+                Integer.parseInt(p.getProperty("transactionMaxChecks", Integer.toString(d.transactionMaxChecks()))),
+                Math.toIntExact(bytes(p, "segmentSize", d.segmentSize())),
+                bytes(p, "minFreeSpace", d.minFreeSpace()),
+                p.containsKey("queues") ? list(p.getProperty("queues")) : d.queues(),
+                p.containsKey("topics") ? list(p.getProperty("topics")) : d.topics());
     }
 
     static List<String> list(String commaSeparated) {
         return Arrays.stream(commaSeparated.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
+    /** A byte count: digits with an optional k, m or g (binary multiples, either case). */
+    static long bytes(Properties p, String key, long fallback) {
+        String value = p.getProperty(key);
+        if (value == null) {
+            return fallback;
+        }
+        String v = value.trim().toLowerCase(java.util.Locale.ROOT);
+        int shift = switch (v.isEmpty() ? ' ' : v.charAt(v.length() - 1)) {
+            case 'k' -> 10;
+            case 'm' -> 20;
+            case 'g' -> 30;
+            default -> 0;
+        };
+        long number = Long.parseLong(shift == 0 ? v : v.substring(0, v.length() - 1).trim());
+        if (number < 0 || number > (Long.MAX_VALUE >> shift)) {
+            throw new IllegalArgumentException(key + " out of range: " + value);
+        }
+        return number << shift;
     }
 
     private static Duration millis(Properties p, String key, Duration fallback) {

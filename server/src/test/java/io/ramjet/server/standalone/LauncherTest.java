@@ -30,6 +30,22 @@ class LauncherTest {
     }
 
     @Test
+    void storageAndDestinationKeysReachTheStoreAndTheBroker() {
+        Properties p = new Properties();
+        p.setProperty("segmentSize", "64m");
+        p.setProperty("minFreeSpace", "512K");
+        p.setProperty("queues", "orders, invoices");
+        p.setProperty("topics", "prices");
+        BrokerConfig c = BrokerProperties.parse(p, Path.of("data"));
+        assertEquals(64 << 20, c.storeConfig().segmentSize());
+        assertEquals(512L << 10, c.storeConfig().minFreeSpace());
+        assertEquals(List.of("orders", "invoices"), c.queues());
+        assertEquals(List.of("prices"), c.topics());
+        p.setProperty("segmentSize", "2g");
+        assertThrows(ArithmeticException.class, () -> BrokerProperties.parse(p, Path.of("data")));
+    }
+
+    @Test
     void unknownPropertyIsRefused() {
         Properties p = new Properties();
         p.setProperty("brokerNmae", "typo");

@@ -10,8 +10,18 @@ import java.util.Objects;
  */
 public record Destination(String name, DestinationKind kind, int queueCount, boolean temporary) {
 
-    /** Longest destination name accepted, in UTF-8 bytes; the record layout stores a short. */
+    /**
+     * Longest destination name a client may use, in UTF-8 bytes. Every layer serves it: the
+     * wire's strings are bounded only by the frame, the record layout holds a destination of
+     * up to 32,767 bytes, and the store maps a long name to a hashed directory name.
+     */
     public static final int MAX_NAME_BYTES = 1024;
+    /**
+     * Longest name the broker itself gives a destination: room for a dead-letter prefix (and
+     * dead-letter queues of dead-letter queues) on top of {@link #MAX_NAME_BYTES}, well below
+     * what a record holds.
+     */
+    public static final int MAX_DERIVED_NAME_BYTES = 4 * MAX_NAME_BYTES;
 
     public Destination {
         Objects.requireNonNull(kind, "kind");
@@ -30,13 +40,23 @@ public record Destination(String name, DestinationKind kind, int queueCount, boo
         return (kind == DestinationKind.QUEUE ? "Q." : "T.") + name;
     }
 
+    /** Refuses a name a client may not choose: too long (see {@link #MAX_NAME_BYTES}), or as {@link #validateName}. */
+    public static void validateClientName(String name) {
+        validateName(name);
+        int bytes = name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        if (bytes > MAX_NAME_BYTES) {
+            throw new IllegalArgumentException("destination name of " + bytes + " UTF-8 bytes is longer than the "
+                    + MAX_NAME_BYTES + " bytes accepted");
+        }
+    }
+
     /** Refuses names a client could use to escape the data directory or break the layout. */
     public static void validateName(String name) {
         if (name == null || name.isEmpty()) {
             throw new IllegalArgumentException("destination name must not be empty");
         }
-        if (name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
-            throw new IllegalArgumentException("destination name longer than " + MAX_NAME_BYTES + " bytes");
+        if (name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_DERIVED_NAME_BYTES) {
+            throw new IllegalArgumentException("destination name longer than " + MAX_DERIVED_NAME_BYTES + " bytes");
         }
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);

@@ -25,6 +25,11 @@ public final class DestinationTable {
         this.defaultQueueCount = defaultQueueCount;
     }
 
+    /** Whether a destination may be created on first use (or by a client's CREATE_DESTINATION). */
+    public boolean autoCreate() {
+        return autoCreate;
+    }
+
     public Optional<Destination> find(DestinationKind kind, String name) {
         return Optional.ofNullable(byStorageName.get(Destination.storageName(kind, name)));
     }

@@ -45,10 +45,24 @@ public final class AdminProcessor {
         return destinations.list().stream().map(AdminProcessor::info).toList();
     }
 
-    public Frame create(RemotingConnection connection, Frame request) {
+    /**
+     * Creates a destination, or answers the existing one. A client's permanent destination is
+     * created only when the broker auto-creates destinations (UNKNOWN_DESTINATION otherwise: the
+     * broker decides, and an operator configures its destinations); a temporary one always.
+     */
+    public Frame create(RemotingConnection connection, Frame request) throws RemotingCommandException {
         CreateDestinationRequest create = request.header(CreateDestinationRequest.class);
         int queues = create.queueCount() == 0 ? defaultQueueCount : create.queueCount();
         boolean existed = destinations.find(create.kind(), create.name()).isPresent();
+        if (!existed) {
+            DestinationResolver.checkClientName(create.name());
+            if (!create.temporary() && !destinations.autoCreate()) {
+                throw new RemotingCommandException(ErrorStatus.UNKNOWN_DESTINATION, "no "
+                        + create.kind().name().toLowerCase(java.util.Locale.ROOT) + " named '" + create.name()
+                        + "' on this broker, which does not create destinations for clients "
+                        + "(autoCreateDestinations=false)");
+            }
+        }
         Destination d = destinations.create(new Destination(create.name(), create.kind(), queues, create.temporary()));
         if (!existed) {
             if (d.temporary()) {

@@ -4,10 +4,16 @@ import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.durability.ConsumptionLog;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
+import io.ramjet.storage.MessageStore;
 
 /**
- * Deletes a destination with its subscriptions, durably for a permanent one, and tells the
- * broker so the NameServers learn of it. Its messages stay in the log until retention. Thread-safe.
+ * Deletes a destination with its subscriptions and its ConsumeQueues, and tells the broker so the
+ * NameServers learn of it. A permanent one is deleted durably: its DELETE_DESTINATION record is
+ * logged, and the store's dispatch of that record deletes the queue files (see
+ * {@code BrokerDispatchListener}), again during recovery if need be. A temporary one is never
+ * logged: its queue files are deleted at once, and what a crash leaves of them is deleted when
+ * the broker starts, as queues of a destination it does not have. Its messages stay in the log
+ * until retention. Thread-safe.
  */
 public final class DestinationDeleter {
 
@@ -15,9 +21,11 @@ public final class DestinationDeleter {
     private final SubscriptionTable subscriptions;
     private final ConsumptionLog log;
     private final Runnable onChanged;
+    private final MessageStore store;
 
     public DestinationDeleter(DestinationTable destinations, SubscriptionTable subscriptions, ConsumptionLog log,
-                              Runnable onChanged) {
+                              MessageStore store, Runnable onChanged) {
+        this.store = store;
         this.destinations = destinations;
         this.subscriptions = subscriptions;
         this.log = log;
@@ -30,7 +38,9 @@ public final class DestinationDeleter {
             return false;
         }
         subscriptions.deleteAll(d.kind(), d.name());
-        if (!d.temporary()) {
+        if (d.temporary()) {
+            store.deleteQueues(d.storageName());
+        } else {
             log.destinationDeleted(d).join();
         }
         onChanged.run();

@@ -24,18 +24,35 @@ public final class DestinationResolver {
         this.onCreated = onCreated;
     }
 
-    /** @throws RemotingCommandException UNKNOWN_DESTINATION when absent and not auto-created */
+    /**
+     * @throws RemotingCommandException UNKNOWN_DESTINATION when absent and not auto-created, or
+     *                                  when the name is not one a client may use (saying why)
+     */
     public Destination resolve(DestinationKind kind, String name) throws RemotingCommandException {
         Destination existing = destinations.find(kind, name).orElse(null);
         if (existing != null) {
             return existing;
         }
+        checkClientName(name);
         try {
             Destination created = destinations.findOrCreate(kind, name);
             onCreated.accept(created);
             return created;
         } catch (UnknownDestinationException e) {
             throw new RemotingCommandException(ErrorStatus.UNKNOWN_DESTINATION, e.getMessage());
+        }
+    }
+
+    /**
+     * Refuses a name a client may not use, before anything is created: UNKNOWN_DESTINATION,
+     * which the client reports as an InvalidDestinationException, with the reason.
+     */
+    public static void checkClientName(String name) throws RemotingCommandException {
+        try {
+            Destination.validateClientName(name);
+        } catch (IllegalArgumentException e) {
+            throw new RemotingCommandException(ErrorStatus.UNKNOWN_DESTINATION, "invalid destination name: "
+                    + e.getMessage());
         }
     }
 

@@ -48,6 +48,10 @@ import java.util.concurrent.CompletionStage;
  * and does not wait for the disk: the transaction's durable TX_PREPARE or TX_END forces the log
  * up to its own record, so every half written before it is durable with it.
  *
+ * <p>Every refusal that does not depend on the message (a full disk, a store that cannot index,
+ * a name a client may not use) comes before the destination is resolved, so a refused send
+ * creates no destination.
+ *
  * <p>The broker runs this processor on one thread, so the CommitLog order of the messages one
  * connection sends is the order they arrived in, one-way ones included.
  */
@@ -72,6 +76,7 @@ public final class SendProcessor implements AsyncRequestProcessor {
     public CompletionStage<Frame> process(RemotingConnection connection, Frame request) throws Exception {
         SendRequest send = request.header(SendRequest.class);
         disk.checkSend();
+        checkRoom();
         halves.open(send.transactionId(), connection);
         Destination destination = destinations.resolve(send.kind(), send.destination());
         checkQueue(destination, send.queueId());
@@ -101,6 +106,7 @@ public final class SendProcessor implements AsyncRequestProcessor {
     public CompletionStage<Frame> processBatch(RemotingConnection connection, Frame request) throws Exception {
         SendBatchRequest batch = request.header(SendBatchRequest.class);
         disk.checkSend();
+        checkRoom();
         halves.open(batch.transactionId(), connection);
         Destination destination = destinations.resolve(batch.kind(), batch.destination());
         byte[] bytes = request.bodyBytes();
@@ -149,6 +155,19 @@ public final class SendProcessor implements AsyncRequestProcessor {
             positions.set(lastIndex, new MessagePosition(entries.get(lastIndex).queueId(), result.queueOffset()));
             return request.reply(new SendBatchResponse(positions));
         }));
+    }
+
+    /**
+     * Refuses a message the store would refuse (a disk without room for new messages, a
+     * dispatcher stalled on a record it cannot index) before its destination is resolved, so a
+     * refused send creates nothing.
+     */
+    private void checkRoom() throws RemotingCommandException {
+        try {
+            store.checkRoomForMessages();
+        } catch (StoreFullException e) {
+            throw new RemotingCommandException(ErrorStatus.STORE_FULL, e.getMessage());
+        }
     }
 
     private static void checkQueue(Destination destination, int queueId) {

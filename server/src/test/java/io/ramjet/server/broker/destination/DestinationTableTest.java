@@ -46,8 +46,15 @@ class DestinationTableTest {
 
     @Test
     void namesThatCouldEscapeTheDataDirectoryAreRefused() {
-        for (String bad : new String[] {"", "a/b", "..", "a\\b", "tab\there", "x".repeat(2000)}) {
+        for (String bad : new String[] {"", "a/b", "..", "a\\b", "tab\there", "x".repeat(5000)}) {
             assertThrows(IllegalArgumentException.class, () -> new Destination(bad, DestinationKind.QUEUE, 1, false), bad);
         }
+    }
+
+    @Test
+    void clientsMayNameUpToTheAcceptedMaximumAndTheBrokerDerivesLongerNames() {
+        Destination.validateClientName("é".repeat(Destination.MAX_NAME_BYTES / 2));
+        assertThrows(IllegalArgumentException.class, () -> Destination.validateClientName("x".repeat(1025)));
+        new Destination("DLQ." + "x".repeat(Destination.MAX_NAME_BYTES), DestinationKind.QUEUE, 1, false);
     }
 }

@@ -1,0 +1,181 @@
+package io.ramjet.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ramjet.protocol.record.MessageRecord;
+import io.ramjet.protocol.record.RecordFlags;
+import io.ramjet.protocol.record.RecordType;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The store on a real full disk: a 32 MiB tmpfs mounted for the test (skipped where it cannot
+ * be mounted), filled by a filler file to the byte count each case needs.
+ */
+class FullDiskTest {
+
+    private static final int SEGMENT = 1 << 20;
+    private static final long MIN_FREE = 4L << 20;
+
+    @TempDir
+    Path mountPoint;
+
+    private Path dir;
+    private Path filler;
+
+    @BeforeEach
+    void mount() throws Exception {
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=32m", "tmpfs", mountPoint.toString())
+                .redirectErrorStream(true).start();
+        String output = new String(mount.getInputStream().readAllBytes());
+        Assumptions.assumeTrue(mount.waitFor() == 0, "cannot mount a tmpfs here (" + output.trim()
+                + "): the full-disk cases need a small file system");
+        dir = mountPoint.resolve("store");
+        filler = mountPoint.resolve("filler");
+    }
+
+    @AfterEach
+    void unmount() throws Exception {
+        if (dir != null) {
+            new ProcessBuilder("umount", "-l", mountPoint.toString()).inheritIO().start().waitFor();
+        }
+    }
+
+    private StoreConfig config() {
+        return StoreConfig.defaults(dir).withSegmentSize(SEGMENT).withMinFreeSpace(MIN_FREE)
+                .withCheckpointInterval(Duration.ofHours(1));
+    }
+
+    /** Grows or shrinks the filler so that {@code bytes} stay usable. */
+    private void leaveUsable(long bytes) throws IOException {
+        long usable = Files.getFileStore(mountPoint).getUsableSpace();
+        long size = Files.exists(filler) ? Files.size(filler) : 0;
+        long target = Math.max(0, size + usable - bytes);
+        try (RandomAccessFile file = new RandomAccessFile(filler.toFile(), "rw")) {
+            if (target < size) {
+                file.setLength(target);
+            } else {
+                byte[] chunk = new byte[64 * 1024];
+                file.seek(size);
+                for (long at = size; at < target; at += chunk.length) {
+                    file.write(chunk, 0, (int) Math.min(chunk.length, target - at));
+                }
+                file.getFD().sync();
+            }
+        }
+    }
+
+    private static MessageRecord ack(int seq) {
+        return new MessageRecord(RecordFlags.of(RecordType.ACK, 0), "$acks", 0, -1, 0, 0, 0, new byte[0],
+                TestRecords.body(seq, 200));
+    }
+
+    private static List<Long> offsets(MessageStore store, String destination) {
+        return store.readQueue(destination, 0, 0, 10_000).stream().map(ConsumeQueueEntry::physicalOffset).toList();
+    }
+
+    @Test
+    void aRecordThatCannotBeIndexedStallsDispatchAndSurvivesACrash() throws Exception {
+        MessageStore store = MessageStore.open(config());
+        AppendResult first = store.append(TestRecords.record("a", 0, 0, 100), true).join();
+        assertTrue(store.awaitDispatched(store.maxPhysicalOffset(), 10, TimeUnit.SECONDS));
+        store.checkpoint();
+        leaveUsable(MIN_FREE / 4 + 8 * 1024);
+
+        AppendResult stalled = store.append(TestRecords.record("b", 0, 1, 100), true).join();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!store.dispatchStalled() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertTrue(store.dispatchStalled(), "queue b's first file does not fit in the reserve");
+        assertEquals(stalled.physicalOffset(), store.dispatchedOffset(), "dispatch waits at the record");
+        assertThrows(StoreFullException.class, () -> store.append(TestRecords.record("a", 0, 3, 100), true),
+                "new messages are refused while dispatch is stalled");
+        AppendResult behind = store.append(ack(0), true).join();
+        Thread.sleep(300);
+        assertEquals(stalled.physicalOffset(), store.dispatchedOffset(), "nothing after it is passed either");
+        assertTrue(store.checkpoint() <= stalled.physicalOffset(), "checkpoints stay below it");
+        store.closeAbruptly();
+
+        leaveUsable(16L << 20);
+        try (MessageStore reopened = MessageStore.open(config())) {
+            assertEquals(List.of(first.physicalOffset()), offsets(reopened, "a"));
+            assertEquals(List.of(stalled.physicalOffset()), offsets(reopened, "b"), "recovery rebuilt its entry");
+            assertEquals(behind.endOffset(), reopened.dispatchedOffset());
+            assertFalse(reopened.dispatchStalled());
+        }
+    }
+
+    @Test
+    void dispatchResumesWhenRoomComesBack() throws Exception {
+        try (MessageStore store = MessageStore.open(config())) {
+            store.append(TestRecords.record("a", 0, 0, 100), true).join();
+            leaveUsable(MIN_FREE / 4 + 8 * 1024);
+            List<AppendResult> sent = new ArrayList<>();
+            sent.add(store.append(TestRecords.record("new-0", 0, 0, 100), true).join());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!store.dispatchStalled() && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertTrue(store.dispatchStalled());
+            assertThrows(StoreFullException.class, () -> store.append(TestRecords.record("new-1", 0, 1, 100), true));
+
+            leaveUsable(16L << 20);
+            assertTrue(store.awaitDispatched(store.maxPhysicalOffset(), 10, TimeUnit.SECONDS));
+            assertFalse(store.dispatchStalled());
+            for (int q = 1; q < 5; q++) {
+                sent.add(store.append(TestRecords.record("new-" + q, 0, q, 100), true).join());
+            }
+            assertTrue(store.awaitDispatched(store.maxPhysicalOffset(), 10, TimeUnit.SECONDS));
+            for (int q = 0; q < 5; q++) {
+                assertEquals(List.of(sent.get(q).physicalOffset()), offsets(store, "new-" + q));
+            }
+            store.append(TestRecords.record("a", 0, 9, 100), true).join();
+        }
+    }
+
+    @Test
+    void controlRecordsStillAppendWhenMessagesAreRefused() throws Exception {
+        try (MessageStore store = MessageStore.open(config())) {
+            store.append(TestRecords.record("a", 0, 0, 100), true).join();
+            leaveUsable(MIN_FREE - SEGMENT / 2);
+            int accepted = 1;
+            StoreFullException refused = null;
+            while (refused == null) {
+                try {
+                    store.append(TestRecords.record("a", 0, accepted, 1_000), true).join();
+                    accepted++;
+                } catch (StoreFullException e) {
+                    refused = e;
+                }
+            }
+            assertTrue(accepted > 500, "the first segment filled up: " + accepted);
+            int segments = store.segmentCount();
+            for (int i = 0; i < 3_000; i++) {
+                store.append(ack(i), true).join();
+            }
+            assertTrue(store.segmentCount() > segments, "acknowledgements took a segment from the reserve");
+            assertThrows(StoreFullException.class, () -> store.append(TestRecords.record("a", 0, 0, 10), true),
+                    "no message goes into the reserve");
+
+            leaveUsable(16L << 20);
+            store.append(TestRecords.record("a", 0, accepted, 1_000), true).join();
+            assertTrue(store.awaitDispatched(store.maxPhysicalOffset(), 10, TimeUnit.SECONDS));
+            assertEquals(accepted + 1, store.maxQueueOffset("a", 0));
+        }
+    }
+}
