@@ -22,7 +22,6 @@ import java.util.Objects;
  * @param queuesPerDestination message queues a new destination gets
  * @param maxDeliveries        deliveries after which a message goes to the dead-letter queue
  * @param deadLetterPrefix     dead-letter queue of destination D is queue prefix + D
- * @param visibilityTimeout    how long an unacknowledged delivery stays invisible
  * @param heartbeatInterval    how often the broker re-registers with the NameServers
  * @param diskUseLimit         fraction of the disk above which sends are refused
  * @param diskFullBlock        how long a send waits for room past the limit before it is refused;
@@ -50,7 +49,6 @@ public record BrokerConfig(
         int queuesPerDestination,
         int maxDeliveries,
         String deadLetterPrefix,
-        Duration visibilityTimeout,
         Duration heartbeatInterval,
         double diskUseLimit,
         Duration diskFullBlock,
@@ -101,7 +99,7 @@ public record BrokerConfig(
 
     public static BrokerConfig defaults(Path dataDir) {
         return new BrokerConfig("DefaultCluster", "broker-a", 0, "127.0.0.1", DEFAULT_PORT, List.of("127.0.0.1:9876"),
-                dataDir, true, 4, 10, "DLQ.", Duration.ofSeconds(60), Duration.ofSeconds(30), 0.95,
+                dataDir, true, 4, 10, "DLQ.", Duration.ofSeconds(30), 0.95,
                 Duration.ZERO, Duration.ofSeconds(6), Duration.ofSeconds(5), 15, StoreConfig.DEFAULT_SEGMENT_SIZE,
                 StoreConfig.DEFAULT_MIN_FREE_SPACE, List.of(), List.of());
     }
@@ -109,7 +107,7 @@ public record BrokerConfig(
     /** The same configuration on another port, for tests that bind an ephemeral one. */
     public BrokerConfig withPort(int newPort) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, newPort, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
                 segmentSize, minFreeSpace, queues, topics);
@@ -117,7 +115,7 @@ public record BrokerConfig(
 
     public BrokerConfig withNameServers(List<String> addresses) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, addresses, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
                 segmentSize, minFreeSpace, queues, topics);
@@ -125,7 +123,7 @@ public record BrokerConfig(
 
     public BrokerConfig withBrokerName(String name) {
         return new BrokerConfig(clusterName, name, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
                 segmentSize, minFreeSpace, queues, topics);
@@ -133,7 +131,7 @@ public record BrokerConfig(
 
     public BrokerConfig withDataDir(Path dir) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
                 segmentSize, minFreeSpace, queues, topics);
@@ -141,15 +139,15 @@ public record BrokerConfig(
 
     public BrokerConfig withQueuesPerDestination(int count) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, count, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                autoCreateDestinations, count, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
                 segmentSize, minFreeSpace, queues, topics);
     }
 
-    public BrokerConfig withRedelivery(Duration visibility, int deliveries) {
+    public BrokerConfig withMaxDeliveries(int deliveries) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, deliveries, deadLetterPrefix, visibility,
+                autoCreateDestinations, queuesPerDestination, deliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
                 segmentSize, minFreeSpace, queues, topics);
@@ -157,7 +155,7 @@ public record BrokerConfig(
 
     public BrokerConfig withDiskUseLimit(double limit) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, limit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
                 segmentSize, minFreeSpace, queues, topics);
@@ -165,7 +163,7 @@ public record BrokerConfig(
 
     public BrokerConfig withHeartbeatInterval(Duration interval) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 interval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
                 segmentSize, minFreeSpace, queues, topics);
@@ -173,7 +171,7 @@ public record BrokerConfig(
 
     public BrokerConfig withDiskFullBlock(Duration block) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, block, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
                 segmentSize, minFreeSpace, queues, topics);
@@ -181,7 +179,7 @@ public record BrokerConfig(
 
     public BrokerConfig withHost(String newHost) {
         return new BrokerConfig(clusterName, brokerName, brokerId, newHost, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
                 transactionMaxChecks,
                 segmentSize, minFreeSpace, queues, topics);
@@ -190,14 +188,14 @@ public record BrokerConfig(
     /** Check-back timing: after how long, how often, and how many times before an open transaction rolls back. */
     public BrokerConfig withTransactionChecks(Duration checkAfter, Duration checkInterval, int maxChecks) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, checkAfter, checkInterval, maxChecks,
                 segmentSize, minFreeSpace, queues, topics);
     }
 
     public BrokerConfig withAutoCreateDestinations(boolean autoCreate) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreate, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                autoCreate, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
                 transactionMaxChecks, segmentSize, minFreeSpace, queues, topics);
     }
@@ -205,7 +203,7 @@ public record BrokerConfig(
     /** CommitLog segment size and the free space new message segments must leave. */
     public BrokerConfig withStorage(int newSegmentSize, long newMinFreeSpace) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
                 transactionMaxChecks, newSegmentSize, newMinFreeSpace, queues, topics);
     }
@@ -213,7 +211,7 @@ public record BrokerConfig(
     /** Destinations created at start (an operator's configured addresses). */
     public BrokerConfig withDestinations(List<String> newQueues, List<String> newTopics) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeout,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
                 transactionMaxChecks, segmentSize, minFreeSpace, newQueues, newTopics);
     }

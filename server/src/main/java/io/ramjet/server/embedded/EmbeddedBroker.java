@@ -59,7 +59,7 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     /**
      * Starts on the given data directory with the broker configuration adjusted by
-     * {@code tuning} (say, a short visibility timeout); port and NameServer are set afterwards.
+     * {@code tuning} (say, fewer deliveries before the dead-letter queue); port and NameServer are set afterwards.
      */
     public static EmbeddedBroker start(Path dataDir, UnaryOperator<BrokerConfig> tuning) {
         return start(dataDir, false, tuning);

@@ -16,7 +16,7 @@ import java.util.Set;
  * A {@link BrokerConfig} read from a properties file; every key is optional and defaults to
  * {@link BrokerConfig#defaults}. Keys: {@code clusterName, brokerName, brokerId, host, port,
  * nameServers} (comma-separated {@code host:port}), {@code dataDir, autoCreateDestinations,
- * queuesPerDestination, maxDeliveries, deadLetterPrefix, visibilityTimeoutMs,
+ * queuesPerDestination, maxDeliveries, deadLetterPrefix,
  * heartbeatIntervalMs, diskUseLimit, diskFullBlockMs, transactionCheckAfterMs,
  * transactionCheckIntervalMs, transactionMaxChecks, segmentSize, minFreeSpace} (bytes, with an optional
  * {@code k}, {@code m} or {@code g} suffix for KiB, MiB, GiB), {@code queues, topics} (comma-separated names
@@ -26,7 +26,7 @@ public final class BrokerProperties {
 
     private static final Set<String> KEYS = Set.of("clusterName", "brokerName", "brokerId", "host", "port",
             "nameServers", "dataDir", "autoCreateDestinations", "queuesPerDestination", "maxDeliveries",
-            "deadLetterPrefix", "visibilityTimeoutMs", "heartbeatIntervalMs", "diskUseLimit", "diskFullBlockMs",
+            "deadLetterPrefix", "heartbeatIntervalMs", "diskUseLimit", "diskFullBlockMs",
             "transactionCheckAfterMs", "transactionCheckIntervalMs", "transactionMaxChecks", "segmentSize", "minFreeSpace",
             "queues", "topics");
 
@@ -60,7 +60,6 @@ public final class BrokerProperties {
                 Integer.parseInt(p.getProperty("queuesPerDestination", Integer.toString(d.queuesPerDestination()))),
                 Integer.parseInt(p.getProperty("maxDeliveries", Integer.toString(d.maxDeliveries()))),
                 p.getProperty("deadLetterPrefix", d.deadLetterPrefix()),
-                millis(p, "visibilityTimeoutMs", d.visibilityTimeout()),
                 millis(p, "heartbeatIntervalMs", d.heartbeatInterval()),
                 Double.parseDouble(p.getProperty("diskUseLimit", Double.toString(d.diskUseLimit()))),
                 millis(p, "diskFullBlockMs", d.diskFullBlock()),

@@ -21,11 +21,11 @@ class LauncherTest {
         Properties p = new Properties();
         p.setProperty("brokerName", "broker-b");
         p.setProperty("nameServers", "10.0.0.1:9876, 10.0.0.2:9876");
-        p.setProperty("visibilityTimeoutMs", "1500");
+        p.setProperty("heartbeatIntervalMs", "1500");
         BrokerConfig c = BrokerProperties.parse(p, Path.of("data"));
         assertEquals("broker-b", c.brokerName());
         assertEquals(List.of("10.0.0.1:9876", "10.0.0.2:9876"), c.nameServers());
-        assertEquals(Duration.ofMillis(1500), c.visibilityTimeout());
+        assertEquals(Duration.ofMillis(1500), c.heartbeatInterval());
         assertEquals(BrokerConfig.DEFAULT_PORT, c.port());
     }
 
