@@ -35,7 +35,8 @@ import java.util.zip.CRC32C;
  * </pre>
  *
  * A version 1 snapshot (no transaction section) is still read, as holding no transactions.
- * Pending deliveries count an in-flight message as delivered ({@link QueueCursor#pendingOffsets}).
+ * Pending deliveries are stored as counted; after a crash the broker counts one for what may
+ * have been delivered since ({@link QueueCursor#possiblyDeliveredBelow}).
  */
 public final class SnapshotDescriptor {
 

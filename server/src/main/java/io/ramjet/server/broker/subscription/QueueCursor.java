@@ -213,14 +213,15 @@ public final class QueueCursor {
     }
 
     /**
-     * Pending offsets with their counted deliveries, oldest first: what a snapshot stores. An
-     * in-flight message counts one delivery more: when the snapshot is restored after a crash,
-     * its consumer may have seen it (after a clean stop nothing is in flight).
+     * Pending offsets with their counted deliveries, oldest first: what a snapshot stores. A
+     * message in flight is stored as it counts now: after a crash, {@link #possiblyDeliveredBelow}
+     * counts a delivery for each one that counts none (its consumer may have seen it), and a
+     * transaction that holds it again counts its delivery when it rolls back, once.
      */
     public List<long[]> pendingOffsets() {
         List<long[]> out = new ArrayList<>(pending.size());
         for (PendingMessage m : pending.values()) {
-            out.add(new long[] {m.offset, m.deliveries + (m.inFlight() ? 1 : 0)});
+            out.add(new long[] {m.offset, m.deliveries});
         }
         return out;
     }
