@@ -30,6 +30,8 @@ final class Chaos implements AutoCloseable {
     private final CountDownLatch done = new CountDownLatch(1);
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final List<Long> downMillis = Collections.synchronizedList(new ArrayList<>());
+    private final List<Long> stopAtMillis = Collections.synchronizedList(new ArrayList<>());
+    private long startedNanos;
     private Thread thread;
 
     Chaos(String test, BrokerProcess broker, int kills, int cleanStops, Duration min, Duration max) {
@@ -61,6 +63,7 @@ final class Chaos implements AutoCloseable {
     }
 
     Chaos start() {
+        startedNanos = System.nanoTime();
         thread = new Thread(this::run, "chaos");
         thread.setDaemon(true);
         thread.start();
@@ -75,6 +78,7 @@ final class Chaos implements AutoCloseable {
                     return;
                 }
                 long down = System.nanoTime();
+                stopAtMillis.add(TimeUnit.NANOSECONDS.toMillis(down - startedNanos));
                 if (kill) {
                     broker.kill();
                     kills.incrementAndGet();
@@ -123,6 +127,18 @@ final class Chaos implements AutoCloseable {
         synchronized (downMillis) {
             return List.copyOf(downMillis);
         }
+    }
+
+    /** When each stop happened, in ms after {@link #start}. */
+    List<Long> stopTimes() {
+        synchronized (stopAtMillis) {
+            return List.copyOf(stopAtMillis);
+        }
+    }
+
+    /** The figures of the plan for a summary line. */
+    String figures() {
+        return "cleanStops=" + cleanStops() + " stopsAtMs=" + stopTimes() + " restartMs=" + downtimes() + " seed=" + seed;
     }
 
     @Override

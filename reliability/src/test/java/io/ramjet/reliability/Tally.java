@@ -123,10 +123,19 @@ final class Tally {
     }
 
     /** Prints and returns the one summary line of a test: {@code RELIABILITY test: messages=...}. */
-    synchronized String summary(String test, int kills, String extra) {
+    String summary(String test, int kills, String extra) {
+        return summary(test, kills, this, extra);
+    }
+
+    /**
+     * As {@link #summary(String, int, String)}, with the redelivery figures taken from where the
+     * repeats were observed: a move's copies in B are new messages, its redeliveries come from A.
+     */
+    synchronized String summary(String test, int kills, Tally redeliveries, String extra) {
         String line = "RELIABILITY " + test + ": messages=" + sent.size() + " kills=" + kills + " lost=" + lost()
-                + " duplicates=" + duplicates + " redeliveredWithoutFlag=" + redeliveredWithoutFlag
-                + " acknowledgedCameBack=" + acknowledgedCameBack + " redeliveredFlagged=" + redeliveredWithFlag
+                + " duplicates=" + duplicates + " redeliveredWithoutFlag=" + redeliveries.redeliveredWithoutFlag()
+                + " acknowledgedCameBack=" + redeliveries.acknowledgedCameBack()
+                + " redeliveredFlagged=" + redeliveries.redeliveredWithFlag()
                 + " deliveries=" + deliveries + " inDoubt=" + inDoubt()
                 + (extra == null || extra.isEmpty() ? "" : " " + extra)
                 + (lost() > 0 ? " lostSample=" + lostSample(5) : "");
