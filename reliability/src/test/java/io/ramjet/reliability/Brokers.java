@@ -10,13 +10,26 @@ import java.util.List;
 import java.util.Properties;
 
 /**
- * The child brokers of a test class, killed and removed after each test (or after all of them,
- * when registered as a static field), with the tail of each one's log printed when the test
- * failed: {@code @RegisterExtension final Brokers brokers = new Brokers();}.
+ * The child brokers of a test class, killed and removed after each test ({@link #perTest}, in a
+ * {@code @RegisterExtension} field) or after the class ({@link #perClass}, in a static one), with
+ * the tail of each one's log printed when a test failed.
  */
 final class Brokers implements AfterEachCallback, AfterAllCallback {
 
     private final List<BrokerProcess> started = new ArrayList<>();
+    private final boolean perClass;
+
+    private Brokers(boolean perClass) {
+        this.perClass = perClass;
+    }
+
+    static Brokers perTest() {
+        return new Brokers(false);
+    }
+
+    static Brokers perClass() {
+        return new Brokers(true);
+    }
 
     /** A started broker with the default configuration but for {@code properties}. */
     synchronized BrokerProcess start(String name, Properties properties) throws IOException {
@@ -36,7 +49,11 @@ final class Brokers implements AfterEachCallback, AfterAllCallback {
 
     @Override
     public void afterEach(ExtensionContext context) {
-        closeAll(context);
+        if (perClass) {
+            printTailsIfFailed(context);
+        } else {
+            closeAll(context);
+        }
     }
 
     @Override
@@ -45,13 +62,19 @@ final class Brokers implements AfterEachCallback, AfterAllCallback {
     }
 
     private synchronized void closeAll(ExtensionContext context) {
+        printTailsIfFailed(context);
         for (BrokerProcess broker : started) {
-            if (context.getExecutionException().isPresent()) {
-                System.out.println("---- tail of " + broker.logFile() + "\n" + broker.logTail(60) + "\n----");
-            }
             broker.close();
         }
         started.clear();
+    }
+
+    private synchronized void printTailsIfFailed(ExtensionContext context) {
+        if (context.getExecutionException().isPresent()) {
+            for (BrokerProcess broker : started) {
+                System.out.println("---- tail of " + broker.logFile() + "\n" + broker.logTail(60) + "\n----");
+            }
+        }
     }
 
     static Properties properties(String... keyValues) {

@@ -26,7 +26,7 @@ class DurableSubscriberTest {
     private static final String SUBSCRIPTION = "rel-sub";
 
     @RegisterExtension
-    final Brokers brokers = new Brokers();
+    final Brokers brokers = Brokers.perTest();
 
     @Test
     void clientAcknowledgedMessagesAreNeitherLostNorRedelivered() throws Exception {

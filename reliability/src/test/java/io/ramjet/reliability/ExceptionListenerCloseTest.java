@@ -34,7 +34,7 @@ class ExceptionListenerCloseTest {
     private static final Duration RESUMES = Duration.ofSeconds(20);
 
     @RegisterExtension
-    final Brokers brokers = new Brokers();
+    final Brokers brokers = Brokers.perTest();
 
     @Test
     void closeFromTheExceptionListenerReturns() throws Exception {

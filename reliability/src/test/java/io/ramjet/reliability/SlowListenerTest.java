@@ -32,7 +32,7 @@ class SlowListenerTest {
     private static final Duration WORK = Duration.ofMillis(2_500);
 
     @RegisterExtension
-    final Brokers brokers = new Brokers();
+    final Brokers brokers = Brokers.perTest();
 
     @Test
     void aListenerSlowerThanTheVisibilityTimeoutProcessesEachMessageOnce() throws Exception {

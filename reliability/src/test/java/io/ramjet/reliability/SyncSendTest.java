@@ -27,7 +27,7 @@ class SyncSendTest {
             Session.DUPS_OK_ACKNOWLEDGE, Session.SESSION_TRANSACTED};
 
     @RegisterExtension
-    final Brokers brokers = new Brokers();
+    final Brokers brokers = Brokers.perTest();
 
     @Test
     void everyReturnedSendIsReceivedAndEveryRepeatSaysRedelivered() throws Exception {

@@ -3,7 +3,10 @@ package io.ramjet.reliability;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
@@ -31,18 +34,23 @@ final class TempDirs {
         }
     }
 
-    /** The sum of the sizes of the regular files under {@code dir}. */
+    /** The sum of the sizes of the regular files under {@code dir}; files renamed or deleted meanwhile count 0. */
     static long bytesUnder(Path dir) throws IOException {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            return walk.filter(Files::isRegularFile).mapToLong(p -> {
-                try {
-                    return Files.size(p);
-                } catch (IOException e) {
-                    return 0; // deleted while walking
+        long[] sum = {0};
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                if (attributes.isRegularFile()) {
+                    sum[0] += attributes.size();
                 }
-            }).sum();
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        return sum[0];
     }
 }

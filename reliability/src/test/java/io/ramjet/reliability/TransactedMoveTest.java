@@ -36,7 +36,7 @@ class TransactedMoveTest {
     private static final String B = "rel.move.B";
 
     @RegisterExtension
-    final Brokers brokers = new Brokers();
+    final Brokers brokers = Brokers.perTest();
 
     @Test
     void everyMessageMovedFromAToBArrivesInBExactlyOnce() throws Exception {
