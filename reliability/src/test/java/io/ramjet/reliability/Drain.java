@@ -8,6 +8,7 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 
 import java.time.Duration;
+import java.util.function.BooleanSupplier;
 
 /**
  * Empties a queue into a {@link Tally} on a fresh connection (AUTO_ACKNOWLEDGE): it stops once
@@ -24,6 +25,12 @@ final class Drain {
     /** @return the number of messages received */
     static int queue(ConnectionFactory factory, String queue, Tally tally, Duration quiet, Duration max)
             throws JMSException {
+        return queue(factory, queue, tally, () -> tally.lost() == 0, quiet, max);
+    }
+
+    /** As above, with {@code complete} saying when everything expected from this queue came. */
+    static int queue(ConnectionFactory factory, String queue, Tally tally, BooleanSupplier complete, Duration quiet,
+                     Duration max) throws JMSException {
         int count = 0;
         try (Connection connection = factory.createConnection()) {
             connection.start();
@@ -39,7 +46,7 @@ final class Drain {
                     tally.received(Jms.id(m), m.getJMSRedelivered());
                     lastMessage = now;
                 } else if (now - lastMessage > quiet.toNanos()
-                        || (tally.lost() == 0 && now - lastMessage > AFTER_ALL.toNanos())) {
+                        || (complete.getAsBoolean() && now - lastMessage > AFTER_ALL.toNanos())) {
                     break;
                 }
             }
