@@ -1,0 +1,145 @@
+package io.ramjet.reliability;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What a test sent and what came back, by the test's own message id (a string property): a
+ * message counts as sent only once its {@code send()} or {@code commit()} returned. From those
+ * follow the figures every test prints and asserts on: lost (sent, never received), duplicates
+ * (deliveries of an id beyond its first), redelivered without the flag (such a repeat that said
+ * {@code JMSRedelivered=false}), acknowledged-then-redelivered (a repeat of an id whose
+ * {@code acknowledge()} or {@code commit()} had returned) and in-doubt (received, but its send
+ * had thrown, so it was never counted as sent). Thread-safe.
+ */
+final class Tally {
+
+    private final Set<String> sent = new HashSet<>();
+    private final Map<String, Integer> received = new HashMap<>();
+    private final Set<String> acknowledged = new HashSet<>();
+    private long deliveries;
+    private long duplicates;
+    private long redeliveredWithoutFlag;
+    private long redeliveredWithFlag;
+    private long acknowledgedCameBack;
+
+    synchronized void sent(String id) {
+        sent.add(id);
+    }
+
+    synchronized void sent(Collection<String> ids) {
+        sent.addAll(ids);
+    }
+
+    synchronized void received(String id, boolean redelivered) {
+        deliveries++;
+        int before = received.merge(id, 1, Integer::sum) - 1;
+        if (redelivered) {
+            redeliveredWithFlag++;
+        }
+        if (before > 0) {
+            duplicates++;
+            if (!redelivered) {
+                redeliveredWithoutFlag++;
+            }
+            if (acknowledged.contains(id)) {
+                acknowledgedCameBack++;
+            }
+        }
+    }
+
+    /** Ids whose acknowledgement (or consuming transaction's commit) returned. */
+    synchronized void acknowledged(Collection<String> ids) {
+        acknowledged.addAll(ids);
+    }
+
+    synchronized int sentCount() {
+        return sent.size();
+    }
+
+    synchronized int distinctReceived() {
+        return received.size();
+    }
+
+    synchronized boolean hasReceived(String id) {
+        return received.containsKey(id);
+    }
+
+    synchronized long deliveries() {
+        return deliveries;
+    }
+
+    /** Sent and not received (yet). */
+    synchronized int lost() {
+        int n = 0;
+        for (String id : sent) {
+            if (!received.containsKey(id)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    synchronized List<String> lostSample(int max) {
+        Set<String> lost = new TreeSet<>();
+        for (String id : sent) {
+            if (!received.containsKey(id)) {
+                lost.add(id);
+            }
+        }
+        return lost.stream().limit(max).toList();
+    }
+
+    synchronized long duplicates() {
+        return duplicates;
+    }
+
+    synchronized long redeliveredWithoutFlag() {
+        return redeliveredWithoutFlag;
+    }
+
+    synchronized long redeliveredWithFlag() {
+        return redeliveredWithFlag;
+    }
+
+    synchronized long acknowledgedCameBack() {
+        return acknowledgedCameBack;
+    }
+
+    /** Received ids whose send was never confirmed (it threw, so it may or may not have stored). */
+    synchronized int inDoubt() {
+        int n = 0;
+        for (String id : received.keySet()) {
+            if (!sent.contains(id)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Prints and returns the one summary line of a test: {@code RELIABILITY test: messages=...}. */
+    String summary(String test, int kills, String extra) {
+        return summary(test, kills, this, extra);
+    }
+
+    /**
+     * As {@link #summary(String, int, String)}, with the redelivery figures taken from where the
+     * repeats were observed: a move's copies in B are new messages, its redeliveries come from A.
+     */
+    synchronized String summary(String test, int kills, Tally redeliveries, String extra) {
+        String line = "RELIABILITY " + test + ": messages=" + sent.size() + " kills=" + kills + " lost=" + lost()
+                + " duplicates=" + duplicates + " redeliveredWithoutFlag=" + redeliveries.redeliveredWithoutFlag()
+                + " acknowledgedCameBack=" + redeliveries.acknowledgedCameBack()
+                + " redeliveredFlagged=" + redeliveries.redeliveredWithFlag()
+                + " deliveries=" + deliveries + " inDoubt=" + inDoubt()
+                + (extra == null || extra.isEmpty() ? "" : " " + extra)
+                + (lost() > 0 ? " lostSample=" + lostSample(5) : "");
+        System.out.println(line);
+        return line;
+    }
+}
