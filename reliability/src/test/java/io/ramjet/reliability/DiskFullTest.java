@@ -1,6 +1,5 @@
 package io.ramjet.reliability;
 
-import io.ramjet.storage.StoreConfig;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
@@ -57,6 +56,10 @@ class DiskFullTest {
     @RegisterExtension
     final Brokers brokers = Brokers.perTest();
 
+    /** Small CommitLog segments and reserve, so a small file system fills in seconds. */
+    private static final long SEGMENT = 16L << 20;
+    private static final long MIN_FREE = 16L << 20;
+
     private static Path dataDir;
     private static long fileSystemSize;
     private static boolean mounted;
@@ -64,8 +67,7 @@ class DiskFullTest {
     @BeforeAll
     static void smallFileSystem() throws Exception {
         dataDir = Files.createTempDirectory("ramjet-rel-diskfull-");
-        StoreConfig store = StoreConfig.defaults(dataDir);
-        fileSystemSize = store.segmentSize() + store.minFreeSpace() + (64L << 20);
+        fileSystemSize = 2 * SEGMENT + MIN_FREE + (32L << 20);
         mounted = run("mount", "-t", "tmpfs", "-o", "size=" + fileSystemSize, "tmpfs", dataDir.toString()) == 0;
     }
 
@@ -80,8 +82,8 @@ class DiskFullTest {
     @Test
     void sendsFailCleanlyWhenTheDiskIsFullAndNothingAcknowledgedIsLost() throws Exception {
         String how = mounted ? "tmpfs of " + (fileSystemSize >> 20) + " MiB" : "diskUseLimit " + limitAboveUse(64L << 20);
-        BrokerProcess broker = brokers.create("disk-full", dataDir, mounted ? new Properties()
-                : Brokers.properties("diskUseLimit", Double.toString(limitAboveUse(64L << 20))));
+        BrokerProcess broker = brokers.create("disk-full", dataDir, mounted ? storage()
+                : storage("diskUseLimit", Double.toString(limitAboveUse(64L << 20))));
         broker.start();
         ConnectionFactory factory = Jms.factory(broker);
         Tally tally = new Tally();
@@ -110,7 +112,7 @@ class DiskFullTest {
         String freed = freeSpace();
         broker.kill();
         BrokerProcess roomy = mounted ? broker
-                : brokers.create("disk-full-roomy", dataDir, Brokers.properties("diskUseLimit", "0.99"));
+                : brokers.create("disk-full-roomy", dataDir, storage("diskUseLimit", "0.99"));
         roomy.start();
         int drainedWithRoom = drainAll(Jms.factory(roomy), tally, sentTo, drainErrors);
         Tally resumed = new Tally();
@@ -242,7 +244,7 @@ class DiskFullTest {
         if (!mounted) {
             return "diskUseLimit 0.99";
         }
-        long bigger = fileSystemSize + StoreConfig.defaults(dataDir).segmentSize() + (128L << 20);
+        long bigger = fileSystemSize + 4 * SEGMENT;
         int code = run("mount", "-o", "remount,size=" + bigger, dataDir.toString());
         return code == 0 ? "tmpfs remounted at " + (bigger >> 20) + " MiB" : "remount failed with " + code;
     }
@@ -284,9 +286,17 @@ class DiskFullTest {
     private static double limitAboveUse(long headroom) throws IOException {
         FileStore disk = Files.getFileStore(dataDir);
         long total = disk.getTotalSpace();
-        long segment = StoreConfig.defaults(dataDir).segmentSize();
+        long segment = SEGMENT;
         double used = 1.0 - (double) disk.getUsableSpace() / total;
         return Math.min(1.0, used + (double) (segment + headroom) / total);
+    }
+
+    /** The broker's storage keys for a small disk, and {@code more} keys. */
+    private static Properties storage(String... more) {
+        Properties p = Brokers.properties(more);
+        p.setProperty("segmentSize", Long.toString(SEGMENT));
+        p.setProperty("minFreeSpace", Long.toString(MIN_FREE));
+        return p;
     }
 
     private static int run(String... command) throws Exception {
