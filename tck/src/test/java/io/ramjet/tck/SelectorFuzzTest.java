@@ -47,6 +47,8 @@ class SelectorFuzzTest {
             + " and selectors do not convert property types";
     private static final String INTEGER_DIVISION = "Artemis deviation: 5 / 2 is 2.5; spec 3.8.1.1: arithmetic uses"
             + " Java numeric promotion, so two integers divide as integers";
+    private static final String SHORT_AGAINST_LONG = "Artemis deviation: a long on the left of a comparison with a"
+            + " byte or short is FALSE; spec 3.8.1.1: numeric values compare after Java numeric promotion";
     private static final String NOT_IN_UNLIKE = "Artemis deviation: NOT IN of a non-string is unknown; spec 3.8.1.1"
             + " defines it as NOT of an OR of = (each FALSE for unlike types), so TRUE";
 
@@ -163,11 +165,11 @@ class SelectorFuzzTest {
     // ---- the table: which of five messages a selector selects
 
     /**
-     * The five messages, by zz_id. 0: numbers and a string as their names say; 1: other
+     * The five messages, by zz_id. 0: numbers and a string as their names say (sh a short); 1: other
      * values; 2: nothing; 3: the same names with other types; 4: a double where 0 has an int.
      */
     private static final List<Map<String, Object>> MESSAGES = List.of(
-            Map.of("i", 5, "s", "red", "b", true, "d", 2.5d, "f", 1.5f, "l", 5L),
+            Map.of("i", 5, "s", "red", "b", true, "d", 2.5d, "f", 1.5f, "l", 5L, "sh", (short) 2),
             Map.of("i", 7, "s", "blue", "b", false),
             Map.of(),
             Map.of("i", "5", "s", 5, "b", "true"),
@@ -243,7 +245,11 @@ class SelectorFuzzTest {
                 artemisDeviates(INTEGER_DIVISION, "i / 2 = 2", 0),
                 selects("i / 2.0 = 2.5", 0, 4),
                 selects("i + d = 7.5", 0),
-                selects("-i = -5.0", 0, 4));
+                selects("-i = -5.0", 0, 4),
+                selects("sh < 5000000000", 0),
+                artemisDeviates(SHORT_AGAINST_LONG, "-5000000000 <= sh", 0),
+                // two ints add as ints (Java's promotion) and overflow; a double does not
+                selects("i + 2147483647 < 0", 0, 1));
     }
 
     @ProviderRows("cases")

@@ -33,8 +33,12 @@ abstract class Expr {
     }
 
     static boolean isIntegral(Object n) {
-        return n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte
-                || n instanceof ReusableLong;
+        return isInt(n) || n instanceof Long || n instanceof ReusableLong;
+    }
+
+    /** Whether Java's binary numeric promotion (JLS 5.6.2) gives int: a byte, short or int. */
+    static boolean isInt(Object n) {
+        return n instanceof Integer || n instanceof Short || n instanceof Byte || n instanceof ReusableInt;
     }
 
     static Boolean of(boolean b) {
@@ -96,12 +100,21 @@ abstract class Expr {
             if (!(v instanceof Number n)) {
                 return null;
             }
+            if (isInt(n)) {
+                return -n.intValue();
+            }
             return isIntegral(n) ? (Object) (-n.longValue()) : (Object) (-n.doubleValue());
         }
     }
 
     enum ArithmeticOp { ADD, SUBTRACT, MULTIPLY, DIVIDE }
 
+    /**
+     * Arithmetic with Java's numeric promotion, as 3.8.1.1 requires: two ints (bytes, shorts,
+     * exact literals that fit) give an int, which overflows as Java's does; a long makes it
+     * long; a float or double makes it double (a float is widened rather than kept a float).
+     * Integer division by zero is unknown.
+     */
     static final class Arithmetic extends Expr {
         private final ArithmeticOp op;
         private final Expr left, right;
@@ -119,6 +132,15 @@ abstract class Expr {
         Object evaluate(PropertySource source) {
             if (!(left.evaluate(source) instanceof Number a) || !(right.evaluate(source) instanceof Number b)) {
                 return null;
+            }
+            if (isInt(a) && isInt(b)) {
+                int x = a.intValue(), y = b.intValue();
+                switch (op) {
+                    case ADD: return x + y;
+                    case SUBTRACT: return x - y;
+                    case MULTIPLY: return x * y;
+                    default: return y == 0 ? null : (Object) (x / y);
+                }
             }
             if (isIntegral(a) && isIntegral(b)) {
                 long x = a.longValue(), y = b.longValue();

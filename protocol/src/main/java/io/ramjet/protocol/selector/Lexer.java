@@ -156,7 +156,7 @@ final class Lexer {
         String literal = text.substring(start, at);
         try {
             Object value = NumericLiterals.parse(literal, false);
-            return new Token(value instanceof Long ? Type.EXACT : Type.APPROXIMATE, literal, start, value);
+            return new Token(value instanceof Double ? Type.APPROXIMATE : Type.EXACT, literal, start, value);
         } catch (NumberFormatException e) {
             if (literal.matches("[0-9]+[lL]?")) {
                 return new Token(Type.EXACT, literal, start, null);

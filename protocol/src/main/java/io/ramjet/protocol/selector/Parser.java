@@ -343,7 +343,8 @@ final class Parser {
             }
             int outer = minus - (lastIsMinus ? 1 : 0);
             if (outer % 2 == 1) {
-                value = value instanceof Long l ? (Object) (-l) : (Object) (-(Double) value);
+                value = value instanceof Integer i ? (Object) (-i) : value instanceof Long l ? (Object) (-l)
+                        : (Object) (-(Double) value);
             }
             return new Expr.Literal(value);
         }

@@ -97,8 +97,8 @@ public final class SelectorAnalysis {
         if (v instanceof String s) {
             return TagSignature.stringTag(id.name, s);
         }
-        if (v instanceof Long l && Math.abs(l) <= EXACT_IN_DOUBLE) {
-            return TagSignature.integerTag(id.name, l);
+        if ((v instanceof Long || v instanceof Integer) && Math.abs(((Number) v).longValue()) <= EXACT_IN_DOUBLE) {
+            return TagSignature.integerTag(id.name, ((Number) v).longValue());
         }
         if (v instanceof Boolean b) {
             return TagSignature.booleanTag(id.name, b);

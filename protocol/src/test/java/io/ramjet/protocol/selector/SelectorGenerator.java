@@ -21,7 +21,7 @@ final class SelectorGenerator {
     private static final String[] STRINGS = {"", "a", "ab", "abc", "a_c", "a%c", "red", "it's", "A", "_", "%"};
     private static final String[] NUMBERS = {"0", "1", "2", "-1", "3", "7", "+2", "0.5", "1.5", "-2.5", "2.0",
         "1E0", "5e-1", "7.", ".5", "0x1F", "017", "12L", "2147483648", "-9223372036854775808", "1.0e2", "3d",
-        "2.5f"};
+        "2.5f", "2147483647", "-2147483648", "0x7FFFFFFF"};
     private static final String[] STRING_IDS = {"JMSType", "JMSCorrelationID", "JMSMessageID", "JMSDeliveryMode"};
     private static final String[] NUMERIC_IDS = {"JMSPriority", "JMSTimestamp"};
     private static final String[] FRAGMENTS = {"(", ")", "'", "''", "NOT ", " AND ", " OR ", " ESCAPE '", "--",
@@ -210,8 +210,8 @@ final class SelectorGenerator {
             case 1: return random.nextBoolean();
             case 2: return (byte) (random.nextInt(7) - 3);
             case 3: return (short) (random.nextInt(7) - 3);
-            case 4: return random.nextInt(7) - 3;
-            case 5: return (long) (random.nextInt(7) - 3);
+            case 4: return random.nextInt(12) == 0 ? (Object) Integer.MAX_VALUE : (Object) (random.nextInt(7) - 3);
+            case 5: return random.nextInt(12) == 0 ? Long.MIN_VALUE : (long) (random.nextInt(7) - 3);
             case 6: return (float) ((random.nextInt(9) - 4) / 2.0);
             case 7: return (random.nextInt(9) - 4) / 2.0;
             default: return pick(STRINGS);

@@ -101,6 +101,16 @@ class SelectorTableTest {
         row("-2 * -3 = 6", T);
         row("l * 2 = 10000000000", T, "l", 5_000_000_000L);
         row("l = 5000000001 - 1", T, "l", 5_000_000_000L);
+        // Java's numeric promotion: int with int is int and overflows; a long or an L makes it long
+        row("i + 2147483647 < 0", T, "i", 1);
+        row("b * 65536 * 65536 = 0", T, "b", (byte) 1);
+        row("2147483647 + 1 = -2147483648", T);
+        row("i + 2147483647L > 0", T, "i", 1);
+        row("l + 2147483647 > 0", T, "l", 1L);
+        row("i + 2147483648 > 0", T, "i", 1);
+        row("-i = -2147483648", T, "i", Integer.MIN_VALUE);
+        row("-(i) < 0", T, "i", Integer.MIN_VALUE);
+        row("i / -1 < 0", T, "i", Integer.MIN_VALUE);
         row("i + x = 5", U, "i", 5);
         row("x * 2 = 0", U);
         row("c + 1 = 2", U, "c", "1");
