@@ -36,6 +36,21 @@ class SelectorTest {
      */
     private static final String NOT_PRECEDENCE = "Artemis deviation: NOT binds tighter than comparison (spec 3.8.1.2)";
 
+    /**
+     * Artemis compares a value with a property of another type as {@code =} would and negates
+     * that for {@code <>}, so {@code i <> 'x'} is TRUE for the number i; section 3.8.1.1 makes
+     * any comparison of unlike types FALSE, for {@code <>} as for {@code =}.
+     */
+    private static final String UNLIKE_NOT_EQUAL = "Artemis deviation: <> of unlike types is TRUE; spec 3.8.1.1 makes"
+            + " any comparison of unlike types FALSE";
+
+    /**
+     * Artemis gives IN of a value that is not a string (and so NOT IN) unknown; section 3.8.1.1
+     * defines {@code c NOT IN ('a')} as {@code NOT (c = 'a')}, TRUE for a number.
+     */
+    private static final String NOT_IN_UNLIKE = "Artemis deviation: NOT IN of a non-string is unknown; spec 3.8.1.1"
+            + " defines it as NOT of an OR of = (each FALSE for unlike types), so TRUE";
+
     record Row(String selector, Map<String, Object> message, boolean selected, String artemisDeviation) {
         @Override
         public String toString() {
@@ -85,11 +100,16 @@ class SelectorTest {
         row("l > f", true, "l", 5L, "f", 4.5f);
         row("l = 5000000000", true, "l", 5_000_000_000L);
         row("s = -300", true, "s", (short) -300);
-        // comparing unlike types is never TRUE
+        // comparing unlike types is never TRUE, for <> as for =, and NOT of it is TRUE
         row("i = 5", false, "i", "5");
         row("i = '5'", false, "i", 5);
         row("c = 5", false, "c", "5");
         row("flag = 1", false, "flag", true);
+        row("NOT (i = '5')", true, "i", 5);
+        artemisDeviates(UNLIKE_NOT_EQUAL, "i <> '5'", false, "i", 5);
+        artemisDeviates(UNLIKE_NOT_EQUAL, "c <> 5", false, "c", "5");
+        artemisDeviates(UNLIKE_NOT_EQUAL, "flag <> 1", false, "flag", true);
+        artemisDeviates(UNLIKE_NOT_EQUAL, "JMSType <> flag", false, "JMSType", "car", "flag", true);
         // arithmetic
         row("i + 1 = 6", true, "i", 5);
         row("i - 6 = -1", true, "i", 5);
@@ -132,6 +152,9 @@ class SelectorTest {
         row("i + 1 BETWEEN 6 AND 6", true, "i", 5);
         row("i BETWEEN 1 + 1 AND 2 * 3", true, "i", 5);
         row("NOT (i BETWEEN 1 AND 3)", true, "i", 5);
+        // NOT BETWEEN is "v < low OR v > high" (3.8.1.1): FALSE against a bound of another type
+        row("c NOT BETWEEN 1 AND 3", false, "c", "2");
+        row("i NOT BETWEEN c AND 9", false, "i", 5, "c", "1");
         row("JMSPriority BETWEEN 0 AND 9", true);
         // IN
         row("c IN ('red', 'green')", true, "c", "red");
@@ -145,6 +168,8 @@ class SelectorTest {
         row("c IN ('a', 'b', 'c', 'd', 'red')", true, "c", "red");
         artemisDeviates(NOT_PRECEDENCE, "NOT c IN ('red')", false, "c", "red");
         row("JMSType IN ('car', 'bus')", true, "JMSType", "car");
+        row("i IN ('5')", false, "i", 5);
+        artemisDeviates(NOT_IN_UNLIKE, "i NOT IN ('5')", true, "i", 5);
         // LIKE
         row("c LIKE 'r%'", true, "c", "red");
         row("c LIKE 'r_d'", true, "c", "red");
@@ -172,6 +197,8 @@ class SelectorTest {
         row("c LIKE '%!%%' ESCAPE '!'", true, "c", "50%off");
         row("c LIKE '%!%%' ESCAPE '!'", false, "c", "50off");
         row("c LIKE 'a!_c' ESCAPE '!'", false, "c", "abc");
+        row("i LIKE '5'", false, "i", 5);
+        row("i NOT LIKE '5'", true, "i", 5);
         row("x LIKE 'a%'", false);
         row("x NOT LIKE 'a%'", false);
         row("JMSType LIKE 'ca%'", true, "JMSType", "car");
@@ -249,6 +276,62 @@ class SelectorTest {
         return List.of("i =", "= 5", "i = 'abc", "c IN ()", "i BETWEEN 1", "(i = 5", "i = 5)", "i == 5",
                 "i = 5 AND", "AND i = 5", "NOT", "i IS 5", "i = 5 5", "c = 'x' OR", "i <>", "i >< 5",
                 "IN ('a')", "i NOT 5", "#x = 1", "c LIKE", "c LIKE 'a' ESCAPE", "i BETWEEN AND 5");
+    }
+
+    /** A selector that compares operands of two types known before any message, and whether Artemis refuses it. */
+    record Unlike(String selector, String artemisAccepts) {
+        @Override
+        public String toString() {
+            return selector;
+        }
+    }
+
+    /**
+     * Comparisons of unlike types whose types are known at creation (literals, conditions,
+     * arithmetic, and the headers JMSPriority and JMSTimestamp, numeric, and JMSType,
+     * JMSMessageID, JMSCorrelationID and JMSDeliveryMode, strings): section 3.8.1.1 makes them
+     * FALSE at every message and lets a provider check such semantics at creation; Ramjet
+     * refuses them all, for = and <> as for the ordering operators.
+     */
+    static List<Unlike> unlikeTypes() {
+        String checksLeftBooleanOnly = "Artemis accepts it: it checks only a TRUE/FALSE literal on the left of = or <>"
+                + " (semantic checking at creation is optional, spec 3.8.1.1)";
+        String checksNoArithmetic = "Artemis accepts it: it does not check the operands of arithmetic"
+                + " (semantic checking at creation is optional, spec 3.8.1.1)";
+        String checksNoHeaders = "Artemis accepts it: it does not know the type of a header"
+                + " (semantic checking at creation is optional, spec 3.8.1.1)";
+        return List.of(new Unlike("TRUE = 0", null), new Unlike("FALSE = 0", null), new Unlike("TRUE <> 'x'", null),
+                new Unlike("FALSE <> 1.5", null), new Unlike("1 < 'x'", null), new Unlike("'a' < 'b'", null),
+                new Unlike("TRUE < FALSE", null), new Unlike("i > TRUE", null),
+                new Unlike("0 = TRUE", checksLeftBooleanOnly), new Unlike("'a' = 1", checksLeftBooleanOnly),
+                new Unlike("1 <> 'a'", checksLeftBooleanOnly), new Unlike("'x' <> TRUE", checksLeftBooleanOnly),
+                new Unlike("(i = 1) = 1", checksLeftBooleanOnly),
+                new Unlike("i + 1 = 'a'", checksLeftBooleanOnly), new Unlike("'a' + 1 = 2", checksNoArithmetic),
+                new Unlike("TRUE * 2 = 2", checksNoArithmetic), new Unlike("-'a' = 1", checksNoArithmetic),
+                new Unlike("JMSType = 5", checksNoHeaders), new Unlike("JMSPriority = 'a'", checksNoHeaders),
+                new Unlike("JMSDeliveryMode = 2", checksNoHeaders), new Unlike("JMSTimestamp <> TRUE", checksNoHeaders),
+                new Unlike("JMSMessageID = 1", checksNoHeaders), new Unlike("JMSPriority LIKE '4'", checksNoHeaders),
+                new Unlike("JMSType BETWEEN 1 AND 2", checksNoHeaders));
+    }
+
+    @ProviderRows("unlikeTypes")
+    void refusesComparisonOfUnlikeKnownTypesAtConsumerCreation(Jms jms, Unlike row) throws Exception {
+        if (row.artemisAccepts() != null) {
+            jms.skipOnArtemis(row.artemisAccepts());
+        }
+        Session session = jms.session();
+        Queue queue = jms.queue(session, "unlike");
+        assertThrows(InvalidSelectorException.class, () -> session.createConsumer(queue, row.selector()));
+    }
+
+    @ProviderRows("unlikeTypes")
+    void refusesComparisonOfUnlikeKnownTypesInContext(Jms jms, Unlike row) {
+        if (row.artemisAccepts() != null) {
+            jms.skipOnArtemis(row.artemisAccepts());
+        }
+        var context = jms.context();
+        var queue = context.createQueue(jms.name("unlike"));
+        assertThrows(jakarta.jms.InvalidSelectorRuntimeException.class, () -> context.createConsumer(queue, row.selector()));
     }
 
     @ProviderRows("rows")

@@ -6,11 +6,23 @@ import java.util.Set;
  * A node of a compiled selector. {@link #evaluate} returns a value (Boolean, a Number, String)
  * or null for NULL/unknown; conditions return Boolean.TRUE, Boolean.FALSE or null, so SQL's
  * three-valued logic costs no allocation. Only arithmetic allocates (its boxed result).
+ * Evaluation recurses once per level of the tree, so the parser bounds {@link #depth}.
  */
 abstract class Expr {
 
     /** What the parser knows of a node's type before evaluation. */
     enum Kind { BOOLEAN, NUMERIC, STRING, ANY }
+
+    /** Levels of the tree below and including this node: 1 for a leaf. */
+    final int depth;
+
+    Expr(Expr... children) {
+        int deepest = 0;
+        for (Expr child : children) {
+            deepest = Math.max(deepest, child.depth);
+        }
+        depth = deepest + 1;
+    }
 
     abstract Kind kind();
 
@@ -21,8 +33,12 @@ abstract class Expr {
     }
 
     static boolean isIntegral(Object n) {
-        return n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte
-                || n instanceof ReusableLong;
+        return isInt(n) || n instanceof Long || n instanceof ReusableLong;
+    }
+
+    /** Whether Java's binary numeric promotion (JLS 5.6.2) gives int: a byte, short or int. */
+    static boolean isInt(Object n) {
+        return n instanceof Integer || n instanceof Short || n instanceof Byte || n instanceof ReusableInt;
     }
 
     static Boolean of(boolean b) {
@@ -44,17 +60,37 @@ abstract class Expr {
 
     static final class Identifier extends Expr {
         final String name;
+        private final Kind kind;
 
-        Identifier(String name) { this.name = name; }
+        Identifier(String name) {
+            this.name = name;
+            this.kind = kindOf(name);
+        }
 
-        @Override Kind kind() { return Kind.ANY; }
+        /**
+         * The headers a selector may name have a type known before any message (3.8.1.1, and
+         * 3.8.1.3 for JMSDeliveryMode as a string); properties and the other JMS names may hold
+         * anything, so their type is known only at evaluation.
+         */
+        private static Kind kindOf(String name) {
+            switch (name) {
+                case "JMSPriority", "JMSTimestamp": return Kind.NUMERIC;
+                case "JMSMessageID", "JMSCorrelationID", "JMSType", "JMSDeliveryMode": return Kind.STRING;
+                default: return Kind.ANY;
+            }
+        }
+
+        @Override Kind kind() { return kind; }
         @Override Object evaluate(PropertySource source) { return source.get(name); }
     }
 
     static final class Negate extends Expr {
         private final Expr operand;
 
-        Negate(Expr operand) { this.operand = operand; }
+        Negate(Expr operand) {
+            super(operand);
+            this.operand = operand;
+        }
 
         @Override Kind kind() { return Kind.NUMERIC; }
 
@@ -64,17 +100,27 @@ abstract class Expr {
             if (!(v instanceof Number n)) {
                 return null;
             }
+            if (isInt(n)) {
+                return -n.intValue();
+            }
             return isIntegral(n) ? (Object) (-n.longValue()) : (Object) (-n.doubleValue());
         }
     }
 
     enum ArithmeticOp { ADD, SUBTRACT, MULTIPLY, DIVIDE }
 
+    /**
+     * Arithmetic with Java's numeric promotion, as 3.8.1.1 requires: two ints (bytes, shorts,
+     * exact literals that fit) give an int, which overflows as Java's does; a long makes it
+     * long; a float or double makes it double (a float is widened rather than kept a float).
+     * Integer division by zero is unknown.
+     */
     static final class Arithmetic extends Expr {
         private final ArithmeticOp op;
         private final Expr left, right;
 
         Arithmetic(ArithmeticOp op, Expr left, Expr right) {
+            super(left, right);
             this.op = op;
             this.left = left;
             this.right = right;
@@ -86,6 +132,15 @@ abstract class Expr {
         Object evaluate(PropertySource source) {
             if (!(left.evaluate(source) instanceof Number a) || !(right.evaluate(source) instanceof Number b)) {
                 return null;
+            }
+            if (isInt(a) && isInt(b)) {
+                int x = a.intValue(), y = b.intValue();
+                switch (op) {
+                    case ADD: return x + y;
+                    case SUBTRACT: return x - y;
+                    case MULTIPLY: return x * y;
+                    default: return y == 0 ? null : (Object) (x / y);
+                }
             }
             if (isIntegral(a) && isIntegral(b)) {
                 long x = a.longValue(), y = b.longValue();
@@ -113,6 +168,7 @@ abstract class Expr {
         final Expr left, right;
 
         Comparison(CompareOp op, Expr left, Expr right) {
+            super(left, right);
             this.op = op;
             this.left = left;
             this.right = right;
@@ -165,6 +221,7 @@ abstract class Expr {
         private final boolean negated;
 
         Between(Expr value, Expr low, Expr high, boolean negated) {
+            super(value, low, high);
             this.value = value;
             this.low = low;
             this.high = high;
@@ -173,12 +230,20 @@ abstract class Expr {
 
         @Override Kind kind() { return Kind.BOOLEAN; }
 
+        /**
+         * As 3.8.1.1 spells them out: {@code v BETWEEN l AND h} is {@code v >= l AND v <= h},
+         * {@code v NOT BETWEEN l AND h} is {@code v < l OR v > h}, so neither is TRUE when a
+         * bound is of another type (rather than NOT BETWEEN being NOT of a FALSE BETWEEN).
+         */
         @Override
         Object evaluate(PropertySource source) {
             Object v = value.evaluate(source);
-            Boolean result = And.and(Comparison.compare(CompareOp.LE, low.evaluate(source), v),
+            if (negated) {
+                return Or.or(Comparison.compare(CompareOp.LT, v, low.evaluate(source)),
+                        Comparison.compare(CompareOp.GT, v, high.evaluate(source)));
+            }
+            return And.and(Comparison.compare(CompareOp.GE, v, low.evaluate(source)),
                     Comparison.compare(CompareOp.LE, v, high.evaluate(source)));
-            return negated ? Not.not(result) : result;
         }
     }
 
@@ -188,6 +253,7 @@ abstract class Expr {
         final boolean negated;
 
         In(Identifier identifier, Set<String> values, boolean negated) {
+            super(identifier);
             this.identifier = identifier;
             this.values = values;
             this.negated = negated;
@@ -195,13 +261,17 @@ abstract class Expr {
 
         @Override Kind kind() { return Kind.BOOLEAN; }
 
+        /**
+         * 3.8.1.1: IN is the OR of {@code =} with each string and NOT IN the NOT of that OR, so
+         * a value that is not a string is in no list (each {@code =} of unlike types is FALSE).
+         */
         @Override
         Object evaluate(PropertySource source) {
             Object v = identifier.evaluate(source);
             if (v == null) {
                 return null;
             }
-            return of(v instanceof String s && values.contains(s) != negated);
+            return of((v instanceof String s && values.contains(s)) != negated);
         }
     }
 
@@ -211,6 +281,7 @@ abstract class Expr {
         private final boolean negated;
 
         Like(Identifier identifier, LikePattern pattern, boolean negated) {
+            super(identifier);
             this.identifier = identifier;
             this.pattern = pattern;
             this.negated = negated;
@@ -218,13 +289,14 @@ abstract class Expr {
 
         @Override Kind kind() { return Kind.BOOLEAN; }
 
+        /** NOT LIKE is NOT of LIKE, as in SQL92; LIKE of a value that is not a string is FALSE. */
         @Override
         Object evaluate(PropertySource source) {
             Object v = identifier.evaluate(source);
             if (v == null) {
                 return null;
             }
-            return of(v instanceof String s && pattern.matches(s) != negated);
+            return of((v instanceof String s && pattern.matches(s)) != negated);
         }
     }
 
@@ -233,6 +305,7 @@ abstract class Expr {
         private final boolean negated;
 
         IsNull(Identifier identifier, boolean negated) {
+            super(identifier);
             this.identifier = identifier;
             this.negated = negated;
         }
@@ -245,23 +318,27 @@ abstract class Expr {
         }
     }
 
+    /** A conjunction of any number of conditions, so a long chain of ANDs is one level deep. */
     static final class And extends Expr {
-        final Expr left, right;
+        final Expr[] operands;
 
-        And(Expr left, Expr right) {
-            this.left = left;
-            this.right = right;
+        And(Expr... operands) {
+            super(operands);
+            this.operands = operands;
         }
 
         @Override Kind kind() { return Kind.BOOLEAN; }
 
         @Override
         Object evaluate(PropertySource source) {
-            Boolean l = bool(left.evaluate(source));
-            if (Boolean.FALSE.equals(l)) {
-                return Boolean.FALSE;
+            Boolean result = Boolean.TRUE;
+            for (Expr operand : operands) {
+                result = and(result, bool(operand.evaluate(source)));
+                if (result == Boolean.FALSE) {
+                    return result;
+                }
             }
-            return and(l, bool(right.evaluate(source)));
+            return result;
         }
 
         static Boolean and(Boolean a, Boolean b) {
@@ -272,34 +349,44 @@ abstract class Expr {
         }
     }
 
+    /** A disjunction of any number of conditions, so a long chain of ORs is one level deep. */
     static final class Or extends Expr {
-        private final Expr left, right;
+        private final Expr[] operands;
 
-        Or(Expr left, Expr right) {
-            this.left = left;
-            this.right = right;
+        Or(Expr... operands) {
+            super(operands);
+            this.operands = operands;
         }
 
         @Override Kind kind() { return Kind.BOOLEAN; }
 
         @Override
         Object evaluate(PropertySource source) {
-            Boolean l = bool(left.evaluate(source));
-            if (Boolean.TRUE.equals(l)) {
+            Boolean result = Boolean.FALSE;
+            for (Expr operand : operands) {
+                result = or(result, bool(operand.evaluate(source)));
+                if (result == Boolean.TRUE) {
+                    return result;
+                }
+            }
+            return result;
+        }
+
+        static Boolean or(Boolean a, Boolean b) {
+            if (Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b)) {
                 return Boolean.TRUE;
             }
-            Boolean r = bool(right.evaluate(source));
-            if (Boolean.TRUE.equals(r)) {
-                return Boolean.TRUE;
-            }
-            return l == null || r == null ? null : Boolean.FALSE;
+            return a == null || b == null ? null : Boolean.FALSE;
         }
     }
 
     static final class Not extends Expr {
         private final Expr operand;
 
-        Not(Expr operand) { this.operand = operand; }
+        Not(Expr operand) {
+            super(operand);
+            this.operand = operand;
+        }
 
         @Override Kind kind() { return Kind.BOOLEAN; }
 

@@ -29,7 +29,7 @@ public final class HeaderSectionView implements PropertySource {
 
     private final Utf8Strings strings = new Utf8Strings();
     private final ReusableLong timestamp = new ReusableLong();
-    private final ReusableLong deliveryCount = new ReusableLong();
+    private final ReusableInt deliveryCount = new ReusableInt();
     private ByteBuffer section;
     private boolean valid;
     private int deliveryMode;
@@ -38,7 +38,8 @@ public final class HeaderSectionView implements PropertySource {
     private int count;
     private int[] nameAt = new int[8];
     private int[] valueAt = new int[8];
-    private ReusableLong[] exact = new ReusableLong[8];
+    private ReusableInt[] ints = new ReusableInt[8];
+    private ReusableLong[] longs = new ReusableLong[8];
     private ReusableDouble[] approximate = new ReusableDouble[8];
 
     /**
@@ -137,8 +138,11 @@ public final class HeaderSectionView implements PropertySource {
     private Object value(int i) {
         int v = valueAt[i];
         byte tag = section.get(v);
+        if (tag == ValueCodec.LONG) {
+            return longOf(i).set(ValueCodec.integerAt(section, v));
+        }
         if (ValueCodec.isInteger(tag)) {
-            return exact(i).set(ValueCodec.integerAt(section, v));
+            return intOf(i).set((int) ValueCodec.integerAt(section, v));
         }
         if (ValueCodec.isFloating(tag)) {
             return approximate(i).set(ValueCodec.floatingAt(section, v));
@@ -151,11 +155,18 @@ public final class HeaderSectionView implements PropertySource {
         };
     }
 
-    private ReusableLong exact(int i) {
-        if (exact[i] == null) {
-            exact[i] = new ReusableLong();
+    private ReusableInt intOf(int i) {
+        if (ints[i] == null) {
+            ints[i] = new ReusableInt();
         }
-        return exact[i];
+        return ints[i];
+    }
+
+    private ReusableLong longOf(int i) {
+        if (longs[i] == null) {
+            longs[i] = new ReusableLong();
+        }
+        return longs[i];
     }
 
     private ReusableDouble approximate(int i) {
@@ -170,7 +181,8 @@ public final class HeaderSectionView implements PropertySource {
             int n = Math.max(properties, nameAt.length * 2);
             nameAt = Arrays.copyOf(nameAt, n);
             valueAt = Arrays.copyOf(valueAt, n);
-            exact = Arrays.copyOf(exact, n);
+            ints = Arrays.copyOf(ints, n);
+            longs = Arrays.copyOf(longs, n);
             approximate = Arrays.copyOf(approximate, n);
         }
     }

@@ -8,9 +8,11 @@ import java.util.Map;
 
 /**
  * Splits a selector into tokens (Jakarta Messaging 3.1, 3.8.1.1): identifiers are Java
- * identifiers, keywords are case-insensitive, strings are single-quoted with {@code ''} for a
- * quote, exact numerics follow Java integer literal syntax (decimal, 0x hex, leading-0 octal,
- * optional L) and approximate numerics Java floating literal syntax. Signs are separate tokens;
+ * identifiers (by code point, so a letter outside the BMP is one), keywords are
+ * case-insensitive in ASCII (the Turkish dotless i does not make {@code ın} the keyword IN),
+ * strings are single-quoted with {@code ''} for a quote, exact numerics follow Java integer
+ * literal syntax (ASCII digits; decimal, 0x hex, leading-0 octal, optional L) and approximate
+ * numerics Java floating literal syntax. Signs are separate tokens;
  * the parser folds them into literals, so
  * {@code -9223372036854775808} is an exact literal although its magnitude alone is not a long.
  */
@@ -45,7 +47,7 @@ final class Lexer {
     }
 
     private Token next() throws SelectorSyntaxException {
-        while (at < text.length() && Character.isWhitespace(text.charAt(at))) {
+        while (at < text.length() && isWhitespace(text.charAt(at))) {
             at++;
         }
         int start = at;
@@ -53,18 +55,18 @@ final class Lexer {
             return new Token(Type.END, "", start, null);
         }
         char c = text.charAt(at);
-        if (Character.isJavaIdentifierStart(c)) {
-            while (at < text.length() && Character.isJavaIdentifierPart(text.charAt(at))) {
-                at++;
+        if (Character.isJavaIdentifierStart(text.codePointAt(at))) {
+            while (at < text.length() && Character.isJavaIdentifierPart(text.codePointAt(at))) {
+                at += Character.charCount(text.codePointAt(at));
             }
             String word = text.substring(start, at);
-            Type keyword = KEYWORDS.get(word.toUpperCase(Locale.ROOT));
+            Type keyword = isAscii(word) ? KEYWORDS.get(word.toUpperCase(Locale.ROOT)) : null;
             return new Token(keyword != null ? keyword : Type.IDENTIFIER, word, start, null);
         }
         if (c == '\'') {
             return string(start);
         }
-        if (Character.isDigit(c) || c == '.' && at + 1 < text.length() && Character.isDigit(text.charAt(at + 1))) {
+        if (isDigit(c) || c == '.' && at + 1 < text.length() && isDigit(text.charAt(at + 1))) {
             return number(start);
         }
         at++;
@@ -93,8 +95,35 @@ final class Lexer {
             case '(': return new Token(Type.LPAREN, "(", start, null);
             case ')': return new Token(Type.RPAREN, ")", start, null);
             case ',': return new Token(Type.COMMA, ",", start, null);
-            default: throw error(start, "unexpected character '" + c + "'");
+            default: throw error(start, "unexpected character " + describe(c));
         }
+    }
+
+    /** Java's whitespace, as 3.8.1.1 says: space, tab, form feed and line terminators. */
+    private static boolean isWhitespace(char c) {
+        return c == ' ' || c == '\t' || c == '\f' || c == '\n' || c == '\r';
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isAscii(String word) {
+        for (int i = 0; i < word.length(); i++) {
+            if (word.charAt(i) > 0x7F) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The character as it can be printed: quoted, or as U+XXXX when it is a control char or a lone surrogate. */
+    private static String describe(char c) {
+        if (Character.isISOControl(c) || Character.isSurrogate(c) || Character.isSpaceChar(c)
+                || !Character.isDefined(c)) {
+            return String.format("U+%04X", (int) c);
+        }
+        return "'" + c + "'";
     }
 
     private Token string(int start) throws SelectorSyntaxException {
@@ -120,20 +149,24 @@ final class Lexer {
     }
 
     private Token number(int start) throws SelectorSyntaxException {
-        while (at < text.length() && (Character.isLetterOrDigit(text.charAt(at)) || text.charAt(at) == '.'
+        while (at < text.length() && (isAsciiLetterOrDigit(text.charAt(at)) || text.charAt(at) == '.'
                 || (text.charAt(at) == '+' || text.charAt(at) == '-') && isExponentSign(start))) {
             at++;
         }
         String literal = text.substring(start, at);
         try {
             Object value = NumericLiterals.parse(literal, false);
-            return new Token(value instanceof Long ? Type.EXACT : Type.APPROXIMATE, literal, start, value);
+            return new Token(value instanceof Double ? Type.APPROXIMATE : Type.EXACT, literal, start, value);
         } catch (NumberFormatException e) {
             if (literal.matches("[0-9]+[lL]?")) {
                 return new Token(Type.EXACT, literal, start, null);
             }
             throw error(start, "bad numeric literal " + literal);
         }
+    }
+
+    private static boolean isAsciiLetterOrDigit(char c) {
+        return isDigit(c) || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
     }
 
     /** A sign right after the 'e' of a decimal number is part of its exponent. */

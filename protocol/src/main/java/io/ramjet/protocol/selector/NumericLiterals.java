@@ -2,7 +2,11 @@ package io.ramjet.protocol.selector;
 
 import java.util.Locale;
 
-/** Java numeric literal syntax: a Long for an exact literal, a Double for an approximate one. */
+/**
+ * Java numeric literal syntax: for an exact literal an Integer when it has no L suffix and its
+ * value fits an int (as Java types an int literal), a Long otherwise, since selectors take exact
+ * literals in the whole range of long; a Double for an approximate one.
+ */
 final class NumericLiterals {
 
     private NumericLiterals() {
@@ -28,7 +32,8 @@ final class NumericLiterals {
             }
             return negative ? -d : d;
         }
-        if (lower.endsWith("l")) {
+        boolean longSuffix = lower.endsWith("l");
+        if (longSuffix) {
             lower = lower.substring(0, lower.length() - 1);
         }
         String digits;
@@ -46,10 +51,13 @@ final class NumericLiterals {
         if (digits.isEmpty() || digits.startsWith("-") || digits.startsWith("+")) {
             throw new NumberFormatException(literal);
         }
+        long value;
         if (radix == 10) {
-            return Long.parseLong(negative ? "-" + digits : digits);
+            value = Long.parseLong(negative ? "-" + digits : digits);
+        } else {
+            value = Long.parseUnsignedLong(digits, radix);
+            value = negative ? -value : value;
         }
-        long value = Long.parseUnsignedLong(digits, radix);
-        return negative ? -value : value;
+        return !longSuffix && value == (int) value ? (Object) (int) value : (Object) value;
     }
 }

@@ -2,6 +2,7 @@ package io.ramjet.protocol.selector;
 
 import io.ramjet.protocol.selector.Expr.Kind;
 import io.ramjet.protocol.selector.Token.Type;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -9,15 +10,32 @@ import java.util.Set;
 /**
  * Recursive descent over the selector grammar of Jakarta Messaging 3.1, 3.8.1, precedence from
  * loosest: OR, AND, NOT, then comparison / BETWEEN / IN / LIKE / IS NULL, then + -, then * /,
- * then unary signs. Types that are known while parsing (literals, arithmetic, conditions) are
- * checked: a string or boolean in arithmetic or in an ordering comparison, or a non-boolean
- * where a condition belongs, is refused here rather than being FALSE at every message.
+ * then unary signs.
+ *
+ * <p>Types that are known while parsing (literals, arithmetic, conditions, and the headers of
+ * {@link Expr.Identifier#kind}) are checked, the optional semantic checking of 3.8.1.1: operands
+ * of two different known types in any comparison ({@code TRUE = 0}, {@code 'a' <> 1},
+ * {@code JMSType = 5}), a string or boolean in arithmetic or in an ordering comparison, a
+ * numeric header in LIKE or IN, or a non-boolean where a condition belongs, is refused here
+ * rather than being FALSE at every message. An identifier of a property has no type until a
+ * message gives it one, so comparing it with anything parses.
+ *
+ * <p>Any text either parses or raises {@link SelectorSyntaxException}. Chains of AND, OR, NOT and
+ * signs are read in loops, so only parentheses recurse, at most {@link #MAX_NESTING} deep; the
+ * compiled tree, which evaluation walks recursively, is at most {@link #MAX_DEPTH} levels deep.
+ * A stack that runs out all the same refuses the selector as too deep.
  */
 final class Parser {
+
+    /** Parentheses nested deeper than this are refused: each level is eight frames of the descent. */
+    static final int MAX_NESTING = 128;
+    /** A tree deeper than this is refused: a chain of {@code + - * /} adds a level per operator. */
+    static final int MAX_DEPTH = 512;
 
     private final String text;
     private final List<Token> tokens;
     private int at;
+    private int nesting;
 
     private Parser(String text, List<Token> tokens) {
         this.text = text;
@@ -29,7 +47,14 @@ final class Parser {
         if (parser.peek().is(Type.END)) {
             throw parser.error(parser.peek(), "empty selector");
         }
-        Expr e = parser.condition();
+        Expr e;
+        try {
+            e = parser.condition();
+        } catch (StackOverflowError tooDeep) {
+            // the limits keep a thread with an ordinary stack far from its end; one with a small
+            // stack (or frames a deoptimization has grown) may still reach it: refused alike
+            throw new SelectorSyntaxException(text, 0, "the selector is nested too deeply for this thread's stack");
+        }
         if (!parser.peek().is(Type.END)) {
             throw parser.error(parser.peek(), "unexpected '" + parser.peek().text() + "' after a complete expression");
         }
@@ -76,46 +101,72 @@ final class Parser {
 
     private void requireCondition(Expr e, Token at) throws SelectorSyntaxException {
         if (e.kind() != Kind.BOOLEAN && e.kind() != Kind.ANY) {
-            throw error(at, "a " + e.kind().name().toLowerCase() + " expression is not a condition");
+            throw error(at, "a " + name(e.kind()) + " expression is not a condition");
         }
+    }
+
+    /** Checks the depth of a node just built, whose text starts at {@code at}. */
+    private Expr node(Expr e, Token at) throws SelectorSyntaxException {
+        if (e.depth > MAX_DEPTH) {
+            throw error(at, "the expression is nested more than " + MAX_DEPTH + " levels deep");
+        }
+        return e;
     }
 
     private Expr or() throws SelectorSyntaxException {
         Token start = peek();
-        Expr left = and();
-        while (peek().is(Type.OR)) {
-            requireCondition(left, start);
-            take();
+        Expr first = and();
+        if (!peek().is(Type.OR)) {
+            return first;
+        }
+        requireCondition(first, start);
+        List<Expr> operands = new ArrayList<>();
+        operands.add(first);
+        while (accept(Type.OR)) {
             Token right = peek();
             Expr r = and();
             requireCondition(r, right);
-            left = new Expr.Or(left, r);
+            operands.add(r);
         }
-        return left;
+        return node(new Expr.Or(operands.toArray(new Expr[0])), start);
     }
 
     private Expr and() throws SelectorSyntaxException {
         Token start = peek();
-        Expr left = not();
-        while (peek().is(Type.AND)) {
-            requireCondition(left, start);
-            take();
+        Expr first = not();
+        if (!peek().is(Type.AND)) {
+            return first;
+        }
+        requireCondition(first, start);
+        List<Expr> operands = new ArrayList<>();
+        operands.add(first);
+        while (accept(Type.AND)) {
             Token right = peek();
             Expr r = not();
             requireCondition(r, right);
-            left = new Expr.And(left, r);
+            operands.add(r);
         }
-        return left;
+        return node(new Expr.And(operands.toArray(new Expr[0])), start);
     }
 
+    /**
+     * NOT NOT c is c for a condition, but not for an identifier holding a number, which NOT
+     * makes unknown; so an even run of NOTs keeps two.
+     */
     private Expr not() throws SelectorSyntaxException {
-        if (accept(Type.NOT)) {
-            Token operand = peek();
-            Expr e = not();
-            requireCondition(e, operand);
-            return new Expr.Not(e);
+        Token start = peek();
+        int nots = 0;
+        while (accept(Type.NOT)) {
+            nots++;
         }
-        return predicate();
+        if (nots == 0) {
+            return predicate();
+        }
+        Token operand = peek();
+        Expr e = predicate();
+        requireCondition(e, operand);
+        Expr once = node(new Expr.Not(e), start);
+        return nots % 2 == 1 ? once : node(new Expr.Not(once), start);
     }
 
     private Expr predicate() throws SelectorSyntaxException {
@@ -131,8 +182,11 @@ final class Parser {
                 if (cmp != Expr.CompareOp.EQ && cmp != Expr.CompareOp.NE) {
                     requireNumeric(left, start, op.text());
                     requireNumeric(right, rightStart, op.text());
+                } else if (left.kind() != Kind.ANY && right.kind() != Kind.ANY && left.kind() != right.kind()) {
+                    throw error(op, "a " + name(left.kind()) + " cannot be compared with a " + name(right.kind())
+                            + " (only like types compare)");
                 }
-                return new Expr.Comparison(cmp, left, right);
+                return node(new Expr.Comparison(cmp, left, right), start);
             }
             case NOT: {
                 take();
@@ -149,6 +203,15 @@ final class Parser {
         }
     }
 
+    private static String name(Kind kind) {
+        switch (kind) {
+            case BOOLEAN: return "boolean";
+            case NUMERIC: return "numeric value";
+            case STRING: return "string";
+            default: return "value";
+        }
+    }
+
     private Expr postfix(Expr left, Token start, boolean negated) throws SelectorSyntaxException {
         Token keyword = take();
         switch (keyword.type()) {
@@ -161,10 +224,10 @@ final class Parser {
                 Token highStart = peek();
                 Expr high = additive();
                 requireNumeric(high, highStart, "BETWEEN");
-                return new Expr.Between(left, low, high, negated);
+                return node(new Expr.Between(left, low, high, negated), start);
             }
             case IN: {
-                Expr.Identifier id = identifier(left, start, "IN");
+                Expr.Identifier id = stringIdentifier(left, start, "IN");
                 expect(Type.LPAREN, "'(' after IN");
                 Set<String> values = new HashSet<>();
                 do {
@@ -174,7 +237,7 @@ final class Parser {
                 return new Expr.In(id, Set.copyOf(values), negated);
             }
             case LIKE: {
-                Expr.Identifier id = identifier(left, start, "LIKE");
+                Expr.Identifier id = stringIdentifier(left, start, "LIKE");
                 Token pattern = expect(Type.STRING, "a string literal pattern after LIKE");
                 int escape = -1;
                 if (accept(Type.ESCAPE)) {
@@ -207,9 +270,17 @@ final class Parser {
         throw error(start, construct + " applies to an identifier only");
     }
 
+    private Expr.Identifier stringIdentifier(Expr e, Token start, String construct) throws SelectorSyntaxException {
+        Expr.Identifier id = identifier(e, start, construct);
+        if (id.kind() != Kind.STRING && id.kind() != Kind.ANY) {
+            throw error(start, id.name + " is a " + name(id.kind()) + ": " + construct + " applies to a string");
+        }
+        return id;
+    }
+
     private void requireNumeric(Expr e, Token start, String construct) throws SelectorSyntaxException {
         if (e.kind() != Kind.NUMERIC && e.kind() != Kind.ANY) {
-            throw error(start, "a " + e.kind().name().toLowerCase() + " operand cannot be used with " + construct);
+            throw error(start, "a " + name(e.kind()) + " cannot be used with " + construct);
         }
     }
 
@@ -222,7 +293,8 @@ final class Parser {
             Token rightStart = peek();
             Expr right = multiplicative();
             requireNumeric(right, rightStart, op.text());
-            left = new Expr.Arithmetic(op.is(Type.PLUS) ? Expr.ArithmeticOp.ADD : Expr.ArithmeticOp.SUBTRACT, left, right);
+            left = node(new Expr.Arithmetic(op.is(Type.PLUS) ? Expr.ArithmeticOp.ADD : Expr.ArithmeticOp.SUBTRACT,
+                    left, right), start);
         }
         return left;
     }
@@ -236,30 +308,53 @@ final class Parser {
             Token rightStart = peek();
             Expr right = unary();
             requireNumeric(right, rightStart, op.text());
-            left = new Expr.Arithmetic(op.is(Type.STAR) ? Expr.ArithmeticOp.MULTIPLY : Expr.ArithmeticOp.DIVIDE, left, right);
+            left = node(new Expr.Arithmetic(op.is(Type.STAR) ? Expr.ArithmeticOp.MULTIPLY : Expr.ArithmeticOp.DIVIDE,
+                    left, right), start);
         }
         return left;
     }
 
+    /**
+     * A run of signs before a primary. The sign next to a numeric literal is part of it, so
+     * {@code -9223372036854775808} is a long; the others negate, and an even number of minus
+     * signs before an operand that is not a literal keeps two negations, which make a value
+     * that is not a number unknown as one does.
+     */
     private Expr unary() throws SelectorSyntaxException {
-        Token sign = peek();
-        if (sign.is(Type.PLUS) || sign.is(Type.MINUS)) {
-            take();
-            Token next = peek();
-            boolean minus = sign.is(Type.MINUS);
-            if (next.is(Type.EXACT) || next.is(Type.APPROXIMATE)) {
-                take();
-                try {
-                    return new Expr.Literal(NumericLiterals.parse(next.text(), minus));
-                } catch (NumberFormatException e) {
-                    throw error(next, "bad numeric literal " + next.text());
-                }
-            }
-            Expr operand = unary();
-            requireNumeric(operand, next, "a sign");
-            return minus ? new Expr.Negate(operand) : operand;
+        Token start = peek();
+        int signs = 0, minus = 0;
+        boolean lastIsMinus = false;
+        while (peek().is(Type.PLUS) || peek().is(Type.MINUS)) {
+            lastIsMinus = take().is(Type.MINUS);
+            signs++;
+            minus += lastIsMinus ? 1 : 0;
         }
-        return primary();
+        if (signs == 0) {
+            return primary();
+        }
+        Token next = peek();
+        if (next.is(Type.EXACT) || next.is(Type.APPROXIMATE)) {
+            take();
+            Object value;
+            try {
+                value = NumericLiterals.parse(next.text(), lastIsMinus);
+            } catch (NumberFormatException e) {
+                throw error(next, "bad numeric literal " + next.text());
+            }
+            int outer = minus - (lastIsMinus ? 1 : 0);
+            if (outer % 2 == 1) {
+                value = value instanceof Integer i ? (Object) (-i) : value instanceof Long l ? (Object) (-l)
+                        : (Object) (-(Double) value);
+            }
+            return new Expr.Literal(value);
+        }
+        Expr operand = primary();
+        requireNumeric(operand, next, "a sign");
+        if (minus == 0) {
+            return operand;
+        }
+        Expr once = node(new Expr.Negate(operand), start);
+        return minus % 2 == 1 ? once : node(new Expr.Negate(once), start);
     }
 
     private Expr primary() throws SelectorSyntaxException {
@@ -285,8 +380,12 @@ final class Parser {
                 return new Expr.Identifier(t.text());
             case LPAREN: {
                 take();
+                if (++nesting > MAX_NESTING) {
+                    throw error(t, "parentheses are nested more than " + MAX_NESTING + " deep");
+                }
                 Expr e = or();
                 expect(Type.RPAREN, "')'");
+                nesting--;
                 return e;
             }
             case NULL:

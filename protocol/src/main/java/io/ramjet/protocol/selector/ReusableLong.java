@@ -1,9 +1,9 @@
 package io.ramjet.protocol.selector;
 
 /**
- * An exact numeric value that a {@link PropertySource} may hand out again with another value
- * for the next message, so that reading a number allocates nothing. The engine treats it as a
- * Long, reads it at once and never keeps it. Mutable, not thread-safe.
+ * A long value that a {@link PropertySource} may hand out again with another value for the
+ * next message, so that reading a number allocates nothing. The engine treats it as a Long,
+ * reads it at once and never keeps it. Mutable, not thread-safe.
  */
 final class ReusableLong extends Number {
 

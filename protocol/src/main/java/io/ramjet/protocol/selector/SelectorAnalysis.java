@@ -65,8 +65,9 @@ public final class SelectorAnalysis {
 
     private static void collect(Expr e, List<List<String>> terms) {
         if (e instanceof Expr.And and) {
-            collect(and.left, terms);
-            collect(and.right, terms);
+            for (Expr operand : and.operands) {
+                collect(operand, terms);
+            }
         } else if (e instanceof Expr.Comparison c && c.op == Expr.CompareOp.EQ) {
             String tag = c.left instanceof Expr.Identifier id && c.right instanceof Expr.Literal lit ? tag(id, lit)
                     : c.right instanceof Expr.Identifier id2 && c.left instanceof Expr.Literal lit2 ? tag(id2, lit2)
@@ -96,11 +97,8 @@ public final class SelectorAnalysis {
         if (v instanceof String s) {
             return TagSignature.stringTag(id.name, s);
         }
-        if (id.name.equals("JMSType")) {
-            return null;
-        }
-        if (v instanceof Long l && Math.abs(l) <= EXACT_IN_DOUBLE) {
-            return TagSignature.integerTag(id.name, l);
+        if ((v instanceof Long || v instanceof Integer) && Math.abs(((Number) v).longValue()) <= EXACT_IN_DOUBLE) {
+            return TagSignature.integerTag(id.name, ((Number) v).longValue());
         }
         if (v instanceof Boolean b) {
             return TagSignature.booleanTag(id.name, b);

@@ -52,6 +52,7 @@ class HeaderSectionViewTest {
             if (expected instanceof Number n) {
                 assertEquals(n.doubleValue(), ((Number) got).doubleValue(), p.getKey());
                 assertEquals(Expr.isIntegral(n), Expr.isIntegral(got), p.getKey());
+                assertEquals(Expr.isInt(n), Expr.isInt(got), p.getKey());
             } else {
                 assertEquals(expected, got, p.getKey());
             }

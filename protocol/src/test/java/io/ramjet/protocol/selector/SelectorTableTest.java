@@ -72,6 +72,10 @@ class SelectorTableTest {
         row("i <> 'x'", F, "i", 5);
         row("NOT (i = '5')", T, "i", 5);
         row("a < b", F, "a", "a", "b", "b");
+        row("a <> b", F, "a", "a", "b", 1);
+        row("a = b", F, "a", true, "b", "true");
+        row("JMSType = a", F, "JMSType", "car", "a", 5);
+        row("JMSPriority = a", F, "a", "4");
         // arithmetic
         row("i + 1 = 6", T, "i", 5);
         row("i - 6 = -1", T, "i", 5);
@@ -97,6 +101,16 @@ class SelectorTableTest {
         row("-2 * -3 = 6", T);
         row("l * 2 = 10000000000", T, "l", 5_000_000_000L);
         row("l = 5000000001 - 1", T, "l", 5_000_000_000L);
+        // Java's numeric promotion: int with int is int and overflows; a long or an L makes it long
+        row("i + 2147483647 < 0", T, "i", 1);
+        row("b * 65536 * 65536 = 0", T, "b", (byte) 1);
+        row("2147483647 + 1 = -2147483648", T);
+        row("i + 2147483647L > 0", T, "i", 1);
+        row("l + 2147483647 > 0", T, "l", 1L);
+        row("i + 2147483648 > 0", T, "i", 1);
+        row("-i = -2147483648", T, "i", Integer.MIN_VALUE);
+        row("-(i) < 0", T, "i", Integer.MIN_VALUE);
+        row("i / -1 < 0", T, "i", Integer.MIN_VALUE);
         row("i + x = 5", U, "i", 5);
         row("x * 2 = 0", U);
         row("c + 1 = 2", U, "c", "1");
@@ -139,6 +153,13 @@ class SelectorTableTest {
         row("i BETWEEN 1 + 1 AND 2 * 3", T, "i", 5);
         row("NOT (i BETWEEN 1 AND 3)", T, "i", 5);
         row("c BETWEEN 1 AND 3", F, "c", "2");
+        row("c NOT BETWEEN 1 AND 3", F, "c", "2");
+        row("i NOT BETWEEN c AND 9", F, "i", 5, "c", "1");
+        row("i NOT BETWEEN c AND 3", T, "i", 5, "c", 1);
+        row("i NOT BETWEEN c AND 3", T, "i", 5, "c", "1");
+        row("i NOT BETWEEN 1 AND c", F, "i", 5, "c", "9");
+        row("i NOT BETWEEN x AND 3", T, "i", 5);
+        row("i NOT BETWEEN x AND 9", U, "i", 5);
         row("JMSPriority BETWEEN 0 AND 9", T);
         row("i BETWEEN 1 AND 10 AND c = 'x'", T, "i", 5, "c", "x");
         // IN
@@ -153,6 +174,8 @@ class SelectorTableTest {
         row("c IN ('a', 'b', 'c', 'd', 'red')", T, "c", "red");
         row("NOT c IN ('red')", F, "c", "red");
         row("i IN ('5')", F, "i", 5);
+        row("i NOT IN ('5')", T, "i", 5);
+        row("flag NOT IN ('true')", T, "flag", true);
         row("JMSType IN ('car', 'bus')", T, "JMSType", "car");
         // LIKE
         row("c LIKE 'r%'", T, "c", "red");
@@ -189,6 +212,8 @@ class SelectorTableTest {
         row("x LIKE 'a%'", U);
         row("x NOT LIKE 'a%'", U);
         row("i LIKE '5'", F, "i", 5);
+        row("i NOT LIKE '5'", T, "i", 5);
+        row("JMSType NOT LIKE 'c%'", U);
         row("JMSType LIKE 'ca%'", T, "JMSType", "car");
         // IS [NOT] NULL
         row("x IS NULL", T);
@@ -264,6 +289,8 @@ class SelectorTableTest {
         row("$b = 1", T, "$b", 1);
         row("a1_$ = 1", T, "a1_$", 1);
         row("ÿber = 1", T, "ÿber", 1);
+        row("\u0131n = 1", T, "\u0131n", 1);
+        row("\uD835\uDC9C = 1", T, "\uD835\uDC9C", 1);
         row("JMSXGroupID = 'g'", T, "JMSXGroupID", "g");
         row("JMSExpiration = 1", U);
         // headers
@@ -312,7 +339,19 @@ class SelectorTableTest {
                 "TRUE > FALSE", "i + TRUE = 1", "5", "'abc'", "i + 1", "5 AND i = 1", "i = 5 OR 'x'",
                 "NOT 5", "x = NULL", "NULL IS NULL", "i IS NOT 5", "i = 12abc", "i = 1.2.3",
                 "i = 9223372036854775808", "i = 0x", "i = 1e", "c = 'a' c", "i ! 5", "i & 5",
-                "a.b = 1", "i = --", "(", ")", "i BETWEEN 'a' AND 'b'", "-c LIKE 'a'", "5 IS NULL");
+                "a.b = 1", "i = --", "(", ")", "i BETWEEN 'a' AND 'b'", "-c LIKE 'a'", "5 IS NULL",
+                // comparisons of unlike known types, for = and <> as for the ordering operators
+                "TRUE = 0", "FALSE = 0", "0 = TRUE", "TRUE <> 'x'", "'x' <> TRUE", "'a' = 1", "1 <> 'a'",
+                "1 < 'x'", "TRUE < 1", "'a' = 1.5", "(i = 1) = 1", "'a' = (i = 1)", "i + 1 = 'a'", "-i <> TRUE",
+                "'a' = 1 OR i = 1", "NOT 'a' = 1",
+                // headers of known type
+                "JMSType = 5", "JMSPriority = 'a'", "JMSDeliveryMode = 1", "JMSTimestamp = 'x'",
+                "JMSMessageID = TRUE", "JMSCorrelationID <> 0", "JMSPriority LIKE 'a'", "JMSTimestamp IN ('a')",
+                "JMSType BETWEEN 1 AND 2", "JMSType + 1 = 2", "JMSType", "-JMSType = 1", "JMSType < 'b'",
+                "NOT JMSPriority", "JMSPriority AND i = 1",
+                // literals outside the grammar
+                "i = 1e999", "i = -1e999", "i = 99999999999999999999", "i = 0xFFFFFFFFFFFFFFFFF", "i = 08",
+                "i = 1L5", "i = 0x1.5", "i = \u0661", "c LIKE 'a' ESCAPE ''", "\u0131n = 1 OR c \u0131n ('a')");
     }
 
     @ParameterizedTest(name = "{0}")
