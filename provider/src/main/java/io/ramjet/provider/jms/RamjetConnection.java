@@ -67,14 +67,16 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     private volatile boolean started;
     private volatile boolean closed;
     private volatile ExceptionListener exceptionListener;
+    private final ExceptionReporter exceptionReporter;
 
     RamjetConnection(ConnectionInfo info) {
         this.info = info;
         this.client = new RemotingRamjetClient(info);
         this.twoPhaseCommit = new TwoPhaseCommit(client, ledger, info.requestTimeout());
+        this.exceptionReporter = new ExceptionReporter(info.connectionId(), () -> closed ? null : exceptionListener);
         client.answerTransactionChecks(ledger::stateOf);
-        client.onBrokerConnectionLost(address -> onAsyncFailure(
-                new JMSException("connection to broker " + address + " lost")));
+        client.onBrokerConnectionLost((address, reason) -> onAsyncFailure(
+                new JMSException("connection to broker " + address + " lost: " + reason)));
     }
 
     ConnectionInfo info() {
@@ -260,6 +262,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
             started = false;
             stateLock.notifyAll();
         }
+        exceptionReporter.shutdown();
         for (RamjetSession session : sessions) {
             try {
                 session.close();
@@ -329,11 +332,14 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
         this.exceptionListener = listener;
     }
 
-    /** Tells the exception listener, if any, about a failure no call could report. */
+    /**
+     * Tells the exception listener, if any, about a failure no call could report: later, on the
+     * connection's own thread ({@link ExceptionReporter}), so any thread may report and the
+     * listener may stop or close this connection.
+     */
     void onAsyncFailure(JMSException failure) {
-        ExceptionListener listener = exceptionListener;
-        if (listener != null && !closed) {
-            listener.onException(failure);
+        if (!closed && exceptionListener != null) {
+            exceptionReporter.report(failure);
         }
     }
 
