@@ -30,7 +30,6 @@ final class ExceptionReporter {
     private final String connectionId;
     private final Supplier<ExceptionListener> listener;
     private final ThreadPoolExecutor thread;
-    private volatile Thread current;
 
     /** @param listener the listener to tell, asked at each failure (null: none; the connection closed: none) */
     ExceptionReporter(String connectionId, Supplier<ExceptionListener> listener) {
@@ -57,19 +56,11 @@ final class ExceptionReporter {
         if (target == null) {
             return;
         }
-        current = Thread.currentThread();
         try {
             target.onException(failure);
         } catch (RuntimeException e) {
             LOG.warn("connection {}: exception listener {} threw", connectionId, target, e);
-        } finally {
-            current = null;
         }
-    }
-
-    /** Whether the caller is this reporter's thread, inside a listener call. */
-    boolean isListenerThread() {
-        return Thread.currentThread() == current;
     }
 
     /**

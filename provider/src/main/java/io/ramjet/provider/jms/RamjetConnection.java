@@ -49,6 +49,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>It answers the brokers' transaction check-backs from its {@link TransactionLedger}, which
  * every transacted session of the connection keeps up to date.
+ *
+ * <p>Its exception listener is called on a thread of the connection's own
+ * ({@link ExceptionReporter}), never on the thread that found the failure, so that it may stop or
+ * close the connection (JMS 3.1 section 6.1.8; Spring's {@code SingleConnectionFactory} does).
  */
 public class RamjetConnection implements jakarta.jms.Connection, QueueConnection, TopicConnection {
 
@@ -57,6 +61,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     private final RamjetClient client;
     private final TransactionLedger ledger = new TransactionLedger(TransactionLedger.DEFAULT_CAPACITY);
     private final TwoPhaseCommit twoPhaseCommit;
+    private final ExceptionReporter exceptionReporter;
     private final List<RamjetSession> sessions = new CopyOnWriteArrayList<>();
     private final Set<RamjetDestination> temporaries = ConcurrentHashMap.newKeySet();
     private final AtomicLong lastSessionId = new AtomicLong();
@@ -67,7 +72,6 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     private volatile boolean started;
     private volatile boolean closed;
     private volatile ExceptionListener exceptionListener;
-    private final ExceptionReporter exceptionReporter;
 
     RamjetConnection(ConnectionInfo info) {
         this.info = info;
