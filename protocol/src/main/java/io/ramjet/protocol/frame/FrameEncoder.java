@@ -6,20 +6,32 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.util.concurrent.PromiseCombiner;
+import io.ramjet.protocol.command.CommandCode;
 
 /**
  * Outbound half of the frame codec: a {@link Frame} becomes two writes, a small buffer with
  * the fixed fields and the Kryo header, then the body buffer untouched. The body is never
  * copied, so a slice of a mapped CommitLog file goes to the socket as it is (the transport
- * writes both with one gathering write when it can). Stateless and sharable.
+ * writes both with one gathering write when it can). A frame longer than the peer accepts is
+ * refused before anything of it is written, failing its write with a
+ * {@link FrameTooLongException}: sent anyway, it would make the peer close the connection, and
+ * everything else on it with the frame. Stateless and sharable.
  */
 @ChannelHandler.Sharable
 public final class FrameEncoder extends ChannelOutboundHandlerAdapter {
 
     private final HeaderCodec headerCodec;
+    private final int maxFrameLength;
 
+    /** An encoder for peers that accept frames up to {@link FrameDescriptor#DEFAULT_MAX_FRAME_LENGTH}. */
     public FrameEncoder(HeaderCodec headerCodec) {
+        this(headerCodec, FrameDescriptor.DEFAULT_MAX_FRAME_LENGTH);
+    }
+
+    /** @param maxFrameLength the longest frame (value of its length field) the peer accepts */
+    public FrameEncoder(HeaderCodec headerCodec, int maxFrameLength) {
         this.headerCodec = headerCodec;
+        this.maxFrameLength = maxFrameLength;
     }
 
     @Override
@@ -32,6 +44,10 @@ public final class FrameEncoder extends ChannelOutboundHandlerAdapter {
         ByteBuf head;
         try {
             byte[] header = headerCodec.encode(frame.header());
+            long length = (long) FrameDescriptor.FIXED_LENGTH + header.length + body.readableBytes();
+            if (length > maxFrameLength) {
+                throw new FrameTooLongException(CommandCode.name(frame.code()), length, maxFrameLength);
+            }
             head = ctx.alloc().ioBuffer(FrameDescriptor.HEADER_OFFSET + header.length);
             head.writeInt(FrameDescriptor.frameLength(header.length, body.readableBytes()));
             head.writeByte(FrameDescriptor.VERSION);

@@ -47,13 +47,14 @@ public final class RemotingClient implements AutoCloseable {
     private final List<ConnectionListener> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, CompletableFuture<RemotingConnection>> connections = new ConcurrentHashMap<>();
     private final HeaderCodec headerCodec = new HeaderCodec();
-    private final FrameEncoder encoder = new FrameEncoder(headerCodec);
+    private final FrameEncoder encoder;
     private final EventLoopGroup group;
     private final Bootstrap bootstrap;
     private volatile boolean closed;
 
     public RemotingClient(RemotingClientConfig config) {
         this.config = config;
+        this.encoder = new FrameEncoder(headerCodec, config.maxFrameLength());
         this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(),
                 new DefaultThreadFactory("ramjet-client-io", true), NioIoHandler.newFactory());
         this.bootstrap = new Bootstrap()

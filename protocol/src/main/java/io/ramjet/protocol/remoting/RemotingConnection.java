@@ -6,6 +6,7 @@ import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ErrorHeader;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.frame.FrameTooLongException;
 
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -21,7 +22,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * One open connection, seen the same way from a server and a client: it sends requests and
  * correlates their responses by request id, sends one-way frames, and fails every pending
- * request with a {@link RemotingConnectionException} when it closes.
+ * request with a {@link RemotingConnectionException} when it closes. A frame too long for the
+ * peer fails alone, with a plain {@link RemotingException}, and leaves the connection open.
  *
  * <p>Thread-safe. Returned futures complete on the connection's I/O thread: chain blocking
  * work with the {@code *Async} variants.
@@ -35,6 +37,7 @@ public final class RemotingConnection {
     private final Map<Integer, Pending> pending = new ConcurrentHashMap<>();
     private final AtomicInteger lastRequestId = new AtomicInteger();
     private final CompletableFuture<Void> closeFuture = new CompletableFuture<>();
+    private volatile String closeReason;
 
     RemotingConnection(Channel channel) {
         this.channel = channel;
@@ -76,8 +79,7 @@ public final class RemotingConnection {
         future.whenComplete((response, failure) -> timer.cancel(false));
         channel.writeAndFlush(request.withRequestId(id)).addListener(written -> {
             if (!written.isSuccess() && pending.remove(id, entry)) {
-                future.completeExceptionally(new RemotingConnectionException(CommandCode.name(request.code())
-                        + " could not be sent to " + remoteAddress(), written.cause()));
+                future.completeExceptionally(writeFailure(request, written.cause()));
             }
         });
         return future;
@@ -97,11 +99,22 @@ public final class RemotingConnection {
             if (written.isSuccess()) {
                 future.complete(null);
             } else {
-                future.completeExceptionally(new RemotingConnectionException(
-                        CommandCode.name(frame.code()) + " could not be sent to " + remoteAddress(), written.cause()));
+                future.completeExceptionally(writeFailure(frame, written.cause()));
             }
         });
         return future;
+    }
+
+    /**
+     * A frame refused by the encoder for its length was not written at all, so the connection
+     * is fine and the failure is the frame's alone; any other write failure is the connection's.
+     */
+    private RemotingException writeFailure(Frame frame, Throwable cause) {
+        if (cause instanceof FrameTooLongException tooLong) {
+            return new RemotingException(tooLong.getMessage(), tooLong);
+        }
+        return new RemotingConnectionException(CommandCode.name(frame.code()) + " could not be sent to "
+                + remoteAddress(), cause);
     }
 
     /** Completes the request this response answers; false when none is pending (timed out already). */
@@ -129,7 +142,8 @@ public final class RemotingConnection {
             Pending entry = pending.remove(id);
             if (entry != null) {
                 entry.future().completeExceptionally(new RemotingConnectionException("connection to " + remoteAddress()
-                        + " closed before the response to " + CommandCode.name(entry.code()) + " id " + id));
+                        + " closed (" + closeReason() + ") before the response to " + CommandCode.name(entry.code())
+                        + " id " + id));
             }
         }
     }
@@ -170,8 +184,22 @@ public final class RemotingConnection {
 
     /** Closes the connection; pending requests fail. */
     public CompletableFuture<Void> close() {
+        closing("closed by this side");
         channel.close();
         return closeFuture;
+    }
+
+    /** Records why the connection is about to close, unless a reason is known already. */
+    void closing(String reason) {
+        if (closeReason == null) {
+            closeReason = reason;
+        }
+    }
+
+    /** Why the connection closed (or is closing), as far as this side knows. */
+    public String closeReason() {
+        String reason = closeReason;
+        return reason != null ? reason : "closed by the remote side or the network";
     }
 
     /** Completes when the connection has closed, whoever closed it. */

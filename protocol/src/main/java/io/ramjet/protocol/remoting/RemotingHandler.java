@@ -7,6 +7,7 @@ import io.netty.handler.timeout.IdleStateEvent;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.frame.FrameTooLongException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,7 +21,8 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * Last handler of every remoting pipeline: completes pending requests with their responses,
  * answers heartbeats, hands requests to their processors, and closes the connection, with the
- * reason logged, on a protocol violation, an unknown command or idleness.
+ * reason logged and kept ({@link RemotingConnection#closeReason()}), on a protocol violation, an
+ * unknown command or idleness. A response too long to send is replaced by an error response.
  */
 final class RemotingHandler extends ChannelInboundHandlerAdapter {
 
@@ -91,6 +93,7 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
         ProcessorTable.Entry entry = processors.get(frame.code());
         if (entry == null) {
             LOG.warn("{}: unknown command {}, closing the connection", connection, CommandCode.name(frame.code()));
+            connection.closing("unknown command " + CommandCode.name(frame.code()) + " received");
             ctx.close();
             return;
         }
@@ -140,7 +143,13 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
             response.body().release();
             connection.write(request.replyError(ErrorStatus.INTERNAL_ERROR, "processor returned a wrong response"));
         } else {
-            connection.write(response);
+            connection.write(response).whenComplete((written, writeFailure) -> {
+                if (writeFailure != null && writeFailure.getCause() instanceof FrameTooLongException tooLong) {
+                    LOG.warn("{}: response to {} not sent: {}", connection, CommandCode.name(request.code()),
+                            tooLong.getMessage());
+                    connection.write(request.replyError(ErrorStatus.INTERNAL_ERROR, "response " + tooLong.getMessage()));
+                }
+            });
         }
     }
 
@@ -166,6 +175,7 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
                     .exceptionally(e -> null);
         } else if (idle.state() == IdleState.READER_IDLE) {
             LOG.warn("{}: nothing received for too long, closing the connection", connection);
+            connection.closing("nothing received for too long");
             ctx.close();
         }
     }
@@ -175,6 +185,7 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
         if (ctx.channel().isActive()) {
             LOG.warn("{}: closing the connection: {}", connection, cause.toString());
         }
+        connection.closing(cause.getMessage() != null ? cause.getMessage() : cause.toString());
         ctx.close();
     }
 }

@@ -5,6 +5,8 @@ import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.QueryRouteRequest;
 import io.ramjet.protocol.command.RouteData;
 import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.frame.FrameDescriptor;
+import io.ramjet.protocol.frame.FrameTooLongException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -50,6 +52,7 @@ class RemotingTest {
     private static final short ONE_WAY = 904;
     private static final short LATER = 905;
     private static final short CHECK_BACK = 906;
+    private static final short LARGE = 908;
     private static final short UNSERVED = 999;
 
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
@@ -76,6 +79,9 @@ class RemotingTest {
             oneWays.add(request);
             return null;
         }, executor);
+        server.registerProcessor(LARGE, (connection, request) ->
+                request.reply(null, Unpooled.wrappedBuffer(new byte[Integer.parseInt(
+                        request.header(QueryRouteRequest.class).destination())])), executor);
         server.registerAsyncProcessor(LATER, (connection, request) -> later.thenApply(request::reply), executor);
         server.addConnectionListener(new ConnectionListener() {
             @Override
@@ -240,6 +246,51 @@ class RemotingTest {
         opened.poll(5, TimeUnit.SECONDS).close();
 
         assertInstanceOf(RemotingConnectionException.class, failureOf(pending));
+    }
+
+    @Test
+    void aRequestOverTheFrameLimitFailsAloneBeforeAnythingIsWritten() throws Exception {
+        try (RemotingClient small = new RemotingClient(RemotingClientConfig.defaults().withMaxFrameLength(1024))) {
+            RemotingConnection connection = small.connect(address).get(5, TimeUnit.SECONDS);
+
+            Throwable failure = failureOf(connection.invoke(
+                    Frame.request(ECHO, null, Unpooled.wrappedBuffer(new byte[2048])), TIMEOUT));
+
+            assertEquals(RemotingException.class, failure.getClass());
+            FrameTooLongException tooLong = assertInstanceOf(FrameTooLongException.class, failure.getCause());
+            assertEquals(1024, tooLong.maxFrameLength());
+            assertTrue(failure.getMessage().contains("exceeds the frame limit of 1024 bytes"), failure.getMessage());
+            assertTrue(connection.invoke(query("after"), TIMEOUT).get(5, TimeUnit.SECONDS).isResponse());
+            assertTrue(connection.isActive());
+            assertNotNull(opened.poll(5, TimeUnit.SECONDS));
+            assertEquals(null, closed.poll(200, TimeUnit.MILLISECONDS), "the server saw no protocol violation");
+        }
+    }
+
+    @Test
+    void aResponseOverTheFrameLimitBecomesAnErrorResponse() throws Exception {
+        RemotingConnection connection = client.connect(address).get(5, TimeUnit.SECONDS);
+
+        Throwable failure = failureOf(connection.invoke(
+                Frame.request(LARGE, new QueryRouteRequest(Integer.toString(FrameDescriptor.DEFAULT_MAX_FRAME_LENGTH + 1))), TIMEOUT));
+
+        RemotingCommandException error = assertInstanceOf(RemotingCommandException.class, failure);
+        assertTrue(error.getMessage().contains("exceeds the frame limit"), error.getMessage());
+        assertTrue(connection.invoke(query("after"), TIMEOUT).get(5, TimeUnit.SECONDS).isResponse());
+    }
+
+    @Test
+    void aFrameTheClientRefusesClosesTheConnectionWithTheReasonInEveryFailure() throws Exception {
+        try (RemotingClient small = new RemotingClient(RemotingClientConfig.defaults().withMaxFrameLength(1024))) {
+            RemotingConnection connection = small.connect(address).get(5, TimeUnit.SECONDS);
+
+            Throwable failure = failureOf(connection.invoke(Frame.request(LARGE, new QueryRouteRequest("4096")), TIMEOUT));
+
+            assertInstanceOf(RemotingConnectionException.class, failure);
+            assertTrue(failure.getMessage().contains("frame length"), failure.getMessage());
+            connection.closeFuture().get(5, TimeUnit.SECONDS);
+            assertTrue(connection.closeReason().contains("outside"), connection.closeReason());
+        }
     }
 
     @Test

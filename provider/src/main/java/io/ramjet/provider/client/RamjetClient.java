@@ -8,6 +8,7 @@ import io.ramjet.protocol.command.TxPrepareRequest;
 import io.ramjet.protocol.command.TxState;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.LongFunction;
 
@@ -61,9 +62,10 @@ public interface RamjetClient extends AutoCloseable {
 
     /**
      * Registers what to tell when a transport connection to a broker is lost while this client
-     * is open: the broker's address, on an I/O thread that must not block.
+     * is open: the broker's address and why the connection closed, on an I/O thread that must
+     * not block (so never an application callback).
      */
-    void onBrokerConnectionLost(Consumer<String> listener);
+    void onBrokerConnectionLost(BiConsumer<String, String> listener);
 
     /**
      * Sends one message as part of transaction {@code transactionId} (nonzero): the broker keeps

@@ -29,6 +29,8 @@ import io.ramjet.protocol.command.TxState;
 import io.ramjet.protocol.command.TxStateResponse;
 import io.ramjet.protocol.command.XaRecoverResponse;
 import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.frame.FrameDescriptor;
+import io.ramjet.protocol.frame.FrameTooLongException;
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.remoting.ConnectionListener;
 import io.ramjet.protocol.remoting.NameServerClient;
@@ -37,6 +39,7 @@ import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.remoting.RemotingConnectionException;
+import io.ramjet.protocol.remoting.RemotingException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,6 +54,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.LongFunction;
 import org.slf4j.Logger;
@@ -117,6 +121,9 @@ public final class RemotingRamjetClient implements RamjetClient {
     }
 
     private CompletableFuture<Void> send(OutgoingMessage m, int queueChoice, String failed) {
+        if (overFrameLimit(m)) {
+            return CompletableFuture.failedFuture(tooLarge(m));
+        }
         return routes(m.destination(), m.kind(), failed).thenCompose(list -> {
             Route route = list.get(Math.floorMod(queueChoice, list.size()));
             int queueId = Math.floorMod(queueChoice / list.size(), route.queueCount());
@@ -129,7 +136,7 @@ public final class RemotingRamjetClient implements RamjetClient {
                             Frames.release(response);
                             return CompletableFuture.<Void>completedFuture(null);
                         }
-                        Throwable cause = unwrap(failure);
+                        Throwable cause = sendFailure(m, route.address(), unwrap(failure));
                         if (cause instanceof RemotingConnectionException) {
                             routes.remove(key(m.destination(), m.kind()));
                             if (failed == null) {
@@ -302,6 +309,9 @@ public final class RemotingRamjetClient implements RamjetClient {
         if (transactionId == 0) {
             throw new IllegalArgumentException("a transactional send needs a nonzero transaction id");
         }
+        if (overFrameLimit(m)) {
+            return CompletableFuture.failedFuture(tooLarge(m));
+        }
         return routes(m.destination(), m.kind(), null).thenCompose(list -> {
             Route route = list.get(Math.floorMod(queueChoice, list.size()));
             int queueId = Math.floorMod(queueChoice / list.size(), route.queueCount());
@@ -309,8 +319,49 @@ public final class RemotingRamjetClient implements RamjetClient {
             SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(), m.deliveryTime(),
                     m.expiration(), m.properties().length, transactionId);
             ByteBuf body = Unpooled.wrappedBuffer(m.properties(), m.body());
-            return remoting.invoke(route.address(), Frame.request(CommandCode.SEND, header, body), timeout);
+            return remoting.invoke(route.address(), Frame.request(CommandCode.SEND, header, body), timeout)
+                    .exceptionallyCompose(failure -> CompletableFuture.failedFuture(
+                            sendFailure(m, route.address(), unwrap(failure))));
         }).thenAccept(Frames::release);
+    }
+
+    /**
+     * Whether the message's bytes alone make a frame longer than the brokers accept: such a send
+     * fails at once, before anything is written (the encoder refuses the rare one that the
+     * frame's header pushes over). Sent anyway, the broker would drop the connection and every
+     * consumer and request on it.
+     */
+    private boolean overFrameLimit(OutgoingMessage m) {
+        return FrameDescriptor.frameLength(0, m.properties().length + m.body().length)
+                > remoting.config().maxFrameLength();
+    }
+
+    private RemotingException tooLarge(OutgoingMessage m) {
+        int limit = remoting.config().maxFrameLength();
+        return new RemotingException("message of " + size(m) + " bytes (properties and body) to " + m.kind()
+                + " '" + m.destination() + "' exceeds the frame limit of " + limit + " bytes ("
+                + limit / (1024 * 1024) + " MiB): not sent");
+    }
+
+    /**
+     * A send's failure, told in terms of the message where it was refused for its size: by the
+     * encoder (over the frame limit: nothing was written) or by the broker (over its record limit,
+     * BAD_REQUEST with the broker's reason).
+     */
+    private Throwable sendFailure(OutgoingMessage m, String address, Throwable cause) {
+        if (cause.getCause() instanceof FrameTooLongException) {
+            return tooLarge(m);
+        }
+        if (cause instanceof RemotingCommandException refused && refused.status() == ErrorStatus.BAD_REQUEST) {
+            return new RemotingCommandException(ErrorStatus.BAD_REQUEST, "broker " + address + " refused the message of "
+                    + size(m) + " bytes (properties and body) to " + m.kind() + " '" + m.destination() + "': "
+                    + refused.getMessage());
+        }
+        return cause;
+    }
+
+    private static long size(OutgoingMessage m) {
+        return (long) m.properties().length + m.body().length;
     }
 
     @Override
@@ -353,13 +404,13 @@ public final class RemotingRamjetClient implements RamjetClient {
     }
 
     @Override
-    public void onBrokerConnectionLost(Consumer<String> listener) {
+    public void onBrokerConnectionLost(BiConsumer<String, String> listener) {
         remoting.addConnectionListener(new ConnectionListener() {
             @Override
             public void closed(RemotingConnection connection) {
                 String address = connection.remoteAddress();
                 if (!closed && !nameServers.addresses().contains(address)) {
-                    listener.accept(address);
+                    listener.accept(address, connection.closeReason());
                 }
             }
         });

@@ -49,6 +49,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>It answers the brokers' transaction check-backs from its {@link TransactionLedger}, which
  * every transacted session of the connection keeps up to date.
+ *
+ * <p>Its exception listener is called on a thread of the connection's own
+ * ({@link ExceptionReporter}), never on the thread that found the failure, so that it may stop or
+ * close the connection (JMS 3.1 section 6.1.8; Spring's {@code SingleConnectionFactory} does).
  */
 public class RamjetConnection implements jakarta.jms.Connection, QueueConnection, TopicConnection {
 
@@ -57,6 +61,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     private final RamjetClient client;
     private final TransactionLedger ledger = new TransactionLedger(TransactionLedger.DEFAULT_CAPACITY);
     private final TwoPhaseCommit twoPhaseCommit;
+    private final ExceptionReporter exceptionReporter;
     private final List<RamjetSession> sessions = new CopyOnWriteArrayList<>();
     private final Set<RamjetDestination> temporaries = ConcurrentHashMap.newKeySet();
     private final AtomicLong lastSessionId = new AtomicLong();
@@ -72,9 +77,10 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
         this.info = info;
         this.client = new RemotingRamjetClient(info);
         this.twoPhaseCommit = new TwoPhaseCommit(client, ledger, info.requestTimeout());
+        this.exceptionReporter = new ExceptionReporter(info.connectionId(), () -> closed ? null : exceptionListener);
         client.answerTransactionChecks(ledger::stateOf);
-        client.onBrokerConnectionLost(address -> onAsyncFailure(
-                new JMSException("connection to broker " + address + " lost")));
+        client.onBrokerConnectionLost((address, reason) -> onAsyncFailure(
+                new JMSException("connection to broker " + address + " lost: " + reason)));
     }
 
     ConnectionInfo info() {
@@ -263,6 +269,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
             started = false;
             stateLock.notifyAll();
         }
+        exceptionReporter.shutdown();
         for (RamjetSession session : sessions) {
             try {
                 session.close();
@@ -332,11 +339,14 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
         this.exceptionListener = listener;
     }
 
-    /** Tells the exception listener, if any, about a failure no call could report. */
+    /**
+     * Tells the exception listener, if any, about a failure no call could report: later, on the
+     * connection's own thread ({@link ExceptionReporter}), so any thread may report and the
+     * listener may stop or close this connection.
+     */
     void onAsyncFailure(JMSException failure) {
-        ExceptionListener listener = exceptionListener;
-        if (listener != null && !closed) {
-            listener.onException(failure);
+        if (!closed && exceptionListener != null) {
+            exceptionReporter.report(failure);
         }
     }
 

@@ -31,7 +31,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * all its producers, so that the session's messages to a destination arrive in the order sent
  * (section 6.2.9 orders by session, not by producer). A synchronous send waits for the broker's
  * answer whatever the delivery mode (for PERSISTENT the broker answers once durable). An
- * asynchronous send calls its {@link CompletionListener} on the session thread, in send order.
+ * asynchronous send calls its {@link CompletionListener} on the session thread, in send order,
+ * one callback of the session at a time (never on an I/O thread); the listener must not close
+ * its producer, session or connection (JMS 3.1 section 7.3.8: IllegalStateException).
  */
 public final class RamjetMessageProducer implements QueueSender, TopicPublisher {
 
@@ -40,6 +42,8 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
     private final AtomicLong lastSequence = new AtomicLong();
     private final Object completionLock = new Object();
     private CompletableFuture<Void> lastCompletion = CompletableFuture.completedFuture(null);
+    /** The session thread while it runs one of this producer's completion listeners, else null. */
+    private volatile Thread completionThread;
     private volatile boolean closed;
     private boolean disableMessageId;
     private boolean disableTimestamp;
@@ -285,6 +289,7 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
             CompletableFuture<Void> done = new CompletableFuture<>();
             lastCompletion = done;
             previous.thenRun(() -> sending.whenComplete((ok, failure) -> session.dispatch(() -> {
+                completionThread = Thread.currentThread();
                 try {
                     if (failure == null) {
                         listener.onCompletion(message);
@@ -292,6 +297,7 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
                         listener.onException(message, ClientErrors.toJms(failure));
                     }
                 } finally {
+                    completionThread = null;
                     done.complete(null);
                 }
             })));
@@ -314,6 +320,9 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
 
     @Override
     public void close() throws JMSException {
+        if (Thread.currentThread() == completionThread) {
+            throw new IllegalStateException("a completion listener must not close its own producer");
+        }
         if (closed) {
             return;
         }
