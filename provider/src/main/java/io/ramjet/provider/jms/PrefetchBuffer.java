@@ -52,6 +52,20 @@ final class PrefetchBuffer<T> {
         }
     }
 
+    /** Adds several at once: a taker sees all of them or none, so priority orders them together. */
+    void addAll(List<T> items) {
+        lock.lock();
+        try {
+            for (T item : items) {
+                laneOf(item).addLast(item);
+            }
+            size += items.size();
+            notEmpty.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Puts an item just taken back in front of everything of its priority, to be taken again next. */
     void addFirst(T item) {
         lock.lock();

@@ -39,7 +39,8 @@ final class PullLoop implements Runnable {
         /** Held while a pull is in progress and its messages are taken in: a pause takes the other side. */
         Lock intake();
 
-        void accept(Delivery delivery);
+        /** The messages of one pull, taken in together (so priority orders them all). */
+        void accept(List<Delivery> deliveries);
 
         /** The attachment's deliveries are gone (the broker restarted or dropped the connection). */
         void attachmentLost(ConsumerInfo attachment);
@@ -141,8 +142,8 @@ final class PullLoop implements Runnable {
                 return; // paused meanwhile (a stop, a rollback): the room was taken back
             }
             List<Delivery> deliveries = client.pull(at, now, RamjetMessageConsumer.HOLD_MILLIS).get();
-            for (Delivery d : deliveries) {
-                sink.accept(d);
+            if (!deliveries.isEmpty()) {
+                sink.accept(deliveries);
             }
         } finally {
             intake.unlock();

@@ -248,7 +248,11 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     public void stop() throws JMSException {
         checkOpen();
         fixClientId();
-        checkNotInListener("stop");
+        for (RamjetSession session : sessions) {
+            if (session.isMessageListenerThread()) {
+                throw new IllegalStateException("a message listener must not stop its own connection");
+            }
+        }
         started = false;
         for (RamjetSession session : sessions) {
             session.awaitListenerIdle();
@@ -305,7 +309,8 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     private void checkNotInListener(String operation) throws IllegalStateException {
         for (RamjetSession session : sessions) {
             if (session.isListenerThread()) {
-                throw new IllegalStateException("a message listener must not " + operation + " its own connection");
+                throw new IllegalStateException("a message or completion listener must not " + operation
+                        + " its own connection");
             }
         }
     }

@@ -142,8 +142,19 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         }
 
         @Override
-        public void accept(Delivery delivery) {
-            RamjetMessageConsumer.this.accept(delivery);
+        public void accept(List<Delivery> deliveries) {
+            long now = System.nanoTime();
+            List<Received> ready = new ArrayList<>(deliveries.size());
+            for (Delivery d : deliveries) {
+                RamjetMessage message = admit(d);
+                if (message != null) {
+                    ready.add(new Received(d, message, now));
+                }
+            }
+            if (!ready.isEmpty()) {
+                prefetched.addAll(ready);
+                scheduleListener();
+            }
         }
 
         @Override
@@ -169,10 +180,14 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         }
     }
 
-    private void accept(Delivery delivery) {
+    /**
+     * The message of a delivery if the application is to see it; null when the feed drops it
+     * here (closing, undecodable, expired, own with noLocal, refused by the selector).
+     */
+    private RamjetMessage admit(Delivery delivery) {
         ConsumerInfo at = delivery.consumer();
         if (closed) {
-            return; // closing detaches the consumer, which gives back uncounted what it never saw
+            return null; // closing detaches the consumer, which gives back uncounted what it never saw
         }
         RamjetMessage message;
         try {
@@ -184,7 +199,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
             LOG.warn("consumer {} of {}: undecodable message at {}, released", info.consumerId(), destination,
                     delivery.position(), e);
             logFailure(client.release(at, delivery.position(), true, false), "release");
-            return;
+            return null;
         }
         long expiration = message.getJMSExpiration();
         boolean expired = expiration != 0 && expiration <= System.currentTimeMillis();
@@ -192,7 +207,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                 && session.connection().info().connectionId().equals(message.getObjectProperty(CONNECTION_ID_PROPERTY));
         if (expired || ownMessage) {
             logFailure(client.ack(at, List.of(delivery.position())), "ack");
-            return;
+            return null;
         }
         if (selector != null && !selector.matches(message)) {
             if (info.isQueue()) {
@@ -200,13 +215,12 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
             } else {
                 logFailure(client.ack(at, List.of(delivery.position())), "ack");
             }
-            return;
+            return null;
         }
         if (session.isClientAcknowledge()) {
             message.setAcknowledger(session::acknowledge);
         }
-        prefetched.add(new Received(delivery, message, System.nanoTime()));
-        scheduleListener();
+        return message;
     }
 
     /** Messages waiting in the prefetch, for tests. */

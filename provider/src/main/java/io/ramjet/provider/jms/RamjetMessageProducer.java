@@ -291,11 +291,13 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
             previous.thenRun(() -> sending.whenComplete((ok, failure) -> session.dispatch(() -> {
                 completionThread = Thread.currentThread();
                 try {
-                    if (failure == null) {
-                        listener.onCompletion(message);
-                    } else {
-                        listener.onException(message, ClientErrors.toJms(failure));
-                    }
+                    session.runCompletion(() -> {
+                        if (failure == null) {
+                            listener.onCompletion(message);
+                        } else {
+                            listener.onException(message, ClientErrors.toJms(failure));
+                        }
+                    });
                 } finally {
                     completionThread = null;
                     done.complete(null);

@@ -77,6 +77,8 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     private volatile MessagingDomain domain = MessagingDomain.BOTH;
     /** recover() was called in AUTO or DUPS_OK mode from the listener: its message is to be redelivered. */
     private volatile boolean recoverRequested;
+    /** The session thread runs a completion listener now. */
+    private volatile boolean completing;
     private final List<RamjetMessageProducer> producers = new CopyOnWriteArrayList<>();
     private final Map<RamjetDestination, Integer> queueChoices = new ConcurrentHashMap<>();
     private final List<Delivery> unacknowledged = new ArrayList<>();
@@ -537,12 +539,14 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     @Override
     public void commit() throws JMSException {
         checkOpen();
+        checkNotCompleting("commit");
         transaction.commit();
     }
 
     @Override
     public void rollback() throws JMSException {
         checkOpen();
+        checkNotCompleting("roll back");
         transaction.rollback();
         releasePrefetched();
     }
@@ -592,8 +596,30 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         executor.execute(task);
     }
 
+    /** Whether the caller runs on this session's thread: in a message listener or a completion listener. */
     boolean isListenerThread() {
         return Thread.currentThread() == dispatcherThread;
+    }
+
+    /** Whether the caller is a message listener of this session (not a completion listener). */
+    boolean isMessageListenerThread() {
+        return isListenerThread() && !completing;
+    }
+
+    /** Runs a completion listener's callback on the session thread, known as one (section 7.3.8). */
+    void runCompletion(Runnable callback) {
+        completing = true;
+        try {
+            callback.run();
+        } finally {
+            completing = false;
+        }
+    }
+
+    private void checkNotCompleting(String operation) throws IllegalStateException {
+        if (completing && isListenerThread()) {
+            throw new IllegalStateException("a completion listener must not " + operation + " its own session");
+        }
     }
 
     /** Waits for a listener in progress to return; listeners run only while the connection is started. */
