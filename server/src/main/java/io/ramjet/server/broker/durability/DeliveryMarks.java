@@ -38,10 +38,13 @@ public final class DeliveryMarks {
         if (!subscription.key().kind().durable()) {
             return;
         }
-        long[] marks = bounds.computeIfAbsent(subscription.key(), k -> new long[subscription.queueCount()]);
+        int queues = subscription.queueCount();
+        // bounds replayed from MARK records cover only the queues that had one: grow to them all
+        long[] marks = bounds.compute(subscription.key(), (k, known) -> known == null ? new long[queues]
+                : known.length >= queues ? known : Arrays.copyOf(known, queues));
         long raised;
         synchronized (marks) {
-            if (queueId >= marks.length || highest < marks[queueId]) {
+            if (highest < marks[queueId]) {
                 return;
             }
             raised = highest + 1;
