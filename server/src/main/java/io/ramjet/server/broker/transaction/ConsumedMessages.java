@@ -138,12 +138,14 @@ final class ConsumedMessages {
      * group's consumer still holds (one it consumed but never took over).
      */
     void release(List<AckGroup> acks) {
-        forEach(acks, (s, d, g) -> s.withCursor(d.queueId(), cursor -> {
-            if (cursor.release(d.offset(), HOLDER, true) < 0 && g.consumer() != HOLDER) {
-                cursor.release(d.offset(), g.consumer(), true);
+        forEach(acks, (s, d, g) -> {
+            boolean fromConsumer = s.withCursor(d.queueId(), cursor -> cursor.release(d.offset(), HOLDER, true) < 0
+                    && g.consumer() != HOLDER && cursor.release(d.offset(), g.consumer(), true) >= 0);
+            DeliveryOwners known = owners;
+            if (fromConsumer && known != null) {
+                known.settled(g.consumer(), 1);
             }
-            return null;
-        }));
+        });
         for (AckGroup g : acks) {
             heldPulls.wake(g.subscription().storageName());
         }
