@@ -71,10 +71,13 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private volatile MessageListener listener;
     private volatile boolean closed;
     /**
-     * How many messages the feeds may prefetch now: the whole prefetch at first, one once the
-     * application falls behind (what it took waited a second), doubling again while it keeps up.
+     * How many messages the feeds may prefetch now: one, doubling each time the application
+     * empties the prefetch promptly, back to one once what it took waited a second. The first
+     * messages a consumer takes in may be a whole prefetch (a backlog, ordered by priority).
      */
-    private volatile int window = PREFETCH;
+    private volatile int window = 1;
+    /** Whether the feeds have taken anything in yet: until then they may take a whole prefetch. */
+    private volatile boolean fed;
 
     private RamjetMessageConsumer(RamjetSession session, ConsumerInfo info, RamjetDestination destination,
                                   Selector selector) {
@@ -114,8 +117,8 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private final class FeedSink implements PullLoop.Sink {
         /**
          * Nothing while the connection is stopped; else a refill of the window once the prefetch
-         * is down to half of it, so that a consumer takes only what its application keeps up with
-         * and the others of its subscription get the rest.
+         * is down to half of it (with a window of one: once it is empty), so that a consumer takes
+         * only what its application keeps up with and the others of its subscription get the rest.
          */
         @Override
         public int room() {
@@ -123,7 +126,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                 return 0;
             }
             int size = prefetched.size();
-            int w = window;
+            int w = fed ? window : PREFETCH;
             return size <= w / 2 ? w - size : 0;
         }
 
@@ -153,6 +156,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
             }
             if (!ready.isEmpty()) {
                 prefetched.addAll(ready);
+                fed = true;
                 scheduleListener();
             }
         }
