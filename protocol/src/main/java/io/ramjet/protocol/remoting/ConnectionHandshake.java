@@ -17,7 +17,8 @@ import java.util.concurrent.CompletionStage;
 public interface ConnectionHandshake {
 
     /** Hands every connection out as soon as it is open. */
-    ConnectionHandshake NONE = connection -> CompletableFuture.completedFuture(null);
+    ConnectionHandshake NONE = (address, connection) -> CompletableFuture.completedFuture(null);
 
-    CompletionStage<Void> perform(RemotingConnection connection);
+    /** @param address the address the connection was opened to, as the caller of the client named it */
+    CompletionStage<Void> perform(String address, RemotingConnection connection);
 }

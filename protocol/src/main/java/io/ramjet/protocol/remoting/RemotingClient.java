@@ -156,7 +156,7 @@ public final class RemotingClient implements AutoCloseable {
                             CompletableFuture<RemotingConnection> opening) {
         CompletionStage<Void> done;
         try {
-            done = handshake.perform(connection);
+            done = handshake.perform(address, connection);
         } catch (RuntimeException e) {
             done = CompletableFuture.failedFuture(e);
         }
