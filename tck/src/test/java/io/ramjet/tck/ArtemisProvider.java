@@ -1,14 +1,44 @@
 package io.ramjet.tck;
 
 import jakarta.jms.ConnectionFactory;
+import java.util.Set;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.api.core.TransportConfiguration;
+import org.apache.activemq.artemis.core.config.Configuration;
+import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.remoting.impl.invm.InVMAcceptorFactory;
+import org.apache.activemq.artemis.core.security.Role;
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.apache.activemq.artemis.junit.EmbeddedActiveMQExtension;
+import org.apache.activemq.artemis.spi.core.security.ActiveMQSecurityManagerImpl;
 
-/** ActiveMQ Artemis embedded in this JVM (in-VM acceptor, no persistence): the reference. */
+/**
+ * ActiveMQ Artemis embedded in this JVM (in-VM acceptor, no persistence): the reference. Security
+ * is on, with the user {@link ProviderUnderTest#USER} and a default (guest) user for connections
+ * without credentials, both allowed everything on every address.
+ */
 final class ArtemisProvider implements ProviderUnderTest {
 
-    private final EmbeddedActiveMQExtension server = new EmbeddedActiveMQExtension();
+    private static final String GUEST = "guest";
+    private static final String EVERYTHING = "everything";
+
+    private final EmbeddedActiveMQExtension server = new EmbeddedActiveMQExtension(configuration());
     private ActiveMQConnectionFactory factory;
+
+    /** The extension's own defaults (in-VM, no persistence, dead-letter and expiry addresses), with security on. */
+    private static Configuration configuration() {
+        Role everything = new Role(EVERYTHING, true, true, true, true, true, true, true, true, true, true, true, true);
+        return new ConfigurationImpl()
+                .setName("embedded-server")
+                .setPersistenceEnabled(false)
+                .setSecurityEnabled(true)
+                .addAcceptorConfiguration(new TransportConfiguration(InVMAcceptorFactory.class.getName()))
+                .addAddressSetting("#", new AddressSettings()
+                        .setDeadLetterAddress(SimpleString.of("dla"))
+                        .setExpiryAddress(SimpleString.of("expiry")))
+                .putSecurityRoles("#", Set.of(everything));
+    }
 
     @Override
     public String name() {
@@ -17,6 +47,13 @@ final class ArtemisProvider implements ProviderUnderTest {
 
     @Override
     public void start() {
+        ActiveMQSecurityManagerImpl security = new ActiveMQSecurityManagerImpl();
+        security.getConfiguration().addUser(USER, PASSWORD);
+        security.getConfiguration().addRole(USER, EVERYTHING);
+        security.getConfiguration().addUser(GUEST, GUEST);
+        security.getConfiguration().addRole(GUEST, EVERYTHING);
+        security.getConfiguration().setDefaultUser(GUEST);
+        server.getServer().setSecurityManager(security);
         server.start();
         factory = new ActiveMQConnectionFactory(server.getVmURL());
     }

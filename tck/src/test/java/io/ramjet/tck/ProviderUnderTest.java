@@ -10,6 +10,10 @@ import jakarta.jms.ConnectionFactory;
  */
 public interface ProviderUnderTest extends AutoCloseable {
 
+    /** The one user each provider's broker knows, with {@link #PASSWORD}; connections without credentials are allowed too. */
+    String USER = "tck";
+    String PASSWORD = "tck-password";
+
     /** The name the report shows: "Ramjet" or "Artemis". */
     String name();
 

@@ -47,6 +47,11 @@ public final class CommandCode {
     public static final short CLAIM_CLIENT_ID = 208;
     /** Client to broker: {@link BrowseRequest}; response {@link BrowseResponse}, body = the records. */
     public static final short BROWSE = 209;
+    /**
+     * Client to broker, first on a connection: {@link AuthenticateRequest}; empty response, or
+     * {@link ErrorStatus#AUTHENTICATION_FAILED}. The broker remembers the user for the connection.
+     */
+    public static final short AUTHENTICATE = 213;
     /** Client to broker: {@link TxPrepareRequest}; empty response once durable. */
     public static final short TX_PREPARE = 220;
     /** Client to broker: {@link TxEndRequest} (commit or rollback); empty response once durable. */
@@ -85,6 +90,7 @@ public final class CommandCode {
             case SEND_BATCH -> "SEND_BATCH";
             case CLAIM_CLIENT_ID -> "CLAIM_CLIENT_ID";
             case BROWSE -> "BROWSE";
+            case AUTHENTICATE -> "AUTHENTICATE";
             case TX_PREPARE -> "TX_PREPARE";
             case TX_END -> "TX_END";
             case TX_CHECK -> "TX_CHECK";

@@ -38,6 +38,12 @@ public final class ErrorStatus {
      * happened); they were left alone and come back with JMSRedelivered set.
      */
     public static final int DELIVERY_NOT_HELD = 108;
+    /**
+     * Broker: the user name and password were not accepted (the same answer for an unknown user
+     * and a wrong password), or the connection sent a command before authenticating to a broker
+     * that admits no anonymous connections (JMSSecurityException).
+     */
+    public static final int AUTHENTICATION_FAILED = 109;
 
     private ErrorStatus() {
     }

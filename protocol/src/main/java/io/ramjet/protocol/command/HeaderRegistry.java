@@ -75,5 +75,6 @@ public final class HeaderRegistry {
         kryo.register(ClaimClientIdRequest.class, 230);
         kryo.register(BrowseRequest.class, 231);
         kryo.register(BrowseResponse.class, 232);
+        kryo.register(AuthenticateRequest.class, 233);
     }
 }

@@ -21,8 +21,10 @@ import io.ramjet.protocol.frame.HeaderCodec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -35,7 +37,7 @@ import java.util.concurrent.TimeoutException;
  * over it; the transport of brokers towards NameServers and of the JMS client. Connections
  * heartbeat when they have written nothing for the heartbeat interval and close when nothing
  * has arrived for the idle timeout. A closed connection is dropped from the cache, and the next
- * request to that address opens a new one. The client may also serve requests the remote side
+ * request to that address opens a new one, after its {@link ConnectionHandshake}. The client may also serve requests the remote side
  * sends (a broker's transaction check-back) through registered processors. Thread-safe.
  */
 public final class RemotingClient implements AutoCloseable {
@@ -50,6 +52,7 @@ public final class RemotingClient implements AutoCloseable {
     private final FrameEncoder encoder;
     private final EventLoopGroup group;
     private final Bootstrap bootstrap;
+    private volatile ConnectionHandshake handshake = ConnectionHandshake.NONE;
     private volatile boolean closed;
 
     public RemotingClient(RemotingClientConfig config) {
@@ -72,7 +75,8 @@ public final class RemotingClient implements AutoCloseable {
                                         config.heartbeatInterval().toNanos(), 0, TimeUnit.NANOSECONDS),
                                 new FrameDecoder(config.maxFrameLength(), headerCodec),
                                 encoder,
-                                new RemotingHandler(connection, processors, listeners, config.requestTimeout()));
+                                new RemotingHandler(connection, processors, listeners, RequestGate.OPEN,
+                                        config.requestTimeout()));
                     }
                 });
     }
@@ -94,7 +98,12 @@ public final class RemotingClient implements AutoCloseable {
         listeners.add(listener);
     }
 
-    /** The open connection to the address, opening it when there is none. */
+    /** What each connection opened from now on goes through before it is used; set it before the first request. */
+    public void setHandshake(ConnectionHandshake handshake) {
+        this.handshake = Objects.requireNonNull(handshake, "handshake");
+    }
+
+    /** The open connection to the address, opening it (and completing its handshake) when there is none. */
     public CompletableFuture<RemotingConnection> connect(String address) {
         if (closed) {
             return CompletableFuture.failedFuture(new RemotingConnectionException("client closed"));
@@ -139,10 +148,31 @@ public final class RemotingClient implements AutoCloseable {
                 return;
             }
             channel.closeFuture().addListener(f -> connections.remove(address, opening));
-            opening.complete(channel.attr(CONNECTION).get());
-            if (closed) {
-                channel.close();
+            shakeHands(channel.attr(CONNECTION).get(), address, opening);
+        });
+    }
+
+    private void shakeHands(RemotingConnection connection, String address,
+                            CompletableFuture<RemotingConnection> opening) {
+        CompletionStage<Void> done;
+        try {
+            done = handshake.perform(address, connection);
+        } catch (RuntimeException e) {
+            done = CompletableFuture.failedFuture(e);
+        }
+        done.whenComplete((ok, failure) -> {
+            if (failure == null) {
+                opening.complete(connection);
+                if (closed) {
+                    connection.close();
+                }
+                return;
             }
+            RemotingException cause = unwrap(failure);
+            connections.remove(address, opening);
+            connection.closing("handshake failed: " + cause.getMessage());
+            connection.channel().close();
+            opening.completeExceptionally(cause);
         });
     }
 

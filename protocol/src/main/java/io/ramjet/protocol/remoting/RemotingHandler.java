@@ -20,7 +20,7 @@ import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Last handler of every remoting pipeline: completes pending requests with their responses,
- * answers heartbeats, hands requests to their processors, and closes the connection, with the
+ * answers heartbeats, hands requests the {@link RequestGate} admits to their processors, and closes the connection, with the
  * reason logged and kept ({@link RemotingConnection#closeReason()}), on a protocol violation, an
  * unknown command or idleness. A response too long to send is replaced by an error response.
  */
@@ -31,6 +31,7 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
     private final RemotingConnection connection;
     private final ProcessorTable processors;
     private final List<ConnectionListener> listeners;
+    private final RequestGate gate;
     private final Duration heartbeatTimeout;
 
     /**
@@ -38,10 +39,11 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
      *                         or null when this side does not send heartbeats
      */
     RemotingHandler(RemotingConnection connection, ProcessorTable processors, List<ConnectionListener> listeners,
-                    Duration heartbeatTimeout) {
+                    RequestGate gate, Duration heartbeatTimeout) {
         this.connection = connection;
         this.processors = processors;
         this.listeners = listeners;
+        this.gate = gate;
         this.heartbeatTimeout = heartbeatTimeout;
     }
 
@@ -97,6 +99,9 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
             ctx.close();
             return;
         }
+        if (!admitted(frame)) {
+            return;
+        }
         try {
             entry.executor().execute(() -> process(entry.processor(), frame));
         } catch (RejectedExecutionException e) {
@@ -104,6 +109,26 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
             if (frame.isRequest()) {
                 connection.write(frame.replyError(ErrorStatus.BUSY, "server busy: " + CommandCode.name(frame.code())));
             }
+        }
+    }
+
+    /** Whether the gate lets the request through; a refused request is answered with the gate's error. */
+    private boolean admitted(Frame request) {
+        try {
+            gate.admit(connection, request);
+            return true;
+        } catch (RemotingCommandException refused) {
+            LOG.debug("{}: {} refused: {}", connection, CommandCode.name(request.code()), refused.getMessage());
+            if (request.isRequest()) {
+                connection.write(request.replyError(refused.status(), refused.getMessage()));
+            }
+            return false;
+        } catch (RuntimeException e) {
+            LOG.error("{}: request gate failed on {}", connection, CommandCode.name(request.code()), e);
+            if (request.isRequest()) {
+                connection.write(request.replyError(ErrorStatus.INTERNAL_ERROR, "request gate failed"));
+            }
+            return false;
         }
     }
 

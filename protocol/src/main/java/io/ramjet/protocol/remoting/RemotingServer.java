@@ -21,6 +21,7 @@ import java.net.InetSocketAddress;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
@@ -28,7 +29,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Accepts connections and serves the command codes registered with it; the transport of the
- * NameServer and the broker. Register processors and listeners before {@link #start()}.
+ * NameServer and the broker. Register processors, listeners and the request gate before
+ * {@link #start()}.
  * A connection that breaks the protocol, sends an unknown code or stays silent past the idle
  * timeout is closed, with the reason logged; other connections are unaffected.
  */
@@ -42,6 +44,7 @@ public final class RemotingServer implements AutoCloseable {
     private final Map<Channel, RemotingConnection> connections = new ConcurrentHashMap<>();
     private final HeaderCodec headerCodec = new HeaderCodec();
     private final FrameEncoder encoder = new FrameEncoder(headerCodec);
+    private volatile RequestGate gate = RequestGate.OPEN;
 
     private EventLoopGroup bossGroup;
     private EventLoopGroup workerGroup;
@@ -61,6 +64,11 @@ public final class RemotingServer implements AutoCloseable {
 
     public void addConnectionListener(ConnectionListener listener) {
         listeners.add(listener);
+    }
+
+    /** What every request must pass before its processor sees it; {@link RequestGate#OPEN} unless set. */
+    public void setRequestGate(RequestGate gate) {
+        this.gate = Objects.requireNonNull(gate, "gate");
     }
 
     /** Binds the configured address. */
@@ -86,7 +94,7 @@ public final class RemotingServer implements AutoCloseable {
                                 new IdleStateHandler(config.idleTimeout().toNanos(), 0, 0, TimeUnit.NANOSECONDS),
                                 new FrameDecoder(config.maxFrameLength(), headerCodec),
                                 encoder,
-                                new RemotingHandler(connection, processors, listeners, null));
+                                new RemotingHandler(connection, processors, listeners, gate, null));
                     }
                 });
         try {

@@ -7,6 +7,7 @@ import jakarta.jms.IllegalStateException;
 import jakarta.jms.InvalidClientIDException;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
+import jakarta.jms.JMSSecurityException;
 import jakarta.jms.ResourceAllocationException;
 import jakarta.jms.TransactionRolledBackException;
 import java.util.concurrent.CompletableFuture;
@@ -47,6 +48,7 @@ public final class ClientErrors {
                 case ErrorStatus.STORE_FULL -> new ResourceAllocationException(message);
                 case ErrorStatus.CLIENT_ID_IN_USE -> new InvalidClientIDException(message);
                 case ErrorStatus.TRANSACTION_ROLLED_BACK -> new TransactionRolledBackException(message);
+                case ErrorStatus.AUTHENTICATION_FAILED -> new JMSSecurityException(message);
                 default -> new JMSException(message, Integer.toString(command.status()));
             };
         } else if (cause instanceof RemotingConnectionException) {

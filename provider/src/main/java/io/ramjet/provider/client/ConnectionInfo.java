@@ -7,9 +7,10 @@ import java.util.Objects;
 
 /**
  * What the client layer needs to know about a JMS connection: its id (unique, also the value of
- * the noLocal marker property), the NameServers, the client id (null until set) and settings.
+ * the noLocal marker property), the NameServers, the client id (null until set), the credentials
+ * (null for an anonymous connection) and settings.
  */
-public record ConnectionInfo(String connectionId, List<String> nameServers, String clientId, String user,
+public record ConnectionInfo(String connectionId, List<String> nameServers, String clientId, Credentials credentials,
                              Duration requestTimeout, SerializationAllowList allowList) {
     public ConnectionInfo {
         Objects.requireNonNull(connectionId, "connectionId");
@@ -19,6 +20,6 @@ public record ConnectionInfo(String connectionId, List<String> nameServers, Stri
     }
 
     public ConnectionInfo withClientId(String id) {
-        return new ConnectionInfo(connectionId, nameServers, id, user, requestTimeout, allowList);
+        return new ConnectionInfo(connectionId, nameServers, id, credentials, requestTimeout, allowList);
     }
 }

@@ -104,6 +104,13 @@ public interface RamjetClient extends AutoCloseable {
     CompletableFuture<BrowsePage> browse(String brokerAddress, BrowseRequest request);
 
     /**
+     * Authenticates with the connection's credentials on every live master (a broker connected to
+     * later is authenticated as the connection opens, before any other request goes on it);
+     * fails with {@code ErrorStatus.AUTHENTICATION_FAILED} when one refuses them.
+     */
+    CompletableFuture<Void> authenticate();
+
+    /**
      * Claims the client id for this connection on every live master; fails with
      * {@code ErrorStatus.CLIENT_ID_IN_USE} when another connection holds it, having given back
      * what the other brokers granted. The brokers hold the claim until {@link #releaseClientId}

@@ -3,6 +3,7 @@ package io.ramjet.provider.client;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.ramjet.protocol.command.AckRequest;
+import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrowseRequest;
 import io.ramjet.protocol.command.BrowseResponse;
@@ -52,6 +53,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
@@ -84,6 +86,8 @@ public final class RemotingRamjetClient implements RamjetClient {
     private final RemotingClient remoting;
     private final NameServerClient nameServers;
     private final Duration timeout;
+    /** Sent to every broker before anything else; null for an anonymous connection. */
+    private final Credentials credentials;
     /** Per destination, the writable masters that serve it, sorted by address; a producer's choice picks one. */
     private final Map<String, CompletableFuture<List<Route>>> routes = new ConcurrentHashMap<>();
     private volatile boolean closed;
@@ -100,12 +104,8 @@ public final class RemotingRamjetClient implements RamjetClient {
             return request.reply(new TxStateResponse(id, transactionStates.apply(id)));
         }, Runnable::run);
         this.nameServers = new NameServerClient(remoting, connection.nameServers(), connection.requestTimeout());
-        remoting.addConnectionListener(new ConnectionListener() {
-            @Override
-            public void connected(RemotingConnection connection) {
-                claimOnNewConnection(connection);
-            }
-        });
+        this.credentials = connection.credentials();
+        remoting.setHandshake(this::handshake);
     }
 
     /**
@@ -498,15 +498,31 @@ public final class RemotingRamjetClient implements RamjetClient {
                 .toArray(CompletableFuture[]::new)));
     }
 
-    /** Claims the held client id on a broker connection opened after the id was set (on the I/O thread, not blocking). */
-    private void claimOnNewConnection(RemotingConnection connection) {
-        String clientId = claimedClientId;
-        String address = connection.remoteAddress();
-        if (clientId == null || closed || nameServers.addresses().contains(address)) {
-            return;
+    /**
+     * What a new broker connection does before this client uses it: authenticate with the
+     * connection's credentials (a refusal closes it and fails what was to be sent on it), then
+     * claim the held client id, if any. Both are answered before any other request is sent, so the
+     * broker, whose processors run on a pool, sees them first. NameServer connections skip it.
+     */
+    private CompletionStage<Void> handshake(String address, RemotingConnection connection) {
+        if (closed || nameServers.addresses().contains(address)) {
+            return CompletableFuture.completedFuture(null);
         }
-        connection.invoke(Frame.request(CommandCode.CLAIM_CLIENT_ID, ClaimClientIdRequest.claim(clientId)), timeout)
-                .whenComplete((response, failure) -> {
+        CompletableFuture<Void> authenticated = credentials == null ? CompletableFuture.completedFuture(null)
+                : connection.invoke(Frame.request(CommandCode.AUTHENTICATE,
+                        new AuthenticateRequest(credentials.user(), credentials.password())), timeout)
+                .thenAccept(Frames::release);
+        return authenticated.thenCompose(done -> claimOnNewConnection(address, connection));
+    }
+
+    /** Claims the held client id on a broker connection opened after the id was set; a refusal is logged, not fatal. */
+    private CompletableFuture<Void> claimOnNewConnection(String address, RemotingConnection connection) {
+        String clientId = claimedClientId;
+        if (clientId == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return connection.invoke(Frame.request(CommandCode.CLAIM_CLIENT_ID, ClaimClientIdRequest.claim(clientId)), timeout)
+                .handle((response, failure) -> {
                     if (response != null) {
                         Frames.release(response);
                     } else if (!closed && unwrap(failure) instanceof RemotingCommandException refused
@@ -514,7 +530,19 @@ public final class RemotingRamjetClient implements RamjetClient {
                         LOG.warn("client id '{}' is held on broker {} by another connection that took it while "
                                 + "this one was not connected there", clientId, address);
                     }
+                    return null;
                 });
+    }
+
+    /**
+     * Connects to every live master, waiting for one to register as {@link #firstMaster()} does,
+     * which authenticates each connection; fails with {@code AUTHENTICATION_FAILED} when a broker
+     * refuses the credentials.
+     */
+    @Override
+    public CompletableFuture<Void> authenticate() {
+        return firstMaster().thenCompose(any -> masters()).thenCompose(brokers -> CompletableFuture.allOf(
+                brokers.stream().map(b -> remoting.connect(b.address())).toArray(CompletableFuture[]::new)));
     }
 
     @Override

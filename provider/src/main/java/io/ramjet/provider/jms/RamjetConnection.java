@@ -99,6 +99,16 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
         return twoPhaseCommit;
     }
 
+    /** Authenticates on every live master with the connection's credentials; a refusal closes the connection. */
+    void authenticate() throws JMSException {
+        try {
+            ClientErrors.await(client.authenticate());
+        } catch (JMSException e) {
+            close();
+            throw e;
+        }
+    }
+
     // ---- client id
 
     /** The factory's client id, claimed as the connection is made; a refused one closes the connection. */

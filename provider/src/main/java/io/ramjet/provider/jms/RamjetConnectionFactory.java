@@ -1,6 +1,7 @@
 package io.ramjet.provider.jms;
 
 import io.ramjet.provider.client.ConnectionInfo;
+import io.ramjet.provider.client.Credentials;
 import io.ramjet.provider.jndi.RamjetObjectFactory;
 import io.ramjet.provider.message.SerializationAllowList;
 import io.ramjet.provider.url.RamjetUrl;
@@ -88,38 +89,47 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
 
     @Override
     public Connection createConnection(String userName, String password) throws JMSException {
-        return open(userName);
+        return open(userName, password);
     }
 
     @Override
     public QueueConnection createQueueConnection() throws JMSException {
-        return open(null);
+        return open(null, null);
     }
 
     @Override
     public QueueConnection createQueueConnection(String userName, String password) throws JMSException {
-        return open(userName);
+        return open(userName, password);
     }
 
     @Override
     public TopicConnection createTopicConnection() throws JMSException {
-        return open(null);
+        return open(null, null);
     }
 
     @Override
     public TopicConnection createTopicConnection(String userName, String password) throws JMSException {
-        return open(userName);
+        return open(userName, password);
     }
 
-    private RamjetConnection open(String user) throws JMSException {
-        return open(user, RamjetConnection::new);
+    private RamjetConnection open(String user, String password) throws JMSException {
+        return open(user, password, RamjetConnection::new);
     }
 
-    /** A new connection made by {@code create}, with this factory's settings and client id. */
-    <C extends RamjetConnection> C open(String user, Function<ConnectionInfo, C> create) throws JMSException {
+    /**
+     * A new connection made by {@code create}, with this factory's settings and client id. With a
+     * user name it is authenticated on every live master first, and a refusal closes it and
+     * throws {@link jakarta.jms.JMSSecurityException}; without one it is anonymous.
+     */
+    <C extends RamjetConnection> C open(String user, String password, Function<ConnectionInfo, C> create)
+            throws JMSException {
         ConnectionInfo info = new ConnectionInfo(UUID.randomUUID().toString(), RamjetUrl.parse(url).nameServers(),
-                null, user, Duration.ofMillis(requestTimeoutMillis), SerializationAllowList.fromSystemProperties());
+                null, Credentials.of(user, password), Duration.ofMillis(requestTimeoutMillis),
+                SerializationAllowList.fromSystemProperties());
         C connection = create.apply(info);
+        if (info.credentials() != null) {
+            connection.authenticate();
+        }
         if (clientId != null) {
             connection.assignClientId(clientId);
         }
@@ -143,7 +153,7 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
 
     @Override
     public JMSContext createContext(String userName, String password, int sessionMode) {
-        return RamjetJMSContext.open(RuntimeExceptions.unchecked(() -> open(userName)), sessionMode);
+        return RamjetJMSContext.open(RuntimeExceptions.unchecked(() -> open(userName, password)), sessionMode);
     }
 
     @Override

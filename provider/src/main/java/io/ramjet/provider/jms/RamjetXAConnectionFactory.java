@@ -33,27 +33,27 @@ public class RamjetXAConnectionFactory extends RamjetConnectionFactory
 
     @Override
     public XAConnection createXAConnection(String userName, String password) throws JMSException {
-        return open(userName, RamjetXAConnection::new);
+        return open(userName, password, RamjetXAConnection::new);
     }
 
     @Override
     public XAQueueConnection createXAQueueConnection() throws JMSException {
-        return open(null, RamjetXAConnection::new);
+        return open(null, null, RamjetXAConnection::new);
     }
 
     @Override
     public XAQueueConnection createXAQueueConnection(String userName, String password) throws JMSException {
-        return open(userName, RamjetXAConnection::new);
+        return open(userName, password, RamjetXAConnection::new);
     }
 
     @Override
     public XATopicConnection createXATopicConnection() throws JMSException {
-        return open(null, RamjetXAConnection::new);
+        return open(null, null, RamjetXAConnection::new);
     }
 
     @Override
     public XATopicConnection createXATopicConnection(String userName, String password) throws JMSException {
-        return open(userName, RamjetXAConnection::new);
+        return open(userName, password, RamjetXAConnection::new);
     }
 
     @Override
@@ -63,7 +63,8 @@ public class RamjetXAConnectionFactory extends RamjetConnectionFactory
 
     @Override
     public XAJMSContext createXAContext(String userName, String password) {
-        return RamjetXAJMSContext.open(RuntimeExceptions.unchecked(() -> open(userName, RamjetXAConnection::new)));
+        return RamjetXAJMSContext.open(RuntimeExceptions.unchecked(
+                () -> open(userName, password, RamjetXAConnection::new)));
     }
 
     @Override

@@ -37,6 +37,8 @@ import io.ramjet.server.broker.processor.SubscriptionProcessor;
 import io.ramjet.server.broker.processor.TemporaryDestinations;
 import io.ramjet.server.broker.processor.TransactionHalves;
 import io.ramjet.server.broker.retention.RetentionScanner;
+import io.ramjet.server.broker.security.Authentication;
+import io.ramjet.server.broker.security.Users;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
 import io.ramjet.server.broker.transaction.Transactions;
 import io.ramjet.storage.MessageStore;
@@ -47,10 +49,12 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -68,6 +72,8 @@ public final class Broker implements AutoCloseable {
     private static final Duration NAME_SERVER_TIMEOUT = Duration.ofSeconds(3);
     /** Segments are large and deleted whole: looking every ten seconds is plenty. */
     private static final long RETENTION_PERIOD_MILLIS = 10_000;
+    /** Logins waiting past this many are answered BUSY. */
+    private static final int MAX_QUEUED_LOGINS = 256;
 
     private final BrokerConfig config;
     private final StoreConfig storeConfig;
@@ -77,6 +83,8 @@ public final class Broker implements AutoCloseable {
     /** One thread for SEND and SEND_BATCH: a connection's messages reach the CommitLog in the order they came. */
     private final ExecutorService sends;
     private final ScheduledExecutorService timer;
+    /** AUTHENTICATE hashes for about 0.1 s: one thread and a bounded queue, so a flood of logins cannot starve messaging. */
+    private final ExecutorService logins;
     private final HeldPulls heldPulls;
     private final DispatchProgress dispatchProgress = new DispatchProgress();
     private final DelayedMessages delayed;
@@ -104,6 +112,8 @@ public final class Broker implements AutoCloseable {
                 r -> daemon(r, "ramjet-broker-" + threads.incrementAndGet()));
         this.sends = Executors.newSingleThreadExecutor(r -> daemon(r, "ramjet-broker-send"));
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ramjet-broker-timer"));
+        this.logins = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(MAX_QUEUED_LOGINS),
+                r -> daemon(r, "ramjet-broker-login"));
         this.heldPulls = new HeldPulls(processors, timer);
         this.delayed = new DelayedMessages(timer);
         this.transactions = new Transactions(subscriptions, heldPulls, delayed);
@@ -139,6 +149,7 @@ public final class Broker implements AutoCloseable {
         deleteQueuesOfUnknownDestinations();
         try {
             server = new RemotingServer(RemotingServerConfig.onPort(config.port()).withHost(config.host()));
+            registerAuthentication();
             registerProcessors();
             server.start();
             retention = new RetentionScanner(store, destinations, subscriptions, delayed, transactions.table());
@@ -223,6 +234,23 @@ public final class Broker implements AutoCloseable {
         server.registerProcessor(CommandCode.CLAIM_CLIENT_ID, clientIds::process, processors);
         server.registerProcessor(CommandCode.BROWSE, new BrowseProcessor(store, destinations, subscriptions)::browse,
                 processors);
+    }
+
+    /** AUTHENTICATE and the gate that refuses unauthenticated connections when anonymous access is off. */
+    private void registerAuthentication() {
+        Users users;
+        try {
+            users = config.usersFile() == null ? Users.none() : Users.load(config.usersFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the users file " + config.usersFile(), e);
+        }
+        if (config.usersFile() != null) {
+            LOG.info("broker {}: {} users from {}, anonymous connections {}", config.brokerName(), users.size(),
+                    config.usersFile(), config.allowAnonymous() ? "allowed" : "refused");
+        }
+        Authentication authentication = new Authentication(users, config.allowAnonymous());
+        server.setRequestGate(authentication);
+        server.registerProcessor(CommandCode.AUTHENTICATE, authentication::authenticate, logins);
     }
 
     private DiskGuard diskGuard() {
@@ -335,6 +363,7 @@ public final class Broker implements AutoCloseable {
             server = null;
         }
         timer.shutdownNow();
+        logins.shutdownNow();
         sends.shutdown();
         processors.shutdown();
         try {

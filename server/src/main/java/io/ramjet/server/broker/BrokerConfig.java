@@ -36,6 +36,9 @@ import java.util.Objects;
  *                             records (acknowledgements) and ConsumeQueue files may use three quarters of it
  * @param queues               queues created at start, whatever {@code autoCreateDestinations} says
  * @param topics               topics created at start
+ * @param usersFile            the users and their password hashes ({@code io.ramjet.server.broker.security.Users}),
+ *                             or null for none: then no AUTHENTICATE succeeds
+ * @param allowAnonymous       whether a connection may work without authenticating; false needs a users file
  */
 public record BrokerConfig(
         String clusterName,
@@ -58,7 +61,9 @@ public record BrokerConfig(
         int segmentSize,
         long minFreeSpace,
         List<String> queues,
-        List<String> topics) {
+        List<String> topics,
+        Path usersFile,
+        boolean allowAnonymous) {
 
     public static final int DEFAULT_PORT = 10911;
 
@@ -95,13 +100,16 @@ public record BrokerConfig(
         if (transactionMaxChecks < 1) {
             throw new IllegalArgumentException("transactionMaxChecks must be positive");
         }
+        if (!allowAnonymous && usersFile == null) {
+            throw new IllegalArgumentException("allowAnonymous=false needs a usersFile: nobody could connect");
+        }
     }
 
     public static BrokerConfig defaults(Path dataDir) {
         return new BrokerConfig("DefaultCluster", "broker-a", 0, "127.0.0.1", DEFAULT_PORT, List.of("127.0.0.1:9876"),
                 dataDir, true, 4, 10, "DLQ.", Duration.ofSeconds(30), 0.95,
                 Duration.ZERO, Duration.ofSeconds(6), Duration.ofSeconds(5), 15, StoreConfig.DEFAULT_SEGMENT_SIZE,
-                StoreConfig.DEFAULT_MIN_FREE_SPACE, List.of(), List.of());
+                StoreConfig.DEFAULT_MIN_FREE_SPACE, List.of(), List.of(), null, true);
     }
 
     /** The same configuration on another port, for tests that bind an ephemeral one. */
@@ -110,7 +118,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
     }
 
     public BrokerConfig withNameServers(List<String> addresses) {
@@ -118,7 +126,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
     }
 
     public BrokerConfig withBrokerName(String name) {
@@ -126,7 +134,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
     }
 
     public BrokerConfig withDataDir(Path dir) {
@@ -134,7 +142,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
     }
 
     public BrokerConfig withQueuesPerDestination(int count) {
@@ -142,7 +150,7 @@ public record BrokerConfig(
                 autoCreateDestinations, count, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
     }
 
     public BrokerConfig withMaxDeliveries(int deliveries) {
@@ -150,7 +158,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, deliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
     }
 
     public BrokerConfig withDiskUseLimit(double limit) {
@@ -158,7 +166,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, limit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
     }
 
     public BrokerConfig withHeartbeatInterval(Duration interval) {
@@ -166,7 +174,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 interval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
     }
 
     public BrokerConfig withDiskFullBlock(Duration block) {
@@ -174,7 +182,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, block, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
     }
 
     public BrokerConfig withHost(String newHost) {
@@ -182,7 +190,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
                 transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
     }
 
     /** Check-back timing: after how long, how often, and how many times before an open transaction rolls back. */
@@ -190,14 +198,14 @@ public record BrokerConfig(
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, checkAfter, checkInterval, maxChecks,
-                segmentSize, minFreeSpace, queues, topics);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
     }
 
     public BrokerConfig withAutoCreateDestinations(boolean autoCreate) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreate, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
-                transactionMaxChecks, segmentSize, minFreeSpace, queues, topics);
+                transactionMaxChecks, segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
     }
 
     /** CommitLog segment size and the free space new message segments must leave. */
@@ -205,7 +213,7 @@ public record BrokerConfig(
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
-                transactionMaxChecks, newSegmentSize, newMinFreeSpace, queues, topics);
+                transactionMaxChecks, newSegmentSize, newMinFreeSpace, queues, topics, usersFile, allowAnonymous);
     }
 
     /** Destinations created at start (an operator's configured addresses). */
@@ -213,7 +221,15 @@ public record BrokerConfig(
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
-                transactionMaxChecks, segmentSize, minFreeSpace, newQueues, newTopics);
+                transactionMaxChecks, segmentSize, minFreeSpace, newQueues, newTopics, usersFile, allowAnonymous);
+    }
+
+    /** Who may connect: the users file (null for none) and whether connections without credentials are admitted. */
+    public BrokerConfig withSecurity(Path newUsersFile, boolean anonymous) {
+        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
+                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
+                transactionMaxChecks, segmentSize, minFreeSpace, queues, topics, newUsersFile, anonymous);
     }
 
     /** The store settings this configuration asks for, on top of the store's defaults. */

@@ -45,8 +45,16 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     /** Starts on a fresh temporary data directory, deleted on close. */
     public static EmbeddedBroker start() {
+        return start(UnaryOperator.identity());
+    }
+
+    /**
+     * Starts on a fresh temporary data directory, deleted on close, with the broker configuration
+     * adjusted by {@code tuning} (say, a users file); port and NameServer are set afterwards.
+     */
+    public static EmbeddedBroker start(UnaryOperator<BrokerConfig> tuning) {
         try {
-            return start(Files.createTempDirectory("ramjet-embedded-"), true, UnaryOperator.identity());
+            return start(Files.createTempDirectory("ramjet-embedded-"), true, tuning);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a temporary data directory", e);
         }

@@ -20,7 +20,8 @@ import java.util.Set;
  * heartbeatIntervalMs, diskUseLimit, diskFullBlockMs, transactionCheckAfterMs,
  * transactionCheckIntervalMs, transactionMaxChecks, segmentSize, minFreeSpace} (bytes, with an optional
  * {@code k}, {@code m} or {@code g} suffix for KiB, MiB, GiB), {@code queues, topics} (comma-separated names
- * created at start). An unknown key is refused, so a typo does not pass silently.
+ * created at start), {@code usersFile} (path of the users file), {@code allowAnonymous} (true or false).
+ * An unknown key is refused, so a typo does not pass silently.
  */
 public final class BrokerProperties {
 
@@ -28,7 +29,7 @@ public final class BrokerProperties {
             "nameServers", "dataDir", "autoCreateDestinations", "queuesPerDestination", "maxDeliveries",
             "deadLetterPrefix", "heartbeatIntervalMs", "diskUseLimit", "diskFullBlockMs",
             "transactionCheckAfterMs", "transactionCheckIntervalMs", "transactionMaxChecks", "segmentSize", "minFreeSpace",
-            "queues", "topics");
+            "queues", "topics", "usersFile", "allowAnonymous");
 
     private BrokerProperties() {
     }
@@ -69,7 +70,9 @@ public final class BrokerProperties {
                 Math.toIntExact(bytes(p, "segmentSize", d.segmentSize())),
                 bytes(p, "minFreeSpace", d.minFreeSpace()),
                 p.containsKey("queues") ? list(p.getProperty("queues")) : d.queues(),
-                p.containsKey("topics") ? list(p.getProperty("topics")) : d.topics());
+                p.containsKey("topics") ? list(p.getProperty("topics")) : d.topics(),
+                p.containsKey("usersFile") ? Path.of(p.getProperty("usersFile").trim()) : d.usersFile(),
+                bool(p, "allowAnonymous", d.allowAnonymous()));
     }
 
     static List<String> list(String commaSeparated) {
@@ -94,6 +97,19 @@ public final class BrokerProperties {
             throw new IllegalArgumentException(key + " out of range: " + value);
         }
         return number << shift;
+    }
+
+    /** Only {@code true} or {@code false}: a typo in a security switch must not read as false. */
+    private static boolean bool(Properties p, String key, boolean fallback) {
+        String value = p.getProperty(key);
+        if (value == null) {
+            return fallback;
+        }
+        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(key + " must be true or false: " + value);
+        };
     }
 
     private static Duration millis(Properties p, String key, Duration fallback) {

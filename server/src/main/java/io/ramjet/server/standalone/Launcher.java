@@ -19,11 +19,13 @@ import java.util.concurrent.CountDownLatch;
 /**
  * {@code java -jar ramjet-server.jar standalone|namesrv|broker [options]}: starts the parts in
  * this JVM and serves until SIGTERM (or Ctrl-C), when a shutdown hook stops them in reverse
- * order, the broker cleanly (unregister, flush, checkpoint).
+ * order, the broker cleanly (unregister, flush, checkpoint). {@code hash-password [user]} prints
+ * a users file line for a password read from standard input.
  */
 @Command(name = "ramjet-server", mixinStandardHelpOptions = true, version = "Ramjet 0.1.0",
         description = "Ramjet NameServer and broker",
-        subcommands = {Launcher.Standalone.class, Launcher.NameServerCommand.class, Launcher.BrokerCommand.class})
+        subcommands = {Launcher.Standalone.class, Launcher.NameServerCommand.class, Launcher.BrokerCommand.class,
+                HashPassword.class})
 public final class Launcher {
 
     private static final Logger LOG = LoggerFactory.getLogger(Launcher.class);

@@ -1,10 +1,16 @@
 package io.ramjet.server.standalone;
 
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.security.PasswordHash;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,7 +18,9 @@ import java.util.List;
 import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LauncherTest {
 
@@ -64,5 +72,46 @@ class LauncherTest {
         assertEquals("from-file", c.brokerName());
         assertEquals(dir, c.dataDir());
         assertEquals("127.0.0.1:9999", command.nameServers);
+    }
+
+    @Test
+    void securityKeysReachTheBroker() {
+        Properties p = new Properties();
+        assertEquals(null, BrokerProperties.parse(p, Path.of("data")).usersFile());
+        assertEquals(true, BrokerProperties.parse(p, Path.of("data")).allowAnonymous());
+        p.setProperty("usersFile", "conf/users.properties");
+        p.setProperty("allowAnonymous", "false");
+        BrokerConfig c = BrokerProperties.parse(p, Path.of("data"));
+        assertEquals(Path.of("conf/users.properties"), c.usersFile());
+        assertEquals(false, c.allowAnonymous());
+    }
+
+    @Test
+    void noAnonymousAccessWithoutAUsersFileOrWithAMistypedSwitchIsRefused() {
+        Properties p = new Properties();
+        p.setProperty("allowAnonymous", "false");
+        assertThrows(IllegalArgumentException.class, () -> BrokerProperties.parse(p, Path.of("data")));
+        p.setProperty("usersFile", "users.properties");
+        p.setProperty("allowAnonymous", "flase");
+        assertThrows(IllegalArgumentException.class, () -> BrokerProperties.parse(p, Path.of("data")));
+    }
+
+    @Test
+    void hashPasswordPrintsAUsersFileLineForThePasswordOnStandardInput() {
+        InputStream in = System.in;
+        PrintStream out = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        try {
+            System.setIn(new ByteArrayInputStream("wonderland\n".getBytes(StandardCharsets.UTF_8)));
+            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+            assertEquals(0, new CommandLine(new Launcher()).execute("hash-password", "alice"));
+        } finally {
+            System.setIn(in);
+            System.setOut(out);
+        }
+        String line = printed.toString(StandardCharsets.UTF_8).trim();
+        assertTrue(line.startsWith("alice = pbkdf2-sha256$"), line);
+        assertFalse(line.contains("wonderland"));
+        assertTrue(PasswordHash.parse(line.substring("alice = ".length())).matches("wonderland".toCharArray()));
     }
 }

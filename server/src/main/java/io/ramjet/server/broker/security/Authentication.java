@@ -1,0 +1,60 @@
+package io.ramjet.server.broker.security;
+
+import io.netty.util.AttributeKey;
+import io.ramjet.protocol.command.AuthenticateRequest;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.ErrorStatus;
+import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.protocol.remoting.RequestGate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * AUTHENTICATE, and the gate in front of every other command. A connection that authenticates
+ * acts for that user for as long as it lives (a channel attribute, gone with the channel); one
+ * that fails is answered {@link ErrorStatus#AUTHENTICATION_FAILED}, the same answer for an
+ * unknown user and a wrong password, and the failure is logged once, without the password.
+ * When anonymous connections are not allowed, every command but AUTHENTICATE from a connection
+ * that has not authenticated is refused with that status. Thread-safe.
+ */
+public final class Authentication implements RequestGate {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Authentication.class);
+    private static final AttributeKey<String> USER = AttributeKey.valueOf("ramjet.user");
+
+    private final Users users;
+    private final boolean allowAnonymous;
+
+    public Authentication(Users users, boolean allowAnonymous) {
+        this.users = users;
+        this.allowAnonymous = allowAnonymous;
+    }
+
+    public Frame authenticate(RemotingConnection connection, Frame request) throws RemotingCommandException {
+        AuthenticateRequest credentials = request.header(AuthenticateRequest.class);
+        if (!users.verify(credentials.user(), credentials.password().toCharArray())) {
+            LOG.warn("{}: authentication of user '{}' failed", connection.remoteAddress(), credentials.user());
+            throw new RemotingCommandException(ErrorStatus.AUTHENTICATION_FAILED,
+                    "user name or password not accepted");
+        }
+        connection.channel().attr(USER).set(credentials.user());
+        return request.reply(null);
+    }
+
+    /** The user the connection authenticated as, or null. */
+    public static String userOf(RemotingConnection connection) {
+        return connection.channel().attr(USER).get();
+    }
+
+    @Override
+    public void admit(RemotingConnection connection, Frame request) throws RemotingCommandException {
+        if (allowAnonymous || request.code() == CommandCode.AUTHENTICATE || userOf(connection) != null) {
+            return;
+        }
+        throw new RemotingCommandException(ErrorStatus.AUTHENTICATION_FAILED,
+                "this broker admits authenticated connections only: authenticate before "
+                        + CommandCode.name(request.code()));
+    }
+}
