@@ -38,8 +38,13 @@ class EmbeddedBrokerTest {
             dataDir = embedded.broker().config().dataDir();
             client.invokeSync(embedded.brokerAddress(), Frame.request(CommandCode.CREATE_DESTINATION,
                     new CreateDestinationRequest("greetings", DestinationKind.QUEUE, 1)), TIMEOUT);
-            RouteData route = new NameServerClient(client, List.of(embedded.nameServerAddress()), TIMEOUT)
-                    .queryRoute("greetings").join();
+            NameServerClient names = new NameServerClient(client, List.of(embedded.nameServerAddress()), TIMEOUT);
+            RouteData route = names.queryRoute("greetings").join();
+            long deadline = System.nanoTime() + TIMEOUT.toNanos();
+            while (route.brokers().isEmpty() && System.nanoTime() < deadline) {
+                // the broker announces a new destination to the NameServer asynchronously
+                route = names.queryRoute("greetings").join();
+            }
             assertEquals(embedded.brokerAddress(), route.brokers().get(0).broker().address());
 
             client.invokeSync(embedded.brokerAddress(), Frame.request(CommandCode.SEND,
