@@ -66,19 +66,18 @@ public final class HeldPulls {
     public CompletableFuture<Frame> pull(String destination, Object subscription, int max, long holdMillis,
                                          Fetch fetch, Function<List<FetchedMessage>, Frame> answer) {
         HeldPull held = new HeldPull(subscription, max, fetch, answer);
-        Waiting waiting = byDestination.computeIfAbsent(destination, d -> new Waiting());
-        boolean othersWait;
-        synchronized (waiting) {
-            othersWait = waiting.pulls.stream().anyMatch(p -> p.subscription().equals(subscription));
-            // registered before the first attempt, so a message dispatched in between wakes it
-            waiting.pulls.add(held);
-        }
-        held.response().whenComplete((frame, failure) -> {
-            synchronized (waiting) {
-                waiting.pulls.remove(held);
+        boolean[] othersWait = new boolean[1];
+        // registered before the first attempt, so a message dispatched in between wakes it
+        byDestination.compute(destination, (d, waiting) -> {
+            Waiting w = waiting == null ? new Waiting() : waiting;
+            synchronized (w) {
+                othersWait[0] = w.pulls.stream().anyMatch(p -> p.subscription().equals(subscription));
+                w.pulls.add(held);
             }
+            return w;
         });
-        if (holdMillis == 0 || !othersWait) {
+        held.response().whenComplete((frame, failure) -> forget(destination, held));
+        if (holdMillis == 0 || !othersWait[0]) {
             held.claim(max);
             held.answerIfAny();
         }
@@ -86,12 +85,25 @@ public final class HeldPulls {
             held.answer();
             return held.response();
         }
-        if (othersWait) {
+        if (othersWait[0]) {
             wake(destination);
         }
         ScheduledFuture<?> end = timer.schedule(held::answer, holdMillis, TimeUnit.MILLISECONDS);
         held.response().whenComplete((frame, failure) -> end.cancel(false));
         return held.response();
+    }
+
+    /**
+     * Removes an answered pull; a destination left with none and no pass running is dropped, so
+     * destinations that come and go (temporary queues) leave nothing behind.
+     */
+    private void forget(String destination, HeldPull held) {
+        byDestination.computeIfPresent(destination, (d, w) -> {
+            synchronized (w) {
+                w.pulls.remove(held);
+                return w.pulls.isEmpty() && !w.passing ? null : w;
+            }
+        });
     }
 
     /** Serves the held pulls of a destination: it may have messages to offer. */
@@ -111,7 +123,7 @@ public final class HeldPulls {
             waiting.passing = true;
         }
         try {
-            executor.execute(() -> passes(waiting));
+            executor.execute(() -> passes(destination, waiting));
         } catch (RejectedExecutionException shuttingDown) {
             synchronized (waiting) {
                 waiting.passing = false;
@@ -119,17 +131,22 @@ public final class HeldPulls {
         }
     }
 
-    private void passes(Waiting waiting) {
+    private void passes(String destination, Waiting waiting) {
         while (true) {
             pass(waiting);
             synchronized (waiting) {
                 if (!waiting.again) {
                     waiting.passing = false;
-                    return;
+                    break;
                 }
                 waiting.again = false;
             }
         }
+        byDestination.computeIfPresent(destination, (d, w) -> {
+            synchronized (w) {
+                return w == waiting && w.pulls.isEmpty() && !w.passing ? null : w;
+            }
+        });
     }
 
     private static void pass(Waiting waiting) {
@@ -164,6 +181,11 @@ public final class HeldPulls {
             }
             all.forEach(HeldPull::answer);
         }
+    }
+
+    /** How many destinations have pulls held or a pass running, for tests. */
+    int destinations() {
+        return byDestination.size();
     }
 
     /** How many pulls are held now, for tests and metrics. */
