@@ -41,10 +41,10 @@ public final class NameServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(NameServer.class);
 
-    private final NameServerConfig config;
     /** Refusals are logged once per remote host; past this many hosts, no more are remembered or logged. */
     private static final int MAX_LOGGED_HOSTS = 10_000;
 
+    private final NameServerConfig config;
     private final RouteRegistry registry = new RouteRegistry(connection -> ((RemotingConnection) connection).isActive());
     private final BrokerAuthentication authentication;
     private final Set<String> refusedHosts = ConcurrentHashMap.newKeySet();
