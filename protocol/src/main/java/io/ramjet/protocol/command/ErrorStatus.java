@@ -45,6 +45,17 @@ public final class ErrorStatus {
      */
     public static final int AUTHENTICATION_FAILED = 109;
 
+    /**
+     * NameServer: a REGISTER_BROKER or UNREGISTER_BROKER without a valid proof of the NameServer
+     * secret (missing, wrong secret, outside the time window, or replayed).
+     */
+    public static final int BROKER_NOT_AUTHENTICATED = 150;
+    /**
+     * NameServer: that broker name (cluster, name and id) is held by another broker whose
+     * connection is alive; only its owner may re-register or unregister it.
+     */
+    public static final int BROKER_NAME_TAKEN = 151;
+
     private ErrorStatus() {
     }
 }

@@ -42,6 +42,7 @@ public final class HeaderRegistry {
         kryo.register(BrokerRoute.class, 115);
         kryo.register(RouteData.class, 116);
         kryo.register(BrokerList.class, 117);
+        kryo.register(BrokerProof.class, 118);
 
         kryo.register(SubscriptionType.class, 200);
         kryo.register(SubscriptionRef.class, 201);

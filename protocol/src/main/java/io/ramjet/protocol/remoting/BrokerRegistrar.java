@@ -1,5 +1,6 @@
 package io.ramjet.protocol.remoting;
 
+import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.command.UnregisterBrokerRequest;
 import org.slf4j.Logger;
@@ -16,7 +17,8 @@ import java.util.function.Supplier;
  * Keeps a broker registered with every NameServer: registers at {@link #start()}, then again
  * every interval with a fresh request (so created and deleted destinations follow), which is
  * also the broker's heartbeat. {@link #close()} stops and unregisters. A failed registration is
- * logged and retried at the next interval.
+ * logged and retried at the next interval. With a {@link NameServerSecret} every request is
+ * signed afresh (new timestamp and nonce).
  */
 public final class BrokerRegistrar implements AutoCloseable {
 
@@ -28,6 +30,7 @@ public final class BrokerRegistrar implements AutoCloseable {
     private final NameServerClient nameServers;
     private final Supplier<RegisterBrokerRequest> registration;
     private final Duration interval;
+    private final NameServerSecret secret;
     private final ScheduledExecutorService timer;
 
     /**
@@ -36,9 +39,20 @@ public final class BrokerRegistrar implements AutoCloseable {
      */
     public BrokerRegistrar(NameServerClient nameServers, Supplier<RegisterBrokerRequest> registration,
                            Duration interval) {
+        this(nameServers, registration, interval, null);
+    }
+
+    /**
+     * @param registration what to register, asked anew before every registration
+     * @param interval     time between registrations: shorter than the NameServers' expiry
+     * @param secret       signs every request; null sends them unsigned
+     */
+    public BrokerRegistrar(NameServerClient nameServers, Supplier<RegisterBrokerRequest> registration,
+                           Duration interval, NameServerSecret secret) {
         this.nameServers = nameServers;
         this.registration = registration;
         this.interval = interval;
+        this.secret = secret;
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "ramjet-broker-registrar");
             thread.setDaemon(true);
@@ -57,9 +71,13 @@ public final class BrokerRegistrar implements AutoCloseable {
     /** Registers with every NameServer at once, outside the schedule. */
     public CompletableFuture<Void> registerNow() {
         RegisterBrokerRequest request = registration.get();
+        if (secret != null) {
+            request = secret.sign(request, System.currentTimeMillis());
+        }
+        BrokerInfo broker = request.broker();
         return nameServers.registerBroker(request).whenComplete((done, failure) -> {
             if (failure != null) {
-                LOG.warn("broker {} could not register with any NameServer: {}", request.broker(), failure.toString());
+                LOG.warn("broker {} could not register with any NameServer: {}", broker, failure.toString());
             }
         });
     }
@@ -69,8 +87,12 @@ public final class BrokerRegistrar implements AutoCloseable {
     public void close() {
         timer.shutdownNow();
         RegisterBrokerRequest request = registration.get();
+        UnregisterBrokerRequest leaving = UnregisterBrokerRequest.of(request.broker());
+        if (secret != null) {
+            leaving = secret.sign(leaving, System.currentTimeMillis());
+        }
         try {
-            nameServers.unregisterBroker(UnregisterBrokerRequest.of(request.broker())).join();
+            nameServers.unregisterBroker(leaving).join();
         } catch (RuntimeException e) {
             LOG.warn("broker {} could not unregister: {}", request.broker(), e.toString());
         }

@@ -268,7 +268,8 @@ public final class Broker implements AutoCloseable {
         nameServerRemoting = new RemotingClient(RemotingClientConfig.defaults());
         NameServerClient nameServers = new NameServerClient(nameServerRemoting, config.nameServers(),
                 NAME_SERVER_TIMEOUT);
-        registrar = new BrokerRegistrar(nameServers, this::registration, config.heartbeatInterval());
+        registrar = new BrokerRegistrar(nameServers, this::registration, config.heartbeatInterval(),
+                config.nameServerSecret());
         // wait for the first registration, so a client started after start() finds the route;
         // a NameServer that is down only delays it: the heartbeat registers again
         try {

@@ -1,5 +1,6 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.protocol.remoting.NameServerSecret;
 import io.ramjet.storage.StoreConfig;
 
 import java.nio.file.Path;
@@ -39,6 +40,8 @@ import java.util.Objects;
  * @param usersFile            the users and their password hashes ({@code io.ramjet.server.broker.security.Users}),
  *                             or null for none: then no AUTHENTICATE succeeds
  * @param allowAnonymous       whether a connection may work without authenticating; false needs a users file
+ * @param nameServerSecret     signs the broker's registrations with the NameServers, or null to send them
+ *                             unsigned (accepted only by NameServers without a secret)
  */
 public record BrokerConfig(
         String clusterName,
@@ -63,7 +66,8 @@ public record BrokerConfig(
         List<String> queues,
         List<String> topics,
         Path usersFile,
-        boolean allowAnonymous) {
+        boolean allowAnonymous,
+        NameServerSecret nameServerSecret) {
 
     public static final int DEFAULT_PORT = 10911;
 
@@ -109,7 +113,7 @@ public record BrokerConfig(
         return new BrokerConfig("DefaultCluster", "broker-a", 0, "127.0.0.1", DEFAULT_PORT, List.of("127.0.0.1:9876"),
                 dataDir, true, 4, 10, "DLQ.", Duration.ofSeconds(30), 0.95,
                 Duration.ZERO, Duration.ofSeconds(6), Duration.ofSeconds(5), 15, StoreConfig.DEFAULT_SEGMENT_SIZE,
-                StoreConfig.DEFAULT_MIN_FREE_SPACE, List.of(), List.of(), null, true);
+                StoreConfig.DEFAULT_MIN_FREE_SPACE, List.of(), List.of(), null, true, null);
     }
 
     /** The same configuration on another port, for tests that bind an ephemeral one. */
@@ -118,7 +122,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
     }
 
     public BrokerConfig withNameServers(List<String> addresses) {
@@ -126,7 +130,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
     }
 
     public BrokerConfig withBrokerName(String name) {
@@ -134,7 +138,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
     }
 
     public BrokerConfig withDataDir(Path dir) {
@@ -142,7 +146,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
     }
 
     public BrokerConfig withQueuesPerDestination(int count) {
@@ -150,7 +154,7 @@ public record BrokerConfig(
                 autoCreateDestinations, count, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
     }
 
     public BrokerConfig withMaxDeliveries(int deliveries) {
@@ -158,7 +162,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, deliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
     }
 
     public BrokerConfig withDiskUseLimit(double limit) {
@@ -166,7 +170,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, limit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
     }
 
     public BrokerConfig withHeartbeatInterval(Duration interval) {
@@ -174,7 +178,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 interval, diskUseLimit, diskFullBlock, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
     }
 
     public BrokerConfig withDiskFullBlock(Duration block) {
@@ -182,7 +186,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, block, transactionCheckAfter,
                 transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
     }
 
     public BrokerConfig withHost(String newHost) {
@@ -190,7 +194,7 @@ public record BrokerConfig(
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
                 transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
     }
 
     /** Check-back timing: after how long, how often, and how many times before an open transaction rolls back. */
@@ -198,14 +202,14 @@ public record BrokerConfig(
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, checkAfter, checkInterval, maxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
+                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
     }
 
     public BrokerConfig withAutoCreateDestinations(boolean autoCreate) {
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreate, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
-                transactionMaxChecks, segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous);
+                transactionMaxChecks, segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
     }
 
     /** CommitLog segment size and the free space new message segments must leave. */
@@ -213,7 +217,7 @@ public record BrokerConfig(
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
-                transactionMaxChecks, newSegmentSize, newMinFreeSpace, queues, topics, usersFile, allowAnonymous);
+                transactionMaxChecks, newSegmentSize, newMinFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
     }
 
     /** Destinations created at start (an operator's configured addresses). */
@@ -221,7 +225,7 @@ public record BrokerConfig(
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
-                transactionMaxChecks, segmentSize, minFreeSpace, newQueues, newTopics, usersFile, allowAnonymous);
+                transactionMaxChecks, segmentSize, minFreeSpace, newQueues, newTopics, usersFile, allowAnonymous, nameServerSecret);
     }
 
     /** Who may connect: the users file (null for none) and whether connections without credentials are admitted. */
@@ -229,7 +233,15 @@ public record BrokerConfig(
         return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
                 autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
                 heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
-                transactionMaxChecks, segmentSize, minFreeSpace, queues, topics, newUsersFile, anonymous);
+                transactionMaxChecks, segmentSize, minFreeSpace, queues, topics, newUsersFile, anonymous, nameServerSecret);
+    }
+
+    /** The secret the broker proves to the NameServers; null for none. */
+    public BrokerConfig withNameServerSecret(NameServerSecret secret) {
+        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
+                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
+                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
+                transactionMaxChecks, segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, secret);
     }
 
     /** The store settings this configuration asks for, on top of the store's defaults. */

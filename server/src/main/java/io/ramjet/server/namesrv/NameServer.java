@@ -3,11 +3,13 @@ package io.ramjet.server.namesrv;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrokerList;
 import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.QueryRouteRequest;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.command.UnregisterBrokerRequest;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.ConnectionListener;
+import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.protocol.remoting.RemotingServer;
@@ -15,6 +17,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -26,19 +30,31 @@ import java.util.concurrent.atomic.AtomicInteger;
  * registering again; clients ask it where a destination lives. A broker is dropped when it
  * misses its heartbeats past the configured expiry, and at once when the connection it
  * registered over closes. NameServers never talk to each other: a broker registers with each.
+ *
+ * <p>Trust: with a secret configured, a registration or unregistration must carry a valid proof
+ * of it ({@link BrokerAuthentication}); either way a broker name belongs to the connection that
+ * registered it first ({@link RouteRegistry}), so a stranger can neither overwrite nor remove a
+ * live broker's route. Refusals are answered with {@link ErrorStatus#BROKER_NOT_AUTHENTICATED}
+ * or {@link ErrorStatus#BROKER_NAME_TAKEN} and logged once per remote host.
  */
 public final class NameServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(NameServer.class);
 
+    /** Refusals are logged once per remote host; past this many hosts, no more are remembered or logged. */
+    private static final int MAX_LOGGED_HOSTS = 10_000;
+
     private final NameServerConfig config;
-    private final RouteRegistry registry = new RouteRegistry();
+    private final RouteRegistry registry = new RouteRegistry(connection -> ((RemotingConnection) connection).isActive());
+    private final BrokerAuthentication authentication;
+    private final Set<String> refusedHosts = ConcurrentHashMap.newKeySet();
     private final RemotingServer server;
     private final ExecutorService processors;
     private final ScheduledExecutorService scanner;
 
     public NameServer(NameServerConfig config) {
         this.config = config;
+        this.authentication = new BrokerAuthentication(config.secret());
         this.server = new RemotingServer(config.remoting());
         AtomicInteger threads = new AtomicInteger();
         this.processors = Executors.newFixedThreadPool(config.processorThreads(),
@@ -68,15 +84,29 @@ public final class NameServer implements AutoCloseable {
     /** Binds the port and starts the expiry scanner. */
     public void start() throws RemotingException {
         server.start();
+        if (!authentication.required()) {
+            LOG.warn("NameServer on {} has no secret: any process that reaches it can register a broker", server.address());
+        }
         long scan = config.scanInterval().toNanos();
         scanner.scheduleWithFixedDelay(this::expire, scan, scan, TimeUnit.NANOSECONDS);
         LOG.info("NameServer listening on {}", server.address());
     }
 
-    private Frame register(RemotingConnection connection, Frame request) {
+    private Frame register(RemotingConnection connection, Frame request) throws RemotingCommandException {
         RegisterBrokerRequest registration = request.header(RegisterBrokerRequest.class);
-        if (registry.register(registration, connection, System.nanoTime())) {
-            LOG.info("broker {} registered from {} with {} destinations", registration.broker(),
+        BrokerInfo broker = registration.broker();
+        if (!authentication.admits(registration, System.currentTimeMillis())) {
+            throw refused(connection, ErrorStatus.BROKER_NOT_AUTHENTICATED, "registration of " + broker
+                    + " refused: no valid proof of the NameServer secret");
+        }
+        RouteRegistry.Outcome outcome = registry.register(registration, connection, authentication.required(),
+                System.nanoTime());
+        if (outcome == RouteRegistry.Outcome.REFUSED) {
+            throw refused(connection, ErrorStatus.BROKER_NAME_TAKEN, "registration of " + broker
+                    + " refused: another live connection registered that broker name");
+        }
+        if (outcome == RouteRegistry.Outcome.ADDED) {
+            LOG.info("broker {} registered from {} with {} destinations", broker,
                     connection.remoteAddress(), registration.destinations().size());
         }
         if (!connection.isActive()) {
@@ -86,12 +116,34 @@ public final class NameServer implements AutoCloseable {
         return request.reply(null);
     }
 
-    private Frame unregister(RemotingConnection connection, Frame request) {
+    private Frame unregister(RemotingConnection connection, Frame request) throws RemotingCommandException {
         UnregisterBrokerRequest leaving = request.header(UnregisterBrokerRequest.class);
-        if (registry.unregister(leaving.clusterName(), leaving.brokerName(), leaving.brokerId())) {
-            LOG.info("broker {}/{}/{} unregistered", leaving.clusterName(), leaving.brokerName(), leaving.brokerId());
+        String name = leaving.clusterName() + "/" + leaving.brokerName() + "/" + leaving.brokerId();
+        if (!authentication.admits(leaving, System.currentTimeMillis())) {
+            throw refused(connection, ErrorStatus.BROKER_NOT_AUTHENTICATED, "unregistration of " + name
+                    + " refused: no valid proof of the NameServer secret");
+        }
+        RouteRegistry.Outcome outcome = registry.unregister(leaving.clusterName(), leaving.brokerName(),
+                leaving.brokerId(), connection);
+        if (outcome == RouteRegistry.Outcome.REFUSED) {
+            throw refused(connection, ErrorStatus.BROKER_NAME_TAKEN, "unregistration of " + name
+                    + " refused: another live connection registered that broker name");
+        }
+        if (outcome == RouteRegistry.Outcome.REMOVED) {
+            LOG.info("broker {} unregistered", name);
         }
         return request.reply(null);
+    }
+
+    /** The refusal to answer with, logged the first time its remote host is refused. */
+    private RemotingCommandException refused(RemotingConnection connection, int status, String message) {
+        String address = connection.remoteAddress();
+        int colon = address.lastIndexOf(':');
+        String host = colon > 0 ? address.substring(0, colon) : address;
+        if (refusedHosts.size() < MAX_LOGGED_HOSTS && refusedHosts.add(host)) {
+            LOG.warn("{} (from {}; further refusals from this host are not logged)", message, address);
+        }
+        return new RemotingCommandException(status, message);
     }
 
     private void expire() {

@@ -1,5 +1,6 @@
 package io.ramjet.server.namesrv;
 
+import io.ramjet.protocol.remoting.NameServerSecret;
 import io.ramjet.protocol.remoting.RemotingServerConfig;
 
 import java.time.Duration;
@@ -12,9 +13,11 @@ import java.util.Objects;
  * @param brokerExpiry     a broker not re-registered for this long is dropped
  * @param scanInterval     how often expired brokers are looked for
  * @param processorThreads threads serving requests
+ * @param secret           the secret a broker must prove to register or unregister, or null to
+ *                         accept unsigned registrations (logged as a warning at start)
  */
 public record NameServerConfig(RemotingServerConfig remoting, Duration brokerExpiry, Duration scanInterval,
-                               int processorThreads) {
+                               int processorThreads, NameServerSecret secret) {
 
     public static final int DEFAULT_PORT = 9876;
 
@@ -30,14 +33,14 @@ public record NameServerConfig(RemotingServerConfig remoting, Duration brokerExp
         }
     }
 
-    /** Port 9876 on 127.0.0.1, brokers expire after 120 s, scanned every 10 s, 4 threads. */
+    /** Port 9876 on 127.0.0.1, brokers expire after 120 s, scanned every 10 s, 4 threads, no secret. */
     public static NameServerConfig defaults() {
         return new NameServerConfig(RemotingServerConfig.onPort(DEFAULT_PORT), Duration.ofSeconds(120),
-                Duration.ofSeconds(10), 4);
+                Duration.ofSeconds(10), 4, null);
     }
 
     public NameServerConfig withRemoting(RemotingServerConfig newRemoting) {
-        return new NameServerConfig(newRemoting, brokerExpiry, scanInterval, processorThreads);
+        return new NameServerConfig(newRemoting, brokerExpiry, scanInterval, processorThreads, secret);
     }
 
     public NameServerConfig withPort(int port) {
@@ -46,10 +49,15 @@ public record NameServerConfig(RemotingServerConfig remoting, Duration brokerExp
 
     /** Expiry and scan interval together: the scan should run several times per expiry. */
     public NameServerConfig withExpiry(Duration expiry, Duration scan) {
-        return new NameServerConfig(remoting, expiry, scan, processorThreads);
+        return new NameServerConfig(remoting, expiry, scan, processorThreads, secret);
     }
 
     public NameServerConfig withProcessorThreads(int threads) {
-        return new NameServerConfig(remoting, brokerExpiry, scanInterval, threads);
+        return new NameServerConfig(remoting, brokerExpiry, scanInterval, threads, secret);
+    }
+
+    /** Requires brokers to sign with this secret; null accepts unsigned registrations. */
+    public NameServerConfig withSecret(NameServerSecret newSecret) {
+        return new NameServerConfig(remoting, brokerExpiry, scanInterval, processorThreads, newSecret);
     }
 }

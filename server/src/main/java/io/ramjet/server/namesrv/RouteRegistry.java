@@ -19,10 +19,31 @@ import java.util.function.Predicate;
  * each announced in its latest registration. Nothing is persisted; after a restart brokers
  * reappear with their next heartbeat.
  *
+ * <p>Ownership: the connection a broker name (cluster, broker name, broker id) was first
+ * registered over owns it. Another connection may re-register or unregister that name only once
+ * the owner's connection is no longer live (its close and heartbeat expiry drop the name anyway),
+ * or, for a registration, when the request was authenticated with the NameServer secret and
+ * announces the same address: a broker restarted on its host while the NameServer has not yet
+ * seen its old connection die.
+ *
  * <p>Thread-safe (one lock; every operation is short). Time is passed in as
  * {@link System#nanoTime()} values so that expiry can be tested without waiting.
  */
 final class RouteRegistry {
+
+    /** What a register or unregister did. */
+    enum Outcome {
+        /** The name was not registered: it is now, owned by this connection. */
+        ADDED,
+        /** The owner re-registered (a heartbeat), or a restarted broker took its name over. */
+        REPLACED,
+        /** The owner unregistered. */
+        REMOVED,
+        /** Unregistered a name nobody holds: nothing to do. */
+        ABSENT,
+        /** Another live connection owns the name: nothing changed. */
+        REFUSED
+    }
 
     private record BrokerKey(String clusterName, String brokerName, long brokerId) {
     }
@@ -35,25 +56,53 @@ final class RouteRegistry {
             .thenComparing(BrokerKey::brokerName).thenComparingLong(BrokerKey::brokerId);
 
     private final Map<BrokerKey, LiveBroker> brokers = new TreeMap<>(ORDER);
+    private final Predicate<Object> live;
+
+    /** @param live whether a connection a broker registered over is still open */
+    RouteRegistry(Predicate<Object> live) {
+        this.live = live;
+    }
 
     /**
-     * Records a registration, replacing the broker's previous one.
+     * Records a registration, replacing the broker's previous one, unless another live
+     * connection owns the name.
      *
-     * @param connection the connection it came over, compared by identity in {@link #dropConnection}
-     * @return true when the broker was not registered before
+     * @param connection    the connection it came over, compared by identity
+     * @param authenticated whether the request proved the NameServer secret
      */
-    synchronized boolean register(RegisterBrokerRequest request, Object connection, long nowNanos) {
+    synchronized Outcome register(RegisterBrokerRequest request, Object connection, boolean authenticated,
+                                  long nowNanos) {
         BrokerInfo info = request.broker();
+        BrokerKey key = new BrokerKey(info.clusterName(), info.brokerName(), info.brokerId());
+        LiveBroker owner = brokers.get(key);
+        if (owner != null && !mayReplace(owner, connection)
+                && !(authenticated && owner.info().address().equals(info.address()))) {
+            return Outcome.REFUSED;
+        }
         Map<String, DestinationInfo> destinations = new LinkedHashMap<>();
         for (DestinationInfo destination : request.destinations()) {
             destinations.put(destination.name(), destination);
         }
-        BrokerKey key = new BrokerKey(info.clusterName(), info.brokerName(), info.brokerId());
-        return brokers.put(key, new LiveBroker(info, destinations, connection, nowNanos)) == null;
+        brokers.put(key, new LiveBroker(info, destinations, connection, nowNanos));
+        return owner == null ? Outcome.ADDED : Outcome.REPLACED;
     }
 
-    synchronized boolean unregister(String clusterName, String brokerName, long brokerId) {
-        return brokers.remove(new BrokerKey(clusterName, brokerName, brokerId)) != null;
+    /** Removes the broker if this connection owns it (or its owner's connection is gone). */
+    synchronized Outcome unregister(String clusterName, String brokerName, long brokerId, Object connection) {
+        BrokerKey key = new BrokerKey(clusterName, brokerName, brokerId);
+        LiveBroker owner = brokers.get(key);
+        if (owner == null) {
+            return Outcome.ABSENT;
+        }
+        if (!mayReplace(owner, connection)) {
+            return Outcome.REFUSED;
+        }
+        brokers.remove(key);
+        return Outcome.REMOVED;
+    }
+
+    private boolean mayReplace(LiveBroker owner, Object connection) {
+        return owner.connection() == connection || !live.test(owner.connection());
     }
 
     /** Drops every broker whose latest registration came over this connection. */

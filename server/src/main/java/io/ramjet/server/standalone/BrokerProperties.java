@@ -1,9 +1,11 @@
 package io.ramjet.server.standalone;
 
+import io.ramjet.protocol.remoting.NameServerSecret;
 import io.ramjet.server.broker.BrokerConfig;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,7 +22,9 @@ import java.util.Set;
  * heartbeatIntervalMs, diskUseLimit, diskFullBlockMs, transactionCheckAfterMs,
  * transactionCheckIntervalMs, transactionMaxChecks, segmentSize, minFreeSpace} (bytes, with an optional
  * {@code k}, {@code m} or {@code g} suffix for KiB, MiB, GiB), {@code queues, topics} (comma-separated names
- * created at start), {@code usersFile} (path of the users file), {@code allowAnonymous} (true or false).
+ * created at start), {@code usersFile} (path of the users file), {@code allowAnonymous} (true or false),
+ * {@code nameServerSecret} (the secret the NameServers require) or {@code nameServerSecretFile} (a file
+ * holding it; read at load).
  * An unknown key is refused, so a typo does not pass silently.
  */
 public final class BrokerProperties {
@@ -29,7 +33,7 @@ public final class BrokerProperties {
             "nameServers", "dataDir", "autoCreateDestinations", "queuesPerDestination", "maxDeliveries",
             "deadLetterPrefix", "heartbeatIntervalMs", "diskUseLimit", "diskFullBlockMs",
             "transactionCheckAfterMs", "transactionCheckIntervalMs", "transactionMaxChecks", "segmentSize", "minFreeSpace",
-            "queues", "topics", "usersFile", "allowAnonymous");
+            "queues", "topics", "usersFile", "allowAnonymous", "nameServerSecret", "nameServerSecretFile");
 
     private BrokerProperties() {
     }
@@ -42,6 +46,7 @@ public final class BrokerProperties {
         return parse(p, defaultDataDir);
     }
 
+    /** @throws UncheckedIOException when {@code nameServerSecretFile} cannot be read */
     public static BrokerConfig parse(Properties p, Path defaultDataDir) {
         for (String key : p.stringPropertyNames()) {
             if (!KEYS.contains(key)) {
@@ -72,7 +77,24 @@ public final class BrokerProperties {
                 p.containsKey("queues") ? list(p.getProperty("queues")) : d.queues(),
                 p.containsKey("topics") ? list(p.getProperty("topics")) : d.topics(),
                 p.containsKey("usersFile") ? Path.of(p.getProperty("usersFile").trim()) : d.usersFile(),
-                bool(p, "allowAnonymous", d.allowAnonymous()));
+                bool(p, "allowAnonymous", d.allowAnonymous()),
+                nameServerSecret(p));
+    }
+
+    private static NameServerSecret nameServerSecret(Properties p) {
+        String secret = p.getProperty("nameServerSecret");
+        String file = p.getProperty("nameServerSecretFile");
+        if (secret != null && file != null) {
+            throw new IllegalArgumentException("set nameServerSecret or nameServerSecretFile, not both");
+        }
+        if (file != null) {
+            try {
+                return NameServerSecret.fromFile(Path.of(file.trim()));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read nameServerSecretFile " + file.trim(), e);
+            }
+        }
+        return secret == null ? null : NameServerSecret.of(secret);
     }
 
     static List<String> list(String commaSeparated) {

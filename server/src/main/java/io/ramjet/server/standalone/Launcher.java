@@ -1,5 +1,6 @@
 package io.ramjet.server.standalone;
 
+import io.ramjet.protocol.remoting.NameServerSecret;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.namesrv.NameServer;
@@ -82,15 +83,39 @@ public final class Launcher {
         @Option(names = "--namesrv-port", description = "NameServer port (default 9876)")
         int nameServerPort = NameServerConfig.DEFAULT_PORT;
 
+        @Option(names = "--secret-file", description = "file holding the secret brokers prove to the NameServer "
+                + "(default: the broker's nameServerSecret, else one generated into <data-dir>/" + SecretFile.NAME + ")")
+        Path secretFile;
+
         @Override
         public Integer call() throws Exception {
+            return serveUntilStopped(start());
+        }
+
+        /** The NameServer, then the broker registering with it under one secret. */
+        List<AutoCloseable> start() throws Exception {
+            BrokerConfig config = broker.config();
+            NameServerSecret secret;
+            if (secretFile != null) {
+                secret = NameServerSecret.fromFile(secretFile);
+            } else if (config.nameServerSecret() != null) {
+                secret = config.nameServerSecret();
+            } else {
+                secret = SecretFile.readOrCreate(config.dataDir().resolve(SecretFile.NAME));
+            }
             List<AutoCloseable> started = new ArrayList<>();
-            NameServer nameServer = new NameServer(NameServerConfig.defaults().withPort(nameServerPort));
+            NameServer nameServer = new NameServer(NameServerConfig.defaults().withPort(nameServerPort)
+                    .withSecret(secret));
             nameServer.start();
             started.add(nameServer);
-            BrokerConfig config = broker.config().withNameServers(List.of(nameServer.address()));
-            started.add(startBroker(config));
-            return serveUntilStopped(started);
+            try {
+                started.add(startBroker(config.withNameServers(List.of(nameServer.address()))
+                        .withNameServerSecret(secret)));
+            } catch (Exception e) {
+                nameServer.close();
+                throw e;
+            }
+            return started;
         }
     }
 
@@ -102,11 +127,18 @@ public final class Launcher {
         @Option(names = "--host", description = "address to bind (default 127.0.0.1)")
         String host;
 
+        @Option(names = "--secret-file", description = "file holding the secret brokers must prove to register "
+                + "(default: none, any process may register a broker)")
+        Path secretFile;
+
         @Override
         public Integer call() throws Exception {
             NameServerConfig config = NameServerConfig.defaults().withPort(port);
             if (host != null) {
                 config = config.withRemoting(config.remoting().withHost(host));
+            }
+            if (secretFile != null) {
+                config = config.withSecret(NameServerSecret.fromFile(secretFile));
             }
             NameServer nameServer = new NameServer(config);
             nameServer.start();

@@ -9,7 +9,10 @@ import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.command.RouteData;
 import io.ramjet.protocol.command.UnregisterBrokerRequest;
 import io.ramjet.protocol.remoting.BrokerRegistrar;
+import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.remoting.NameServerClient;
+import io.ramjet.protocol.remoting.NameServerSecret;
+import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingServerConfig;
@@ -19,6 +22,8 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -32,6 +37,10 @@ class NameServerTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(3);
     private static final BrokerInfo BROKER_A = new BrokerInfo("cluster", "broker-a", 0, "127.0.0.1:10911");
     private static final BrokerInfo BROKER_B = new BrokerInfo("cluster", "broker-b", 0, "127.0.0.1:10912");
+    /** Broker A's name announcing another address: where a hijacker would send producers. */
+    private static final BrokerInfo ROGUE_A = new BrokerInfo("cluster", "broker-a", 0, "10.6.6.6:10911");
+    private static final NameServerSecret SECRET = NameServerSecret.of("the-cluster-secret-0123456789");
+    private static final NameServerSecret WRONG_SECRET = NameServerSecret.of("a-guessed-secret-9876543210");
 
     private final List<AutoCloseable> resources = new ArrayList<>();
 
@@ -57,6 +66,26 @@ class NameServerTest {
 
     private NameServer nameServer() throws Exception {
         return nameServer(Duration.ofMinutes(2));
+    }
+
+    private NameServer securedNameServer() throws Exception {
+        NameServer server = closeLater(new NameServer(NameServerConfig.defaults()
+                .withRemoting(RemotingServerConfig.onPort(0)).withSecret(SECRET)));
+        server.start();
+        return server;
+    }
+
+    /** The status a refused request was answered with. */
+    private static int refusal(CompletableFuture<?> request) throws Exception {
+        try {
+            request.get(5, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RemotingCommandException refused) {
+                return refused.status();
+            }
+            throw e;
+        }
+        return fail("the request was accepted");
     }
 
     /** A client of its own, as a broker process or a JMS client would have. */
@@ -243,5 +272,131 @@ class NameServerTest {
 
         assertTrue(nameServer.port() > 0);
         assertEquals("127.0.0.1:" + nameServer.port(), nameServer.address());
+    }
+
+    @Test
+    void registrationOfALiveBrokersNameFromAnotherConnectionIsRefusedAndTheRouteSurvives() throws Exception {
+        NameServer nameServer = nameServer();
+        clientOf(nameServer).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
+
+        int status = refusal(clientOf(nameServer).registerBroker(registration(ROGUE_A, "orders")));
+
+        assertEquals(ErrorStatus.BROKER_NAME_TAKEN, status);
+        assertEquals(List.of(BROKER_A), brokersOf(route(clientOf(nameServer), "orders")));
+    }
+
+    @Test
+    void unregistrationByAStrangerConnectionIsRefusedAndTheRouteSurvives() throws Exception {
+        NameServer nameServer = nameServer();
+        clientOf(nameServer).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
+
+        int status = refusal(clientOf(nameServer).unregisterBroker(UnregisterBrokerRequest.of(BROKER_A)));
+
+        assertEquals(ErrorStatus.BROKER_NAME_TAKEN, status);
+        assertEquals(List.of(BROKER_A), brokersOf(route(clientOf(nameServer), "orders")));
+    }
+
+    @Test
+    void securedNameServerRefusesAnUnsignedRegistration() throws Exception {
+        NameServer nameServer = securedNameServer();
+
+        int status = refusal(clientOf(nameServer).registerBroker(registration(BROKER_A, "orders")));
+
+        assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED, status);
+        assertTrue(route(clientOf(nameServer), "orders").isEmpty());
+    }
+
+    @Test
+    void securedNameServerRefusesARogueRegistrationWithoutOrWithAWrongSecretAndTheRouteSurvives() throws Exception {
+        NameServer nameServer = securedNameServer();
+        NameServerClient realBroker = clientOf(nameServer);
+        realBroker.registerBroker(SECRET.sign(registration(BROKER_A, "orders"), now())).get(5, TimeUnit.SECONDS);
+
+        NameServerClient rogue = clientOf(nameServer);
+        assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED, refusal(rogue.registerBroker(registration(ROGUE_A, "orders"))));
+        assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED,
+                refusal(rogue.registerBroker(WRONG_SECRET.sign(registration(ROGUE_A, "orders"), now()))));
+
+        assertEquals(List.of(BROKER_A), brokersOf(route(clientOf(nameServer), "orders")));
+    }
+
+    @Test
+    void securedNameServerRefusesAnUnregistrationWithoutTheSecretAndTheRouteSurvives() throws Exception {
+        NameServer nameServer = securedNameServer();
+        clientOf(nameServer).registerBroker(SECRET.sign(registration(BROKER_A, "orders"), now()))
+                .get(5, TimeUnit.SECONDS);
+
+        NameServerClient stranger = clientOf(nameServer);
+        assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED,
+                refusal(stranger.unregisterBroker(UnregisterBrokerRequest.of(BROKER_A))));
+        assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED,
+                refusal(stranger.unregisterBroker(WRONG_SECRET.sign(UnregisterBrokerRequest.of(BROKER_A), now()))));
+
+        assertEquals(List.of(BROKER_A), brokersOf(route(clientOf(nameServer), "orders")));
+    }
+
+    @Test
+    void signedRequestReplayedOrOutsideTheTimeWindowIsRefused() throws Exception {
+        NameServer nameServer = securedNameServer();
+        NameServerClient broker = clientOf(nameServer);
+        RegisterBrokerRequest signed = SECRET.sign(registration(BROKER_A, "orders"), now());
+        broker.registerBroker(signed).get(5, TimeUnit.SECONDS);
+
+        assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED, refusal(broker.registerBroker(signed)));
+        long stale = now() - BrokerAuthentication.WINDOW.toMillis() - 1_000;
+        assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED,
+                refusal(broker.registerBroker(SECRET.sign(registration(BROKER_A, "orders"), stale))));
+        broker.registerBroker(SECRET.sign(registration(BROKER_A, "orders"), now())).get(5, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void signedHeartbeatsKeepTheBrokerAndItsCloseUnregisters() throws Exception {
+        NameServer nameServer = securedNameServer();
+        NameServerClient jmsClient = clientOf(nameServer);
+        BrokerRegistrar registrar = new BrokerRegistrar(clientOf(nameServer), () -> registration(BROKER_A, "orders"),
+                Duration.ofMillis(50), SECRET);
+
+        registrar.start().get(5, TimeUnit.SECONDS);
+        for (int i = 0; i < 5; i++) {
+            registrar.registerNow().get(5, TimeUnit.SECONDS);
+            assertEquals(List.of(BROKER_A), brokersOf(route(jmsClient, "orders")));
+        }
+
+        registrar.close();
+        assertTrue(route(jmsClient, "orders").isEmpty(), "closing the registrar unregisters");
+    }
+
+    @Test
+    void restartedBrokerRegistersAgainOnceItsOldConnectionClosed() throws Exception {
+        NameServer nameServer = nameServer();
+        RemotingClient before = new RemotingClient(RemotingClientConfig.defaults());
+        clientOf(before, nameServer).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
+
+        before.close();
+        NameServerClient after = clientOf(nameServer);
+        eventually("re-registration after the restart", () ->
+                after.registerBroker(registration(BROKER_A, "orders", "audit")).handle((ok, failed) -> failed == null).join());
+
+        assertEquals(List.of(BROKER_A), brokersOf(route(clientOf(nameServer), "audit")));
+    }
+
+    @Test
+    void restartedSignedBrokerOnTheSameAddressTakesOverWhileItsOldConnectionLingers() throws Exception {
+        NameServer nameServer = securedNameServer();
+        clientOf(nameServer).registerBroker(SECRET.sign(registration(BROKER_A, "orders"), now()))
+                .get(5, TimeUnit.SECONDS);
+
+        // the old connection stays open, as a half-open one would after the broker's host lost power
+        clientOf(nameServer).registerBroker(SECRET.sign(registration(BROKER_A, "audit"), now())).get(5, TimeUnit.SECONDS);
+
+        NameServerClient jmsClient = clientOf(nameServer);
+        assertEquals(List.of(BROKER_A), brokersOf(route(jmsClient, "audit")));
+        assertTrue(route(jmsClient, "orders").isEmpty());
+        assertEquals(ErrorStatus.BROKER_NAME_TAKEN,
+                refusal(clientOf(nameServer).registerBroker(SECRET.sign(registration(ROGUE_A, "orders"), now()))));
+    }
+
+    private static long now() {
+        return System.currentTimeMillis();
     }
 }

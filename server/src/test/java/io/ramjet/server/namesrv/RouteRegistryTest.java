@@ -7,10 +7,13 @@ import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.Permission;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.command.RouteData;
+import io.ramjet.server.namesrv.RouteRegistry.Outcome;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,7 +25,8 @@ class RouteRegistryTest {
     private static final BrokerInfo SLAVE = new BrokerInfo("c", "b1", 1, "127.0.0.1:2");
     private static final BrokerInfo OTHER = new BrokerInfo("c", "b2", 0, "127.0.0.1:3");
 
-    private final RouteRegistry registry = new RouteRegistry();
+    private final Set<Object> closed = new HashSet<>();
+    private final RouteRegistry registry = new RouteRegistry(connection -> !closed.contains(connection));
     private final Object connection = new Object();
 
     private static RegisterBrokerRequest registration(BrokerInfo broker, String... queues) {
@@ -32,9 +36,9 @@ class RouteRegistryTest {
 
     @Test
     void routeListsEveryInstanceHoldingTheDestinationInOrder() {
-        registry.register(registration(OTHER, "orders"), connection, 0);
-        registry.register(registration(SLAVE, "orders"), connection, 0);
-        registry.register(registration(MASTER, "orders", "audit"), connection, 0);
+        registry.register(registration(OTHER, "orders"), connection, false, 0);
+        registry.register(registration(SLAVE, "orders"), connection, false, 0);
+        registry.register(registration(MASTER, "orders", "audit"), connection, false, 0);
 
         RouteData route = registry.route("orders");
 
@@ -45,8 +49,8 @@ class RouteRegistryTest {
 
     @Test
     void reRegistrationReplacesTheDestinations() {
-        assertTrue(registry.register(registration(MASTER, "orders"), connection, 0));
-        assertFalse(registry.register(registration(MASTER, "invoices"), connection, 1));
+        assertEquals(Outcome.ADDED, registry.register(registration(MASTER, "orders"), connection, false, 0));
+        assertEquals(Outcome.REPLACED, registry.register(registration(MASTER, "invoices"), connection, false, 1));
 
         assertTrue(registry.route("orders").isEmpty());
         assertEquals(1, registry.route("invoices").brokers().size());
@@ -54,8 +58,8 @@ class RouteRegistryTest {
 
     @Test
     void brokerNotReRegisteredWithinTheExpiryIsDropped() {
-        registry.register(registration(MASTER, "orders"), connection, 0);
-        registry.register(registration(OTHER, "orders"), connection, 90);
+        registry.register(registration(MASTER, "orders"), connection, false, 0);
+        registry.register(registration(OTHER, "orders"), connection, false, 90);
 
         assertEquals(List.of(), registry.expire(100, 100));
         assertEquals(List.of(MASTER), registry.expire(101, 100));
@@ -65,29 +69,58 @@ class RouteRegistryTest {
     @Test
     void closedConnectionDropsOnlyTheBrokersRegisteredOverIt() {
         Object other = new Object();
-        registry.register(registration(MASTER, "orders"), connection, 0);
-        registry.register(registration(OTHER, "orders"), other, 0);
+        registry.register(registration(MASTER, "orders"), connection, false, 0);
+        registry.register(registration(OTHER, "orders"), other, false, 0);
 
         assertEquals(List.of(MASTER), registry.dropConnection(connection));
         assertEquals(List.of(OTHER), registry.brokers());
     }
 
     @Test
-    void reRegistrationOverANewConnectionSurvivesTheOldOneClosing() {
+    void reRegistrationOverANewConnectionAfterTheOldOneClosedSurvivesTheOldOnesDrop() {
         Object newer = new Object();
-        registry.register(registration(MASTER, "orders"), connection, 0);
-        registry.register(registration(MASTER, "orders"), newer, 1);
+        registry.register(registration(MASTER, "orders"), connection, false, 0);
+        closed.add(connection);
 
+        assertEquals(Outcome.REPLACED, registry.register(registration(MASTER, "orders"), newer, false, 1));
         assertEquals(List.of(), registry.dropConnection(connection));
         assertEquals(List.of(MASTER), registry.brokers());
     }
 
     @Test
-    void unregisterRemovesTheBroker() {
-        registry.register(registration(MASTER, "orders"), connection, 0);
+    void registrationOfANameAnotherLiveConnectionOwnsIsRefused() {
+        BrokerInfo rogue = new BrokerInfo("c", "b1", 0, "10.6.6.6:1");
+        registry.register(registration(MASTER, "orders"), connection, false, 0);
 
-        assertTrue(registry.unregister("c", "b1", 0));
+        assertEquals(Outcome.REFUSED, registry.register(registration(rogue, "orders"), new Object(), false, 1));
+        assertEquals(Outcome.REFUSED, registry.register(registration(rogue, "orders"), new Object(), true, 1));
+        assertEquals(List.of(MASTER), registry.brokers());
+    }
+
+    @Test
+    void authenticatedRegistrationFromTheSameAddressTakesOverALiveName() {
+        registry.register(registration(MASTER, "orders"), connection, false, 0);
+
+        assertEquals(Outcome.REFUSED, registry.register(registration(MASTER, "orders"), new Object(), false, 1));
+        assertEquals(Outcome.REPLACED, registry.register(registration(MASTER, "audit"), new Object(), true, 1));
         assertTrue(registry.route("orders").isEmpty());
-        assertFalse(registry.unregister("c", "b1", 0));
+        assertEquals(List.of(MASTER), registry.brokers());
+    }
+
+    @Test
+    void unregisterRemovesTheBroker() {
+        registry.register(registration(MASTER, "orders"), connection, false, 0);
+
+        assertEquals(Outcome.REMOVED, registry.unregister("c", "b1", 0, connection));
+        assertTrue(registry.route("orders").isEmpty());
+        assertEquals(Outcome.ABSENT, registry.unregister("c", "b1", 0, connection));
+    }
+
+    @Test
+    void unregisterFromAStrangerConnectionIsRefusedWhileTheOwnerLives() {
+        registry.register(registration(MASTER, "orders"), connection, false, 0);
+
+        assertEquals(Outcome.REFUSED, registry.unregister("c", "b1", 0, new Object()));
+        assertEquals(List.of(MASTER), registry.brokers());
     }
 }

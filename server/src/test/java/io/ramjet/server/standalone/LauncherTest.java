@@ -1,7 +1,15 @@
 package io.ramjet.server.standalone;
 
+import io.ramjet.protocol.command.BrokerInfo;
+import io.ramjet.protocol.command.ErrorStatus;
+import io.ramjet.protocol.command.RegisterBrokerRequest;
+import io.ramjet.protocol.remoting.NameServerClient;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.broker.security.PasswordHash;
+import io.ramjet.server.namesrv.NameServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -16,9 +24,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -113,5 +124,74 @@ class LauncherTest {
         assertTrue(line.startsWith("alice = pbkdf2-sha256$"), line);
         assertFalse(line.contains("wonderland"));
         assertTrue(PasswordHash.parse(line.substring("alice = ".length())).matches("wonderland".toCharArray()));
+    }
+
+    @Test
+    void nameServerSecretKeysReachTheBroker(@TempDir Path dir) throws Exception {
+        Properties p = new Properties();
+        assertEquals(null, BrokerProperties.parse(p, Path.of("data")).nameServerSecret());
+        p.setProperty("nameServerSecret", "the-cluster-secret-0123456789");
+        assertNotNull(BrokerProperties.parse(p, Path.of("data")).nameServerSecret());
+
+        Path file = dir.resolve("namesrv.secret");
+        Files.writeString(file, "the-cluster-secret-0123456789\n");
+        p.setProperty("nameServerSecretFile", file.toString());
+        assertThrows(IllegalArgumentException.class, () -> BrokerProperties.parse(p, Path.of("data")), "both keys");
+        p.remove("nameServerSecret");
+        assertNotNull(BrokerProperties.parse(p, Path.of("data")).nameServerSecret());
+    }
+
+    @Test
+    void tooShortANameServerSecretIsRefused() {
+        Properties p = new Properties();
+        p.setProperty("nameServerSecret", "secret");
+        assertThrows(IllegalArgumentException.class, () -> BrokerProperties.parse(p, Path.of("data")));
+    }
+
+    @Test
+    void standaloneGeneratesOneSecretAtFirstStartAndAClientFindsItsRoutes(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("broker.properties");
+        Files.writeString(config, "queues=orders\n");
+        Path data = dir.resolve("data");
+
+        String generated;
+        try (Started first = standalone(config, data)) {
+            Path secretFile = data.resolve(SecretFile.NAME);
+            assertTrue(Files.exists(secretFile), "secret generated into the data directory");
+            generated = Files.readString(secretFile);
+            assertFalse(first.client().queryRoute("orders").get(5, TimeUnit.SECONDS).isEmpty());
+
+            RegisterBrokerRequest unsigned = new RegisterBrokerRequest(
+                    new BrokerInfo("DefaultCluster", "broker-a", 0, "10.6.6.6:10911"), List.of());
+            ExecutionException refused = assertThrows(ExecutionException.class,
+                    () -> first.client().registerBroker(unsigned).get(5, TimeUnit.SECONDS));
+            assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED, ((RemotingCommandException) refused.getCause()).status());
+        }
+        try (Started second = standalone(config, data)) {
+            assertEquals(generated, Files.readString(data.resolve(SecretFile.NAME)), "the secret is kept");
+            assertFalse(second.client().queryRoute("orders").get(5, TimeUnit.SECONDS).isEmpty());
+        }
+    }
+
+    /** A standalone server on ephemeral ports, with a NameServer client of its own. */
+    private record Started(List<AutoCloseable> parts, RemotingClient remoting, NameServerClient client)
+            implements AutoCloseable {
+        @Override
+        public void close() throws Exception {
+            remoting.close();
+            for (int i = parts.size() - 1; i >= 0; i--) {
+                parts.get(i).close();
+            }
+        }
+    }
+
+    private static Started standalone(Path config, Path data) throws Exception {
+        Launcher.Standalone command = new Launcher.Standalone();
+        new CommandLine(command).parseArgs("-c", config.toString(), "--data-dir", data.toString(), "--port", "0",
+                "--namesrv-port", "0");
+        List<AutoCloseable> parts = command.start();
+        RemotingClient remoting = new RemotingClient(RemotingClientConfig.defaults());
+        String address = ((NameServer) parts.get(0)).address();
+        return new Started(parts, remoting, new NameServerClient(remoting, List.of(address), Duration.ofSeconds(3)));
     }
 }
