@@ -36,7 +36,10 @@ import java.nio.ByteBuffer;
  *
  * <p>The walk: {@link #check} reads a whole section and refuses, with {@link MessageFormatError},
  * another version, unknown bits, body types, reply-to kinds or value tags, any truncation and
- * trailing bytes. On a section that passed it, {@link #headerAt} locates an optional header and
+ * trailing bytes; {@link #checkWellFormed}, what a broker asks of a section before it stores it,
+ * refuses as well text (ids, reply-to name, JMSType, property names, String values) that is not
+ * well-formed UTF-8, since the broker hashes and compares text that its clients then decode.
+ * On a section that passed either, {@link #headerAt} locates an optional header and
  * {@link #firstPropertyAt}, {@link #valueAt} and {@link #nextPropertyAt} iterate the properties:
  * <pre>
  *   for (int p = firstPropertyAt(s); p &lt; s.limit(); p = nextPropertyAt(s, p)) { name at p, value at valueAt(s, p) }
@@ -76,6 +79,15 @@ public final class HeaderSectionDescriptor {
 
     /** Checks that the whole section follows the layout; see the class comment for what it refuses. */
     public static void check(ByteBuffer section) {
+        walk(section, false);
+    }
+
+    /** {@link #check}, and that every text of the section is well-formed UTF-8 ({@link ValueCodec#checkUtf8}). */
+    public static void checkWellFormed(ByteBuffer section) {
+        walk(section, true);
+    }
+
+    private static void walk(ByteBuffer section, boolean text) {
         int base = section.position();
         if (section.remaining() < FIXED_LENGTH) {
             throw new MessageFormatError("truncated: header section of " + section.remaining()
@@ -99,14 +111,23 @@ public final class HeaderSectionDescriptor {
         if ((bits & ~(2 * LAST_HEADER - 1)) != 0 || (bits & CORRELATION_ID) != 0 && (bits & CORRELATION_ID_BYTES) != 0) {
             throw new MessageFormatError("bad presence bits " + bits);
         }
-        int countAt = headersEnd(section, 2 * LAST_HEADER);
-        int count = ValueCodec.varintAt(section, countAt, section.limit());
-        int at = ValueCodec.varintEnd(section, countAt, section.limit());
-        if (count > (section.limit() - at) / 2) {
+        int countAt = headersEnd(section, 2 * LAST_HEADER, text);
+        int limit = section.limit();
+        int count = ValueCodec.varintAt(section, countAt, limit);
+        int at = ValueCodec.varintEnd(section, countAt, limit);
+        if (count > (limit - at) / 2) {
             throw new MessageFormatError("property count " + count + " exceeds the section");
         }
         for (int i = 0; i < count; i++) {
-            at = nextPropertyAt(section, at);
+            if (!text) {
+                at = nextPropertyAt(section, at);
+                continue;
+            }
+            int value = textEnd(section, at);
+            at = ValueCodec.valueEnd(section, value, limit, false);
+            if (section.get(value) == ValueCodec.STRING) {
+                textEnd(section, value + 1);
+            }
         }
         if (at != section.limit()) {
             throw new MessageFormatError(section.limit() - at + " bytes after the last property");
@@ -125,17 +146,17 @@ public final class HeaderSectionDescriptor {
      * @param header one of the presence bits
      */
     public static int headerAt(ByteBuffer section, int header) {
-        return (presenceBits(section) & header) != 0 ? headersEnd(section, header) : -1;
+        return (presenceBits(section) & header) != 0 ? headersEnd(section, header, false) : -1;
     }
 
     /** The number of properties of a section. */
     public static int propertyCount(ByteBuffer section) {
-        return ValueCodec.varintAt(section, headersEnd(section, 2 * LAST_HEADER), section.limit());
+        return ValueCodec.varintAt(section, headersEnd(section, 2 * LAST_HEADER, false), section.limit());
     }
 
     /** Where the first property starts (its name's varint length): the section's limit when it has none. */
     public static int firstPropertyAt(ByteBuffer section) {
-        return ValueCodec.varintEnd(section, headersEnd(section, 2 * LAST_HEADER), section.limit());
+        return ValueCodec.varintEnd(section, headersEnd(section, 2 * LAST_HEADER, false), section.limit());
     }
 
     /** Where the value (its tag) of the property starting at {@code propertyAt} starts. */
@@ -148,8 +169,11 @@ public final class HeaderSectionDescriptor {
         return ValueCodec.valueEnd(section, valueAt(section, propertyAt), section.limit(), false);
     }
 
-    /** Where the optional headers present before {@code header} end, checking each reply-to kind on the way. */
-    private static int headersEnd(ByteBuffer section, int header) {
+    /**
+     * Where the optional headers present before {@code header} end, checking each reply-to kind
+     * on the way and, when {@code text}, that each header but the correlation id bytes is UTF-8.
+     */
+    private static int headersEnd(ByteBuffer section, int header, boolean text) {
         int bits = presenceBits(section);
         int at = section.position() + FIXED_LENGTH;
         for (int present = MESSAGE_ID; present < header; present <<= 1) {
@@ -159,9 +183,17 @@ public final class HeaderSectionDescriptor {
             if (present == REPLY_TO) {
                 at = replyToNameAt(section, at);
             }
-            at = ValueCodec.stringEnd(section, at, section.limit());
+            at = text && present != CORRELATION_ID_BYTES ? textEnd(section, at)
+                    : ValueCodec.stringEnd(section, at, section.limit());
         }
         return at;
+    }
+
+    /** Where the string whose varint length is at {@code at} ends, checking that it is well-formed UTF-8. */
+    private static int textEnd(ByteBuffer section, int at) {
+        int end = ValueCodec.stringEnd(section, at, section.limit());
+        ValueCodec.checkUtf8(section, ValueCodec.varintEnd(section, at, end), end);
+        return end;
     }
 
     private static int replyToNameAt(ByteBuffer section, int at) {

@@ -82,6 +82,15 @@ public final class TagSignature {
         } catch (MessageFormatError e) {
             return 0;
         }
+        return signatureOfCheckedSection(section);
+    }
+
+    /**
+     * {@link #signatureOfSection} of a section that passed {@link HeaderSectionDescriptor#check}
+     * (or {@link HeaderSectionDescriptor#checkWellFormed}), which it does not walk again: how the
+     * broker, having refused malformed sections, signs what it stores.
+     */
+    public long signatureOfCheckedSection(ByteBuffer section) {
         return SectionTags.signature(this, section);
     }
 

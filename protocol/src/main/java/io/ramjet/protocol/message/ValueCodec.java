@@ -181,6 +181,50 @@ public final class ValueCodec {
         return new String(utf8, StandardCharsets.UTF_8);
     }
 
+    /**
+     * Refuses, with {@link MessageFormatError}, bytes from {@code start} to {@code end} that are
+     * not well-formed UTF-8 (RFC 3629): a stray continuation byte, a truncated sequence, an
+     * overlong form, a surrogate or a code point above U+10FFFF, none of which a String encodes to.
+     */
+    public static void checkUtf8(ByteBuffer in, int start, int end) {
+        int i = start;
+        while (i < end) {
+            int b = in.get(i);
+            if (b >= 0) {
+                i++;
+                continue;
+            }
+            int more, codePoint, least;
+            if ((b & 0xE0) == 0xC0) {
+                more = 1; codePoint = b & 0x1F; least = 0x80;
+            } else if ((b & 0xF0) == 0xE0) {
+                more = 2; codePoint = b & 0x0F; least = 0x800;
+            } else if ((b & 0xF8) == 0xF0) {
+                more = 3; codePoint = b & 0x07; least = 0x10000;
+            } else {
+                throw malformedUtf8(i);
+            }
+            if (more >= end - i) {
+                throw malformedUtf8(i);
+            }
+            for (int k = 1; k <= more; k++) {
+                int c = in.get(i + k);
+                if ((c & 0xC0) != 0x80) {
+                    throw malformedUtf8(i);
+                }
+                codePoint = codePoint << 6 | c & 0x3F;
+            }
+            if (codePoint < least || codePoint > 0x10FFFF || codePoint >= 0xD800 && codePoint <= 0xDFFF) {
+                throw malformedUtf8(i);
+            }
+            i += more + 1;
+        }
+    }
+
+    private static MessageFormatError malformedUtf8(int at) {
+        return new MessageFormatError("malformed UTF-8 at byte " + at);
+    }
+
     /** Where the typed value whose tag is at {@code at} ends; {@code allowBodyTypes} admits char and byte[]. */
     public static int valueEnd(ByteBuffer in, int at, int limit, boolean allowBodyTypes) {
         byte tag = byteAt(in, at, limit);

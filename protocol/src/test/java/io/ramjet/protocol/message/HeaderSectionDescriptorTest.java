@@ -2,6 +2,7 @@ package io.ramjet.protocol.message;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -106,5 +107,56 @@ class HeaderSectionDescriptorTest {
         assertEquals("m", h.messageId());
         assertEquals("t", h.type());
         assertEquals(Boolean.TRUE, h.properties().get("x"));
+    }
+
+    /** Byte sequences that are not UTF-8, each four bytes long to stand in for "wxyz". */
+    private static final int[][] MALFORMED_UTF8 = {
+        {0x80, 'x', 'y', 'z'},     // a continuation byte first
+        {0xC0, 0xAF, 'y', 'z'},    // overlong '/'
+        {0xED, 0xA0, 0x80, 'z'},   // a surrogate
+        {0xF4, 0x90, 0x80, 0x80},  // above U+10FFFF
+        {0xF0, 0x8F, 0xBF, 0xBF},  // overlong in four bytes
+        {'w', 'x', 'y', 0xE2},     // cut short
+        {0xFF, 'x', 'y', 'z'},     // never in UTF-8
+    };
+
+    /** The section with the first "wxyz" replaced by {@code bytes}. */
+    private static byte[] replacingWxyz(byte[] section, int[] bytes) {
+        byte[] out = section.clone();
+        for (int i = 0; i + 4 <= out.length; i++) {
+            if (out[i] == 'w' && out[i + 1] == 'x' && out[i + 2] == 'y' && out[i + 3] == 'z') {
+                for (int k = 0; k < 4; k++) {
+                    out[i + k] = (byte) bytes[k];
+                }
+                return out;
+            }
+        }
+        throw new AssertionError("no wxyz");
+    }
+
+    @Test
+    void checkWellFormedRefusesTextThatIsNotUtf8WhereverItIs() {
+        List<MessageHeaders> placements = List.of(new MessageHeaders().messageId("wxyz"),
+                new MessageHeaders().correlationId("wxyz"), new MessageHeaders().replyTo(MessageHeaders.QUEUE, "wxyz"),
+                new MessageHeaders().type("wxyz"), new MessageHeaders().property("wxyz", 1),
+                new MessageHeaders().property("a", 1).property("b", "wxyz"));
+        for (MessageHeaders placement : placements) {
+            byte[] good = MessagePropertiesCodec.encode(placement);
+            HeaderSectionDescriptor.checkWellFormed(inRecord(good));
+            for (int[] malformed : MALFORMED_UTF8) {
+                byte[] bad = replacingWxyz(good, malformed);
+                HeaderSectionDescriptor.check(inRecord(bad));
+                MessageFormatError e = assertThrows(MessageFormatError.class,
+                        () -> HeaderSectionDescriptor.checkWellFormed(inRecord(bad)));
+                assertTrue(e.getMessage().startsWith("malformed UTF-8"), e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void checkWellFormedAcceptsEveryTextAStringEncodesTo() {
+        HeaderSectionDescriptor.checkWellFormed(inRecord(MessagePropertiesCodec.encode(new MessageHeaders()
+                .type("\u00e9\u20ac\ud83d\ude00").property("gr\u00f6\u00dfe", "\u0000\uffff\ud800x")
+                .correlationIdBytes(new byte[] {(byte) 0xFF, (byte) 0xC0}))));
     }
 }

@@ -24,7 +24,11 @@ import javax.naming.StringRefAddr;
 
 /**
  * The entry point: a factory of connections to the NameServers of a {@code ramjet://} URL.
- * URL options: {@code clientId}, {@code requestTimeout} (ms). Setters override them.
+ * URL options: {@code clientId}, {@code requestTimeout} (ms), and what an ObjectMessage may
+ * deserialize ({@link SerializationAllowList}): {@value #SERIALIZABLE_PACKAGES} (comma-separated;
+ * without it the system property {@value SerializationAllowList#PROPERTY} or the JDK value types),
+ * {@value #OBJECT_MAX_DEPTH}, {@value #OBJECT_MAX_ARRAY_LENGTH}, {@value #OBJECT_MAX_REFERENCES} and
+ * {@value #OBJECT_MAX_BYTES}. Setters override them.
  * Serializable and Referenceable, so that any JNDI tree can hold it.
  */
 public class RamjetConnectionFactory implements ConnectionFactory, QueueConnectionFactory, TopicConnectionFactory,
@@ -32,9 +36,21 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
 
     private static final long serialVersionUID = 1L;
 
+    public static final String SERIALIZABLE_PACKAGES = "serializablePackages";
+    public static final String OBJECT_MAX_DEPTH = "objectMaxDepth";
+    public static final String OBJECT_MAX_ARRAY_LENGTH = "objectMaxArrayLength";
+    public static final String OBJECT_MAX_REFERENCES = "objectMaxReferences";
+    public static final String OBJECT_MAX_BYTES = "objectMaxBytes";
+
     private String url;
     private String clientId;
     private long requestTimeoutMillis = 5_000;
+    /** Null: the system property's list, read when a connection opens. */
+    private String serializablePackages;
+    private int objectMaxDepth = SerializationAllowList.DEFAULT_MAX_DEPTH;
+    private int objectMaxArrayLength = SerializationAllowList.DEFAULT_MAX_ARRAY_LENGTH;
+    private long objectMaxReferences = SerializationAllowList.DEFAULT_MAX_REFERENCES;
+    private long objectMaxBytes = SerializationAllowList.DEFAULT_MAX_BYTES;
 
     public RamjetConnectionFactory() {
         this("ramjet://localhost:" + RamjetUrl.DEFAULT_PORT);
@@ -48,10 +64,24 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
         return url;
     }
 
-    /** @throws IllegalArgumentException when the URL is not a valid {@code ramjet://} URL */
+    /** @throws IllegalArgumentException when the URL is not a valid {@code ramjet://} URL or an option is malformed */
     public void setUrl(String url) {
         RamjetUrl parsed = RamjetUrl.parse(url);
+        String packages = parsed.options().get(SERIALIZABLE_PACKAGES);
+        String depth = parsed.options().get(OBJECT_MAX_DEPTH);
+        String arrayLength = parsed.options().get(OBJECT_MAX_ARRAY_LENGTH);
+        String references = parsed.options().get(OBJECT_MAX_REFERENCES);
+        String bytes = parsed.options().get(OBJECT_MAX_BYTES);
+        SerializationAllowList bounds = SerializationAllowList.DEFAULT.withBounds(
+                depth == null ? objectMaxDepth : number(OBJECT_MAX_DEPTH, depth),
+                arrayLength == null ? objectMaxArrayLength : number(OBJECT_MAX_ARRAY_LENGTH, arrayLength),
+                references == null ? objectMaxReferences : number(OBJECT_MAX_REFERENCES, references),
+                bytes == null ? objectMaxBytes : number(OBJECT_MAX_BYTES, bytes));
         this.url = url;
+        if (packages != null) {
+            serializablePackages = packages;
+        }
+        setObjectBounds(bounds);
         String id = parsed.options().get("clientId");
         if (id != null) {
             clientId = id;
@@ -80,6 +110,74 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
             throw new IllegalArgumentException("requestTimeout must be positive: " + millis);
         }
         this.requestTimeoutMillis = millis;
+    }
+
+    public String getSerializablePackages() {
+        return serializablePackages;
+    }
+
+    /** The packages an ObjectMessage of this factory's connections may deserialize, comma-separated; null for the system property's. */
+    public void setSerializablePackages(String packages) {
+        this.serializablePackages = packages;
+    }
+
+    public int getObjectMaxDepth() {
+        return objectMaxDepth;
+    }
+
+    public void setObjectMaxDepth(int maxDepth) {
+        setObjectBounds(SerializationAllowList.DEFAULT.withBounds(maxDepth, objectMaxArrayLength, objectMaxReferences,
+                objectMaxBytes));
+    }
+
+    public int getObjectMaxArrayLength() {
+        return objectMaxArrayLength;
+    }
+
+    public void setObjectMaxArrayLength(int maxArrayLength) {
+        setObjectBounds(SerializationAllowList.DEFAULT.withBounds(objectMaxDepth, maxArrayLength, objectMaxReferences,
+                objectMaxBytes));
+    }
+
+    public long getObjectMaxReferences() {
+        return objectMaxReferences;
+    }
+
+    public void setObjectMaxReferences(long maxReferences) {
+        setObjectBounds(SerializationAllowList.DEFAULT.withBounds(objectMaxDepth, objectMaxArrayLength, maxReferences,
+                objectMaxBytes));
+    }
+
+    public long getObjectMaxBytes() {
+        return objectMaxBytes;
+    }
+
+    public void setObjectMaxBytes(long maxBytes) {
+        setObjectBounds(SerializationAllowList.DEFAULT.withBounds(objectMaxDepth, objectMaxArrayLength,
+                objectMaxReferences, maxBytes));
+    }
+
+    /** Takes the bounds of a list that checked them. */
+    private void setObjectBounds(SerializationAllowList bounds) {
+        objectMaxDepth = bounds.maxDepth();
+        objectMaxArrayLength = bounds.maxArrayLength();
+        objectMaxReferences = bounds.maxReferences();
+        objectMaxBytes = bounds.maxBytes();
+    }
+
+    private static int number(String option, String value) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("option " + option + " is not a number: " + value);
+        }
+    }
+
+    /** What an ObjectMessage of a connection opened now may deserialize. */
+    SerializationAllowList serializationAllowList() {
+        return (serializablePackages == null ? SerializationAllowList.fromSystemProperties()
+                : SerializationAllowList.of(serializablePackages))
+                .withBounds(objectMaxDepth, objectMaxArrayLength, objectMaxReferences, objectMaxBytes);
     }
 
     @Override
@@ -125,7 +223,7 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
             throws JMSException {
         ConnectionInfo info = new ConnectionInfo(UUID.randomUUID().toString(), RamjetUrl.parse(url).nameServers(),
                 null, Credentials.of(user, password), Duration.ofMillis(requestTimeoutMillis),
-                SerializationAllowList.fromSystemProperties());
+                serializationAllowList());
         C connection = create.apply(info);
         if (info.credentials() != null) {
             connection.authenticate();
@@ -163,6 +261,13 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
         if (clientId != null) {
             reference.add(new StringRefAddr(RamjetObjectFactory.CLIENT_ID, clientId));
         }
+        if (serializablePackages != null) {
+            reference.add(new StringRefAddr(SERIALIZABLE_PACKAGES, serializablePackages));
+        }
+        reference.add(new StringRefAddr(OBJECT_MAX_DEPTH, Integer.toString(objectMaxDepth)));
+        reference.add(new StringRefAddr(OBJECT_MAX_ARRAY_LENGTH, Integer.toString(objectMaxArrayLength)));
+        reference.add(new StringRefAddr(OBJECT_MAX_REFERENCES, Long.toString(objectMaxReferences)));
+        reference.add(new StringRefAddr(OBJECT_MAX_BYTES, Long.toString(objectMaxBytes)));
         return reference;
     }
 
@@ -170,12 +275,16 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
     public boolean equals(Object o) {
         return o instanceof RamjetConnectionFactory f && f.getClass() == getClass() && f.url.equals(url)
                 && Objects.equals(f.clientId, clientId)
-                && f.requestTimeoutMillis == requestTimeoutMillis;
+                && f.requestTimeoutMillis == requestTimeoutMillis
+                && Objects.equals(f.serializablePackages, serializablePackages)
+                && f.objectMaxDepth == objectMaxDepth && f.objectMaxArrayLength == objectMaxArrayLength
+                && f.objectMaxReferences == objectMaxReferences && f.objectMaxBytes == objectMaxBytes;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(url, clientId, requestTimeoutMillis);
+        return Objects.hash(url, clientId, requestTimeoutMillis, serializablePackages, objectMaxDepth,
+                objectMaxArrayLength, objectMaxReferences, objectMaxBytes);
     }
 
     @Override

@@ -14,7 +14,8 @@ import javax.naming.spi.ObjectFactory;
 
 /**
  * Rebuilds Ramjet objects from the {@link Reference}s an application server's JNDI tree keeps:
- * a connection factory (plain or XA) from its {@value #URL} (and optional {@value #CLIENT_ID}),
+ * a connection factory (plain or XA) from its {@value #URL} (and optional {@value #CLIENT_ID} and
+ * ObjectMessage settings, named as the factory's URL options),
  * a queue or topic from its {@value #NAME}.
  */
 public final class RamjetObjectFactory implements ObjectFactory {
@@ -36,6 +37,20 @@ public final class RamjetObjectFactory implements ObjectFactory {
             String clientId = address(reference, CLIENT_ID);
             if (clientId != null) {
                 factory.setClientId(clientId);
+            }
+            String packages = address(reference, RamjetConnectionFactory.SERIALIZABLE_PACKAGES);
+            if (packages != null) {
+                factory.setSerializablePackages(packages);
+            }
+            String depth = address(reference, RamjetConnectionFactory.OBJECT_MAX_DEPTH);
+            String arrayLength = address(reference, RamjetConnectionFactory.OBJECT_MAX_ARRAY_LENGTH);
+            String references = address(reference, RamjetConnectionFactory.OBJECT_MAX_REFERENCES);
+            String bytes = address(reference, RamjetConnectionFactory.OBJECT_MAX_BYTES);
+            if (depth != null && arrayLength != null && references != null && bytes != null) {
+                factory.setObjectMaxDepth(Integer.parseInt(depth));
+                factory.setObjectMaxArrayLength(Integer.parseInt(arrayLength));
+                factory.setObjectMaxReferences(Long.parseLong(references));
+                factory.setObjectMaxBytes(Long.parseLong(bytes));
             }
             return factory;
         }

@@ -6,14 +6,19 @@ import java.io.InvalidClassException;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamClass;
 
-/** Resolves only classes of the allow-list, and no proxies, before any of them is loaded. */
+/**
+ * Resolves only classes of the allow-list, and no proxies, before any of them is loaded; reads
+ * through an {@link ObjectMessageFilter} of the same list, which bounds the graph.
+ */
 final class AllowListObjectInputStream extends ObjectInputStream {
 
     private final SerializationAllowList allowList;
 
-    AllowListObjectInputStream(InputStream in, SerializationAllowList allowList) throws IOException {
+    AllowListObjectInputStream(InputStream in, SerializationAllowList allowList, ObjectMessageFilter filter)
+            throws IOException {
         super(in);
         this.allowList = allowList;
+        setObjectInputFilter(filter);
     }
 
     @Override

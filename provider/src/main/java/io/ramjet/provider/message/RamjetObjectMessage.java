@@ -7,14 +7,13 @@ import jakarta.jms.ObjectMessage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InvalidClassException;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
 
 /**
  * A Java-serialized object: serialized when set (later changes to the object are not sent),
- * deserialized on every get through the allow-list, so a class outside it is refused with a
- * JMSException that names it.
+ * deserialized on every get through the allow-list and its bounds, so a class outside it, or a
+ * graph past them, is refused with a MessageFormatException that names the reason.
  */
 public class RamjetObjectMessage extends RamjetMessage implements ObjectMessage {
 
@@ -61,21 +60,30 @@ public class RamjetObjectMessage extends RamjetMessage implements ObjectMessage 
         serialized = bytes.toByteArray();
     }
 
+    /**
+     * Deserializes the body through the allow-list and its bounds. Every failure is a
+     * {@link MessageFormatException}: a refused class or bound, a corrupt stream, a class
+     * missing here, and the errors a hostile graph could still raise (a stack overflow in a
+     * class's own readObject, an allocation the bounds let through that the heap cannot hold:
+     * the failed allocation is this message's own, so the JVM goes on).
+     */
     @Override
     public Serializable getObject() throws JMSException {
         if (serialized == null) {
             return null;
         }
+        ObjectMessageFilter filter = new ObjectMessageFilter(allowList, serialized.length);
         try (AllowListObjectInputStream in = new AllowListObjectInputStream(
-                new ByteArrayInputStream(serialized), allowList)) {
+                new ByteArrayInputStream(serialized), allowList, filter)) {
             return (Serializable) in.readObject();
-        } catch (InvalidClassException e) {
-            JMSException jms = new JMSException("ObjectMessage refused class " + e.classname + ": " + e.getMessage());
-            jms.setLinkedException(e);
-            throw jms;
-        } catch (IOException | ClassNotFoundException | ClassCastException e) {
-            MessageFormatException jms = new MessageFormatException("cannot deserialize the ObjectMessage body: " + e);
-            jms.setLinkedException(e);
+        } catch (Exception | StackOverflowError | OutOfMemoryError e) {
+            String reason = filter.refusal() != null ? filter.refusal() : String.valueOf(e);
+            MessageFormatException jms = new MessageFormatException("cannot deserialize the ObjectMessage body: "
+                    + reason);
+            if (e instanceof Exception cause) {
+                jms.setLinkedException(cause);
+            }
+            jms.initCause(e);
             throw jms;
         }
     }

@@ -54,7 +54,7 @@ final class BrokerTestClient implements AutoCloseable {
 
     SendResponse send(String destination, DestinationKind kind, int queueId, boolean persistent, long deliveryTime,
                       String text) throws Exception {
-        byte[] properties = ("p:" + text).getBytes(StandardCharsets.UTF_8);
+        byte[] properties = MessagePropertiesCodec.encode(new MessageHeaders().property("p", text));
         byte[] body = text.getBytes(StandardCharsets.UTF_8);
         byte[] all = new byte[properties.length + body.length];
         System.arraycopy(properties, 0, all, 0, properties.length);
@@ -126,6 +126,10 @@ final class BrokerTestClient implements AutoCloseable {
 
     Frame invoke(short code, Object header) throws Exception {
         return client.invokeSync(address, Frame.request(code, header), TIMEOUT);
+    }
+
+    Frame invoke(short code, Object header, byte[] body) throws Exception {
+        return client.invokeSync(address, Frame.request(code, header, Unpooled.wrappedBuffer(body)), TIMEOUT);
     }
 
     private static List<Received> decode(long consumer, Frame response) {

@@ -17,6 +17,8 @@ import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.frame.FrameDecoder;
 import io.ramjet.protocol.frame.FrameEncoder;
 import io.ramjet.protocol.frame.HeaderCodec;
+import io.ramjet.protocol.message.MessageHeaders;
+import io.ramjet.protocol.message.MessagePropertiesCodec;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingCommandException;
@@ -69,7 +71,7 @@ class SendVariantsTest {
     }
 
     private static byte[] message(String text) {
-        byte[] properties = ("p:" + text).getBytes(StandardCharsets.UTF_8);
+        byte[] properties = section(text);
         byte[] body = text.getBytes(StandardCharsets.UTF_8);
         byte[] all = new byte[properties.length + body.length];
         System.arraycopy(properties, 0, all, 0, properties.length);
@@ -78,7 +80,11 @@ class SendVariantsTest {
     }
 
     private static int propertiesLength(String text) {
-        return ("p:" + text).getBytes(StandardCharsets.UTF_8).length;
+        return section(text).length;
+    }
+
+    private static byte[] section(String text) {
+        return MessagePropertiesCodec.encode(new MessageHeaders().property("p", text));
     }
 
     private static Frame oneWaySend(String destination, String text) {

@@ -11,6 +11,8 @@ import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SubscribeRequest;
 import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.message.MessageHeaders;
+import io.ramjet.protocol.message.MessagePropertiesCodec;
 import io.ramjet.protocol.remoting.NameServerClient;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
@@ -47,9 +49,10 @@ class EmbeddedBrokerTest {
             }
             assertEquals(embedded.brokerAddress(), route.brokers().get(0).broker().address());
 
+            byte[] section = MessagePropertiesCodec.encode(new MessageHeaders());
             client.invokeSync(embedded.brokerAddress(), Frame.request(CommandCode.SEND,
-                    new SendRequest("greetings", DestinationKind.QUEUE, 0, true, 0, 0, 0),
-                    Unpooled.wrappedBuffer("hi".getBytes())), TIMEOUT);
+                    new SendRequest("greetings", DestinationKind.QUEUE, 0, true, 0, 0, section.length),
+                    Unpooled.wrappedBuffer(section, "hi".getBytes())), TIMEOUT);
             SubscriptionRef queue = SubscriptionRef.queue("greetings");
             client.invokeSync(embedded.brokerAddress(), Frame.request(CommandCode.SUBSCRIBE,
                     new SubscribeRequest(queue, null, false, 7)), TIMEOUT);

@@ -8,6 +8,8 @@ import io.ramjet.protocol.command.SendBatchResponse;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SendResponse;
 import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.message.HeaderSectionDescriptor;
+import io.ramjet.protocol.message.MessageFormatError;
 import io.ramjet.protocol.message.TagSignature;
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.RecordFlags;
@@ -48,6 +50,12 @@ import java.util.concurrent.CompletionStage;
  * and does not wait for the disk: the transaction's durable TX_PREPARE or TX_END forces the log
  * up to its own record, so every half written before it is durable with it.
  *
+ * <p>Every message's header section is checked before anything is stored
+ * ({@link HeaderSectionDescriptor#checkWellFormed}): a section that does not follow the layout
+ * is refused with BAD_REQUEST (a batch holding one, as a whole), so no consumer is handed a
+ * record its client could not decode; the connection stays open. The check walks the section
+ * once and allocates nothing on a valid one; the tag signature is then read from it in place.
+ *
  * <p>Every refusal that does not depend on the message (a full disk, a store that cannot index,
  * a name a client may not use) comes before the destination is resolved, so a refused send
  * creates no destination.
@@ -77,14 +85,15 @@ public final class SendProcessor implements AsyncRequestProcessor {
         SendRequest send = request.header(SendRequest.class);
         disk.checkSend();
         checkRoom();
-        halves.open(send.transactionId(), connection);
-        Destination destination = destinations.resolve(send.kind(), send.destination());
-        checkQueue(destination, send.queueId());
         byte[] bytes = request.bodyBytes();
         if (send.propertiesLength() > bytes.length) {
             throw new IllegalArgumentException("properties length " + send.propertiesLength() + " exceeds the body of "
                     + bytes.length + " bytes");
         }
+        checkSection(bytes, 0, send.propertiesLength(), "");
+        halves.open(send.transactionId(), connection);
+        Destination destination = destinations.resolve(send.kind(), send.destination());
+        checkQueue(destination, send.queueId());
         long now = System.currentTimeMillis();
         if (expired(send.expiration(), now)) {
             // expired on arrival: never deliverable, so not stored
@@ -107,14 +116,19 @@ public final class SendProcessor implements AsyncRequestProcessor {
         SendBatchRequest batch = request.header(SendBatchRequest.class);
         disk.checkSend();
         checkRoom();
-        halves.open(batch.transactionId(), connection);
-        Destination destination = destinations.resolve(batch.kind(), batch.destination());
         byte[] bytes = request.bodyBytes();
         if (batch.bodyLength() != bytes.length) {
             throw new IllegalArgumentException("batch entries add up to " + batch.bodyLength()
                     + " bytes, the body has " + bytes.length);
         }
         List<BatchEntry> entries = batch.messages();
+        int from = 0;
+        for (int i = 0; i < entries.size(); i++) {
+            checkSection(bytes, from, entries.get(i).propertiesLength(), "message " + i + " of the batch: ");
+            from += entries.get(i).length();
+        }
+        halves.open(batch.transactionId(), connection);
+        Destination destination = destinations.resolve(batch.kind(), batch.destination());
         long now = System.currentTimeMillis();
         int last = -1;
         boolean anyPersistent = false;
@@ -170,6 +184,15 @@ public final class SendProcessor implements AsyncRequestProcessor {
         }
     }
 
+    /** Refuses, as a bad request, a header section that does not follow its layout. */
+    private static void checkSection(byte[] bytes, int from, int length, String which) {
+        try {
+            HeaderSectionDescriptor.checkWellFormed(ByteBuffer.wrap(bytes, from, length));
+        } catch (MessageFormatError e) {
+            throw new IllegalArgumentException(which + "malformed header section: " + e.getMessage());
+        }
+    }
+
     private static void checkQueue(Destination destination, int queueId) {
         if (queueId >= destination.queueCount()) {
             throw new IllegalArgumentException("queue id " + queueId + " of " + destination.name()
@@ -184,11 +207,11 @@ public final class SendProcessor implements AsyncRequestProcessor {
     /**
      * The record of one sent message. Its tag signature is computed here from the message's
      * header section, never taken from the client, so no client can hide a message from a
-     * selector and every client's messages are filtered.
+     * selector and every client's messages are filtered. The section has passed {@link #checkSection}.
      */
     private static MessageRecord record(Destination destination, int queueId, boolean persistent, long deliveryTime,
                                         byte[] bytes, int from, int propertiesLength, int length, long now) {
-        long tagSignature = TagSignature.DEFAULT.signatureOfSection(ByteBuffer.wrap(bytes, from, propertiesLength));
+        long tagSignature = TagSignature.DEFAULT.signatureOfCheckedSection(ByteBuffer.wrap(bytes, from, propertiesLength));
         byte[] properties = Arrays.copyOfRange(bytes, from, from + propertiesLength);
         byte[] body = Arrays.copyOfRange(bytes, from + propertiesLength, from + length);
         RecordType type = deliveryTime > now ? RecordType.TIMER : RecordType.NORMAL;
