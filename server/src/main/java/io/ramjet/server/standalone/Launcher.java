@@ -166,6 +166,10 @@ public final class Launcher {
     }
 
     private static Broker startBroker(BrokerConfig config) throws Exception {
+        if (config.usersFile() == null) {
+            LOG.warn("SECURITY: no usersFile is configured: every client connects anonymously and may send, consume"
+                    + " and delete anything; fine on a laptop, not on a network (README, Security)");
+        }
         Broker broker = new Broker(config);
         broker.start();
         return broker;
