@@ -11,8 +11,6 @@ import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.command.SubscriptionType;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerTestClient.Received;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,25 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class BrokerTest {
-
-    @TempDir
-    Path dataDir;
-
-    private Broker broker;
-    private BrokerTestClient client;
-
-    @BeforeEach
-    void start() throws Exception {
-        broker = BrokerTestSupport.start(BrokerTestSupport.config(dataDir));
-        client = new BrokerTestClient(broker.address());
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        broker.close();
-    }
+class BrokerTest extends BrokerTestBase {
 
     @Test
     void sentMessageIsPulledOnceAndGoneAfterAck() throws Exception {

@@ -12,14 +12,10 @@ import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerTestClient.Received;
 import io.ramjet.server.broker.delivery.QueueBrowse;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,25 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class BrowseTest {
-
-    @TempDir
-    Path dataDir;
-
-    private Broker broker;
-    private BrokerTestClient client;
-
-    @BeforeEach
-    void start() throws Exception {
-        broker = BrokerTestSupport.start(BrokerTestSupport.config(dataDir));
-        client = new BrokerTestClient(broker.address());
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        broker.close();
-    }
+class BrowseTest extends BrokerTestBase {
 
     /** A browsed message: body text and the count it would be delivered with. */
     private record Browsed(String body, int deliveryCount) {

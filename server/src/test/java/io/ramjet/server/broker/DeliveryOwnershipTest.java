@@ -9,12 +9,8 @@ import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerTestClient.Received;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -25,25 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A delivered message belongs to the consumer it was delivered to, over the connection that
  * consumer attached with: acknowledgements from anyone else are refused and change nothing.
  */
-class DeliveryOwnershipTest {
-
-    @TempDir
-    Path dataDir;
-
-    private Broker broker;
-    private BrokerTestClient client;
-
-    @BeforeEach
-    void start() throws Exception {
-        broker = BrokerTestSupport.start(BrokerTestSupport.config(dataDir));
-        client = new BrokerTestClient(broker.address());
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        broker.close();
-    }
+class DeliveryOwnershipTest extends BrokerTestBase {
 
     private static int refusal(BrokerTestClient from, Object header) {
         return assertThrows(RemotingCommandException.class, () -> from.invoke(CommandCode.ACK, header)).status();

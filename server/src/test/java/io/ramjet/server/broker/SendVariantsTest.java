@@ -23,17 +23,13 @@ import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerTestClient.Received;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -48,27 +44,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** One-way SEND and SEND_BATCH over real sockets. */
-class SendVariantsTest {
+class SendVariantsTest extends BrokerTestBase {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-    @TempDir
-    Path dataDir;
-
-    private Broker broker;
-    private BrokerTestClient client;
-
-    @BeforeEach
-    void start() throws Exception {
-        broker = BrokerTestSupport.start(BrokerTestSupport.config(dataDir));
-        client = new BrokerTestClient(broker.address());
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        broker.close();
-    }
 
     private static byte[] message(String text) {
         byte[] properties = section(text);

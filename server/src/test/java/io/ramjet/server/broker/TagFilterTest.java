@@ -7,12 +7,8 @@ import io.ramjet.protocol.command.SubscriptionType;
 import io.ramjet.protocol.message.TagSignature;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerTestClient.Received;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,25 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * masks, no signatures, no client-side check): the broker tags each message from its header
  * section, skips entries by mask, and evaluates the selector on what it reads.
  */
-class TagFilterTest {
-
-    @TempDir
-    Path dataDir;
-
-    private Broker broker;
-    private BrokerTestClient client;
-
-    @BeforeEach
-    void start() throws Exception {
-        broker = BrokerTestSupport.start(BrokerTestSupport.config(dataDir));
-        client = new BrokerTestClient(broker.address());
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        broker.close();
-    }
+class TagFilterTest extends BrokerTestBase {
 
     @Test
     void queueConsumersWithMaskedSelectorsEachGetExactlyTheirOwn() throws Exception {

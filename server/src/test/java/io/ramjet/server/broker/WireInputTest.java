@@ -12,13 +12,9 @@ import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerTestClient.Received;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,27 +29,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * sockets: each is refused with BAD_REQUEST, nothing of it is stored, and the connection takes the
  * next valid send.
  */
-class WireInputTest {
+class WireInputTest extends BrokerTestBase {
 
     private static final SubscriptionRef QUEUE = SubscriptionRef.queue("inbox");
 
-    @TempDir
-    Path dataDir;
-
-    private Broker broker;
-    private BrokerTestClient client;
-
-    @BeforeEach
-    void start() throws Exception {
-        broker = BrokerTestSupport.start(BrokerTestSupport.config(dataDir));
-        client = new BrokerTestClient(broker.address());
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        broker.close();
-    }
 
     private static byte[] valid() {
         return MessagePropertiesCodec.encode(new MessageHeaders().type("t").property("colour", "wxyz").property("n", 1));
