@@ -1,4 +1,4 @@
-package io.ramjet.it.boot4;
+package io.ramjet.it;
 
 import org.springframework.jms.annotation.JmsListener;
 import org.springframework.stereotype.Component;

@@ -1,9 +1,9 @@
-package io.ramjet.it.boot4;
+package io.ramjet.it;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
-/** A Spring Boot 4.0 application with nothing but the Ramjet starter for its messaging. */
+/** A Spring Boot application with nothing but the Ramjet starter for its messaging. */
 @SpringBootApplication
 public class GreetingApplication {
 
