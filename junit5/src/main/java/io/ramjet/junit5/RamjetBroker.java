@@ -36,7 +36,8 @@ import java.util.function.UnaryOperator;
  * }</pre>
  * Registered in a static field, the broker starts before the class's first test and stops after
  * its last (nested classes share it); in an instance field it starts before each test and stops
- * after it. Tests connect through {@link #url()} or {@link #connectionFactory()}.
+ * after it (unless the class asks for {@code @TestInstance(PER_CLASS)}, whose one instance makes
+ * it per class too). Tests connect through {@link #url()} or {@link #connectionFactory()}.
  * <p>
  * The helpers ({@link #send}, {@link #receive}, {@link #messageCount}, {@link #createQueue})
  * share one connection, opened on first use and closed with the broker; each call works in its
