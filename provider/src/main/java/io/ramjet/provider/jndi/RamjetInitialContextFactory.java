@@ -2,11 +2,9 @@ package io.ramjet.provider.jndi;
 
 import io.ramjet.provider.destination.RamjetQueue;
 import io.ramjet.provider.destination.RamjetTopic;
-import io.ramjet.provider.jms.RamjetConnectionFactory;
 import java.util.HashMap;
 import java.util.Hashtable;
 import java.util.Map;
-import javax.naming.ConfigurationException;
 import javax.naming.Context;
 import javax.naming.NamingException;
 import javax.naming.spi.InitialContextFactory;
@@ -17,11 +15,14 @@ import javax.naming.spi.InitialContextFactory;
  * java.naming.factory.initial = io.ramjet.provider.jndi.RamjetInitialContextFactory
  * java.naming.provider.url    = ramjet://host:9876      (default URL of the factories)
  * connectionFactory.NAME      = ramjet://host:9876      (or empty for the provider URL)
+ * connectionFactory.XA_NAME   = ramjet://host:9876?type=XA_CF
  * queue.JNDI_NAME             = physicalQueueName
  * topic.JNDI_NAME             = physicalTopicName
  * </pre>
  * With no {@code connectionFactory.} entry, a factory named {@value #DEFAULT_FACTORY_NAME} is bound
- * to the provider URL.
+ * to the provider URL. A factory's {@code type} option (Artemis's names) is described by
+ * {@link ConnectionFactoryEntry}; {@code dynamicQueues/NAME} and {@code dynamicTopics/NAME} name
+ * destinations without entries.
  */
 public final class RamjetInitialContextFactory implements InitialContextFactory {
 
@@ -40,7 +41,7 @@ public final class RamjetInitialContextFactory implements InitialContextFactory 
             String value = String.valueOf(e.getValue()).trim();
             if (key.startsWith(CONNECTION_FACTORY_PREFIX)) {
                 String url = value.isEmpty() && providerUrl != null ? providerUrl.toString() : value;
-                bindings.put(key.substring(CONNECTION_FACTORY_PREFIX.length()), factory(key, url));
+                bindings.put(key.substring(CONNECTION_FACTORY_PREFIX.length()), ConnectionFactoryEntry.create(key, url));
             } else if (key.startsWith(QUEUE_PREFIX)) {
                 bindings.put(key.substring(QUEUE_PREFIX.length()), new RamjetQueue(value));
             } else if (key.startsWith(TOPIC_PREFIX)) {
@@ -49,18 +50,8 @@ public final class RamjetInitialContextFactory implements InitialContextFactory 
         }
         boolean anyFactory = env.keySet().stream().anyMatch(k -> String.valueOf(k).startsWith(CONNECTION_FACTORY_PREFIX));
         if (!anyFactory && providerUrl != null) {
-            bindings.put(DEFAULT_FACTORY_NAME, factory(Context.PROVIDER_URL, providerUrl.toString()));
+            bindings.put(DEFAULT_FACTORY_NAME, ConnectionFactoryEntry.create(Context.PROVIDER_URL, providerUrl.toString()));
         }
         return new ReadOnlyContext(env, bindings);
-    }
-
-    private static RamjetConnectionFactory factory(String key, String url) throws ConfigurationException {
-        try {
-            return new RamjetConnectionFactory(url);
-        } catch (IllegalArgumentException e) {
-            ConfigurationException failure = new ConfigurationException(key + ": " + e.getMessage());
-            failure.setRootCause(e);
-            throw failure;
-        }
     }
 }

@@ -14,7 +14,10 @@ import javax.naming.NamingEnumeration;
 import javax.naming.NamingException;
 import javax.naming.OperationNotSupportedException;
 
-/** A flat, immutable JNDI context of the objects the initial context factory built. Thread-safe. */
+/**
+ * A flat, immutable JNDI context of the objects the initial context factory built, where
+ * {@code dynamicQueues/NAME} and {@code dynamicTopics/NAME} also name destinations. Thread-safe.
+ */
 final class ReadOnlyContext implements Context {
 
     private final Hashtable<Object, Object> environment;
@@ -31,10 +34,10 @@ final class ReadOnlyContext implements Context {
             return this;
         }
         Object bound = bindings.get(name);
-        if (bound == null) {
-            throw new NameNotFoundException(name + " is not bound");
+        if (bound != null) {
+            return bound;
         }
-        return bound;
+        return DynamicDestinations.lookup(name).orElseThrow(() -> new NameNotFoundException(name + " is not bound"));
     }
 
     @Override

@@ -2,7 +2,10 @@ package io.ramjet.provider.jndi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.destination.RamjetQueue;
@@ -18,11 +21,16 @@ import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import jakarta.jms.Topic;
+import jakarta.jms.XAConnection;
+import jakarta.jms.XAConnectionFactory;
+import jakarta.jms.XASession;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.util.Hashtable;
+import javax.naming.CompositeName;
+import javax.naming.ConfigurationException;
 import javax.naming.Context;
 import javax.naming.InitialContext;
 import javax.naming.NameNotFoundException;
@@ -124,6 +132,74 @@ class JndiTest {
                 MessageConsumer consumer = session.createConsumer(queue);
                 session.createProducer(queue).send(session.createTextMessage("via jndi"));
                 assertEquals("via jndi", ((TextMessage) consumer.receive(5_000)).getText());
+            }
+        }
+    }
+
+    @Test
+    void dynamicQueuesAndDynamicTopicsNameDestinationsWithoutEntries() throws Exception {
+        Context context = new InitialContext(environment("ramjet://localhost:9876"));
+
+        assertEquals(new RamjetQueue("orders"), context.lookup("dynamicQueues/orders"));
+        assertEquals(new RamjetTopic("prices/eu"), context.lookup("dynamicTopics/prices/eu"));
+        assertEquals(new RamjetQueue("orders"), context.lookup(new CompositeName("dynamicQueues/orders")));
+        assertThrows(NameNotFoundException.class, () -> context.lookup("dynamicQueues/"));
+        assertThrows(NameNotFoundException.class, () -> context.lookup("dynamicTopics"));
+    }
+
+    @Test
+    void anEntryBoundUnderADynamicNameWins() throws Exception {
+        Hashtable<String, String> env = environment("ramjet://localhost:9876");
+        env.put("queue.dynamicQueues/orders", "orders.physical");
+
+        assertEquals(new RamjetQueue("orders.physical"), new InitialContext(env).lookup("dynamicQueues/orders"));
+    }
+
+    @Test
+    void typeXaCfOnAFactoryEntryGivesAnXaFactoryAndLeavesTheUrlWithoutIt() throws Exception {
+        Hashtable<String, String> env = environment("ramjet://localhost:9876");
+        env.put("connectionFactory.xa", "ramjet://h:1?type=XA_CF&clientId=c1");
+        env.put("connectionFactory.queueXa", "ramjet://h:1?type=QUEUE_XA_CF");
+        env.put("connectionFactory.topics", "ramjet://h:1?type=TOPIC_CF");
+        Context context = new InitialContext(env);
+
+        RamjetXAConnectionFactory xa = (RamjetXAConnectionFactory) context.lookup("xa");
+        assertEquals("ramjet://h:1?clientId=c1", xa.getUrl());
+        assertEquals("c1", xa.getClientId());
+        assertEquals("ramjet://h:1", ((RamjetXAConnectionFactory) context.lookup("queueXa")).getUrl());
+        assertFalse(context.lookup("topics") instanceof XAConnectionFactory);
+        assertFalse(context.lookup("local") instanceof XAConnectionFactory);
+    }
+
+    @Test
+    void anUnknownFactoryTypeIsRefusedNamingTheEntryAndTheAcceptedTypes() {
+        Hashtable<String, String> env = environment("ramjet://localhost:9876");
+        env.put("connectionFactory.bad", "ramjet://h:1?type=XA");
+
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> new InitialContext(env));
+
+        assertTrue(e.getMessage().contains("connectionFactory.bad"), e.getMessage());
+        assertTrue(e.getMessage().contains("XA_CF"), e.getMessage());
+    }
+
+    @Test
+    void anXaFactoryAndADynamicQueueFromJndiWorkAgainstABroker() throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.start()) {
+            Hashtable<String, String> env = environment("ramjet://" + broker.nameServerAddress());
+            env.put("connectionFactory.xa", "ramjet://" + broker.nameServerAddress() + "?type=XA_CF");
+            Context context = new InitialContext(env);
+            Queue queue = (Queue) context.lookup("dynamicQueues/jndi.dynamic");
+            XAConnectionFactory xa = (XAConnectionFactory) context.lookup("xa");
+            try (XAConnection xaConnection = xa.createXAConnection()) {
+                XASession session = xaConnection.createXASession();
+                assertNotNull(session.getXAResource());
+            }
+            try (Connection connection = ((ConnectionFactory) context.lookup("local")).createConnection()) {
+                connection.start();
+                Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+                MessageConsumer consumer = session.createConsumer(queue);
+                session.createProducer(queue).send(session.createTextMessage("dynamic"));
+                assertEquals("dynamic", ((TextMessage) consumer.receive(5_000)).getText());
             }
         }
     }

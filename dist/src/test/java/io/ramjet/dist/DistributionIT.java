@@ -1,0 +1,135 @@
+package io.ramjet.dist;
+
+import io.ramjet.provider.jms.RamjetConnectionFactory;
+import jakarta.jms.JMSConsumer;
+import jakarta.jms.JMSContext;
+import jakarta.jms.Queue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What a user does with the tarball: unpack it, {@code bin/ramjet start}, send and receive a
+ * message, {@code status}, {@code stop}. Prints a {@code DIST} line with the time from unpacking
+ * to the first message received and the server's startup time.
+ */
+class DistributionIT {
+
+    private static final Pattern NAME_SERVER = Pattern.compile("NameServer listening on (\\S+)");
+    private static final Pattern TIMESTAMPED = Pattern.compile("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}\\S* .*");
+
+    @TempDir
+    Path dir;
+
+    private Long serverPid;
+
+    @AfterEach
+    void killWhatTheTestLeftRunning() {
+        if (serverPid != null) {
+            ProcessHandle.of(serverPid).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    @Test
+    void anUnpackedDistributionStartsServesStopsAndLogsWithTimestamps() throws Exception {
+        Path tarball = Path.of(System.getProperty("ramjet.distribution"));
+        long unpackStart = System.nanoTime();
+        assertEquals(0, run(List.of("tar", "xzf", tarball.toString(), "-C", dir.toString())).exitCode());
+        Path home;
+        try (var entries = Files.list(dir)) {
+            home = entries.findFirst().orElseThrow();
+        }
+        assertTrue(Files.isExecutable(home.resolve("bin/ramjet")));
+        // smaller segments than the default 1g, which a test's temporary file system may not hold;
+        // also shows that start reads etc/broker.properties
+        Files.writeString(home.resolve("etc/broker.properties"), "\nsegmentSize = 64m\n", StandardOpenOption.APPEND);
+
+        long startStart = System.nanoTime();
+        Result start = ramjet(home, "start", "standalone", "--namesrv-port", "0", "--port", "0");
+        long startup = System.nanoTime() - startStart;
+        assertEquals(0, start.exitCode(), start.output());
+        assertTrue(start.output().contains("standalone started"), start.output());
+        serverPid = Long.parseLong(Files.readString(home.resolve("var/standalone.pid")).trim());
+
+        Path log = home.resolve("log/standalone.log");
+        String nameServer = nameServerAddress(log).orElseThrow(() -> new AssertionError("no NameServer address in " + log));
+        try (JMSContext context = new RamjetConnectionFactory("ramjet://" + nameServer).createContext()) {
+            Queue queue = context.createQueue("dist");
+            context.createProducer().send(queue, "first message");
+            try (JMSConsumer consumer = context.createConsumer(queue)) {
+                assertEquals("first message", consumer.receiveBody(String.class, 10_000));
+            }
+        }
+        long firstMessage = System.nanoTime() - unpackStart;
+
+        Result status = ramjet(home, "status");
+        assertEquals(0, status.exitCode(), status.output());
+        assertTrue(status.output().contains("running (pid " + serverPid + ")"), status.output());
+
+        Result stop = ramjet(home, "stop");
+        assertEquals(0, stop.exitCode(), stop.output());
+        assertFalse(ProcessHandle.of(serverPid).map(ProcessHandle::isAlive).orElse(false), "server process gone");
+        assertFalse(Files.exists(home.resolve("var/standalone.pid")));
+        assertEquals(3, ramjet(home, "status").exitCode());
+
+        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        assertFalse(lines.isEmpty());
+        for (String line : lines) {
+            assertTrue(TIMESTAMPED.matcher(line).matches(), "not timestamped: " + line);
+        }
+        System.out.printf("DIST tar xzf to first message: %d ms; bin/ramjet start until started: %d ms%n",
+                TimeUnit.NANOSECONDS.toMillis(firstMessage), TimeUnit.NANOSECONDS.toMillis(startup));
+    }
+
+    private static Optional<String> nameServerAddress(Path log) throws IOException {
+        Matcher m = NAME_SERVER.matcher(Files.readString(log));
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+    }
+
+    /** bin/ramjet with this JVM's Java and a heap small enough for a shared test machine. */
+    private static Result ramjet(Path home, String... args) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/ramjet").toString());
+        builder.command().addAll(List.of(args));
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().put("RAMJET_HEAP", "-Xms64m -Xmx256m");
+        return run(builder);
+    }
+
+    private static Result run(List<String> command) throws Exception {
+        return run(new ProcessBuilder(command));
+    }
+
+    private static Result run(ProcessBuilder builder) throws Exception {
+        Path output = Files.createTempFile("ramjet-dist-", ".out");
+        try {
+            // to a file, not a pipe: a server started in the background must not hold our pipe open
+            Process process = builder.redirectErrorStream(true).redirectOutput(output.toFile()).start();
+            if (!process.waitFor(Duration.ofSeconds(90).toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError(builder.command() + " did not finish: " + Files.readString(output));
+            }
+            return new Result(process.exitValue(), Files.readString(output));
+        } finally {
+            Files.delete(output);
+        }
+    }
+
+    private record Result(int exitCode, String output) {
+    }
+}
