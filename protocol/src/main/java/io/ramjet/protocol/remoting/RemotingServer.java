@@ -99,9 +99,10 @@ public final class RemotingServer implements AutoCloseable {
                 });
         try {
             serverChannel = bootstrap.bind(config.host(), config.port()).syncUninterruptibly().channel();
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // Netty rethrows the checked BindException undeclared
             shutdownGroups();
-            throw new RemotingException("cannot bind " + config.host() + ":" + config.port(), e);
+            throw new RemotingException(config.role() + " cannot listen on " + config.host() + ":" + config.port()
+                    + ": " + rootMessage(e), e);
         }
         LOG.info("remoting server listening on {}", address());
     }
@@ -114,9 +115,18 @@ public final class RemotingServer implements AutoCloseable {
         return ((InetSocketAddress) serverChannel.localAddress()).getPort();
     }
 
-    /** The bound address as {@code host:port}, what clients connect to. */
+    /** The announced address as {@code host:port}, what clients connect to. */
     public String address() {
-        return config.host() + ":" + port();
+        return config.announcedHost() + ":" + port();
+    }
+
+    /** "Address already in use", not the Netty wrappers around it: the one line an operator needs. */
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return root.getMessage() != null ? root.getMessage() : root.toString();
     }
 
     /** Currently open connections. */

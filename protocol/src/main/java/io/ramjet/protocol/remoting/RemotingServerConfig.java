@@ -8,16 +8,20 @@ import java.util.Objects;
 /**
  * Settings of a {@link RemotingServer}.
  *
+ * @param role           what the server is ("NameServer", "broker"), named when it cannot bind
  * @param host           address to bind
+ * @param advertisedHost address to announce, or null for {@link Hosts#advertised the default}
  * @param port           port to bind; 0 picks a free one, see {@link RemotingServer#port()}
  * @param ioThreads      Netty worker threads
  * @param maxFrameLength largest accepted frame (value of its length field)
  * @param idleTimeout    a connection from which nothing arrives for this long is closed;
  *                       clients heartbeat well within it
  */
-public record RemotingServerConfig(String host, int port, int ioThreads, int maxFrameLength, Duration idleTimeout) {
+public record RemotingServerConfig(String role, String host, String advertisedHost, int port, int ioThreads,
+                                   int maxFrameLength, Duration idleTimeout) {
 
     public RemotingServerConfig {
+        Objects.requireNonNull(role, "role");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(idleTimeout, "idleTimeout");
         if (port < 0 || port > 65535) {
@@ -34,29 +38,43 @@ public record RemotingServerConfig(String host, int port, int ioThreads, int max
         }
     }
 
-    /** 127.0.0.1, the given port, 4 I/O threads, 16 MiB frames, 120 s idle timeout. */
+    /** A "server" on 127.0.0.1, the given port, 4 I/O threads, 16 MiB frames, 120 s idle timeout. */
     public static RemotingServerConfig onPort(int port) {
-        return new RemotingServerConfig("127.0.0.1", port, 4, FrameDescriptor.DEFAULT_MAX_FRAME_LENGTH,
-                Duration.ofSeconds(120));
+        return new RemotingServerConfig("server", "127.0.0.1", null, port, 4,
+                FrameDescriptor.DEFAULT_MAX_FRAME_LENGTH, Duration.ofSeconds(120));
+    }
+
+    /** The {@code host} part of {@link RemotingServer#address()}: what clients are told to connect to. */
+    public String announcedHost() {
+        return Hosts.advertised(host, advertisedHost);
+    }
+
+    public RemotingServerConfig withRole(String newRole) {
+        return new RemotingServerConfig(newRole, host, advertisedHost, port, ioThreads, maxFrameLength, idleTimeout);
     }
 
     public RemotingServerConfig withHost(String newHost) {
-        return new RemotingServerConfig(newHost, port, ioThreads, maxFrameLength, idleTimeout);
+        return new RemotingServerConfig(role, newHost, advertisedHost, port, ioThreads, maxFrameLength, idleTimeout);
+    }
+
+    /** Null announces the default of {@link Hosts#advertised}. */
+    public RemotingServerConfig withAdvertisedHost(String announced) {
+        return new RemotingServerConfig(role, host, announced, port, ioThreads, maxFrameLength, idleTimeout);
     }
 
     public RemotingServerConfig withPort(int newPort) {
-        return new RemotingServerConfig(host, newPort, ioThreads, maxFrameLength, idleTimeout);
+        return new RemotingServerConfig(role, host, advertisedHost, newPort, ioThreads, maxFrameLength, idleTimeout);
     }
 
     public RemotingServerConfig withIoThreads(int threads) {
-        return new RemotingServerConfig(host, port, threads, maxFrameLength, idleTimeout);
+        return new RemotingServerConfig(role, host, advertisedHost, port, threads, maxFrameLength, idleTimeout);
     }
 
     public RemotingServerConfig withMaxFrameLength(int length) {
-        return new RemotingServerConfig(host, port, ioThreads, length, idleTimeout);
+        return new RemotingServerConfig(role, host, advertisedHost, port, ioThreads, length, idleTimeout);
     }
 
     public RemotingServerConfig withIdleTimeout(Duration timeout) {
-        return new RemotingServerConfig(host, port, ioThreads, maxFrameLength, timeout);
+        return new RemotingServerConfig(role, host, advertisedHost, port, ioThreads, maxFrameLength, timeout);
     }
 }

@@ -9,7 +9,6 @@ import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.protocol.remoting.RemotingServer;
-import io.ramjet.protocol.remoting.RemotingServerConfig;
 import io.ramjet.server.broker.delivery.Acknowledgements;
 import io.ramjet.server.broker.delivery.DeadLetterQueue;
 import io.ramjet.server.broker.delivery.DelayedMessages;
@@ -148,7 +147,7 @@ public final class Broker implements AutoCloseable {
         log = new ConsumptionLog(store);
         deleteQueuesOfUnknownDestinations();
         try {
-            server = new RemotingServer(RemotingServerConfig.onPort(config.port()).withHost(config.host()));
+            server = new RemotingServer(config.remoting());
             registerAuthentication();
             registerProcessors();
             server.start();
