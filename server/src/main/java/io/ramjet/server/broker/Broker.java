@@ -79,7 +79,7 @@ public final class Broker implements AutoCloseable {
     private final DestinationTable destinations;
     private final SubscriptionTable subscriptions = new SubscriptionTable();
     private final ExecutorService processors;
-    /** One thread for SEND and SEND_BATCH: a connection's messages reach the CommitLog in the order they came. */
+    /** One thread for SEND: a connection's messages reach the CommitLog in the order they came. */
     private final ExecutorService sends;
     private final ScheduledExecutorService timer;
     /** AUTHENTICATE hashes for about 0.1 s: one thread and a bounded queue, so a flood of logins cannot starve messaging. */
@@ -215,7 +215,6 @@ public final class Broker implements AutoCloseable {
         SendProcessor send = new SendProcessor(store, resolver, dispatchProgress, diskGuard(),
                 new TransactionHalves(transactions.table()));
         server.registerAsyncProcessor(CommandCode.SEND, send, sends);
-        server.registerAsyncProcessor(CommandCode.SEND_BATCH, send::processBatch, sends);
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, subscribe::subscribe, processors);
         server.registerAsyncProcessor(CommandCode.PULL, new PullProcessor(resolver, subscriptions, fetcher, heldPulls, consumers),
                 processors);
