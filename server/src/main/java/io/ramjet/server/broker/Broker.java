@@ -3,12 +3,12 @@ package io.ramjet.server.broker;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
-import io.ramjet.protocol.remoting.BrokerRegistrar;
-import io.ramjet.protocol.remoting.NameServerClient;
+import io.ramjet.server.remoting.BrokerRegistrar;
+import io.ramjet.server.remoting.NameServerRegistrations;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingException;
-import io.ramjet.protocol.remoting.RemotingServer;
+import io.ramjet.server.remoting.RemotingServer;
 import io.ramjet.server.broker.delivery.Acknowledgements;
 import io.ramjet.server.broker.delivery.DeadLetterQueue;
 import io.ramjet.server.broker.delivery.DelayedMessages;
@@ -264,7 +264,7 @@ public final class Broker implements AutoCloseable {
             return;
         }
         nameServerRemoting = new RemotingClient(RemotingClientConfig.defaults());
-        NameServerClient nameServers = new NameServerClient(nameServerRemoting, config.nameServers(),
+        NameServerRegistrations nameServers = new NameServerRegistrations(nameServerRemoting, config.nameServers(),
                 NAME_SERVER_TIMEOUT);
         registrar = new BrokerRegistrar(nameServers, this::registration, config.heartbeatInterval(),
                 config.nameServerSecret());

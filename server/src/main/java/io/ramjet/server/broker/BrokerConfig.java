@@ -1,8 +1,8 @@
 package io.ramjet.server.broker;
 
-import io.ramjet.protocol.remoting.NameServerSecret;
-import io.ramjet.protocol.remoting.Hosts;
-import io.ramjet.protocol.remoting.RemotingServerConfig;
+import io.ramjet.server.remoting.NameServerSecret;
+import io.ramjet.server.remoting.Hosts;
+import io.ramjet.server.remoting.RemotingServerConfig;
 import io.ramjet.storage.StoreConfig;
 
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.ramjet.server.namesrv;
 
-import io.ramjet.protocol.remoting.NameServerSecret;
-import io.ramjet.protocol.remoting.RemotingServerConfig;
+import io.ramjet.server.remoting.NameServerSecret;
+import io.ramjet.server.remoting.RemotingServerConfig;
 
 import java.time.Duration;
 import java.util.Objects;

@@ -1,6 +1,6 @@
 package io.ramjet.server.standalone;
 
-import io.ramjet.protocol.remoting.NameServerSecret;
+import io.ramjet.server.remoting.NameServerSecret;
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;

@@ -10,6 +10,7 @@ import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.broker.security.PasswordHash;
 import io.ramjet.server.namesrv.NameServer;
+import io.ramjet.server.remoting.NameServerRegistrations;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -165,7 +166,8 @@ class LauncherTest {
             RegisterBrokerRequest unsigned = new RegisterBrokerRequest(
                     new BrokerInfo("DefaultCluster", "broker-a", 0, "10.6.6.6:10911"), List.of());
             ExecutionException refused = assertThrows(ExecutionException.class,
-                    () -> first.client().registerBroker(unsigned).get(5, TimeUnit.SECONDS));
+                    () -> new NameServerRegistrations(first.remoting(), first.client().addresses(), Duration.ofSeconds(3))
+                            .registerBroker(unsigned).get(5, TimeUnit.SECONDS));
             assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED, ((RemotingCommandException) refused.getCause()).status());
         }
         try (Started second = standalone(config, data)) {

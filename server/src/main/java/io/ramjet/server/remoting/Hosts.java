@@ -1,4 +1,4 @@
-package io.ramjet.protocol.remoting;
+package io.ramjet.server.remoting;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,4 +1,4 @@
-package io.ramjet.protocol.remoting;
+package io.ramjet.server.remoting;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -9,11 +9,17 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
-import io.ramjet.protocol.frame.FrameDecoder;
 import io.ramjet.protocol.frame.FrameEncoder;
 import io.ramjet.protocol.frame.HeaderCodec;
+import io.ramjet.protocol.remoting.AcceptedChannels;
+import io.ramjet.protocol.remoting.AsyncRequestProcessor;
+import io.ramjet.protocol.remoting.ConnectionListener;
+import io.ramjet.protocol.remoting.ProcessorTable;
+import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.protocol.remoting.RemotingException;
+import io.ramjet.protocol.remoting.RequestGate;
+import io.ramjet.protocol.remoting.RequestProcessor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,14 +93,10 @@ public final class RemotingServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
-                        RemotingConnection connection = new RemotingConnection(channel);
+                        RemotingConnection connection = AcceptedChannels.install(channel, config.idleTimeout(),
+                                config.maxFrameLength(), headerCodec, encoder, processors, listeners, gate);
                         connections.put(channel, connection);
                         channel.closeFuture().addListener(f -> connections.remove(channel));
-                        channel.pipeline().addLast(
-                                new IdleStateHandler(config.idleTimeout().toNanos(), 0, 0, TimeUnit.NANOSECONDS),
-                                new FrameDecoder(config.maxFrameLength(), headerCodec),
-                                encoder,
-                                new RemotingHandler(connection, processors, listeners, gate, null));
                     }
                 });
         try {
