@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How a {@link MessageStore} is laid out and flushed. A value: pass it in, change it with the
- * {@code with} methods, which return a copy.
+ * How a {@link MessageStore} is laid out and flushed. A value: build it with {@link #builder(Path)}
+ * (or {@link #toBuilder()} to change a copy); the {@code with} methods are shorthands for one key.
  *
  * @param directory                  where the store keeps its files
  * @param segmentSize                bytes per CommitLog segment file
@@ -28,6 +28,8 @@ public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntri
     public static final int DEFAULT_ENTRIES_PER_FILE = 300_000;
     public static final int DEFAULT_MAX_RECORD_SIZE = 4 << 20;
     public static final long DEFAULT_MIN_FREE_SPACE = 256L << 20;
+    public static final Duration DEFAULT_FLUSH_INTERVAL = Duration.ofMillis(200);
+    public static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofSeconds(1);
 
     public StoreConfig {
         Objects.requireNonNull(directory, "directory");
@@ -54,44 +56,109 @@ public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntri
 
     /** 1 GiB segments, sync group commit, a flush every 200 ms and a checkpoint every second. */
     public static StoreConfig defaults(Path directory) {
-        return new StoreConfig(directory, DEFAULT_SEGMENT_SIZE, DEFAULT_ENTRIES_PER_FILE,
-                FlushPolicy.SYNC_GROUP_COMMIT, Duration.ofMillis(200), Duration.ofSeconds(1),
-                DEFAULT_MIN_FREE_SPACE, DEFAULT_MAX_RECORD_SIZE);
+        return builder(directory).build();
+    }
+
+    /** The defaults of {@link #defaults(Path)}, to change before {@link Builder#build()}. */
+    public static Builder builder(Path directory) {
+        return new Builder(directory);
+    }
+
+    /** A builder holding this configuration. */
+    public Builder toBuilder() {
+        return builder(directory).segmentSize(segmentSize).consumeQueueEntriesPerFile(consumeQueueEntriesPerFile)
+                .flushPolicy(flushPolicy).flushInterval(flushInterval).checkpointInterval(checkpointInterval)
+                .minFreeSpace(minFreeSpace).maxRecordSize(maxRecordSize);
     }
 
     /** Also lowers {@code maxRecordSize} to the new size if it was larger. */
     public StoreConfig withSegmentSize(int size) {
-        return new StoreConfig(directory, size, consumeQueueEntriesPerFile, flushPolicy, flushInterval,
-                checkpointInterval, minFreeSpace, Math.min(maxRecordSize, size));
+        return toBuilder().segmentSize(size).maxRecordSize(Math.min(maxRecordSize, size)).build();
     }
 
     public StoreConfig withConsumeQueueEntriesPerFile(int entries) {
-        return new StoreConfig(directory, segmentSize, entries, flushPolicy, flushInterval,
-                checkpointInterval, minFreeSpace, maxRecordSize);
+        return toBuilder().consumeQueueEntriesPerFile(entries).build();
     }
 
     public StoreConfig withFlushPolicy(FlushPolicy policy) {
-        return new StoreConfig(directory, segmentSize, consumeQueueEntriesPerFile, policy, flushInterval,
-                checkpointInterval, minFreeSpace, maxRecordSize);
-    }
-
-    public StoreConfig withFlushInterval(Duration interval) {
-        return new StoreConfig(directory, segmentSize, consumeQueueEntriesPerFile, flushPolicy, interval,
-                checkpointInterval, minFreeSpace, maxRecordSize);
+        return toBuilder().flushPolicy(policy).build();
     }
 
     public StoreConfig withCheckpointInterval(Duration interval) {
-        return new StoreConfig(directory, segmentSize, consumeQueueEntriesPerFile, flushPolicy, flushInterval,
-                interval, minFreeSpace, maxRecordSize);
+        return toBuilder().checkpointInterval(interval).build();
     }
 
     public StoreConfig withMinFreeSpace(long bytes) {
-        return new StoreConfig(directory, segmentSize, consumeQueueEntriesPerFile, flushPolicy, flushInterval,
-                checkpointInterval, bytes, maxRecordSize);
+        return toBuilder().minFreeSpace(bytes).build();
     }
 
     public StoreConfig withMaxRecordSize(int bytes) {
-        return new StoreConfig(directory, segmentSize, consumeQueueEntriesPerFile, flushPolicy, flushInterval,
-                checkpointInterval, minFreeSpace, bytes);
+        return toBuilder().maxRecordSize(bytes).build();
+    }
+
+    /**
+     * Collects a {@link StoreConfig} key by key; {@link #build()} checks the whole. Not thread-safe.
+     * Unless {@code maxRecordSize} is set, it is the default capped at the segment size.
+     */
+    public static final class Builder {
+        private Path directory;
+        private int segmentSize = DEFAULT_SEGMENT_SIZE;
+        private int consumeQueueEntriesPerFile = DEFAULT_ENTRIES_PER_FILE;
+        private FlushPolicy flushPolicy = FlushPolicy.SYNC_GROUP_COMMIT;
+        private Duration flushInterval = DEFAULT_FLUSH_INTERVAL;
+        private Duration checkpointInterval = DEFAULT_CHECKPOINT_INTERVAL;
+        private long minFreeSpace = DEFAULT_MIN_FREE_SPACE;
+        private Integer maxRecordSize;
+
+        private Builder(Path directory) {
+            this.directory = directory;
+        }
+
+        public Builder directory(Path dir) {
+            this.directory = dir;
+            return this;
+        }
+
+        public Builder segmentSize(int size) {
+            this.segmentSize = size;
+            return this;
+        }
+
+        public Builder consumeQueueEntriesPerFile(int entries) {
+            this.consumeQueueEntriesPerFile = entries;
+            return this;
+        }
+
+        public Builder flushPolicy(FlushPolicy policy) {
+            this.flushPolicy = policy;
+            return this;
+        }
+
+        public Builder flushInterval(Duration interval) {
+            this.flushInterval = interval;
+            return this;
+        }
+
+        public Builder checkpointInterval(Duration interval) {
+            this.checkpointInterval = interval;
+            return this;
+        }
+
+        public Builder minFreeSpace(long bytes) {
+            this.minFreeSpace = bytes;
+            return this;
+        }
+
+        public Builder maxRecordSize(int bytes) {
+            this.maxRecordSize = bytes;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException naming the setting that is out of range */
+        public StoreConfig build() {
+            int maxRecord = maxRecordSize != null ? maxRecordSize : Math.min(DEFAULT_MAX_RECORD_SIZE, segmentSize);
+            return new StoreConfig(directory, segmentSize, consumeQueueEntriesPerFile, flushPolicy, flushInterval,
+                    checkpointInterval, minFreeSpace, maxRecord);
+        }
     }
 }

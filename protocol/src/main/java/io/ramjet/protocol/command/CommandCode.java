@@ -35,11 +35,7 @@ public final class CommandCode {
     public static final short CLOSE_CONSUMER = 205;
     /** Client to broker: {@link DeleteSubscriptionRequest}; empty response. */
     public static final short DELETE_SUBSCRIPTION = 206;
-    /**
-     * Producer to broker: {@link SendBatchRequest}, body = the messages' bytes back to back;
-     * response {@link SendBatchResponse}, once the last is durable when any is persistent.
-     */
-    public static final short SEND_BATCH = 207;
+    // 207 was SEND_BATCH, removed unused: never to be given to another command
     /**
      * Client to broker: {@link ClaimClientIdRequest}; empty response, or
      * {@link ErrorStatus#CLIENT_ID_IN_USE} when another connection holds the id.
@@ -87,7 +83,6 @@ public final class CommandCode {
             case RELEASE -> "RELEASE";
             case CLOSE_CONSUMER -> "CLOSE_CONSUMER";
             case DELETE_SUBSCRIPTION -> "DELETE_SUBSCRIPTION";
-            case SEND_BATCH -> "SEND_BATCH";
             case CLAIM_CLIENT_ID -> "CLAIM_CLIENT_ID";
             case BROWSE -> "BROWSE";
             case AUTHENTICATE -> "AUTHENTICATE";

@@ -3,6 +3,7 @@ package io.ramjet.protocol.command;
 import com.esotericsoftware.kryo.Kryo;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The only classes a frame header may hold, each with its fixed Kryo id.
@@ -17,6 +18,9 @@ import java.util.List;
  * actually left in the header before allocating, so a hostile length cannot exhaust memory.
  */
 public final class HeaderRegistry {
+
+    /** Ids of removed headers (SEND_BATCH's entry, request and response), never to be given again. */
+    public static final Set<Integer> RETIRED_IDS = Set.of(217, 218, 219);
 
     private HeaderRegistry() {
     }
@@ -61,9 +65,6 @@ public final class HeaderRegistry {
         kryo.register(CreateDestinationRequest.class, 214);
         kryo.register(DeleteDestinationRequest.class, 215);
         kryo.register(DestinationList.class, 216);
-        kryo.register(BatchEntry.class, 217);
-        kryo.register(SendBatchRequest.class, 218);
-        kryo.register(SendBatchResponse.class, 219);
 
         kryo.register(TxPrepareRequest.class, 220);
         kryo.register(TxEndRequest.class, 221);

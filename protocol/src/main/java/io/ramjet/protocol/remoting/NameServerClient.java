@@ -4,23 +4,18 @@ import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrokerList;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.QueryRouteRequest;
-import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.command.RouteData;
-import io.ramjet.protocol.command.UnregisterBrokerRequest;
 import io.ramjet.protocol.frame.Frame;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The NameServer commands, for brokers and the JMS client alike, over a {@link RemotingClient}
- * the caller owns. Registration goes to every NameServer, since they never talk to each other;
- * queries go to one and move to the next on failure, starting from a different one for each
- * query so the load spreads. Thread-safe.
+ * The NameServer queries (routes, brokers), over a {@link RemotingClient} the caller owns. A
+ * query goes to one NameServer and moves to the next on failure, starting from a different one
+ * for each query so the load spreads. A broker's registration is the server module's. Thread-safe.
  */
 public final class NameServerClient {
 
@@ -46,19 +41,6 @@ public final class NameServerClient {
         return addresses;
     }
 
-    /**
-     * Registers (or re-registers, as a heartbeat) a broker with every NameServer. Completes when
-     * all have answered; fails only when none accepted, with the last failure.
-     */
-    public CompletableFuture<Void> registerBroker(RegisterBrokerRequest request) {
-        return toEvery(CommandCode.REGISTER_BROKER, request);
-    }
-
-    /** Removes a broker from every NameServer; completes like {@link #registerBroker}. */
-    public CompletableFuture<Void> unregisterBroker(UnregisterBrokerRequest request) {
-        return toEvery(CommandCode.UNREGISTER_BROKER, request);
-    }
-
     /** The destination's route from the first NameServer that answers; empty when no broker has it. */
     public CompletableFuture<RouteData> queryRoute(String destination) {
         return toAny(CommandCode.QUERY_ROUTE, new QueryRouteRequest(destination))
@@ -69,26 +51,6 @@ public final class NameServerClient {
     public CompletableFuture<List<BrokerInfo>> listBrokers() {
         return toAny(CommandCode.LIST_BROKERS, null)
                 .thenApply(response -> response.header(BrokerList.class).brokers());
-    }
-
-    private CompletableFuture<Void> toEvery(short code, Object header) {
-        List<CompletableFuture<Boolean>> answers = new ArrayList<>();
-        AtomicReference<Throwable> lastFailure = new AtomicReference<>();
-        for (String address : addresses) {
-            answers.add(client.invoke(address, Frame.request(code, header), timeout)
-                    .handle((response, failure) -> {
-                        if (failure != null) {
-                            lastFailure.set(failure);
-                        }
-                        return failure == null;
-                    }));
-        }
-        return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).thenCompose(done -> {
-            if (answers.stream().anyMatch(CompletableFuture::join)) {
-                return CompletableFuture.<Void>completedFuture(null);
-            }
-            return CompletableFuture.<Void>failedFuture(RemotingClient.unwrap(lastFailure.get()));
-        });
     }
 
     private CompletableFuture<Frame> toAny(short code, Object header) {

@@ -7,20 +7,20 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
 /** Processors by command code, shared by the connections of one server or client. Thread-safe. */
-final class ProcessorTable {
+public final class ProcessorTable {
 
     record Entry(AsyncRequestProcessor processor, Executor executor) {
     }
 
     private final Map<Short, Entry> entries = new ConcurrentHashMap<>();
 
-    void register(short code, RequestProcessor processor, Executor executor) {
+    public void register(short code, RequestProcessor processor, Executor executor) {
         Objects.requireNonNull(processor, "processor");
         registerAsync(code, (connection, request) ->
                 CompletableFuture.completedFuture(processor.process(connection, request)), executor);
     }
 
-    void registerAsync(short code, AsyncRequestProcessor processor, Executor executor) {
+    public void registerAsync(short code, AsyncRequestProcessor processor, Executor executor) {
         Objects.requireNonNull(processor, "processor");
         Objects.requireNonNull(executor, "executor");
         if (entries.putIfAbsent(code, new Entry(processor, executor)) != null) {

@@ -223,7 +223,7 @@ public final class RemotingClient implements AutoCloseable {
     }
 
     /** The remoting failure behind a future's failure. */
-    static RemotingException unwrap(Throwable failure) {
+    public static RemotingException unwrap(Throwable failure) {
         Throwable cause = failure;
         while ((cause instanceof CompletionException || cause instanceof ExecutionException)
                 && cause.getCause() != null) {

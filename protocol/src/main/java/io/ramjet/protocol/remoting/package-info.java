@@ -1,8 +1,10 @@
 /**
- * Request/response transport over Netty shared by NameServer, broker and JMS client:
- * {@link io.ramjet.protocol.remoting.RemotingServer}, {@link io.ramjet.protocol.remoting.RemotingClient},
- * and one {@link io.ramjet.protocol.remoting.RemotingConnection} per socket on either side.
- * {@link io.ramjet.protocol.remoting.NameServerClient} and
- * {@link io.ramjet.protocol.remoting.BrokerRegistrar} speak the NameServer commands on top.
+ * Request/response transport over Netty, the client side and what both sides share:
+ * {@link io.ramjet.protocol.remoting.RemotingClient}, one
+ * {@link io.ramjet.protocol.remoting.RemotingConnection} per socket, the
+ * {@link io.ramjet.protocol.remoting.RemotingHandler} that serves a connection's requests, and
+ * {@link io.ramjet.protocol.remoting.NameServerClient} for route queries. The accepting side
+ * (server, registration with NameServers) lives in the server module, {@code io.ramjet.server.remoting},
+ * so the client jar carries none of it.
  */
 package io.ramjet.protocol.remoting;

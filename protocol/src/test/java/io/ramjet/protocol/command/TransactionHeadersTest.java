@@ -39,8 +39,6 @@ class TransactionHeadersTest {
     @Test
     void aSendWithoutTransactionHasIdZero() {
         assertEquals(0, new SendRequest("q", DestinationKind.QUEUE, 0, false, 0, 0, 0).transactionId());
-        assertEquals(0, new SendBatchRequest("q", DestinationKind.QUEUE,
-                List.of(new BatchEntry(0, true, 0, 0, 0, 1))).transactionId());
     }
 
     @Test

@@ -3,13 +3,12 @@ package io.ramjet.server.broker;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
-import io.ramjet.protocol.remoting.BrokerRegistrar;
-import io.ramjet.protocol.remoting.NameServerClient;
+import io.ramjet.server.remoting.BrokerRegistrar;
+import io.ramjet.server.remoting.NameServerRegistrations;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingException;
-import io.ramjet.protocol.remoting.RemotingServer;
-import io.ramjet.protocol.remoting.RemotingServerConfig;
+import io.ramjet.server.remoting.RemotingServer;
 import io.ramjet.server.broker.delivery.Acknowledgements;
 import io.ramjet.server.broker.delivery.DeadLetterQueue;
 import io.ramjet.server.broker.delivery.DelayedMessages;
@@ -80,7 +79,7 @@ public final class Broker implements AutoCloseable {
     private final DestinationTable destinations;
     private final SubscriptionTable subscriptions = new SubscriptionTable();
     private final ExecutorService processors;
-    /** One thread for SEND and SEND_BATCH: a connection's messages reach the CommitLog in the order they came. */
+    /** One thread for SEND: a connection's messages reach the CommitLog in the order they came. */
     private final ExecutorService sends;
     private final ScheduledExecutorService timer;
     /** AUTHENTICATE hashes for about 0.1 s: one thread and a bounded queue, so a flood of logins cannot starve messaging. */
@@ -148,7 +147,7 @@ public final class Broker implements AutoCloseable {
         log = new ConsumptionLog(store);
         deleteQueuesOfUnknownDestinations();
         try {
-            server = new RemotingServer(RemotingServerConfig.onPort(config.port()).withHost(config.host()));
+            server = new RemotingServer(config.remoting());
             registerAuthentication();
             registerProcessors();
             server.start();
@@ -216,7 +215,6 @@ public final class Broker implements AutoCloseable {
         SendProcessor send = new SendProcessor(store, resolver, dispatchProgress, diskGuard(),
                 new TransactionHalves(transactions.table()));
         server.registerAsyncProcessor(CommandCode.SEND, send, sends);
-        server.registerAsyncProcessor(CommandCode.SEND_BATCH, send::processBatch, sends);
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, subscribe::subscribe, processors);
         server.registerAsyncProcessor(CommandCode.PULL, new PullProcessor(resolver, subscriptions, fetcher, heldPulls, consumers),
                 processors);
@@ -266,7 +264,7 @@ public final class Broker implements AutoCloseable {
             return;
         }
         nameServerRemoting = new RemotingClient(RemotingClientConfig.defaults());
-        NameServerClient nameServers = new NameServerClient(nameServerRemoting, config.nameServers(),
+        NameServerRegistrations nameServers = new NameServerRegistrations(nameServerRemoting, config.nameServers(),
                 NAME_SERVER_TIMEOUT);
         registrar = new BrokerRegistrar(nameServers, this::registration, config.heartbeatInterval(),
                 config.nameServerSecret());

@@ -1,6 +1,8 @@
 package io.ramjet.server.broker;
 
-import io.ramjet.protocol.remoting.NameServerSecret;
+import io.ramjet.server.remoting.NameServerSecret;
+import io.ramjet.server.remoting.Hosts;
+import io.ramjet.server.remoting.RemotingServerConfig;
 import io.ramjet.storage.StoreConfig;
 
 import java.nio.file.Path;
@@ -9,16 +11,19 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Everything a broker is told at start, as one immutable value. {@link #defaults(Path)} serves a
- * laptop; tests shorten the intervals. Nothing reads configuration from anywhere else.
+ * Everything a broker is told at start, as one immutable value, store settings included. Build it
+ * with {@link #builder(Path)} or change a copy with {@link #toBuilder()}; {@link #defaults(Path)}
+ * serves a laptop. The properties file and the launcher set it key by key through
+ * {@code io.ramjet.server.standalone.BrokerKeys}, where every key is documented. Nothing reads
+ * configuration from anywhere else.
  *
  * @param clusterName          cluster the broker registers under
  * @param brokerName           broker group name (master and slaves share it)
  * @param brokerId             0 for a master
- * @param host                 address to bind and announce
+ * @param host                 address to bind
+ * @param advertisedHost       address to announce, or null for {@link #advertisedHost() the default}
  * @param port                 port to bind, 0 for an ephemeral one
  * @param nameServers          NameServer addresses ("host:port") to register with
- * @param dataDir              where the CommitLog, ConsumeQueues and checkpoint live
  * @param autoCreateDestinations create a destination on first use
  * @param queuesPerDestination message queues a new destination gets
  * @param maxDeliveries        deliveries after which a message goes to the dead-letter queue
@@ -32,9 +37,6 @@ import java.util.Objects;
  * @param transactionCheckInterval how often the broker looks for transactions to check back
  * @param transactionMaxChecks     check-backs answered "still open" after which an unprepared transaction
  *                                 rolls back (a prepared one keeps asking its coordinator)
- * @param segmentSize          bytes per CommitLog segment file
- * @param minFreeSpace         usable disk bytes a new CommitLog segment for messages must leave; control
- *                             records (acknowledgements) and ConsumeQueue files may use three quarters of it
  * @param queues               queues created at start, whatever {@code autoCreateDestinations} says
  * @param topics               topics created at start
  * @param usersFile            the users and their password hashes ({@code io.ramjet.server.broker.security.Users}),
@@ -42,15 +44,16 @@ import java.util.Objects;
  * @param allowAnonymous       whether a connection may work without authenticating; false needs a users file
  * @param nameServerSecret     signs the broker's registrations with the NameServers, or null to send them
  *                             unsigned (accepted only by NameServers without a secret)
+ * @param storeConfig          the store: data directory, segments, flushing, record limit
  */
 public record BrokerConfig(
         String clusterName,
         String brokerName,
         long brokerId,
         String host,
+        String advertisedHost,
         int port,
         List<String> nameServers,
-        Path dataDir,
         boolean autoCreateDestinations,
         int queuesPerDestination,
         int maxDeliveries,
@@ -61,26 +64,23 @@ public record BrokerConfig(
         Duration transactionCheckAfter,
         Duration transactionCheckInterval,
         int transactionMaxChecks,
-        int segmentSize,
-        long minFreeSpace,
         List<String> queues,
         List<String> topics,
         Path usersFile,
         boolean allowAnonymous,
-        NameServerSecret nameServerSecret) {
+        NameServerSecret nameServerSecret,
+        StoreConfig storeConfig) {
 
     public static final int DEFAULT_PORT = 10911;
 
     public BrokerConfig {
-        Objects.requireNonNull(dataDir, "dataDir");
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(storeConfig, "storeConfig");
         nameServers = List.copyOf(nameServers);
         queues = List.copyOf(queues);
         topics = List.copyOf(topics);
-        if (segmentSize < 4096) {
-            throw new IllegalArgumentException("segmentSize must be at least 4096 bytes");
-        }
-        if (minFreeSpace < 0) {
-            throw new IllegalArgumentException("minFreeSpace must not be negative");
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port " + port + " not in [0, 65535]");
         }
         if (queuesPerDestination < 1) {
             throw new IllegalArgumentException("queuesPerDestination must be positive");
@@ -110,142 +110,271 @@ public record BrokerConfig(
     }
 
     public static BrokerConfig defaults(Path dataDir) {
-        return new BrokerConfig("DefaultCluster", "broker-a", 0, "127.0.0.1", DEFAULT_PORT, List.of("127.0.0.1:9876"),
-                dataDir, true, 4, 10, "DLQ.", Duration.ofSeconds(30), 0.95,
-                Duration.ZERO, Duration.ofSeconds(6), Duration.ofSeconds(5), 15, StoreConfig.DEFAULT_SEGMENT_SIZE,
-                StoreConfig.DEFAULT_MIN_FREE_SPACE, List.of(), List.of(), null, true, null);
+        return builder(dataDir).build();
+    }
+
+    /** The defaults (documented in {@code BrokerKeys}), to change before {@link Builder#build()}. */
+    public static Builder builder(Path dataDir) {
+        return new Builder(StoreConfig.builder(dataDir));
+    }
+
+    /** A builder holding this configuration. */
+    public Builder toBuilder() {
+        Builder b = new Builder(storeConfig.toBuilder());
+        b.clusterName = clusterName;
+        b.brokerName = brokerName;
+        b.brokerId = brokerId;
+        b.host = host;
+        b.advertisedHost = advertisedHost;
+        b.port = port;
+        b.nameServers = nameServers;
+        b.autoCreateDestinations = autoCreateDestinations;
+        b.queuesPerDestination = queuesPerDestination;
+        b.maxDeliveries = maxDeliveries;
+        b.deadLetterPrefix = deadLetterPrefix;
+        b.heartbeatInterval = heartbeatInterval;
+        b.diskUseLimit = diskUseLimit;
+        b.diskFullBlock = diskFullBlock;
+        b.transactionCheckAfter = transactionCheckAfter;
+        b.transactionCheckInterval = transactionCheckInterval;
+        b.transactionMaxChecks = transactionMaxChecks;
+        b.queues = queues;
+        b.topics = topics;
+        b.usersFile = usersFile;
+        b.allowAnonymous = allowAnonymous;
+        b.nameServerSecret = nameServerSecret;
+        return b;
+    }
+
+    /**
+     * The address the broker announces to the NameServers (clients connect to it): the configured
+     * one, else the bind host unless that is a wildcard, else this machine's canonical host name.
+     */
+    @Override
+    public String advertisedHost() {
+        return Hosts.advertised(host, advertisedHost);
+    }
+
+    /** Where the CommitLog, ConsumeQueues, checkpoint and snapshots live: the store's directory. */
+    public Path dataDir() {
+        return storeConfig.directory();
+    }
+
+    public int segmentSize() {
+        return storeConfig.segmentSize();
+    }
+
+    public long minFreeSpace() {
+        return storeConfig.minFreeSpace();
+    }
+
+    /** The broker's listening socket: bound to {@link #host()}, announced as {@link #advertisedHost()}. */
+    public RemotingServerConfig remoting() {
+        return RemotingServerConfig.onPort(port).withRole("broker").withHost(host).withAdvertisedHost(advertisedHost);
     }
 
     /** The same configuration on another port, for tests that bind an ephemeral one. */
     public BrokerConfig withPort(int newPort) {
-        return new BrokerConfig(clusterName, brokerName, brokerId, host, newPort, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
-                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
+        return toBuilder().port(newPort).build();
     }
 
     public BrokerConfig withNameServers(List<String> addresses) {
-        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, addresses, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
-                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
+        return toBuilder().nameServers(addresses).build();
     }
 
     public BrokerConfig withBrokerName(String name) {
-        return new BrokerConfig(clusterName, name, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
-                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
-    }
-
-    public BrokerConfig withDataDir(Path dir) {
-        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
-                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
+        return toBuilder().brokerName(name).build();
     }
 
     public BrokerConfig withQueuesPerDestination(int count) {
-        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, count, maxDeliveries, deadLetterPrefix,
-                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
+        return toBuilder().queuesPerDestination(count).build();
     }
 
     public BrokerConfig withMaxDeliveries(int deliveries) {
-        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, deliveries, deadLetterPrefix,
-                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
+        return toBuilder().maxDeliveries(deliveries).build();
     }
 
     public BrokerConfig withDiskUseLimit(double limit) {
-        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
-                heartbeatInterval, limit, diskFullBlock, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
-    }
-
-    public BrokerConfig withHeartbeatInterval(Duration interval) {
-        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
-                interval, diskUseLimit, diskFullBlock, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
-    }
-
-    public BrokerConfig withDiskFullBlock(Duration block) {
-        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
-                heartbeatInterval, diskUseLimit, block, transactionCheckAfter,
-                transactionCheckInterval, transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
-    }
-
-    public BrokerConfig withHost(String newHost) {
-        return new BrokerConfig(clusterName, brokerName, brokerId, newHost, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
-                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
-                transactionMaxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
+        return toBuilder().diskUseLimit(limit).build();
     }
 
     /** Check-back timing: after how long, how often, and how many times before an open transaction rolls back. */
     public BrokerConfig withTransactionChecks(Duration checkAfter, Duration checkInterval, int maxChecks) {
-        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
-                heartbeatInterval, diskUseLimit, diskFullBlock, checkAfter, checkInterval, maxChecks,
-                segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
+        return toBuilder().transactionCheckAfter(checkAfter).transactionCheckInterval(checkInterval)
+                .transactionMaxChecks(maxChecks).build();
     }
 
     public BrokerConfig withAutoCreateDestinations(boolean autoCreate) {
-        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreate, queuesPerDestination, maxDeliveries, deadLetterPrefix,
-                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
-                transactionMaxChecks, segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
-    }
-
-    /** CommitLog segment size and the free space new message segments must leave. */
-    public BrokerConfig withStorage(int newSegmentSize, long newMinFreeSpace) {
-        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
-                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
-                transactionMaxChecks, newSegmentSize, newMinFreeSpace, queues, topics, usersFile, allowAnonymous, nameServerSecret);
+        return toBuilder().autoCreateDestinations(autoCreate).build();
     }
 
     /** Destinations created at start (an operator's configured addresses). */
     public BrokerConfig withDestinations(List<String> newQueues, List<String> newTopics) {
-        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
-                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
-                transactionMaxChecks, segmentSize, minFreeSpace, newQueues, newTopics, usersFile, allowAnonymous, nameServerSecret);
+        return toBuilder().queues(newQueues).topics(newTopics).build();
     }
 
     /** Who may connect: the users file (null for none) and whether connections without credentials are admitted. */
     public BrokerConfig withSecurity(Path newUsersFile, boolean anonymous) {
-        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
-                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
-                transactionMaxChecks, segmentSize, minFreeSpace, queues, topics, newUsersFile, anonymous, nameServerSecret);
+        return toBuilder().usersFile(newUsersFile).allowAnonymous(anonymous).build();
     }
 
-    /** The secret the broker proves to the NameServers; null for none. */
-    public BrokerConfig withNameServerSecret(NameServerSecret secret) {
-        return new BrokerConfig(clusterName, brokerName, brokerId, host, port, nameServers, dataDir,
-                autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix,
-                heartbeatInterval, diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval,
-                transactionMaxChecks, segmentSize, minFreeSpace, queues, topics, usersFile, allowAnonymous, secret);
-    }
+    /** Collects a {@link BrokerConfig} key by key; {@link #build()} checks the whole. Not thread-safe. */
+    public static final class Builder {
+        private final StoreConfig.Builder store;
+        private String clusterName = "DefaultCluster";
+        private String brokerName = "broker-a";
+        private long brokerId;
+        private String host = "127.0.0.1";
+        private String advertisedHost;
+        private int port = DEFAULT_PORT;
+        private List<String> nameServers = List.of("127.0.0.1:9876");
+        private boolean autoCreateDestinations = true;
+        private int queuesPerDestination = 4;
+        private int maxDeliveries = 10;
+        private String deadLetterPrefix = "DLQ.";
+        private Duration heartbeatInterval = Duration.ofSeconds(30);
+        private double diskUseLimit = 0.95;
+        private Duration diskFullBlock = Duration.ZERO;
+        private Duration transactionCheckAfter = Duration.ofSeconds(6);
+        private Duration transactionCheckInterval = Duration.ofSeconds(5);
+        private int transactionMaxChecks = 15;
+        private List<String> queues = List.of();
+        private List<String> topics = List.of();
+        private Path usersFile;
+        private boolean allowAnonymous = true;
+        private NameServerSecret nameServerSecret;
 
-    /** The store settings this configuration asks for, on top of the store's defaults. */
-    public StoreConfig storeConfig() {
-        return StoreConfig.defaults(dataDir).withSegmentSize(segmentSize).withMinFreeSpace(minFreeSpace);
+        private Builder(StoreConfig.Builder store) {
+            this.store = store;
+        }
+
+        /** The store's settings, built with the broker's. */
+        public StoreConfig.Builder store() {
+            return store;
+        }
+
+        public Builder dataDir(Path dir) {
+            store.directory(dir);
+            return this;
+        }
+
+        public Builder clusterName(String name) {
+            this.clusterName = name;
+            return this;
+        }
+
+        public Builder brokerName(String name) {
+            this.brokerName = name;
+            return this;
+        }
+
+        public Builder brokerId(long id) {
+            this.brokerId = id;
+            return this;
+        }
+
+        public Builder host(String bindHost) {
+            this.host = bindHost;
+            return this;
+        }
+
+        /** Null announces the default of {@link BrokerConfig#advertisedHost()}. */
+        public Builder advertisedHost(String announced) {
+            this.advertisedHost = announced;
+            return this;
+        }
+
+        public Builder port(int bindPort) {
+            this.port = bindPort;
+            return this;
+        }
+
+        public Builder nameServers(List<String> addresses) {
+            this.nameServers = addresses;
+            return this;
+        }
+
+        public Builder autoCreateDestinations(boolean autoCreate) {
+            this.autoCreateDestinations = autoCreate;
+            return this;
+        }
+
+        public Builder queuesPerDestination(int count) {
+            this.queuesPerDestination = count;
+            return this;
+        }
+
+        public Builder maxDeliveries(int deliveries) {
+            this.maxDeliveries = deliveries;
+            return this;
+        }
+
+        public Builder deadLetterPrefix(String prefix) {
+            this.deadLetterPrefix = prefix;
+            return this;
+        }
+
+        public Builder heartbeatInterval(Duration interval) {
+            this.heartbeatInterval = interval;
+            return this;
+        }
+
+        public Builder diskUseLimit(double limit) {
+            this.diskUseLimit = limit;
+            return this;
+        }
+
+        public Builder diskFullBlock(Duration block) {
+            this.diskFullBlock = block;
+            return this;
+        }
+
+        public Builder transactionCheckAfter(Duration age) {
+            this.transactionCheckAfter = age;
+            return this;
+        }
+
+        public Builder transactionCheckInterval(Duration interval) {
+            this.transactionCheckInterval = interval;
+            return this;
+        }
+
+        public Builder transactionMaxChecks(int checks) {
+            this.transactionMaxChecks = checks;
+            return this;
+        }
+
+        public Builder queues(List<String> names) {
+            this.queues = names;
+            return this;
+        }
+
+        public Builder topics(List<String> names) {
+            this.topics = names;
+            return this;
+        }
+
+        public Builder usersFile(Path file) {
+            this.usersFile = file;
+            return this;
+        }
+
+        public Builder allowAnonymous(boolean anonymous) {
+            this.allowAnonymous = anonymous;
+            return this;
+        }
+
+        public Builder nameServerSecret(NameServerSecret secret) {
+            this.nameServerSecret = secret;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException naming the setting that is out of range */
+        public BrokerConfig build() {
+            return new BrokerConfig(clusterName, brokerName, brokerId, host, advertisedHost, port, nameServers,
+                    autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, heartbeatInterval,
+                    diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval, transactionMaxChecks,
+                    queues, topics, usersFile, allowAnonymous, nameServerSecret, store.build());
+        }
     }
 }

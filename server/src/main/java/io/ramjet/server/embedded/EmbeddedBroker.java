@@ -5,7 +5,6 @@ import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.namesrv.NameServerConfig;
-import io.ramjet.storage.StoreConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,6 +31,7 @@ import java.util.function.UnaryOperator;
 public final class EmbeddedBroker implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedBroker.class);
+    private static final int EMBEDDED_SEGMENT_SIZE = 64 << 20;
 
     private final NameServer nameServer;
     private final Broker broker;
@@ -50,7 +50,8 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     /**
      * Starts on a fresh temporary data directory, deleted on close, with the broker configuration
-     * adjusted by {@code tuning} (say, a users file); port and NameServer are set afterwards.
+     * adjusted by {@code tuning} (say, a users file, or any key through {@link BrokerConfig#toBuilder()});
+     * port and NameServer are set afterwards.
      */
     public static EmbeddedBroker start(UnaryOperator<BrokerConfig> tuning) {
         try {
@@ -78,10 +79,11 @@ public final class EmbeddedBroker implements AutoCloseable {
         Broker broker = null;
         try {
             nameServer.start();
-            BrokerConfig config = tuning.apply(BrokerConfig.defaults(dataDir))
-                    .withPort(0)
-                    .withNameServers(List.of(nameServer.address()));
-            broker = new Broker(config, StoreConfig.defaults(dataDir).withSegmentSize(64 << 20));
+            BrokerConfig config = tuning.apply(defaults(dataDir)).toBuilder()
+                    .port(0)
+                    .nameServers(List.of(nameServer.address()))
+                    .build();
+            broker = new Broker(config);
             broker.start();
             return new EmbeddedBroker(nameServer, broker, temporary ? dataDir : null);
         } catch (RemotingException | RuntimeException e) {
@@ -94,6 +96,13 @@ public final class EmbeddedBroker implements AutoCloseable {
             }
             throw new IllegalStateException("embedded broker failed to start", e);
         }
+    }
+
+    /** The defaults of a broker in a test: {@link BrokerConfig#defaults} with 64 MiB segments. */
+    static BrokerConfig defaults(Path dataDir) {
+        BrokerConfig.Builder builder = BrokerConfig.builder(dataDir);
+        builder.store().segmentSize(EMBEDDED_SEGMENT_SIZE);
+        return builder.build();
     }
 
     /** {@code 127.0.0.1:port} of the NameServer: what a {@code ramjet://} URL names. */

@@ -5,7 +5,6 @@ import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.namesrv.NameServerConfig;
-import io.ramjet.storage.StoreConfig;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -69,11 +68,12 @@ public final class EmbeddedCluster implements AutoCloseable {
 
     private Broker startBroker(int index, int port) throws RemotingException {
         Path dataDir = root.resolve("broker-" + index);
-        BrokerConfig config = tuning.apply(BrokerConfig.defaults(dataDir))
-                .withBrokerName("broker-" + index)
-                .withPort(port)
-                .withNameServers(List.of(nameServer.address()));
-        Broker broker = new Broker(config, StoreConfig.defaults(dataDir).withSegmentSize(64 << 20));
+        BrokerConfig config = tuning.apply(EmbeddedBroker.defaults(dataDir)).toBuilder()
+                .brokerName("broker-" + index)
+                .port(port)
+                .nameServers(List.of(nameServer.address()))
+                .build();
+        Broker broker = new Broker(config);
         try {
             broker.start();
         } catch (RemotingException | RuntimeException e) {

@@ -3,7 +3,7 @@ package io.ramjet.server.namesrv;
 import io.ramjet.protocol.command.BrokerProof;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.command.UnregisterBrokerRequest;
-import io.ramjet.protocol.remoting.NameServerSecret;
+import io.ramjet.server.remoting.NameServerSecret;
 
 import java.time.Duration;
 import java.util.HashMap;

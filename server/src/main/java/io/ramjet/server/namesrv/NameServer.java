@@ -12,7 +12,7 @@ import io.ramjet.protocol.remoting.ConnectionListener;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.remoting.RemotingException;
-import io.ramjet.protocol.remoting.RemotingServer;
+import io.ramjet.server.remoting.RemotingServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,7 +1,7 @@
 package io.ramjet.server.namesrv;
 
-import io.ramjet.protocol.remoting.NameServerSecret;
-import io.ramjet.protocol.remoting.RemotingServerConfig;
+import io.ramjet.server.remoting.NameServerSecret;
+import io.ramjet.server.remoting.RemotingServerConfig;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -33,9 +33,9 @@ public record NameServerConfig(RemotingServerConfig remoting, Duration brokerExp
         }
     }
 
-    /** Port 9876 on 127.0.0.1, brokers expire after 120 s, scanned every 10 s, 4 threads, no secret. */
+    /** Port 9876 on 127.0.0.1 (announced as bound), brokers expire after 120 s, scanned every 10 s, 4 threads, no secret. */
     public static NameServerConfig defaults() {
-        return new NameServerConfig(RemotingServerConfig.onPort(DEFAULT_PORT), Duration.ofSeconds(120),
+        return new NameServerConfig(RemotingServerConfig.onPort(DEFAULT_PORT).withRole("NameServer"), Duration.ofSeconds(120),
                 Duration.ofSeconds(10), 4, null);
     }
 

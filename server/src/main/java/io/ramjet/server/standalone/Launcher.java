@@ -1,6 +1,7 @@
 package io.ramjet.server.standalone;
 
-import io.ramjet.protocol.remoting.NameServerSecret;
+import io.ramjet.server.remoting.NameServerSecret;
+import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.namesrv.NameServer;
@@ -11,9 +12,14 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
@@ -31,11 +37,42 @@ public final class Launcher {
 
     private static final Logger LOG = LoggerFactory.getLogger(Launcher.class);
 
+    /** Exit code of a start refused for its configuration or an address in use. */
+    static final int REFUSED = 2;
+
     public static void main(String[] args) {
-        int code = new CommandLine(new Launcher()).execute(args);
+        int code = commandLine().execute(args);
         if (code != 0) {
             System.exit(code);
         }
+    }
+
+    /**
+     * The commands, answering a start refused for its configuration or an address in use with
+     * one line on the error stream (which key or port, and why) instead of a stack trace.
+     */
+    static CommandLine commandLine() {
+        CommandLine commandLine = new CommandLine(new Launcher());
+        commandLine.setExecutionExceptionHandler((e, command, parseResult) -> {
+            if (!(e instanceof ConfigException || e instanceof RemotingException || e instanceof IOException
+                    || e instanceof UncheckedIOException)) {
+                throw e;
+            }
+            command.getErr().println("ramjet-server " + command.getCommandName() + ": " + oneLine(e));
+            command.getErr().flush();
+            return REFUSED;
+        });
+        return commandLine;
+    }
+
+    private static String oneLine(Exception e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file: " + e.getMessage();
+        }
+        if (e instanceof UncheckedIOException && e.getCause() != null) {
+            return e.getMessage() + ": " + e.getCause();
+        }
+        return e.getMessage() != null ? e.getMessage() : e.toString();
     }
 
     /** Options shared by the commands that start a broker, mixed into each. */
@@ -49,28 +86,44 @@ public final class Launcher {
         @Option(names = {"-p", "--port"}, description = "broker port (default 10911)")
         Integer port;
 
-        @Option(names = "--host", description = "address to bind and announce (default 127.0.0.1)")
+        @Option(names = "--host", description = "address to bind (default 127.0.0.1; 0.0.0.0 for every interface)")
         String host;
+
+        @Option(names = "--advertised-host", description = "address announced to clients (default: the bind host,"
+                + " or this machine's canonical host name when binding a wildcard)")
+        String advertisedHost;
 
         @Option(names = "--broker-name", description = "broker name")
         String brokerName;
 
-        BrokerConfig config() throws Exception {
-            Path data = dataDir != null ? dataDir : Path.of("data");
-            BrokerConfig c = configFile != null ? BrokerProperties.load(configFile, data) : BrokerConfig.defaults(data);
+        @Option(names = {"-s", "--set"}, paramLabel = "KEY=VALUE", mapFallbackValue = "",
+                description = "any broker properties key (README, Server configuration); over the file, under the"
+                        + " flags above")
+        Map<String, String> settings = new LinkedHashMap<>();
+
+        /** Defaults, then the properties file, then {@code --set}, then the dedicated flags. */
+        BrokerConfig config() throws IOException {
+            BrokerConfig.Builder builder = BrokerConfig.builder(Path.of("data"));
+            if (configFile != null) {
+                BrokerProperties.apply(BrokerProperties.read(configFile), builder);
+            }
+            BrokerProperties.apply(settings, builder);
             if (dataDir != null) {
-                c = c.withDataDir(dataDir);
+                builder.dataDir(dataDir);
             }
             if (port != null) {
-                c = c.withPort(port);
+                builder.port(port);
             }
             if (host != null) {
-                c = c.withHost(host);
+                builder.host(host);
+            }
+            if (advertisedHost != null) {
+                builder.advertisedHost(advertisedHost);
             }
             if (brokerName != null) {
-                c = c.withBrokerName(brokerName);
+                builder.brokerName(brokerName);
             }
-            return c;
+            return BrokerProperties.build(builder);
         }
     }
 
@@ -104,13 +157,15 @@ public final class Launcher {
                 secret = SecretFile.readOrCreate(config.dataDir().resolve(SecretFile.NAME));
             }
             List<AutoCloseable> started = new ArrayList<>();
-            NameServer nameServer = new NameServer(NameServerConfig.defaults().withPort(nameServerPort)
+            NameServerConfig nameServerConfig = NameServerConfig.defaults();
+            NameServer nameServer = new NameServer(nameServerConfig.withRemoting(nameServerConfig.remoting()
+                    .withPort(nameServerPort).withHost(config.host()).withAdvertisedHost(config.advertisedHost()))
                     .withSecret(secret));
             nameServer.start();
             started.add(nameServer);
             try {
-                started.add(startBroker(config.withNameServers(List.of(nameServer.address()))
-                        .withNameServerSecret(secret)));
+                started.add(startBroker(config.toBuilder().nameServers(List.of(nameServer.address()))
+                        .nameServerSecret(secret).build()));
             } catch (Exception e) {
                 nameServer.close();
                 throw e;
@@ -124,8 +179,12 @@ public final class Launcher {
         @Option(names = {"-p", "--port"}, description = "port (default 9876)")
         int port = NameServerConfig.DEFAULT_PORT;
 
-        @Option(names = "--host", description = "address to bind (default 127.0.0.1)")
+        @Option(names = "--host", description = "address to bind (default 127.0.0.1; 0.0.0.0 for every interface)")
         String host;
+
+        @Option(names = "--advertised-host", description = "address announced as this NameServer's (default: the"
+                + " bind host, or this machine's canonical host name when binding a wildcard)")
+        String advertisedHost;
 
         @Option(names = "--secret-file", description = "file holding the secret brokers must prove to register "
                 + "(default: none, any process may register a broker)")
@@ -136,6 +195,9 @@ public final class Launcher {
             NameServerConfig config = NameServerConfig.defaults().withPort(port);
             if (host != null) {
                 config = config.withRemoting(config.remoting().withHost(host));
+            }
+            if (advertisedHost != null) {
+                config = config.withRemoting(config.remoting().withAdvertisedHost(advertisedHost));
             }
             if (secretFile != null) {
                 config = config.withSecret(NameServerSecret.fromFile(secretFile));
@@ -159,7 +221,7 @@ public final class Launcher {
         public Integer call() throws Exception {
             BrokerConfig config = broker.config();
             if (nameServers != null) {
-                config = config.withNameServers(BrokerProperties.list(nameServers));
+                config = config.withNameServers(ValueType.list(nameServers));
             }
             return serveUntilStopped(List.of(startBroker(config)));
         }

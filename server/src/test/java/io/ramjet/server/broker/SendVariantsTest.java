@@ -3,13 +3,8 @@ package io.ramjet.server.broker;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.ramjet.protocol.command.BatchEntry;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.command.MessagePosition;
-import io.ramjet.protocol.command.SendBatchRequest;
-import io.ramjet.protocol.command.SendBatchResponse;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SendResponse;
 import io.ramjet.protocol.command.SubscriptionRef;
@@ -21,7 +16,6 @@ import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
-import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerTestClient.Received;
 import org.junit.jupiter.api.Test;
 
@@ -32,18 +26,14 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** One-way SEND and SEND_BATCH over real sockets. */
+/** One-way SEND over real sockets. */
 class SendVariantsTest extends BrokerTestBase {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
@@ -146,84 +136,6 @@ class SendVariantsTest extends BrokerTestBase {
             assertEquals("n" + i, received.get(i).body());
             assertEquals(i, received.get(i).offset());
         }
-    }
-
-    @Test
-    void batchOfMixedMessagesIsStoredInOrderWithOneResponse() throws Exception {
-        int count = 100;
-        List<BatchEntry> entries = new ArrayList<>();
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        Map<Integer, List<String>> expected = new TreeMap<>();
-        for (int i = 0; i < count; i++) {
-            String text = "b" + i;
-            int queueId = i % 2;
-            byte[] bytes = message(text);
-            entries.add(new BatchEntry(queueId, i % 3 != 0, 0, 0, propertiesLength(text),
-                    bytes.length));
-            body.writeBytes(bytes);
-            expected.computeIfAbsent(queueId, q -> new ArrayList<>()).add(text);
-        }
-        try (RemotingClient remoting = new RemotingClient(RemotingClientConfig.defaults())) {
-            Frame response = remoting.invokeSync(broker.address(), Frame.request(CommandCode.SEND_BATCH,
-                    new SendBatchRequest("batched", DestinationKind.QUEUE, entries),
-                    Unpooled.wrappedBuffer(body.toByteArray())), TIMEOUT);
-            List<MessagePosition> positions = response.header(SendBatchResponse.class).positions();
-            assertEquals(count, positions.size());
-            for (int i = 0; i < count; i++) {
-                assertEquals(new MessagePosition(i % 2, i / 2), positions.get(i), "position of message " + i);
-            }
-        }
-        SubscriptionRef queue = SubscriptionRef.queue("batched");
-        client.subscribe(queue, 1);
-        List<Received> received = pullAll(queue, 1, count);
-        assertEquals(count, received.size());
-        Map<Integer, List<String>> byQueue = new TreeMap<>();
-        received.stream().sorted(Comparator.comparingInt(Received::queueId).thenComparingLong(Received::offset))
-                .forEach(r -> byQueue.computeIfAbsent(r.queueId(), q -> new ArrayList<>()).add(r.body()));
-        assertEquals(expected, byQueue);
-        // a later single send follows the batch in its queue
-        assertEquals(count / 2, client.send("batched", DestinationKind.QUEUE, 0, "after").queueOffset());
-    }
-
-    @Test
-    void batchSkipsExpiredMessagesAndRefusesBadOnesWhole() throws Exception {
-        byte[] a = message("a");
-        byte[] b = message("b");
-        byte[] both = new byte[a.length + b.length];
-        System.arraycopy(a, 0, both, 0, a.length);
-        System.arraycopy(b, 0, both, a.length, b.length);
-        try (RemotingClient remoting = new RemotingClient(RemotingClientConfig.defaults())) {
-            List<BatchEntry> expiredFirst = List.of(
-                    new BatchEntry(0, true, 0, 1, propertiesLength("a"), a.length),
-                    new BatchEntry(0, true, 0, 0, propertiesLength("b"), b.length));
-            Frame response = remoting.invokeSync(broker.address(), Frame.request(CommandCode.SEND_BATCH,
-                    new SendBatchRequest("mixed", DestinationKind.QUEUE, expiredFirst),
-                    Unpooled.wrappedBuffer(both)), TIMEOUT);
-            assertEquals(List.of(new MessagePosition(0, -1), new MessagePosition(0, 0)),
-                    response.header(SendBatchResponse.class).positions());
-
-            List<BatchEntry> badQueue = List.of(
-                    new BatchEntry(0, true, 0, 0, propertiesLength("a"), a.length),
-                    new BatchEntry(7, true, 0, 0, propertiesLength("b"), b.length));
-            RemotingCommandException refused = assertThrows(RemotingCommandException.class, () ->
-                    remoting.invokeSync(broker.address(), Frame.request(CommandCode.SEND_BATCH,
-                            new SendBatchRequest("mixed", DestinationKind.QUEUE, badQueue),
-                            Unpooled.wrappedBuffer(both)), TIMEOUT));
-            assertEquals(ErrorStatus.BAD_REQUEST, refused.status());
-
-            List<BatchEntry> shortBody = List.of(new BatchEntry(0, true, 0, 0, propertiesLength("a"), a.length));
-            refused = assertThrows(RemotingCommandException.class, () ->
-                    remoting.invokeSync(broker.address(), Frame.request(CommandCode.SEND_BATCH,
-                            new SendBatchRequest("mixed", DestinationKind.QUEUE, shortBody),
-                            Unpooled.wrappedBuffer(both)), TIMEOUT));
-            assertEquals(ErrorStatus.BAD_REQUEST, refused.status());
-        }
-        SubscriptionRef queue = SubscriptionRef.queue("mixed");
-        client.subscribe(queue, 1);
-        List<Received> received = pullAll(queue, 1, 1);
-        assertEquals(List.of("b"), received.stream().map(Received::body).toList());
-        assertTrue(client.pull(queue, 1, 10, 200).isEmpty(), "nothing of the refused batches was stored");
-        assertFalse(broker.store() == null);
     }
 
     private static byte[] encode(EmbeddedChannel encoder, Frame frame) {

@@ -1,10 +1,8 @@
 package io.ramjet.server.broker;
 
-import io.ramjet.protocol.command.BatchEntry;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.command.SendBatchRequest;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.message.HeaderSectionDescriptor;
@@ -25,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Raw SEND, transactional SEND and SEND_BATCH frames with malformed header sections, over real
+ * Raw SEND and transactional SEND frames with malformed header sections, over real
  * sockets: each is refused with BAD_REQUEST, nothing of it is stored, and the connection takes the
  * next valid send.
  */
@@ -99,24 +97,6 @@ class WireInputTest extends BrokerTestBase {
             assertEquals(ErrorStatus.BAD_REQUEST, refused.status(), bad.getKey());
         }
         assertEquals(0, client.sendRaw("inbox", DestinationKind.QUEUE, 0, valid(), "good", 0).queueOffset());
-    }
-
-    @Test
-    void batchHoldingOneMalformedSectionIsRefusedWhole() throws Exception {
-        client.subscribe(QUEUE, 1);
-        for (Map.Entry<String, byte[]> bad : garbage().entrySet()) {
-            byte[] first = withBody(valid(), "first"), second = withBody(bad.getValue(), "second");
-            List<BatchEntry> entries = List.of(new BatchEntry(0, true, 0, 0, valid().length, first.length),
-                    new BatchEntry(0, true, 0, 0, bad.getValue().length, second.length));
-            RemotingCommandException refused = assertThrows(RemotingCommandException.class, () ->
-                    client.invoke(CommandCode.SEND_BATCH, new SendBatchRequest("inbox", DestinationKind.QUEUE, entries),
-                            concat(first, second)), bad.getKey());
-            assertEquals(ErrorStatus.BAD_REQUEST, refused.status(), bad.getKey());
-            assertTrue(refused.getMessage().contains("message 1 of the batch"), refused.getMessage());
-        }
-        assertEquals(0, client.sendRaw("inbox", DestinationKind.QUEUE, 0, valid(), "good", 0).queueOffset());
-        List<Received> got = client.pull(QUEUE, 1, 100, 200);
-        assertEquals(List.of("good"), got.stream().map(Received::body).toList());
     }
 
     @Test

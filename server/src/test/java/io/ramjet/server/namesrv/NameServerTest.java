@@ -8,14 +8,15 @@ import io.ramjet.protocol.command.Permission;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.command.RouteData;
 import io.ramjet.protocol.command.UnregisterBrokerRequest;
-import io.ramjet.protocol.remoting.BrokerRegistrar;
+import io.ramjet.server.remoting.BrokerRegistrar;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.remoting.NameServerClient;
-import io.ramjet.protocol.remoting.NameServerSecret;
+import io.ramjet.server.remoting.NameServerRegistrations;
+import io.ramjet.server.remoting.NameServerSecret;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
-import io.ramjet.protocol.remoting.RemotingServerConfig;
+import io.ramjet.server.remoting.RemotingServerConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -95,11 +96,25 @@ class NameServerTest {
     }
 
     private static NameServerClient clientOf(RemotingClient remoting, NameServer... servers) {
+        return new NameServerClient(remoting, addresses(servers), TIMEOUT);
+    }
+
+    /** Registrations through a client of its own, as a broker process has. */
+    private NameServerRegistrations registrationsOf(NameServer... servers) {
+        RemotingClient remoting = closeLater(new RemotingClient(RemotingClientConfig.defaults()));
+        return registrationsOf(remoting, servers);
+    }
+
+    private static NameServerRegistrations registrationsOf(RemotingClient remoting, NameServer... servers) {
+        return new NameServerRegistrations(remoting, addresses(servers), TIMEOUT);
+    }
+
+    private static List<String> addresses(NameServer... servers) {
         List<String> addresses = new ArrayList<>();
         for (NameServer server : servers) {
             addresses.add(server.address());
         }
-        return new NameServerClient(remoting, addresses, TIMEOUT);
+        return addresses;
     }
 
     private static RegisterBrokerRequest registration(BrokerInfo broker, String... queues) {
@@ -136,7 +151,7 @@ class NameServerTest {
     @Test
     void registeredBrokerAppearsInTheRouteOfItsDestinations() throws Exception {
         NameServer nameServer = nameServer();
-        NameServerClient broker = clientOf(nameServer);
+        NameServerRegistrations broker = registrationsOf(nameServer);
         NameServerClient jmsClient = clientOf(nameServer);
 
         broker.registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
@@ -163,8 +178,8 @@ class NameServerTest {
     @Test
     void destinationSpreadOverTwoBrokersListsBoth() throws Exception {
         NameServer nameServer = nameServer();
-        clientOf(nameServer).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
-        clientOf(nameServer).registerBroker(registration(BROKER_B, "orders", "audit")).get(5, TimeUnit.SECONDS);
+        registrationsOf(nameServer).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
+        registrationsOf(nameServer).registerBroker(registration(BROKER_B, "orders", "audit")).get(5, TimeUnit.SECONDS);
 
         NameServerClient jmsClient = clientOf(nameServer);
 
@@ -175,18 +190,18 @@ class NameServerTest {
     @Test
     void unregisteredBrokerDisappears() throws Exception {
         NameServer nameServer = nameServer();
-        NameServerClient broker = clientOf(nameServer);
+        NameServerRegistrations broker = registrationsOf(nameServer);
         broker.registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
 
         broker.unregisterBroker(UnregisterBrokerRequest.of(BROKER_A)).get(5, TimeUnit.SECONDS);
 
-        assertTrue(route(broker, "orders").isEmpty());
+        assertTrue(route(clientOf(nameServer), "orders").isEmpty());
     }
 
     @Test
     void brokerThatMissesItsHeartbeatsDisappearsAfterTheExpiry() throws Exception {
         NameServer nameServer = nameServer(Duration.ofMillis(300));
-        NameServerClient broker = clientOf(nameServer);
+        NameServerRegistrations broker = registrationsOf(nameServer);
         broker.registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
         NameServerClient jmsClient = clientOf(nameServer);
         assertFalse(route(jmsClient, "orders").isEmpty());
@@ -198,7 +213,7 @@ class NameServerTest {
     @Test
     void periodicReRegistrationKeepsTheBrokerPastTheExpiry() throws Exception {
         NameServer nameServer = nameServer(Duration.ofMillis(300));
-        NameServerClient broker = clientOf(nameServer);
+        NameServerRegistrations broker = registrationsOf(nameServer);
         NameServerClient jmsClient = clientOf(nameServer);
         BrokerRegistrar registrar = new BrokerRegistrar(broker, () -> registration(BROKER_A, "orders"),
                 Duration.ofMillis(50));
@@ -218,7 +233,7 @@ class NameServerTest {
     void closedBrokerConnectionDropsTheBrokerAtOnce() throws Exception {
         NameServer nameServer = nameServer(Duration.ofMinutes(10));
         RemotingClient brokerRemoting = new RemotingClient(RemotingClientConfig.defaults());
-        clientOf(brokerRemoting, nameServer).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
+        registrationsOf(brokerRemoting, nameServer).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
         NameServerClient jmsClient = clientOf(nameServer);
         assertFalse(route(jmsClient, "orders").isEmpty());
 
@@ -232,8 +247,8 @@ class NameServerTest {
         NameServer first = nameServer();
         NameServer second = nameServer();
 
-        clientOf(first, second).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
-        clientOf(first).registerBroker(registration(BROKER_B, "orders")).get(5, TimeUnit.SECONDS);
+        registrationsOf(first, second).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
+        registrationsOf(first).registerBroker(registration(BROKER_B, "orders")).get(5, TimeUnit.SECONDS);
 
         assertEquals(List.of(BROKER_A, BROKER_B), brokersOf(route(clientOf(first), "orders")));
         assertEquals(List.of(BROKER_A), brokersOf(route(clientOf(second), "orders")));
@@ -243,7 +258,7 @@ class NameServerTest {
     void stoppingOneNameServerLeavesTheOtherAnswering() throws Exception {
         NameServer first = nameServer();
         NameServer second = nameServer();
-        clientOf(first, second).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
+        registrationsOf(first, second).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
         NameServerClient jmsClient = clientOf(first, second);
 
         first.close();
@@ -258,7 +273,7 @@ class NameServerTest {
     void registrationSucceedsWhileOneNameServerIsDown() throws Exception {
         NameServer first = nameServer();
         NameServer second = nameServer();
-        NameServerClient broker = clientOf(first, second);
+        NameServerRegistrations broker = registrationsOf(first, second);
         second.close();
 
         broker.registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
@@ -277,9 +292,9 @@ class NameServerTest {
     @Test
     void registrationOfALiveBrokersNameFromAnotherConnectionIsRefusedAndTheRouteSurvives() throws Exception {
         NameServer nameServer = nameServer();
-        clientOf(nameServer).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
+        registrationsOf(nameServer).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
 
-        int status = refusal(clientOf(nameServer).registerBroker(registration(ROGUE_A, "orders")));
+        int status = refusal(registrationsOf(nameServer).registerBroker(registration(ROGUE_A, "orders")));
 
         assertEquals(ErrorStatus.BROKER_NAME_TAKEN, status);
         assertEquals(List.of(BROKER_A), brokersOf(route(clientOf(nameServer), "orders")));
@@ -288,9 +303,9 @@ class NameServerTest {
     @Test
     void unregistrationByAStrangerConnectionIsRefusedAndTheRouteSurvives() throws Exception {
         NameServer nameServer = nameServer();
-        clientOf(nameServer).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
+        registrationsOf(nameServer).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
 
-        int status = refusal(clientOf(nameServer).unregisterBroker(UnregisterBrokerRequest.of(BROKER_A)));
+        int status = refusal(registrationsOf(nameServer).unregisterBroker(UnregisterBrokerRequest.of(BROKER_A)));
 
         assertEquals(ErrorStatus.BROKER_NAME_TAKEN, status);
         assertEquals(List.of(BROKER_A), brokersOf(route(clientOf(nameServer), "orders")));
@@ -300,7 +315,7 @@ class NameServerTest {
     void securedNameServerRefusesAnUnsignedRegistration() throws Exception {
         NameServer nameServer = securedNameServer();
 
-        int status = refusal(clientOf(nameServer).registerBroker(registration(BROKER_A, "orders")));
+        int status = refusal(registrationsOf(nameServer).registerBroker(registration(BROKER_A, "orders")));
 
         assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED, status);
         assertTrue(route(clientOf(nameServer), "orders").isEmpty());
@@ -309,10 +324,10 @@ class NameServerTest {
     @Test
     void securedNameServerRefusesARogueRegistrationWithoutOrWithAWrongSecretAndTheRouteSurvives() throws Exception {
         NameServer nameServer = securedNameServer();
-        NameServerClient realBroker = clientOf(nameServer);
+        NameServerRegistrations realBroker = registrationsOf(nameServer);
         realBroker.registerBroker(SECRET.sign(registration(BROKER_A, "orders"), now())).get(5, TimeUnit.SECONDS);
 
-        NameServerClient rogue = clientOf(nameServer);
+        NameServerRegistrations rogue = registrationsOf(nameServer);
         assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED, refusal(rogue.registerBroker(registration(ROGUE_A, "orders"))));
         assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED,
                 refusal(rogue.registerBroker(WRONG_SECRET.sign(registration(ROGUE_A, "orders"), now()))));
@@ -323,10 +338,10 @@ class NameServerTest {
     @Test
     void securedNameServerRefusesAnUnregistrationWithoutTheSecretAndTheRouteSurvives() throws Exception {
         NameServer nameServer = securedNameServer();
-        clientOf(nameServer).registerBroker(SECRET.sign(registration(BROKER_A, "orders"), now()))
+        registrationsOf(nameServer).registerBroker(SECRET.sign(registration(BROKER_A, "orders"), now()))
                 .get(5, TimeUnit.SECONDS);
 
-        NameServerClient stranger = clientOf(nameServer);
+        NameServerRegistrations stranger = registrationsOf(nameServer);
         assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED,
                 refusal(stranger.unregisterBroker(UnregisterBrokerRequest.of(BROKER_A))));
         assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED,
@@ -338,7 +353,7 @@ class NameServerTest {
     @Test
     void signedRequestReplayedOrOutsideTheTimeWindowIsRefused() throws Exception {
         NameServer nameServer = securedNameServer();
-        NameServerClient broker = clientOf(nameServer);
+        NameServerRegistrations broker = registrationsOf(nameServer);
         RegisterBrokerRequest signed = SECRET.sign(registration(BROKER_A, "orders"), now());
         broker.registerBroker(signed).get(5, TimeUnit.SECONDS);
 
@@ -353,7 +368,7 @@ class NameServerTest {
     void signedHeartbeatsKeepTheBrokerAndItsCloseUnregisters() throws Exception {
         NameServer nameServer = securedNameServer();
         NameServerClient jmsClient = clientOf(nameServer);
-        BrokerRegistrar registrar = new BrokerRegistrar(clientOf(nameServer), () -> registration(BROKER_A, "orders"),
+        BrokerRegistrar registrar = new BrokerRegistrar(registrationsOf(nameServer), () -> registration(BROKER_A, "orders"),
                 Duration.ofMillis(50), SECRET);
 
         registrar.start().get(5, TimeUnit.SECONDS);
@@ -370,10 +385,10 @@ class NameServerTest {
     void restartedBrokerRegistersAgainOnceItsOldConnectionClosed() throws Exception {
         NameServer nameServer = nameServer();
         RemotingClient before = new RemotingClient(RemotingClientConfig.defaults());
-        clientOf(before, nameServer).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
+        registrationsOf(before, nameServer).registerBroker(registration(BROKER_A, "orders")).get(5, TimeUnit.SECONDS);
 
         before.close();
-        NameServerClient after = clientOf(nameServer);
+        NameServerRegistrations after = registrationsOf(nameServer);
         eventually("re-registration after the restart", () ->
                 after.registerBroker(registration(BROKER_A, "orders", "audit")).handle((ok, failed) -> failed == null).join());
 
@@ -383,17 +398,17 @@ class NameServerTest {
     @Test
     void restartedSignedBrokerOnTheSameAddressTakesOverWhileItsOldConnectionLingers() throws Exception {
         NameServer nameServer = securedNameServer();
-        clientOf(nameServer).registerBroker(SECRET.sign(registration(BROKER_A, "orders"), now()))
+        registrationsOf(nameServer).registerBroker(SECRET.sign(registration(BROKER_A, "orders"), now()))
                 .get(5, TimeUnit.SECONDS);
 
         // the old connection stays open, as a half-open one would after the broker's host lost power
-        clientOf(nameServer).registerBroker(SECRET.sign(registration(BROKER_A, "audit"), now())).get(5, TimeUnit.SECONDS);
+        registrationsOf(nameServer).registerBroker(SECRET.sign(registration(BROKER_A, "audit"), now())).get(5, TimeUnit.SECONDS);
 
         NameServerClient jmsClient = clientOf(nameServer);
         assertEquals(List.of(BROKER_A), brokersOf(route(jmsClient, "audit")));
         assertTrue(route(jmsClient, "orders").isEmpty());
         assertEquals(ErrorStatus.BROKER_NAME_TAKEN,
-                refusal(clientOf(nameServer).registerBroker(SECRET.sign(registration(ROGUE_A, "orders"), now()))));
+                refusal(registrationsOf(nameServer).registerBroker(SECRET.sign(registration(ROGUE_A, "orders"), now()))));
     }
 
     private static long now() {

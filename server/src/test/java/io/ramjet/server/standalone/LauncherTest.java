@@ -10,6 +10,7 @@ import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.broker.security.PasswordHash;
 import io.ramjet.server.namesrv.NameServer;
+import io.ramjet.server.remoting.NameServerRegistrations;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -61,7 +62,8 @@ class LauncherTest {
         assertEquals(List.of("orders", "invoices"), c.queues());
         assertEquals(List.of("prices"), c.topics());
         p.setProperty("segmentSize", "2g");
-        assertThrows(ArithmeticException.class, () -> BrokerProperties.parse(p, Path.of("data")));
+        ConfigException refused = assertThrows(ConfigException.class, () -> BrokerProperties.parse(p, Path.of("data")));
+        assertTrue(refused.getMessage().contains("segmentSize = '2g'"), refused.getMessage());
     }
 
     @Test
@@ -164,13 +166,110 @@ class LauncherTest {
             RegisterBrokerRequest unsigned = new RegisterBrokerRequest(
                     new BrokerInfo("DefaultCluster", "broker-a", 0, "10.6.6.6:10911"), List.of());
             ExecutionException refused = assertThrows(ExecutionException.class,
-                    () -> first.client().registerBroker(unsigned).get(5, TimeUnit.SECONDS));
+                    () -> new NameServerRegistrations(first.remoting(), first.client().addresses(), Duration.ofSeconds(3))
+                            .registerBroker(unsigned).get(5, TimeUnit.SECONDS));
             assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED, ((RemotingCommandException) refused.getCause()).status());
         }
         try (Started second = standalone(config, data)) {
             assertEquals(generated, Files.readString(data.resolve(SecretFile.NAME)), "the secret is kept");
             assertFalse(second.client().queryRoute("orders").get(5, TimeUnit.SECONDS).isEmpty());
         }
+    }
+
+    @Test
+    void aStandaloneServerBoundToEveryInterfaceAnnouncesAReachableAddress(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("broker.properties");
+        Files.writeString(config, "queues=orders\nhost=0.0.0.0\n");
+        try (Started started = standalone(config, dir.resolve("data"))) {
+            String nameServer = ((NameServer) started.parts().get(0)).address();
+            String broker = started.client().queryRoute("orders").get(5, TimeUnit.SECONDS).brokers().get(0)
+                    .broker().address();
+            String expected = java.net.InetAddress.getLocalHost().getCanonicalHostName();
+            assertEquals(expected, broker.substring(0, broker.lastIndexOf(':')), "the broker announces " + broker);
+            assertEquals(expected, nameServer.substring(0, nameServer.lastIndexOf(':')),
+                    "the NameServer is bound and announced as the broker is: " + nameServer);
+        }
+    }
+
+    @Test
+    void anAdvertisedHostIsWhatTheBrokerAnnounces(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("broker.properties");
+        Files.writeString(config, "queues=orders\n");
+        Launcher.Standalone command = new Launcher.Standalone();
+        new CommandLine(command).parseArgs("-c", config.toString(), "--data-dir", dir.resolve("data").toString(),
+                "--port", "0", "--namesrv-port", "0", "--advertised-host", "localhost");
+        List<AutoCloseable> parts = command.start();
+        try (RemotingClient remoting = new RemotingClient(RemotingClientConfig.defaults())) {
+            String address = ((NameServer) parts.get(0)).address();
+            assertTrue(address.startsWith("localhost:"), address);
+            NameServerClient client = new NameServerClient(remoting, List.of(address), Duration.ofSeconds(3));
+            String broker = client.queryRoute("orders").get(5, TimeUnit.SECONDS).brokers().get(0).broker().address();
+            assertTrue(broker.startsWith("localhost:"), broker);
+        } finally {
+            for (int i = parts.size() - 1; i >= 0; i--) {
+                parts.get(i).close();
+            }
+        }
+    }
+
+    @Test
+    void aNameServerPortInUseIsOneLineNamingTheRoleAndThePort() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            String err = refusedStart("namesrv", "-p", Integer.toString(taken.getLocalPort()));
+            assertEquals("ramjet-server namesrv: NameServer cannot listen on 127.0.0.1:" + taken.getLocalPort()
+                    + ": Address already in use", err);
+        }
+    }
+
+    @Test
+    void aBrokerPortInUseIsOneLineNamingTheRoleAndThePort(@TempDir Path dir) throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            String err = refusedStart("broker", "-p", Integer.toString(taken.getLocalPort()), "--data-dir",
+                    dir.toString(), "-n", "127.0.0.1:1", "-s", "segmentSize=1m");
+            assertEquals("ramjet-server broker: broker cannot listen on 127.0.0.1:" + taken.getLocalPort()
+                    + ": Address already in use", err);
+        }
+    }
+
+    @Test
+    void aMalformedValueRefusesTheStartInOneLineNamingKeyValueAndForm(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("broker.properties");
+        Files.writeString(file, "flushPolicy=sometimes\n");
+        String err = refusedStart("broker", "-c", file.toString(), "--data-dir", dir.toString());
+        assertEquals("ramjet-server broker: broker property flushPolicy = 'sometimes' is not valid; expected"
+                + " SYNC_GROUP_COMMIT or ASYNC", err);
+    }
+
+    @Test
+    void anUnknownKeyAfterSetRefusesTheStartNamingIt(@TempDir Path dir) throws Exception {
+        String err = refusedStart("standalone", "--data-dir", dir.toString(), "-s", "segmentSise=64m");
+        assertTrue(err.startsWith("ramjet-server standalone: unknown broker property 'segmentSise' (value '64m');"
+                + " known keys: [clusterName,"), err);
+    }
+
+    @Test
+    void storeKeysReachTheStoreFromTheFileAndFromSet(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("broker.properties");
+        Files.writeString(file, "flushPolicy=ASYNC\nmaxRecordSize=1m\ncheckpointIntervalMs=500\n");
+        Launcher.BrokerCommand command = new Launcher.BrokerCommand();
+        new CommandLine(command).parseArgs("-c", file.toString(), "--data-dir", dir.toString(),
+                "-s", "maxRecordSize=2m", "--set", "flushIntervalMs=50", "-s", "consumeQueueEntriesPerFile=1000");
+        io.ramjet.storage.StoreConfig store = command.broker.config().storeConfig();
+        assertEquals(io.ramjet.storage.FlushPolicy.ASYNC, store.flushPolicy());
+        assertEquals(2 << 20, store.maxRecordSize(), "--set wins over the file");
+        assertEquals(Duration.ofMillis(500), store.checkpointInterval());
+        assertEquals(Duration.ofMillis(50), store.flushInterval());
+        assertEquals(1000, store.consumeQueueEntriesPerFile());
+        assertEquals(dir, store.directory(), "one data directory: the store's");
+    }
+
+    /** Runs a start that must be refused; returns what it printed on the error stream. */
+    private static String refusedStart(String... args) {
+        java.io.StringWriter err = new java.io.StringWriter();
+        CommandLine commandLine = Launcher.commandLine();
+        commandLine.setErr(new java.io.PrintWriter(err, true));
+        assertEquals(Launcher.REFUSED, commandLine.execute(args));
+        return err.toString().strip();
     }
 
     /** A standalone server on ephemeral ports, with a NameServer client of its own. */

@@ -1,10 +1,6 @@
 package io.ramjet.server.broker.processor;
 
-import io.ramjet.protocol.command.BatchEntry;
 import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.command.MessagePosition;
-import io.ramjet.protocol.command.SendBatchRequest;
-import io.ramjet.protocol.command.SendBatchResponse;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SendResponse;
 import io.ramjet.protocol.frame.Frame;
@@ -24,26 +20,19 @@ import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.StoreFullException;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * SEND and SEND_BATCH: stores each message as one NORMAL record in the queue the producer
+ * SEND: stores each message as one NORMAL record in the queue the producer
  * chose. A PERSISTENT send is answered once its record is durable (group commit); a
  * NON_PERSISTENT one without waiting for the disk. Either is answered only once the message is
  * in its ConsumeQueue. A message whose delivery time is still ahead is written as a TIMER
  * record for the {@code DelayedMessages} instead, and its response has queue offset -1.
  *
  * <p>A one-way SEND (the fire-and-forget path for NON_PERSISTENT messages) is appended and
- * nothing more: no wait for the disk or the dispatcher, and no response. A batch is appended
- * message by message in its order and answered once, after the last record is durable when any
- * message of it is persistent (group commit makes every earlier record durable with it).
- * Queue ids and lengths of the whole batch are checked before anything is appended; only a
- * store that fills up (STORE_FULL) or a record over the store's maximum size (BAD_REQUEST)
- * part-way leaves the messages before it stored, and the batch answers that error.
+ * nothing more: no wait for the disk or the dispatcher, and no response.
  *
  * <p>A send with a transaction id is stored as a half (PREPARED) record instead, invisible
  * until its transaction commits (see {@link TransactionHalves}); its response has queue offset -1
@@ -52,7 +41,7 @@ import java.util.concurrent.CompletionStage;
  *
  * <p>Every message's header section is checked before anything is stored
  * ({@link HeaderSectionDescriptor#checkWellFormed}): a section that does not follow the layout
- * is refused with BAD_REQUEST (a batch holding one, as a whole), so no consumer is handed a
+ * is refused with BAD_REQUEST, so no consumer is handed a
  * record its client could not decode; the connection stays open. The check walks the section
  * once and allocates nothing on a valid one; the tag signature is then read from it in place.
  *
@@ -109,66 +98,6 @@ public final class SendProcessor implements AsyncRequestProcessor {
         return append(record, send.persistent() && send.transactionId() == 0).thenCompose(result ->
                 dispatched.passed(result.endOffset()).thenApply(done -> request.reply(
                         new SendResponse(send.queueId(), result.queueOffset(), result.physicalOffset()))));
-    }
-
-    /** SEND_BATCH: checks the whole batch before appending any of it. */
-    public CompletionStage<Frame> processBatch(RemotingConnection connection, Frame request) throws Exception {
-        SendBatchRequest batch = request.header(SendBatchRequest.class);
-        disk.checkSend();
-        checkRoom();
-        byte[] bytes = request.bodyBytes();
-        if (batch.bodyLength() != bytes.length) {
-            throw new IllegalArgumentException("batch entries add up to " + batch.bodyLength()
-                    + " bytes, the body has " + bytes.length);
-        }
-        List<BatchEntry> entries = batch.messages();
-        int from = 0;
-        for (int i = 0; i < entries.size(); i++) {
-            checkSection(bytes, from, entries.get(i).propertiesLength(), "message " + i + " of the batch: ");
-            from += entries.get(i).length();
-        }
-        halves.open(batch.transactionId(), connection);
-        Destination destination = destinations.resolve(batch.kind(), batch.destination());
-        long now = System.currentTimeMillis();
-        int last = -1;
-        boolean anyPersistent = false;
-        for (int i = 0; i < entries.size(); i++) {
-            BatchEntry e = entries.get(i);
-            checkQueue(destination, e.queueId());
-            if (!expired(e.expiration(), now)) {
-                last = i;
-                anyPersistent |= e.persistent();
-            }
-        }
-        List<MessagePosition> positions = new ArrayList<>(entries.size());
-        CompletableFuture<AppendResult> lastAppend = null;
-        int at = 0;
-        for (int i = 0; i < entries.size(); i++) {
-            BatchEntry e = entries.get(i);
-            if (expired(e.expiration(), now)) {
-                positions.add(new MessagePosition(e.queueId(), -1));
-            } else {
-                MessageRecord record = record(destination, e.queueId(), e.persistent(), e.deliveryTime(),
-                        bytes, at, e.propertiesLength(), e.length(), now);
-                record = TransactionHalves.half(record, batch.transactionId());
-                CompletableFuture<AppendResult> appended = append(record,
-                        i == last && anyPersistent && batch.transactionId() == 0);
-                // only the last may wait for the disk, the others' futures are already done; the last is set below
-                positions.add(i == last ? null : new MessagePosition(e.queueId(), appended.join().queueOffset()));
-                if (i == last) {
-                    lastAppend = appended;
-                }
-            }
-            at += e.length();
-        }
-        if (lastAppend == null) {
-            return CompletableFuture.completedFuture(request.reply(new SendBatchResponse(positions)));
-        }
-        int lastIndex = last;
-        return lastAppend.thenCompose(result -> dispatched.passed(result.endOffset()).thenApply(done -> {
-            positions.set(lastIndex, new MessagePosition(entries.get(lastIndex).queueId(), result.queueOffset()));
-            return request.reply(new SendBatchResponse(positions));
-        }));
     }
 
     /**

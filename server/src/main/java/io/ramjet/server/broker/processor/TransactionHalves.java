@@ -8,7 +8,7 @@ import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.transaction.TransactionTable;
 
 /**
- * The transaction side of SEND and SEND_BATCH: a send with a transaction id opens (or joins)
+ * The transaction side of SEND: a send with a transaction id opens (or joins)
  * that transaction for its connection, and its message is stored as a half record: PREPARED,
  * with the transaction id in the queue-offset field, the delivery time kept for the commit. The
  * dispatch of the record adds it to the transaction. Thread-safe.

@@ -3,7 +3,7 @@ package io.ramjet.server.broker.transaction;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
-import io.ramjet.protocol.remoting.RemotingServer;
+import io.ramjet.server.remoting.RemotingServer;
 import io.ramjet.server.broker.DispatchProgress;
 import io.ramjet.server.broker.delivery.DelayedMessages;
 import io.ramjet.server.broker.delivery.HeldPulls;

@@ -55,15 +55,6 @@ class LocalTransactionTest {
     }
 
     @Test
-    void aTransactedBatchIsHalfRecordsUntilCommit() throws Exception {
-        assertEquals(List.of(-1L, -1L, -1L), client.sendBatch("orders", List.of("b1", "b2", "b3"), 15));
-        client.subscribe("orders", 1);
-        assertEquals(List.of(), client.pull("orders", 1, 10, 100));
-        client.commit(15);
-        assertEquals(List.of("b1", "b2", "b3"), bodies(client.drain("orders", 1, 100)));
-    }
-
-    @Test
     void commitMakesHalvesVisibleInOrderAtConsecutiveOffsets() throws Exception {
         client.send("orders", 0, "plain0", 0);
         client.send("orders", 0, "h1", 8);

@@ -2,9 +2,6 @@ package io.ramjet.server.broker.transaction;
 
 import io.netty.buffer.Unpooled;
 import io.ramjet.protocol.command.AckRequest;
-import io.ramjet.protocol.command.BatchEntry;
-import io.ramjet.protocol.command.SendBatchRequest;
-import io.ramjet.protocol.command.SendBatchResponse;
 import io.ramjet.protocol.command.CloseConsumerRequest;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.DestinationKind;
@@ -91,23 +88,6 @@ final class TxClient implements AutoCloseable {
                 properties.length, transactionId);
         return client.invokeSync(address, Frame.request(CommandCode.SEND, header, Unpooled.wrappedBuffer(all)),
                 TIMEOUT).header(SendResponse.class);
-    }
-
-    /** Sends {@code texts} to queue 0 in one SEND_BATCH; returns the queue offsets of the response. */
-    List<Long> sendBatch(String queue, List<String> texts, long transactionId) throws Exception {
-        byte[] properties = MessagePropertiesCodec.encode(new MessageHeaders());
-        java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
-        List<BatchEntry> entries = new ArrayList<>();
-        for (String text : texts) {
-            byte[] body = text.getBytes(StandardCharsets.UTF_8);
-            all.write(properties);
-            all.write(body);
-            entries.add(new BatchEntry(0, true, 0, 0, properties.length, properties.length + body.length));
-        }
-        SendBatchRequest header = new SendBatchRequest(queue, DestinationKind.QUEUE, entries, transactionId);
-        return client.invokeSync(address, Frame.request(CommandCode.SEND_BATCH, header,
-                        Unpooled.wrappedBuffer(all.toByteArray())), TIMEOUT)
-                .header(SendBatchResponse.class).positions().stream().map(MessagePosition::queueOffset).toList();
     }
 
     void subscribe(String queue, long consumer) throws Exception {

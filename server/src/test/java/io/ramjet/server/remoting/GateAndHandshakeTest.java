@@ -1,8 +1,12 @@
-package io.ramjet.protocol.remoting;
+package io.ramjet.server.remoting;
 
 import io.netty.util.AttributeKey;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.protocol.remoting.RemotingConnection;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.ramjet.protocol.remoting;
+package io.ramjet.server.remoting;
 
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrokerProof;

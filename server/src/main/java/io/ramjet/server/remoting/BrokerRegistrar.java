@@ -1,4 +1,4 @@
-package io.ramjet.protocol.remoting;
+package io.ramjet.server.remoting;
 
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
@@ -27,7 +27,7 @@ public final class BrokerRegistrar implements AutoCloseable {
     /** Default time between registrations; NameServers expire a broker after 120 s by default. */
     public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(30);
 
-    private final NameServerClient nameServers;
+    private final NameServerRegistrations nameServers;
     private final Supplier<RegisterBrokerRequest> registration;
     private final Duration interval;
     private final NameServerSecret secret;
@@ -37,7 +37,7 @@ public final class BrokerRegistrar implements AutoCloseable {
      * @param registration what to register, asked anew before every registration
      * @param interval     time between registrations: shorter than the NameServers' expiry
      */
-    public BrokerRegistrar(NameServerClient nameServers, Supplier<RegisterBrokerRequest> registration,
+    public BrokerRegistrar(NameServerRegistrations nameServers, Supplier<RegisterBrokerRequest> registration,
                            Duration interval) {
         this(nameServers, registration, interval, null);
     }
@@ -47,7 +47,7 @@ public final class BrokerRegistrar implements AutoCloseable {
      * @param interval     time between registrations: shorter than the NameServers' expiry
      * @param secret       signs every request; null sends them unsigned
      */
-    public BrokerRegistrar(NameServerClient nameServers, Supplier<RegisterBrokerRequest> registration,
+    public BrokerRegistrar(NameServerRegistrations nameServers, Supplier<RegisterBrokerRequest> registration,
                            Duration interval, NameServerSecret secret) {
         this.nameServers = nameServers;
         this.registration = registration;

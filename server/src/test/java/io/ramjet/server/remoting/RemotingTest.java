@@ -1,4 +1,4 @@
-package io.ramjet.protocol.remoting;
+package io.ramjet.server.remoting;
 
 import io.netty.buffer.Unpooled;
 import io.ramjet.protocol.command.ErrorStatus;
@@ -7,6 +7,14 @@ import io.ramjet.protocol.command.RouteData;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.frame.FrameDescriptor;
 import io.ramjet.protocol.frame.FrameTooLongException;
+import io.ramjet.protocol.remoting.ConnectionListener;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.protocol.remoting.RemotingConnectionException;
+import io.ramjet.protocol.remoting.RemotingException;
+import io.ramjet.protocol.remoting.RemotingTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.ramjet.protocol.remoting;
+package io.ramjet.server.remoting;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -9,11 +9,17 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
-import io.ramjet.protocol.frame.FrameDecoder;
 import io.ramjet.protocol.frame.FrameEncoder;
 import io.ramjet.protocol.frame.HeaderCodec;
+import io.ramjet.protocol.remoting.AcceptedChannels;
+import io.ramjet.protocol.remoting.AsyncRequestProcessor;
+import io.ramjet.protocol.remoting.ConnectionListener;
+import io.ramjet.protocol.remoting.ProcessorTable;
+import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.protocol.remoting.RemotingException;
+import io.ramjet.protocol.remoting.RequestGate;
+import io.ramjet.protocol.remoting.RequestProcessor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,21 +93,18 @@ public final class RemotingServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
-                        RemotingConnection connection = new RemotingConnection(channel);
+                        RemotingConnection connection = AcceptedChannels.install(channel, config.idleTimeout(),
+                                config.maxFrameLength(), headerCodec, encoder, processors, listeners, gate);
                         connections.put(channel, connection);
                         channel.closeFuture().addListener(f -> connections.remove(channel));
-                        channel.pipeline().addLast(
-                                new IdleStateHandler(config.idleTimeout().toNanos(), 0, 0, TimeUnit.NANOSECONDS),
-                                new FrameDecoder(config.maxFrameLength(), headerCodec),
-                                encoder,
-                                new RemotingHandler(connection, processors, listeners, gate, null));
                     }
                 });
         try {
             serverChannel = bootstrap.bind(config.host(), config.port()).syncUninterruptibly().channel();
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // Netty rethrows the checked BindException undeclared
             shutdownGroups();
-            throw new RemotingException("cannot bind " + config.host() + ":" + config.port(), e);
+            throw new RemotingException(config.role() + " cannot listen on " + config.host() + ":" + config.port()
+                    + ": " + rootMessage(e), e);
         }
         LOG.info("remoting server listening on {}", address());
     }
@@ -114,9 +117,18 @@ public final class RemotingServer implements AutoCloseable {
         return ((InetSocketAddress) serverChannel.localAddress()).getPort();
     }
 
-    /** The bound address as {@code host:port}, what clients connect to. */
+    /** The announced address as {@code host:port}, what clients connect to. */
     public String address() {
-        return config.host() + ":" + port();
+        return config.announcedHost() + ":" + port();
+    }
+
+    /** "Address already in use", not the Netty wrappers around it: the one line an operator needs. */
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return root.getMessage() != null ? root.getMessage() : root.toString();
     }
 
     /** Currently open connections. */

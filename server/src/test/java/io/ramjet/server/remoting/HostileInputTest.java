@@ -1,10 +1,12 @@
-package io.ramjet.protocol.remoting;
+package io.ramjet.server.remoting;
 
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.QueryRouteRequest;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.frame.FrameDescriptor;
 import io.ramjet.protocol.frame.HeaderCodec;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,35 @@
+package io.ramjet.protocol.remoting;
+
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.ramjet.protocol.frame.FrameDecoder;
+import io.ramjet.protocol.frame.FrameEncoder;
+import io.ramjet.protocol.frame.HeaderCodec;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The pipeline of a socket a server accepted: closed when silent past the idle timeout (the
+ * client heartbeats), framed, and served by the processors the gate admits. The accepting side
+ * itself ({@code io.ramjet.server.remoting.RemotingServer}) is not in the client jar.
+ */
+public final class AcceptedChannels {
+
+    private AcceptedChannels() {
+    }
+
+    /** Sets up {@code channel} and returns its connection. */
+    public static RemotingConnection install(SocketChannel channel, Duration idleTimeout, int maxFrameLength,
+                                             HeaderCodec headerCodec, FrameEncoder encoder, ProcessorTable processors,
+                                             List<ConnectionListener> listeners, RequestGate gate) {
+        RemotingConnection connection = new RemotingConnection(channel);
+        channel.pipeline().addLast(
+                new IdleStateHandler(idleTimeout.toNanos(), 0, 0, TimeUnit.NANOSECONDS),
+                new FrameDecoder(maxFrameLength, headerCodec),
+                encoder,
+                new RemotingHandler(connection, processors, listeners, gate, null));
+        return connection;
+    }
+}

@@ -1,0 +1,188 @@
+package io.ramjet.protocol.command;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.Registration;
+import io.ramjet.protocol.frame.HeaderCodec;
+import org.junit.jupiter.api.Test;
+
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Pins every Kryo-registered header type to bytes: a fixed instance of each encodes to the
+ * committed hex and decodes back equal, so renaming, adding or removing a record's component,
+ * changing a component's type, renumbering a registration or reordering an enum fails here before
+ * it reaches a peer of another version. (Kryo writes a record's components in the order of their
+ * names, so reordering them in the declaration alone changes nothing on the wire.) A new header
+ * type needs its row; the coverage test says so.
+ */
+class HeaderGoldenBytesTest {
+
+    private static final HexFormat HEX = HexFormat.of();
+    private static final HeaderCodec CODEC = new HeaderCodec();
+
+    private static final SubscriptionRef DURABLE = new SubscriptionRef("prices", SubscriptionType.DURABLE, "app", "sub");
+    private static final BrokerInfo BROKER = new BrokerInfo("c", "broker-a", 1, "10.0.0.1:10911");
+    private static final BrokerProof PROOF = new BrokerProof(1_700_000_000_000L, "nonce", "mac");
+    private static final DestinationInfo DESTINATION = new DestinationInfo("orders", DestinationKind.QUEUE, 4, 6);
+    private static final MessagePosition POSITION = new MessagePosition(3, 42);
+    private static final AckRequest ACK = new AckRequest(7, DURABLE, List.of(POSITION, new MessagePosition(0, 1)));
+    private static final PulledMessage PULLED = new PulledMessage(2, 9, 1, 300);
+
+    /** Registration id to class, as {@link HeaderRegistry} must keep them. */
+    private static final Map<Integer, Class<?>> IDS = ids();
+
+    /** Each header type: a fixed instance and its bytes. */
+    private static final Map<Object, String> GOLDEN = golden();
+
+    private static Map<Integer, Class<?>> ids() {
+        Map<Integer, Class<?>> ids = new TreeMap<>();
+        ids.put(100, ErrorHeader.class);
+        ids.put(101, DestinationKind.class);
+        ids.put(110, BrokerInfo.class);
+        ids.put(111, DestinationInfo.class);
+        ids.put(112, RegisterBrokerRequest.class);
+        ids.put(113, UnregisterBrokerRequest.class);
+        ids.put(114, QueryRouteRequest.class);
+        ids.put(115, BrokerRoute.class);
+        ids.put(116, RouteData.class);
+        ids.put(117, BrokerList.class);
+        ids.put(118, BrokerProof.class);
+        ids.put(200, SubscriptionType.class);
+        ids.put(201, SubscriptionRef.class);
+        ids.put(202, MessagePosition.class);
+        ids.put(203, SendRequest.class);
+        ids.put(204, SendResponse.class);
+        ids.put(205, SubscribeRequest.class);
+        ids.put(206, SubscribeResponse.class);
+        ids.put(207, PullRequest.class);
+        ids.put(208, PulledMessage.class);
+        ids.put(209, PullResponse.class);
+        ids.put(210, AckRequest.class);
+        ids.put(211, ReleaseRequest.class);
+        ids.put(212, CloseConsumerRequest.class);
+        ids.put(213, DeleteSubscriptionRequest.class);
+        ids.put(214, CreateDestinationRequest.class);
+        ids.put(215, DeleteDestinationRequest.class);
+        ids.put(216, DestinationList.class);
+        ids.put(220, TxPrepareRequest.class);
+        ids.put(221, TxEndRequest.class);
+        ids.put(222, TxCheckRequest.class);
+        ids.put(223, TxQueryRequest.class);
+        ids.put(224, TxState.class);
+        ids.put(225, TxStateResponse.class);
+        ids.put(226, XaRecoverResponse.class);
+        ids.put(230, ClaimClientIdRequest.class);
+        ids.put(231, BrowseRequest.class);
+        ids.put(232, BrowseResponse.class);
+        ids.put(233, AuthenticateRequest.class);
+        return ids;
+    }
+
+    private static Map<Object, String> golden() {
+        Map<Object, String> g = new LinkedHashMap<>();
+        g.put(new ErrorHeader(ErrorStatus.BAD_REQUEST, "bad"), "660462616404");
+        g.put(DestinationKind.QUEUE, "6701");
+        g.put(DestinationKind.TOPIC, "6702");
+        g.put(BROKER, "700f31302e302e302e313a3130393131020962726f6b65722d610263");
+        g.put(DESTINATION, "7101076f72646572730c08");
+        g.put(new RegisterBrokerRequest(BROKER, List.of(DESTINATION), PROOF), "72010f31302e302e302e313a3130393131020962726f6b65722d6102630d017101076f72646572730c0801046d6163066e6f6e636580a0abfef962");
+        g.put(new UnregisterBrokerRequest("c", "broker-a", 1, PROOF), "73020962726f6b65722d61026301046d6163066e6f6e636580a0abfef962");
+        g.put(new QueryRouteRequest("orders"), "74076f7264657273");
+        g.put(new BrokerRoute(BROKER, DestinationKind.TOPIC, 8, 2), "75010f31302e302e302e313a3130393131020962726f6b65722d610263020410");
+        g.put(new RouteData("orders", List.of(new BrokerRoute(BROKER, DestinationKind.QUEUE, 4, 6))), "760d0175010f31302e302e302e313a3130393131020962726f6b65722d610263010c08076f7264657273");
+        g.put(new BrokerList(List.of(BROKER, new BrokerInfo("c", "broker-b", 0, "h:1"))), "770d02700f31302e302e302e313a3130393131020962726f6b65722d6102637004683a31000962726f6b65722d620263");
+        g.put(PROOF, "78046d6163066e6f6e636580a0abfef962");
+        g.put(SubscriptionType.QUEUE, "ca0101");
+        g.put(SubscriptionType.TOPIC, "ca0102");
+        g.put(SubscriptionType.DURABLE, "ca0103");
+        g.put(SubscriptionType.SHARED, "ca0104");
+        g.put(SubscriptionType.SHARED_DURABLE, "ca0105");
+        g.put(DURABLE, "cb0104617070077072696365730473756203");
+        g.put(POSITION, "cc010654");
+        g.put(new SendRequest("orders", DestinationKind.QUEUE, 2, true, 1_000L, 2_000L, 33, 77L), "cd01d00f076f7264657273a01f010142049a01");
+        g.put(new SendResponse(2, 10, 4096), "ce0180400414");
+        g.put(new SubscribeRequest(DURABLE, "colour = 'red'", true, 5), "cf010a010f636f6c6f7572203d2027726564270104617070077072696365730473756203");
+        g.put(new SubscribeResponse(4), "d00108");
+        g.put(new PullRequest(5, DURABLE, 64, 300), "d1010ad80480010104617070077072696365730473756203");
+        g.put(PULLED, "d201020412d804");
+        g.put(new PullResponse(List.of(PULLED)), "d3010d01d201020412d804");
+        g.put(ACK, "d4010e0d02cc010654cc0100020104617070077072696365730473756203");
+        g.put(new ReleaseRequest(5, DURABLE, POSITION, true, false), "d5010a01000106540104617070077072696365730473756203");
+        g.put(new CloseConsumerRequest(5, DURABLE, List.of(POSITION)), "d6010a0d01cc0106540104617070077072696365730473756203");
+        g.put(new DeleteSubscriptionRequest("app", "sub"), "d7010461707004737562");
+        g.put(new CreateDestinationRequest("tmp", DestinationKind.TOPIC, 1, true), "d8010204746d700201");
+        g.put(new DeleteDestinationRequest("tmp", DestinationKind.QUEUE), "d9010104746d70");
+        g.put(new DestinationList(List.of(DESTINATION)), "da010d017101076f72646572730c08");
+        g.put(new TxPrepareRequest(11, "1:0a:0b", "10.0.0.1:10911", List.of(ACK)), "de010d01d4010e0d02cc010654cc01000201046170700770726963657304737562030f31302e302e302e313a31303931311608313a30613a3062");
+        g.put(new TxEndRequest(11, "", true, List.of(ACK)), "df010d01d4010e0d02cc010654cc0100020104617070077072696365730473756203011601");
+        g.put(new TxCheckRequest(12), "e00118");
+        g.put(new TxQueryRequest(13), "e1011a");
+        g.put(TxState.OPEN, "e20101");
+        g.put(TxState.COMMITTED, "e20102");
+        g.put(TxState.ROLLED_BACK, "e20103");
+        g.put(TxState.UNKNOWN, "e20104");
+        g.put(new TxStateResponse(14, TxState.COMMITTED), "e301021c");
+        g.put(new XaRecoverResponse(List.of("1:0a:0b", "2::")), "e4010d020308313a30613a30620304323a3a");
+        g.put(new ClaimClientIdRequest("app", false), "e8010461707000");
+        g.put(new BrowseRequest("orders", 1, 2, 3, "n > 1"), "e9010406076f726465727302066e203e2031");
+        g.put(new BrowseResponse(List.of(PULLED), 1, 10, false), "ea01000d01d201020412d8041402");
+        g.put(new AuthenticateRequest("alice", "wonderland"), "eb010b776f6e6465726c616e6406616c696365");
+        return g;
+    }
+
+    @Test
+    void registrationIdsAreFixed() {
+        Kryo kryo = new Kryo();
+        HeaderRegistry.configure(kryo);
+        Map<Integer, Class<?>> registered = new TreeMap<>();
+        for (int id = 100; id < 1000; id++) {
+            Registration registration = kryo.getRegistration(id);
+            if (registration != null) {
+                registered.put(id, registration.getType());
+            }
+        }
+        assertEquals(IDS, registered);
+    }
+
+    @Test
+    void retiredIdsAreNeverGivenAgain() {
+        Kryo kryo = new Kryo();
+        HeaderRegistry.configure(kryo);
+        assertEquals(Set.of(217, 218, 219), HeaderRegistry.RETIRED_IDS);
+        for (int id : HeaderRegistry.RETIRED_IDS) {
+            assertEquals(null, kryo.getRegistration(id), "id " + id);
+        }
+    }
+
+    @Test
+    void everyRegisteredHeaderTypeHasGoldenBytes() {
+        Set<Class<?>> covered = GOLDEN.keySet().stream().map(Object::getClass).collect(Collectors.toSet());
+        for (Class<?> type : IDS.values()) {
+            assertTrue(covered.contains(type), type.getSimpleName() + " has no golden bytes");
+        }
+    }
+
+    @Test
+    void eachHeaderEncodesToItsGoldenBytesAndBack() {
+        StringBuilder mismatches = new StringBuilder();
+        for (Map.Entry<Object, String> entry : GOLDEN.entrySet()) {
+            String actual = HEX.formatHex(CODEC.encode(entry.getKey()));
+            if (!actual.equals(entry.getValue())) {
+                mismatches.append(entry.getKey()).append(" -> \"").append(actual).append("\"\n");
+            }
+        }
+        assertEquals("", mismatches.toString(), "headers whose bytes changed");
+        for (Map.Entry<Object, String> entry : GOLDEN.entrySet()) {
+            assertEquals(entry.getKey(), CODEC.decode(HEX.parseHex(entry.getValue())));
+        }
+    }
+}

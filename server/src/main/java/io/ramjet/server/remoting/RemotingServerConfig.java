@@ -1,0 +1,80 @@
+package io.ramjet.server.remoting;
+
+import io.ramjet.protocol.frame.FrameDescriptor;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Settings of a {@link RemotingServer}.
+ *
+ * @param role           what the server is ("NameServer", "broker"), named when it cannot bind
+ * @param host           address to bind
+ * @param advertisedHost address to announce, or null for {@link Hosts#advertised the default}
+ * @param port           port to bind; 0 picks a free one, see {@link RemotingServer#port()}
+ * @param ioThreads      Netty worker threads
+ * @param maxFrameLength largest accepted frame (value of its length field)
+ * @param idleTimeout    a connection from which nothing arrives for this long is closed;
+ *                       clients heartbeat well within it
+ */
+public record RemotingServerConfig(String role, String host, String advertisedHost, int port, int ioThreads,
+                                   int maxFrameLength, Duration idleTimeout) {
+
+    public RemotingServerConfig {
+        Objects.requireNonNull(role, "role");
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(idleTimeout, "idleTimeout");
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port " + port);
+        }
+        if (ioThreads < 1) {
+            throw new IllegalArgumentException("ioThreads " + ioThreads);
+        }
+        if (maxFrameLength < FrameDescriptor.FIXED_LENGTH) {
+            throw new IllegalArgumentException("maxFrameLength " + maxFrameLength);
+        }
+        if (idleTimeout.isNegative() || idleTimeout.isZero()) {
+            throw new IllegalArgumentException("idleTimeout " + idleTimeout);
+        }
+    }
+
+    /** A "server" on 127.0.0.1, the given port, 4 I/O threads, 16 MiB frames, 120 s idle timeout. */
+    public static RemotingServerConfig onPort(int port) {
+        return new RemotingServerConfig("server", "127.0.0.1", null, port, 4,
+                FrameDescriptor.DEFAULT_MAX_FRAME_LENGTH, Duration.ofSeconds(120));
+    }
+
+    /** The {@code host} part of {@link RemotingServer#address()}: what clients are told to connect to. */
+    public String announcedHost() {
+        return Hosts.advertised(host, advertisedHost);
+    }
+
+    public RemotingServerConfig withRole(String newRole) {
+        return new RemotingServerConfig(newRole, host, advertisedHost, port, ioThreads, maxFrameLength, idleTimeout);
+    }
+
+    public RemotingServerConfig withHost(String newHost) {
+        return new RemotingServerConfig(role, newHost, advertisedHost, port, ioThreads, maxFrameLength, idleTimeout);
+    }
+
+    /** Null announces the default of {@link Hosts#advertised}. */
+    public RemotingServerConfig withAdvertisedHost(String announced) {
+        return new RemotingServerConfig(role, host, announced, port, ioThreads, maxFrameLength, idleTimeout);
+    }
+
+    public RemotingServerConfig withPort(int newPort) {
+        return new RemotingServerConfig(role, host, advertisedHost, newPort, ioThreads, maxFrameLength, idleTimeout);
+    }
+
+    public RemotingServerConfig withIoThreads(int threads) {
+        return new RemotingServerConfig(role, host, advertisedHost, port, threads, maxFrameLength, idleTimeout);
+    }
+
+    public RemotingServerConfig withMaxFrameLength(int length) {
+        return new RemotingServerConfig(role, host, advertisedHost, port, ioThreads, length, idleTimeout);
+    }
+
+    public RemotingServerConfig withIdleTimeout(Duration timeout) {
+        return new RemotingServerConfig(role, host, advertisedHost, port, ioThreads, maxFrameLength, timeout);
+    }
+}

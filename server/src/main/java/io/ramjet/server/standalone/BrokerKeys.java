@@ -1,0 +1,133 @@
+package io.ramjet.server.standalone;
+
+import io.ramjet.server.broker.BrokerConfig;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every key of a broker's configuration, documented here once: the properties file and the
+ * launcher's {@code --set} parse through this table, and a test holds the README's configuration
+ * table equal to it. To add a key: a component and a builder setter in {@link BrokerConfig}, a row
+ * here, the row the test prints into the README.
+ */
+final class BrokerKeys {
+
+    static final List<BrokerKey<?>> ALL = List.of(
+            new BrokerKey<>("clusterName", ValueType.TEXT, "DefaultCluster",
+                    "cluster the broker registers under", BrokerConfig.Builder::clusterName),
+            new BrokerKey<>("brokerName", ValueType.TEXT, "broker-a",
+                    "broker group name (master and slaves share it)", BrokerConfig.Builder::brokerName),
+            new BrokerKey<>("brokerId", ValueType.LONG, "0", "0 for a master", BrokerConfig.Builder::brokerId),
+            new BrokerKey<>("host", ValueType.TEXT, "127.0.0.1",
+                    "address the broker binds; `0.0.0.0` binds every interface",
+                    BrokerConfig.Builder::host),
+            new BrokerKey<>("advertisedHost", ValueType.TEXT, "(`host`, or this machine's canonical host name"
+                    + " when `host` is a wildcard such as `0.0.0.0`)",
+                    "address the broker announces to the NameServers, which clients connect to",
+                    BrokerConfig.Builder::advertisedHost),
+            new BrokerKey<>("port", ValueType.PORT, "10911", "port the broker binds", BrokerConfig.Builder::port),
+            new BrokerKey<>("nameServers", ValueType.LIST, "127.0.0.1:9876",
+                    "NameServers to register with, comma-separated `host:port`", BrokerConfig.Builder::nameServers),
+            new BrokerKey<>("dataDir", ValueType.PATH, "./data",
+                    "CommitLog, ConsumeQueues, checkpoint, consumption snapshot", BrokerConfig.Builder::dataDir),
+            new BrokerKey<>("autoCreateDestinations", ValueType.BOOLEAN, "true",
+                    "create a destination on first use; when `false` the broker refuses a client's creation of a"
+                            + " queue or topic and a send to an unknown one (`InvalidDestinationException`): only"
+                            + " `queues`, `topics` and temporary destinations exist",
+                    BrokerConfig.Builder::autoCreateDestinations),
+            new BrokerKey<>("queues", ValueType.LIST, "(none)",
+                    "comma-separated queue names created at start, whatever `autoCreateDestinations` says",
+                    BrokerConfig.Builder::queues),
+            new BrokerKey<>("topics", ValueType.LIST, "(none)", "comma-separated topic names created at start",
+                    BrokerConfig.Builder::topics),
+            new BrokerKey<>("queuesPerDestination", ValueType.INT, "4", "message queues of a new destination",
+                    BrokerConfig.Builder::queuesPerDestination),
+            new BrokerKey<>("maxDeliveries", ValueType.INT, "10",
+                    "deliveries before a message goes to the dead-letter queue", BrokerConfig.Builder::maxDeliveries),
+            new BrokerKey<>("deadLetterPrefix", ValueType.TEXT, "DLQ.",
+                    "dead-letter queue of destination D is prefix + D", BrokerConfig.Builder::deadLetterPrefix),
+            new BrokerKey<>("heartbeatIntervalMs", ValueType.MILLIS, "30000",
+                    "how often the broker re-registers with the NameServers", BrokerConfig.Builder::heartbeatInterval),
+            new BrokerKey<>("diskUseLimit", ValueType.FRACTION, "0.95",
+                    "fraction of the disk above which sends are held back", BrokerConfig.Builder::diskUseLimit),
+            new BrokerKey<>("diskFullBlockMs", ValueType.MILLIS, "0",
+                    "how long a send past the limit waits for room before it is refused with"
+                            + " `ResourceAllocationException`; 0 refuses at once",
+                    BrokerConfig.Builder::diskFullBlock),
+            new BrokerKey<>("transactionCheckAfterMs", ValueType.MILLIS, "6000",
+                    "age of an unfinished transaction's half records before the broker asks its owner (check-back)",
+                    BrokerConfig.Builder::transactionCheckAfter),
+            new BrokerKey<>("transactionCheckIntervalMs", ValueType.MILLIS, "5000",
+                    "how often the broker looks for transactions to check",
+                    BrokerConfig.Builder::transactionCheckInterval),
+            new BrokerKey<>("transactionMaxChecks", ValueType.INT, "15",
+                    "checks answered \"still open\" before the broker rolls the transaction back (about 81 s with"
+                            + " the defaults); a prepared participant keeps asking its coordinator instead",
+                    BrokerConfig.Builder::transactionMaxChecks),
+            new BrokerKey<>("segmentSize", ValueType.INT_BYTES, "1g",
+                    "bytes per CommitLog segment file (below `2g`); a small disk wants `64m` or less",
+                    (b, v) -> b.store().segmentSize(v)),
+            new BrokerKey<>("maxRecordSize", ValueType.INT_BYTES, "4m",
+                    "largest record the CommitLog accepts (a message with its headers, or a transaction's COMMIT"
+                            + " record, about 40 bytes per message in it); at most `segmentSize`, and lowered to it"
+                            + " when not set",
+                    (b, v) -> b.store().maxRecordSize(v)),
+            new BrokerKey<>("minFreeSpace", ValueType.BYTES, "256m",
+                    "usable bytes a new CommitLog segment for messages must leave on the disk; acknowledgements and"
+                            + " queue index files may use three quarters of it, so consumers can drain a full broker"
+                            + " while new messages are refused with `ResourceAllocationException`",
+                    (b, v) -> b.store().minFreeSpace(v)),
+            new BrokerKey<>("flushPolicy", ValueType.FLUSH_POLICY, "SYNC_GROUP_COMMIT",
+                    "`SYNC_GROUP_COMMIT`: a persistent send returns once a force covers it (concurrent sends share"
+                            + " one); `ASYNC`: nothing waits for the disk, the periodic flush writes it",
+                    (b, v) -> b.store().flushPolicy(v)),
+            new BrokerKey<>("flushIntervalMs", ValueType.MILLIS, "200", "period of the background flush",
+                    (b, v) -> b.store().flushInterval(v)),
+            new BrokerKey<>("checkpointIntervalMs", ValueType.MILLIS, "1000",
+                    "period of the checkpoint (recovery after a crash scans what was written since the last one)",
+                    (b, v) -> b.store().checkpointInterval(v)),
+            new BrokerKey<>("consumeQueueEntriesPerFile", ValueType.INT, "300000",
+                    "20-byte entries per ConsumeQueue file", (b, v) -> b.store().consumeQueueEntriesPerFile(v)),
+            new BrokerKey<>("usersFile", ValueType.PATH, "(none)",
+                    "users file (path relative to the working directory): one"
+                            + " `name = pbkdf2-sha256$iterations$saltBase64$hashBase64` per line, `#` comments; a"
+                            + " malformed line or fewer than 100,000 iterations refuses the start. Without one, every"
+                            + " `createConnection(user, password)` is refused",
+                    BrokerConfig.Builder::usersFile),
+            new BrokerKey<>("allowAnonymous", ValueType.BOOLEAN, "true",
+                    "`true`: connections without credentials work as before; `false`: a connection must"
+                            + " authenticate before any other command, else every command is refused"
+                            + " (`JMSSecurityException`); needs `usersFile`",
+                    BrokerConfig.Builder::allowAnonymous),
+            new BrokerKey<>("nameServerSecret", ValueType.SECRET, "(none)",
+                    "the secret the NameServers were started with (`--secret-file`), at least 16 characters; the"
+                            + " broker signs its registrations with it. Without one its registrations are unsigned,"
+                            + " and a NameServer with a secret refuses them",
+                    BrokerConfig.Builder::nameServerSecret),
+            new BrokerKey<>("nameServerSecretFile", ValueType.SECRET_FILE, "(none)",
+                    "a file holding that secret instead (e.g. a standalone server's `data/namesrv.secret`);"
+                            + " not both keys",
+                    BrokerConfig.Builder::nameServerSecret));
+
+    private static final Map<String, BrokerKey<?>> BY_NAME = byName();
+
+    private BrokerKeys() {
+    }
+
+    /** The key of that name, or null. */
+    static BrokerKey<?> named(String name) {
+        return BY_NAME.get(name);
+    }
+
+    private static Map<String, BrokerKey<?>> byName() {
+        Map<String, BrokerKey<?>> keys = new LinkedHashMap<>();
+        for (BrokerKey<?> key : ALL) {
+            if (keys.put(key.name(), key) != null) {
+                throw new IllegalStateException("key " + key.name() + " twice");
+            }
+        }
+        return keys;
+    }
+}

@@ -1,0 +1,107 @@
+package io.ramjet.server.standalone;
+
+import io.ramjet.server.broker.BrokerConfig;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class BrokerKeysTest {
+
+    private static final String TABLE_HEADER = "| key | type | default | meaning |";
+
+    @Test
+    void theReadmeTableIsTheKeyTable() throws Exception {
+        List<String> readme = Files.readAllLines(Path.of("..", "README.md"));
+        int start = readme.indexOf(TABLE_HEADER);
+        assertTrue(start >= 0, "README has a configuration table starting " + TABLE_HEADER);
+        List<String> documented = readme.subList(start, readme.size()).stream()
+                .takeWhile(line -> line.startsWith("|")).toList();
+        String expected = expectedTable();
+        assertEquals(expected, String.join("\n", documented),
+                "README's broker key table differs from BrokerKeys; the table BrokerKeys gives:\n" + expected);
+    }
+
+    @Test
+    void everyDocumentedDefaultIsTheDefault() {
+        Path dataDir = Path.of("./data");
+        BrokerConfig.Builder builder = BrokerConfig.builder(dataDir);
+        Properties literal = new Properties();
+        BrokerKeys.ALL.stream().filter(BrokerKey::hasLiteralDefault)
+                .forEach(key -> literal.setProperty(key.name(), key.defaultValue()));
+        BrokerProperties.apply(literal, builder);
+        assertEquals(BrokerConfig.defaults(dataDir), builder.build());
+    }
+
+    @Test
+    void everyKeyChangesTheConfiguration() {
+        Map<String, String> changed = Map.ofEntries(Map.entry("clusterName", "c"), Map.entry("brokerName", "b"),
+                Map.entry("brokerId", "1"), Map.entry("host", "0.0.0.0"), Map.entry("advertisedHost", "mq.example"),
+                Map.entry("port", "1"), Map.entry("nameServers", "a:1,b:2"), Map.entry("dataDir", "elsewhere"),
+                Map.entry("autoCreateDestinations", "false"), Map.entry("queues", "q"), Map.entry("topics", "t"),
+                Map.entry("queuesPerDestination", "1"), Map.entry("maxDeliveries", "2"),
+                Map.entry("deadLetterPrefix", "DEAD."), Map.entry("heartbeatIntervalMs", "1"),
+                Map.entry("diskUseLimit", "0.5"), Map.entry("diskFullBlockMs", "1"),
+                Map.entry("transactionCheckAfterMs", "1"), Map.entry("transactionCheckIntervalMs", "1"),
+                Map.entry("transactionMaxChecks", "1"), Map.entry("segmentSize", "64m"),
+                Map.entry("maxRecordSize", "1m"), Map.entry("minFreeSpace", "1k"), Map.entry("flushPolicy", "async"),
+                Map.entry("flushIntervalMs", "1"), Map.entry("checkpointIntervalMs", "1"),
+                Map.entry("consumeQueueEntriesPerFile", "1"), Map.entry("usersFile", "other-users"),
+                Map.entry("allowAnonymous", "false"), Map.entry("nameServerSecret", "0123456789abcdef"));
+        BrokerConfig defaults = BrokerConfig.defaults(Path.of("data"));
+        for (BrokerKey<?> key : BrokerKeys.ALL) {
+            if (key.name().equals("nameServerSecretFile")) {
+                continue;
+            }
+            BrokerConfig.Builder builder = defaults.toBuilder().usersFile(Path.of("users"));
+            String value = changed.get(key.name());
+            key.apply(builder, value);
+            assertNotEquals(defaults.toBuilder().usersFile(Path.of("users")).build(), builder.build(), key.name());
+        }
+    }
+
+    @Test
+    void aRangeErrorNamesTheKey() {
+        Properties p = new Properties();
+        p.setProperty("queuesPerDestination", "0");
+        ConfigException refused = assertThrows(ConfigException.class, () -> BrokerProperties.parse(p, Path.of("d")));
+        assertTrue(refused.getMessage().contains("queuesPerDestination must be positive"), refused.getMessage());
+    }
+
+    @Test
+    void aNegativeDurationIsRefusedWithItsForm() {
+        Properties p = new Properties();
+        p.setProperty("heartbeatIntervalMs", "-5");
+        ConfigException refused = assertThrows(ConfigException.class, () -> BrokerProperties.parse(p, Path.of("d")));
+        assertEquals("broker property heartbeatIntervalMs = '-5' is not valid; expected a whole number of milliseconds",
+                refused.getMessage());
+    }
+
+    @Test
+    void theAdvertisedHostIsTheBindHostUnlessAWildcardOrExplicit() throws Exception {
+        BrokerConfig defaults = BrokerConfig.defaults(Path.of("data"));
+        assertEquals("127.0.0.1", defaults.advertisedHost());
+        BrokerConfig wildcard = defaults.toBuilder().host("0.0.0.0").build();
+        assertEquals(java.net.InetAddress.getLocalHost().getCanonicalHostName(), wildcard.advertisedHost());
+        assertEquals("mq.example", wildcard.toBuilder().advertisedHost("mq.example").build().advertisedHost());
+        assertEquals("0.0.0.0", wildcard.remoting().host(), "bound to every interface");
+    }
+
+    private static String expectedTable() {
+        String rows = BrokerKeys.ALL.stream()
+                .map(key -> "| `" + key.name() + "` | " + key.type().name() + " | "
+                        + (key.hasLiteralDefault() ? "`" + key.defaultValue() + "`" : key.defaultValue()) + " | "
+                        + key.meaning() + " |")
+                .collect(Collectors.joining("\n"));
+        return TABLE_HEADER + "\n| --- | --- | --- | --- |\n" + rows;
+    }
+}
