@@ -1,10 +1,7 @@
 package io.ramjet.provider.client;
 
-import io.ramjet.protocol.command.BrowseRequest;
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.MessagePosition;
-import io.ramjet.protocol.command.TxEndRequest;
-import io.ramjet.protocol.command.TxPrepareRequest;
 import io.ramjet.protocol.command.TxState;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -14,8 +11,8 @@ import java.util.function.LongFunction;
 
 /**
  * The one interface between the JMS façade and the wire: everything a connection asks of the
- * brokers, in terms of info objects, never JMS objects. Futures fail with a
- * {@code RemotingException} (see {@link ClientErrors} for the JMS exception of each). One
+ * brokers, in terms of info objects, never JMS objects or wire records. Futures fail only with
+ * a {@link ClientException}, which says whether the request may have taken effect. One
  * instance per JMS connection, since the broker ties temporary destinations to the transport
  * connection. Thread-safe.
  */
@@ -39,7 +36,7 @@ public interface RamjetClient extends AutoCloseable {
 
     /**
      * Acknowledges messages delivered to this attachment; fails with
-     * {@code ErrorStatus.DELIVERY_NOT_HELD} for those it no longer holds (they come back redelivered).
+     * {@link ClientException.Reason#NOT_HELD} for those it no longer holds (they come back redelivered).
      */
     CompletableFuture<Void> ack(ConsumerInfo consumer, List<MessagePosition> positions);
 
@@ -76,11 +73,23 @@ public interface RamjetClient extends AutoCloseable {
     CompletableFuture<Void> sendInTransaction(OutgoingMessage message, int queueChoice, long transactionId,
                                               Consumer<String> touching);
 
-    /** Phase one of a transaction on one broker ({@code host:port}); completes once the vote is durable. */
-    CompletableFuture<Void> prepareTransaction(String brokerAddress, TxPrepareRequest request);
+    /**
+     * Phase one of a transaction on one broker ({@code host:port}); completes once the vote is
+     * durable. {@code xid} is the XA branch ({@code XidCodec} form) or "" for a local transaction;
+     * {@code coordinator} is the broker a participant asks once this client is gone ("" for XA);
+     * {@code consumed}, what the transaction consumed from that broker.
+     */
+    CompletableFuture<Void> prepareTransaction(String brokerAddress, long transactionId, String xid,
+                                               String coordinator, List<ConsumedMessages> consumed);
 
-    /** The decision for a transaction on one broker; completes once it is durable. */
-    CompletableFuture<Void> endTransaction(String brokerAddress, TxEndRequest request);
+    /**
+     * The decision for a transaction on one broker; completes once it is durable. A transaction id
+     * of 0 names an XA branch by its xid alone (recovery), which fails with
+     * {@link ClientException.Reason#UNKNOWN_TRANSACTION} where the broker has no trace of it.
+     * {@code consumed}: what the transaction consumed from that broker not named at prepare.
+     */
+    CompletableFuture<Void> endTransaction(String brokerAddress, long transactionId, String xid, boolean commit,
+                                           List<ConsumedMessages> consumed);
 
     /** The XA branches prepared on every live master broker, in {@code XidCodec} form, each once. */
     CompletableFuture<List<String>> recoverXids();
@@ -100,19 +109,23 @@ public interface RamjetClient extends AutoCloseable {
      */
     CompletableFuture<List<String>> brokersOf(String destination, DestinationKind kind);
 
-    /** One page of a queue's messages on one broker, claiming nothing. */
-    CompletableFuture<BrowsePage> browse(String brokerAddress, BrowseRequest request);
+    /**
+     * One page of at most {@code maxMessages} of a queue's messages on one broker, from a position
+     * (0, 0 for the first page), claiming nothing; {@code selector} may be null.
+     */
+    CompletableFuture<BrowsePage> browse(String brokerAddress, String queue, String selector, int queueId,
+                                         long fromOffset, int maxMessages);
 
     /**
      * Authenticates with the connection's credentials on every live master (a broker connected to
      * later is authenticated as the connection opens, before any other request goes on it);
-     * fails with {@code ErrorStatus.AUTHENTICATION_FAILED} when one refuses them.
+     * fails with {@link ClientException.Reason#SECURITY} when one refuses them.
      */
     CompletableFuture<Void> authenticate();
 
     /**
      * Claims the client id for this connection on every live master; fails with
-     * {@code ErrorStatus.CLIENT_ID_IN_USE} when another connection holds it, having given back
+     * {@link ClientException.Reason#CLIENT_ID_IN_USE} when another connection holds it, having given back
      * what the other brokers granted. The brokers hold the claim until {@link #releaseClientId}
      * or until this client's transport closes; a broker this client connects to later (one that
      * joined or restarted) is told the claim on connection.

@@ -1,13 +1,11 @@
 package io.ramjet.provider.jms;
 
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.MessagePosition;
-import io.ramjet.protocol.remoting.RemotingCommandException;
-import io.ramjet.provider.client.ClientErrors;
+import io.ramjet.provider.client.ClientException;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.RamjetClient;
-import io.ramjet.provider.client.RemotingRamjetClient;
+import io.ramjet.provider.jms.error.JmsErrors;
 import jakarta.jms.JMSException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -121,12 +119,11 @@ final class AckSender {
             unanswered.remove(ack);
             inFlight.release();
             if (f != null) {
-                JMSException jms = ClientErrors.toJms(f);
+                JMSException jms = JmsErrors.toJms(f);
                 failure = jms;
                 LOG.warn("acknowledgement of {} message(s) of consumer {} failed; the broker redelivers them",
                         positions.size(), consumer.consumerId(), jms);
-                if (!(RemotingRamjetClient.unwrap(f) instanceof RemotingCommandException c
-                        && c.status() == ErrorStatus.DELIVERY_NOT_HELD)) {
+                if (ClientException.of(f).reason() != ClientException.Reason.NOT_HELD) {
                     onFailure.accept(jms);
                 }
             }

@@ -1,10 +1,9 @@
 package io.ramjet.provider.jms;
 
-import io.ramjet.protocol.remoting.RemotingCommandException;
-import io.ramjet.provider.client.ClientErrors;
+import io.ramjet.provider.client.ClientException;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.RamjetClient;
-import io.ramjet.provider.client.RemotingRamjetClient;
+import io.ramjet.provider.jms.error.JmsErrors;
 import jakarta.jms.JMSException;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,14 +51,14 @@ final class BrokerFeeds {
             subscribes.add(client.subscribe(consumer.attachedTo(address)));
         }
         CompletableFuture.allOf(subscribes.toArray(CompletableFuture[]::new)).exceptionally(f -> null).join();
-        Throwable refusal = null;
-        Throwable unreachable = null;
+        ClientException refusal = null;
+        ClientException unreachable = null;
         List<ConsumerInfo> attached = new ArrayList<>();
         for (CompletableFuture<ConsumerInfo> s : subscribes) {
-            Throwable failure = s.handle((done, f) -> f == null ? null : RemotingRamjetClient.unwrap(f)).join();
+            ClientException failure = s.handle((done, f) -> f == null ? null : ClientException.of(f)).join();
             if (failure == null) {
                 attached.add(s.join());
-            } else if (failure instanceof RemotingCommandException) {
+            } else if (failure.isRefusal()) {
                 refusal = refusal == null ? failure : refusal;
             } else {
                 unreachable = unreachable == null ? failure : unreachable;
@@ -69,7 +68,7 @@ final class BrokerFeeds {
             for (ConsumerInfo a : attached) {
                 client.closeConsumer(a, List.of()).exceptionally(f -> null);
             }
-            throw ClientErrors.toJms(refusal != null ? refusal : unreachable);
+            throw JmsErrors.toJms(refusal != null ? refusal : unreachable);
         }
         for (ConsumerInfo a : attached) {
             startFeed(a.brokerAddress(), a);

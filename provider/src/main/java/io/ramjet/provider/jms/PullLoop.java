@@ -1,12 +1,9 @@
 package io.ramjet.provider.jms;
 
-import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.remoting.RemotingCommandException;
-import io.ramjet.protocol.remoting.RemotingConnectionException;
+import io.ramjet.provider.client.ClientException;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.RamjetClient;
-import io.ramjet.provider.client.RemotingRamjetClient;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.locks.Lock;
@@ -107,8 +104,8 @@ final class PullLoop implements Runnable {
                 if (stopped) {
                     return;
                 }
-                Throwable cause = RemotingRamjetClient.unwrap(e.getCause());
-                if (isBrokerGone(cause)) {
+                ClientException cause = ClientException.of(e.getCause());
+                if (cause.isBrokerGone()) {
                     ConsumerInfo lost = attached;
                     if (lost != null) {
                         LOG.info("consumer {} lost broker {} ({}); subscribing again every {} ms",
@@ -148,10 +145,5 @@ final class PullLoop implements Runnable {
         } finally {
             intake.unlock();
         }
-    }
-
-    private static boolean isBrokerGone(Throwable cause) {
-        return cause instanceof RemotingConnectionException
-                || cause instanceof RemotingCommandException c && c.status() == ErrorStatus.UNKNOWN_CONSUMER;
     }
 }

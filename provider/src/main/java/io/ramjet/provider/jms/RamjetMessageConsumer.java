@@ -1,11 +1,11 @@
 package io.ramjet.provider.jms;
 
 import io.ramjet.protocol.command.SubscriptionRef;
-import io.ramjet.provider.client.ClientErrors;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.destination.RamjetDestination;
+import io.ramjet.provider.jms.error.JmsErrors;
 import io.ramjet.provider.message.MessageCodec;
 import io.ramjet.provider.message.RamjetMessage;
 import io.ramjet.provider.selector.Selector;
@@ -95,7 +95,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         String text = selector == null || selector.isEmpty() ? null : selector.text();
         ConsumerInfo wanted = new ConsumerInfo(consumerId, ref, text, noLocal, null);
         RamjetClient client = session.connection().client();
-        List<String> brokers = ClientErrors.await(client.brokersOf(ref.destination(), ref.destinationKind()));
+        List<String> brokers = JmsErrors.await(client.brokersOf(ref.destination(), ref.destinationKind()));
         RamjetMessageConsumer consumer = new RamjetMessageConsumer(session, wanted, destination,
                 text == null ? null : selector);
         consumer.feeds.start(brokers);
@@ -178,7 +178,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
             if (closed) {
                 return;
             }
-            JMSException jms = ClientErrors.toJms(failure);
+            JMSException jms = JmsErrors.toJms(failure);
             LOG.warn("consumer {} of {}: pull from {} failed", info.consumerId(), destination, address, jms);
             session.connection().onAsyncFailure(jms);
         }
@@ -307,7 +307,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
             for (Delivery d : unseen) {
                 releases.add(client.release(d.consumer(), d.position(), false, false));
             }
-            ClientErrors.await(CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)));
+            JmsErrors.await(CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)));
         } finally {
             resume();
         }
@@ -457,7 +457,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private void redeliverFromHere(Received current) {
         Delivery d = current.delivery();
         try {
-            ClientErrors.await(client.release(d.consumer(), d.position(), true, false));
+            JmsErrors.await(client.release(d.consumer(), d.position(), true, false));
             releasePrefetched();
         } catch (JMSException e) {
             session.connection().onAsyncFailure(e);

@@ -1,7 +1,7 @@
 package io.ramjet.provider.jms.transaction;
 
-import io.ramjet.protocol.command.AckRequest;
 import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.provider.client.ConsumedMessages;
 import io.ramjet.provider.client.ConsumerInfo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,10 +64,10 @@ public final class TransactionWork {
     }
 
     /** The acknowledgements waiting on one broker. */
-    public synchronized List<AckRequest> acks(String brokerAddress) {
-        List<AckRequest> acks = new ArrayList<>();
+    public synchronized List<ConsumedMessages> acks(String brokerAddress) {
+        List<ConsumedMessages> acks = new ArrayList<>();
         consumed.getOrDefault(brokerAddress, Map.of()).forEach((attachment, positions) ->
-                acks.add(new AckRequest(attachment.consumerId(), attachment.subscription(), positions)));
+                acks.add(new ConsumedMessages(attachment, positions)));
         return acks;
     }
 

@@ -1,10 +1,9 @@
 package io.ramjet.provider.jms.transaction;
 
-import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.command.TxEndRequest;
-import io.ramjet.protocol.command.TxPrepareRequest;
-import io.ramjet.provider.client.ClientErrors;
+import io.ramjet.provider.client.ClientException;
+import io.ramjet.provider.client.ConsumedMessages;
 import io.ramjet.provider.client.RamjetClient;
+import io.ramjet.provider.jms.error.JmsErrors;
 import jakarta.jms.JMSException;
 import jakarta.jms.TransactionRolledBackException;
 import java.time.Duration;
@@ -57,39 +56,39 @@ public final class TwoPhaseCommit {
         List<String> participants = brokers.subList(1, brokers.size());
         Map<String, CompletableFuture<Void>> votes = new LinkedHashMap<>();
         for (String participant : participants) {
-            votes.put(participant, client.prepareTransaction(participant,
-                    new TxPrepareRequest(id, "", coordinator, work.acks(participant))));
+            votes.put(participant, client.prepareTransaction(participant, id, "", coordinator,
+                    work.acks(participant)));
         }
         for (Map.Entry<String, CompletableFuture<Void>> vote : votes.entrySet()) {
-            Throwable failure = Outcomes.failureOf(vote.getValue());
+            ClientException failure = Outcomes.failureOf(vote.getValue());
             if (failure != null) {
                 rollBackQuietly(id, work);
                 throw rolledBack("transaction " + Long.toHexString(id) + " rolled back: broker " + vote.getKey()
                         + " did not prepare", failure);
             }
         }
-        Decision decision = decide(coordinator, new TxEndRequest(id, "", true, work.acks(coordinator)));
-        Throwable failure = decision.failure();
+        Decision decision = decide(coordinator, id, work.acks(coordinator));
+        ClientException failure = decision.failure();
         if (failure != null) {
             if (decision.notCommitted()) {
                 rollBackQuietly(id, work);
                 throw rolledBack("transaction " + Long.toHexString(id) + " rolled back: broker " + coordinator
-                        + (Outcomes.isRefusal(failure) ? " refused the commit" : " could not be reached"), failure);
+                        + (failure.isRefusal() ? " refused the commit" : " could not be reached"), failure);
             }
             JMSException unknown = new JMSException("the outcome of transaction " + Long.toHexString(id)
                     + " is unknown: broker " + coordinator + " did not answer the commit; the brokers resolve it "
                     + "between them once this connection closes");
-            unknown.setLinkedException(failure instanceof Exception e ? e : null);
+            unknown.setLinkedException(failure);
             unknown.initCause(failure);
             throw unknown;
         }
         ledger.ended(id, true);
         List<CompletableFuture<Void>> decisions = new ArrayList<>();
         for (String participant : participants) {
-            decisions.add(client.endTransaction(participant, new TxEndRequest(id, "", true, List.of())));
+            decisions.add(client.endTransaction(participant, id, "", true, List.of()));
         }
         for (int i = 0; i < decisions.size(); i++) {
-            Throwable missed = Outcomes.failureOf(decisions.get(i));
+            ClientException missed = Outcomes.failureOf(decisions.get(i));
             if (missed != null) {
                 LOG.warn("transaction {} committed; broker {} did not hear it and learns it by check-back",
                         Long.toHexString(id), participants.get(i), missed);
@@ -99,9 +98,9 @@ public final class TwoPhaseCommit {
 
     /** Rolls back on every broker; throws when one could not be told (it rolls back by check-back). */
     public void rollback(long id, TransactionWork work) throws JMSException {
-        Throwable failure = rollBackEverywhere(id, work);
+        ClientException failure = rollBackEverywhere(id, work);
         if (failure != null) {
-            throw ClientErrors.toJms(failure);
+            throw JmsErrors.toJms(failure);
         }
     }
 
@@ -109,7 +108,7 @@ public final class TwoPhaseCommit {
         rollBackEverywhere(id, work);
     }
 
-    private Throwable rollBackEverywhere(long id, TransactionWork work) {
+    private ClientException rollBackEverywhere(long id, TransactionWork work) {
         List<String> brokers = work.brokers();
         if (brokers.isEmpty()) {
             ledger.forget(id);
@@ -118,11 +117,11 @@ public final class TwoPhaseCommit {
         ledger.ended(id, false);
         List<CompletableFuture<Void>> ends = new ArrayList<>();
         for (String broker : brokers) {
-            ends.add(client.endTransaction(broker, new TxEndRequest(id, "", false, work.acks(broker))));
+            ends.add(client.endTransaction(broker, id, "", false, work.acks(broker)));
         }
-        Throwable first = null;
+        ClientException first = null;
         for (int i = 0; i < ends.size(); i++) {
-            Throwable failure = Outcomes.failureOf(ends.get(i));
+            ClientException failure = Outcomes.failureOf(ends.get(i));
             if (failure != null) {
                 LOG.warn("transaction {}: broker {} did not hear the rollback; it rolls back by check-back",
                         Long.toHexString(id), brokers.get(i), failure);
@@ -132,27 +131,22 @@ public final class TwoPhaseCommit {
         return first;
     }
 
-    /** How the decision went: its last failure (null on success), and whether any attempt may have arrived. */
     /**
      * How the decision went: the last attempt's failure (null: committed), and whether an
      * earlier attempt may have reached the coordinator, whose answer was then lost.
      */
-    private record Decision(Throwable failure, boolean earlierMayHaveArrived) {
+    private record Decision(ClientException failure, boolean earlierMayHaveArrived) {
 
         /**
-         * Certainly not committed: the coordinator says it rolled back; or it refused the only
-         * attempt that reached it (a refusal other than an internal error, which could come
-         * after the commit record was written); or no attempt ever reached it.
+         * Certainly not committed: the coordinator says it rolled back; or the last attempt
+         * certainly did not apply (refused before acting, or never sent) and no earlier one
+         * reached the coordinator.
          */
         boolean notCommitted() {
-            if (Outcomes.isRolledBack(failure)) {
+            if (failure.reason() == ClientException.Reason.ROLLED_BACK) {
                 return true;
             }
-            if (earlierMayHaveArrived) {
-                return false;
-            }
-            return Outcomes.isRefusal(failure) ? !Outcomes.hasStatus(failure, ErrorStatus.INTERNAL_ERROR)
-                    : Outcomes.neverSent(failure);
+            return !earlierMayHaveArrived && failure.certainlyNotApplied();
         }
     }
 
@@ -160,19 +154,19 @@ public final class TwoPhaseCommit {
      * Sends the decision, asking again while no answer comes (or the coordinator is busy), for
      * {@code decisionRetry}.
      */
-    private Decision decide(String coordinator, TxEndRequest decision) {
+    private Decision decide(String coordinator, long id, List<ConsumedMessages> acks) {
         long deadline = System.nanoTime() + decisionRetry.toNanos();
         boolean mayHaveArrived = false;
         while (true) {
-            Throwable failure = Outcomes.failureOf(client.endTransaction(coordinator, decision));
-            boolean busy = Outcomes.hasStatus(failure, ErrorStatus.BUSY);
-            if (failure == null || (Outcomes.isRefusal(failure) && !busy) || failure instanceof InterruptedException
+            ClientException failure = Outcomes.failureOf(client.endTransaction(coordinator, id, "", true, acks));
+            boolean busy = failure != null && failure.reason() == ClientException.Reason.BUSY;
+            if (failure == null || (failure.isRefusal() && !busy) || Thread.currentThread().isInterrupted()
                     || System.nanoTime() - deadline > 0) {
                 return new Decision(failure, mayHaveArrived);
             }
-            mayHaveArrived |= !busy && !Outcomes.neverSent(failure);
+            mayHaveArrived |= !failure.certainlyNotApplied();
             LOG.info("transaction {}: no answer from coordinator {} ({}), asking again",
-                    Long.toHexString(decision.transactionId()), coordinator, failure.toString());
+                    Long.toHexString(id), coordinator, failure.toString());
             try {
                 TimeUnit.MILLISECONDS.sleep(RETRY_DELAY_MILLIS);
             } catch (InterruptedException e) {
@@ -182,11 +176,9 @@ public final class TwoPhaseCommit {
         }
     }
 
-    private static TransactionRolledBackException rolledBack(String message, Throwable cause) {
+    private static TransactionRolledBackException rolledBack(String message, ClientException cause) {
         TransactionRolledBackException e = new TransactionRolledBackException(message + ": " + cause.getMessage());
-        if (cause instanceof Exception ex) {
-            e.setLinkedException(ex);
-        }
+        e.setLinkedException(cause);
         e.initCause(cause);
         return e;
     }

@@ -1,7 +1,5 @@
 package io.ramjet.provider.jms.transaction;
 
-import io.ramjet.protocol.command.TxEndRequest;
-import io.ramjet.protocol.command.TxPrepareRequest;
 import io.ramjet.provider.client.ConnectionInfo;
 import io.ramjet.provider.client.RemotingRamjetClient;
 import io.ramjet.provider.message.SerializationAllowList;
@@ -35,9 +33,9 @@ public final class CrashingTwoBrokerClient {
         if (!touched[0].equals(coordinator) || touched[1].equals(coordinator)) {
             throw new IllegalStateException("queues are not where the test put them: " + List.of(touched));
         }
-        client.prepareTransaction(touched[1], new TxPrepareRequest(id, "", coordinator, List.of())).get();
+        client.prepareTransaction(touched[1], id, "", coordinator, List.of()).get();
         if (commitOnCoordinator) {
-            client.endTransaction(coordinator, new TxEndRequest(id, "", true, List.of())).get();
+            client.endTransaction(coordinator, id, "", true, List.of()).get();
         }
         System.out.println("READY");
         System.out.flush();
