@@ -60,17 +60,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@link RamjetClient} over Ramjet remoting: routes from the NameServers (cached; dropped on a
+ * {@link BrokerClient} over Ramjet remoting: routes from the NameServers (cached; dropped on a
  * transport failure), one transport connection per broker. A destination no NameServer knows
- * yet is created on the first live master, which then announces it.
+ * yet is created on the first live master, which then announces it. Remoting failures become
+ * {@link ClientException}s in {@link RemotingFailures}, nowhere else.
  *
  * <p>Several brokers: a destination may live on several masters. A producer's queue choice picks
- * one of them and sticks to it; after a transport failure a send moves, once, to another master
- * (creating the destination there if none other has it). A consumer asks {@link #brokersOf}
- * and subscribes on each broker that hosts its destination ({@link ConsumerInfo#brokerAddress()}
- * names the one an attachment belongs to).
+ * one of them and sticks to it; {@link #routeAround} moves the producers off a failed one. A
+ * consumer asks {@link #brokersOf} and subscribes on each broker that hosts its destination
+ * ({@link ConsumerInfo#brokerAddress()} names the one an attachment belongs to).
  */
-public final class RemotingRamjetClient implements RamjetClient {
+public final class RemotingRamjetClient implements BrokerClient {
 
     private static final Logger LOG = LoggerFactory.getLogger(RemotingRamjetClient.class);
 
@@ -106,46 +106,43 @@ public final class RemotingRamjetClient implements RamjetClient {
     }
 
     /**
-     * Sends to the broker the producer's choice picks among the masters serving the destination.
-     * After a transport failure the send is tried once more on another master (the destination
-     * is created there when none other serves it), so an unconfirmed message is either retried
-     * or reported; a broker that went down after storing the message but before answering may
-     * then hold it twice. Any other failure (refusal, timeout) is reported as it is.
+     * Sends to the broker the producer's choice picks among the writable masters serving the
+     * destination (the destination is created on the first live master when none does). When the
+     * broker turns out to be gone, the cached route is dropped, so the next send looks it up again.
      */
     @Override
-    public CompletableFuture<Void> send(OutgoingMessage m, int queueChoice) {
-        return RemotingFailures.translated(send(m, queueChoice, null));
-    }
-
-    private CompletableFuture<Void> send(OutgoingMessage m, int queueChoice, String failed) {
+    public CompletableFuture<Void> send(OutgoingMessage m, int queueChoice, long transactionId,
+                                        Consumer<String> touching) {
         if (overFrameLimit(m)) {
             return CompletableFuture.failedFuture(tooLarge(m));
         }
-        return routes(m.destination(), m.kind(), failed).thenCompose(list -> {
+        return RemotingFailures.translated(routes(m.destination(), m.kind(), null).thenCompose(list -> {
             Route route = list.get(Math.floorMod(queueChoice, list.size()));
             int queueId = Math.floorMod(queueChoice / list.size(), route.queueCount());
+            touching.accept(route.address());
             SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(), m.deliveryTime(),
-                    m.expiration(), m.properties().length);
+                    m.expiration(), m.properties().length, transactionId);
             ByteBuf body = Unpooled.wrappedBuffer(m.properties(), m.body());
             return remoting.invoke(route.address(), Frame.request(CommandCode.SEND, header, body), timeout)
-                    .handle((response, failure) -> {
-                        if (failure == null) {
-                            Frames.release(response);
-                            return CompletableFuture.<Void>completedFuture(null);
-                        }
+                    .exceptionallyCompose(failure -> {
                         ClientException cause = sendFailure(m, route.address(), failure);
                         if (cause.reason() == Reason.UNREACHABLE || cause.reason() == Reason.CONNECTION_LOST) {
                             routes.remove(key(m.destination(), m.kind()));
-                            if (failed == null) {
-                                LOG.info("send to {} on {} failed ({}); trying another broker", m.destination(),
-                                        route.address(), cause.getMessage());
-                                return send(m, queueChoice, route.address());
-                            }
                         }
-                        return CompletableFuture.<Void>failedFuture(cause);
-                    })
-                    .thenCompose(done -> done);
-        });
+                        return CompletableFuture.failedFuture(cause);
+                    });
+        }).thenAccept(Frames::release));
+    }
+
+    /** Asks the NameServers for the live brokers, which they answer whether or not any registered. */
+    @Override
+    public CompletableFuture<Void> connect() {
+        return RemotingFailures.translated(nameServers.listBrokers().thenAccept(brokers -> { }));
+    }
+
+    @Override
+    public void routeAround(String destination, DestinationKind kind, String failedBroker) {
+        routes(destination, kind, failedBroker);
     }
 
     /**
@@ -215,10 +212,9 @@ public final class RemotingRamjetClient implements RamjetClient {
     }
 
     @Override
-    public CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery,
-                                           boolean excludeConsumer) {
+    public CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery) {
         return toConsumerBroker(consumer, CommandCode.RELEASE, new ReleaseRequest(consumer.consumerId(),
-                consumer.subscription(), position, countDelivery, excludeConsumer))
+                consumer.subscription(), position, countDelivery, false))
                 .exceptionally(failure -> {
                     // not delivered to this attachment any more: visible again already, or another's
                     if (RemotingFailures.of(failure).reason() == Reason.NOT_HELD) {
@@ -292,32 +288,6 @@ public final class RemotingRamjetClient implements RamjetClient {
         CompletableFuture<Route> route = cached != null ? cached.thenApply(list -> list.get(0)) : route(name, kind);
         return RemotingFailures.translated(route.thenCompose(r -> invoke(r.address(),
                 CommandCode.DELETE_DESTINATION, new DeleteDestinationRequest(name, kind), timeout)));
-    }
-
-    /**
-     * Picks the broker and queue as {@link #send} does, but is never retried elsewhere: a failed
-     * send dooms its transaction, which rolls back on every broker it may have reached.
-     */
-    @Override
-    public CompletableFuture<Void> sendInTransaction(OutgoingMessage m, int queueChoice, long transactionId,
-                                                     Consumer<String> touching) {
-        if (transactionId == 0) {
-            throw new IllegalArgumentException("a transactional send needs a nonzero transaction id");
-        }
-        if (overFrameLimit(m)) {
-            return CompletableFuture.failedFuture(tooLarge(m));
-        }
-        return RemotingFailures.translated(routes(m.destination(), m.kind(), null).thenCompose(list -> {
-            Route route = list.get(Math.floorMod(queueChoice, list.size()));
-            int queueId = Math.floorMod(queueChoice / list.size(), route.queueCount());
-            touching.accept(route.address());
-            SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(), m.deliveryTime(),
-                    m.expiration(), m.properties().length, transactionId);
-            ByteBuf body = Unpooled.wrappedBuffer(m.properties(), m.body());
-            return remoting.invoke(route.address(), Frame.request(CommandCode.SEND, header, body), timeout)
-                    .exceptionallyCompose(failure -> CompletableFuture.failedFuture(
-                            sendFailure(m, route.address(), failure)));
-        }).thenAccept(Frames::release));
     }
 
     /**

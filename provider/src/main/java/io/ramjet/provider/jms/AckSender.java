@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * ({@code blockOnAcknowledge=false}, {@code dupsOKBatchSize}): AUTO acks are sent at once and not
  * waited for, DUPS_OK acks are gathered and sent when {@value #DUPS_OK_BATCH} are waiting or
  * {@value #DUPS_OK_MILLIS} ms after the first, whichever comes first. At most
- * {@value #MAX_IN_FLIGHT} acks are unanswered at a time; beyond that {@link #ack} waits.
+ * {@code maxInFlight} acks (the {@code acksInFlight} URL option) are unanswered at a time; beyond
+ * that {@link #ack} waits.
  *
  * <p>A failed ack is logged and told to the next {@link #awaitSent}, and to {@code onFailure}
  * (the connection's exception listener) unless it failed because the delivery was lost with a
@@ -43,12 +44,11 @@ final class AckSender {
 
     static final int DUPS_OK_BATCH = 64;
     static final long DUPS_OK_MILLIS = 100;
-    static final int MAX_IN_FLIGHT = 1024;
 
     private final RamjetClient client;
     private final boolean batched;
     private final Consumer<JMSException> onFailure;
-    private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
+    private final Semaphore inFlight;
     private final Set<CompletableFuture<Void>> unanswered = ConcurrentHashMap.newKeySet();
     private final Executor timer = CompletableFuture.delayedExecutor(DUPS_OK_MILLIS, TimeUnit.MILLISECONDS);
     private final Map<ConsumerInfo, List<MessagePosition>> batch = new LinkedHashMap<>();
@@ -56,7 +56,8 @@ final class AckSender {
     private volatile JMSException failure;
 
     /** @param batched true for DUPS_OK, false for AUTO */
-    AckSender(RamjetClient client, boolean batched, Consumer<JMSException> onFailure) {
+    AckSender(RamjetClient client, boolean batched, int maxInFlight, Consumer<JMSException> onFailure) {
+        this.inFlight = new Semaphore(maxInFlight);
         this.client = client;
         this.batched = batched;
         this.onFailure = onFailure;

@@ -3,7 +3,6 @@ package io.ramjet.provider.jms;
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.provider.client.ConnectionInfo;
 import io.ramjet.provider.client.RamjetClient;
-import io.ramjet.provider.client.RemotingRamjetClient;
 import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.destination.RamjetTemporaryQueue;
 import io.ramjet.provider.destination.RamjetTemporaryTopic;
@@ -73,10 +72,11 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     private volatile boolean closed;
     private volatile ExceptionListener exceptionListener;
 
-    RamjetConnection(ConnectionInfo info) {
+    /** @param client this connection's own, closed with it */
+    RamjetConnection(ConnectionInfo info, RamjetClient client) {
         this.info = info;
-        this.client = new RemotingRamjetClient(info);
-        this.twoPhaseCommit = new TwoPhaseCommit(client, ledger, info.requestTimeout());
+        this.client = client;
+        this.twoPhaseCommit = new TwoPhaseCommit(client, ledger);
         this.exceptionReporter = new ExceptionReporter(info.connectionId(), () -> closed ? null : exceptionListener);
         client.answerTransactionChecks(ledger::stateOf);
         client.onBrokerConnectionLost((address, reason) -> onAsyncFailure(
@@ -199,7 +199,8 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
             default -> throw new JMSException("not a session mode: " + mode);
         }
         return added(new RamjetSession(this, nextSessionId(), mode, mode == Session.SESSION_TRANSACTED
-                ? new LocalTransaction(ledger, twoPhaseCommit) : new NoTransaction()));
+                ? new LocalTransaction(ledger, twoPhaseCommit, info.options().transactedSendsInFlight())
+                : new NoTransaction(info.options().nonPersistentSendsInFlight())));
     }
 
     long nextSessionId() {

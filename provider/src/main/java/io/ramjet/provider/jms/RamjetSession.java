@@ -93,7 +93,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         this.info = new SessionInfo(sessionId, acknowledgeMode);
         this.transaction = transaction;
         this.acks = new AckSender(connection.client(), acknowledgeMode == Session.DUPS_OK_ACKNOWLEDGE,
-                connection::onAsyncFailure);
+                connection.info().options().acksInFlight(), connection::onAsyncFailure);
     }
 
     RamjetConnection connection() {
@@ -528,10 +528,10 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         }
         List<CompletableFuture<Void>> releases = new ArrayList<>();
         for (Delivery d : toRelease) {
-            releases.add(connection.client().release(d.consumer(), d.position(), true, false));
+            releases.add(connection.client().release(d.consumer(), d.position(), true));
         }
         for (Delivery d : unseen) {
-            releases.add(connection.client().release(d.consumer(), d.position(), false, false));
+            releases.add(connection.client().release(d.consumer(), d.position(), false));
         }
         JmsErrors.await(CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)));
     }

@@ -18,12 +18,14 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class TransactionWork {
 
-    /** Sends of one transaction that may await their answers at once; the next waits for the oldest. */
-    static final int SENDS_IN_FLIGHT = 1024;
-
     private final Set<String> brokers = new LinkedHashSet<>();
     private final Map<String, Map<ConsumerInfo, List<MessagePosition>>> consumed = new LinkedHashMap<>();
-    private final SendWindow sends = new SendWindow(SENDS_IN_FLIGHT);
+    private final SendWindow sends;
+
+    /** @param sendsInFlight sends that may await their answers at once; the next waits for the oldest */
+    public TransactionWork(int sendsInFlight) {
+        this.sends = new SendWindow(sendsInFlight);
+    }
 
     /** A message of the transaction is about to be written to this broker. */
     public synchronized void touch(String brokerAddress) {
@@ -48,7 +50,7 @@ public final class TransactionWork {
 
     /**
      * A send of the transaction; the transaction ends only after it completes. Waits while
-     * {@value #SENDS_IN_FLIGHT} earlier sends are still unanswered.
+     * {@code sendsInFlight} earlier sends are still unanswered.
      */
     public void sending(CompletableFuture<Void> send) {
         sends.add(send);

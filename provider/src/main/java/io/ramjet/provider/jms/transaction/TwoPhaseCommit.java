@@ -1,18 +1,15 @@
 package io.ramjet.provider.jms.transaction;
 
 import io.ramjet.provider.client.ClientException;
-import io.ramjet.provider.client.ConsumedMessages;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.jms.error.JmsErrors;
 import jakarta.jms.JMSException;
 import jakarta.jms.TransactionRolledBackException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,27 +20,23 @@ import org.slf4j.LoggerFactory;
  * others.
  *
  * <p>A failure before the decision rolls back everywhere reachable and throws
- * {@link TransactionRolledBackException}. A decision the coordinator refuses, or that never
- * reached it (no connection could be opened; the coordinator then presumes abort), does the
- * same; a decision whose answer is lost is asked again (it is idempotent) for the request
- * timeout, and when it stays unanswered the outcome is unknown: {@link JMSException}, and the ledger keeps
- * the transaction OPEN so that the participants ask the coordinator once this connection is
- * gone. A participant that misses the decision after it was recorded learns it by check-back,
+ * {@link TransactionRolledBackException}. So does a decision that the client says certainly
+ * did not apply ({@link RamjetClient#commitTransaction}: refused, or never reached the
+ * coordinator, which then presumes abort). When its outcome is unknown (the client asked again
+ * for as long as its policy allows): {@link JMSException}, and the ledger keeps the transaction
+ * OPEN so that the participants ask the coordinator once this connection is gone. A participant that misses the decision after it was recorded learns it by check-back,
  * so the commit succeeds.
  */
 public final class TwoPhaseCommit {
 
     private static final Logger LOG = LoggerFactory.getLogger(TwoPhaseCommit.class);
-    private static final long RETRY_DELAY_MILLIS = 100;
 
     private final RamjetClient client;
     private final TransactionLedger ledger;
-    private final Duration decisionRetry;
 
-    public TwoPhaseCommit(RamjetClient client, TransactionLedger ledger, Duration decisionRetry) {
+    public TwoPhaseCommit(RamjetClient client, TransactionLedger ledger) {
         this.client = client;
         this.ledger = ledger;
-        this.decisionRetry = decisionRetry;
     }
 
     public void commit(long id, TransactionWork work) throws JMSException {
@@ -67,10 +60,9 @@ public final class TwoPhaseCommit {
                         + " did not prepare", failure);
             }
         }
-        Decision decision = decide(coordinator, id, work.acks(coordinator));
-        ClientException failure = decision.failure();
+        ClientException failure = Outcomes.failureOf(client.commitTransaction(coordinator, id, work.acks(coordinator)));
         if (failure != null) {
-            if (decision.notCommitted()) {
+            if (failure.certainlyNotApplied()) {
                 rollBackQuietly(id, work);
                 throw rolledBack("transaction " + Long.toHexString(id) + " rolled back: broker " + coordinator
                         + (failure.isRefusal() ? " refused the commit" : " could not be reached"), failure);
@@ -129,51 +121,6 @@ public final class TwoPhaseCommit {
             }
         }
         return first;
-    }
-
-    /**
-     * How the decision went: the last attempt's failure (null: committed), and whether an
-     * earlier attempt may have reached the coordinator, whose answer was then lost.
-     */
-    private record Decision(ClientException failure, boolean earlierMayHaveArrived) {
-
-        /**
-         * Certainly not committed: the coordinator says it rolled back; or the last attempt
-         * certainly did not apply (refused before acting, or never sent) and no earlier one
-         * reached the coordinator.
-         */
-        boolean notCommitted() {
-            if (failure.reason() == ClientException.Reason.ROLLED_BACK) {
-                return true;
-            }
-            return !earlierMayHaveArrived && failure.certainlyNotApplied();
-        }
-    }
-
-    /**
-     * Sends the decision, asking again while no answer comes (or the coordinator is busy), for
-     * {@code decisionRetry}.
-     */
-    private Decision decide(String coordinator, long id, List<ConsumedMessages> acks) {
-        long deadline = System.nanoTime() + decisionRetry.toNanos();
-        boolean mayHaveArrived = false;
-        while (true) {
-            ClientException failure = Outcomes.failureOf(client.endTransaction(coordinator, id, "", true, acks));
-            boolean busy = failure != null && failure.reason() == ClientException.Reason.BUSY;
-            if (failure == null || (failure.isRefusal() && !busy) || Thread.currentThread().isInterrupted()
-                    || System.nanoTime() - deadline > 0) {
-                return new Decision(failure, mayHaveArrived);
-            }
-            mayHaveArrived |= !failure.certainlyNotApplied();
-            LOG.info("transaction {}: no answer from coordinator {} ({}), asking again",
-                    Long.toHexString(id), coordinator, failure.toString());
-            try {
-                TimeUnit.MILLISECONDS.sleep(RETRY_DELAY_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return new Decision(failure, mayHaveArrived);
-            }
-        }
     }
 
     private static TransactionRolledBackException rolledBack(String message, ClientException cause) {

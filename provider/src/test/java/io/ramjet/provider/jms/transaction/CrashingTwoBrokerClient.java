@@ -28,8 +28,8 @@ public final class CrashingTwoBrokerClient {
                 List.of(args[0]), null, null, Duration.ofSeconds(5), SerializationAllowList.fromSystemProperties()));
         long id = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
         String[] touched = new String[2];
-        client.sendInTransaction(RawMessages.text(args[2], "on the coordinator"), 0, id, address -> touched[0] = address).get();
-        client.sendInTransaction(RawMessages.text(args[3], "on the participant"), 0, id, address -> touched[1] = address).get();
+        client.send(RawMessages.text(args[2], "on the coordinator"), 0, id, address -> touched[0] = address).get();
+        client.send(RawMessages.text(args[3], "on the participant"), 0, id, address -> touched[1] = address).get();
         if (!touched[0].equals(coordinator) || touched[1].equals(coordinator)) {
             throw new IllegalStateException("queues are not where the test put them: " + List.of(touched));
         }
