@@ -21,6 +21,7 @@ public interface BrokerRequests extends AutoCloseable {
      * or {@link ClientException.Reason#TIMEOUT}, when none did within the request timeout.
      */
     CompletableFuture<Void> connect();
+
     /**
      * Acknowledges messages delivered to this attachment; fails with
      * {@link ClientException.Reason#NOT_HELD} for those it no longer holds (they come back redelivered).

@@ -248,10 +248,20 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
      */
     <C extends RamjetConnection> C open(String user, String password,
                                         BiFunction<ConnectionInfo, RamjetClient, C> create) throws JMSException {
-        RamjetUrl parsed = RamjetUrl.parse(url);
+        RamjetUrl parsed;
+        ClientOptions options;
+        try {
+            parsed = RamjetUrl.parse(url);
+            options = ClientOptions.fromUrlOptions(parsed.options(), FACTORY_OPTIONS);
+        } catch (IllegalArgumentException e) {
+            // setUrl refused it already, unless this factory was read back from a serialized form
+            JMSException refused = new JMSException(e.getMessage());
+            refused.initCause(e);
+            throw refused;
+        }
         ConnectionInfo info = new ConnectionInfo(UUID.randomUUID().toString(), parsed.nameServers(),
                 null, Credentials.of(user, password), Duration.ofMillis(requestTimeoutMillis),
-                serializationAllowList(), ClientOptions.fromUrlOptions(parsed.options(), FACTORY_OPTIONS));
+                serializationAllowList(), options);
         RamjetClientFactory clients = clientFactory != null ? clientFactory
                 : RamjetClientFactory.forScheme(RamjetUrl.SCHEME_NAME);
         RamjetClient client = clients.create(info);

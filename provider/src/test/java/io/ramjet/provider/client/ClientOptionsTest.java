@@ -5,6 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.provider.jms.RamjetConnectionFactory;
+import jakarta.jms.JMSException;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -45,5 +52,32 @@ class ClientOptionsTest {
                     () -> new RamjetConnectionFactory("ramjet://h:1?" + option), option);
             assertTrue(e.getMessage().contains(key + "=<positive whole number>"), e.getMessage());
         }
+    }
+
+    @Test
+    void aFactoryReadBackWithAnOptionThisVersionDoesNotKnowRefusesToConnect() throws Exception {
+        byte[] serialized = serialize(new RamjetConnectionFactory("ramjet://127.0.0.1:1?prefetch=8"));
+        byte[] tampered = replace(serialized, "prefetch=8", "prefetcX=8");
+        RamjetConnectionFactory readBack;
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(tampered))) {
+            readBack = (RamjetConnectionFactory) in.readObject();
+        }
+        JMSException e = assertThrows(JMSException.class, readBack::createConnection);
+        assertTrue(e.getMessage().startsWith("unknown option prefetcX; known: "), e.getMessage());
+    }
+
+    private static byte[] serialize(Object o) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(o);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** The bytes with one same-length ASCII text replaced by another. */
+    private static byte[] replace(byte[] bytes, String from, String to) {
+        String text = new String(bytes, StandardCharsets.ISO_8859_1);
+        assertTrue(text.contains(from));
+        return text.replace(from, to).getBytes(StandardCharsets.ISO_8859_1);
     }
 }

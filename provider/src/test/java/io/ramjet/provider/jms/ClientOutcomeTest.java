@@ -74,11 +74,16 @@ class ClientOutcomeTest {
         assertEquals("hello", received.getText());
     }
 
+    /** A transacted session whose transaction holds one message sent to queue "q". */
+    private Session sentInATransaction(String options) throws JMSException {
+        Session session = open(options).createSession(true, Session.SESSION_TRANSACTED);
+        session.createProducer(session.createQueue("q")).send(session.createTextMessage("in a transaction"));
+        return session;
+    }
+
     @Test
     void aCommitThatCertainlyDidNotApplyRollsBack() throws JMSException {
-        Session session = open("").createSession(true, Session.SESSION_TRANSACTED);
-        Queue queue = session.createQueue("q");
-        session.createProducer(queue).send(session.createTextMessage("never"));
+        Session session = sentInATransaction("");
         broker.failCommits(certainlyNot(Reason.UNREACHABLE));
         assertThrows(TransactionRolledBackException.class, session::commit);
         broker.failCommits(null);
@@ -87,8 +92,7 @@ class ClientOutcomeTest {
 
     @Test
     void aCommitWhoseAnswerIsLostIsAskedAgainThenReportedUnknown() throws JMSException {
-        Session session = open("?requestTimeout=400").createSession(true, Session.SESSION_TRANSACTED);
-        session.createProducer(session.createQueue("q")).send(session.createTextMessage("maybe"));
+        Session session = sentInATransaction("?requestTimeout=400");
         broker.failCommits(new ClientException(Reason.TIMEOUT, Outcome.OUTCOME_UNKNOWN, "no answer", null));
         JMSException unknown = assertThrows(JMSException.class, session::commit);
         assertFalse(unknown instanceof TransactionRolledBackException, unknown.toString());
@@ -97,8 +101,7 @@ class ClientOutcomeTest {
 
     @Test
     void aCommitFailingInsideTheBrokerIsUnknownAndNotAskedAgain() throws JMSException {
-        Session session = open("").createSession(true, Session.SESSION_TRANSACTED);
-        session.createProducer(session.createQueue("q")).send(session.createTextMessage("maybe"));
+        Session session = sentInATransaction("");
         broker.failCommits(new ClientException(Reason.INTERNAL, Outcome.OUTCOME_UNKNOWN, "broker failed", null));
         JMSException unknown = assertThrows(JMSException.class, session::commit);
         assertFalse(unknown instanceof TransactionRolledBackException, unknown.toString());
