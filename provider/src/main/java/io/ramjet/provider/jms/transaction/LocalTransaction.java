@@ -101,14 +101,17 @@ public final class LocalTransaction implements TransactionContext {
             ended = work;
             begin();
         }
-        if (!ended.awaitSends()) {
+        Throwable sendFailure = ended.awaitSends();
+        if (sendFailure != null) {
             try {
                 protocol.rollback(ending, ended);
             } catch (JMSException e) {
                 // the transaction rolls back either way: by this call or by check-back
             }
-            throw new TransactionRolledBackException("transaction " + Long.toHexString(ending)
-                    + " rolled back: one of its sends failed");
+            TransactionRolledBackException rolledBack = new TransactionRolledBackException("transaction "
+                    + Long.toHexString(ending) + " rolled back: one of its sends failed: " + sendFailure.getMessage());
+            rolledBack.initCause(sendFailure);
+            throw rolledBack;
         }
         protocol.commit(ending, ended);
     }

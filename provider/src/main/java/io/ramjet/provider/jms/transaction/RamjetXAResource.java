@@ -244,7 +244,7 @@ public final class RamjetXAResource implements XAResource {
         } else if (branch.timedOut()) {
             code = XAException.XA_RBTIMEOUT;
             why = "its transaction timeout passed";
-        } else if (!branch.work.awaitSends()) {
+        } else if (branch.work.awaitSends() != null) {
             code = XAException.XA_RBROLLBACK;
             why = "one of its sends failed";
         } else {

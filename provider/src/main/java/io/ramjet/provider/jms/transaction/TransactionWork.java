@@ -56,9 +56,9 @@ public final class TransactionWork {
         sends.add(send);
     }
 
-    /** Waits for every send; false when any failed, so the transaction must not commit. */
-    public boolean awaitSends() {
-        return sends.awaitAll() == null;
+    /** Waits for every send; the first failure (then the transaction must not commit), or null. */
+    public Throwable awaitSends() {
+        return sends.awaitAll();
     }
 
     public synchronized List<String> brokers() {
