@@ -7,16 +7,20 @@ import io.ramjet.protocol.command.SubscriptionType;
 import io.ramjet.protocol.command.TxState;
 import io.ramjet.provider.client.ClientException.Outcome;
 import io.ramjet.provider.client.ClientException.Reason;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
@@ -41,6 +45,10 @@ public final class InMemoryBrokerClient implements BrokerClient {
         private final Map<Long, List<Sent>> halfMessages = new HashMap<>();
         private final Set<String> clientIds = new HashSet<>();
         private final AtomicInteger commitAttempts = new AtomicInteger();
+        private final Semaphore commitsSeen = new Semaphore(0);
+        private final AtomicInteger sendAttempts = new AtomicInteger();
+        private final List<String> routedAround = new CopyOnWriteArrayList<>();
+        private final AtomicInteger sendsToFail = new AtomicInteger();
         private volatile ClientException sendFailure;
         private volatile ClientException commitFailure;
         private volatile ClientException connectFailure;
@@ -54,7 +62,23 @@ public final class InMemoryBrokerClient implements BrokerClient {
 
         /** Every send fails with {@code failure} (null: none does). */
         public void refuseSends(ClientException failure) {
+            failSends(Integer.MAX_VALUE, failure);
+        }
+
+        /** The next {@code count} sends fail with {@code failure}, having stored nothing. */
+        public void failSends(int count, ClientException failure) {
             sendFailure = failure;
+            sendsToFail.set(failure == null ? 0 : count);
+        }
+
+        /** How many sends reached this broker, failed or not. */
+        public int sendAttempts() {
+            return sendAttempts.get();
+        }
+
+        /** The brokers the client was told to route around, in order. */
+        public List<String> routedAround() {
+            return List.copyOf(routedAround);
         }
 
         /** Every commit decision fails with {@code failure}, having done nothing (null: none does). */
@@ -75,6 +99,11 @@ public final class InMemoryBrokerClient implements BrokerClient {
         /** How many commit decisions reached this broker. */
         public int commitAttempts() {
             return commitAttempts.get();
+        }
+
+        /** Waits until {@code count} more commit decisions reached this broker; false after the timeout. */
+        public boolean awaitCommitAttempts(int count, Duration timeout) throws InterruptedException {
+            return commitsSeen.tryAcquire(count, timeout.toNanos(), TimeUnit.NANOSECONDS);
         }
 
         /** Messages of a queue not yet acknowledged, delivered or not. */
@@ -140,8 +169,9 @@ public final class InMemoryBrokerClient implements BrokerClient {
     public CompletableFuture<Void> send(OutgoingMessage m, int queueChoice, long transactionId,
                                         Consumer<String> touching) {
         touching.accept(ADDRESS);
+        broker.sendAttempts.incrementAndGet();
         ClientException failure = broker.sendFailure;
-        if (failure != null) {
+        if (failure != null && broker.sendsToFail.getAndDecrement() > 0) {
             return failed(failure);
         }
         Sent sent = new Sent(m.destination(), m.kind(), m.properties(), m.body());
@@ -170,7 +200,7 @@ public final class InMemoryBrokerClient implements BrokerClient {
 
     @Override
     public void routeAround(String destination, DestinationKind kind, String failedBroker) {
-        // one broker: nowhere else to go
+        broker.routedAround.add(failedBroker); // one broker: nowhere else to go
     }
 
     @Override
@@ -287,7 +317,7 @@ public final class InMemoryBrokerClient implements BrokerClient {
     public CompletableFuture<Void> deleteSubscription(String clientId, String name) {
         synchronized (broker) {
             boolean removed = broker.subscriptions.keySet().removeIf(
-                    ref -> name.equals(ref.name()) && java.util.Objects.equals(clientId, ref.clientId()));
+                    ref -> name.equals(ref.name()) && Objects.equals(clientId, ref.clientId()));
             return removed ? done(null) : failed(ClientException.refused(Reason.NOT_FOUND,
                     "no durable subscription named '" + name + "'"));
         }
@@ -323,6 +353,7 @@ public final class InMemoryBrokerClient implements BrokerClient {
         if (commit) {
             broker.commitAttempts.incrementAndGet();
             ClientException failure = broker.commitFailure;
+            broker.commitsSeen.release();
             if (failure != null) {
                 return failed(failure);
             }
