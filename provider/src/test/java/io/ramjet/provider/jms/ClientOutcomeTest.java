@@ -92,7 +92,7 @@ class ClientOutcomeTest {
 
     @Test
     void aCommitWhoseAnswerIsLostIsAskedAgainThenReportedUnknown() throws JMSException {
-        Session session = sentInATransaction("?requestTimeout=400");
+        Session session = sentInATransaction("?requestTimeout=1000");
         broker.failCommits(new ClientException(Reason.TIMEOUT, Outcome.OUTCOME_UNKNOWN, "no answer", null));
         JMSException unknown = assertThrows(JMSException.class, session::commit);
         assertFalse(unknown instanceof TransactionRolledBackException, unknown.toString());
