@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ramjet.provider.client.ClientException;
 import io.ramjet.provider.client.ClientException.Outcome;
 import io.ramjet.provider.client.ClientException.Reason;
-import io.ramjet.provider.client.FailoverRamjetClient;
 import io.ramjet.provider.client.InMemoryBrokerClient;
 import jakarta.jms.Connection;
 import jakarta.jms.IllegalStateException;
@@ -50,9 +49,7 @@ class ClientOutcomeTest {
     }
 
     private RamjetConnectionFactory factory(String options) {
-        RamjetConnectionFactory factory = new RamjetConnectionFactory("ramjet://in-memory:1" + options);
-        factory.setClientFactory(info -> new FailoverRamjetClient(broker.client(info), info));
-        return factory;
+        return InMemoryFactories.factory(broker, options);
     }
 
     private Connection open(String options) throws JMSException {
