@@ -24,6 +24,10 @@ import java.util.TreeSet;
  *       broker subscribes there again</td></tr>
  *   <tr><td>{@value #ACKS_IN_FLIGHT}</td><td>1024</td><td>unanswered acknowledgements per AUTO or
  *       DUPS_OK session before acknowledging waits</td></tr>
+ *   <tr><td>{@value #DUPS_OK_BATCH}</td><td>64</td><td>DUPS_OK acknowledgements gathered into one
+ *       request (Artemis's {@code dupsOKBatchSize})</td></tr>
+ *   <tr><td>{@value #DUPS_OK_MILLIS}</td><td>100</td><td>how long the first gathered DUPS_OK
+ *       acknowledgement waits for the batch to fill</td></tr>
  *   <tr><td>{@value #TRANSACTED_SENDS_IN_FLIGHT}</td><td>1024</td><td>unanswered sends per
  *       transaction before the next send waits</td></tr>
  *   <tr><td>{@value #NON_PERSISTENT_SENDS_IN_FLIGHT}</td><td>1024</td><td>unanswered
@@ -33,21 +37,24 @@ import java.util.TreeSet;
  * Every value is a positive whole number.
  */
 public record ClientOptions(int prefetch, long pullHoldMillis, long discoveryMillis, long resubscribeMillis,
-                            int acksInFlight, int transactedSendsInFlight, int nonPersistentSendsInFlight) {
+                            int acksInFlight, int dupsOkBatch, long dupsOkMillis, int transactedSendsInFlight,
+                            int nonPersistentSendsInFlight) {
 
     public static final String PREFETCH = "prefetch";
     public static final String PULL_HOLD_MILLIS = "pullHoldMillis";
     public static final String DISCOVERY_MILLIS = "discoveryMillis";
     public static final String RESUBSCRIBE_MILLIS = "resubscribeMillis";
     public static final String ACKS_IN_FLIGHT = "acksInFlight";
+    public static final String DUPS_OK_BATCH = "dupsOkBatch";
+    public static final String DUPS_OK_MILLIS = "dupsOkMillis";
     public static final String TRANSACTED_SENDS_IN_FLIGHT = "transactedSendsInFlight";
     public static final String NON_PERSISTENT_SENDS_IN_FLIGHT = "nonPersistentSendsInFlight";
 
     /** The option names, in the order of the components. */
     public static final List<String> KEYS = List.of(PREFETCH, PULL_HOLD_MILLIS, DISCOVERY_MILLIS, RESUBSCRIBE_MILLIS,
-            ACKS_IN_FLIGHT, TRANSACTED_SENDS_IN_FLIGHT, NON_PERSISTENT_SENDS_IN_FLIGHT);
+            ACKS_IN_FLIGHT, DUPS_OK_BATCH, DUPS_OK_MILLIS, TRANSACTED_SENDS_IN_FLIGHT, NON_PERSISTENT_SENDS_IN_FLIGHT);
 
-    public static final ClientOptions DEFAULTS = new ClientOptions(64, 300, 2_000, 500, 1024, 1024, 1024);
+    public static final ClientOptions DEFAULTS = new ClientOptions(64, 300, 2_000, 500, 1024, 64, 100, 1024, 1024);
 
     public ClientOptions {
         positive(PREFETCH, prefetch);
@@ -55,6 +62,8 @@ public record ClientOptions(int prefetch, long pullHoldMillis, long discoveryMil
         positive(DISCOVERY_MILLIS, discoveryMillis);
         positive(RESUBSCRIBE_MILLIS, resubscribeMillis);
         positive(ACKS_IN_FLIGHT, acksInFlight);
+        positive(DUPS_OK_BATCH, dupsOkBatch);
+        positive(DUPS_OK_MILLIS, dupsOkMillis);
         positive(TRANSACTED_SENDS_IN_FLIGHT, transactedSendsInFlight);
         positive(NON_PERSISTENT_SENDS_IN_FLIGHT, nonPersistentSendsInFlight);
     }
@@ -88,6 +97,8 @@ public record ClientOptions(int prefetch, long pullHoldMillis, long discoveryMil
                 values.getOrDefault(DISCOVERY_MILLIS, d.discoveryMillis),
                 values.getOrDefault(RESUBSCRIBE_MILLIS, d.resubscribeMillis),
                 Math.toIntExact(values.getOrDefault(ACKS_IN_FLIGHT, (long) d.acksInFlight)),
+                Math.toIntExact(values.getOrDefault(DUPS_OK_BATCH, (long) d.dupsOkBatch)),
+                values.getOrDefault(DUPS_OK_MILLIS, d.dupsOkMillis),
                 Math.toIntExact(values.getOrDefault(TRANSACTED_SENDS_IN_FLIGHT, (long) d.transactedSendsInFlight)),
                 Math.toIntExact(values.getOrDefault(NON_PERSISTENT_SENDS_IN_FLIGHT, (long) d.nonPersistentSendsInFlight)));
     }

@@ -2,6 +2,7 @@ package io.ramjet.provider.jms;
 
 import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.provider.client.ClientException;
+import io.ramjet.provider.client.ClientOptions;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.RamjetClient;
@@ -24,10 +25,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The acknowledgements of one AUTO or DUPS_OK session, following Artemis's defaults
  * ({@code blockOnAcknowledge=false}, {@code dupsOKBatchSize}): AUTO acks are sent at once and not
- * waited for, DUPS_OK acks are gathered and sent when {@value #DUPS_OK_BATCH} are waiting or
- * {@value #DUPS_OK_MILLIS} ms after the first, whichever comes first. At most
- * {@code maxInFlight} acks (the {@code acksInFlight} URL option) are unanswered at a time; beyond
- * that {@link #ack} waits.
+ * waited for, DUPS_OK acks are gathered and sent when {@code dupsOkBatch} are waiting or
+ * {@code dupsOkMillis} after the first, whichever comes first. At most {@code acksInFlight} acks
+ * are unanswered at a time; beyond that {@link #ack} waits. The three are URL options
+ * ({@link ClientOptions}).
  *
  * <p>A failed ack is logged and told to the next {@link #awaitSent}, and to {@code onFailure}
  * (the connection's exception listener) unless it failed because the delivery was lost with a
@@ -42,22 +43,23 @@ final class AckSender {
 
     private static final Logger LOG = LoggerFactory.getLogger(AckSender.class);
 
-    static final int DUPS_OK_BATCH = 64;
-    static final long DUPS_OK_MILLIS = 100;
 
     private final RamjetClient client;
     private final boolean batched;
     private final Consumer<JMSException> onFailure;
     private final Semaphore inFlight;
     private final Set<CompletableFuture<Void>> unanswered = ConcurrentHashMap.newKeySet();
-    private final Executor timer = CompletableFuture.delayedExecutor(DUPS_OK_MILLIS, TimeUnit.MILLISECONDS);
+    private final int dupsOkBatch;
+    private final Executor timer;
     private final Map<ConsumerInfo, List<MessagePosition>> batch = new LinkedHashMap<>();
     private int batchSize;
     private volatile JMSException failure;
 
     /** @param batched true for DUPS_OK, false for AUTO */
-    AckSender(RamjetClient client, boolean batched, int maxInFlight, Consumer<JMSException> onFailure) {
-        this.inFlight = new Semaphore(maxInFlight);
+    AckSender(RamjetClient client, boolean batched, ClientOptions options, Consumer<JMSException> onFailure) {
+        this.inFlight = new Semaphore(options.acksInFlight());
+        this.dupsOkBatch = options.dupsOkBatch();
+        this.timer = CompletableFuture.delayedExecutor(options.dupsOkMillis(), TimeUnit.MILLISECONDS);
         this.client = client;
         this.batched = batched;
         this.onFailure = onFailure;
@@ -74,7 +76,7 @@ final class AckSender {
         synchronized (batch) {
             first = batchSize == 0;
             batch.computeIfAbsent(delivery.consumer(), c -> new ArrayList<>()).add(delivery.position());
-            full = ++batchSize >= DUPS_OK_BATCH;
+            full = ++batchSize >= dupsOkBatch;
         }
         if (full) {
             flush();

@@ -93,7 +93,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         this.info = new SessionInfo(sessionId, acknowledgeMode);
         this.transaction = transaction;
         this.acks = new AckSender(connection.client(), acknowledgeMode == Session.DUPS_OK_ACKNOWLEDGE,
-                connection.info().options().acksInFlight(), connection::onAsyncFailure);
+                connection.info().options(), connection::onAsyncFailure);
     }
 
     RamjetConnection connection() {

@@ -26,6 +26,10 @@ class ClientOptionsTest {
         assertEquals(300, options.pullHoldMillis());
         assertEquals(2_000, options.discoveryMillis());
         assertEquals(1024, options.acksInFlight());
+        assertEquals(64, options.dupsOkBatch());
+        assertEquals(100, options.dupsOkMillis());
+        assertEquals(1024, options.transactedSendsInFlight());
+        assertEquals(1024, options.nonPersistentSendsInFlight());
     }
 
     @Test

@@ -49,6 +49,7 @@ public final class InMemoryBrokerClient implements BrokerClient {
         private final AtomicInteger sendAttempts = new AtomicInteger();
         private final List<String> routedAround = new CopyOnWriteArrayList<>();
         private final AtomicInteger sendsToFail = new AtomicInteger();
+        private final AtomicInteger largestPull = new AtomicInteger();
         private volatile ClientException sendFailure;
         private volatile ClientException commitFailure;
         private volatile ClientException connectFailure;
@@ -69,6 +70,11 @@ public final class InMemoryBrokerClient implements BrokerClient {
         public void failSends(int count, ClientException failure) {
             sendFailure = failure;
             sendsToFail.set(failure == null ? 0 : count);
+        }
+
+        /** The most messages one pull asked for so far. */
+        public int largestPull() {
+            return largestPull.get();
         }
 
         /** How many sends reached this broker, failed or not. */
@@ -213,6 +219,7 @@ public final class InMemoryBrokerClient implements BrokerClient {
 
     @Override
     public CompletableFuture<List<Delivery>> pull(ConsumerInfo consumer, int maxMessages, long holdMillis) {
+        broker.largestPull.accumulateAndGet(maxMessages, Math::max);
         if (pulls.isShutdown()) {
             return failed(new ClientException(Reason.CONNECTION_LOST, Outcome.CERTAINLY_NOT_APPLIED, "closed", null));
         }

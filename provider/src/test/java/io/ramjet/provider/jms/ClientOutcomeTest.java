@@ -17,6 +17,7 @@ import jakarta.jms.InvalidClientIDException;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSSecurityException;
 import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.ResourceAllocationException;
 import jakarta.jms.Session;
@@ -149,6 +150,21 @@ class ClientOutcomeTest {
         assertTrue(consumer.receive(RECEIVE_MILLIS).getJMSRedelivered());
         session.commit();
         assertNull(consumer.receive(100));
+    }
+
+    @Test
+    void thePrefetchOptionBoundsWhatAConsumerAsksFor() throws JMSException {
+        Session session = open("?prefetch=3").createSession(false, Session.AUTO_ACKNOWLEDGE);
+        Queue queue = session.createQueue("q");
+        MessageProducer producer = session.createProducer(queue);
+        for (int i = 0; i < 10; i++) {
+            producer.send(session.createTextMessage("m" + i));
+        }
+        MessageConsumer consumer = session.createConsumer(queue);
+        for (int i = 0; i < 10; i++) {
+            assertEquals("m" + i, ((TextMessage) consumer.receive(RECEIVE_MILLIS)).getText());
+        }
+        assertEquals(3, broker.largestPull());
     }
 
     @Test
