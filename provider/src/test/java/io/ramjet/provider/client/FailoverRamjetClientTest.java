@@ -83,25 +83,26 @@ class FailoverRamjetClientTest {
         assertEquals(Outcome.CERTAINLY_NOT_APPLIED, settled.outcome(), "busy every time: never applied");
     }
 
+    /** How a commit decision settles when its first two answers are lost and the broker then says {@code then}. */
+    private ClientException settledAfterLostAnswers(ClientException then) throws InterruptedException {
+        broker.failCommits(failure(Reason.TIMEOUT, Outcome.OUTCOME_UNKNOWN));
+        CompletableFuture<Void> commit = client.commitTransaction(InMemoryBrokerClient.ADDRESS, 7, List.of());
+        assertTrue(broker.awaitCommitAttempts(2, Duration.ofSeconds(5)));
+        broker.failCommits(then);
+        return failureOf(commit);
+    }
+
     @Test
     void aDecisionRefusedAfterAnAnswerWasLostHasAnUnknownOutcome() throws Exception {
-        broker.failCommits(failure(Reason.TIMEOUT, Outcome.OUTCOME_UNKNOWN));
-        CompletableFuture<Void> commit =
-                client.commitTransaction(InMemoryBrokerClient.ADDRESS, 7, List.of());
-        assertTrue(broker.awaitCommitAttempts(2, Duration.ofSeconds(5)));
-        broker.failCommits(failure(Reason.UNKNOWN_TRANSACTION, Outcome.CERTAINLY_NOT_APPLIED));
-        ClientException settled = failureOf(commit);
+        ClientException settled = settledAfterLostAnswers(
+                failure(Reason.UNKNOWN_TRANSACTION, Outcome.CERTAINLY_NOT_APPLIED));
         assertEquals(Reason.UNKNOWN_TRANSACTION, settled.reason());
         assertEquals(Outcome.OUTCOME_UNKNOWN, settled.outcome(), "an earlier attempt may have committed");
     }
 
     @Test
     void aRolledBackTransactionIsCertainlyNotCommittedWhateverCameBefore() throws Exception {
-        broker.failCommits(failure(Reason.TIMEOUT, Outcome.OUTCOME_UNKNOWN));
-        CompletableFuture<Void> commit =
-                client.commitTransaction(InMemoryBrokerClient.ADDRESS, 7, List.of());
-        assertTrue(broker.awaitCommitAttempts(2, Duration.ofSeconds(5)));
-        broker.failCommits(failure(Reason.ROLLED_BACK, Outcome.CERTAINLY_NOT_APPLIED));
-        assertEquals(Outcome.CERTAINLY_NOT_APPLIED, failureOf(commit).outcome());
+        ClientException settled = settledAfterLostAnswers(failure(Reason.ROLLED_BACK, Outcome.CERTAINLY_NOT_APPLIED));
+        assertEquals(Outcome.CERTAINLY_NOT_APPLIED, settled.outcome());
     }
 }
