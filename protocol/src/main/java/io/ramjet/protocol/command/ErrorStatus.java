@@ -58,4 +58,22 @@ public final class ErrorStatus {
 
     private ErrorStatus() {
     }
+
+    /**
+     * What a status means for the requester: true when the request certainly had no effect (the
+     * refusal came before anything was written), false when it may have (an internal error can
+     * come after the record is durable). A client may treat a request refused with a status of
+     * the first kind as never sent; a commit refused that way is rolled back. A status not
+     * listed here is taken as "may have had an effect". DELIVERY_NOT_HELD speaks of the messages
+     * not held: the others an ACK named were acknowledged.
+     */
+    public static boolean certainlyNotApplied(int status) {
+        return switch (status) {
+            case BAD_REQUEST, BUSY, NOT_FOUND, SUBSCRIPTION_CONFLICT, UNKNOWN_DESTINATION, STORE_FULL,
+                 UNKNOWN_CONSUMER, TRANSACTION_ROLLED_BACK, UNKNOWN_TRANSACTION, TRANSACTION_CONFLICT,
+                 CLIENT_ID_IN_USE, DELIVERY_NOT_HELD, AUTHENTICATION_FAILED, BROKER_NOT_AUTHENTICATED,
+                 BROKER_NAME_TAKEN -> true;
+            default -> false;
+        };
+    }
 }

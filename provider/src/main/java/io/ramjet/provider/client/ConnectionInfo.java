@@ -11,15 +11,22 @@ import java.util.Objects;
  * (null for an anonymous connection) and settings.
  */
 public record ConnectionInfo(String connectionId, List<String> nameServers, String clientId, Credentials credentials,
-                             Duration requestTimeout, SerializationAllowList allowList) {
+                             Duration requestTimeout, SerializationAllowList allowList, ClientOptions options) {
     public ConnectionInfo {
         Objects.requireNonNull(connectionId, "connectionId");
         nameServers = List.copyOf(nameServers);
         Objects.requireNonNull(requestTimeout, "requestTimeout");
         Objects.requireNonNull(allowList, "allowList");
+        Objects.requireNonNull(options, "options");
+    }
+
+    /** A connection with the default {@link ClientOptions}. */
+    public ConnectionInfo(String connectionId, List<String> nameServers, String clientId, Credentials credentials,
+                          Duration requestTimeout, SerializationAllowList allowList) {
+        this(connectionId, nameServers, clientId, credentials, requestTimeout, allowList, ClientOptions.DEFAULTS);
     }
 
     public ConnectionInfo withClientId(String id) {
-        return new ConnectionInfo(connectionId, nameServers, id, credentials, requestTimeout, allowList);
+        return new ConnectionInfo(connectionId, nameServers, id, credentials, requestTimeout, allowList, options);
     }
 }

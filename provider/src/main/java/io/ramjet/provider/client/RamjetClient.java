@@ -1,128 +1,47 @@
 package io.ramjet.provider.client;
 
-import io.ramjet.protocol.command.BrowseRequest;
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.MessagePosition;
-import io.ramjet.protocol.command.TxEndRequest;
-import io.ramjet.protocol.command.TxPrepareRequest;
-import io.ramjet.protocol.command.TxState;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import java.util.function.LongFunction;
 
 /**
- * The one interface between the JMS façade and the wire: everything a connection asks of the
- * brokers, in terms of info objects, never JMS objects. Futures fail with a
- * {@code RemotingException} (see {@link ClientErrors} for the JMS exception of each). One
- * instance per JMS connection, since the broker ties temporary destinations to the transport
- * connection. Thread-safe.
+ * The one interface between the JMS façade and the brokers: everything a connection asks, in
+ * terms of info objects, never JMS objects or wire records. Futures fail only with a
+ * {@link ClientException}, which says whether the request may have taken effect; what can be
+ * retried, resent or rediscovered has been, below this interface, so the façade sees outcomes
+ * only. One instance per JMS connection. Thread-safe.
  */
-public interface RamjetClient extends AutoCloseable {
+public interface RamjetClient extends BrokerRequests {
 
-    /** Sends one message to the queue the producer sticks to ({@code queueChoice}, reduced modulo the queue count). */
+    /**
+     * Sends one message to the queue the producer sticks to ({@code queueChoice}, reduced modulo
+     * the queue count); when its broker turns out to be gone, once more to another master.
+     */
     CompletableFuture<Void> send(OutgoingMessage message, int queueChoice);
-
-    /**
-     * Attaches a consumer on the broker it names ({@link ConsumerInfo#brokerAddress()}), or on
-     * the first one serving its destination when it names none; completes, once the broker has
-     * created or joined its subscription, with the consumer as attached to that broker: what the
-     * other consumer calls take. Each attachment has a consumer id of its own, so deliveries of
-     * an earlier attachment (before a broker restart or a lost connection) can never be
-     * acknowledged as if they were the new ones'.
-     */
-    CompletableFuture<ConsumerInfo> subscribe(ConsumerInfo consumer);
-
-    /** Up to {@code maxMessages} messages; the broker holds the request up to {@code holdMillis} when none is there. */
-    CompletableFuture<List<Delivery>> pull(ConsumerInfo consumer, int maxMessages, long holdMillis);
-
-    /**
-     * Acknowledges messages delivered to this attachment; fails with
-     * {@code ErrorStatus.DELIVERY_NOT_HELD} for those it no longer holds (they come back redelivered).
-     */
-    CompletableFuture<Void> ack(ConsumerInfo consumer, List<MessagePosition> positions);
-
-    CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery,
-                                    boolean excludeConsumer);
-
-    /**
-     * Detaches the consumer: what it holds and the application never saw becomes visible again
-     * uncounted; {@code kept}, what its session consumed and still has to acknowledge, commit or
-     * roll back, stays delivered to it.
-     */
-    CompletableFuture<Void> closeConsumer(ConsumerInfo consumer, List<MessagePosition> kept);
-
-    /** Deletes a durable subscription on every broker that has it. */
-    CompletableFuture<Void> deleteSubscription(String clientId, String name);
-
-    CompletableFuture<Void> createTemporaryDestination(String name, DestinationKind kind);
-
-    CompletableFuture<Void> deleteDestination(String name, DestinationKind kind);
-
-    /**
-     * Registers what to tell when a transport connection to a broker is lost while this client
-     * is open: the broker's address and why the connection closed, on an I/O thread that must
-     * not block (so never an application callback).
-     */
-    void onBrokerConnectionLost(BiConsumer<String, String> listener);
 
     /**
      * Sends one message as part of transaction {@code transactionId} (nonzero): the broker keeps
      * it as a half record until the transaction ends. {@code touching} is told the broker's
      * address before the message is written to it, so a transaction always knows every broker
-     * that may hold its records, even when the send fails.
+     * that may hold its records, even when the send fails. Never resent: a failed send dooms its
+     * transaction.
      */
     CompletableFuture<Void> sendInTransaction(OutgoingMessage message, int queueChoice, long transactionId,
                                               Consumer<String> touching);
 
-    /** Phase one of a transaction on one broker ({@code host:port}); completes once the vote is durable. */
-    CompletableFuture<Void> prepareTransaction(String brokerAddress, TxPrepareRequest request);
-
-    /** The decision for a transaction on one broker; completes once it is durable. */
-    CompletableFuture<Void> endTransaction(String brokerAddress, TxEndRequest request);
-
-    /** The XA branches prepared on every live master broker, in {@code XidCodec} form, each once. */
-    CompletableFuture<List<String>> recoverXids();
-
-    /** Addresses of every live master broker. */
-    CompletableFuture<List<String>> masterAddresses();
+    /**
+     * Starts feeding a consumer from every broker that hosts its destination into {@code sink},
+     * until the feed is stopped, following brokers that join, restart or start hosting the
+     * destination. Fails, having undone what it started, when a broker refuses the subscription
+     * or none can be reached.
+     */
+    ConsumerFeed consume(ConsumerInfo consumer, FeedSink sink) throws ClientException;
 
     /**
-     * How to answer a broker's TX_CHECK for a transaction of this connection; called on an I/O
-     * thread, so it must not block. Until one is given every check is answered UNKNOWN.
+     * Records a local transaction's commit decision on its coordinator broker, with what it
+     * consumed from there. Fails with {@link ClientException.Outcome#CERTAINLY_NOT_APPLIED} only
+     * when the transaction is certainly not committed there (so it rolls back everywhere), else
+     * the outcome is unknown.
      */
-    void answerTransactionChecks(LongFunction<TxState> states);
-
-    /**
-     * Addresses of every master broker that hosts the destination, asked afresh; the destination
-     * is created on the first live master when none does. A consumer reads from all of them.
-     */
-    CompletableFuture<List<String>> brokersOf(String destination, DestinationKind kind);
-
-    /** One page of a queue's messages on one broker, claiming nothing. */
-    CompletableFuture<BrowsePage> browse(String brokerAddress, BrowseRequest request);
-
-    /**
-     * Authenticates with the connection's credentials on every live master (a broker connected to
-     * later is authenticated as the connection opens, before any other request goes on it);
-     * fails with {@code ErrorStatus.AUTHENTICATION_FAILED} when one refuses them.
-     */
-    CompletableFuture<Void> authenticate();
-
-    /**
-     * Claims the client id for this connection on every live master; fails with
-     * {@code ErrorStatus.CLIENT_ID_IN_USE} when another connection holds it, having given back
-     * what the other brokers granted. The brokers hold the claim until {@link #releaseClientId}
-     * or until this client's transport closes; a broker this client connects to later (one that
-     * joined or restarted) is told the claim on connection.
-     */
-    CompletableFuture<Void> claimClientId(String clientId);
-
-    /** Gives a claimed client id back on every live master. */
-    CompletableFuture<Void> releaseClientId(String clientId);
-
-    /** Closes the transport: the broker drops this connection's consumers and temporary destinations. */
-    @Override
-    void close();
+    CompletableFuture<Void> commitTransaction(String coordinator, long transactionId, List<ConsumedMessages> consumed);
 }

@@ -15,7 +15,6 @@ import io.ramjet.protocol.command.DeleteDestinationRequest;
 import io.ramjet.protocol.command.DeleteSubscriptionRequest;
 import io.ramjet.protocol.command.DestinationInfo;
 import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.protocol.command.PullRequest;
 import io.ramjet.protocol.command.PullResponse;
@@ -37,10 +36,8 @@ import io.ramjet.protocol.remoting.ConnectionListener;
 import io.ramjet.protocol.remoting.NameServerClient;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
-import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
-import io.ramjet.protocol.remoting.RemotingConnectionException;
-import io.ramjet.protocol.remoting.RemotingException;
+import io.ramjet.provider.client.ClientException.Reason;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -63,17 +60,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@link RamjetClient} over Ramjet remoting: routes from the NameServers (cached; dropped on a
+ * {@link BrokerClient} over Ramjet remoting: routes from the NameServers (cached; dropped on a
  * transport failure), one transport connection per broker. A destination no NameServer knows
- * yet is created on the first live master, which then announces it.
+ * yet is created on the first live master, which then announces it. Remoting failures become
+ * {@link ClientException}s in {@link RemotingFailures}, nowhere else.
  *
  * <p>Several brokers: a destination may live on several masters. A producer's queue choice picks
- * one of them and sticks to it; after a transport failure a send moves, once, to another master
- * (creating the destination there if none other has it). A consumer asks {@link #brokersOf}
- * and subscribes on each broker that hosts its destination ({@link ConsumerInfo#brokerAddress()}
- * names the one an attachment belongs to).
+ * one of them and sticks to it; {@link #routeAround} moves the producers off a failed one. A
+ * consumer asks {@link #brokersOf} and subscribes on each broker that hosts its destination
+ * ({@link ConsumerInfo#brokerAddress()} names the one an attachment belongs to).
  */
-public final class RemotingRamjetClient implements RamjetClient {
+public final class RemotingRamjetClient implements BrokerClient {
 
     private static final Logger LOG = LoggerFactory.getLogger(RemotingRamjetClient.class);
 
@@ -109,46 +106,43 @@ public final class RemotingRamjetClient implements RamjetClient {
     }
 
     /**
-     * Sends to the broker the producer's choice picks among the masters serving the destination.
-     * After a transport failure the send is tried once more on another master (the destination
-     * is created there when none other serves it), so an unconfirmed message is either retried
-     * or reported; a broker that went down after storing the message but before answering may
-     * then hold it twice. Any other failure (refusal, timeout) is reported as it is.
+     * Sends to the broker the producer's choice picks among the writable masters serving the
+     * destination (the destination is created on the first live master when none does). When the
+     * broker turns out to be gone, the cached route is dropped, so the next send looks it up again.
      */
     @Override
-    public CompletableFuture<Void> send(OutgoingMessage m, int queueChoice) {
-        return send(m, queueChoice, null);
-    }
-
-    private CompletableFuture<Void> send(OutgoingMessage m, int queueChoice, String failed) {
+    public CompletableFuture<Void> send(OutgoingMessage m, int queueChoice, long transactionId,
+                                        Consumer<String> touching) {
         if (overFrameLimit(m)) {
             return CompletableFuture.failedFuture(tooLarge(m));
         }
-        return routes(m.destination(), m.kind(), failed).thenCompose(list -> {
+        return RemotingFailures.translated(routes(m.destination(), m.kind(), null).thenCompose(list -> {
             Route route = list.get(Math.floorMod(queueChoice, list.size()));
             int queueId = Math.floorMod(queueChoice / list.size(), route.queueCount());
+            touching.accept(route.address());
             SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(), m.deliveryTime(),
-                    m.expiration(), m.properties().length);
+                    m.expiration(), m.properties().length, transactionId);
             ByteBuf body = Unpooled.wrappedBuffer(m.properties(), m.body());
             return remoting.invoke(route.address(), Frame.request(CommandCode.SEND, header, body), timeout)
-                    .handle((response, failure) -> {
-                        if (failure == null) {
-                            Frames.release(response);
-                            return CompletableFuture.<Void>completedFuture(null);
-                        }
-                        Throwable cause = sendFailure(m, route.address(), unwrap(failure));
-                        if (cause instanceof RemotingConnectionException) {
+                    .exceptionallyCompose(failure -> {
+                        ClientException cause = sendFailure(m, route.address(), failure);
+                        if (cause.reason() == Reason.UNREACHABLE || cause.reason() == Reason.CONNECTION_LOST) {
                             routes.remove(key(m.destination(), m.kind()));
-                            if (failed == null) {
-                                LOG.info("send to {} on {} failed ({}); trying another broker", m.destination(),
-                                        route.address(), cause.getMessage());
-                                return send(m, queueChoice, route.address());
-                            }
                         }
-                        return CompletableFuture.<Void>failedFuture(cause);
-                    })
-                    .thenCompose(done -> done);
-        });
+                        return CompletableFuture.failedFuture(cause);
+                    });
+        }).thenAccept(Frames::release));
+    }
+
+    /** Asks the NameServers for the live brokers, which they answer whether or not any registered. */
+    @Override
+    public CompletableFuture<Void> connect() {
+        return RemotingFailures.translated(nameServers.listBrokers().thenAccept(brokers -> { }));
+    }
+
+    @Override
+    public void routeAround(String destination, DestinationKind kind, String failedBroker) {
+        routes(destination, kind, failedBroker);
     }
 
     /**
@@ -164,9 +158,9 @@ public final class RemotingRamjetClient implements RamjetClient {
                 : route(consumer.subscription().destination(), consumer.subscription().destinationKind())
                         .thenApply(Route::address);
         ConsumerInfo attachment = consumer.withConsumerId(ConsumerIds.next());
-        return address.thenCompose(at -> invoke(at, CommandCode.SUBSCRIBE, new SubscribeRequest(
-                        consumer.subscription(), selector, consumer.noLocal(), attachment.consumerId()), timeout)
-                        .thenApply(done -> attachment.attachedTo(at)));
+        return RemotingFailures.translated(address.thenCompose(at -> invoke(at, CommandCode.SUBSCRIBE,
+                new SubscribeRequest(consumer.subscription(), selector, consumer.noLocal(), attachment.consumerId()),
+                timeout).thenApply(done -> attachment.attachedTo(at))));
     }
 
     @Override
@@ -176,7 +170,7 @@ public final class RemotingRamjetClient implements RamjetClient {
             return notSubscribed(consumer);
         }
         PullRequest request = new PullRequest(consumer.consumerId(), consumer.subscription(), maxMessages, holdMillis);
-        return remoting.invoke(address, Frame.request(CommandCode.PULL, request),
+        return RemotingFailures.translated(remoting.invoke(address, Frame.request(CommandCode.PULL, request),
                         timeout.plusMillis(holdMillis))
                 .thenApply(response -> {
                     try {
@@ -184,7 +178,7 @@ public final class RemotingRamjetClient implements RamjetClient {
                     } finally {
                         Frames.release(response);
                     }
-                });
+                }));
     }
 
     private static List<Delivery> deliveries(ConsumerInfo consumer, Frame response) {
@@ -218,17 +212,15 @@ public final class RemotingRamjetClient implements RamjetClient {
     }
 
     @Override
-    public CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery,
-                                           boolean excludeConsumer) {
+    public CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery) {
         return toConsumerBroker(consumer, CommandCode.RELEASE, new ReleaseRequest(consumer.consumerId(),
-                consumer.subscription(), position, countDelivery, excludeConsumer))
+                consumer.subscription(), position, countDelivery, false))
                 .exceptionally(failure -> {
                     // not delivered to this attachment any more: visible again already, or another's
-                    if (unwrap(failure) instanceof RemotingCommandException c
-                            && c.status() == ErrorStatus.DELIVERY_NOT_HELD) {
+                    if (RemotingFailures.of(failure).reason() == Reason.NOT_HELD) {
                         return null;
                     }
-                    throw new CompletionException(unwrap(failure));
+                    throw new CompletionException(RemotingFailures.of(failure));
                 });
     }
 
@@ -242,17 +234,17 @@ public final class RemotingRamjetClient implements RamjetClient {
         if (consumer.brokerAddress() == null) {
             return notSubscribed(consumer);
         }
-        return invoke(consumer.brokerAddress(), code, header, timeout);
+        return RemotingFailures.translated(invoke(consumer.brokerAddress(), code, header, timeout));
     }
 
     private static <T> CompletableFuture<T> notSubscribed(ConsumerInfo consumer) {
-        return CompletableFuture.failedFuture(new RemotingCommandException(ErrorStatus.UNKNOWN_CONSUMER,
+        return CompletableFuture.failedFuture(ClientException.refused(Reason.NOT_ATTACHED,
                 "consumer " + consumer.consumerId() + " is not subscribed"));
     }
 
     @Override
     public CompletableFuture<Void> deleteSubscription(String clientId, String name) {
-        return masters().thenCompose(brokers -> {
+        return RemotingFailures.translated(masters().thenCompose(brokers -> {
             List<CompletableFuture<Boolean>> answers = new ArrayList<>();
             for (BrokerInfo broker : brokers) {
                 answers.add(invoke(broker.address(), CommandCode.DELETE_SUBSCRIPTION,
@@ -261,26 +253,25 @@ public final class RemotingRamjetClient implements RamjetClient {
                             if (failure == null) {
                                 return true;
                             }
-                            if (unwrap(failure) instanceof RemotingCommandException c
-                                    && c.status() == ErrorStatus.NOT_FOUND) {
+                            if (RemotingFailures.of(failure).reason() == Reason.NOT_FOUND) {
                                 return false;
                             }
-                            throw new CompletionException(unwrap(failure));
+                            throw new CompletionException(RemotingFailures.of(failure));
                         }));
             }
             return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).thenCompose(all -> {
                 if (answers.stream().anyMatch(CompletableFuture::join)) {
                     return CompletableFuture.<Void>completedFuture(null);
                 }
-                return CompletableFuture.<Void>failedFuture(new RemotingCommandException(ErrorStatus.NOT_FOUND,
+                return CompletableFuture.<Void>failedFuture(ClientException.refused(Reason.NOT_FOUND,
                         "no durable subscription named '" + name + "'"));
             });
-        });
+        }));
     }
 
     @Override
     public CompletableFuture<Void> createTemporaryDestination(String name, DestinationKind kind) {
-        return firstMaster().thenCompose(broker -> remoting.invoke(broker.address(),
+        return RemotingFailures.translated(firstMaster().thenCompose(broker -> remoting.invoke(broker.address(),
                         Frame.request(CommandCode.CREATE_DESTINATION, new CreateDestinationRequest(name, kind, 1, true)),
                         timeout)
                 .thenAccept(response -> {
@@ -288,41 +279,15 @@ public final class RemotingRamjetClient implements RamjetClient {
                     DestinationInfo info = response.header(DestinationInfo.class);
                     routes.put(key(name, kind), CompletableFuture.completedFuture(
                             List.of(new Route(broker.address(), info.queueCount()))));
-                }));
+                })));
     }
 
     @Override
     public CompletableFuture<Void> deleteDestination(String name, DestinationKind kind) {
         CompletableFuture<List<Route>> cached = routes.remove(key(name, kind));
         CompletableFuture<Route> route = cached != null ? cached.thenApply(list -> list.get(0)) : route(name, kind);
-        return route.thenCompose(r -> invoke(r.address(), CommandCode.DELETE_DESTINATION,
-                new DeleteDestinationRequest(name, kind), timeout));
-    }
-
-    /**
-     * Picks the broker and queue as {@link #send} does, but is never retried elsewhere: a failed
-     * send dooms its transaction, which rolls back on every broker it may have reached.
-     */
-    @Override
-    public CompletableFuture<Void> sendInTransaction(OutgoingMessage m, int queueChoice, long transactionId,
-                                                     Consumer<String> touching) {
-        if (transactionId == 0) {
-            throw new IllegalArgumentException("a transactional send needs a nonzero transaction id");
-        }
-        if (overFrameLimit(m)) {
-            return CompletableFuture.failedFuture(tooLarge(m));
-        }
-        return routes(m.destination(), m.kind(), null).thenCompose(list -> {
-            Route route = list.get(Math.floorMod(queueChoice, list.size()));
-            int queueId = Math.floorMod(queueChoice / list.size(), route.queueCount());
-            touching.accept(route.address());
-            SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(), m.deliveryTime(),
-                    m.expiration(), m.properties().length, transactionId);
-            ByteBuf body = Unpooled.wrappedBuffer(m.properties(), m.body());
-            return remoting.invoke(route.address(), Frame.request(CommandCode.SEND, header, body), timeout)
-                    .exceptionallyCompose(failure -> CompletableFuture.failedFuture(
-                            sendFailure(m, route.address(), unwrap(failure))));
-        }).thenAccept(Frames::release);
+        return RemotingFailures.translated(route.thenCompose(r -> invoke(r.address(),
+                CommandCode.DELETE_DESTINATION, new DeleteDestinationRequest(name, kind), timeout)));
     }
 
     /**
@@ -336,9 +301,9 @@ public final class RemotingRamjetClient implements RamjetClient {
                 > remoting.config().maxFrameLength();
     }
 
-    private RemotingException tooLarge(OutgoingMessage m) {
+    private ClientException tooLarge(OutgoingMessage m) {
         int limit = remoting.config().maxFrameLength();
-        return new RemotingException("message of " + size(m) + " bytes (properties and body) to " + m.kind()
+        return ClientException.refused(Reason.INVALID, "message of " + size(m) + " bytes (properties and body) to " + m.kind()
                 + " '" + m.destination() + "' exceeds the frame limit of " + limit + " bytes ("
                 + limit / (1024 * 1024) + " MiB): not sent");
     }
@@ -348,14 +313,15 @@ public final class RemotingRamjetClient implements RamjetClient {
      * encoder (over the frame limit: nothing was written) or by the broker (over its record limit,
      * BAD_REQUEST with the broker's reason).
      */
-    private Throwable sendFailure(OutgoingMessage m, String address, Throwable cause) {
-        if (cause.getCause() instanceof FrameTooLongException) {
+    private ClientException sendFailure(OutgoingMessage m, String address, Throwable failure) {
+        ClientException cause = RemotingFailures.of(failure);
+        if (cause.getCause() != null && cause.getCause().getCause() instanceof FrameTooLongException) {
             return tooLarge(m);
         }
-        if (cause instanceof RemotingCommandException refused && refused.status() == ErrorStatus.BAD_REQUEST) {
-            return new RemotingCommandException(ErrorStatus.BAD_REQUEST, "broker " + address + " refused the message of "
-                    + size(m) + " bytes (properties and body) to " + m.kind() + " '" + m.destination() + "': "
-                    + refused.getMessage());
+        if (cause.reason() == Reason.INVALID && cause.getCause() != null) {
+            return new ClientException(Reason.INVALID, cause.outcome(), "broker " + address
+                    + " refused the message of " + size(m) + " bytes (properties and body) to " + m.kind() + " '"
+                    + m.destination() + "': " + cause.getMessage(), cause.getCause());
         }
         return cause;
     }
@@ -365,18 +331,27 @@ public final class RemotingRamjetClient implements RamjetClient {
     }
 
     @Override
-    public CompletableFuture<Void> prepareTransaction(String brokerAddress, TxPrepareRequest request) {
-        return invoke(brokerAddress, CommandCode.TX_PREPARE, request, timeout);
+    public CompletableFuture<Void> prepareTransaction(String brokerAddress, long transactionId, String xid,
+                                                      String coordinator, List<ConsumedMessages> consumed) {
+        return RemotingFailures.translated(invoke(brokerAddress, CommandCode.TX_PREPARE,
+                new TxPrepareRequest(transactionId, xid, coordinator, acks(consumed)), timeout));
     }
 
     @Override
-    public CompletableFuture<Void> endTransaction(String brokerAddress, TxEndRequest request) {
-        return invoke(brokerAddress, CommandCode.TX_END, request, timeout);
+    public CompletableFuture<Void> endTransaction(String brokerAddress, long transactionId, String xid, boolean commit,
+                                                  List<ConsumedMessages> consumed) {
+        return RemotingFailures.translated(invoke(brokerAddress, CommandCode.TX_END,
+                new TxEndRequest(transactionId, xid, commit, acks(consumed)), timeout));
+    }
+
+    private static List<AckRequest> acks(List<ConsumedMessages> consumed) {
+        return consumed.stream().map(c -> new AckRequest(c.attachment().consumerId(), c.attachment().subscription(),
+                c.positions())).toList();
     }
 
     @Override
     public CompletableFuture<List<String>> recoverXids() {
-        return masterAddresses().thenCompose(addresses -> {
+        return RemotingFailures.translated(masterAddresses().thenCompose(addresses -> {
             List<CompletableFuture<List<String>>> answers = new ArrayList<>();
             for (String address : addresses) {
                 answers.add(remoting.invoke(address, Frame.request(CommandCode.XA_RECOVER, null), timeout)
@@ -390,12 +365,13 @@ public final class RemotingRamjetClient implements RamjetClient {
                 answers.forEach(answer -> xids.addAll(answer.join()));
                 return List.copyOf(xids);
             });
-        });
+        }));
     }
 
     @Override
     public CompletableFuture<List<String>> masterAddresses() {
-        return masters().thenApply(brokers -> brokers.stream().map(BrokerInfo::address).toList());
+        return RemotingFailures.translated(masters().thenApply(brokers -> brokers.stream().map(BrokerInfo::address)
+                .toList()));
     }
 
     @Override
@@ -427,7 +403,7 @@ public final class RemotingRamjetClient implements RamjetClient {
         CompletableFuture<List<Route>> cached = routes.get(key(destination, kind));
         List<String> known = cached != null && cached.isDone() && !cached.isCompletedExceptionally()
                 ? cached.join().stream().map(Route::address).toList() : List.of();
-        return nameServers.queryRoute(destination).thenCompose(data -> {
+        return RemotingFailures.translated(nameServers.queryRoute(destination).thenCompose(data -> {
             Set<String> addresses = new TreeSet<>(known);
             data.brokers().stream()
                     .filter(r -> r.kind() == kind && r.broker().isMaster())
@@ -436,12 +412,15 @@ public final class RemotingRamjetClient implements RamjetClient {
                 return CompletableFuture.completedFuture(List.copyOf(addresses));
             }
             return route(destination, kind).thenApply(r -> List.of(r.address()));
-        });
+        }));
     }
 
     @Override
-    public CompletableFuture<BrowsePage> browse(String brokerAddress, BrowseRequest request) {
-        return remoting.invoke(brokerAddress, Frame.request(CommandCode.BROWSE, request), timeout)
+    public CompletableFuture<BrowsePage> browse(String brokerAddress, String queue, String selector, int queueId,
+                                                long fromOffset, int maxMessages) {
+        BrowseRequest request = new BrowseRequest(queue, queueId, fromOffset, maxMessages, selector);
+        return RemotingFailures.translated(remoting.invoke(brokerAddress, Frame.request(CommandCode.BROWSE, request),
+                        timeout)
                 .thenApply(response -> {
                     try {
                         BrowseResponse page = response.header(BrowseResponse.class);
@@ -450,7 +429,7 @@ public final class RemotingRamjetClient implements RamjetClient {
                     } finally {
                         Frames.release(response);
                     }
-                });
+                }));
     }
 
     /**
@@ -463,7 +442,7 @@ public final class RemotingRamjetClient implements RamjetClient {
      */
     @Override
     public CompletableFuture<Void> claimClientId(String clientId) {
-        return firstMaster().thenCompose(any -> masters()).thenCompose(brokers -> {
+        return RemotingFailures.translated(firstMaster().thenCompose(any -> masters()).thenCompose(brokers -> {
             List<CompletableFuture<String>> claims = new ArrayList<>();
             for (BrokerInfo broker : brokers) {
                 claims.add(invoke(broker.address(), CommandCode.CLAIM_CLIENT_ID, ClaimClientIdRequest.claim(clientId),
@@ -474,10 +453,10 @@ public final class RemotingRamjetClient implements RamjetClient {
                     claimedClientId = clientId;
                     return CompletableFuture.<Void>completedFuture(null);
                 }
-                Throwable refusal = claims.stream().filter(CompletableFuture::isCompletedExceptionally)
-                        .map(c -> unwrap(c.handle((done, f) -> f).join()))
-                        .filter(f -> f instanceof RemotingCommandException c && c.status() == ErrorStatus.CLIENT_ID_IN_USE)
-                        .findFirst().orElse(unwrap(failure));
+                ClientException refusal = claims.stream().filter(CompletableFuture::isCompletedExceptionally)
+                        .map(c -> RemotingFailures.of(c.handle((done, f) -> f).join()))
+                        .filter(f -> f.reason() == Reason.CLIENT_ID_IN_USE)
+                        .findFirst().orElse(RemotingFailures.of(failure));
                 List<CompletableFuture<Void>> releases = new ArrayList<>();
                 claims.stream().filter(c -> !c.isCompletedExceptionally()).map(CompletableFuture::join)
                         .forEach(address -> releases.add(invoke(address, CommandCode.CLAIM_CLIENT_ID,
@@ -485,17 +464,17 @@ public final class RemotingRamjetClient implements RamjetClient {
                 return CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new))
                         .thenCompose(released -> CompletableFuture.<Void>failedFuture(refusal));
             }).thenCompose(done -> done);
-        });
+        }));
     }
 
     /** Gives the client id back on every live master; failures are ignored (closing the transport releases it too). */
     @Override
     public CompletableFuture<Void> releaseClientId(String clientId) {
         claimedClientId = null;
-        return masters().thenCompose(brokers -> CompletableFuture.allOf(brokers.stream()
+        return RemotingFailures.translated(masters().thenCompose(brokers -> CompletableFuture.allOf(brokers.stream()
                 .map(b -> invoke(b.address(), CommandCode.CLAIM_CLIENT_ID, ClaimClientIdRequest.release(clientId),
                         timeout).exceptionally(f -> null))
-                .toArray(CompletableFuture[]::new)));
+                .toArray(CompletableFuture[]::new))));
     }
 
     /**
@@ -525,8 +504,7 @@ public final class RemotingRamjetClient implements RamjetClient {
                 .handle((response, failure) -> {
                     if (response != null) {
                         Frames.release(response);
-                    } else if (!closed && unwrap(failure) instanceof RemotingCommandException refused
-                            && refused.status() == ErrorStatus.CLIENT_ID_IN_USE) {
+                    } else if (!closed && RemotingFailures.of(failure).reason() == Reason.CLIENT_ID_IN_USE) {
                         LOG.warn("client id '{}' is held on broker {} by another connection that took it while "
                                 + "this one was not connected there", clientId, address);
                     }
@@ -541,8 +519,9 @@ public final class RemotingRamjetClient implements RamjetClient {
      */
     @Override
     public CompletableFuture<Void> authenticate() {
-        return firstMaster().thenCompose(any -> masters()).thenCompose(brokers -> CompletableFuture.allOf(
-                brokers.stream().map(b -> remoting.connect(b.address())).toArray(CompletableFuture[]::new)));
+        return RemotingFailures.translated(firstMaster().thenCompose(any -> masters()).thenCompose(brokers ->
+                CompletableFuture.allOf(brokers.stream().map(b -> remoting.connect(b.address()))
+                        .toArray(CompletableFuture[]::new))));
     }
 
     @Override
@@ -606,8 +585,9 @@ public final class RemotingRamjetClient implements RamjetClient {
         }
         return masters().thenCompose(masters -> masters.stream().filter(b -> !b.address().equals(avoid)).findFirst()
                 .map(CompletableFuture::completedFuture)
-                .orElseGet(() -> CompletableFuture.failedFuture(new RemotingConnectionException(
-                        "no live broker other than " + avoid + " is registered"))));
+                .orElseGet(() -> CompletableFuture.failedFuture(new ClientException(Reason.UNREACHABLE,
+                        ClientException.Outcome.CERTAINLY_NOT_APPLIED, "no live broker other than " + avoid
+                        + " is registered", null))));
     }
 
     private CompletableFuture<List<BrokerInfo>> masters() {
@@ -628,7 +608,8 @@ public final class RemotingRamjetClient implements RamjetClient {
                 return CompletableFuture.completedFuture(masters.get(0));
             }
             if (System.nanoTime() - deadline > 0) {
-                return CompletableFuture.failedFuture(new RemotingConnectionException("no live broker is registered"));
+                return CompletableFuture.failedFuture(new ClientException(Reason.UNREACHABLE,
+                        ClientException.Outcome.CERTAINLY_NOT_APPLIED, "no live broker is registered", null));
             }
             return CompletableFuture.supplyAsync(() -> deadline,
                             CompletableFuture.delayedExecutor(NO_BROKER_RETRY_MILLIS, TimeUnit.MILLISECONDS))
@@ -642,15 +623,6 @@ public final class RemotingRamjetClient implements RamjetClient {
 
     private static String key(String destination, DestinationKind kind) {
         return kind + ":" + destination;
-    }
-
-    /** The remoting failure inside a future's failure. */
-    public static Throwable unwrap(Throwable failure) {
-        Throwable cause = failure;
-        while (cause instanceof CompletionException && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        return cause;
     }
 
     /** Response bodies belong to whoever receives them. */

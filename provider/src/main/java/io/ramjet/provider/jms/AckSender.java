@@ -1,13 +1,12 @@
 package io.ramjet.provider.jms;
 
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.MessagePosition;
-import io.ramjet.protocol.remoting.RemotingCommandException;
-import io.ramjet.provider.client.ClientErrors;
+import io.ramjet.provider.client.ClientException;
+import io.ramjet.provider.client.ClientOptions;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.RamjetClient;
-import io.ramjet.provider.client.RemotingRamjetClient;
+import io.ramjet.provider.jms.error.JmsErrors;
 import jakarta.jms.JMSException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,9 +25,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The acknowledgements of one AUTO or DUPS_OK session, following Artemis's defaults
  * ({@code blockOnAcknowledge=false}, {@code dupsOKBatchSize}): AUTO acks are sent at once and not
- * waited for, DUPS_OK acks are gathered and sent when {@value #DUPS_OK_BATCH} are waiting or
- * {@value #DUPS_OK_MILLIS} ms after the first, whichever comes first. At most
- * {@value #MAX_IN_FLIGHT} acks are unanswered at a time; beyond that {@link #ack} waits.
+ * waited for, DUPS_OK acks are gathered and sent when {@code dupsOkBatch} are waiting or
+ * {@code dupsOkMillis} after the first, whichever comes first. At most {@code acksInFlight} acks
+ * are unanswered at a time; beyond that {@link #ack} waits. The three are URL options
+ * ({@link ClientOptions}).
  *
  * <p>A failed ack is logged and told to the next {@link #awaitSent}, and to {@code onFailure}
  * (the connection's exception listener) unless it failed because the delivery was lost with a
@@ -43,22 +43,23 @@ final class AckSender {
 
     private static final Logger LOG = LoggerFactory.getLogger(AckSender.class);
 
-    static final int DUPS_OK_BATCH = 64;
-    static final long DUPS_OK_MILLIS = 100;
-    static final int MAX_IN_FLIGHT = 1024;
 
     private final RamjetClient client;
     private final boolean batched;
     private final Consumer<JMSException> onFailure;
-    private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
+    private final Semaphore inFlight;
     private final Set<CompletableFuture<Void>> unanswered = ConcurrentHashMap.newKeySet();
-    private final Executor timer = CompletableFuture.delayedExecutor(DUPS_OK_MILLIS, TimeUnit.MILLISECONDS);
+    private final int dupsOkBatch;
+    private final Executor timer;
     private final Map<ConsumerInfo, List<MessagePosition>> batch = new LinkedHashMap<>();
     private int batchSize;
     private volatile JMSException failure;
 
     /** @param batched true for DUPS_OK, false for AUTO */
-    AckSender(RamjetClient client, boolean batched, Consumer<JMSException> onFailure) {
+    AckSender(RamjetClient client, boolean batched, ClientOptions options, Consumer<JMSException> onFailure) {
+        this.inFlight = new Semaphore(options.acksInFlight());
+        this.dupsOkBatch = options.dupsOkBatch();
+        this.timer = CompletableFuture.delayedExecutor(options.dupsOkMillis(), TimeUnit.MILLISECONDS);
         this.client = client;
         this.batched = batched;
         this.onFailure = onFailure;
@@ -75,7 +76,7 @@ final class AckSender {
         synchronized (batch) {
             first = batchSize == 0;
             batch.computeIfAbsent(delivery.consumer(), c -> new ArrayList<>()).add(delivery.position());
-            full = ++batchSize >= DUPS_OK_BATCH;
+            full = ++batchSize >= dupsOkBatch;
         }
         if (full) {
             flush();
@@ -121,12 +122,11 @@ final class AckSender {
             unanswered.remove(ack);
             inFlight.release();
             if (f != null) {
-                JMSException jms = ClientErrors.toJms(f);
+                JMSException jms = JmsErrors.toJms(f);
                 failure = jms;
                 LOG.warn("acknowledgement of {} message(s) of consumer {} failed; the broker redelivers them",
                         positions.size(), consumer.consumerId(), jms);
-                if (!(RemotingRamjetClient.unwrap(f) instanceof RemotingCommandException c
-                        && c.status() == ErrorStatus.DELIVERY_NOT_HELD)) {
+                if (ClientException.of(f).reason() != ClientException.Reason.NOT_HELD) {
                     onFailure.accept(jms);
                 }
             }

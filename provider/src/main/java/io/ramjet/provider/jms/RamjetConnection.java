@@ -1,13 +1,12 @@
 package io.ramjet.provider.jms;
 
 import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.provider.client.ClientErrors;
 import io.ramjet.provider.client.ConnectionInfo;
 import io.ramjet.provider.client.RamjetClient;
-import io.ramjet.provider.client.RemotingRamjetClient;
 import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.destination.RamjetTemporaryQueue;
 import io.ramjet.provider.destination.RamjetTemporaryTopic;
+import io.ramjet.provider.jms.error.JmsErrors;
 import io.ramjet.provider.jms.transaction.LocalTransaction;
 import io.ramjet.provider.jms.transaction.NoTransaction;
 import io.ramjet.provider.jms.transaction.TransactionLedger;
@@ -73,10 +72,11 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     private volatile boolean closed;
     private volatile ExceptionListener exceptionListener;
 
-    RamjetConnection(ConnectionInfo info) {
+    /** @param client this connection's own, closed with it */
+    RamjetConnection(ConnectionInfo info, RamjetClient client) {
         this.info = info;
-        this.client = new RemotingRamjetClient(info);
-        this.twoPhaseCommit = new TwoPhaseCommit(client, ledger, info.requestTimeout());
+        this.client = client;
+        this.twoPhaseCommit = new TwoPhaseCommit(client, ledger);
         this.exceptionReporter = new ExceptionReporter(info.connectionId(), () -> closed ? null : exceptionListener);
         client.answerTransactionChecks(ledger::stateOf);
         client.onBrokerConnectionLost((address, reason) -> onAsyncFailure(
@@ -102,7 +102,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     /** Authenticates on every live master with the connection's credentials; a refusal closes the connection. */
     void authenticate() throws JMSException {
         try {
-            ClientErrors.await(client.authenticate());
+            JmsErrors.await(client.authenticate());
         } catch (JMSException e) {
             close();
             throw e;
@@ -138,7 +138,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
             if (clientId == null || clientId.isEmpty()) {
                 throw new InvalidClientIDException("a client id must not be empty");
             }
-            ClientErrors.await(client.claimClientId(clientId));
+            JmsErrors.await(client.claimClientId(clientId));
             info = info.withClientId(clientId);
             clientIdFixed = true;
         }
@@ -199,7 +199,8 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
             default -> throw new JMSException("not a session mode: " + mode);
         }
         return added(new RamjetSession(this, nextSessionId(), mode, mode == Session.SESSION_TRANSACTED
-                ? new LocalTransaction(ledger, twoPhaseCommit) : new NoTransaction()));
+                ? new LocalTransaction(ledger, twoPhaseCommit, info.options().transactedSendsInFlight())
+                : new NoTransaction(info.options().nonPersistentSendsInFlight())));
     }
 
     long nextSessionId() {
@@ -370,7 +371,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     RamjetTemporaryQueue createTemporaryQueue() throws JMSException {
         checkOpen();
         RamjetTemporaryQueue queue = new RamjetTemporaryQueue(temporaryName(), this::deleteTemporary);
-        ClientErrors.await(client.createTemporaryDestination(queue.name(), DestinationKind.QUEUE));
+        JmsErrors.await(client.createTemporaryDestination(queue.name(), DestinationKind.QUEUE));
         temporaries.add(queue);
         return queue;
     }
@@ -378,7 +379,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     RamjetTemporaryTopic createTemporaryTopic() throws JMSException {
         checkOpen();
         RamjetTemporaryTopic topic = new RamjetTemporaryTopic(temporaryName(), this::deleteTemporary);
-        ClientErrors.await(client.createTemporaryDestination(topic.name(), DestinationKind.TOPIC));
+        JmsErrors.await(client.createTemporaryDestination(topic.name(), DestinationKind.TOPIC));
         temporaries.add(topic);
         return topic;
     }
@@ -395,7 +396,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
             }
         }
         if (temporaries.remove(temporary)) {
-            ClientErrors.await(client.deleteDestination(temporary.name(),
+            JmsErrors.await(client.deleteDestination(temporary.name(),
                     temporary.isQueue() ? DestinationKind.QUEUE : DestinationKind.TOPIC));
         }
     }

@@ -1,7 +1,11 @@
 package io.ramjet.provider.jms;
 
+import io.ramjet.provider.client.ClientOptions;
 import io.ramjet.provider.client.ConnectionInfo;
 import io.ramjet.provider.client.Credentials;
+import io.ramjet.provider.client.RamjetClient;
+import io.ramjet.provider.client.RamjetClientFactory;
+import io.ramjet.provider.jms.error.JmsErrors;
 import io.ramjet.provider.jndi.RamjetObjectFactory;
 import io.ramjet.provider.message.SerializationAllowList;
 import io.ramjet.provider.url.RamjetUrl;
@@ -16,19 +20,26 @@ import jakarta.jms.TopicConnectionFactory;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import javax.naming.Reference;
 import javax.naming.Referenceable;
 import javax.naming.StringRefAddr;
 
 /**
  * The entry point: a factory of connections to the NameServers of a {@code ramjet://} URL.
- * URL options: {@code clientId}, {@code requestTimeout} (ms), and what an ObjectMessage may
- * deserialize ({@link SerializationAllowList}): {@value #SERIALIZABLE_PACKAGES} (comma-separated;
- * without it the system property {@value SerializationAllowList#PROPERTY} or the JDK value types),
- * {@value #OBJECT_MAX_DEPTH}, {@value #OBJECT_MAX_ARRAY_LENGTH}, {@value #OBJECT_MAX_REFERENCES} and
- * {@value #OBJECT_MAX_BYTES}. Setters override them.
+ * URL options: {@value #CLIENT_ID}, {@value #REQUEST_TIMEOUT} (ms, default 5000: every request,
+ * and how long {@code createConnection} waits for a NameServer to answer), what an ObjectMessage
+ * may deserialize ({@link SerializationAllowList}): {@value #SERIALIZABLE_PACKAGES}
+ * (comma-separated; without it the system property {@value SerializationAllowList#PROPERTY} or
+ * the JDK value types), {@value #OBJECT_MAX_DEPTH}, {@value #OBJECT_MAX_ARRAY_LENGTH},
+ * {@value #OBJECT_MAX_REFERENCES} and {@value #OBJECT_MAX_BYTES}; and the client's tunables,
+ * documented in {@link ClientOptions}. Setters override them. An unknown option or a malformed
+ * value is refused, naming the key.
+ *
+ * <p>The connections' clients come from the URL scheme's {@link RamjetClientFactory}, unless
+ * {@link #setClientFactory} gave another (a test's in-memory client, for instance).
  * Serializable and Referenceable, so that any JNDI tree can hold it.
  */
 public class RamjetConnectionFactory implements ConnectionFactory, QueueConnectionFactory, TopicConnectionFactory,
@@ -36,13 +47,21 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
 
     private static final long serialVersionUID = 1L;
 
+    public static final String CLIENT_ID = "clientId";
+    public static final String REQUEST_TIMEOUT = "requestTimeout";
     public static final String SERIALIZABLE_PACKAGES = "serializablePackages";
     public static final String OBJECT_MAX_DEPTH = "objectMaxDepth";
     public static final String OBJECT_MAX_ARRAY_LENGTH = "objectMaxArrayLength";
     public static final String OBJECT_MAX_REFERENCES = "objectMaxReferences";
     public static final String OBJECT_MAX_BYTES = "objectMaxBytes";
 
+    /** The options this class reads itself; {@link ClientOptions} reads the others. */
+    private static final Set<String> FACTORY_OPTIONS = Set.of(CLIENT_ID, REQUEST_TIMEOUT, SERIALIZABLE_PACKAGES,
+            OBJECT_MAX_DEPTH, OBJECT_MAX_ARRAY_LENGTH, OBJECT_MAX_REFERENCES, OBJECT_MAX_BYTES);
+
     private String url;
+    /** Not serialized: a factory read back from JNDI uses its URL scheme's. */
+    private transient RamjetClientFactory clientFactory;
     private String clientId;
     private long requestTimeoutMillis = 5_000;
     /** Null: the system property's list, read when a connection opens. */
@@ -67,6 +86,7 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
     /** @throws IllegalArgumentException when the URL is not a valid {@code ramjet://} URL or an option is malformed */
     public void setUrl(String url) {
         RamjetUrl parsed = RamjetUrl.parse(url);
+        ClientOptions.fromUrlOptions(parsed.options(), FACTORY_OPTIONS);
         String packages = parsed.options().get(SERIALIZABLE_PACKAGES);
         String depth = parsed.options().get(OBJECT_MAX_DEPTH);
         String arrayLength = parsed.options().get(OBJECT_MAX_ARRAY_LENGTH);
@@ -82,14 +102,19 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
             serializablePackages = packages;
         }
         setObjectBounds(bounds);
-        String id = parsed.options().get("clientId");
+        String id = parsed.options().get(CLIENT_ID);
         if (id != null) {
             clientId = id;
         }
-        String timeout = parsed.options().get("requestTimeout");
+        String timeout = parsed.options().get(REQUEST_TIMEOUT);
         if (timeout != null) {
-            setRequestTimeoutMillis(Long.parseLong(timeout));
+            setRequestTimeoutMillis(ClientOptions.number(REQUEST_TIMEOUT, timeout));
         }
+    }
+
+    /** Where this factory's connections get their clients; null for the URL scheme's. */
+    public void setClientFactory(RamjetClientFactory clientFactory) {
+        this.clientFactory = clientFactory;
     }
 
     public String getClientId() {
@@ -169,7 +194,8 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
         try {
             return Integer.parseInt(value);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("option " + option + " is not a number: " + value);
+            throw new IllegalArgumentException("option " + option + "=" + value + " is not a number; expected "
+                    + option + "=<whole number>");
         }
     }
 
@@ -215,16 +241,41 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
     }
 
     /**
-     * A new connection made by {@code create}, with this factory's settings and client id. With a
-     * user name it is authenticated on every live master first, and a refusal closes it and
-     * throws {@link jakarta.jms.JMSSecurityException}; without one it is anonymous.
+     * A new connection made by {@code create}, with this factory's settings and client id, once a
+     * NameServer answered (else it throws, after the request timeout). With a user name it is
+     * authenticated on every live master first, and a refusal closes it and throws
+     * {@link jakarta.jms.JMSSecurityException}; without one it is anonymous.
      */
-    <C extends RamjetConnection> C open(String user, String password, Function<ConnectionInfo, C> create)
-            throws JMSException {
-        ConnectionInfo info = new ConnectionInfo(UUID.randomUUID().toString(), RamjetUrl.parse(url).nameServers(),
+    <C extends RamjetConnection> C open(String user, String password,
+                                        BiFunction<ConnectionInfo, RamjetClient, C> create) throws JMSException {
+        RamjetUrl parsed;
+        ClientOptions options;
+        try {
+            parsed = RamjetUrl.parse(url);
+            options = ClientOptions.fromUrlOptions(parsed.options(), FACTORY_OPTIONS);
+        } catch (IllegalArgumentException e) {
+            // setUrl refused it already, unless this factory was read back from a serialized form
+            JMSException refused = new JMSException(e.getMessage());
+            refused.initCause(e);
+            throw refused;
+        }
+        ConnectionInfo info = new ConnectionInfo(UUID.randomUUID().toString(), parsed.nameServers(),
                 null, Credentials.of(user, password), Duration.ofMillis(requestTimeoutMillis),
-                serializationAllowList());
-        C connection = create.apply(info);
+                serializationAllowList(), options);
+        RamjetClientFactory clients = clientFactory != null ? clientFactory
+                : RamjetClientFactory.forScheme(RamjetUrl.SCHEME_NAME);
+        RamjetClient client = clients.create(info);
+        try {
+            JmsErrors.await(client.connect());
+        } catch (JMSException e) {
+            client.close();
+            JMSException failure = new JMSException("no NameServer of " + info.nameServers() + " answered within "
+                    + requestTimeoutMillis + " ms: " + e.getMessage());
+            failure.setLinkedException(e);
+            failure.initCause(e);
+            throw failure;
+        }
+        C connection = create.apply(info, client);
         if (info.credentials() != null) {
             connection.authenticate();
         }

@@ -1,11 +1,14 @@
 package io.ramjet.provider.jms;
 
 import io.ramjet.protocol.command.SubscriptionRef;
-import io.ramjet.provider.client.ClientErrors;
+import io.ramjet.provider.client.ClientException;
+import io.ramjet.provider.client.ConsumerFeed;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
+import io.ramjet.provider.client.FeedSink;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.destination.RamjetDestination;
+import io.ramjet.provider.jms.error.JmsErrors;
 import io.ramjet.provider.message.MessageCodec;
 import io.ramjet.provider.message.RamjetMessage;
 import io.ramjet.provider.selector.Selector;
@@ -28,14 +31,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A consumer: attached to every broker that hosts its destination ({@link BrokerFeeds}), each
- * fed by a {@link PullLoop} into one bounded local queue; {@code receive} and the session's
- * listener thread take from it.
+ * A consumer: fed, by its client's {@link RamjetClient#consume feed} from every broker that hosts
+ * its destination, into one bounded local queue; {@code receive} and the session's listener
+ * thread take from it.
  *
  * <p>Before a message reaches the application the feeds drop what the application must never
- * see: expired messages and, with noLocal, the connection's own (both acknowledged), and the
- * broker's selector false positives (released with the consumer excluded on a queue,
- * acknowledged on a topic subscription). On close, and when an attachment is lost (a broker
+ * see: expired messages and, with noLocal, the connection's own (both acknowledged); the broker
+ * has applied the selector, exactly. On close, and when an attachment is lost (a broker
  * restarted, a connection dropped), prefetched messages the application never saw are dropped:
  * the broker delivers them again, uncounted after a close. {@link #pause} stops the intake and takes what is
  * prefetched, so that {@code recover} and {@code rollback} can put the messages back in their
@@ -46,12 +48,10 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private static final Logger LOG = LoggerFactory.getLogger(RamjetMessageConsumer.class);
 
     static final String CONNECTION_ID_PROPERTY = "JMS_RamjetConnectionID";
-    static final int PREFETCH = 64;
     /** The application keeps up when what it takes waited at most this long: the window may grow. */
     private static final long KEEP_UP_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** The application is behind when what it takes waited this long: the window shrinks to one. */
     private static final long BEHIND_NANOS = TimeUnit.SECONDS.toNanos(1);
-    static final long HOLD_MILLIS = 300;
     private static final long POLL_SLICE_MILLIS = 50;
 
     /** A message ready for the application, with the delivery it came from and when it came, nanos. */
@@ -62,12 +62,14 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private final RamjetClient client;
     private final ConsumerInfo info;
     private final RamjetDestination destination;
-    private final Selector selector;
     private final PrefetchBuffer<Received> prefetched = new PrefetchBuffer<>(r -> r.message().getJMSPriority());
     private final Object space = new Object();
     /** Read side: a feed taking messages in; write side: {@link #pause}. Fair, so a pause is not starved. */
     private final ReentrantReadWriteLock intake = new ReentrantReadWriteLock(true);
-    private final BrokerFeeds feeds;
+    /** Most messages held unseen by the application (the {@code prefetch} URL option). */
+    private final int prefetch;
+    /** Set once, as the consumer opens. */
+    private volatile ConsumerFeed feeds;
     private volatile MessageListener listener;
     private volatile boolean closed;
     /**
@@ -79,26 +81,25 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     /** Whether the feeds have taken anything in yet: until then they may take a whole prefetch. */
     private volatile boolean fed;
 
-    private RamjetMessageConsumer(RamjetSession session, ConsumerInfo info, RamjetDestination destination,
-                                  Selector selector) {
+    private RamjetMessageConsumer(RamjetSession session, ConsumerInfo info, RamjetDestination destination) {
         this.session = session;
         this.client = session.connection().client();
         this.info = info;
         this.destination = destination;
-        this.selector = selector;
-        this.feeds = new BrokerFeeds(client, info, new FeedSink());
+        this.prefetch = session.connection().info().options().prefetch();
     }
 
     static RamjetMessageConsumer open(RamjetSession session, long consumerId, RamjetDestination destination,
                                       SubscriptionRef ref, String selectorText, boolean noLocal) throws JMSException {
-        Selector selector = Selector.compile(selectorText);
+        Selector selector = Selector.compile(selectorText); // throws InvalidSelectorException; the broker applies it
         String text = selector == null || selector.isEmpty() ? null : selector.text();
         ConsumerInfo wanted = new ConsumerInfo(consumerId, ref, text, noLocal, null);
-        RamjetClient client = session.connection().client();
-        List<String> brokers = ClientErrors.await(client.brokersOf(ref.destination(), ref.destinationKind()));
-        RamjetMessageConsumer consumer = new RamjetMessageConsumer(session, wanted, destination,
-                text == null ? null : selector);
-        consumer.feeds.start(brokers);
+        RamjetMessageConsumer consumer = new RamjetMessageConsumer(session, wanted, destination);
+        try {
+            consumer.feeds = consumer.client.consume(wanted, consumer.new Feed());
+        } catch (ClientException e) {
+            throw JmsErrors.toJms(e);
+        }
         return consumer;
     }
 
@@ -114,7 +115,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     // ---- prefetch
 
     /** What the feeds see of this consumer. */
-    private final class FeedSink implements PullLoop.Sink {
+    private final class Feed implements FeedSink {
         /**
          * Nothing while the connection is stopped; else a refill of the window once the prefetch
          * is down to half of it (with a window of one: once it is empty), so that a consumer takes
@@ -126,7 +127,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                 return 0;
             }
             int size = prefetched.size();
-            int w = fed ? window : PREFETCH;
+            int w = fed ? window : prefetch;
             return size <= w / 2 ? w - size : 0;
         }
 
@@ -174,11 +175,11 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         }
 
         @Override
-        public void failed(String address, Throwable failure) {
+        public void failed(String address, ClientException failure) {
             if (closed) {
                 return;
             }
-            JMSException jms = ClientErrors.toJms(failure);
+            JMSException jms = JmsErrors.toJms(failure);
             LOG.warn("consumer {} of {}: pull from {} failed", info.consumerId(), destination, address, jms);
             session.connection().onAsyncFailure(jms);
         }
@@ -186,7 +187,8 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
 
     /**
      * The message of a delivery if the application is to see it; null when the feed drops it
-     * here (closing, undecodable, expired, own with noLocal, refused by the selector).
+     * here (closing, undecodable, expired, own with noLocal). The broker evaluates the selector
+     * exactly: what it sends matches.
      */
     private RamjetMessage admit(Delivery delivery) {
         ConsumerInfo at = delivery.consumer();
@@ -202,7 +204,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         } catch (JMSException e) {
             LOG.warn("consumer {} of {}: undecodable message at {}, released", info.consumerId(), destination,
                     delivery.position(), e);
-            logFailure(client.release(at, delivery.position(), true, false), "release");
+            logFailure(client.release(at, delivery.position(), true), "release");
             return null;
         }
         long expiration = message.getJMSExpiration();
@@ -211,14 +213,6 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                 && session.connection().info().connectionId().equals(message.getObjectProperty(CONNECTION_ID_PROPERTY));
         if (expired || ownMessage) {
             logFailure(client.ack(at, List.of(delivery.position())), "ack");
-            return null;
-        }
-        if (selector != null && !selector.matches(message)) {
-            if (info.isQueue()) {
-                logFailure(client.release(at, delivery.position(), false, true), "release");
-            } else {
-                logFailure(client.ack(at, List.of(delivery.position())), "ack");
-            }
             return null;
         }
         if (session.isClientAcknowledge()) {
@@ -253,10 +247,10 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
             window = 1;
             for (Received r : prefetched.trimTo(1)) {
                 Delivery d = r.delivery();
-                logFailure(client.release(d.consumer(), d.position(), false, false), "release");
+                logFailure(client.release(d.consumer(), d.position(), false), "release");
             }
         } else if (waitedNanos <= KEEP_UP_NANOS && prefetched.size() == 0) {
-            window = Math.min(PREFETCH, window * 2);
+            window = Math.min(prefetch, window * 2);
         }
     }
 
@@ -305,9 +299,9 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         try {
             List<CompletableFuture<Void>> releases = new ArrayList<>();
             for (Delivery d : unseen) {
-                releases.add(client.release(d.consumer(), d.position(), false, false));
+                releases.add(client.release(d.consumer(), d.position(), false));
             }
-            ClientErrors.await(CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)));
+            JmsErrors.await(CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)));
         } finally {
             resume();
         }
@@ -358,7 +352,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                     if (received != null) {
                         if (isClosed()) {
                             Delivery d = received.delivery();
-                            logFailure(client.release(d.consumer(), d.position(), false, false), "release");
+                            logFailure(client.release(d.consumer(), d.position(), false), "release");
                             return null;
                         }
                         if (bodyType != null && !received.message().isBodyAssignableTo(bodyType)) {
@@ -436,7 +430,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                 LOG.warn("listener of consumer {} threw; message redelivered", info.consumerId(), e);
                 if (!keeps) {
                     Delivery d = received.delivery();
-                    logFailure(client.release(d.consumer(), d.position(), true, false), "release");
+                    logFailure(client.release(d.consumer(), d.position(), true), "release");
                     continue;
                 }
             }
@@ -457,7 +451,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private void redeliverFromHere(Received current) {
         Delivery d = current.delivery();
         try {
-            ClientErrors.await(client.release(d.consumer(), d.position(), true, false));
+            JmsErrors.await(client.release(d.consumer(), d.position(), true));
             releasePrefetched();
         } catch (JMSException e) {
             session.connection().onAsyncFailure(e);

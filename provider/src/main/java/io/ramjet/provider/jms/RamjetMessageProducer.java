@@ -3,10 +3,9 @@ package io.ramjet.provider.jms;
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
-import io.ramjet.provider.client.ClientErrors;
 import io.ramjet.provider.client.OutgoingMessage;
-import io.ramjet.provider.client.ProducerInfo;
 import io.ramjet.provider.destination.RamjetDestination;
+import io.ramjet.provider.jms.error.JmsErrors;
 import io.ramjet.provider.message.ForeignMessages;
 import io.ramjet.provider.message.MessageCodec;
 import io.ramjet.provider.message.RamjetMessage;
@@ -38,7 +37,10 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class RamjetMessageProducer implements QueueSender, TopicPublisher {
 
     private final RamjetSession session;
-    private final ProducerInfo info;
+    /** Null for an anonymous producer. */
+    private final RamjetDestination fixedDestination;
+    /** Its message ids are this prefix and a sequence number. */
+    private final String messageIdPrefix = "ID:" + UUID.randomUUID() + ":";
     private final AtomicLong lastSequence = new AtomicLong();
     private final Object completionLock = new Object();
     private CompletableFuture<Void> lastCompletion = CompletableFuture.completedFuture(null);
@@ -54,7 +56,7 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
 
     RamjetMessageProducer(RamjetSession session, RamjetDestination destination) {
         this.session = session;
-        this.info = new ProducerInfo("ID:" + UUID.randomUUID() + ":", destination);
+        this.fixedDestination = destination;
     }
 
     // ---- settings
@@ -134,7 +136,7 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
     @Override
     public Destination getDestination() throws JMSException {
         checkOpen();
-        return info.destination();
+        return fixedDestination;
     }
 
     @Override
@@ -151,12 +153,12 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
 
     @Override
     public void send(Message message) throws JMSException {
-        send(fixedDestination(), message, deliveryMode, priority, timeToLive, null);
+        send(requireFixedDestination(), message, deliveryMode, priority, timeToLive, null);
     }
 
     @Override
     public void send(Message message, int deliveryMode, int priority, long timeToLive) throws JMSException {
-        send(fixedDestination(), message, deliveryMode, priority, timeToLive, null);
+        send(requireFixedDestination(), message, deliveryMode, priority, timeToLive, null);
     }
 
     @Override
@@ -172,13 +174,13 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
 
     @Override
     public void send(Message message, CompletionListener listener) throws JMSException {
-        send(fixedDestination(), message, deliveryMode, priority, timeToLive, checkListener(listener));
+        send(requireFixedDestination(), message, deliveryMode, priority, timeToLive, checkListener(listener));
     }
 
     @Override
     public void send(Message message, int deliveryMode, int priority, long timeToLive, CompletionListener listener)
             throws JMSException {
-        send(fixedDestination(), message, deliveryMode, priority, timeToLive, checkListener(listener));
+        send(requireFixedDestination(), message, deliveryMode, priority, timeToLive, checkListener(listener));
     }
 
     @Override
@@ -224,18 +226,18 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
         send(topic, message, deliveryMode, priority, timeToLive);
     }
 
-    private RamjetDestination fixedDestination() throws JMSException {
+    private RamjetDestination requireFixedDestination() throws JMSException {
         checkOpen();
-        if (info.destination() == null) {
+        if (fixedDestination == null) {
             throw new UnsupportedOperationException("an anonymous producer needs a destination for each send");
         }
-        return info.destination();
+        return fixedDestination;
     }
 
     private RamjetDestination explicitDestination(Destination destination) throws JMSException {
         checkOpen();
-        if (info.destination() != null) {
-            throw new UnsupportedOperationException("this producer sends to " + info.destination() + " only");
+        if (fixedDestination != null) {
+            throw new UnsupportedOperationException("this producer sends to " + fixedDestination + " only");
         }
         if (destination == null) {
             throw new InvalidDestinationException("no destination");
@@ -262,7 +264,7 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
         long now = System.currentTimeMillis();
         long deliveryTime = deliveryDelay > 0 ? now + deliveryDelay : now;
         long expiration = timeToLive > 0 ? now + timeToLive : 0;
-        String messageId = disableMessageId ? null : info.messageIdPrefix() + lastSequence.incrementAndGet();
+        String messageId = disableMessageId ? null : messageIdPrefix + lastSequence.incrementAndGet();
         for (Message m : sent == message ? new Message[] {message} : new Message[] {message, sent}) {
             m.setJMSDestination(destination);
             m.setJMSDeliveryMode(mode);
@@ -295,7 +297,7 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
                         if (failure == null) {
                             listener.onCompletion(message);
                         } else {
-                            listener.onException(message, ClientErrors.toJms(failure));
+                            listener.onException(message, JmsErrors.toJms(failure));
                         }
                     });
                 } finally {

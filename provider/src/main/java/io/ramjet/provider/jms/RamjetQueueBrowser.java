@@ -1,12 +1,11 @@
 package io.ramjet.provider.jms;
 
-import io.ramjet.protocol.command.BrowseRequest;
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.provider.client.BrowsePage;
-import io.ramjet.provider.client.ClientErrors;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.destination.RamjetQueue;
+import io.ramjet.provider.jms.error.JmsErrors;
 import io.ramjet.provider.message.MessageCodec;
 import io.ramjet.provider.message.RamjetMessage;
 import io.ramjet.provider.selector.Selector;
@@ -61,7 +60,7 @@ public final class RamjetQueueBrowser implements QueueBrowser {
     public Enumeration<?> getEnumeration() throws JMSException {
         checkOpen();
         RamjetClient client = session.connection().client();
-        List<String> brokers = ClientErrors.await(client.brokersOf(queue.name(), DestinationKind.QUEUE));
+        List<String> brokers = JmsErrors.await(client.brokersOf(queue.name(), DestinationKind.QUEUE));
         Walk walk = new Walk(client, brokers);
         walk.fill();
         return walk;
@@ -88,22 +87,20 @@ public final class RamjetQueueBrowser implements QueueBrowser {
         private final List<String> brokers;
         private final Deque<Message> ready = new ArrayDeque<>();
         private int broker;
-        private BrowseRequest next;
+        /** Where the next page starts on the current broker: message queue and offset. */
+        private int nextQueueId;
+        private long nextOffset;
 
         Walk(RamjetClient client, List<String> brokers) {
             this.client = client;
             this.brokers = brokers;
-            this.next = firstPage();
-        }
-
-        private BrowseRequest firstPage() {
-            return new BrowseRequest(queue.name(), 0, 0, PAGE, selectorText());
         }
 
         /** Fetches pages until a message is ready or every broker is walked. */
         void fill() throws JMSException {
             while (ready.isEmpty() && broker < brokers.size()) {
-                BrowsePage page = ClientErrors.await(client.browse(brokers.get(broker), next));
+                BrowsePage page = JmsErrors.await(client.browse(brokers.get(broker), queue.name(), selectorText(),
+                        nextQueueId, nextOffset, PAGE));
                 for (Delivery d : page.messages()) {
                     RamjetMessage m = decode(d);
                     if (m != null) {
@@ -112,10 +109,11 @@ public final class RamjetQueueBrowser implements QueueBrowser {
                 }
                 if (page.end()) {
                     broker++;
-                    next = firstPage();
+                    nextQueueId = 0;
+                    nextOffset = 0;
                 } else {
-                    next = new BrowseRequest(queue.name(), page.nextQueueId(), page.nextOffset(), PAGE,
-                            selectorText());
+                    nextQueueId = page.nextQueueId();
+                    nextOffset = page.nextOffset();
                 }
             }
         }

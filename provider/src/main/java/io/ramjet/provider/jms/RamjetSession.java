@@ -3,7 +3,6 @@ package io.ramjet.provider.jms;
 import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.command.SubscriptionType;
-import io.ramjet.provider.client.ClientErrors;
 import io.ramjet.provider.client.ConsumerIds;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
@@ -12,6 +11,7 @@ import io.ramjet.provider.client.SessionInfo;
 import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.destination.RamjetQueue;
 import io.ramjet.provider.destination.RamjetTopic;
+import io.ramjet.provider.jms.error.JmsErrors;
 import io.ramjet.provider.jms.transaction.TransactionContext;
 import io.ramjet.provider.message.RamjetBytesMessage;
 import io.ramjet.provider.message.RamjetMapMessage;
@@ -93,7 +93,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         this.info = new SessionInfo(sessionId, acknowledgeMode);
         this.transaction = transaction;
         this.acks = new AckSender(connection.client(), acknowledgeMode == Session.DUPS_OK_ACKNOWLEDGE,
-                connection::onAsyncFailure);
+                connection.info().options(), connection::onAsyncFailure);
     }
 
     RamjetConnection connection() {
@@ -339,7 +339,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
                 throw new IllegalStateException("durable subscription '" + name + "' has an active consumer");
             }
         }
-        ClientErrors.await(connection.client().deleteSubscription(clientId, subscriptionName(name)));
+        JmsErrors.await(connection.client().deleteSubscription(clientId, subscriptionName(name)));
     }
 
     @Override
@@ -483,7 +483,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         }
         List<CompletableFuture<Void>> acks = new ArrayList<>();
         byConsumer.forEach((consumer, positions) -> acks.add(connection.client().ack(consumer, positions)));
-        ClientErrors.await(CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)));
+        JmsErrors.await(CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)));
     }
 
     @Override
@@ -528,12 +528,12 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         }
         List<CompletableFuture<Void>> releases = new ArrayList<>();
         for (Delivery d : toRelease) {
-            releases.add(connection.client().release(d.consumer(), d.position(), true, false));
+            releases.add(connection.client().release(d.consumer(), d.position(), true));
         }
         for (Delivery d : unseen) {
-            releases.add(connection.client().release(d.consumer(), d.position(), false, false));
+            releases.add(connection.client().release(d.consumer(), d.position(), false));
         }
-        ClientErrors.await(CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)));
+        JmsErrors.await(CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)));
     }
 
     @Override
@@ -572,7 +572,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         if (transaction.confirmsLater(message) && !sending.isCompletedExceptionally()) {
             return;
         }
-        ClientErrors.await(sending);
+        JmsErrors.await(sending);
     }
 
     // ---- the session thread

@@ -1,6 +1,7 @@
 package io.ramjet.provider.jms;
 
 import io.ramjet.provider.client.ConnectionInfo;
+import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.jms.transaction.XaBranches;
 import jakarta.jms.JMSException;
 import jakarta.jms.XAConnection;
@@ -19,9 +20,9 @@ public final class RamjetXAConnection extends RamjetConnection
 
     private final XaBranches branches;
 
-    RamjetXAConnection(ConnectionInfo info) {
-        super(info);
-        this.branches = new XaBranches(ledger());
+    RamjetXAConnection(ConnectionInfo info, RamjetClient client) {
+        super(info, client);
+        this.branches = new XaBranches(ledger(), info.options().transactedSendsInFlight());
     }
 
     @Override

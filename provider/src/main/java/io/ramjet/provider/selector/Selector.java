@@ -28,11 +28,6 @@ public final class Selector {
         }
     }
 
-    /** The engine's compiled selector, for analysis. */
-    public io.ramjet.protocol.selector.Selector engine() {
-        return engine;
-    }
-
     /** Whether this selector selects everything: no selector was given. */
     public boolean isEmpty() {
         return engine.isEmpty();

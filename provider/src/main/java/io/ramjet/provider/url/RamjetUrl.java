@@ -17,7 +17,9 @@ import java.util.Map;
  */
 public record RamjetUrl(List<String> nameServers, Map<String, String> options) {
 
-    public static final String SCHEME = "ramjet://";
+    /** The scheme's name, which picks the client implementation. */
+    public static final String SCHEME_NAME = "ramjet";
+    public static final String SCHEME = SCHEME_NAME + "://";
     public static final int DEFAULT_PORT = 9876;
 
     public RamjetUrl {

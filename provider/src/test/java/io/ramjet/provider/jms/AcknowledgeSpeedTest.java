@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ramjet.provider.client.ClientOptions;
 import jakarta.jms.Connection;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
@@ -101,7 +102,7 @@ class AcknowledgeSpeedTest extends BrokerTestSupport {
 
     @Test
     void dupsOkBatchesSpanManyMessagesAndListeners() throws Exception {
-        int count = AckSender.DUPS_OK_BATCH * 3 + 7;
+        int count = ClientOptions.DEFAULTS.dupsOkBatch() * 3 + 7;
         try (Connection connection = connect()) {
             Session session = connection.createSession(Session.DUPS_OK_ACKNOWLEDGE);
             Queue queue = fill(session, "dups-listener", count);

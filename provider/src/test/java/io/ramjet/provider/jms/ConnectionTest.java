@@ -1,7 +1,6 @@
 package io.ramjet.provider.jms;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,51 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.server.embedded.EmbeddedBroker;
 import jakarta.jms.Connection;
-import jakarta.jms.IllegalStateException;
 import jakarta.jms.InvalidClientIDException;
 import jakarta.jms.MessageConsumer;
-import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
-import java.util.Collections;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class ConnectionTest extends BrokerTestSupport {
-
-    @Test
-    void startStopAndCloseAreIdempotent() throws Exception {
-        Connection connection = factory().createConnection();
-        connection.start();
-        connection.start();
-        connection.stop();
-        connection.stop();
-        connection.close();
-        assertDoesNotThrow(connection::close);
-    }
-
-    @Test
-    void metadataListsTheSupportedJmsxProperties() throws Exception {
-        try (Connection connection = factory().createConnection()) {
-            List<String> names = Collections.list(connection.getMetaData().getJMSXPropertyNames());
-            assertTrue(names.containsAll(List.of("JMSXDeliveryCount", "JMSXGroupID", "JMSXGroupSeq")));
-            assertEquals(3, connection.getMetaData().getJMSMajorVersion());
-        }
-    }
-
-    @Test
-    void clientIdIsSetOnceBeforeUse() throws Exception {
-        try (Connection connection = factory().createConnection()) {
-            connection.setClientID(unique("id"));
-            assertThrows(IllegalStateException.class, () -> connection.setClientID("again"));
-        }
-        try (Connection connection = factory().createConnection()) {
-            connection.createSession(Session.AUTO_ACKNOWLEDGE);
-            assertThrows(IllegalStateException.class, () -> connection.setClientID(unique("late")));
-        }
-    }
 
     @Test
     void clientIdIsUniqueAmongOpenConnections() throws Exception {
@@ -65,23 +28,6 @@ class ConnectionTest extends BrokerTestSupport {
         try (Connection again = factory().createConnection()) {
             assertDoesNotThrow(() -> again.setClientID(id), "free once its connection closed");
         }
-    }
-
-    @Test
-    void closedObjectsThrowIllegalStateException() throws Exception {
-        Connection connection = connect();
-        Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
-        Queue queue = session.createQueue(unique("closed"));
-        MessageProducer producer = session.createProducer(queue);
-        MessageConsumer consumer = session.createConsumer(queue);
-        connection.close();
-        assertThrows(IllegalStateException.class, () -> connection.createSession(Session.AUTO_ACKNOWLEDGE));
-        assertThrows(IllegalStateException.class, () -> session.createTextMessage());
-        assertThrows(IllegalStateException.class, () -> producer.send(queue, null));
-        assertThrows(IllegalStateException.class, () -> producer.getDeliveryMode());
-        assertThrows(IllegalStateException.class, consumer::receiveNoWait);
-        assertDoesNotThrow(session::close);
-        assertDoesNotThrow(consumer::close);
     }
 
     @Test

@@ -21,12 +21,15 @@ public final class LocalTransaction implements TransactionContext {
 
     private final TransactionLedger ledger;
     private final TwoPhaseCommit protocol;
+    private final int sendsInFlight;
     private long id;
     private TransactionWork work;
 
-    public LocalTransaction(TransactionLedger ledger, TwoPhaseCommit protocol) {
+    /** @param sendsInFlight the most unanswered sends of one transaction */
+    public LocalTransaction(TransactionLedger ledger, TwoPhaseCommit protocol, int sendsInFlight) {
         this.ledger = ledger;
         this.protocol = protocol;
+        this.sendsInFlight = sendsInFlight;
         begin();
     }
 
@@ -41,7 +44,7 @@ public final class LocalTransaction implements TransactionContext {
 
     private synchronized void begin() {
         id = newTransactionId();
-        work = new TransactionWork();
+        work = new TransactionWork(sendsInFlight);
         ledger.opened(id);
     }
 
@@ -98,14 +101,17 @@ public final class LocalTransaction implements TransactionContext {
             ended = work;
             begin();
         }
-        if (!ended.awaitSends()) {
+        Throwable sendFailure = ended.awaitSends();
+        if (sendFailure != null) {
             try {
                 protocol.rollback(ending, ended);
             } catch (JMSException e) {
                 // the transaction rolls back either way: by this call or by check-back
             }
-            throw new TransactionRolledBackException("transaction " + Long.toHexString(ending)
-                    + " rolled back: one of its sends failed");
+            TransactionRolledBackException rolledBack = new TransactionRolledBackException("transaction "
+                    + Long.toHexString(ending) + " rolled back: one of its sends failed: " + sendFailure.getMessage());
+            rolledBack.initCause(sendFailure);
+            throw rolledBack;
         }
         protocol.commit(ending, ended);
     }

@@ -14,15 +14,19 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The context of a session that is not transacted: plain sends, commit and rollback refused.
- * NON_PERSISTENT sends are pipelined (at most {@value #NON_PERSISTENT_IN_FLIGHT} unanswered):
+ * NON_PERSISTENT sends are pipelined (at most {@code inFlight} unanswered):
  * the failure of one is thrown by the session's next send, and close waits for them all.
  */
 public final class NoTransaction implements TransactionContext {
 
     private static final Logger LOG = LoggerFactory.getLogger(NoTransaction.class);
-    static final int NON_PERSISTENT_IN_FLIGHT = 1024;
 
-    private final SendWindow nonPersistent = new SendWindow(NON_PERSISTENT_IN_FLIGHT);
+    private final SendWindow nonPersistent;
+
+    /** @param inFlight the most unanswered NON_PERSISTENT sends */
+    public NoTransaction(int inFlight) {
+        this.nonPersistent = new SendWindow(inFlight);
+    }
 
     @Override
     public boolean isTransacted() {

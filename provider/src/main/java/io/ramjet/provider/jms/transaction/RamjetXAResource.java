@@ -1,8 +1,6 @@
 package io.ramjet.provider.jms.transaction;
 
-import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.command.TxEndRequest;
-import io.ramjet.protocol.command.TxPrepareRequest;
+import io.ramjet.provider.client.ClientException;
 import io.ramjet.provider.client.RamjetClient;
 import jakarta.jms.JMSException;
 import jakarta.jms.TransactionRolledBackException;
@@ -86,11 +84,11 @@ public final class RamjetXAResource implements XAResource {
         List<String> brokers = branch.work.brokers();
         List<CompletableFuture<Void>> votes = new ArrayList<>();
         for (String broker : brokers) {
-            votes.add(client.prepareTransaction(broker,
-                    new TxPrepareRequest(branch.transactionId, branch.xid, "", branch.work.acks(broker))));
+            votes.add(client.prepareTransaction(broker, branch.transactionId, branch.xid, "",
+                    branch.work.acks(broker)));
         }
         for (int i = 0; i < votes.size(); i++) {
-            Throwable failure = Outcomes.failureOf(votes.get(i));
+            ClientException failure = Outcomes.failureOf(votes.get(i));
             if (failure != null) {
                 rollBack(branch);
                 XAException e = XaErrors.of(XAException.XA_RBROLLBACK, "branch " + branch.xid
@@ -124,10 +122,10 @@ public final class RamjetXAResource implements XAResource {
         List<String> brokers = branch.work.brokers();
         List<CompletableFuture<Void>> decisions = new ArrayList<>();
         for (String broker : brokers) {
-            decisions.add(client.endTransaction(broker, new TxEndRequest(branch.transactionId, id, true, List.of())));
+            decisions.add(client.endTransaction(broker, branch.transactionId, id, true, List.of()));
         }
         for (int i = 0; i < decisions.size(); i++) {
-            Throwable failure = Outcomes.failureOf(decisions.get(i));
+            ClientException failure = Outcomes.failureOf(decisions.get(i));
             if (failure != null) {
                 throw XaErrors.of(failure, "commit of branch " + id + " on broker " + brokers.get(i));
             }
@@ -167,26 +165,26 @@ public final class RamjetXAResource implements XAResource {
         if (branch.associations > 0 && branch.state == XaBranch.State.ACTIVE) {
             throw XaErrors.of(XAException.XAER_PROTO, "branch " + id + " is still associated with a session");
         }
-        Throwable failure = rollBack(branch);
+        ClientException failure = rollBack(branch);
         if (failure != null) {
             throw XaErrors.of(failure, "rollback of branch " + id);
         }
     }
 
     /** Rolls the branch back on every broker it touched; the first failure, or null. */
-    private Throwable rollBack(XaBranch branch) {
+    private ClientException rollBack(XaBranch branch) {
         branch.work.awaitSends();
         ledger.ended(branch.transactionId, false);
         boolean prepared = branch.state == XaBranch.State.PREPARED;
         List<String> brokers = branch.work.brokers();
         List<CompletableFuture<Void>> ends = new ArrayList<>();
         for (String broker : brokers) {
-            ends.add(client.endTransaction(broker, new TxEndRequest(branch.transactionId, prepared ? branch.xid : "",
-                    false, branch.work.acks(broker))));
+            ends.add(client.endTransaction(broker, branch.transactionId, prepared ? branch.xid : "", false,
+                    branch.work.acks(broker)));
         }
-        Throwable first = null;
+        ClientException first = null;
         for (int i = 0; i < ends.size(); i++) {
-            Throwable failure = Outcomes.failureOf(ends.get(i));
+            ClientException failure = Outcomes.failureOf(ends.get(i));
             if (failure != null) {
                 LOG.warn("branch {}: broker {} did not hear the rollback", branch.xid, brokers.get(i), failure);
                 first = first == null ? failure : first;
@@ -207,15 +205,14 @@ public final class RamjetXAResource implements XAResource {
             Thread.currentThread().interrupt();
             throw XaErrors.of(XAException.XAER_RMFAIL, "interrupted");
         } catch (Exception e) {
-            throw XaErrors.of(e.getCause() != null ? e.getCause() : e, "no broker list");
+            throw XaErrors.of(ClientException.of(e), "no broker list");
         }
         boolean known = false;
         for (String broker : masters) {
-            Throwable failure = Outcomes.failureOf(client.endTransaction(broker, new TxEndRequest(0, id, commit,
-                    List.of())));
+            ClientException failure = Outcomes.failureOf(client.endTransaction(broker, 0, id, commit, List.of()));
             if (failure == null) {
                 known = true;
-            } else if (!Outcomes.hasStatus(failure, ErrorStatus.UNKNOWN_TRANSACTION)) {
+            } else if (failure.reason() != ClientException.Reason.UNKNOWN_TRANSACTION) {
                 throw XaErrors.of(failure, (commit ? "commit" : "rollback") + " of branch " + id + " on " + broker);
             }
         }
@@ -247,7 +244,7 @@ public final class RamjetXAResource implements XAResource {
         } else if (branch.timedOut()) {
             code = XAException.XA_RBTIMEOUT;
             why = "its transaction timeout passed";
-        } else if (!branch.work.awaitSends()) {
+        } else if (branch.work.awaitSends() != null) {
             code = XAException.XA_RBROLLBACK;
             why = "one of its sends failed";
         } else {
@@ -271,7 +268,7 @@ public final class RamjetXAResource implements XAResource {
             Thread.currentThread().interrupt();
             throw XaErrors.of(XAException.XAER_RMFAIL, "interrupted");
         } catch (Exception e) {
-            throw XaErrors.of(e.getCause() != null ? e.getCause() : e, "recover");
+            throw XaErrors.of(ClientException.of(e), "recover");
         }
     }
 

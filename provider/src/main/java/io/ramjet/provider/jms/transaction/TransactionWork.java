@@ -1,7 +1,7 @@
 package io.ramjet.provider.jms.transaction;
 
-import io.ramjet.protocol.command.AckRequest;
 import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.provider.client.ConsumedMessages;
 import io.ramjet.provider.client.ConsumerInfo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,12 +18,14 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class TransactionWork {
 
-    /** Sends of one transaction that may await their answers at once; the next waits for the oldest. */
-    static final int SENDS_IN_FLIGHT = 1024;
-
     private final Set<String> brokers = new LinkedHashSet<>();
     private final Map<String, Map<ConsumerInfo, List<MessagePosition>>> consumed = new LinkedHashMap<>();
-    private final SendWindow sends = new SendWindow(SENDS_IN_FLIGHT);
+    private final SendWindow sends;
+
+    /** @param sendsInFlight sends that may await their answers at once; the next waits for the oldest */
+    public TransactionWork(int sendsInFlight) {
+        this.sends = new SendWindow(sendsInFlight);
+    }
 
     /** A message of the transaction is about to be written to this broker. */
     public synchronized void touch(String brokerAddress) {
@@ -48,15 +50,15 @@ public final class TransactionWork {
 
     /**
      * A send of the transaction; the transaction ends only after it completes. Waits while
-     * {@value #SENDS_IN_FLIGHT} earlier sends are still unanswered.
+     * {@code sendsInFlight} earlier sends are still unanswered.
      */
     public void sending(CompletableFuture<Void> send) {
         sends.add(send);
     }
 
-    /** Waits for every send; false when any failed, so the transaction must not commit. */
-    public boolean awaitSends() {
-        return sends.awaitAll() == null;
+    /** Waits for every send; the first failure (then the transaction must not commit), or null. */
+    public Throwable awaitSends() {
+        return sends.awaitAll();
     }
 
     public synchronized List<String> brokers() {
@@ -64,10 +66,10 @@ public final class TransactionWork {
     }
 
     /** The acknowledgements waiting on one broker. */
-    public synchronized List<AckRequest> acks(String brokerAddress) {
-        List<AckRequest> acks = new ArrayList<>();
+    public synchronized List<ConsumedMessages> acks(String brokerAddress) {
+        List<ConsumedMessages> acks = new ArrayList<>();
         consumed.getOrDefault(brokerAddress, Map.of()).forEach((attachment, positions) ->
-                acks.add(new AckRequest(attachment.consumerId(), attachment.subscription(), positions)));
+                acks.add(new ConsumedMessages(attachment, positions)));
         return acks;
     }
 

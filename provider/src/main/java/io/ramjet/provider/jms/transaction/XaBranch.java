@@ -22,13 +22,14 @@ final class XaBranch {
 
     final String xid;
     final long transactionId;
-    final TransactionWork work = new TransactionWork();
+    final TransactionWork work;
     final long deadlineNanos;
     State state = State.ACTIVE;
     int associations = 1;
 
-    XaBranch(String xid, long transactionId, int timeoutSeconds) {
+    XaBranch(String xid, long transactionId, int timeoutSeconds, TransactionWork work) {
         this.xid = xid;
+        this.work = work;
         this.transactionId = transactionId;
         this.deadlineNanos = timeoutSeconds > 0 ? System.nanoTime() + timeoutSeconds * 1_000_000_000L : 0;
     }

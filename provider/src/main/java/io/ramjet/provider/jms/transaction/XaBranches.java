@@ -13,10 +13,13 @@ import javax.transaction.xa.XAResource;
 public final class XaBranches {
 
     private final TransactionLedger ledger;
+    private final int sendsInFlight;
     private final Map<String, XaBranch> branches = new HashMap<>();
 
-    public XaBranches(TransactionLedger ledger) {
+    /** @param sendsInFlight the most unanswered sends of one branch */
+    public XaBranches(TransactionLedger ledger, int sendsInFlight) {
         this.ledger = ledger;
+        this.sendsInFlight = sendsInFlight;
     }
 
     /** start(xid, flags): a new branch (TMNOFLAGS) or another association with a known one. */
@@ -27,7 +30,8 @@ public final class XaBranches {
                 if (branch != null) {
                     throw XaErrors.of(XAException.XAER_DUPID, "branch " + xid + " already exists");
                 }
-                branch = new XaBranch(xid, LocalTransaction.newTransactionId(), timeoutSeconds);
+                branch = new XaBranch(xid, LocalTransaction.newTransactionId(), timeoutSeconds,
+                        new TransactionWork(sendsInFlight));
                 branches.put(xid, branch);
                 ledger.opened(branch.transactionId);
                 return branch;

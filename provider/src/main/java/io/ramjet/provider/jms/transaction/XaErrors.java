@@ -1,7 +1,6 @@
 package io.ramjet.provider.jms.transaction;
 
-import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.provider.client.ClientException;
 import javax.transaction.xa.XAException;
 
 /** The XAException of each broker failure. */
@@ -17,16 +16,17 @@ final class XaErrors {
     }
 
     /**
-     * UNKNOWN_TRANSACTION is XAER_NOTA, TRANSACTION_ROLLED_BACK is XA_RBROLLBACK, another refusal
-     * XAER_RMERR, and a lost connection or a timeout XAER_RMFAIL (the transaction manager retries).
+     * An unknown transaction is XAER_NOTA, a rolled back one XA_RBROLLBACK, a conflicting one
+     * XAER_DUPID, another refusal XAER_RMERR, and a lost connection or a timeout XAER_RMFAIL (the
+     * transaction manager retries).
      */
-    static XAException of(Throwable failure, String what) {
+    static XAException of(ClientException failure, String what) {
         int code;
-        if (failure instanceof RemotingCommandException c) {
-            code = switch (c.status()) {
-                case ErrorStatus.UNKNOWN_TRANSACTION -> XAException.XAER_NOTA;
-                case ErrorStatus.TRANSACTION_ROLLED_BACK -> XAException.XA_RBROLLBACK;
-                case ErrorStatus.TRANSACTION_CONFLICT -> XAException.XAER_DUPID;
+        if (failure.isRefusal()) {
+            code = switch (failure.reason()) {
+                case UNKNOWN_TRANSACTION -> XAException.XAER_NOTA;
+                case ROLLED_BACK -> XAException.XA_RBROLLBACK;
+                case TRANSACTION_CONFLICT -> XAException.XAER_DUPID;
                 default -> XAException.XAER_RMERR;
             };
         } else {

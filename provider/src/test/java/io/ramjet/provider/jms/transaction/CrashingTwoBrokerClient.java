@@ -1,7 +1,5 @@
 package io.ramjet.provider.jms.transaction;
 
-import io.ramjet.protocol.command.TxEndRequest;
-import io.ramjet.protocol.command.TxPrepareRequest;
 import io.ramjet.provider.client.ConnectionInfo;
 import io.ramjet.provider.client.RemotingRamjetClient;
 import io.ramjet.provider.message.SerializationAllowList;
@@ -30,14 +28,14 @@ public final class CrashingTwoBrokerClient {
                 List.of(args[0]), null, null, Duration.ofSeconds(5), SerializationAllowList.fromSystemProperties()));
         long id = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
         String[] touched = new String[2];
-        client.sendInTransaction(RawMessages.text(args[2], "on the coordinator"), 0, id, address -> touched[0] = address).get();
-        client.sendInTransaction(RawMessages.text(args[3], "on the participant"), 0, id, address -> touched[1] = address).get();
+        client.send(RawMessages.text(args[2], "on the coordinator"), 0, id, address -> touched[0] = address).get();
+        client.send(RawMessages.text(args[3], "on the participant"), 0, id, address -> touched[1] = address).get();
         if (!touched[0].equals(coordinator) || touched[1].equals(coordinator)) {
             throw new IllegalStateException("queues are not where the test put them: " + List.of(touched));
         }
-        client.prepareTransaction(touched[1], new TxPrepareRequest(id, "", coordinator, List.of())).get();
+        client.prepareTransaction(touched[1], id, "", coordinator, List.of()).get();
         if (commitOnCoordinator) {
-            client.endTransaction(coordinator, new TxEndRequest(id, "", true, List.of())).get();
+            client.endTransaction(coordinator, id, "", true, List.of()).get();
         }
         System.out.println("READY");
         System.out.flush();

@@ -128,8 +128,8 @@ class MultiBrokerTransactionTest {
         try (RemotingRamjetClient raw = new RemotingRamjetClient(new ConnectionInfo(UUID.randomUUID().toString(),
                 List.of(cluster.nameServerAddress()), null, null, Duration.ofSeconds(5),
                 SerializationAllowList.fromSystemProperties()))) {
-            raw.send(RawMessages.text(spread, "first broker"), 0).get();
-            raw.send(RawMessages.text(spread, "second broker"), 1).get();
+            raw.send(RawMessages.text(spread, "first broker"), 0, 0, broker -> { }).get();
+            raw.send(RawMessages.text(spread, "second broker"), 1, 0, broker -> { }).get();
         }
         Queue source = plain.createQueue(spread);
         Session tx = connection.createSession(true, Session.SESSION_TRANSACTED);

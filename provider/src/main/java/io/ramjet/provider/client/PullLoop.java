@@ -1,12 +1,5 @@
-package io.ramjet.provider.jms;
+package io.ramjet.provider.client;
 
-import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.remoting.RemotingCommandException;
-import io.ramjet.protocol.remoting.RemotingConnectionException;
-import io.ramjet.provider.client.ConsumerInfo;
-import io.ramjet.provider.client.Delivery;
-import io.ramjet.provider.client.RamjetClient;
-import io.ramjet.provider.client.RemotingRamjetClient;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.locks.Lock;
@@ -15,53 +8,35 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A consumer's feed from one broker, on a thread of its own: subscribes there if not yet
- * attached, then long-polls (PULL held up to {@link RamjetMessageConsumer#HOLD_MILLIS}) for as
- * many messages as the prefetch has room for. When the broker goes away (transport failure) or
+ * attached, then long-polls (PULL held up to {@code holdMillis}) for as many messages as the
+ * prefetch has room for. When the broker goes away (transport failure) or
  * forgets the consumer (it restarted), the attachment is lost: what it prefetched is dropped
  * (the broker delivers it again) and the feed subscribes again, as a new attachment, every
- * {@value #RETRY_MILLIS} ms, so a broker that comes back is consumed from again. A broker that
+ * {@code retryMillis}, so a broker that comes back is consumed from again. A broker that
  * refuses the subscription (a conflict only it knows of) is reported once and left alone.
  */
 final class PullLoop implements Runnable {
 
     private static final Logger LOG = LoggerFactory.getLogger(PullLoop.class);
 
-    static final long RETRY_MILLIS = 500;
-
-    /** Where the feed delivers, and the prefetch state it obeys. */
-    interface Sink {
-        /** How many more messages the prefetch takes now. */
-        int room();
-
-        /** Waits, at most {@code millis}, for the prefetch to have room. */
-        void awaitRoom(long millis) throws InterruptedException;
-
-        /** Held while a pull is in progress and its messages are taken in: a pause takes the other side. */
-        Lock intake();
-
-        /** The messages of one pull, taken in together (so priority orders them all). */
-        void accept(List<Delivery> deliveries);
-
-        /** The attachment's deliveries are gone (the broker restarted or dropped the connection). */
-        void attachmentLost(ConsumerInfo attachment);
-
-        /** A pull or subscribe failed for a reason other than the broker going away. */
-        void failed(String address, Throwable failure);
-    }
-
-    private final RamjetClient client;
+    private final BrokerClient client;
     private final ConsumerInfo wanted;
-    private final Sink sink;
+    private final FeedSink sink;
+    private final long holdMillis;
+    private final long retryMillis;
     private final Thread thread;
     private volatile ConsumerInfo attached;
     private volatile boolean stopped;
 
     /** @param attached the consumer as already attached there, or null to subscribe first */
-    PullLoop(RamjetClient client, ConsumerInfo wanted, ConsumerInfo attached, Sink sink) {
+    PullLoop(BrokerClient client, ConsumerInfo wanted, ConsumerInfo attached, FeedSink sink, long holdMillis,
+             long retryMillis) {
         this.client = client;
         this.wanted = wanted;
         this.attached = attached;
         this.sink = sink;
+        this.holdMillis = holdMillis;
+        this.retryMillis = retryMillis;
         this.thread = new Thread(this, "ramjet-consumer-" + Long.toHexString(wanted.consumerId()) + "@"
                 + wanted.brokerAddress());
         this.thread.setDaemon(true);
@@ -97,7 +72,7 @@ final class PullLoop implements Runnable {
                 }
                 int room = sink.room();
                 if (room <= 0) {
-                    sink.awaitRoom(RamjetMessageConsumer.HOLD_MILLIS);
+                    sink.awaitRoom(holdMillis);
                     continue;
                 }
                 pull(at, room);
@@ -107,12 +82,12 @@ final class PullLoop implements Runnable {
                 if (stopped) {
                     return;
                 }
-                Throwable cause = RemotingRamjetClient.unwrap(e.getCause());
-                if (isBrokerGone(cause)) {
+                ClientException cause = ClientException.of(e.getCause());
+                if (cause.isBrokerGone()) {
                     ConsumerInfo lost = attached;
                     if (lost != null) {
                         LOG.info("consumer {} lost broker {} ({}); subscribing again every {} ms",
-                                wanted.consumerId(), wanted.brokerAddress(), cause.getMessage(), RETRY_MILLIS);
+                                wanted.consumerId(), wanted.brokerAddress(), cause.getMessage(), retryMillis);
                         attached = null;
                         sink.attachmentLost(lost);
                     }
@@ -125,7 +100,7 @@ final class PullLoop implements Runnable {
                     sink.failed(wanted.brokerAddress(), cause);
                 }
                 try {
-                    Thread.sleep(RETRY_MILLIS);
+                    Thread.sleep(retryMillis);
                 } catch (InterruptedException stop) {
                     return;
                 }
@@ -141,17 +116,12 @@ final class PullLoop implements Runnable {
             if (stopped || now <= 0) {
                 return; // paused meanwhile (a stop, a rollback): the room was taken back
             }
-            List<Delivery> deliveries = client.pull(at, now, RamjetMessageConsumer.HOLD_MILLIS).get();
+            List<Delivery> deliveries = client.pull(at, now, holdMillis).get();
             if (!deliveries.isEmpty()) {
                 sink.accept(deliveries);
             }
         } finally {
             intake.unlock();
         }
-    }
-
-    private static boolean isBrokerGone(Throwable cause) {
-        return cause instanceof RemotingConnectionException
-                || cause instanceof RemotingCommandException c && c.status() == ErrorStatus.UNKNOWN_CONSUMER;
     }
 }

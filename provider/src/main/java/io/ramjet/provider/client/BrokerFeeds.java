@@ -1,11 +1,5 @@
-package io.ramjet.provider.jms;
+package io.ramjet.provider.client;
 
-import io.ramjet.protocol.remoting.RemotingCommandException;
-import io.ramjet.provider.client.ClientErrors;
-import io.ramjet.provider.client.ConsumerInfo;
-import io.ramjet.provider.client.RamjetClient;
-import io.ramjet.provider.client.RemotingRamjetClient;
-import jakarta.jms.JMSException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,27 +11,27 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The brokers one consumer reads from: a {@link PullLoop} per broker that hosts its
- * destination, all feeding the same sink. Every {@value #DISCOVERY_MILLIS} ms it asks for the
+ * destination, all feeding the same sink. Every {@code discoveryMillis} it asks for the
  * destination's brokers again and starts a feed for any new one (a broker that joined, or that
  * started hosting the destination after a producer moved there). Thread-safe.
  */
-final class BrokerFeeds {
+final class BrokerFeeds implements ConsumerFeed {
 
     private static final Logger LOG = LoggerFactory.getLogger(BrokerFeeds.class);
 
-    static final long DISCOVERY_MILLIS = 2_000;
-
-    private final RamjetClient client;
+    private final BrokerClient client;
     private final ConsumerInfo consumer;
-    private final PullLoop.Sink sink;
+    private final FeedSink sink;
+    private final ClientOptions options;
     private final Map<String, PullLoop> feeds = new ConcurrentHashMap<>();
     private boolean stopped;
 
     /** @param consumer the consumer's terms, attached nowhere */
-    BrokerFeeds(RamjetClient client, ConsumerInfo consumer, PullLoop.Sink sink) {
+    BrokerFeeds(BrokerClient client, ConsumerInfo consumer, FeedSink sink, ClientOptions options) {
         this.client = client;
         this.consumer = consumer;
         this.sink = sink;
+        this.options = options;
     }
 
     /**
@@ -46,20 +40,20 @@ final class BrokerFeeds {
      * thrown; a broker that cannot be reached is left to its feed to subscribe later, unless none
      * could be reached.
      */
-    void start(List<String> brokers) throws JMSException {
+    void start(List<String> brokers) throws ClientException {
         List<CompletableFuture<ConsumerInfo>> subscribes = new ArrayList<>();
         for (String address : brokers) {
             subscribes.add(client.subscribe(consumer.attachedTo(address)));
         }
         CompletableFuture.allOf(subscribes.toArray(CompletableFuture[]::new)).exceptionally(f -> null).join();
-        Throwable refusal = null;
-        Throwable unreachable = null;
+        ClientException refusal = null;
+        ClientException unreachable = null;
         List<ConsumerInfo> attached = new ArrayList<>();
         for (CompletableFuture<ConsumerInfo> s : subscribes) {
-            Throwable failure = s.handle((done, f) -> f == null ? null : RemotingRamjetClient.unwrap(f)).join();
+            ClientException failure = s.handle((done, f) -> f == null ? null : ClientException.of(f)).join();
             if (failure == null) {
                 attached.add(s.join());
-            } else if (failure instanceof RemotingCommandException) {
+            } else if (failure.isRefusal()) {
                 refusal = refusal == null ? failure : refusal;
             } else {
                 unreachable = unreachable == null ? failure : unreachable;
@@ -69,7 +63,7 @@ final class BrokerFeeds {
             for (ConsumerInfo a : attached) {
                 client.closeConsumer(a, List.of()).exceptionally(f -> null);
             }
-            throw ClientErrors.toJms(refusal != null ? refusal : unreachable);
+            throw refusal != null ? refusal : unreachable;
         }
         for (ConsumerInfo a : attached) {
             startFeed(a.brokerAddress(), a);
@@ -86,14 +80,15 @@ final class BrokerFeeds {
             if (stopped || feeds.containsKey(address)) {
                 return;
             }
-            PullLoop feed = new PullLoop(client, consumer.attachedTo(address), attached, sink);
+            PullLoop feed = new PullLoop(client, consumer.attachedTo(address), attached, sink,
+                    options.pullHoldMillis(), options.resubscribeMillis());
             feeds.put(address, feed);
             feed.start();
         }
     }
 
     private void discoverLater() {
-        CompletableFuture.delayedExecutor(DISCOVERY_MILLIS, TimeUnit.MILLISECONDS).execute(this::discover);
+        CompletableFuture.delayedExecutor(options.discoveryMillis(), TimeUnit.MILLISECONDS).execute(this::discover);
     }
 
     private void discover() {
@@ -117,11 +112,8 @@ final class BrokerFeeds {
                 });
     }
 
-    /**
-     * Stops every feed, without waiting for a pull in progress (it is answered when the consumer
-     * detaches), and returns the consumer as attached to each broker, to detach it there.
-     */
-    List<ConsumerInfo> stop() {
+    @Override
+    public List<ConsumerInfo> stop() {
         List<PullLoop> all;
         synchronized (feeds) {
             stopped = true;

@@ -1,0 +1,46 @@
+package io.ramjet.provider.client;
+
+import io.ramjet.protocol.command.DestinationKind;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * Brokers as a transport reaches them: each request goes once to one broker, with no retry,
+ * resubscription or rediscovery; {@link FailoverRamjetClient} adds those. Route lookups are
+ * cached, and the cached route of a destination is dropped when a send to it finds its broker
+ * gone. Futures fail only with a {@link ClientException}. One instance per JMS connection, since
+ * the broker ties temporary destinations to the transport connection. Thread-safe.
+ */
+public interface BrokerClient extends BrokerRequests {
+
+    /**
+     * Sends one message, once, to the queue the producer sticks to ({@code queueChoice}, reduced
+     * modulo the queue count of the masters that serve the destination). {@code transactionId} 0
+     * sends outside a transaction; another value keeps the message as a half record of that
+     * transaction until it ends. {@code touching} is told the broker's address before the
+     * message is written to it.
+     */
+    CompletableFuture<Void> send(OutgoingMessage message, int queueChoice, long transactionId,
+                                 Consumer<String> touching);
+
+    /**
+     * Looks the destination's route up again without {@code failedBroker} and keeps it, so that
+     * the producers' sends move away from a broker that failed and stay where they moved; when
+     * no other master serves it, it is created on another live one.
+     */
+    void routeAround(String destination, DestinationKind kind, String failedBroker);
+
+    /**
+     * Attaches a consumer on the broker it names ({@link ConsumerInfo#brokerAddress()}), or on
+     * the first one serving its destination when it names none; completes, once the broker has
+     * created or joined its subscription, with the consumer as attached to that broker: what the
+     * other consumer calls take. Each attachment has a consumer id of its own, so deliveries of
+     * an earlier attachment (before a broker restart or a lost connection) can never be
+     * acknowledged as if they were the new ones'.
+     */
+    CompletableFuture<ConsumerInfo> subscribe(ConsumerInfo consumer);
+
+    /** Up to {@code maxMessages} messages; the broker holds the request up to {@code holdMillis} when none is there. */
+    CompletableFuture<List<Delivery>> pull(ConsumerInfo consumer, int maxMessages, long holdMillis);
+}

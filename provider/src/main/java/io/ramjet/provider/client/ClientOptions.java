@@ -1,0 +1,131 @@
+package io.ramjet.provider.client;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The client's tunables, each a URL option ({@code ramjet://host:9876?prefetch=16&pullHoldMillis=100}).
+ * This class is where they are documented; the connection factory adds its own options
+ * ({@code clientId}, {@code requestTimeout}, the ObjectMessage settings).
+ *
+ * <table>
+ *   <caption>Client URL options</caption>
+ *   <tr><th>option</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>{@value #PREFETCH}</td><td>64</td><td>most messages a consumer holds unseen by the
+ *       application, per consumer</td></tr>
+ *   <tr><td>{@value #PULL_HOLD_MILLIS}</td><td>300</td><td>how long a broker holds a pull that
+ *       finds nothing (long polling)</td></tr>
+ *   <tr><td>{@value #DISCOVERY_MILLIS}</td><td>2000</td><td>how often a consumer asks which
+ *       brokers host its destination, to consume from new ones</td></tr>
+ *   <tr><td>{@value #RESUBSCRIBE_MILLIS}</td><td>500</td><td>how often a consumer that lost a
+ *       broker subscribes there again</td></tr>
+ *   <tr><td>{@value #ACKS_IN_FLIGHT}</td><td>1024</td><td>unanswered acknowledgements per AUTO or
+ *       DUPS_OK session before acknowledging waits</td></tr>
+ *   <tr><td>{@value #DUPS_OK_BATCH}</td><td>64</td><td>DUPS_OK acknowledgements gathered into one
+ *       request (Artemis's {@code dupsOKBatchSize})</td></tr>
+ *   <tr><td>{@value #DUPS_OK_MILLIS}</td><td>100</td><td>how long the first gathered DUPS_OK
+ *       acknowledgement waits for the batch to fill</td></tr>
+ *   <tr><td>{@value #TRANSACTED_SENDS_IN_FLIGHT}</td><td>1024</td><td>unanswered sends per
+ *       transaction before the next send waits</td></tr>
+ *   <tr><td>{@value #NON_PERSISTENT_SENDS_IN_FLIGHT}</td><td>1024</td><td>unanswered
+ *       NON_PERSISTENT sends per session before the next send waits</td></tr>
+ * </table>
+ *
+ * Every value is a positive whole number.
+ */
+public record ClientOptions(int prefetch, long pullHoldMillis, long discoveryMillis, long resubscribeMillis,
+                            int acksInFlight, int dupsOkBatch, long dupsOkMillis, int transactedSendsInFlight,
+                            int nonPersistentSendsInFlight) {
+
+    public static final String PREFETCH = "prefetch";
+    public static final String PULL_HOLD_MILLIS = "pullHoldMillis";
+    public static final String DISCOVERY_MILLIS = "discoveryMillis";
+    public static final String RESUBSCRIBE_MILLIS = "resubscribeMillis";
+    public static final String ACKS_IN_FLIGHT = "acksInFlight";
+    public static final String DUPS_OK_BATCH = "dupsOkBatch";
+    public static final String DUPS_OK_MILLIS = "dupsOkMillis";
+    public static final String TRANSACTED_SENDS_IN_FLIGHT = "transactedSendsInFlight";
+    public static final String NON_PERSISTENT_SENDS_IN_FLIGHT = "nonPersistentSendsInFlight";
+
+    /** The option names, in the order of the components. */
+    public static final List<String> KEYS = List.of(PREFETCH, PULL_HOLD_MILLIS, DISCOVERY_MILLIS, RESUBSCRIBE_MILLIS,
+            ACKS_IN_FLIGHT, DUPS_OK_BATCH, DUPS_OK_MILLIS, TRANSACTED_SENDS_IN_FLIGHT, NON_PERSISTENT_SENDS_IN_FLIGHT);
+
+    public static final ClientOptions DEFAULTS = new ClientOptions(64, 300, 2_000, 500, 1024, 64, 100, 1024, 1024);
+
+    public ClientOptions {
+        positive(PREFETCH, prefetch);
+        positive(PULL_HOLD_MILLIS, pullHoldMillis);
+        positive(DISCOVERY_MILLIS, discoveryMillis);
+        positive(RESUBSCRIBE_MILLIS, resubscribeMillis);
+        positive(ACKS_IN_FLIGHT, acksInFlight);
+        positive(DUPS_OK_BATCH, dupsOkBatch);
+        positive(DUPS_OK_MILLIS, dupsOkMillis);
+        positive(TRANSACTED_SENDS_IN_FLIGHT, transactedSendsInFlight);
+        positive(NON_PERSISTENT_SENDS_IN_FLIGHT, nonPersistentSendsInFlight);
+    }
+
+    /**
+     * The tunables a URL's options set, the defaults for the others.
+     *
+     * @param otherKeys the options someone else reads (the factory's own)
+     * @throws IllegalArgumentException naming the key, for an option no one reads or a value
+     *                                  that is not a positive whole number
+     */
+    public static ClientOptions fromUrlOptions(Map<String, String> options, Set<String> otherKeys) {
+        for (String key : options.keySet()) {
+            if (!KEYS.contains(key) && !otherKeys.contains(key)) {
+                Set<String> known = new TreeSet<>(otherKeys);
+                known.addAll(KEYS);
+                throw new IllegalArgumentException("unknown option " + key + "; known: " + String.join(", ", known));
+            }
+        }
+        Map<String, Long> values = new LinkedHashMap<>();
+        for (String key : KEYS) {
+            String value = options.get(key);
+            if (value != null) {
+                values.put(key, number(key, value));
+            }
+        }
+        ClientOptions d = DEFAULTS;
+        return new ClientOptions(
+                Math.toIntExact(values.getOrDefault(PREFETCH, (long) d.prefetch)),
+                values.getOrDefault(PULL_HOLD_MILLIS, d.pullHoldMillis),
+                values.getOrDefault(DISCOVERY_MILLIS, d.discoveryMillis),
+                values.getOrDefault(RESUBSCRIBE_MILLIS, d.resubscribeMillis),
+                Math.toIntExact(values.getOrDefault(ACKS_IN_FLIGHT, (long) d.acksInFlight)),
+                Math.toIntExact(values.getOrDefault(DUPS_OK_BATCH, (long) d.dupsOkBatch)),
+                values.getOrDefault(DUPS_OK_MILLIS, d.dupsOkMillis),
+                Math.toIntExact(values.getOrDefault(TRANSACTED_SENDS_IN_FLIGHT, (long) d.transactedSendsInFlight)),
+                Math.toIntExact(values.getOrDefault(NON_PERSISTENT_SENDS_IN_FLIGHT, (long) d.nonPersistentSendsInFlight)));
+    }
+
+    /**
+     * A URL option's value as a positive whole number (at most {@link Integer#MAX_VALUE}).
+     *
+     * @throws IllegalArgumentException naming the key and the accepted form
+     */
+    public static long number(String key, String value) {
+        long n;
+        try {
+            n = Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("option " + key + "=" + value + " is not a number; expected "
+                    + key + "=<positive whole number>");
+        }
+        if (n <= 0 || n > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("option " + key + "=" + value + " is out of range; expected "
+                    + key + "=<positive whole number>");
+        }
+        return n;
+    }
+
+    private static void positive(String key, long value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException("option " + key + " must be positive: " + value);
+        }
+    }
+}

@@ -1,0 +1,241 @@
+package io.ramjet.provider.client;
+
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.protocol.command.TxState;
+import io.ramjet.provider.client.ClientException.Reason;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.LongFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The client's failover policy, in one place: a {@link RamjetClient} over a {@link BrokerClient}
+ * that sends each request once. What it adds:
+ * <ul>
+ *   <li><b>resend</b>: a send whose broker turns out to be gone (it could not be reached, or the
+ *       connection closed before the answer) is sent once more, to another master, and the
+ *       destination's route moves there for the producers; a broker that went down after
+ *       storing the message but before answering may then hold it twice. A transactional send is
+ *       never resent: its transaction is doomed and rolls back.</li>
+ *   <li><b>resubscription and rediscovery</b>: a consumer's feed ({@link BrokerFeeds},
+ *       {@link PullLoop}) subscribes again to a broker that restarted or dropped the connection
+ *       and, periodically, starts reading from brokers that began hosting its destination.</li>
+ *   <li><b>the commit decision</b>: a decision whose answer is lost (or that finds the
+ *       coordinator busy) is asked again, for the request timeout; the decision is idempotent.
+ *       Its failure then says whether the transaction is certainly not committed.</li>
+ * </ul>
+ * Every other request passes through as it is. Thread-safe.
+ */
+public final class FailoverRamjetClient implements RamjetClient {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FailoverRamjetClient.class);
+    private static final long DECISION_RETRY_DELAY_MILLIS = 100;
+
+    private final BrokerClient brokers;
+    private final ClientOptions options;
+    private final Duration decisionRetry;
+
+    /** @param brokers closed with this client */
+    public FailoverRamjetClient(BrokerClient brokers, ConnectionInfo connection) {
+        this.brokers = brokers;
+        this.options = connection.options();
+        this.decisionRetry = connection.requestTimeout();
+    }
+
+    @Override
+    public CompletableFuture<Void> send(OutgoingMessage message, int queueChoice) {
+        AtomicReference<String> tried = new AtomicReference<>();
+        return brokers.send(message, queueChoice, 0, tried::set).exceptionallyCompose(f -> {
+            ClientException failure = ClientException.of(f);
+            String failed = tried.get();
+            if (failed == null || !isGone(failure)) {
+                return CompletableFuture.failedFuture(failure);
+            }
+            LOG.info("send to {} on {} failed ({}); trying another broker", message.destination(), failed,
+                    failure.getMessage());
+            brokers.routeAround(message.destination(), message.kind(), failed);
+            return brokers.send(message, queueChoice, 0, address -> { });
+        });
+    }
+
+    private static boolean isGone(ClientException failure) {
+        return failure.reason() == Reason.UNREACHABLE || failure.reason() == Reason.CONNECTION_LOST;
+    }
+
+    @Override
+    public CompletableFuture<Void> sendInTransaction(OutgoingMessage message, int queueChoice, long transactionId,
+                                                     Consumer<String> touching) {
+        if (transactionId == 0) {
+            throw new IllegalArgumentException("a transactional send needs a nonzero transaction id");
+        }
+        return brokers.send(message, queueChoice, transactionId, touching);
+    }
+
+    @Override
+    public ConsumerFeed consume(ConsumerInfo consumer, FeedSink sink) throws ClientException {
+        List<String> hosts;
+        try {
+            hosts = brokers.brokersOf(consumer.subscription().destination(),
+                    consumer.subscription().destinationKind()).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ClientException(Reason.FAILED, ClientException.Outcome.CERTAINLY_NOT_APPLIED, "interrupted", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw ClientException.of(e.getCause());
+        }
+        BrokerFeeds feeds = new BrokerFeeds(brokers, consumer, sink, options);
+        feeds.start(hosts);
+        return feeds;
+    }
+
+    @Override
+    public CompletableFuture<Void> commitTransaction(String coordinator, long transactionId,
+                                                     List<ConsumedMessages> consumed) {
+        return decide(coordinator, transactionId, consumed, System.nanoTime() + decisionRetry.toNanos(), false);
+    }
+
+    /**
+     * One attempt at the decision, and another after a short pause while no answer comes (or the
+     * coordinator is busy) until the deadline. {@code earlierMayHaveArrived}: an earlier attempt
+     * may have reached the coordinator, whose answer was then lost.
+     */
+    private CompletableFuture<Void> decide(String coordinator, long id, List<ConsumedMessages> consumed,
+                                           long deadline, boolean earlierMayHaveArrived) {
+        return brokers.endTransaction(coordinator, id, "", true, consumed).handle((done, f) -> {
+            if (f == null) {
+                return CompletableFuture.<Void>completedFuture(null);
+            }
+            ClientException failure = ClientException.of(f);
+            boolean busy = failure.reason() == Reason.BUSY;
+            if ((failure.isRefusal() && !busy) || System.nanoTime() - deadline > 0) {
+                return CompletableFuture.<Void>failedFuture(settled(failure, earlierMayHaveArrived));
+            }
+            LOG.info("transaction {}: no answer from coordinator {} ({}), asking again", Long.toHexString(id),
+                    coordinator, failure.toString());
+            boolean mayHaveArrived = earlierMayHaveArrived || !failure.certainlyNotApplied();
+            return CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(
+                            DECISION_RETRY_DELAY_MILLIS, TimeUnit.MILLISECONDS))
+                    .thenCompose(paused -> decide(coordinator, id, consumed, deadline, mayHaveArrived));
+        }).thenCompose(attempt -> attempt);
+    }
+
+    /**
+     * The decision's last failure as its outcome: certainly not committed when the coordinator
+     * says it rolled back, or when the last attempt certainly did not apply and no earlier one
+     * may have reached the coordinator; else unknown.
+     */
+    private static ClientException settled(ClientException last, boolean earlierMayHaveArrived) {
+        if (last.reason() == Reason.ROLLED_BACK || !earlierMayHaveArrived || !last.certainlyNotApplied()) {
+            return last;
+        }
+        return new ClientException(last.reason(), ClientException.Outcome.OUTCOME_UNKNOWN, last.getMessage()
+                + " (an earlier attempt may have reached the coordinator)", last);
+    }
+
+    // ---- passed through
+
+    @Override
+    public CompletableFuture<Void> connect() {
+        return brokers.connect();
+    }
+
+    @Override
+    public CompletableFuture<Void> ack(ConsumerInfo consumer, List<MessagePosition> positions) {
+        return brokers.ack(consumer, positions);
+    }
+
+    @Override
+    public CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery) {
+        return brokers.release(consumer, position, countDelivery);
+    }
+
+    @Override
+    public CompletableFuture<Void> closeConsumer(ConsumerInfo consumer, List<MessagePosition> kept) {
+        return brokers.closeConsumer(consumer, kept);
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteSubscription(String clientId, String name) {
+        return brokers.deleteSubscription(clientId, name);
+    }
+
+    @Override
+    public CompletableFuture<Void> createTemporaryDestination(String name, DestinationKind kind) {
+        return brokers.createTemporaryDestination(name, kind);
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteDestination(String name, DestinationKind kind) {
+        return brokers.deleteDestination(name, kind);
+    }
+
+    @Override
+    public void onBrokerConnectionLost(BiConsumer<String, String> listener) {
+        brokers.onBrokerConnectionLost(listener);
+    }
+
+    @Override
+    public CompletableFuture<Void> prepareTransaction(String brokerAddress, long transactionId, String xid,
+                                                      String coordinator, List<ConsumedMessages> consumed) {
+        return brokers.prepareTransaction(brokerAddress, transactionId, xid, coordinator, consumed);
+    }
+
+    @Override
+    public CompletableFuture<Void> endTransaction(String brokerAddress, long transactionId, String xid, boolean commit,
+                                                  List<ConsumedMessages> consumed) {
+        return brokers.endTransaction(brokerAddress, transactionId, xid, commit, consumed);
+    }
+
+    @Override
+    public CompletableFuture<List<String>> recoverXids() {
+        return brokers.recoverXids();
+    }
+
+    @Override
+    public CompletableFuture<List<String>> masterAddresses() {
+        return brokers.masterAddresses();
+    }
+
+    @Override
+    public void answerTransactionChecks(LongFunction<TxState> states) {
+        brokers.answerTransactionChecks(states);
+    }
+
+    @Override
+    public CompletableFuture<List<String>> brokersOf(String destination, DestinationKind kind) {
+        return brokers.brokersOf(destination, kind);
+    }
+
+    @Override
+    public CompletableFuture<BrowsePage> browse(String brokerAddress, String queue, String selector, int queueId,
+                                                long fromOffset, int maxMessages) {
+        return brokers.browse(brokerAddress, queue, selector, queueId, fromOffset, maxMessages);
+    }
+
+    @Override
+    public CompletableFuture<Void> authenticate() {
+        return brokers.authenticate();
+    }
+
+    @Override
+    public CompletableFuture<Void> claimClientId(String clientId) {
+        return brokers.claimClientId(clientId);
+    }
+
+    @Override
+    public CompletableFuture<Void> releaseClientId(String clientId) {
+        return brokers.releaseClientId(clientId);
+    }
+
+    @Override
+    public void close() {
+        brokers.close();
+    }
+}

@@ -1,0 +1,108 @@
+package io.ramjet.provider.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.provider.client.ClientException.Outcome;
+import io.ramjet.provider.client.ClientException.Reason;
+import io.ramjet.provider.message.SerializationAllowList;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The failover policy over an in-memory broker whose failures the test chooses. */
+class FailoverRamjetClientTest {
+
+    private static final ConnectionInfo CONNECTION = new ConnectionInfo("c", List.of("in-memory:1"), null, null,
+            Duration.ofSeconds(2), SerializationAllowList.DEFAULT);
+
+    private final InMemoryBrokerClient.Broker broker = new InMemoryBrokerClient.Broker();
+    private final RamjetClient client = new FailoverRamjetClient(broker.client(CONNECTION), CONNECTION);
+
+    @AfterEach
+    void close() {
+        client.close();
+    }
+
+    private static OutgoingMessage message() {
+        return new OutgoingMessage("q", DestinationKind.QUEUE, true, 0, 0, new byte[0], new byte[] {1});
+    }
+
+    private static ClientException failure(Reason reason, Outcome outcome) {
+        return new ClientException(reason, outcome, "injected " + reason, null);
+    }
+
+    private static ClientException failureOf(Future<?> call) throws InterruptedException {
+        ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(5, TimeUnit.SECONDS));
+        return (ClientException) e.getCause();
+    }
+
+    @Test
+    void aSendWhoseBrokerIsGoneIsSentOnceMoreElsewhere() throws Exception {
+        broker.failSends(1, failure(Reason.CONNECTION_LOST, Outcome.OUTCOME_UNKNOWN));
+        client.send(message(), 0).get(5, TimeUnit.SECONDS);
+        assertEquals(2, broker.sendAttempts());
+        assertEquals(List.of(InMemoryBrokerClient.ADDRESS), broker.routedAround());
+        assertEquals(1, broker.unacknowledged("q"));
+    }
+
+    @Test
+    void aSendIsResentOnlyOnce() throws Exception {
+        broker.failSends(2, failure(Reason.UNREACHABLE, Outcome.CERTAINLY_NOT_APPLIED));
+        assertEquals(Reason.UNREACHABLE, failureOf(client.send(message(), 0)).reason());
+        assertEquals(2, broker.sendAttempts());
+    }
+
+    @Test
+    void aRefusedSendIsNotResent() throws Exception {
+        broker.failSends(1, failure(Reason.RESOURCE, Outcome.CERTAINLY_NOT_APPLIED));
+        assertEquals(Reason.RESOURCE, failureOf(client.send(message(), 0)).reason());
+        assertEquals(1, broker.sendAttempts());
+        assertTrue(broker.routedAround().isEmpty());
+    }
+
+    @Test
+    void aTransactionalSendIsNeverResent() throws Exception {
+        broker.failSends(1, failure(Reason.CONNECTION_LOST, Outcome.OUTCOME_UNKNOWN));
+        failureOf(client.sendInTransaction(message(), 0, 7, broker -> { }));
+        assertEquals(1, broker.sendAttempts());
+    }
+
+    @Test
+    void aBusyCoordinatorIsAskedAgainUntilItDecides() throws Exception {
+        broker.failCommits(failure(Reason.BUSY, Outcome.CERTAINLY_NOT_APPLIED));
+        ClientException settled = failureOf(client.commitTransaction(InMemoryBrokerClient.ADDRESS, 7, List.of()));
+        assertTrue(broker.commitAttempts() > 1, "attempts: " + broker.commitAttempts());
+        assertEquals(Outcome.CERTAINLY_NOT_APPLIED, settled.outcome(), "busy every time: never applied");
+    }
+
+    /** How a commit decision settles when its first two answers are lost and the broker then says {@code then}. */
+    private ClientException settledAfterLostAnswers(ClientException then) throws InterruptedException {
+        broker.failCommits(failure(Reason.TIMEOUT, Outcome.OUTCOME_UNKNOWN));
+        CompletableFuture<Void> commit = client.commitTransaction(InMemoryBrokerClient.ADDRESS, 7, List.of());
+        assertTrue(broker.awaitCommitAttempts(2, Duration.ofSeconds(5)));
+        broker.failCommits(then);
+        return failureOf(commit);
+    }
+
+    @Test
+    void aDecisionRefusedAfterAnAnswerWasLostHasAnUnknownOutcome() throws Exception {
+        ClientException settled = settledAfterLostAnswers(
+                failure(Reason.UNKNOWN_TRANSACTION, Outcome.CERTAINLY_NOT_APPLIED));
+        assertEquals(Reason.UNKNOWN_TRANSACTION, settled.reason());
+        assertEquals(Outcome.OUTCOME_UNKNOWN, settled.outcome(), "an earlier attempt may have committed");
+    }
+
+    @Test
+    void aRolledBackTransactionIsCertainlyNotCommittedWhateverCameBefore() throws Exception {
+        ClientException settled = settledAfterLostAnswers(failure(Reason.ROLLED_BACK, Outcome.CERTAINLY_NOT_APPLIED));
+        assertEquals(Outcome.CERTAINLY_NOT_APPLIED, settled.outcome());
+    }
+}

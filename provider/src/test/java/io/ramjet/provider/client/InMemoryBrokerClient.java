@@ -1,0 +1,445 @@
+package io.ramjet.provider.client;
+
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.protocol.command.SubscriptionRef;
+import io.ramjet.protocol.command.SubscriptionType;
+import io.ramjet.protocol.command.TxState;
+import io.ramjet.provider.client.ClientException.Outcome;
+import io.ramjet.provider.client.ClientException.Reason;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.LongFunction;
+
+/**
+ * A broker in memory, as a {@link BrokerClient} sees it: one broker ({@value #ADDRESS}), one
+ * message queue per destination, no disk, no selectors, no delays or expiry. Enough for the
+ * façade's sessions, producers, consumers and transactions, so that a test of their behaviour
+ * needs no real broker; failures are injected ({@link #refuseSends}, {@link #failCommits} ...).
+ * Several clients made by one {@link Broker} share its state, as connections share a broker.
+ * Thread-safe: one lock, the broker's.
+ */
+public final class InMemoryBrokerClient implements BrokerClient {
+
+    public static final String ADDRESS = "in-memory:1";
+
+    /** The shared state of the broker, and what it is told to fail. */
+    public static final class Broker {
+        private final Map<SubscriptionRef, List<Entry>> subscriptions = new LinkedHashMap<>();
+        private final Map<Long, List<Sent>> halfMessages = new HashMap<>();
+        private final Set<String> clientIds = new HashSet<>();
+        private final AtomicInteger commitAttempts = new AtomicInteger();
+        private final Semaphore commitsSeen = new Semaphore(0);
+        private final AtomicInteger sendAttempts = new AtomicInteger();
+        private final List<String> routedAround = new CopyOnWriteArrayList<>();
+        private final AtomicInteger sendsToFail = new AtomicInteger();
+        private final AtomicInteger largestPull = new AtomicInteger();
+        private volatile ClientException sendFailure;
+        private volatile ClientException commitFailure;
+        private volatile ClientException connectFailure;
+        private volatile boolean refusesCredentials;
+        private long nextOffset;
+
+        /** A client for one connection to this broker. */
+        public BrokerClient client(ConnectionInfo connection) {
+            return new InMemoryBrokerClient(this, connection);
+        }
+
+        /** Every send fails with {@code failure} (null: none does). */
+        public void refuseSends(ClientException failure) {
+            failSends(Integer.MAX_VALUE, failure);
+        }
+
+        /** The next {@code count} sends fail with {@code failure}, having stored nothing. */
+        public void failSends(int count, ClientException failure) {
+            sendFailure = failure;
+            sendsToFail.set(failure == null ? 0 : count);
+        }
+
+        /** The most messages one pull asked for so far. */
+        public int largestPull() {
+            return largestPull.get();
+        }
+
+        /** How many sends reached this broker, failed or not. */
+        public int sendAttempts() {
+            return sendAttempts.get();
+        }
+
+        /** The brokers the client was told to route around, in order. */
+        public List<String> routedAround() {
+            return List.copyOf(routedAround);
+        }
+
+        /** Every commit decision fails with {@code failure}, having done nothing (null: none does). */
+        public void failCommits(ClientException failure) {
+            commitFailure = failure;
+        }
+
+        /** Connecting fails with {@code failure}, as when no NameServer answers. */
+        public void failConnect(ClientException failure) {
+            connectFailure = failure;
+        }
+
+        /** Every connection with credentials is refused. */
+        public void refuseCredentials() {
+            refusesCredentials = true;
+        }
+
+        /** How many commit decisions reached this broker. */
+        public int commitAttempts() {
+            return commitAttempts.get();
+        }
+
+        /** Waits until {@code count} more commit decisions reached this broker; false after the timeout. */
+        public boolean awaitCommitAttempts(int count, Duration timeout) throws InterruptedException {
+            return commitsSeen.tryAcquire(count, timeout.toNanos(), TimeUnit.NANOSECONDS);
+        }
+
+        /** Messages of a queue not yet acknowledged, delivered or not. */
+        public synchronized int unacknowledged(String queue) {
+            return (int) subscriptions.getOrDefault(SubscriptionRef.queue(queue), List.of()).stream()
+                    .filter(e -> !e.acked).count();
+        }
+    }
+
+    private record Sent(String destination, DestinationKind kind, byte[] properties, byte[] body) {
+    }
+
+    private static final class Entry {
+        final long offset;
+        final byte[] properties;
+        final byte[] body;
+        int deliveryCount;
+        long heldBy;
+        boolean held;
+        boolean acked;
+
+        Entry(long offset, byte[] properties, byte[] body) {
+            this.offset = offset;
+            this.properties = properties;
+            this.body = body;
+        }
+    }
+
+    private final Broker broker;
+    private final ConnectionInfo connection;
+    private final ExecutorService pulls = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "in-memory-pull");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private InMemoryBrokerClient(Broker broker, ConnectionInfo connection) {
+        this.broker = broker;
+        this.connection = connection;
+    }
+
+    private static <T> CompletableFuture<T> done(T value) {
+        return CompletableFuture.completedFuture(value);
+    }
+
+    private static <T> CompletableFuture<T> failed(ClientException failure) {
+        return CompletableFuture.failedFuture(failure);
+    }
+
+    @Override
+    public CompletableFuture<Void> connect() {
+        ClientException failure = broker.connectFailure;
+        return failure != null ? failed(failure) : done(null);
+    }
+
+    @Override
+    public CompletableFuture<Void> authenticate() {
+        return broker.refusesCredentials && connection.credentials() != null
+                ? failed(ClientException.refused(Reason.SECURITY, "credentials refused")) : done(null);
+    }
+
+    @Override
+    public CompletableFuture<Void> send(OutgoingMessage m, int queueChoice, long transactionId,
+                                        Consumer<String> touching) {
+        touching.accept(ADDRESS);
+        broker.sendAttempts.incrementAndGet();
+        ClientException failure = broker.sendFailure;
+        if (failure != null && broker.sendsToFail.getAndDecrement() > 0) {
+            return failed(failure);
+        }
+        Sent sent = new Sent(m.destination(), m.kind(), m.properties(), m.body());
+        synchronized (broker) {
+            if (transactionId != 0) {
+                broker.halfMessages.computeIfAbsent(transactionId, id -> new ArrayList<>()).add(sent);
+            } else {
+                store(sent);
+            }
+        }
+        return done(null);
+    }
+
+    /** Appends a message to every subscription of its destination (a queue's is made on first use). */
+    private void store(Sent sent) {
+        if (sent.kind() == DestinationKind.QUEUE) {
+            broker.subscriptions.computeIfAbsent(SubscriptionRef.queue(sent.destination()), s -> new ArrayList<>());
+        }
+        broker.subscriptions.forEach((ref, entries) -> {
+            if (ref.destination().equals(sent.destination()) && ref.destinationKind() == sent.kind()) {
+                entries.add(new Entry(broker.nextOffset++, sent.properties(), sent.body()));
+            }
+        });
+        broker.notifyAll();
+    }
+
+    @Override
+    public void routeAround(String destination, DestinationKind kind, String failedBroker) {
+        broker.routedAround.add(failedBroker); // one broker: nowhere else to go
+    }
+
+    @Override
+    public CompletableFuture<ConsumerInfo> subscribe(ConsumerInfo consumer) {
+        synchronized (broker) {
+            broker.subscriptions.computeIfAbsent(consumer.subscription(), s -> new ArrayList<>());
+        }
+        return done(consumer.withConsumerId(ConsumerIds.next()).attachedTo(ADDRESS));
+    }
+
+    @Override
+    public CompletableFuture<List<Delivery>> pull(ConsumerInfo consumer, int maxMessages, long holdMillis) {
+        broker.largestPull.accumulateAndGet(maxMessages, Math::max);
+        if (pulls.isShutdown()) {
+            return failed(new ClientException(Reason.CONNECTION_LOST, Outcome.CERTAINLY_NOT_APPLIED, "closed", null));
+        }
+        return CompletableFuture.supplyAsync(() -> {
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(holdMillis);
+            synchronized (broker) {
+                while (true) {
+                    List<Delivery> taken = take(consumer, maxMessages);
+                    long left = deadline - System.nanoTime();
+                    if (!taken.isEmpty() || left <= 0) {
+                        return taken;
+                    }
+                    try {
+                        TimeUnit.NANOSECONDS.timedWait(broker, left);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return taken;
+                    }
+                }
+            }
+        }, pulls);
+    }
+
+    private List<Delivery> take(ConsumerInfo consumer, int maxMessages) {
+        List<Delivery> taken = new ArrayList<>();
+        for (Entry e : broker.subscriptions.getOrDefault(consumer.subscription(), List.of())) {
+            if (taken.size() == maxMessages) {
+                break;
+            }
+            if (!e.acked && !e.held) {
+                e.held = true;
+                e.heldBy = consumer.consumerId();
+                e.deliveryCount++;
+                taken.add(new Delivery(consumer, new MessagePosition(0, e.offset), e.deliveryCount, e.properties,
+                        e.body));
+            }
+        }
+        return taken;
+    }
+
+    private Entry entry(ConsumerInfo consumer, MessagePosition position) {
+        for (Entry e : broker.subscriptions.getOrDefault(consumer.subscription(), List.of())) {
+            if (e.offset == position.queueOffset() && e.held && !e.acked && e.heldBy == consumer.consumerId()) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public CompletableFuture<Void> ack(ConsumerInfo consumer, List<MessagePosition> positions) {
+        synchronized (broker) {
+            boolean allHeld = true;
+            for (MessagePosition p : positions) {
+                Entry e = entry(consumer, p);
+                if (e == null) {
+                    allHeld = false;
+                } else {
+                    e.acked = true;
+                }
+            }
+            return allHeld ? done(null) : failed(ClientException.refused(Reason.NOT_HELD, "not held"));
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery) {
+        synchronized (broker) {
+            Entry e = entry(consumer, position);
+            if (e != null) {
+                makeVisible(e, countDelivery);
+            }
+            return done(null);
+        }
+    }
+
+    private void makeVisible(Entry e, boolean countDelivery) {
+        e.held = false;
+        if (!countDelivery) {
+            e.deliveryCount--;
+        }
+        broker.notifyAll();
+    }
+
+    @Override
+    public CompletableFuture<Void> closeConsumer(ConsumerInfo consumer, List<MessagePosition> kept) {
+        synchronized (broker) {
+            for (Entry e : broker.subscriptions.getOrDefault(consumer.subscription(), List.of())) {
+                if (e.held && !e.acked && e.heldBy == consumer.consumerId()
+                        && !kept.contains(new MessagePosition(0, e.offset))) {
+                    makeVisible(e, false);
+                }
+            }
+            if (consumer.subscription().type() == SubscriptionType.TOPIC) {
+                broker.subscriptions.remove(consumer.subscription());
+            }
+            return done(null);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteSubscription(String clientId, String name) {
+        synchronized (broker) {
+            boolean removed = broker.subscriptions.keySet().removeIf(
+                    ref -> name.equals(ref.name()) && Objects.equals(clientId, ref.clientId()));
+            return removed ? done(null) : failed(ClientException.refused(Reason.NOT_FOUND,
+                    "no durable subscription named '" + name + "'"));
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> createTemporaryDestination(String name, DestinationKind kind) {
+        return done(null);
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteDestination(String name, DestinationKind kind) {
+        synchronized (broker) {
+            broker.subscriptions.keySet().removeIf(ref -> ref.destination().equals(name) && ref.destinationKind() == kind);
+        }
+        return done(null);
+    }
+
+    @Override
+    public void onBrokerConnectionLost(BiConsumer<String, String> listener) {
+        // an in-memory broker is never lost
+    }
+
+    @Override
+    public CompletableFuture<Void> prepareTransaction(String brokerAddress, long transactionId, String xid,
+                                                      String coordinator, List<ConsumedMessages> consumed) {
+        return done(null);
+    }
+
+    @Override
+    public CompletableFuture<Void> endTransaction(String brokerAddress, long transactionId, String xid, boolean commit,
+                                                  List<ConsumedMessages> consumed) {
+        if (commit) {
+            broker.commitAttempts.incrementAndGet();
+            ClientException failure = broker.commitFailure;
+            broker.commitsSeen.release();
+            if (failure != null) {
+                return failed(failure);
+            }
+        }
+        synchronized (broker) {
+            for (Sent sent : broker.halfMessages.getOrDefault(transactionId, List.of())) {
+                if (commit) {
+                    store(sent);
+                }
+            }
+            broker.halfMessages.remove(transactionId);
+            for (ConsumedMessages c : consumed) {
+                for (MessagePosition p : c.positions()) {
+                    Entry e = entry(c.attachment(), p);
+                    if (e != null && commit) {
+                        e.acked = true;
+                    } else if (e != null) {
+                        makeVisible(e, true);
+                    }
+                }
+            }
+        }
+        return done(null);
+    }
+
+    @Override
+    public CompletableFuture<List<String>> recoverXids() {
+        return done(List.of());
+    }
+
+    @Override
+    public CompletableFuture<List<String>> masterAddresses() {
+        return done(List.of(ADDRESS));
+    }
+
+    @Override
+    public void answerTransactionChecks(LongFunction<TxState> states) {
+        // nothing is ever checked back: no half message outlives its commit or rollback here
+    }
+
+    @Override
+    public CompletableFuture<List<String>> brokersOf(String destination, DestinationKind kind) {
+        return done(List.of(ADDRESS));
+    }
+
+    @Override
+    public CompletableFuture<BrowsePage> browse(String brokerAddress, String queue, String selector, int queueId,
+                                                long fromOffset, int maxMessages) {
+        synchronized (broker) {
+            List<Delivery> page = new ArrayList<>();
+            for (Entry e : broker.subscriptions.getOrDefault(SubscriptionRef.queue(queue), List.of())) {
+                if (!e.acked && e.offset >= fromOffset) {
+                    page.add(new Delivery(null, new MessagePosition(0, e.offset), e.deliveryCount, e.properties,
+                            e.body));
+                }
+            }
+            return done(new BrowsePage(page, 0, 0, true));
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> claimClientId(String clientId) {
+        synchronized (broker) {
+            return broker.clientIds.add(clientId) ? done(null)
+                    : failed(new ClientException(Reason.CLIENT_ID_IN_USE, Outcome.CERTAINLY_NOT_APPLIED,
+                            "client id '" + clientId + "' is in use", null));
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> releaseClientId(String clientId) {
+        synchronized (broker) {
+            broker.clientIds.remove(clientId);
+        }
+        return done(null);
+    }
+
+    @Override
+    public void close() {
+        pulls.shutdownNow();
+    }
+}
