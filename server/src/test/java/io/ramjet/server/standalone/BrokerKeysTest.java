@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,6 +31,18 @@ class BrokerKeysTest {
         String expected = expectedTable();
         assertEquals(expected, String.join("\n", documented),
                 "README's broker key table differs from BrokerKeys; the table BrokerKeys gives:\n" + expected);
+    }
+
+    @Test
+    void theDistributionsPropertiesFileShowsEveryKey() throws Exception {
+        Set<String> shown = Files.readAllLines(Path.of("..", "dist", "src", "dist", "etc", "broker.properties")).stream()
+                .map(line -> line.strip())
+                .filter(line -> line.startsWith("#") && line.contains("="))
+                .map(line -> line.substring(1, line.indexOf('=')).strip())
+                .filter(name -> !name.isEmpty() && !name.contains(" "))
+                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> keys = BrokerKeys.ALL.stream().map(BrokerKey::name).collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(keys, shown, "dist/src/dist/etc/broker.properties must show every key of BrokerKeys, commented");
     }
 
     @Test
