@@ -12,15 +12,15 @@ import io.ramjet.protocol.remoting.RemotingServer;
 import io.ramjet.protocol.remoting.RemotingServerConfig;
 import io.ramjet.server.broker.delivery.Acknowledgements;
 import io.ramjet.server.broker.delivery.DeadLetterQueue;
-import io.ramjet.server.broker.delivery.DelayedMessages;
+import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.server.broker.delivery.MessageFetcher;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationTable;
-import io.ramjet.server.broker.durability.ConsumptionLog;
+import io.ramjet.server.broker.log.ConsumptionLog;
 import io.ramjet.server.broker.durability.ConsumptionReplay;
 import io.ramjet.server.broker.durability.ConsumptionSnapshotter;
-import io.ramjet.server.broker.durability.DeliveryMarks;
+import io.ramjet.server.broker.log.DeliveryMarks;
 import io.ramjet.server.broker.durability.SnapshotFile;
 import io.ramjet.server.broker.processor.AckProcessor;
 import io.ramjet.server.broker.processor.AdminProcessor;
@@ -29,8 +29,8 @@ import io.ramjet.server.broker.processor.ClientIdClaims;
 import io.ramjet.server.broker.processor.ConsumerDetacher;
 import io.ramjet.server.broker.processor.ConsumerRegistry;
 import io.ramjet.server.broker.processor.DestinationDeleter;
-import io.ramjet.server.broker.processor.DestinationResolver;
-import io.ramjet.server.broker.processor.DiskGuard;
+import io.ramjet.server.broker.destination.DestinationResolver;
+import io.ramjet.server.broker.log.DiskGuard;
 import io.ramjet.server.broker.processor.PullProcessor;
 import io.ramjet.server.broker.processor.SendProcessor;
 import io.ramjet.server.broker.processor.SubscriptionProcessor;
@@ -86,7 +86,6 @@ public final class Broker implements AutoCloseable {
     /** AUTHENTICATE hashes for about 0.1 s: one thread and a bounded queue, so a flood of logins cannot starve messaging. */
     private final ExecutorService logins;
     private final HeldPulls heldPulls;
-    private final DispatchProgress dispatchProgress = new DispatchProgress();
     private final DelayedMessages delayed;
     private final DeliveryMarks marks = new DeliveryMarks();
     private final LongAdder recordsReadForDelivery = new LongAdder();
@@ -136,7 +135,7 @@ public final class Broker implements AutoCloseable {
         long snapshotPosition = snapshotter.load();
         ConsumptionReplay replay = new ConsumptionReplay(destinations, subscriptions, marks, snapshotPosition);
         transactions.replayFrom(snapshotPosition);
-        store = MessageStore.open(storeConfig, new BrokerDispatchListener(heldPulls, dispatchProgress, replay,
+        store = MessageStore.open(storeConfig, new BrokerDispatchListener(heldPulls, replay,
                 snapshotter, delayed, transactions.dispatch()));
         replay.finish();
         if (!store.recoveryReport().cleanShutdown()) {
@@ -144,7 +143,6 @@ public final class Broker implements AutoCloseable {
         }
         marks.start(store);
         delayed.start(store);
-        dispatchProgress.track(store::dispatchedOffset);
         log = new ConsumptionLog(store);
         deleteQueuesOfUnknownDestinations();
         try {
@@ -213,7 +211,7 @@ public final class Broker implements AutoCloseable {
         AckProcessor acks = new AckProcessor(subscriptions, acknowledgements, heldPulls, consumers);
         AdminProcessor admin = new AdminProcessor(destinations, deleter, config.queuesPerDestination(), log,
                 temporaries, destinationsChanged);
-        SendProcessor send = new SendProcessor(store, resolver, dispatchProgress, diskGuard(),
+        SendProcessor send = new SendProcessor(store, resolver, diskGuard(),
                 new TransactionHalves(transactions.table()));
         server.registerAsyncProcessor(CommandCode.SEND, send, sends);
         server.registerAsyncProcessor(CommandCode.SEND_BATCH, send::processBatch, sends);
@@ -227,7 +225,7 @@ public final class Broker implements AutoCloseable {
         server.registerProcessor(CommandCode.CREATE_DESTINATION, admin::create, processors);
         server.registerProcessor(CommandCode.DELETE_DESTINATION, admin::delete, processors);
         server.registerProcessor(CommandCode.LIST_DESTINATIONS, admin::list, processors);
-        transactions.start(store, dispatchProgress, server, processors, timer, new Transactions.Settings(
+        transactions.start(store, server, processors, timer, new Transactions.Settings(
                 config.transactionCheckAfter(), config.transactionCheckInterval(), config.transactionMaxChecks()), consumers);
         ClientIdClaims clientIds = new ClientIdClaims();
         server.addConnectionListener(clientIds);

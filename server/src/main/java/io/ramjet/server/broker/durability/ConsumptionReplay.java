@@ -1,5 +1,9 @@
 package io.ramjet.server.broker.durability;
 
+import io.ramjet.server.broker.log.ConsumptionRecordDescriptor;
+
+import io.ramjet.server.broker.log.DeliveryMarks;
+
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordType;
 import io.ramjet.server.broker.destination.DestinationTable;

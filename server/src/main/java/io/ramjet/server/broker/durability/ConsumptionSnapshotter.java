@@ -1,6 +1,8 @@
 package io.ramjet.server.broker.durability;
 
-import io.ramjet.server.broker.delivery.DelayedMessages;
+import io.ramjet.server.broker.log.DeliveryMarks;
+
+import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionTable;

@@ -1,6 +1,8 @@
 package io.ramjet.server.broker.durability;
 
-import io.ramjet.server.broker.delivery.DelayedMessages;
+import io.ramjet.server.broker.record.RecordCodec;
+
+import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.subscription.QueueCursor;
 import io.ramjet.server.broker.subscription.Subscription;

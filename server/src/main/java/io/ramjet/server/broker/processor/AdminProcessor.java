@@ -1,5 +1,7 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.server.broker.destination.DestinationResolver;
+
 import io.ramjet.protocol.command.CreateDestinationRequest;
 import io.ramjet.protocol.command.DeleteDestinationRequest;
 import io.ramjet.protocol.command.DestinationInfo;
@@ -11,7 +13,7 @@ import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationTable;
-import io.ramjet.server.broker.durability.ConsumptionLog;
+import io.ramjet.server.broker.log.ConsumptionLog;
 
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.server.broker.destination.DestinationResolver;
+
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.ramjet.protocol.command.ErrorStatus;

@@ -1,5 +1,9 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.server.broker.log.DiskGuard;
+
+import io.ramjet.server.broker.destination.DestinationResolver;
+
 import io.ramjet.protocol.command.BatchEntry;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.MessagePosition;
@@ -17,7 +21,6 @@ import io.ramjet.protocol.record.RecordType;
 import io.ramjet.protocol.remoting.AsyncRequestProcessor;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
-import io.ramjet.server.broker.DispatchProgress;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.storage.AppendResult;
 import io.ramjet.storage.MessageStore;
@@ -67,17 +70,15 @@ public final class SendProcessor implements AsyncRequestProcessor {
 
     private final MessageStore store;
     private final DestinationResolver destinations;
-    private final DispatchProgress dispatched;
     private final DiskGuard disk;
     private final TransactionHalves halves;
 
-    public SendProcessor(MessageStore store, DestinationResolver destinations, DispatchProgress dispatched,
+    public SendProcessor(MessageStore store, DestinationResolver destinations,
                          DiskGuard disk, TransactionHalves halves) {
         this.halves = halves;
         this.disk = disk;
         this.store = store;
         this.destinations = destinations;
-        this.dispatched = dispatched;
     }
 
     @Override
@@ -107,7 +108,7 @@ public final class SendProcessor implements AsyncRequestProcessor {
             return null;
         }
         return append(record, send.persistent() && send.transactionId() == 0).thenCompose(result ->
-                dispatched.passed(result.endOffset()).thenApply(done -> request.reply(
+                store.dispatchedTo(result.endOffset()).thenApply(done -> request.reply(
                         new SendResponse(send.queueId(), result.queueOffset(), result.physicalOffset()))));
     }
 
@@ -165,7 +166,7 @@ public final class SendProcessor implements AsyncRequestProcessor {
             return CompletableFuture.completedFuture(request.reply(new SendBatchResponse(positions)));
         }
         int lastIndex = last;
-        return lastAppend.thenCompose(result -> dispatched.passed(result.endOffset()).thenApply(done -> {
+        return lastAppend.thenCompose(result -> store.dispatchedTo(result.endOffset()).thenApply(done -> {
             positions.set(lastIndex, new MessagePosition(entries.get(lastIndex).queueId(), result.queueOffset()));
             return request.reply(new SendBatchResponse(positions));
         }));

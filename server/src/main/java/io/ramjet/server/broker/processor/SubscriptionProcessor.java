@@ -1,5 +1,7 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.server.broker.destination.DestinationResolver;
+
 import io.ramjet.protocol.command.CloseConsumerRequest;
 import io.ramjet.protocol.command.DeleteSubscriptionRequest;
 import io.ramjet.protocol.command.ErrorStatus;
@@ -12,8 +14,8 @@ import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.selector.SelectorSyntaxException;
 import io.ramjet.server.broker.delivery.ConsumerSelector;
 import io.ramjet.server.broker.destination.Destination;
-import io.ramjet.server.broker.durability.ConsumptionLog;
-import io.ramjet.server.broker.durability.DeliveryMarks;
+import io.ramjet.server.broker.log.ConsumptionLog;
+import io.ramjet.server.broker.log.DeliveryMarks;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionConflictException;
 import io.ramjet.server.broker.subscription.SubscriptionKey;

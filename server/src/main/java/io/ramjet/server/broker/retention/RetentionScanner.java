@@ -1,7 +1,7 @@
 package io.ramjet.server.broker.retention;
 
 import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.server.broker.delivery.DelayedMessages;
+import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.subscription.Subscription;

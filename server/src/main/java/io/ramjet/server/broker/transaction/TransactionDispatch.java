@@ -3,7 +3,7 @@ package io.ramjet.server.broker.transaction;
 import io.ramjet.protocol.command.TxState;
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordType;
-import io.ramjet.server.broker.delivery.DelayedMessages;
+import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.storage.ConsumeQueueWriter;
 

@@ -8,7 +8,6 @@ import io.ramjet.protocol.command.XaRecoverResponse;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
-import io.ramjet.server.broker.DispatchProgress;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.StoreFullException;
 
@@ -30,15 +29,13 @@ final class TransactionProcessor {
     private final TransactionTable table;
     private final ConsumedMessages consumed;
     private final TransactionResolver resolver;
-    private final DispatchProgress progress;
 
     TransactionProcessor(MessageStore store, TransactionTable table, ConsumedMessages consumed,
-                         TransactionResolver resolver, DispatchProgress progress) {
+                         TransactionResolver resolver) {
         this.store = store;
         this.table = table;
         this.consumed = consumed;
         this.resolver = resolver;
-        this.progress = progress;
     }
 
     CompletionStage<Frame> prepare(RemotingConnection connection, Frame request) throws RemotingCommandException {
@@ -79,9 +76,9 @@ final class TransactionProcessor {
             t.preparingFailed();
             throw notHeld(id, notHeld);
         }
-        return progress.passed(store.maxPhysicalOffset())
+        return store.dispatchedTo(store.maxPhysicalOffset())
                 .thenCompose(passed -> appendVote(t, prepare, acks))
-                .thenCompose(end -> progress.passed(end))
+                .thenCompose(end -> store.dispatchedTo(end))
                 .handle((done, failure) -> {
                     if (failure != null) {
                         t.preparingFailed();

@@ -2,7 +2,7 @@ package io.ramjet.server.broker.transaction;
 
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.RecordType;
-import io.ramjet.server.broker.durability.RecordCodec;
+import io.ramjet.server.broker.record.RecordCodec;
 import io.ramjet.server.broker.subscription.Delivery;
 
 import java.io.DataInputStream;

@@ -3,7 +3,6 @@ package io.ramjet.server.broker.transaction;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.TxState;
 import io.ramjet.protocol.remoting.RemotingCommandException;
-import io.ramjet.server.broker.DispatchProgress;
 import io.ramjet.storage.AppendResult;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.QueueSlot;
@@ -32,15 +31,13 @@ final class TransactionResolver {
     private final MessageStore store;
     private final TransactionTable table;
     private final ConsumedMessages consumed;
-    private final DispatchProgress progress;
     private final Executor executor;
 
     TransactionResolver(MessageStore store, TransactionTable table, ConsumedMessages consumed,
-                        DispatchProgress progress, Executor executor) {
+                        Executor executor) {
         this.store = store;
         this.table = table;
         this.consumed = consumed;
-        this.progress = progress;
         this.executor = executor;
     }
 
@@ -84,9 +81,9 @@ final class TransactionResolver {
             });
         }
         // records written before this end (a half still on its way to the dispatcher) belong to it
-        progress.passed(store.maxPhysicalOffset())
+        store.dispatchedTo(store.maxPhysicalOffset())
                 .thenComposeAsync(passed -> write(t, wanted, acks), executor)
-                .thenCompose(end -> progress.passed(end))
+                .thenCompose(end -> store.dispatchedTo(end))
                 .whenComplete((done, failure) -> {
                     if (failure == null) {
                         if (!commit) {

@@ -1,7 +1,7 @@
 package io.ramjet.server.broker.transaction;
 
 import io.ramjet.protocol.command.TxState;
-import io.ramjet.server.broker.durability.RecordCodec;
+import io.ramjet.server.broker.record.RecordCodec;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -4,8 +4,7 @@ import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingServer;
-import io.ramjet.server.broker.DispatchProgress;
-import io.ramjet.server.broker.delivery.DelayedMessages;
+import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
 import io.ramjet.storage.MessageStore;
@@ -52,7 +51,7 @@ public final class Transactions implements AutoCloseable {
     }
 
     /** The store has recovered: serve transactions on {@code server}. */
-    public synchronized void start(MessageStore store, DispatchProgress progress, RemotingServer server,
+    public synchronized void start(MessageStore store, RemotingServer server,
                                    ExecutorService processors, ScheduledExecutorService timer, Settings settings,
                                    DeliveryOwners owners) {
         dispatch.finishReplay();
@@ -60,8 +59,8 @@ public final class Transactions implements AutoCloseable {
         for (Transaction t : table.all()) {
             consumed.hold(t.preparedAcks());
         }
-        TransactionResolver resolver = new TransactionResolver(store, table, consumed, progress, processors);
-        TransactionProcessor processor = new TransactionProcessor(store, table, consumed, resolver, progress);
+        TransactionResolver resolver = new TransactionResolver(store, table, consumed, processors);
+        TransactionProcessor processor = new TransactionProcessor(store, table, consumed, resolver);
         server.registerAsyncProcessor(CommandCode.TX_PREPARE, processor::prepare, processors);
         server.registerAsyncProcessor(CommandCode.TX_END, processor::end, processors);
         server.registerProcessor(CommandCode.XA_RECOVER, processor::recover, processors);

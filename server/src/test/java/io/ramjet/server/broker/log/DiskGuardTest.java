@@ -1,4 +1,4 @@
-package io.ramjet.server.broker.processor;
+package io.ramjet.server.broker.log;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,6 @@
-package io.ramjet.server.broker.durability;
+package io.ramjet.server.broker.log;
+
+import io.ramjet.server.broker.record.RecordCodec;
 
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.RecordType;

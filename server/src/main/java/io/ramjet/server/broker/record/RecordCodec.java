@@ -1,4 +1,4 @@
-package io.ramjet.server.broker.durability;
+package io.ramjet.server.broker.record;
 
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.server.broker.subscription.SubscriptionKey;

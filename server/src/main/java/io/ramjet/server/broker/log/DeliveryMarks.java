@@ -1,4 +1,4 @@
-package io.ramjet.server.broker.durability;
+package io.ramjet.server.broker.log;
 
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKey;

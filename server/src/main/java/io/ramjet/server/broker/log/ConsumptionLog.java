@@ -1,4 +1,4 @@
-package io.ramjet.server.broker.durability;
+package io.ramjet.server.broker.log;
 
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.server.broker.destination.Destination;

@@ -1,11 +1,8 @@
-package io.ramjet.server.broker.processor;
+package io.ramjet.server.broker.destination;
 
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.remoting.RemotingCommandException;
-import io.ramjet.server.broker.destination.Destination;
-import io.ramjet.server.broker.destination.DestinationTable;
-import io.ramjet.server.broker.destination.UnknownDestinationException;
 
 import java.util.function.Consumer;
 

@@ -1,4 +1,4 @@
-package io.ramjet.server.broker.processor;
+package io.ramjet.server.broker.log;
 
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.remoting.RemotingCommandException;
