@@ -1,5 +1,7 @@
 package io.ramjet.server.broker.durability;
 
+import io.ramjet.server.broker.log.ConsumptionRecordDescriptor;
+
 import io.ramjet.server.broker.record.RecordCodec;
 
 import io.ramjet.server.broker.timer.DelayedMessages;
@@ -69,7 +71,7 @@ public final class SnapshotDescriptor {
             }
             out.writeInt(contents.subscriptions().size());
             for (Subscription s : contents.subscriptions()) {
-                RecordCodec.writeKey(out, s.key());
+                ConsumptionRecordDescriptor.writeKey(out, s.key());
                 RecordCodec.writeString(out, s.selector());
                 out.writeBoolean(s.noLocal());
                 out.writeInt(s.queueCount());
@@ -141,7 +143,7 @@ public final class SnapshotDescriptor {
             List<Subscription> subscriptions = new ArrayList<>(ns);
             Map<SubscriptionKey, long[]> deliveryBounds = new HashMap<>();
             for (int i = 0; i < ns; i++) {
-                SubscriptionKey key = RecordCodec.readKey(in);
+                SubscriptionKey key = ConsumptionRecordDescriptor.readKey(in);
                 String selector = RecordCodec.readString(in);
                 boolean noLocal = in.readBoolean();
                 QueueCursor[] cursors = new QueueCursor[in.readInt()];

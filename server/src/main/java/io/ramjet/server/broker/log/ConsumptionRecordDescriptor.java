@@ -7,15 +7,20 @@ import io.ramjet.protocol.record.RecordType;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
+import io.ramjet.server.broker.subscription.SubscriptionKind;
 
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Layout of the body of the broker's own CommitLog records; their destination is
- * {@link #DESTINATION}, their properties empty. Integers big-endian; strings and keys as
- * {@link RecordCodec} writes them. The first byte is the operation:
+ * {@link #DESTINATION}, their properties empty. Integers big-endian; strings and destination
+ * kinds as {@link RecordCodec} writes them; a subscription key is destination, kind
+ * ({@link SubscriptionKind#code()}, byte), client id, name. The first byte is the operation:
  *
  * <pre>
  *  ACK record:
@@ -54,7 +59,7 @@ public final class ConsumptionRecordDescriptor {
     public static MessageRecord ack(SubscriptionKey key, List<Delivery> positions) {
         return record(RecordType.ACK, out -> {
             out.writeByte(ACK);
-            RecordCodec.writeKey(out, key);
+            writeKey(out, key);
             out.writeInt(positions.size());
             for (Delivery d : positions) {
                 out.writeInt(d.queueId());
@@ -66,7 +71,7 @@ public final class ConsumptionRecordDescriptor {
     public static MessageRecord subscribe(SubscriptionKey key, String selector, boolean noLocal, long[] startOffsets) {
         return record(RecordType.SUBSCRIPTION, out -> {
             out.writeByte(SUBSCRIBE);
-            RecordCodec.writeKey(out, key);
+            writeKey(out, key);
             RecordCodec.writeString(out, selector);
             out.writeBoolean(noLocal);
             out.writeInt(startOffsets.length);
@@ -79,7 +84,7 @@ public final class ConsumptionRecordDescriptor {
     public static MessageRecord mark(SubscriptionKey key, int queueId, long bound) {
         return record(RecordType.SUBSCRIPTION, out -> {
             out.writeByte(MARK);
-            RecordCodec.writeKey(out, key);
+            writeKey(out, key);
             out.writeInt(queueId);
             out.writeLong(bound);
         });
@@ -88,7 +93,7 @@ public final class ConsumptionRecordDescriptor {
     public static MessageRecord unsubscribe(SubscriptionKey key) {
         return record(RecordType.SUBSCRIPTION, out -> {
             out.writeByte(UNSUBSCRIBE);
-            RecordCodec.writeKey(out, key);
+            writeKey(out, key);
         });
     }
 
@@ -115,7 +120,7 @@ public final class ConsumptionRecordDescriptor {
             byte op = in.readByte();
             switch (op) {
                 case ACK -> {
-                    SubscriptionKey key = RecordCodec.readKey(in);
+                    SubscriptionKey key = readKey(in);
                     int n = in.readInt();
                     List<Delivery> positions = new ArrayList<>(n);
                     for (int i = 0; i < n; i++) {
@@ -124,7 +129,7 @@ public final class ConsumptionRecordDescriptor {
                     return new Decoded(op, key, positions, null, false, null, null);
                 }
                 case SUBSCRIBE -> {
-                    SubscriptionKey key = RecordCodec.readKey(in);
+                    SubscriptionKey key = readKey(in);
                     String selector = RecordCodec.readString(in);
                     boolean noLocal = in.readBoolean();
                     long[] starts = new long[in.readInt()];
@@ -134,13 +139,13 @@ public final class ConsumptionRecordDescriptor {
                     return new Decoded(op, key, List.of(), selector, noLocal, starts, null);
                 }
                 case MARK -> {
-                    SubscriptionKey key = RecordCodec.readKey(in);
+                    SubscriptionKey key = readKey(in);
                     int queueId = in.readInt();
                     long bound = in.readLong();
                     return new Decoded(op, key, List.of(new Delivery(queueId, bound, 0)), null, false, null, null);
                 }
                 case UNSUBSCRIBE -> {
-                    return new Decoded(op, RecordCodec.readKey(in), List.of(), null, false, null, null);
+                    return new Decoded(op, readKey(in), List.of(), null, false, null, null);
                 }
                 case CREATE_DESTINATION -> {
                     String name = RecordCodec.readString(in);
@@ -159,5 +164,25 @@ public final class ConsumptionRecordDescriptor {
 
     private static MessageRecord record(RecordType type, RecordCodec.Writer writer) {
         return RecordCodec.record(type, DESTINATION, writer);
+    }
+
+    /** Writes a subscription key: destination, kind code (byte), client id, name. */
+    public static void writeKey(DataOutputStream out, SubscriptionKey key) throws IOException {
+        RecordCodec.writeString(out, key.destination());
+        out.writeByte(key.kind().code());
+        RecordCodec.writeString(out, key.clientId());
+        RecordCodec.writeString(out, key.name());
+    }
+
+    public static SubscriptionKey readKey(DataInputStream in) throws IOException {
+        String destination = RecordCodec.readString(in);
+        int code = in.readUnsignedByte();
+        SubscriptionKind kind;
+        try {
+            kind = SubscriptionKind.ofCode(code);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage());
+        }
+        return new SubscriptionKey(destination, kind, RecordCodec.readString(in), RecordCodec.readString(in));
     }
 }

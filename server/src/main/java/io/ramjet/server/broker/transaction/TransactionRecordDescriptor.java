@@ -1,5 +1,7 @@
 package io.ramjet.server.broker.transaction;
 
+import io.ramjet.server.broker.log.ConsumptionRecordDescriptor;
+
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.RecordType;
 import io.ramjet.server.broker.record.RecordCodec;
@@ -144,7 +146,7 @@ public final class TransactionRecordDescriptor {
     static void writeAcks(DataOutputStream out, List<AckGroup> acks) throws IOException {
         out.writeInt(acks.size());
         for (AckGroup g : acks) {
-            RecordCodec.writeKey(out, g.subscription());
+            ConsumptionRecordDescriptor.writeKey(out, g.subscription());
             out.writeInt(g.positions().size());
             for (Delivery d : g.positions()) {
                 out.writeInt(d.queueId());
@@ -157,7 +159,7 @@ public final class TransactionRecordDescriptor {
         int groups = in.readInt();
         List<AckGroup> acks = new ArrayList<>(Math.min(groups, 1024));
         for (int i = 0; i < groups; i++) {
-            var key = RecordCodec.readKey(in);
+            var key = ConsumptionRecordDescriptor.readKey(in);
             int n = in.readInt();
             List<Delivery> positions = new ArrayList<>(Math.min(n, 1024));
             for (int p = 0; p < n; p++) {

@@ -1,6 +1,5 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.command.TxState;
 import io.ramjet.server.broker.record.RecordCodec;
 
 import java.io.ByteArrayInputStream;
@@ -25,7 +24,7 @@ import java.util.Map;
  *                                            | tag signature (long) | delivery time (long) | born (long)
  *                                            | expiration (long) ]
  *                         | acks ]
- *  decisions (int) x [ id (long) | xid | state (byte: TxState ordinal) ]
+ *  decisions (int) x [ id (long) | xid | state (byte: RecordCodec code) ]
  *  committed (int) x [ COMMIT offset (long) | lowest half offset (long) ]
  * </pre>
  */
@@ -63,7 +62,7 @@ public final class TransactionSnapshot {
             for (DecisionMemory.Decision d : saved.decisions()) {
                 out.writeLong(d.transactionId());
                 RecordCodec.writeString(out, d.xid());
-                out.writeByte(d.state().ordinal());
+                RecordCodec.writeState(out, d.state());
             }
             out.writeInt(saved.committedHalves().size());
             for (Map.Entry<Long, Long> e : saved.committedHalves().entrySet()) {
@@ -98,7 +97,7 @@ public final class TransactionSnapshot {
             List<DecisionMemory.Decision> decisions = new ArrayList<>();
             for (int i = 0; i < nd; i++) {
                 decisions.add(new DecisionMemory.Decision(in.readLong(), RecordCodec.readString(in),
-                        TxState.values()[in.readUnsignedByte()]));
+                        RecordCodec.readState(in)));
             }
             int nc = in.readInt();
             Map<Long, Long> committed = new HashMap<>();
