@@ -85,7 +85,7 @@ public final class AckProcessor {
 
     private void checkAttached(long consumer, RemotingConnection connection, int messages)
             throws RemotingCommandException {
-        if (!consumers.attachedOver(consumer, connection)) {
+        if (!consumers.attachedOver(consumer, new ConnectionSession(connection))) {
             throw notHeld(consumer, messages, messages);
         }
     }

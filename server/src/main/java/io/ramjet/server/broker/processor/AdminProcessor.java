@@ -1,5 +1,7 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.server.broker.session.TemporaryDestinations;
+
 import io.ramjet.server.broker.destination.DestinationResolver;
 
 import io.ramjet.protocol.command.CreateDestinationRequest;
@@ -68,7 +70,7 @@ public final class AdminProcessor {
         Destination d = destinations.create(new Destination(create.name(), create.kind(), queues, create.temporary()));
         if (!existed) {
             if (d.temporary()) {
-                temporaries.created(d, connection);
+                temporaries.created(d, new ConnectionSession(connection));
             } else {
                 log.destinationCreated(d).join();
             }

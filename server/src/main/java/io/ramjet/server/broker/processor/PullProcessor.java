@@ -62,8 +62,8 @@ public final class PullProcessor implements AsyncRequestProcessor {
         return heldPulls.pull(destination.storageName(), subscription, pull.maxMessages(), pull.holdMillis(),
                 (max, maxBytes) -> connection.isActive() && subscription.isAttached(pull.consumerId())
                         ? fetcher.fetch(destination, subscription, pull.consumerId(), selector, max, maxBytes)
-                        : null,
-                fetched -> answer(request, fetched));
+                        : null)
+                .thenApply(fetched -> answer(request, fetched));
     }
 
     private static Frame answer(Frame request, List<FetchedMessage> fetched) {

@@ -1,5 +1,7 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.server.broker.session.TemporaryDestinations;
+
 import io.ramjet.server.broker.destination.DestinationResolver;
 
 import io.ramjet.protocol.command.CloseConsumerRequest;
@@ -72,7 +74,7 @@ public final class SubscriptionProcessor {
         SubscribeRequest subscribe = request.header(SubscribeRequest.class);
         SubscriptionKey key = SubscriptionRefs.keyOf(subscribe.subscription());
         Destination destination = destinations.resolve(key.destinationKind(), key.destination());
-        if (!temporaries.mayConsume(destination, connection)) {
+        if (!temporaries.mayConsume(destination, new ConnectionSession(connection))) {
             throw new RemotingCommandException(ErrorStatus.SUBSCRIPTION_CONFLICT, "temporary destination '"
                     + destination.name() + "' belongs to another connection");
         }
@@ -85,7 +87,7 @@ public final class SubscriptionProcessor {
                         starts.set(startOffsets(destination, k.kind()));
                         return starts.get();
                     });
-            consumers.attached(subscribe.consumerId(), connection, key, selector);
+            consumers.attached(subscribe.consumerId(), new ConnectionSession(connection), key, selector);
             Subscription s = change.subscription();
             Frame reply = request.reply(new SubscribeResponse(s.queueCount()));
             if (change.created()) {
@@ -121,7 +123,7 @@ public final class SubscriptionProcessor {
     /** Only over the connection the consumer attached with; a repeated close does nothing. */
     public Frame closeConsumer(RemotingConnection connection, Frame request) {
         CloseConsumerRequest close = request.header(CloseConsumerRequest.class);
-        if (consumers.attachedOver(close.consumerId(), connection)) {
+        if (consumers.attachedOver(close.consumerId(), new ConnectionSession(connection))) {
             Map<Integer, Set<Long>> kept = new HashMap<>();
             for (MessagePosition p : close.kept()) {
                 kept.computeIfAbsent(p.queueId(), q -> new HashSet<>()).add(p.queueOffset());

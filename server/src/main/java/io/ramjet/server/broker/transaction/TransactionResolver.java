@@ -1,8 +1,8 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.TxState;
-import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.storage.AppendResult;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.QueueSlot;
@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 /**
@@ -46,12 +45,11 @@ final class TransactionResolver {
      * messages the transaction has taken over (given back to their consumers if the decision
      * cannot be written).
      *
-     * @throws RemotingCommandException TRANSACTION_ROLLED_BACK for a commit of one rolled back
-     *         here, UNKNOWN_TRANSACTION for an xid alone that the broker has no trace of
-     * @throws IllegalArgumentException for a rollback of one committed here
+     * @throws BrokerException TX_ROLLED_BACK for a commit of one rolled back here, TX_UNKNOWN
+     *         for an xid alone that the broker has no trace of, BAD_REQUEST for a rollback of one
+     *         committed here (the future fails with the same when it is found out later)
      */
-    CompletableFuture<Void> end(long id, String xid, boolean commit, List<AckGroup> acks)
-            throws RemotingCommandException {
+    CompletableFuture<Void> end(long id, String xid, boolean commit, List<AckGroup> acks) {
         TxState wanted = commit ? TxState.COMMITTED : TxState.ROLLED_BACK;
         Optional<Transaction> found = table.find(id, xid);
         if (found.isEmpty()) {
@@ -64,7 +62,7 @@ final class TransactionResolver {
                 return CompletableFuture.completedFuture(null);
             }
             if (id == 0) {
-                throw new RemotingCommandException(ErrorStatus.UNKNOWN_TRANSACTION, "no transaction branch " + xid);
+                throw new BrokerException(Refusal.TX_UNKNOWN, "no transaction branch " + xid);
             }
         }
         Transaction t = found.orElseGet(() -> table.getOrCreate(id));
@@ -72,11 +70,7 @@ final class TransactionResolver {
         CompletableFuture<TxState> running = t.startEnding(mine);
         if (running != null) {
             return running.thenApply(state -> {
-                try {
-                    check(t.id(), wanted, state);
-                } catch (RemotingCommandException | IllegalArgumentException e) {
-                    throw new CompletionException(e);
-                }
+                check(t.id(), wanted, state);
                 return null;
             });
         }
@@ -110,22 +104,21 @@ final class TransactionResolver {
             try {
                 check(t.id(), wanted, decided.get());
                 return CompletableFuture.completedFuture(0L);
-            } catch (RemotingCommandException | IllegalArgumentException e) {
+            } catch (BrokerException e) {
                 return CompletableFuture.failedFuture(e);
             }
         }
         return wanted == TxState.COMMITTED ? writeCommit(t, acks) : writeRollback(t);
     }
 
-    private static void check(long id, TxState wanted, TxState decided) throws RemotingCommandException {
+    private static void check(long id, TxState wanted, TxState decided) {
         if (decided == wanted) {
             return;
         }
         if (decided == TxState.ROLLED_BACK) {
-            throw new RemotingCommandException(ErrorStatus.TRANSACTION_ROLLED_BACK,
-                    "transaction " + id + " was rolled back on this broker");
+            throw new BrokerException(Refusal.TX_ROLLED_BACK, "transaction " + id + " was rolled back on this broker");
         }
-        throw new IllegalArgumentException("transaction " + id + " has already committed");
+        throw new BrokerException(Refusal.BAD_REQUEST, "transaction " + id + " has already committed");
     }
 
     /** Writes the COMMIT; returns the offset just past it. */
@@ -162,7 +155,7 @@ final class TransactionResolver {
         try {
             return append.run().thenApply(AppendResult::endOffset);
         } catch (StoreFullException e) {
-            return CompletableFuture.failedFuture(new RemotingCommandException(ErrorStatus.STORE_FULL, e.getMessage()));
+            return CompletableFuture.failedFuture(new BrokerException(Refusal.DISK_FULL, e.getMessage()));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

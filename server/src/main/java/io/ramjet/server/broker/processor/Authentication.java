@@ -1,4 +1,4 @@
-package io.ramjet.server.broker.security;
+package io.ramjet.server.broker.processor;
 
 import io.netty.util.AttributeKey;
 import io.ramjet.protocol.command.AuthenticateRequest;
@@ -8,6 +8,7 @@ import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.remoting.RequestGate;
+import io.ramjet.server.broker.security.Users;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
