@@ -1,0 +1,70 @@
+package io.ramjet.server.broker.log;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.record.MessageRecord;
+import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.subscription.Delivery;
+import io.ramjet.server.broker.subscription.SubscriptionKey;
+import io.ramjet.server.broker.subscription.SubscriptionKind;
+import java.nio.ByteBuffer;
+import java.util.HexFormat;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Golden bytes of the broker's consumption records: each layout is encoded from a fixed value
+ * and compared with the bytes existing data directories hold, then decoded back. A change of
+ * layout, or a reordering of an enum written to disk, fails here.
+ */
+class ConsumptionRecordDescriptorTest {
+
+    private static final SubscriptionKey KEY = new SubscriptionKey("t", SubscriptionKind.SHARED_DURABLE, "c", "s");
+
+    private static ConsumptionRecordDescriptor.Decoded golden(String hex, MessageRecord record) {
+        assertEquals(ConsumptionRecordDescriptor.DESTINATION, record.destination());
+        assertEquals(hex, HexFormat.of().formatHex(record.body()));
+        return ConsumptionRecordDescriptor.decode(ByteBuffer.wrap(HexFormat.of().parseHex(hex)));
+    }
+
+    @Test
+    void ack() {
+        var decoded = golden("010000000174040000000163000000017300000001000000020000000000000007", ConsumptionRecordDescriptor.ack(KEY, List.of(new Delivery(2, 7, 1))));
+        assertEquals(KEY, decoded.key());
+        assertEquals(List.of(new Delivery(2, 7, 0)), decoded.positions());
+    }
+
+    @Test
+    void subscribe() {
+        var decoded = golden("020000000174040000000163000000017300000003613d3101000000020000000000000003000000"
+            + "0000000004",
+                ConsumptionRecordDescriptor.subscribe(KEY, "a=1", true, new long[] {3, 4}));
+        assertEquals(KEY, decoded.key());
+        assertEquals("a=1", decoded.selector());
+        assertEquals(true, decoded.noLocal());
+        assertArrayEquals(new long[] {3, 4}, decoded.startOffsets());
+    }
+
+    @Test
+    void unsubscribe() {
+        assertEquals(KEY, golden("0300000001740400000001630000000173", ConsumptionRecordDescriptor.unsubscribe(KEY)).key());
+    }
+
+    @Test
+    void mark() {
+        var decoded = golden("0600000001740400000001630000000173000000010000000000000009", ConsumptionRecordDescriptor.mark(KEY, 1, 9));
+        assertEquals(KEY, decoded.key());
+        assertEquals(List.of(new Delivery(1, 9, 0)), decoded.positions());
+    }
+
+    @Test
+    void createAndDeleteDestination() {
+        Destination topic = new Destination("t", DestinationKind.TOPIC, 3, false);
+        assertEquals(topic, golden("0400000001740100000003", ConsumptionRecordDescriptor.createDestination(topic)).destination());
+        Destination deleted = golden("05000000017401", ConsumptionRecordDescriptor.deleteDestination(topic)).destination();
+        assertEquals(DestinationKind.TOPIC, deleted.kind());
+        assertEquals("t", deleted.name());
+    }
+}

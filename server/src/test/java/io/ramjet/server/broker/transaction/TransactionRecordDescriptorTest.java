@@ -1,0 +1,54 @@
+package io.ramjet.server.broker.transaction;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.ramjet.protocol.record.MessageRecord;
+import io.ramjet.server.broker.subscription.Delivery;
+import io.ramjet.server.broker.subscription.SubscriptionKey;
+import io.ramjet.server.broker.subscription.SubscriptionKind;
+import java.nio.ByteBuffer;
+import java.util.HexFormat;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Golden bytes of the transaction decision records (VOTE, COMMIT, ROLLBACK), encoded and decoded. */
+class TransactionRecordDescriptorTest {
+
+    private static final List<AckGroup> ACKS = List.of(new AckGroup(
+            new SubscriptionKey("q", SubscriptionKind.QUEUE, null, "q"), ConsumedMessages.HOLDER,
+            List.of(new Delivery(1, 5, 0))));
+
+    private static ByteBuffer golden(String hex, MessageRecord record) {
+        assertEquals(TransactionRecordDescriptor.DESTINATION, record.destination());
+        assertEquals(hex, HexFormat.of().formatHex(record.body()));
+        return ByteBuffer.wrap(HexFormat.of().parseHex(hex));
+    }
+
+    @Test
+    void vote() {
+        var vote = TransactionRecordDescriptor.decodeVote(golden("000000000000002a000000017800000006686f73743a3100000001000000017100ffffffff000000"
+            + "017100000001000000010000000000000005",
+                TransactionRecordDescriptor.vote(42, "x", "host:1", ACKS)));
+        assertEquals(new TransactionRecordDescriptor.Vote(42, "x", "host:1", ACKS), vote);
+    }
+
+    @Test
+    void commit() {
+        Half visible = new Half(100, 60, "q", 1, 0x0102, 0, 0, 0);
+        Half delayed = new Half(200, 0, "q", 2, 0, 9_000, 8_000, 0);
+        var commit = TransactionRecordDescriptor.decodeCommit(golden("000000000000002a0000000000000001000000017100000001000000000000000700000000000000"
+            + "640000003c00000000000001020000000100000000000000c8000000000000232800000001710000"
+            + "00020000000000001f4000000001000000017100ffffffff00000001710000000100000001000000"
+            + "0000000005",
+                TransactionRecordDescriptor.commit(42, "", List.of(visible), new long[] {7}, List.of(delayed), ACKS)));
+        assertEquals(new TransactionRecordDescriptor.Commit(42, "",
+                List.of(new TransactionRecordDescriptor.Slot(visible, 7)), List.of(delayed), ACKS), commit);
+    }
+
+    @Test
+    void rollback() {
+        var rollback = TransactionRecordDescriptor.decodeRollback(golden("000000000000002a0000000178",
+                TransactionRecordDescriptor.rollback(42, "x")));
+        assertEquals(new TransactionRecordDescriptor.Rollback(42, "x"), rollback);
+    }
+}
