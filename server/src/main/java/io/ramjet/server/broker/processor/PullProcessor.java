@@ -1,16 +1,17 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
+
 import io.ramjet.server.broker.destination.DestinationResolver;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.PullRequest;
 import io.ramjet.protocol.command.PullResponse;
 import io.ramjet.protocol.command.PulledMessage;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.AsyncRequestProcessor;
-import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.delivery.ConsumerSelector;
 import io.ramjet.server.broker.delivery.FetchedMessage;
@@ -55,7 +56,7 @@ public final class PullProcessor implements AsyncRequestProcessor {
         SubscriptionKey key = SubscriptionRefs.keyOf(pull.subscription());
         Subscription subscription = subscriptions.find(key)
                 .filter(s -> s.isAttached(pull.consumerId()))
-                .orElseThrow(() -> new RemotingCommandException(ErrorStatus.UNKNOWN_CONSUMER, "consumer "
+                .orElseThrow(() -> new BrokerException(Refusal.UNKNOWN_CONSUMER, "consumer "
                         + pull.consumerId() + " is not attached to subscription '" + key.name() + "'"));
         Destination destination = destinations.existing(key.destinationKind(), key.destination());
         ConsumerSelector selector = consumers.selector(pull.consumerId());

@@ -1,11 +1,13 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
+
 import io.ramjet.server.broker.log.DiskGuard;
 
 import io.ramjet.server.broker.destination.DestinationResolver;
 
 import io.ramjet.protocol.command.BatchEntry;
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.protocol.command.SendBatchRequest;
 import io.ramjet.protocol.command.SendBatchResponse;
@@ -19,7 +21,6 @@ import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.RecordFlags;
 import io.ramjet.protocol.record.RecordType;
 import io.ramjet.protocol.remoting.AsyncRequestProcessor;
-import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.storage.AppendResult;
@@ -177,11 +178,11 @@ public final class SendProcessor implements AsyncRequestProcessor {
      * dispatcher stalled on a record it cannot index) before its destination is resolved, so a
      * refused send creates nothing.
      */
-    private void checkRoom() throws RemotingCommandException {
+    private void checkRoom() {
         try {
             store.checkRoomForMessages();
         } catch (StoreFullException e) {
-            throw new RemotingCommandException(ErrorStatus.STORE_FULL, e.getMessage());
+            throw new BrokerException(Refusal.DISK_FULL, e.getMessage());
         }
     }
 
@@ -221,12 +222,11 @@ public final class SendProcessor implements AsyncRequestProcessor {
                 properties, body);
     }
 
-    private CompletableFuture<AppendResult> append(MessageRecord record, boolean waitForFlush)
-            throws RemotingCommandException {
+    private CompletableFuture<AppendResult> append(MessageRecord record, boolean waitForFlush) {
         try {
             return store.append(record, waitForFlush);
         } catch (StoreFullException e) {
-            throw new RemotingCommandException(ErrorStatus.STORE_FULL, e.getMessage());
+            throw new BrokerException(Refusal.DISK_FULL, e.getMessage());
         }
     }
 }

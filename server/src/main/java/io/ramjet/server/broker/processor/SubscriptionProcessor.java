@@ -1,17 +1,18 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
+
 import io.ramjet.server.broker.session.TemporaryDestinations;
 
 import io.ramjet.server.broker.destination.DestinationResolver;
 
 import io.ramjet.protocol.command.CloseConsumerRequest;
 import io.ramjet.protocol.command.DeleteSubscriptionRequest;
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.protocol.command.SubscribeRequest;
 import io.ramjet.protocol.command.SubscribeResponse;
 import io.ramjet.protocol.frame.Frame;
-import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.selector.SelectorSyntaxException;
 import io.ramjet.server.broker.delivery.ConsumerSelector;
@@ -69,13 +70,12 @@ public final class SubscriptionProcessor {
     }
 
     /** Answered once a new durable subscription is durable. */
-    public CompletionStage<Frame> subscribe(RemotingConnection connection, Frame request)
-            throws RemotingCommandException {
+    public CompletionStage<Frame> subscribe(RemotingConnection connection, Frame request) {
         SubscribeRequest subscribe = request.header(SubscribeRequest.class);
         SubscriptionKey key = SubscriptionRefs.keyOf(subscribe.subscription());
         Destination destination = destinations.resolve(key.destinationKind(), key.destination());
         if (!temporaries.mayConsume(destination, new ConnectionSession(connection))) {
-            throw new RemotingCommandException(ErrorStatus.SUBSCRIPTION_CONFLICT, "temporary destination '"
+            throw new BrokerException(Refusal.SUBSCRIPTION_CONFLICT, "temporary destination '"
                     + destination.name() + "' belongs to another connection");
         }
         ConsumerSelector selector = compile(subscribe.selector());
@@ -98,15 +98,15 @@ public final class SubscriptionProcessor {
             }
             return log.subscribed(s, starts.get()).thenApply(done -> reply);
         } catch (SubscriptionConflictException e) {
-            throw new RemotingCommandException(ErrorStatus.SUBSCRIPTION_CONFLICT, e.getMessage());
+            throw new BrokerException(Refusal.SUBSCRIPTION_CONFLICT, e.getMessage());
         }
     }
 
-    private static ConsumerSelector compile(String selector) throws RemotingCommandException {
+    private static ConsumerSelector compile(String selector) {
         try {
             return ConsumerSelector.compile(selector);
         } catch (SelectorSyntaxException e) {
-            throw new RemotingCommandException(ErrorStatus.BAD_REQUEST, e.getMessage());
+            throw new BrokerException(Refusal.BAD_REQUEST, e.getMessage());
         }
     }
 
@@ -135,16 +135,15 @@ public final class SubscriptionProcessor {
     }
 
     /** Answered once the deletion is durable. */
-    public CompletionStage<Frame> deleteSubscription(RemotingConnection connection, Frame request)
-            throws RemotingCommandException {
+    public CompletionStage<Frame> deleteSubscription(RemotingConnection connection, Frame request) {
         DeleteSubscriptionRequest delete = request.header(DeleteSubscriptionRequest.class);
         Subscription deleted;
         try {
             deleted = subscriptions.deleteDurable(delete.clientId(), delete.name()).orElseThrow(() ->
-                    new RemotingCommandException(ErrorStatus.NOT_FOUND, "no durable subscription '" + delete.name()
+                    new BrokerException(Refusal.NOT_FOUND, "no durable subscription '" + delete.name()
                             + "' of client '" + delete.clientId() + "'"));
         } catch (SubscriptionConflictException e) {
-            throw new RemotingCommandException(ErrorStatus.SUBSCRIPTION_CONFLICT, e.getMessage());
+            throw new BrokerException(Refusal.SUBSCRIPTION_CONFLICT, e.getMessage());
         }
         return log.unsubscribed(deleted).thenApply(done -> request.reply(null));
     }
