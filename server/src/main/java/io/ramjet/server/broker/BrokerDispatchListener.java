@@ -1,10 +1,11 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordType;
 import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.delivery.HeldPulls;
-import io.ramjet.server.broker.log.ConsumptionRecordDescriptor;
+import io.ramjet.server.broker.record.ConsumptionRecordDescriptor;
 import io.ramjet.server.broker.durability.ConsumptionReplay;
 import io.ramjet.server.broker.durability.ConsumptionSnapshotter;
 import io.ramjet.server.broker.transaction.TransactionDispatch;
@@ -65,7 +66,8 @@ final class BrokerDispatchListener implements DispatchListener {
                 || record.body().get(0) != ConsumptionRecordDescriptor.DELETE_DESTINATION) {
             return;
         }
-        queues.deleteQueues(ConsumptionRecordDescriptor.decode(record.body()).destination().storageName());
+        ConsumptionRecordDescriptor.Decoded deleted = ConsumptionRecordDescriptor.decode(record.body());
+        queues.deleteQueues(Destination.storageName(deleted.kind(), deleted.destination()));
     }
 
     @Override

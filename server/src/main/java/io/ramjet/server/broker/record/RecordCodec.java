@@ -24,6 +24,7 @@ import java.nio.charset.StandardCharsets;
  * empty properties and the fields in its body. This package imports no other broker package.
  *
  * <pre>
+ *  subscription key:  destination | kind code (byte) | client id | name
  *  destination kind:  QUEUE 0 | TOPIC 1
  *  transaction state: OPEN 0 | COMMITTED 1 | ROLLED_BACK 2 | UNKNOWN 3
  * </pre>
@@ -89,6 +90,17 @@ public final class RecordCodec {
             throw new IOException("string of " + length + " bytes past the end");
         }
         return new String(in.readNBytes(length), StandardCharsets.UTF_8);
+    }
+
+    public static void writeKey(DataOutputStream out, RecordKey key) throws IOException {
+        writeString(out, key.destination());
+        out.writeByte(key.kind());
+        writeString(out, key.clientId());
+        writeString(out, key.name());
+    }
+
+    public static RecordKey readKey(DataInputStream in) throws IOException {
+        return new RecordKey(readString(in), in.readUnsignedByte(), readString(in), readString(in));
     }
 
     public static void writeKind(DataOutputStream out, DestinationKind kind) throws IOException {

@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.transaction;
 
+import io.ramjet.server.broker.record.TransactionRecordDescriptor;
 import io.ramjet.protocol.command.AckRequest;
 import io.ramjet.protocol.command.TxState;
 import io.ramjet.server.broker.error.BrokerException;
@@ -102,7 +103,7 @@ public final class ClientTransactions {
 
     private CompletableFuture<Long> appendVote(Transaction t, String xid, String coordinator, List<AckGroup> acks) {
         try {
-            return store.append(TransactionRecordDescriptor.vote(t.id(), xid, coordinator, acks),
+            return store.append(TransactionRecordDescriptor.vote(t.id(), xid, coordinator, AckGroup.toRecords(acks)),
                     true).thenApply(result -> result.endOffset());
         } catch (StoreFullException e) {
             return CompletableFuture.failedFuture(new BrokerException(Refusal.DISK_FULL, e.getMessage()));

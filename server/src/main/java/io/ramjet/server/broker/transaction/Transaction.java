@@ -1,5 +1,7 @@
 package io.ramjet.server.broker.transaction;
 
+import io.ramjet.server.broker.record.Half;
+import io.ramjet.server.broker.record.TransactionSnapshot.SavedTransaction;
 import io.ramjet.protocol.command.TxState;
 import io.ramjet.server.broker.session.ClientSession;
 
@@ -168,22 +170,18 @@ public final class Transaction {
     }
 
     /** What the snapshot keeps of a transaction. */
-    synchronized Saved save() {
-        return new Saved(id, since, xid, coordinator, List.copyOf(halves.values()), preparedAcks, voted);
+    synchronized SavedTransaction save() {
+        return new SavedTransaction(id, since, xid, coordinator, List.copyOf(halves.values()),
+                AckGroup.toRecords(preparedAcks), voted);
     }
 
-    static Transaction restore(Saved saved) {
+    static Transaction restore(SavedTransaction saved) {
         Transaction t = new Transaction(saved.id(), saved.since());
         saved.halves().forEach(t::addHalf);
         if (saved.prepared()) {
-            t.prepared(saved.xid(), saved.coordinator(), saved.acks());
+            t.prepared(saved.xid(), saved.coordinator(), AckGroup.held(saved.acks()));
         }
         return t;
-    }
-
-    /** A transaction as the snapshot holds it. */
-    record Saved(long id, long since, String xid, String coordinator, List<Half> halves, List<AckGroup> acks,
-                 boolean prepared) {
     }
 
     @Override

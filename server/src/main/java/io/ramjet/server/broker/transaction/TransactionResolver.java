@@ -1,5 +1,7 @@
 package io.ramjet.server.broker.transaction;
 
+import io.ramjet.server.broker.record.Half;
+import io.ramjet.server.broker.record.TransactionRecordDescriptor;
 import io.ramjet.protocol.command.TxState;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
@@ -140,7 +142,8 @@ final class TransactionResolver {
         List<QueueSlot> slots = visible.stream().map(h -> new QueueSlot(h.destination(), h.queueId())).toList();
         String xid = t.xid();
         return append(() -> store.append(slots,
-                offsets -> TransactionRecordDescriptor.commit(t.id(), xid, visible, offsets, delayed, all), true));
+                offsets -> TransactionRecordDescriptor.commit(t.id(), xid, visible, offsets, delayed,
+                        AckGroup.toRecords(all)), true));
     }
 
     private CompletableFuture<Long> writeRollback(Transaction t) {

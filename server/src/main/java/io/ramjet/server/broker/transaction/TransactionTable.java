@@ -1,5 +1,7 @@
 package io.ramjet.server.broker.transaction;
 
+import io.ramjet.server.broker.record.Half;
+import io.ramjet.server.broker.record.TransactionSnapshot;
 import io.ramjet.protocol.command.TxState;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
@@ -154,23 +156,18 @@ public final class TransactionTable {
     }
 
     /** What the snapshot keeps. */
-    Saved save() {
-        List<Transaction.Saved> transactions = byId.values().stream().map(Transaction::save).toList();
-        return new Saved(transactions, decisions.all(), Map.copyOf(committedHalves));
+    public TransactionSnapshot.Section save() {
+        List<TransactionSnapshot.SavedTransaction> transactions = byId.values().stream().map(Transaction::save)
+                .toList();
+        List<TransactionSnapshot.SavedDecision> remembered = decisions.all().stream()
+                .map(d -> new TransactionSnapshot.SavedDecision(d.transactionId(), d.xid(), d.state())).toList();
+        return new TransactionSnapshot.Section(transactions, remembered, Map.copyOf(committedHalves));
     }
 
-    void restore(Saved saved) {
+    /** Restores what {@link #save} kept, into an empty table. */
+    public void restore(TransactionSnapshot.Section saved) {
         saved.transactions().forEach(s -> byId.put(s.id(), Transaction.restore(s)));
         saved.decisions().forEach(d -> decisions.remember(d.transactionId(), d.xid(), d.state()));
         committedHalves.putAll(saved.committedHalves());
-    }
-
-    /** The table as a snapshot holds it. */
-    record Saved(List<Transaction.Saved> transactions, List<DecisionMemory.Decision> decisions,
-                 Map<Long, Long> committedHalves) {
-
-        static Saved empty() {
-            return new Saved(List.of(), List.of(), Map.of());
-        }
     }
 }

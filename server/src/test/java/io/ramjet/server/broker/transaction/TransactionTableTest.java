@@ -3,6 +3,7 @@ package io.ramjet.server.broker.transaction;
 import io.ramjet.protocol.command.TxState;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.record.Half;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,12 +1,10 @@
-package io.ramjet.server.broker.log;
+package io.ramjet.server.broker.record;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.server.broker.destination.Destination;
-import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionKind;
 import java.nio.ByteBuffer;
@@ -21,7 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class ConsumptionRecordDescriptorTest {
 
-    private static final SubscriptionKey KEY = new SubscriptionKey("t", SubscriptionKind.SHARED_DURABLE, "c", "s");
+    private static final RecordKey KEY = new SubscriptionKey("t", SubscriptionKind.SHARED_DURABLE, "c", "s").toRecord();
 
     private static ConsumptionRecordDescriptor.Decoded golden(String hex, MessageRecord record) {
         assertEquals(ConsumptionRecordDescriptor.DESTINATION, record.destination());
@@ -31,9 +29,9 @@ class ConsumptionRecordDescriptorTest {
 
     @Test
     void ack() {
-        var decoded = golden("010000000174040000000163000000017300000001000000020000000000000007", ConsumptionRecordDescriptor.ack(KEY, List.of(new Delivery(2, 7, 1))));
+        var decoded = golden("010000000174040000000163000000017300000001000000020000000000000007", ConsumptionRecordDescriptor.ack(KEY, List.of(new QueuePosition(2, 7))));
         assertEquals(KEY, decoded.key());
-        assertEquals(List.of(new Delivery(2, 7, 0)), decoded.positions());
+        assertEquals(List.of(new QueuePosition(2, 7)), decoded.positions());
     }
 
     @Test
@@ -56,15 +54,18 @@ class ConsumptionRecordDescriptorTest {
     void mark() {
         var decoded = golden("0600000001740400000001630000000173000000010000000000000009", ConsumptionRecordDescriptor.mark(KEY, 1, 9));
         assertEquals(KEY, decoded.key());
-        assertEquals(List.of(new Delivery(1, 9, 0)), decoded.positions());
+        assertEquals(List.of(new QueuePosition(1, 9)), decoded.positions());
     }
 
     @Test
     void createAndDeleteDestination() {
-        Destination topic = new Destination("t", DestinationKind.TOPIC, 3, false);
-        assertEquals(topic, golden("0400000001740100000003", ConsumptionRecordDescriptor.createDestination(topic)).destination());
-        Destination deleted = golden("05000000017401", ConsumptionRecordDescriptor.deleteDestination(topic)).destination();
+        var created = golden("0400000001740100000003",
+                ConsumptionRecordDescriptor.createDestination("t", DestinationKind.TOPIC, 3));
+        assertEquals("t", created.destination());
+        assertEquals(DestinationKind.TOPIC, created.kind());
+        assertEquals(3, created.queueCount());
+        var deleted = golden("05000000017401", ConsumptionRecordDescriptor.deleteDestination("t", DestinationKind.TOPIC));
+        assertEquals("t", deleted.destination());
         assertEquals(DestinationKind.TOPIC, deleted.kind());
-        assertEquals("t", deleted.name());
     }
 }

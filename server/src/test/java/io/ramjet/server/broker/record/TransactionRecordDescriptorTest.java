@@ -1,9 +1,8 @@
-package io.ramjet.server.broker.transaction;
+package io.ramjet.server.broker.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionKind;
 import java.nio.ByteBuffer;
@@ -14,9 +13,8 @@ import org.junit.jupiter.api.Test;
 /** Golden bytes of the transaction decision records (VOTE, COMMIT, ROLLBACK), encoded and decoded. */
 class TransactionRecordDescriptorTest {
 
-    private static final List<AckGroup> ACKS = List.of(new AckGroup(
-            new SubscriptionKey("q", SubscriptionKind.QUEUE, null, "q"), ConsumedMessages.HOLDER,
-            List.of(new Delivery(1, 5, 0))));
+    private static final List<AckRecord> ACKS = List.of(new AckRecord(
+            new SubscriptionKey("q", SubscriptionKind.QUEUE, null, "q").toRecord(), List.of(new QueuePosition(1, 5))));
 
     private static ByteBuffer golden(String hex, MessageRecord record) {
         assertEquals(TransactionRecordDescriptor.DESTINATION, record.destination());
