@@ -2,7 +2,6 @@ package io.ramjet.storage;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.MessageRecordView;

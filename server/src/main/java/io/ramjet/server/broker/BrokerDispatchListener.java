@@ -1,13 +1,13 @@
 package io.ramjet.server.broker;
 
-import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordType;
-import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.delivery.HeldPulls;
-import io.ramjet.server.broker.record.ConsumptionRecordDescriptor;
+import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.durability.ConsumptionReplay;
 import io.ramjet.server.broker.durability.ConsumptionSnapshotter;
+import io.ramjet.server.broker.record.ConsumptionRecordDescriptor;
+import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.transaction.TransactionDispatch;
 import io.ramjet.storage.ConsumeQueueWriter;
 import io.ramjet.storage.DispatchListener;

@@ -1,16 +1,14 @@
 package io.ramjet.server.broker.durability;
 
-import io.ramjet.server.broker.destination.Destination;
-import io.ramjet.server.broker.subscription.SubscriptionKey;
-import io.ramjet.server.broker.record.QueuePosition;
-import io.ramjet.server.broker.record.ConsumptionRecordDescriptor;
-
-import io.ramjet.server.broker.log.DeliveryMarks;
-
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordType;
+import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationTable;
+import io.ramjet.server.broker.log.DeliveryMarks;
+import io.ramjet.server.broker.record.ConsumptionRecordDescriptor;
+import io.ramjet.server.broker.record.QueuePosition;
 import io.ramjet.server.broker.subscription.Subscription;
+import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

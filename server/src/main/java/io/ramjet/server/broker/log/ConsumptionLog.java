@@ -1,9 +1,9 @@
 package io.ramjet.server.broker.log;
 
-import io.ramjet.server.broker.record.ConsumptionRecordDescriptor;
-import io.ramjet.server.broker.record.QueuePosition;
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.record.ConsumptionRecordDescriptor;
+import io.ramjet.server.broker.record.QueuePosition;
 import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.storage.MessageStore;

@@ -1,12 +1,5 @@
 package io.ramjet.server.broker.processor;
 
-import io.ramjet.server.broker.error.BrokerException;
-import io.ramjet.server.broker.error.Refusal;
-
-import io.ramjet.server.broker.session.TemporaryDestinations;
-
-import io.ramjet.server.broker.destination.DestinationResolver;
-
 import io.ramjet.protocol.command.CreateDestinationRequest;
 import io.ramjet.protocol.command.DeleteDestinationRequest;
 import io.ramjet.protocol.command.DestinationInfo;
@@ -15,8 +8,12 @@ import io.ramjet.protocol.command.Permission;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.destination.DestinationResolver;
 import io.ramjet.server.broker.destination.DestinationTable;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.log.ConsumptionLog;
+import io.ramjet.server.broker.session.TemporaryDestinations;
 
 import java.util.List;
 

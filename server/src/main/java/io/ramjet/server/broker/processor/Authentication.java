@@ -1,8 +1,5 @@
 package io.ramjet.server.broker.processor;
 
-import io.ramjet.server.broker.error.BrokerException;
-import io.ramjet.server.broker.error.Refusal;
-
 import io.netty.util.AttributeKey;
 import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.CommandCode;
@@ -10,6 +7,8 @@ import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.remoting.RequestGate;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.security.Users;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,10 +1,5 @@
 package io.ramjet.server.broker.processor;
 
-import io.ramjet.server.broker.error.BrokerException;
-import io.ramjet.server.broker.error.Refusal;
-
-import io.ramjet.server.broker.destination.DestinationResolver;
-
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.ramjet.protocol.command.PullRequest;
@@ -18,6 +13,9 @@ import io.ramjet.server.broker.delivery.FetchedMessage;
 import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.server.broker.delivery.MessageFetcher;
 import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.destination.DestinationResolver;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionTable;

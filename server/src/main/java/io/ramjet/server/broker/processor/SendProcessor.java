@@ -1,12 +1,5 @@
 package io.ramjet.server.broker.processor;
 
-import io.ramjet.server.broker.error.BrokerException;
-import io.ramjet.server.broker.error.Refusal;
-
-import io.ramjet.server.broker.log.DiskGuard;
-
-import io.ramjet.server.broker.destination.DestinationResolver;
-
 import io.ramjet.protocol.command.BatchEntry;
 import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.protocol.command.SendBatchRequest;
@@ -23,6 +16,10 @@ import io.ramjet.protocol.record.RecordType;
 import io.ramjet.protocol.remoting.AsyncRequestProcessor;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.destination.DestinationResolver;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.log.DiskGuard;
 import io.ramjet.storage.AppendResult;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.StoreFullException;

@@ -1,12 +1,5 @@
 package io.ramjet.server.broker.processor;
 
-import io.ramjet.server.broker.error.BrokerException;
-import io.ramjet.server.broker.error.Refusal;
-
-import io.ramjet.server.broker.session.TemporaryDestinations;
-
-import io.ramjet.server.broker.destination.DestinationResolver;
-
 import io.ramjet.protocol.command.CloseConsumerRequest;
 import io.ramjet.protocol.command.DeleteSubscriptionRequest;
 import io.ramjet.protocol.command.MessagePosition;
@@ -17,8 +10,12 @@ import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.selector.SelectorSyntaxException;
 import io.ramjet.server.broker.delivery.ConsumerSelector;
 import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.destination.DestinationResolver;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.log.ConsumptionLog;
 import io.ramjet.server.broker.log.DeliveryMarks;
+import io.ramjet.server.broker.session.TemporaryDestinations;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionConflictException;
 import io.ramjet.server.broker.subscription.SubscriptionKey;

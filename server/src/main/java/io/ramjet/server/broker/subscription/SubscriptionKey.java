@@ -1,8 +1,8 @@
 package io.ramjet.server.broker.subscription;
 
-import io.ramjet.server.broker.record.RecordKey;
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.record.RecordKey;
 
 import java.util.Objects;
 

@@ -1,7 +1,7 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.server.broker.record.QueuePosition;
 import io.ramjet.server.broker.record.AckRecord;
+import io.ramjet.server.broker.record.QueuePosition;
 import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 

@@ -1,10 +1,10 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.server.broker.record.TransactionRecordDescriptor;
 import io.ramjet.protocol.command.AckRequest;
 import io.ramjet.protocol.command.TxState;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.record.TransactionRecordDescriptor;
 import io.ramjet.server.broker.session.ClientSession;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.StoreFullException;

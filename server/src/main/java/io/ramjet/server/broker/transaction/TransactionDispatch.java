@@ -1,12 +1,12 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.server.broker.record.Half;
-import io.ramjet.server.broker.record.TransactionRecordDescriptor;
 import io.ramjet.protocol.command.TxState;
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordType;
-import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.delivery.HeldPulls;
+import io.ramjet.server.broker.record.Half;
+import io.ramjet.server.broker.record.TransactionRecordDescriptor;
+import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.storage.ConsumeQueueWriter;
 
 import java.util.HashSet;

@@ -1,10 +1,10 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.server.broker.record.Half;
-import io.ramjet.server.broker.record.TransactionSnapshot;
 import io.ramjet.protocol.command.TxState;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.record.Half;
+import io.ramjet.server.broker.record.TransactionSnapshot;
 import io.ramjet.server.broker.session.ClientSession;
 
 import java.util.ArrayList;

@@ -19,6 +19,15 @@ import org.junit.jupiter.api.Test;
  */
 class ConsumptionRecordDescriptorTest {
 
+    private static final String ACK = "0100000001740400000001630000000173000000010000000200000000000000"
+            + "07";
+    private static final String SUBSCRIBE = "020000000174040000000163000000017300000003613d310100000002000000"
+            + "00000000030000000000000004";
+    private static final String UNSUBSCRIBE = "0300000001740400000001630000000173";
+    private static final String MARK = "0600000001740400000001630000000173000000010000000000000009";
+    private static final String CREATE_DESTINATION = "0400000001740100000003";
+    private static final String DELETE_DESTINATION = "05000000017401";
+
     private static final RecordKey KEY = new SubscriptionKey("t", SubscriptionKind.SHARED_DURABLE, "c", "s").toRecord();
 
     private static ConsumptionRecordDescriptor.Decoded golden(String hex, MessageRecord record) {
@@ -29,15 +38,14 @@ class ConsumptionRecordDescriptorTest {
 
     @Test
     void ack() {
-        var decoded = golden("010000000174040000000163000000017300000001000000020000000000000007", ConsumptionRecordDescriptor.ack(KEY, List.of(new QueuePosition(2, 7))));
+        var decoded = golden(ACK, ConsumptionRecordDescriptor.ack(KEY, List.of(new QueuePosition(2, 7))));
         assertEquals(KEY, decoded.key());
         assertEquals(List.of(new QueuePosition(2, 7)), decoded.positions());
     }
 
     @Test
     void subscribe() {
-        var decoded = golden("020000000174040000000163000000017300000003613d3101000000020000000000000003000000"
-            + "0000000004",
+        var decoded = golden(SUBSCRIBE,
                 ConsumptionRecordDescriptor.subscribe(KEY, "a=1", true, new long[] {3, 4}));
         assertEquals(KEY, decoded.key());
         assertEquals("a=1", decoded.selector());
@@ -47,24 +55,25 @@ class ConsumptionRecordDescriptorTest {
 
     @Test
     void unsubscribe() {
-        assertEquals(KEY, golden("0300000001740400000001630000000173", ConsumptionRecordDescriptor.unsubscribe(KEY)).key());
+        assertEquals(KEY, golden(UNSUBSCRIBE, ConsumptionRecordDescriptor.unsubscribe(KEY)).key());
     }
 
     @Test
     void mark() {
-        var decoded = golden("0600000001740400000001630000000173000000010000000000000009", ConsumptionRecordDescriptor.mark(KEY, 1, 9));
+        var decoded = golden(MARK, ConsumptionRecordDescriptor.mark(KEY, 1, 9));
         assertEquals(KEY, decoded.key());
         assertEquals(List.of(new QueuePosition(1, 9)), decoded.positions());
     }
 
     @Test
     void createAndDeleteDestination() {
-        var created = golden("0400000001740100000003",
+        var created = golden(CREATE_DESTINATION,
                 ConsumptionRecordDescriptor.createDestination("t", DestinationKind.TOPIC, 3));
         assertEquals("t", created.destination());
         assertEquals(DestinationKind.TOPIC, created.kind());
         assertEquals(3, created.queueCount());
-        var deleted = golden("05000000017401", ConsumptionRecordDescriptor.deleteDestination("t", DestinationKind.TOPIC));
+        var deleted = golden(DELETE_DESTINATION,
+                ConsumptionRecordDescriptor.deleteDestination("t", DestinationKind.TOPIC));
         assertEquals("t", deleted.destination());
         assertEquals(DestinationKind.TOPIC, deleted.kind());
     }

@@ -13,11 +13,14 @@ import org.junit.jupiter.api.Test;
 /** Golden bytes of the consumption snapshot file: encoded from fixed contents, decoded back. */
 class SnapshotDescriptorTest {
 
-    private static final String GOLDEN = "52414d530000000200000000000004d2000000010000000174010000000100000001000000017404"
-            + "ffffffff000000017300000003613d31000000000100000000000000040000000000000005000000"
-            + "0000000006000000010000000000000004000000020000000100000000000001f400000000000023"
-            + "280000000971756575653a2f2f71000000000000000000001f40000000020102b6b4bd71";
-    private static final RecordKey KEY = new SubscriptionKey("t", SubscriptionKind.SHARED_DURABLE, null, "s").toRecord();
+    private static final String GOLDEN = "52414d530000000200000000000004d200000001000000017401000000010000"
+            + "0001000000017404ffffffff000000017300000003613d310000000001000000"
+            + "0000000004000000000000000500000000000000060000000100000000000000"
+            + "04000000020000000100000000000001f4000000000000232800000009717565"
+            + "75653a2f2f71000000000000000000001f40000000020102b6b4bd71";
+
+    private static final RecordKey KEY =
+            new SubscriptionKey("t", SubscriptionKind.SHARED_DURABLE, null, "s").toRecord();
 
     private static SnapshotDescriptor.Contents contents() {
         return new SnapshotDescriptor.Contents(1_234,
