@@ -30,11 +30,6 @@ public record ConnectionSession(RemotingConnection connection) implements Client
     }
 
     @Override
-    public String remoteAddress() {
-        return connection.remoteAddress();
-    }
-
-    @Override
     public boolean isOpen() {
         return connection.isActive();
     }

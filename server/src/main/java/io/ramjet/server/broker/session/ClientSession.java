@@ -7,12 +7,10 @@ import java.util.concurrent.CompletableFuture;
 /**
  * A client's connection as the broker's domain sees it: who owns a transaction, a client id, a
  * temporary destination or a consumer. Two sessions are equal when they stand for the same
- * connection. The processors adapt the transport's connection to it.
+ * connection; {@code toString} names the connection for the log. The processors adapt the
+ * transport's connection to it.
  */
 public interface ClientSession {
-
-    /** Where the client connects from, for the log. */
-    String remoteAddress();
 
     /** Whether the connection is still up: a session that is not may be taken over. */
     boolean isOpen();
