@@ -2,7 +2,6 @@ package io.ramjet.storage;
 
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordType;
-import org.slf4j.LoggerFactory;
 
 /**
  * Receives every record of the CommitLog once it is written, in log order, on the store's
@@ -13,8 +12,8 @@ import org.slf4j.LoggerFactory;
  * the same record is given again, after a backoff, until it goes through, so it must be
  * idempotent for a retry too. Any other exception is logged and the record is passed over.
  *
- * <p>The broker composes {@link #normalMessages()} with its own listener, which sees PREPARED,
- * COMMIT, ACK and the other record types and decides what else to put in the queues.
+ * <p>The broker's listener delegates NORMAL records to {@link #normalMessages()} and sees PREPARED,
+ * COMMIT, ACK and the other record types itself, deciding what else to put in the queues.
  */
 public interface DispatchListener {
 
@@ -37,44 +36,6 @@ public interface DispatchListener {
             if (record.type() == RecordType.NORMAL) {
                 queues.put(record.destination(), record.queueId(), record.queueOffset(),
                         record.physicalOffset(), record.totalSize(), record.tagSignature());
-            }
-        };
-    }
-
-    /**
-     * This listener, then {@code next}; a failure of one does not keep the record from the other.
-     * A storage failure of the first is thrown once {@code next} had the record, so that the
-     * dispatcher retries it (both listeners see it again).
-     */
-    default DispatchListener andThen(DispatchListener next) {
-        DispatchListener first = this;
-        return new DispatchListener() {
-            @Override
-            public void onRecord(MessageRecordView record, ConsumeQueueWriter queues) {
-                StoreException storeFailure = null;
-                try {
-                    first.onRecord(record, queues);
-                } catch (StoreException e) {
-                    if (e instanceof RecordReadException) {
-                        LoggerFactory.getLogger(DispatchListener.class)
-                                .error("dispatch listener failed on {}", record, e);
-                    } else {
-                        storeFailure = e;
-                    }
-                } catch (RuntimeException e) {
-                    LoggerFactory.getLogger(DispatchListener.class)
-                            .error("dispatch listener failed on {}", record, e);
-                }
-                next.onRecord(record, queues);
-                if (storeFailure != null) {
-                    throw storeFailure;
-                }
-            }
-
-            @Override
-            public void beforeCheckpoint(long offset) {
-                first.beforeCheckpoint(offset);
-                next.beforeCheckpoint(offset);
             }
         };
     }

@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * fail forever, so it is logged and the record is passed over, as before.
  *
  * <p>On disk: nothing of its own; the listener writes ConsumeQueue entries. Threading: its own
- * thread; {@link #dispatchedOffset()}, {@link #awaitDispatched}, {@link #stallReason()} and
+ * thread; {@link #dispatchedOffset()}, {@link #dispatchedTo}, {@link #stallReason()} and
  * {@link #runAt} from any thread; tasks given to {@link #runAt} run on this thread, between
  * records. After a crash: what it had dispatched past the checkpoint is redone by recovery.
  */
@@ -42,7 +42,7 @@ final class Dispatcher {
     private final DispatchListener listener;
     private final ConsumeQueueTable queues;
     private final Thread thread;
-    private final Object progress = new Object();
+    private final DispatchProgress progress;
     private final ConcurrentLinkedQueue<Task> tasks = new ConcurrentLinkedQueue<>();
     private volatile long dispatchedOffset;
     private volatile boolean running = true;
@@ -56,6 +56,7 @@ final class Dispatcher {
         this.listener = listener;
         this.queues = queues;
         this.dispatchedOffset = from;
+        this.progress = new DispatchProgress(from);
         this.thread = new Thread(this::run, "ramjet-dispatch");
         this.thread.setDaemon(true);
     }
@@ -81,19 +82,12 @@ final class Dispatcher {
         }
     }
 
-    /** Waits until every record below {@code offset} is dispatched; false on timeout. */
-    boolean awaitDispatched(long offset, long timeout, TimeUnit unit) throws InterruptedException {
-        long deadline = System.nanoTime() + unit.toNanos(timeout);
-        synchronized (progress) {
-            while (dispatchedOffset < offset) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return false;
-                }
-                TimeUnit.NANOSECONDS.timedWait(progress, left);
-            }
-        }
-        return true;
+    /**
+     * Completes once every record below {@code offset} has been given to the listener, the
+     * record it failed on included; on the dispatcher thread, so callbacks must be short.
+     */
+    CompletableFuture<Void> dispatchedTo(long offset) {
+        return progress.passed(offset);
     }
 
     /**
@@ -157,14 +151,14 @@ final class Dispatcher {
             return false;
         }
         dispatchedOffset = position;
-        synchronized (progress) {
-            progress.notifyAll();
-        }
         runTasksDue(position);
         return true;
     }
 
-    /** Gives the record to the listener; false if a storage failure stalls dispatch at it. */
+    /**
+     * Gives the record to the listener; false if a storage failure stalls dispatch at it. Its
+     * waiters hear back either way: a stalled record is retried, but its sender is not kept waiting.
+     */
     private boolean dispatch(MessageRecordView record) {
         try {
             listener.onRecord(record, queues);
@@ -180,6 +174,8 @@ final class Dispatcher {
             return false;
         } catch (RuntimeException e) {
             LOG.error("dispatch listener failed on {}: passed over", record, e);
+        } finally {
+            progress.dispatched(record.physicalOffset() + record.totalSize());
         }
         if (stallReason != null) {
             LOG.warn("dispatch resumed at CommitLog offset {} after {} ms", record.physicalOffset(),

@@ -333,9 +333,17 @@ public final class MessageStore implements AutoCloseable {
         return dispatcher.dispatchedOffset();
     }
 
-    /** Waits until every record below {@code physicalOffset} is dispatched; false on timeout. */
-    public boolean awaitDispatched(long physicalOffset, long timeout, TimeUnit unit) throws InterruptedException {
-        return dispatcher.awaitDispatched(physicalOffset, timeout, unit);
+    /**
+     * Completes once every record below {@code physicalOffset} has been given to the dispatch
+     * listener (a record it failed on included), on the dispatcher thread: keep callbacks short.
+     */
+    public CompletableFuture<Void> dispatchedTo(long physicalOffset) {
+        return dispatcher.dispatchedTo(physicalOffset);
+    }
+
+    /** Completes once the CommitLog is forced at least up to {@code physicalOffset}, on the flush thread. */
+    public CompletableFuture<Void> flushedTo(long physicalOffset) {
+        return flushService.flushedTo(physicalOffset);
     }
 
     /** How many forces the CommitLog has had; for tests of group commit. */

@@ -2,7 +2,6 @@ package io.ramjet.storage;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.MessageRecordView;
@@ -12,7 +11,6 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +24,7 @@ class CommitAppendTest {
     Path dir;
 
     /** NORMAL records as usual; a COMMIT's body lists (queue offset, physical offset, size) of queue "q"/0. */
-    private static final DispatchListener LISTENER = DispatchListener.normalMessages().andThen((record, queues) -> {
+    private static final DispatchListener LISTENER = TestRecords.normalMessagesThen((record, queues) -> {
         if (record.type() == RecordType.COMMIT) {
             ByteBuffer body = record.body();
             for (int at = 0; at < body.limit(); at += 20) {
@@ -53,10 +51,6 @@ class CommitAppendTest {
         }, true).join();
     }
 
-    private static void awaitDispatched(MessageStore store) throws InterruptedException {
-        assertTrue(store.awaitDispatched(store.maxPhysicalOffset(), 10, TimeUnit.SECONDS));
-    }
-
     /** Writes normal 0, halves 1 and 2, normal 3, then the commit: the queue reads 0, 3, 1, 2. */
     private List<AppendResult> interleave(MessageStore store) {
         List<AppendResult> halves = new ArrayList<>();
@@ -81,11 +75,11 @@ class CommitAppendTest {
     void halvesStayOutOfTheQueueUntilTheCommitReservesConsecutiveOffsets() throws Exception {
         try (MessageStore store = MessageStore.open(TestRecords.config(dir), LISTENER)) {
             List<AppendResult> halves = interleave(store);
-            awaitDispatched(store);
+            TestRecords.awaitDispatched(store);
             assertQueueReads(store, 0, 3);
             commit(store, halves);
             store.append(TestRecords.record("q", 0, 4, 100), true).join();
-            awaitDispatched(store);
+            TestRecords.awaitDispatched(store);
             assertQueueReads(store, 0, 3, 1, 2, 4);
         }
     }
@@ -106,10 +100,10 @@ class CommitAppendTest {
         MessageStore store = MessageStore.open(TestRecords.config(dir), LISTENER);
         commit(store, interleave(store));
         store.append(TestRecords.record("q", 0, 4, 100), true).join();
-        awaitDispatched(store);
+        TestRecords.awaitDispatched(store);
         store.checkpoint();
         store.append(TestRecords.record("q", 0, 5, 100), true).join();
-        awaitDispatched(store);
+        TestRecords.awaitDispatched(store);
         store.closeAbruptly();
 
         try (MessageStore reopened = MessageStore.open(TestRecords.config(dir), LISTENER)) {
@@ -122,10 +116,10 @@ class CommitAppendTest {
     void aCommitAfterTheCheckpointIsReplayed() throws Exception {
         MessageStore store = MessageStore.open(TestRecords.config(dir), LISTENER);
         List<AppendResult> halves = interleave(store);
-        awaitDispatched(store);
+        TestRecords.awaitDispatched(store);
         store.checkpoint();
         commit(store, halves);
-        awaitDispatched(store);
+        TestRecords.awaitDispatched(store);
         store.closeAbruptly();
 
         try (MessageStore reopened = MessageStore.open(TestRecords.config(dir), LISTENER)) {
@@ -137,7 +131,7 @@ class CommitAppendTest {
     void rebuildingTheQueuesFromTheLogRestoresCommittedEntries() throws Exception {
         MessageStore store = MessageStore.open(TestRecords.config(dir), LISTENER);
         commit(store, interleave(store));
-        awaitDispatched(store);
+        TestRecords.awaitDispatched(store);
         store.close();
         RecoveryTestSupport.deleteConsumeQueues(dir);
 

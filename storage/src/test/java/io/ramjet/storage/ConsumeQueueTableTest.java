@@ -24,10 +24,6 @@ class ConsumeQueueTableTest {
     @TempDir
     Path dir;
 
-    private static void awaitDispatched(MessageStore store) throws InterruptedException {
-        assertTrue(store.awaitDispatched(store.maxPhysicalOffset(), 10, TimeUnit.SECONDS));
-    }
-
     private Path queues() {
         return dir.resolve("consumequeue");
     }
@@ -46,7 +42,7 @@ class ConsumeQueueTableTest {
             for (int i = 0; i < names.size(); i++) {
                 store.append(TestRecords.record(names.get(i), 1, i, 10), true).join();
             }
-            awaitDispatched(store);
+            TestRecords.awaitDispatched(store);
         }
         for (String directory : directories()) {
             assertTrue(directory.getBytes(StandardCharsets.UTF_8).length <= 120, directory);
@@ -78,7 +74,7 @@ class ConsumeQueueTableTest {
         String name = "Q." + "b".repeat(400);
         try (MessageStore store = MessageStore.open(TestRecords.config(dir))) {
             store.append(TestRecords.record(name, 0, 0, 10), true).join();
-            awaitDispatched(store);
+            TestRecords.awaitDispatched(store);
         }
         Path hashed = queues().resolve(QueueKey.directoryName(name));
         Files.delete(hashed.resolve(QueueKey.NAME_FILE));
@@ -108,7 +104,7 @@ class ConsumeQueueTableTest {
 
     /** As the broker does: a record that deletes a destination, dispatched again by recovery. */
     private static DispatchListener deletingOnRecord() {
-        return DispatchListener.normalMessages().andThen((record, queues) -> {
+        return TestRecords.normalMessagesThen((record, queues) -> {
             if (record.type() == RecordType.SUBSCRIPTION && record.destination().equals(DELETE)) {
                 ByteBufferText body = new ByteBufferText(record);
                 queues.deleteQueues(body.text);
@@ -136,7 +132,7 @@ class ConsumeQueueTableTest {
         }
         store.append(deletion("Q.gone"), true).join();
         store.append(TestRecords.record("Q.other", 0, 0, 10), true).join();
-        awaitDispatched(store);
+        TestRecords.awaitDispatched(store);
         assertEquals(List.of("Q%2Eother"), directories());
         store.closeAbruptly();
 

@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,6 +59,15 @@ class FlushServiceTest {
             pool.shutdown();
             long forces = store.forceCount() - forcesBefore;
             assertTrue(forces < writers * perWriter, forces + " forces for " + writers * perWriter + " appends");
+        }
+    }
+
+    @Test
+    void flushedToCompletesOnceAnAppendThatDidNotWaitIsForced() throws Exception {
+        try (MessageStore store = MessageStore.open(TestRecords.config(dir).withFlushPolicy(FlushPolicy.ASYNC))) {
+            AppendResult r = store.append(TestRecords.record("q", 0, 1, 100), false).join();
+            store.flushedTo(r.endOffset()).get(10, TimeUnit.SECONDS);
+            assertTrue(store.flushedOffset() >= r.endOffset());
         }
     }
 

@@ -92,7 +92,7 @@ class FullDiskTest {
     void aRecordThatCannotBeIndexedStallsDispatchAndSurvivesACrash() throws Exception {
         MessageStore store = MessageStore.open(config());
         AppendResult first = store.append(TestRecords.record("a", 0, 0, 100), true).join();
-        assertTrue(store.awaitDispatched(store.maxPhysicalOffset(), 10, TimeUnit.SECONDS));
+        store.dispatchedTo(store.maxPhysicalOffset()).get(10, TimeUnit.SECONDS);
         store.checkpoint();
         leaveUsable(MIN_FREE / 4 + 8 * 1024);
 
@@ -135,12 +135,16 @@ class FullDiskTest {
             assertThrows(StoreFullException.class, () -> store.append(TestRecords.record("new-1", 0, 1, 100), true));
 
             leaveUsable(16L << 20);
-            assertTrue(store.awaitDispatched(store.maxPhysicalOffset(), 10, TimeUnit.SECONDS));
+            long end = store.maxPhysicalOffset();
+            while (store.dispatchedOffset() < end && System.nanoTime() < deadline + TimeUnit.SECONDS.toNanos(10)) {
+                Thread.sleep(10);
+            }
+            assertEquals(end, store.dispatchedOffset());
             assertFalse(store.dispatchStalled());
             for (int q = 1; q < 5; q++) {
                 sent.add(store.append(TestRecords.record("new-" + q, 0, q, 100), true).join());
             }
-            assertTrue(store.awaitDispatched(store.maxPhysicalOffset(), 10, TimeUnit.SECONDS));
+            store.dispatchedTo(store.maxPhysicalOffset()).get(10, TimeUnit.SECONDS);
             for (int q = 0; q < 5; q++) {
                 assertEquals(List.of(sent.get(q).physicalOffset()), offsets(store, "new-" + q));
             }
@@ -174,7 +178,7 @@ class FullDiskTest {
 
             leaveUsable(16L << 20);
             store.append(TestRecords.record("a", 0, accepted, 1_000), true).join();
-            assertTrue(store.awaitDispatched(store.maxPhysicalOffset(), 10, TimeUnit.SECONDS));
+            store.dispatchedTo(store.maxPhysicalOffset()).get(10, TimeUnit.SECONDS);
             assertEquals(accepted + 1, store.maxQueueOffset("a", 0));
         }
     }

@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,10 +24,6 @@ class MessageStoreTest {
 
     private static AppendResult append(MessageStore store, MessageRecord record) {
         return store.append(record, true).join();
-    }
-
-    private static void awaitDispatched(MessageStore store) throws InterruptedException {
-        assertTrue(store.awaitDispatched(store.maxPhysicalOffset(), 10, TimeUnit.SECONDS));
     }
 
     @Test
@@ -59,7 +54,7 @@ class MessageStoreTest {
                 AppendResult r = append(store, TestRecords.record("topic-" + i % 3, i % 4, i, 50));
                 assertEquals(i / 12, r.queueOffset(), "queue offset of " + i);
             }
-            awaitDispatched(store);
+            TestRecords.awaitDispatched(store);
             for (int d = 0; d < 3; d++) {
                 for (int q = 0; q < 4; q++) {
                     String destination = "topic-" + d;
@@ -92,7 +87,7 @@ class MessageStoreTest {
         }
         try (MessageStore store = MessageStore.open(TestRecords.config(dir))) {
             assertEquals(100, append(store, TestRecords.record("q", 0, 100, 10)).queueOffset());
-            awaitDispatched(store);
+            TestRecords.awaitDispatched(store);
             assertEquals(101, store.maxQueueOffset("q", 0));
         }
     }
@@ -120,7 +115,7 @@ class MessageStoreTest {
     @Test
     void listenerSeesEveryRecordTypeAndOnlyNormalOnesAreQueued() throws Exception {
         List<RecordType> seen = new CopyOnWriteArrayList<>();
-        DispatchListener listener = DispatchListener.normalMessages().andThen((record, queues) -> seen.add(record.type()));
+        DispatchListener listener = TestRecords.normalMessagesThen((record, queues) -> seen.add(record.type()));
         try (MessageStore store = MessageStore.open(TestRecords.config(dir), listener)) {
             MessageRecord normal = TestRecords.record("q", 0, 1, 10);
             MessageRecord prepared = new MessageRecord(RecordFlags.of(RecordType.PREPARED), "q", 0, -1,
@@ -130,7 +125,7 @@ class MessageStoreTest {
             append(store, normal);
             AppendResult half = append(store, prepared);
             append(store, commit);
-            awaitDispatched(store);
+            TestRecords.awaitDispatched(store);
             assertEquals(List.of(RecordType.NORMAL, RecordType.PREPARED, RecordType.COMMIT), seen);
             assertEquals(1, store.maxQueueOffset("q", 0));
             assertEquals(-1, half.queueOffset());

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,10 +23,6 @@ class RecoveryTest {
             results.add(store.append(TestRecords.record("q", 0, i, 200), true).join());
         }
         return results;
-    }
-
-    private static void awaitDispatched(MessageStore store) throws InterruptedException {
-        assertTrue(store.awaitDispatched(store.maxPhysicalOffset(), 10, TimeUnit.SECONDS));
     }
 
     private Path segmentOf(long offset) {
@@ -47,7 +42,7 @@ class RecoveryTest {
     void onlyRecordsAfterTheCheckpointAreScanned() throws Exception {
         MessageStore store = MessageStore.open(TestRecords.config(dir));
         appendAll(store, 0, 300);
-        awaitDispatched(store);
+        TestRecords.awaitDispatched(store);
         long checkpoint = store.checkpoint();
         assertEquals(store.maxPhysicalOffset(), checkpoint);
         appendAll(store, 300, 7);
@@ -79,7 +74,7 @@ class RecoveryTest {
     void flippedBytesInTheLastRecordTruncateToTheOneBefore() throws Exception {
         MessageStore store = MessageStore.open(TestRecords.config(dir));
         List<AppendResult> results = appendAll(store, 0, 50);
-        awaitDispatched(store);
+        TestRecords.awaitDispatched(store);
         store.closeAbruptly();
         AppendResult last = results.get(49);
         try (RandomAccessFile file = new RandomAccessFile(segmentOf(last.physicalOffset()).toFile(), "rw")) {
@@ -99,7 +94,7 @@ class RecoveryTest {
             AppendResult next = reopened.append(TestRecords.record("q", 0, 49, 200), true).join();
             assertEquals(49, next.queueOffset());
             assertEquals(last.physicalOffset(), next.physicalOffset());
-            awaitDispatched(reopened);
+            TestRecords.awaitDispatched(reopened);
             assertQueueHolds(reopened, 50);
         }
     }
@@ -108,7 +103,7 @@ class RecoveryTest {
     void aCutLastRecordIsTruncated() throws Exception {
         MessageStore store = MessageStore.open(TestRecords.config(dir));
         List<AppendResult> results = appendAll(store, 0, 30);
-        awaitDispatched(store);
+        TestRecords.awaitDispatched(store);
         store.closeAbruptly();
         AppendResult last = results.get(29);
         long inSegment = last.physicalOffset() % TestRecords.config(dir).segmentSize();

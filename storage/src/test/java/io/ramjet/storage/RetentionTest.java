@@ -17,12 +17,12 @@ class RetentionTest {
     @TempDir
     Path dir;
 
-    private List<AppendResult> fill(MessageStore store, int count) throws InterruptedException {
+    private List<AppendResult> fill(MessageStore store, int count) throws Exception {
         List<AppendResult> results = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             results.add(store.append(TestRecords.record("q", 0, i, 500), false).join());
         }
-        assertTrue(store.awaitDispatched(store.maxPhysicalOffset(), 10, TimeUnit.SECONDS));
+        store.dispatchedTo(store.maxPhysicalOffset()).get(10, TimeUnit.SECONDS);
         return results;
     }
 

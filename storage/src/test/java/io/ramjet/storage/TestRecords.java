@@ -9,11 +9,26 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /** Records whose body is derived from a sequence number, so any copy can be checked. */
 final class TestRecords {
 
     private TestRecords() {
+    }
+
+    /** Waits until the listener has had every record written so far. */
+    static void awaitDispatched(MessageStore store) throws Exception {
+        store.dispatchedTo(store.maxPhysicalOffset()).get(10, TimeUnit.SECONDS);
+    }
+
+    /** NORMAL records into their queues as the store does by default, then {@code next}. */
+    static DispatchListener normalMessagesThen(DispatchListener next) {
+        DispatchListener normal = DispatchListener.normalMessages();
+        return (record, queues) -> {
+            normal.onRecord(record, queues);
+            next.onRecord(record, queues);
+        };
     }
 
     /** Small segments and queue files so rollovers happen; checkpoints only when asked. */

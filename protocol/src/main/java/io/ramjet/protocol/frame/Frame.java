@@ -111,12 +111,12 @@ public final class Frame {
     /**
      * The header as the given type.
      *
-     * @throws IllegalArgumentException if the header is missing or of another class
+     * @throws HeaderTypeException if the header is missing or of another class
      */
     public <T> T header(Class<T> type) {
         Objects.requireNonNull(type, "type");
         if (!type.isInstance(header)) {
-            throw new IllegalArgumentException(CommandCode.name(code) + " expects a " + type.getSimpleName()
+            throw new HeaderTypeException(CommandCode.name(code) + " expects a " + type.getSimpleName()
                     + " header, got " + (header == null ? "none" : header.getClass().getSimpleName()));
         }
         return type.cast(header);

@@ -8,6 +8,7 @@ import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.frame.FrameTooLongException;
+import io.ramjet.protocol.frame.HeaderTypeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -182,7 +183,7 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
         if (failure instanceof RemotingCommandException e) {
             return request.replyError(e.status(), e.getMessage());
         }
-        if (failure instanceof IllegalArgumentException) {
+        if (failure instanceof HeaderTypeException) {
             return request.replyError(ErrorStatus.BAD_REQUEST, failure.getMessage());
         }
         LOG.warn("{}: {} failed", connection, CommandCode.name(request.code()), failure);

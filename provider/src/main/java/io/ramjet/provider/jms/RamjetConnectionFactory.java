@@ -5,8 +5,8 @@ import io.ramjet.provider.client.ConnectionInfo;
 import io.ramjet.provider.client.Credentials;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.client.RamjetClientFactory;
+import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.jms.error.JmsErrors;
-import io.ramjet.provider.jndi.RamjetObjectFactory;
 import io.ramjet.provider.message.SerializationAllowList;
 import io.ramjet.provider.url.RamjetUrl;
 import jakarta.jms.Connection;
@@ -48,6 +48,8 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
     private static final long serialVersionUID = 1L;
 
     public static final String CLIENT_ID = "clientId";
+    /** The reference address holding the URL, for {@code io.ramjet.provider.jndi.RamjetObjectFactory}. */
+    public static final String REFERENCE_URL = "url";
     public static final String REQUEST_TIMEOUT = "requestTimeout";
     public static final String SERIALIZABLE_PACKAGES = "serializablePackages";
     public static final String OBJECT_MAX_DEPTH = "objectMaxDepth";
@@ -307,10 +309,10 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
 
     @Override
     public Reference getReference() {
-        Reference reference = new Reference(getClass().getName(), RamjetObjectFactory.class.getName(), null);
-        reference.add(new StringRefAddr(RamjetObjectFactory.URL, url));
+        Reference reference = new Reference(getClass().getName(), RamjetDestination.OBJECT_FACTORY, null);
+        reference.add(new StringRefAddr(REFERENCE_URL, url));
         if (clientId != null) {
-            reference.add(new StringRefAddr(RamjetObjectFactory.CLIENT_ID, clientId));
+            reference.add(new StringRefAddr(CLIENT_ID, clientId));
         }
         if (serializablePackages != null) {
             reference.add(new StringRefAddr(SERIALIZABLE_PACKAGES, serializablePackages));

@@ -20,8 +20,8 @@ import javax.naming.spi.ObjectFactory;
  */
 public final class RamjetObjectFactory implements ObjectFactory {
 
-    public static final String URL = "url";
-    public static final String CLIENT_ID = "clientId";
+    public static final String URL = RamjetConnectionFactory.REFERENCE_URL;
+    public static final String CLIENT_ID = RamjetConnectionFactory.CLIENT_ID;
     public static final String NAME = RamjetDestination.NAME_ADDRESS;
 
     @Override

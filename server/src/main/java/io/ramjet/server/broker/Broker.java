@@ -11,34 +11,39 @@ import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.server.remoting.RemotingServer;
 import io.ramjet.server.broker.delivery.Acknowledgements;
 import io.ramjet.server.broker.delivery.DeadLetterQueue;
-import io.ramjet.server.broker.delivery.DelayedMessages;
 import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.server.broker.delivery.MessageFetcher;
 import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.destination.DestinationResolver;
 import io.ramjet.server.broker.destination.DestinationTable;
-import io.ramjet.server.broker.durability.ConsumptionLog;
 import io.ramjet.server.broker.durability.ConsumptionReplay;
 import io.ramjet.server.broker.durability.ConsumptionSnapshotter;
-import io.ramjet.server.broker.durability.DeliveryMarks;
 import io.ramjet.server.broker.durability.SnapshotFile;
+import io.ramjet.server.broker.log.ConsumptionLog;
+import io.ramjet.server.broker.log.DeliveryMarks;
+import io.ramjet.server.broker.log.DiskGuard;
 import io.ramjet.server.broker.processor.AckProcessor;
 import io.ramjet.server.broker.processor.AdminProcessor;
+import io.ramjet.server.broker.processor.Authentication;
 import io.ramjet.server.broker.processor.BrowseProcessor;
-import io.ramjet.server.broker.processor.ClientIdClaims;
+import io.ramjet.server.broker.processor.ClientIdProcessor;
+import io.ramjet.server.broker.processor.ConnectionSession;
 import io.ramjet.server.broker.processor.ConsumerDetacher;
 import io.ramjet.server.broker.processor.ConsumerRegistry;
 import io.ramjet.server.broker.processor.DestinationDeleter;
-import io.ramjet.server.broker.processor.DestinationResolver;
-import io.ramjet.server.broker.processor.DiskGuard;
 import io.ramjet.server.broker.processor.PullProcessor;
+import io.ramjet.server.broker.processor.Refusals;
+import io.ramjet.server.broker.processor.RemoteCoordinators;
 import io.ramjet.server.broker.processor.SendProcessor;
 import io.ramjet.server.broker.processor.SubscriptionProcessor;
-import io.ramjet.server.broker.processor.TemporaryDestinations;
 import io.ramjet.server.broker.processor.TransactionHalves;
+import io.ramjet.server.broker.processor.TransactionProcessor;
 import io.ramjet.server.broker.retention.RetentionScanner;
-import io.ramjet.server.broker.security.Authentication;
 import io.ramjet.server.broker.security.Users;
+import io.ramjet.server.broker.session.ClientIdClaims;
+import io.ramjet.server.broker.session.TemporaryDestinations;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
+import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.transaction.Transactions;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.StoreConfig;
@@ -85,7 +90,6 @@ public final class Broker implements AutoCloseable {
     /** AUTHENTICATE hashes for about 0.1 s: one thread and a bounded queue, so a flood of logins cannot starve messaging. */
     private final ExecutorService logins;
     private final HeldPulls heldPulls;
-    private final DispatchProgress dispatchProgress = new DispatchProgress();
     private final DelayedMessages delayed;
     private final DeliveryMarks marks = new DeliveryMarks();
     private final LongAdder recordsReadForDelivery = new LongAdder();
@@ -93,6 +97,8 @@ public final class Broker implements AutoCloseable {
     private MessageStore store;
     private RemotingServer server;
     private RemotingClient nameServerRemoting;
+    /** Asks the coordinators of prepared transactions (TX_QUERY to other brokers). */
+    private RemotingClient coordinatorRemoting;
     private BrokerRegistrar registrar;
     private ConsumptionLog log;
     private RetentionScanner retention;
@@ -135,7 +141,7 @@ public final class Broker implements AutoCloseable {
         long snapshotPosition = snapshotter.load();
         ConsumptionReplay replay = new ConsumptionReplay(destinations, subscriptions, marks, snapshotPosition);
         transactions.replayFrom(snapshotPosition);
-        store = MessageStore.open(storeConfig, new BrokerDispatchListener(heldPulls, dispatchProgress, replay,
+        store = MessageStore.open(storeConfig, new BrokerDispatchListener(heldPulls, replay,
                 snapshotter, delayed, transactions.dispatch()));
         replay.finish();
         if (!store.recoveryReport().cleanShutdown()) {
@@ -143,7 +149,6 @@ public final class Broker implements AutoCloseable {
         }
         marks.start(store);
         delayed.start(store);
-        dispatchProgress.track(store::dispatchedOffset);
         log = new ConsumptionLog(store);
         deleteQueuesOfUnknownDestinations();
         try {
@@ -201,37 +206,48 @@ public final class Broker implements AutoCloseable {
                 recordsReadForDelivery);
         ConsumerDetacher detacher = new ConsumerDetacher(subscriptions, heldPulls);
         ConsumerRegistry consumers = new ConsumerRegistry(detacher::detach);
-        server.addConnectionListener(consumers);
+        server.addConnectionListener(ConnectionSession.onClose(consumers::closed));
 
         DestinationDeleter deleter = new DestinationDeleter(destinations, subscriptions, log, store,
                 destinationsChanged);
         TemporaryDestinations temporaries = new TemporaryDestinations(deleter::delete);
-        server.addConnectionListener(temporaries);
+        server.addConnectionListener(ConnectionSession.onClose(temporaries::closed));
         SubscriptionProcessor subscribe = new SubscriptionProcessor(store, resolver, subscriptions, consumers, detacher,
                 log, marks, temporaries);
         AckProcessor acks = new AckProcessor(subscriptions, acknowledgements, heldPulls, consumers);
         AdminProcessor admin = new AdminProcessor(destinations, deleter, config.queuesPerDestination(), log,
                 temporaries, destinationsChanged);
-        SendProcessor send = new SendProcessor(store, resolver, dispatchProgress, diskGuard(),
+        SendProcessor send = new SendProcessor(store, resolver, diskGuard(),
                 new TransactionHalves(transactions.table()));
-        server.registerAsyncProcessor(CommandCode.SEND, send, sends);
-        server.registerAsyncProcessor(CommandCode.SUBSCRIBE, subscribe::subscribe, processors);
-        server.registerAsyncProcessor(CommandCode.PULL, new PullProcessor(resolver, subscriptions, fetcher, heldPulls, consumers),
+        server.registerAsyncProcessor(CommandCode.SEND, Refusals.mappedAsync(send), sends);
+        server.registerAsyncProcessor(CommandCode.SUBSCRIBE, Refusals.mappedAsync(subscribe::subscribe),
                 processors);
-        server.registerAsyncProcessor(CommandCode.ACK, acks::ack, processors);
-        server.registerProcessor(CommandCode.RELEASE, acks::release, processors);
-        server.registerProcessor(CommandCode.CLOSE_CONSUMER, subscribe::closeConsumer, processors);
-        server.registerAsyncProcessor(CommandCode.DELETE_SUBSCRIPTION, subscribe::deleteSubscription, processors);
-        server.registerProcessor(CommandCode.CREATE_DESTINATION, admin::create, processors);
-        server.registerProcessor(CommandCode.DELETE_DESTINATION, admin::delete, processors);
-        server.registerProcessor(CommandCode.LIST_DESTINATIONS, admin::list, processors);
-        transactions.start(store, dispatchProgress, server, processors, timer, new Transactions.Settings(
-                config.transactionCheckAfter(), config.transactionCheckInterval(), config.transactionMaxChecks()), consumers);
+        server.registerAsyncProcessor(CommandCode.PULL, Refusals.mappedAsync(
+                new PullProcessor(resolver, subscriptions, fetcher, heldPulls, consumers)), processors);
+        server.registerAsyncProcessor(CommandCode.ACK, Refusals.mappedAsync(acks::ack), processors);
+        server.registerProcessor(CommandCode.RELEASE, Refusals.mapped(acks::release), processors);
+        server.registerProcessor(CommandCode.CLOSE_CONSUMER, Refusals.mapped(subscribe::closeConsumer), processors);
+        server.registerAsyncProcessor(CommandCode.DELETE_SUBSCRIPTION,
+                Refusals.mappedAsync(subscribe::deleteSubscription), processors);
+        server.registerProcessor(CommandCode.CREATE_DESTINATION, Refusals.mapped(admin::create), processors);
+        server.registerProcessor(CommandCode.DELETE_DESTINATION, Refusals.mapped(admin::delete), processors);
+        server.registerProcessor(CommandCode.LIST_DESTINATIONS, Refusals.mapped(admin::list), processors);
+        coordinatorRemoting = new RemotingClient(RemotingClientConfig.defaults());
+        transactions.start(store, processors, timer, new Transactions.Settings(config.transactionCheckAfter(),
+                config.transactionCheckInterval(), config.transactionMaxChecks()), consumers,
+                new RemoteCoordinators(coordinatorRemoting));
+        TransactionProcessor tx = new TransactionProcessor(transactions.clients(), transactions.coordinatorQuery());
+        server.registerAsyncProcessor(CommandCode.TX_PREPARE, Refusals.mappedAsync(tx::prepare), processors);
+        server.registerAsyncProcessor(CommandCode.TX_END, Refusals.mappedAsync(tx::end), processors);
+        server.registerProcessor(CommandCode.XA_RECOVER, Refusals.mapped(tx::recover), processors);
+        server.registerAsyncProcessor(CommandCode.TX_QUERY, Refusals.mappedAsync(tx::query), processors);
+        server.addConnectionListener(ConnectionSession.onClose(transactions::sessionClosed));
         ClientIdClaims clientIds = new ClientIdClaims();
-        server.addConnectionListener(clientIds);
-        server.registerProcessor(CommandCode.CLAIM_CLIENT_ID, clientIds::process, processors);
-        server.registerProcessor(CommandCode.BROWSE, new BrowseProcessor(store, destinations, subscriptions)::browse,
+        server.addConnectionListener(ConnectionSession.onClose(clientIds::closed));
+        server.registerProcessor(CommandCode.CLAIM_CLIENT_ID, Refusals.mapped(new ClientIdProcessor(clientIds)::claim),
                 processors);
+        server.registerProcessor(CommandCode.BROWSE,
+                Refusals.mapped(new BrowseProcessor(store, destinations, subscriptions)::browse), processors);
     }
 
     /** AUTHENTICATE and the gate that refuses unauthenticated connections when anonymous access is off. */
@@ -248,7 +264,7 @@ public final class Broker implements AutoCloseable {
         }
         Authentication authentication = new Authentication(users, config.allowAnonymous());
         server.setRequestGate(authentication);
-        server.registerProcessor(CommandCode.AUTHENTICATE, authentication::authenticate, logins);
+        server.registerProcessor(CommandCode.AUTHENTICATE, Refusals.mapped(authentication::authenticate), logins);
     }
 
     private DiskGuard diskGuard() {
@@ -357,6 +373,10 @@ public final class Broker implements AutoCloseable {
         heldPulls.expireAll();
         // before the server: connections closing because the broker stops roll nothing back
         transactions.close();
+        if (coordinatorRemoting != null) {
+            coordinatorRemoting.close();
+            coordinatorRemoting = null;
+        }
         if (server != null) {
             server.close();
             server = null;

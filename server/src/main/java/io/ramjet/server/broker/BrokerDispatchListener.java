@@ -2,11 +2,12 @@ package io.ramjet.server.broker;
 
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordType;
-import io.ramjet.server.broker.delivery.DelayedMessages;
 import io.ramjet.server.broker.delivery.HeldPulls;
-import io.ramjet.server.broker.durability.ConsumptionRecordDescriptor;
+import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.durability.ConsumptionReplay;
 import io.ramjet.server.broker.durability.ConsumptionSnapshotter;
+import io.ramjet.server.broker.record.ConsumptionRecordDescriptor;
+import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.transaction.TransactionDispatch;
 import io.ramjet.storage.ConsumeQueueWriter;
 import io.ramjet.storage.DispatchListener;
@@ -15,7 +16,7 @@ import io.ramjet.storage.DispatchListener;
  * The broker's view of the CommitLog as it grows: NORMAL records go into their ConsumeQueue
  * and wake the pulls held on their destination; transaction records (PREPARED, VOTE, COMMIT,
  * ROLLBACK) go to the {@link TransactionDispatch}, live and during recovery; the broker's own records are replayed while the
- * store recovers; every record moves the {@link DispatchProgress}; a checkpoint first writes
+ * store recovers; a checkpoint first writes
  * the consumption snapshot. A DELETE_DESTINATION record deletes the destination's ConsumeQueues at
  * its place in the log, live and during recovery, so that a deletion survives a crash and
  * recovery never brings back the entries of a deleted destination. Runs on the store's dispatcher thread, and
@@ -25,43 +26,36 @@ final class BrokerDispatchListener implements DispatchListener {
 
     private final DispatchListener messages = DispatchListener.normalMessages();
     private final HeldPulls heldPulls;
-    private final DispatchProgress progress;
     private final ConsumptionReplay replay;
     private final ConsumptionSnapshotter snapshotter;
     private final DelayedMessages delayed;
     private final TransactionDispatch transactions;
 
-    BrokerDispatchListener(HeldPulls heldPulls, DispatchProgress progress, ConsumptionReplay replay,
+    BrokerDispatchListener(HeldPulls heldPulls, ConsumptionReplay replay,
                            ConsumptionSnapshotter snapshotter, DelayedMessages delayed,
                            TransactionDispatch transactions) {
         this.transactions = transactions;
         this.delayed = delayed;
         this.heldPulls = heldPulls;
-        this.progress = progress;
         this.replay = replay;
         this.snapshotter = snapshotter;
     }
 
     @Override
     public void onRecord(MessageRecordView record, ConsumeQueueWriter queues) {
-        try {
-            if (record.type() == RecordType.NORMAL) {
-                messages.onRecord(record, queues);
-                heldPulls.wake(record.destination());
-                if (replay.replaying()) {
-                    delayed.onReplayedMessage(record);
-                }
-            } else if (record.type() == RecordType.TIMER) {
-                delayed.onTimerRecord(record);
-            } else if (TransactionDispatch.handles(record.type())) {
-                transactions.onRecord(record, queues);
-            } else {
-                replay.onRecord(record);
-                deleteQueuesOfDeleted(record, queues);
+        if (record.type() == RecordType.NORMAL) {
+            messages.onRecord(record, queues);
+            heldPulls.wake(record.destination());
+            if (replay.replaying()) {
+                delayed.onReplayedMessage(record);
             }
-        } finally {
-            // a record the broker failed to apply is logged by the store; its sender must still hear back
-            progress.dispatched(record.physicalOffset() + record.totalSize());
+        } else if (record.type() == RecordType.TIMER) {
+            delayed.onTimerRecord(record);
+        } else if (TransactionDispatch.handles(record.type())) {
+            transactions.onRecord(record, queues);
+        } else {
+            replay.onRecord(record);
+            deleteQueuesOfDeleted(record, queues);
         }
     }
 
@@ -72,7 +66,8 @@ final class BrokerDispatchListener implements DispatchListener {
                 || record.body().get(0) != ConsumptionRecordDescriptor.DELETE_DESTINATION) {
             return;
         }
-        queues.deleteQueues(ConsumptionRecordDescriptor.decode(record.body()).destination().storageName());
+        ConsumptionRecordDescriptor.Decoded deleted = ConsumptionRecordDescriptor.decode(record.body());
+        queues.deleteQueues(Destination.storageName(deleted.kind(), deleted.destination()));
     }
 
     @Override

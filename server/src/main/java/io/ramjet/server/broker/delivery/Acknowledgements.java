@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.delivery;
 
-import io.ramjet.server.broker.durability.ConsumptionLog;
+import io.ramjet.server.broker.log.ConsumptionLog;
 import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.Subscription;
 

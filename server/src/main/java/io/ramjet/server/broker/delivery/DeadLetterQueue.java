@@ -6,7 +6,7 @@ import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordFlags;
 import io.ramjet.protocol.record.RecordType;
 import io.ramjet.server.broker.destination.Destination;
-import io.ramjet.server.broker.processor.DestinationResolver;
+import io.ramjet.server.broker.destination.DestinationResolver;
 import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.storage.AppendResult;

@@ -1,10 +1,8 @@
 package io.ramjet.server.broker.delivery;
 
-import io.ramjet.protocol.frame.Frame;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
 
 /**
  * A pull the broker holds until messages arrive or the hold ends (RocketMQ's long polling). It
@@ -17,28 +15,24 @@ final class HeldPull {
     private final Object subscription;
     private final int max;
     private final HeldPulls.Fetch fetch;
-    private final Function<List<FetchedMessage>, Frame> answer;
-    private final CompletableFuture<Frame> response = new CompletableFuture<>();
+    private final CompletableFuture<List<FetchedMessage>> response = new CompletableFuture<>();
     private final List<FetchedMessage> taken = new ArrayList<>();
     private long bytes;
     private boolean done;
 
-    /**
-     * @param subscription what the pull consumes: pulls of one subscription share its messages in turn
-     * @param answer       the response for what was claimed (empty: nothing)
-     */
-    HeldPull(Object subscription, int max, HeldPulls.Fetch fetch, Function<List<FetchedMessage>, Frame> answer) {
+    /** @param subscription what the pull consumes: pulls of one subscription share its messages in turn */
+    HeldPull(Object subscription, int max, HeldPulls.Fetch fetch) {
         this.subscription = subscription;
         this.max = max;
         this.fetch = fetch;
-        this.answer = answer;
     }
 
     Object subscription() {
         return subscription;
     }
 
-    CompletableFuture<Frame> response() {
+    /** What it claimed, once answered; empty for nothing. */
+    CompletableFuture<List<FetchedMessage>> response() {
         return response;
     }
 
@@ -82,7 +76,7 @@ final class HeldPull {
     synchronized void answer() {
         if (!done) {
             done = true;
-            response.complete(answer.apply(List.copyOf(taken)));
+            response.complete(List.copyOf(taken));
         }
     }
 }

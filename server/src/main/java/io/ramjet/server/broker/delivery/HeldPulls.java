@@ -1,6 +1,5 @@
 package io.ramjet.server.broker.delivery;
 
-import io.ramjet.protocol.frame.Frame;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -13,7 +12,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 
 /**
  * The pulls held per destination (storage name), oldest first. Whoever makes messages of a
@@ -61,11 +59,11 @@ public final class HeldPulls {
      * @param subscription what the pull consumes; pulls of one subscription take turns
      * @param max          the most messages it takes
      * @param fetch        claims messages for the pull's consumer
-     * @param answer       the response for what was claimed, empty for nothing
+     * @return what was claimed, once the pull is answered; empty for nothing
      */
-    public CompletableFuture<Frame> pull(String destination, Object subscription, int max, long holdMillis,
-                                         Fetch fetch, Function<List<FetchedMessage>, Frame> answer) {
-        HeldPull held = new HeldPull(subscription, max, fetch, answer);
+    public CompletableFuture<List<FetchedMessage>> pull(String destination, Object subscription, int max,
+                                                        long holdMillis, Fetch fetch) {
+        HeldPull held = new HeldPull(subscription, max, fetch);
         boolean[] othersWait = new boolean[1];
         // registered before the first attempt, so a message dispatched in between wakes it
         byDestination.compute(destination, (d, waiting) -> {
@@ -76,7 +74,7 @@ public final class HeldPulls {
             }
             return w;
         });
-        held.response().whenComplete((frame, failure) -> forget(destination, held));
+        held.response().whenComplete((fetched, failure) -> forget(destination, held));
         if (holdMillis == 0 || !othersWait[0]) {
             held.claim(max);
             held.answerIfAny();
@@ -89,7 +87,7 @@ public final class HeldPulls {
             wake(destination);
         }
         ScheduledFuture<?> end = timer.schedule(held::answer, holdMillis, TimeUnit.MILLISECONDS);
-        held.response().whenComplete((frame, failure) -> end.cancel(false));
+        held.response().whenComplete((fetched, failure) -> end.cancel(false));
         return held.response();
     }
 

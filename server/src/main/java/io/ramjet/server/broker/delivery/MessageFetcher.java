@@ -2,7 +2,7 @@ package io.ramjet.server.broker.delivery;
 
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.server.broker.destination.Destination;
-import io.ramjet.server.broker.durability.DeliveryMarks;
+import io.ramjet.server.broker.log.DeliveryMarks;
 import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.QueueCursor;
 import io.ramjet.server.broker.subscription.Subscription;

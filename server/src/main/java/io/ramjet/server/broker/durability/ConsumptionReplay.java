@@ -2,9 +2,13 @@ package io.ramjet.server.broker.durability;
 
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordType;
+import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationTable;
-import io.ramjet.server.broker.subscription.Delivery;
+import io.ramjet.server.broker.log.DeliveryMarks;
+import io.ramjet.server.broker.record.ConsumptionRecordDescriptor;
+import io.ramjet.server.broker.record.QueuePosition;
 import io.ramjet.server.broker.subscription.Subscription;
+import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,29 +63,32 @@ public final class ConsumptionReplay {
 
     private void apply(ConsumptionRecordDescriptor.Decoded r) {
         switch (r.op()) {
-            case ConsumptionRecordDescriptor.ACK -> subscriptions.find(r.key()).ifPresent(s -> {
-                for (Delivery d : r.positions()) {
-                    if (d.queueId() < s.queueCount()) {
-                        s.withCursor(d.queueId(), cursor -> cursor.ack(d.offset()));
+            case ConsumptionRecordDescriptor.ACK -> subscriptions.find(SubscriptionKey.of(r.key())).ifPresent(s -> {
+                for (QueuePosition p : r.positions()) {
+                    if (p.queueId() < s.queueCount()) {
+                        s.withCursor(p.queueId(), cursor -> cursor.ack(p.offset()));
                     }
                 }
             });
             case ConsumptionRecordDescriptor.SUBSCRIBE -> {
-                Subscription existing = subscriptions.find(r.key()).orElse(null);
-                if (existing == null || !existing.key().equals(r.key())
-                        || !existing.sameTerms(r.selector(), r.noLocal())) {
-                    marks.reset(r.key());
-                    subscriptions.restore(new Subscription(r.key(), r.selector(), r.noLocal(), r.startOffsets()));
+                SubscriptionKey key = SubscriptionKey.of(r.key());
+                Subscription existing = subscriptions.find(key).orElse(null);
+                if (existing == null || !existing.key().equals(key) || !existing.sameTerms(r.selector(), r.noLocal())) {
+                    marks.reset(key);
+                    subscriptions.restore(new Subscription(key, r.selector(), r.noLocal(), r.startOffsets()));
                 }
             }
-            case ConsumptionRecordDescriptor.MARK ->
-                    marks.raise(r.key(), r.positions().get(0).queueId(), r.positions().get(0).offset());
-            case ConsumptionRecordDescriptor.UNSUBSCRIBE -> subscriptions.find(r.key()).ifPresent(s ->
-                    subscriptions.deleteDurable(r.key().clientId(), r.key().name()));
-            case ConsumptionRecordDescriptor.CREATE_DESTINATION -> destinations.create(r.destination());
+            case ConsumptionRecordDescriptor.MARK -> marks.raise(SubscriptionKey.of(r.key()),
+                    r.positions().get(0).queueId(), r.positions().get(0).offset());
+            case ConsumptionRecordDescriptor.UNSUBSCRIBE -> {
+                SubscriptionKey key = SubscriptionKey.of(r.key());
+                subscriptions.find(key).ifPresent(s -> subscriptions.deleteDurable(key.clientId(), key.name()));
+            }
+            case ConsumptionRecordDescriptor.CREATE_DESTINATION ->
+                    destinations.create(new Destination(r.destination(), r.kind(), r.queueCount(), false));
             case ConsumptionRecordDescriptor.DELETE_DESTINATION -> {
-                destinations.delete(r.destination().kind(), r.destination().name());
-                subscriptions.deleteAll(r.destination().kind(), r.destination().name());
+                destinations.delete(r.kind(), r.destination());
+                subscriptions.deleteAll(r.kind(), r.destination());
             }
             default -> throw new IllegalStateException("operation " + r.op());
         }

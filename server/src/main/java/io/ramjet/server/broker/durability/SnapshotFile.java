@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.durability;
 
+import io.ramjet.server.broker.record.SnapshotDescriptor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,14 +1,14 @@
 package io.ramjet.server.broker.processor;
 
 import io.ramjet.protocol.command.AckRequest;
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.protocol.command.ReleaseRequest;
 import io.ramjet.protocol.frame.Frame;
-import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.delivery.Acknowledgements;
 import io.ramjet.server.broker.delivery.HeldPulls;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
@@ -42,7 +42,7 @@ public final class AckProcessor {
         this.consumers = consumers;
     }
 
-    public CompletionStage<Frame> ack(RemotingConnection connection, Frame request) throws RemotingCommandException {
+    public CompletionStage<Frame> ack(RemotingConnection connection, Frame request) {
         AckRequest ack = request.header(AckRequest.class);
         checkAttached(ack.consumerId(), connection, ack.messages().size());
         Subscription subscription = find(SubscriptionRefs.keyOf(ack.subscription()));
@@ -59,7 +59,7 @@ public final class AckProcessor {
         });
     }
 
-    public Frame release(RemotingConnection connection, Frame request) throws RemotingCommandException {
+    public Frame release(RemotingConnection connection, Frame request) {
         ReleaseRequest release = request.header(ReleaseRequest.class);
         checkAttached(release.consumerId(), connection, 1);
         SubscriptionKey key = SubscriptionRefs.keyOf(release.subscription());
@@ -83,22 +83,21 @@ public final class AckProcessor {
         return request.reply(null);
     }
 
-    private void checkAttached(long consumer, RemotingConnection connection, int messages)
-            throws RemotingCommandException {
-        if (!consumers.attachedOver(consumer, connection)) {
+    private void checkAttached(long consumer, RemotingConnection connection, int messages) {
+        if (!consumers.attachedOver(consumer, new ConnectionSession(connection))) {
             throw notHeld(consumer, messages, messages);
         }
     }
 
-    private static RemotingCommandException notHeld(long consumer, int notHeld, int named) {
-        return new RemotingCommandException(ErrorStatus.DELIVERY_NOT_HELD, notHeld + " of " + named
+    private static BrokerException notHeld(long consumer, int notHeld, int named) {
+        return new BrokerException(Refusal.NOT_HELD, notHeld + " of " + named
                 + " message(s) named are not delivered to consumer " + consumer + " over this connection (the"
                 + " delivery was lost with a broker restart or a lost connection): they were left alone and come"
                 + " back redelivered");
     }
 
-    private Subscription find(SubscriptionKey key) throws RemotingCommandException {
-        return subscriptions.find(key).orElseThrow(() -> new RemotingCommandException(ErrorStatus.NOT_FOUND,
+    private Subscription find(SubscriptionKey key) {
+        return subscriptions.find(key).orElseThrow(() -> new BrokerException(Refusal.NOT_FOUND,
                 "no subscription '" + key.name() + "' of " + key.destination()));
     }
 }

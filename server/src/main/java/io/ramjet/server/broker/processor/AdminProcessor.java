@@ -4,14 +4,16 @@ import io.ramjet.protocol.command.CreateDestinationRequest;
 import io.ramjet.protocol.command.DeleteDestinationRequest;
 import io.ramjet.protocol.command.DestinationInfo;
 import io.ramjet.protocol.command.DestinationList;
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.Permission;
 import io.ramjet.protocol.frame.Frame;
-import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.destination.DestinationResolver;
 import io.ramjet.server.broker.destination.DestinationTable;
-import io.ramjet.server.broker.durability.ConsumptionLog;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.log.ConsumptionLog;
+import io.ramjet.server.broker.session.TemporaryDestinations;
 
 import java.util.List;
 
@@ -50,14 +52,14 @@ public final class AdminProcessor {
      * created only when the broker auto-creates destinations (UNKNOWN_DESTINATION otherwise: the
      * broker decides, and an operator configures its destinations); a temporary one always.
      */
-    public Frame create(RemotingConnection connection, Frame request) throws RemotingCommandException {
+    public Frame create(RemotingConnection connection, Frame request) {
         CreateDestinationRequest create = request.header(CreateDestinationRequest.class);
         int queues = create.queueCount() == 0 ? defaultQueueCount : create.queueCount();
         boolean existed = destinations.find(create.kind(), create.name()).isPresent();
         if (!existed) {
             DestinationResolver.checkClientName(create.name());
             if (!create.temporary() && !destinations.autoCreate()) {
-                throw new RemotingCommandException(ErrorStatus.UNKNOWN_DESTINATION, "no "
+                throw new BrokerException(Refusal.UNKNOWN_DESTINATION, "no "
                         + create.kind().name().toLowerCase(java.util.Locale.ROOT) + " named '" + create.name()
                         + "' on this broker, which does not create destinations for clients "
                         + "(autoCreateDestinations=false)");
@@ -66,7 +68,7 @@ public final class AdminProcessor {
         Destination d = destinations.create(new Destination(create.name(), create.kind(), queues, create.temporary()));
         if (!existed) {
             if (d.temporary()) {
-                temporaries.created(d, connection);
+                temporaries.created(d, new ConnectionSession(connection));
             } else {
                 log.destinationCreated(d).join();
             }
@@ -75,10 +77,10 @@ public final class AdminProcessor {
         return request.reply(info(d));
     }
 
-    public Frame delete(RemotingConnection connection, Frame request) throws RemotingCommandException {
+    public Frame delete(RemotingConnection connection, Frame request) {
         DeleteDestinationRequest delete = request.header(DeleteDestinationRequest.class);
         Destination d = destinations.find(delete.kind(), delete.name()).orElseThrow(() ->
-                new RemotingCommandException(ErrorStatus.NOT_FOUND, "no " + delete.kind() + " named '"
+                new BrokerException(Refusal.NOT_FOUND, "no " + delete.kind() + " named '"
                         + delete.name() + "'"));
         deleter.delete(d);
         return request.reply(null);

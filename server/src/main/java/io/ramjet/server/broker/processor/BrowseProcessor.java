@@ -5,16 +5,16 @@ import io.netty.buffer.Unpooled;
 import io.ramjet.protocol.command.BrowseRequest;
 import io.ramjet.protocol.command.BrowseResponse;
 import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.PulledMessage;
 import io.ramjet.protocol.frame.Frame;
-import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.selector.SelectorSyntaxException;
 import io.ramjet.server.broker.delivery.ConsumerSelector;
 import io.ramjet.server.broker.delivery.QueueBrowse;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationTable;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
@@ -41,13 +41,13 @@ public final class BrowseProcessor {
         this.browse = new QueueBrowse(store);
     }
 
-    public Frame browse(RemotingConnection connection, Frame request) throws RemotingCommandException {
+    public Frame browse(RemotingConnection connection, Frame request) {
         BrowseRequest req = request.header(BrowseRequest.class);
         ConsumerSelector selector;
         try {
             selector = ConsumerSelector.compile(req.selector());
         } catch (SelectorSyntaxException e) {
-            throw new RemotingCommandException(ErrorStatus.BAD_REQUEST, "invalid selector: " + e.getMessage());
+            throw new BrokerException(Refusal.BAD_REQUEST, "invalid selector: " + e.getMessage());
         }
         Destination queue = destinations.find(DestinationKind.QUEUE, req.queue()).orElse(null);
         if (queue == null) {

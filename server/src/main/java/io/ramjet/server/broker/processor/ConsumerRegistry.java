@@ -1,8 +1,7 @@
 package io.ramjet.server.broker.processor;
 
-import io.ramjet.protocol.remoting.ConnectionListener;
-import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.delivery.ConsumerSelector;
+import io.ramjet.server.broker.session.ClientSession;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.transaction.DeliveryOwners;
 
@@ -19,10 +18,10 @@ import java.util.function.BiConsumer;
  * its session still held some of its messages stays here, closed, until the session has
  * settled them (acknowledged, committed, released) or the connection closes. Thread-safe.
  */
-public final class ConsumerRegistry implements ConnectionListener, DeliveryOwners {
+public final class ConsumerRegistry implements DeliveryOwners {
 
     /** @param unsettled for a closed consumer, how many of its messages its session still holds; -1 while open */
-    private record Attachment(RemotingConnection connection, SubscriptionKey key, ConsumerSelector selector,
+    private record Attachment(ClientSession session, SubscriptionKey key, ConsumerSelector selector,
                               int unsettled) {
     }
 
@@ -34,8 +33,8 @@ public final class ConsumerRegistry implements ConnectionListener, DeliveryOwner
         this.detacher = detacher;
     }
 
-    void attached(long consumer, RemotingConnection connection, SubscriptionKey key, ConsumerSelector selector) {
-        byConsumer.put(consumer, new Attachment(connection, key, selector, -1));
+    void attached(long consumer, ClientSession session, SubscriptionKey key, ConsumerSelector selector) {
+        byConsumer.put(consumer, new Attachment(session, key, selector, -1));
     }
 
     /** The consumer's selector; {@link ConsumerSelector#ALL} when it is not attached. */
@@ -45,9 +44,9 @@ public final class ConsumerRegistry implements ConnectionListener, DeliveryOwner
     }
 
     @Override
-    public boolean attachedOver(long consumer, RemotingConnection connection) {
+    public boolean attachedOver(long consumer, ClientSession session) {
         Attachment a = byConsumer.get(consumer);
-        return a != null && a.connection() == connection;
+        return a != null && a.session().equals(session);
     }
 
     /** The consumer closed; its session still holds {@code unsettled} of its messages. */
@@ -56,7 +55,7 @@ public final class ConsumerRegistry implements ConnectionListener, DeliveryOwner
             byConsumer.remove(consumer);
         } else {
             byConsumer.computeIfPresent(consumer, (id, a) ->
-                    new Attachment(a.connection(), a.key(), a.selector(), unsettled));
+                    new Attachment(a.session(), a.key(), a.selector(), unsettled));
         }
     }
 
@@ -67,14 +66,14 @@ public final class ConsumerRegistry implements ConnectionListener, DeliveryOwner
                 return a;
             }
             int left = a.unsettled() - count;
-            return left <= 0 ? null : new Attachment(a.connection(), a.key(), a.selector(), left);
+            return left <= 0 ? null : new Attachment(a.session(), a.key(), a.selector(), left);
         });
     }
 
-    @Override
-    public void closed(RemotingConnection connection) {
+    /** The session closed: its consumers are detached. */
+    public void closed(ClientSession session) {
         List<Map.Entry<Long, Attachment>> lost = byConsumer.entrySet().stream()
-                .filter(e -> e.getValue().connection() == connection)
+                .filter(e -> e.getValue().session().equals(session))
                 .toList();
         for (Map.Entry<Long, Attachment> e : lost) {
             if (byConsumer.remove(e.getKey(), e.getValue())) {

@@ -2,7 +2,7 @@ package io.ramjet.server.broker.processor;
 
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationTable;
-import io.ramjet.server.broker.durability.ConsumptionLog;
+import io.ramjet.server.broker.log.ConsumptionLog;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
 import io.ramjet.storage.MessageStore;
 

@@ -2,19 +2,20 @@ package io.ramjet.server.broker.processor;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.PullRequest;
 import io.ramjet.protocol.command.PullResponse;
 import io.ramjet.protocol.command.PulledMessage;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.AsyncRequestProcessor;
-import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.delivery.ConsumerSelector;
 import io.ramjet.server.broker.delivery.FetchedMessage;
 import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.server.broker.delivery.MessageFetcher;
 import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.destination.DestinationResolver;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
@@ -53,15 +54,15 @@ public final class PullProcessor implements AsyncRequestProcessor {
         SubscriptionKey key = SubscriptionRefs.keyOf(pull.subscription());
         Subscription subscription = subscriptions.find(key)
                 .filter(s -> s.isAttached(pull.consumerId()))
-                .orElseThrow(() -> new RemotingCommandException(ErrorStatus.UNKNOWN_CONSUMER, "consumer "
+                .orElseThrow(() -> new BrokerException(Refusal.UNKNOWN_CONSUMER, "consumer "
                         + pull.consumerId() + " is not attached to subscription '" + key.name() + "'"));
         Destination destination = destinations.existing(key.destinationKind(), key.destination());
         ConsumerSelector selector = consumers.selector(pull.consumerId());
         return heldPulls.pull(destination.storageName(), subscription, pull.maxMessages(), pull.holdMillis(),
                 (max, maxBytes) -> connection.isActive() && subscription.isAttached(pull.consumerId())
                         ? fetcher.fetch(destination, subscription, pull.consumerId(), selector, max, maxBytes)
-                        : null,
-                fetched -> answer(request, fetched));
+                        : null)
+                .thenApply(fetched -> answer(request, fetched));
     }
 
     private static Frame answer(Frame request, List<FetchedMessage> fetched) {

@@ -1,6 +1,5 @@
 package io.ramjet.server.broker.processor;
 
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SendResponse;
 import io.ramjet.protocol.frame.Frame;
@@ -11,10 +10,12 @@ import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.RecordFlags;
 import io.ramjet.protocol.record.RecordType;
 import io.ramjet.protocol.remoting.AsyncRequestProcessor;
-import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
-import io.ramjet.server.broker.DispatchProgress;
 import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.destination.DestinationResolver;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.log.DiskGuard;
 import io.ramjet.storage.AppendResult;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.StoreFullException;
@@ -56,17 +57,15 @@ public final class SendProcessor implements AsyncRequestProcessor {
 
     private final MessageStore store;
     private final DestinationResolver destinations;
-    private final DispatchProgress dispatched;
     private final DiskGuard disk;
     private final TransactionHalves halves;
 
-    public SendProcessor(MessageStore store, DestinationResolver destinations, DispatchProgress dispatched,
+    public SendProcessor(MessageStore store, DestinationResolver destinations,
                          DiskGuard disk, TransactionHalves halves) {
         this.halves = halves;
         this.disk = disk;
         this.store = store;
         this.destinations = destinations;
-        this.dispatched = dispatched;
     }
 
     @Override
@@ -96,7 +95,7 @@ public final class SendProcessor implements AsyncRequestProcessor {
             return null;
         }
         return append(record, send.persistent() && send.transactionId() == 0).thenCompose(result ->
-                dispatched.passed(result.endOffset()).thenApply(done -> request.reply(
+                store.dispatchedTo(result.endOffset()).thenApply(done -> request.reply(
                         new SendResponse(send.queueId(), result.queueOffset(), result.physicalOffset()))));
     }
 
@@ -105,11 +104,11 @@ public final class SendProcessor implements AsyncRequestProcessor {
      * dispatcher stalled on a record it cannot index) before its destination is resolved, so a
      * refused send creates nothing.
      */
-    private void checkRoom() throws RemotingCommandException {
+    private void checkRoom() {
         try {
             store.checkRoomForMessages();
         } catch (StoreFullException e) {
-            throw new RemotingCommandException(ErrorStatus.STORE_FULL, e.getMessage());
+            throw new BrokerException(Refusal.DISK_FULL, e.getMessage());
         }
     }
 
@@ -149,12 +148,11 @@ public final class SendProcessor implements AsyncRequestProcessor {
                 properties, body);
     }
 
-    private CompletableFuture<AppendResult> append(MessageRecord record, boolean waitForFlush)
-            throws RemotingCommandException {
+    private CompletableFuture<AppendResult> append(MessageRecord record, boolean waitForFlush) {
         try {
             return store.append(record, waitForFlush);
         } catch (StoreFullException e) {
-            throw new RemotingCommandException(ErrorStatus.STORE_FULL, e.getMessage());
+            throw new BrokerException(Refusal.DISK_FULL, e.getMessage());
         }
     }
 }

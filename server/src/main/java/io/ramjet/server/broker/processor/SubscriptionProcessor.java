@@ -2,18 +2,20 @@ package io.ramjet.server.broker.processor;
 
 import io.ramjet.protocol.command.CloseConsumerRequest;
 import io.ramjet.protocol.command.DeleteSubscriptionRequest;
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.protocol.command.SubscribeRequest;
 import io.ramjet.protocol.command.SubscribeResponse;
 import io.ramjet.protocol.frame.Frame;
-import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.selector.SelectorSyntaxException;
 import io.ramjet.server.broker.delivery.ConsumerSelector;
 import io.ramjet.server.broker.destination.Destination;
-import io.ramjet.server.broker.durability.ConsumptionLog;
-import io.ramjet.server.broker.durability.DeliveryMarks;
+import io.ramjet.server.broker.destination.DestinationResolver;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.log.ConsumptionLog;
+import io.ramjet.server.broker.log.DeliveryMarks;
+import io.ramjet.server.broker.session.TemporaryDestinations;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionConflictException;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
@@ -65,13 +67,12 @@ public final class SubscriptionProcessor {
     }
 
     /** Answered once a new durable subscription is durable. */
-    public CompletionStage<Frame> subscribe(RemotingConnection connection, Frame request)
-            throws RemotingCommandException {
+    public CompletionStage<Frame> subscribe(RemotingConnection connection, Frame request) {
         SubscribeRequest subscribe = request.header(SubscribeRequest.class);
         SubscriptionKey key = SubscriptionRefs.keyOf(subscribe.subscription());
         Destination destination = destinations.resolve(key.destinationKind(), key.destination());
-        if (!temporaries.mayConsume(destination, connection)) {
-            throw new RemotingCommandException(ErrorStatus.SUBSCRIPTION_CONFLICT, "temporary destination '"
+        if (!temporaries.mayConsume(destination, new ConnectionSession(connection))) {
+            throw new BrokerException(Refusal.SUBSCRIPTION_CONFLICT, "temporary destination '"
                     + destination.name() + "' belongs to another connection");
         }
         ConsumerSelector selector = compile(subscribe.selector());
@@ -83,7 +84,7 @@ public final class SubscriptionProcessor {
                         starts.set(startOffsets(destination, k.kind()));
                         return starts.get();
                     });
-            consumers.attached(subscribe.consumerId(), connection, key, selector);
+            consumers.attached(subscribe.consumerId(), new ConnectionSession(connection), key, selector);
             Subscription s = change.subscription();
             Frame reply = request.reply(new SubscribeResponse(s.queueCount()));
             if (change.created()) {
@@ -94,15 +95,15 @@ public final class SubscriptionProcessor {
             }
             return log.subscribed(s, starts.get()).thenApply(done -> reply);
         } catch (SubscriptionConflictException e) {
-            throw new RemotingCommandException(ErrorStatus.SUBSCRIPTION_CONFLICT, e.getMessage());
+            throw new BrokerException(Refusal.SUBSCRIPTION_CONFLICT, e.getMessage());
         }
     }
 
-    private static ConsumerSelector compile(String selector) throws RemotingCommandException {
+    private static ConsumerSelector compile(String selector) {
         try {
             return ConsumerSelector.compile(selector);
         } catch (SelectorSyntaxException e) {
-            throw new RemotingCommandException(ErrorStatus.BAD_REQUEST, e.getMessage());
+            throw new BrokerException(Refusal.BAD_REQUEST, e.getMessage());
         }
     }
 
@@ -119,7 +120,7 @@ public final class SubscriptionProcessor {
     /** Only over the connection the consumer attached with; a repeated close does nothing. */
     public Frame closeConsumer(RemotingConnection connection, Frame request) {
         CloseConsumerRequest close = request.header(CloseConsumerRequest.class);
-        if (consumers.attachedOver(close.consumerId(), connection)) {
+        if (consumers.attachedOver(close.consumerId(), new ConnectionSession(connection))) {
             Map<Integer, Set<Long>> kept = new HashMap<>();
             for (MessagePosition p : close.kept()) {
                 kept.computeIfAbsent(p.queueId(), q -> new HashSet<>()).add(p.queueOffset());
@@ -131,16 +132,15 @@ public final class SubscriptionProcessor {
     }
 
     /** Answered once the deletion is durable. */
-    public CompletionStage<Frame> deleteSubscription(RemotingConnection connection, Frame request)
-            throws RemotingCommandException {
+    public CompletionStage<Frame> deleteSubscription(RemotingConnection connection, Frame request) {
         DeleteSubscriptionRequest delete = request.header(DeleteSubscriptionRequest.class);
         Subscription deleted;
         try {
             deleted = subscriptions.deleteDurable(delete.clientId(), delete.name()).orElseThrow(() ->
-                    new RemotingCommandException(ErrorStatus.NOT_FOUND, "no durable subscription '" + delete.name()
+                    new BrokerException(Refusal.NOT_FOUND, "no durable subscription '" + delete.name()
                             + "' of client '" + delete.clientId() + "'"));
         } catch (SubscriptionConflictException e) {
-            throw new RemotingCommandException(ErrorStatus.SUBSCRIPTION_CONFLICT, e.getMessage());
+            throw new BrokerException(Refusal.SUBSCRIPTION_CONFLICT, e.getMessage());
         }
         return log.unsubscribed(deleted).thenApply(done -> request.reply(null));
     }

@@ -3,7 +3,6 @@ package io.ramjet.server.broker.processor;
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.RecordFlags;
 import io.ramjet.protocol.record.RecordType;
-import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.transaction.TransactionTable;
 
@@ -24,12 +23,11 @@ public final class TransactionHalves {
     /**
      * Registers {@code connection} as the owner of transaction {@code transactionId}; nothing for 0.
      *
-     * @throws RemotingCommandException TRANSACTION_ROLLED_BACK or TRANSACTION_CONFLICT, see
-     *         {@link TransactionTable#open}
+     * @throws io.ramjet.server.broker.error.BrokerException see {@link TransactionTable#open}
      */
-    void open(long transactionId, RemotingConnection connection) throws RemotingCommandException {
+    void open(long transactionId, RemotingConnection connection) {
         if (transactionId != 0) {
-            transactions.open(transactionId, connection);
+            transactions.open(transactionId, new ConnectionSession(connection));
         }
     }
 

@@ -1,12 +1,12 @@
 package io.ramjet.server.broker.retention;
 
 import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.server.broker.delivery.DelayedMessages;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKind;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
+import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.transaction.TransactionTable;
 import io.ramjet.storage.ConsumeQueueEntry;
 import io.ramjet.storage.MessageStore;

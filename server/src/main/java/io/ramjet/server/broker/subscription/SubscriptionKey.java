@@ -2,6 +2,7 @@ package io.ramjet.server.broker.subscription;
 
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.record.RecordKey;
 
 import java.util.Objects;
 
@@ -26,6 +27,16 @@ public record SubscriptionKey(String destination, SubscriptionKind kind, String 
     /** The storage name of the destination it reads. */
     public String storageName() {
         return Destination.storageName(destinationKind(), destination);
+    }
+
+    /** The key as the broker's records hold it. */
+    public RecordKey toRecord() {
+        return new RecordKey(destination, kind.code(), clientId, name);
+    }
+
+    /** @throws IllegalArgumentException for a kind code no kind has */
+    public static SubscriptionKey of(RecordKey key) {
+        return new SubscriptionKey(key.destination(), SubscriptionKind.ofCode(key.kind()), key.clientId(), key.name());
     }
 
     public static SubscriptionKey queue(String destination) {

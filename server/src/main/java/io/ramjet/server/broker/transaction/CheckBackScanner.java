@@ -1,13 +1,7 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.TxCheckRequest;
-import io.ramjet.protocol.command.TxQueryRequest;
 import io.ramjet.protocol.command.TxState;
-import io.ramjet.protocol.command.TxStateResponse;
-import io.ramjet.protocol.frame.Frame;
-import io.ramjet.protocol.remoting.RemotingClient;
-import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.server.broker.session.ClientSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,11 +14,11 @@ import java.util.concurrent.CompletableFuture;
  * check timeout that is not a prepared XA branch (those wait for their transaction manager)
  * is checked, one check at a time per transaction:
  * <ul>
- *   <li>its owner still connected: TX_CHECK to it; COMMITTED or ROLLED_BACK is applied, OPEN
+ *   <li>its owner still connected: a check-back to it; COMMITTED or ROLLED_BACK is applied, OPEN
  *       is asked again next run, UNKNOWN rolls back, except a prepared one, which asks its
  *       coordinator;</li>
  *   <li>no owner (it closed, or the broker restarted): an unprepared transaction rolls back; a
- *       prepared one asks its coordinator (TX_QUERY) and applies the answer;</li>
+ *       prepared one asks its coordinator and applies the answer;</li>
  *   <li>after the maximum number of checks an unprepared transaction rolls back; a prepared
  *       one keeps asking its coordinator, with a warning each time.</li>
  * </ul>
@@ -36,12 +30,12 @@ final class CheckBackScanner implements Runnable {
 
     private final TransactionTable table;
     private final TransactionResolver resolver;
-    private final RemotingClient coordinators;
+    private final Coordinators coordinators;
     private final long checkAfterMillis;
     private final int maxChecks;
     private final Duration requestTimeout;
 
-    CheckBackScanner(TransactionTable table, TransactionResolver resolver, RemotingClient coordinators,
+    CheckBackScanner(TransactionTable table, TransactionResolver resolver, Coordinators coordinators,
                      Duration checkAfter, Duration checkInterval, int maxChecks) {
         this.table = table;
         this.resolver = resolver;
@@ -73,12 +67,9 @@ final class CheckBackScanner implements Runnable {
     }
 
     private CompletableFuture<Void> check(Transaction t) {
-        RemotingConnection owner = t.owner();
-        if (owner != null && owner.isActive()) {
-            return owner.invoke(Frame.request(CommandCode.TX_CHECK, new TxCheckRequest(t.id())), requestTimeout)
-                    .handle((response, failure) ->
-                            failure != null ? null : response.header(TxStateResponse.class).state())
-                    .thenCompose(state -> ownerAnswered(t, state));
+        ClientSession owner = t.owner();
+        if (owner != null && owner.isOpen()) {
+            return owner.checkBack(t.id(), requestTimeout).thenCompose(state -> ownerAnswered(t, state));
         }
         if (t.prepared() && !t.coordinator().isEmpty()) {
             return askCoordinator(t);
@@ -113,10 +104,8 @@ final class CheckBackScanner implements Runnable {
 
     private CompletableFuture<Void> askCoordinator(Transaction t) {
         String coordinator = t.coordinator();
-        return coordinators.invoke(coordinator, Frame.request(CommandCode.TX_QUERY, new TxQueryRequest(t.id())),
-                        requestTimeout)
-                .thenCompose(response -> {
-                    TxState state = response.header(TxStateResponse.class).state();
+        return coordinators.query(coordinator, t.id(), requestTimeout)
+                .thenCompose(state -> {
                     if (state == TxState.COMMITTED || state == TxState.ROLLED_BACK) {
                         LOG.info("{}: coordinator {} answers {}", t, coordinator, state);
                         return end(t, state == TxState.COMMITTED);
@@ -131,7 +120,7 @@ final class CheckBackScanner implements Runnable {
     private CompletableFuture<Void> end(Transaction t, boolean commit) {
         try {
             return resolver.end(t.id(), "", commit, List.of());
-        } catch (Exception e) {
+        } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
     }

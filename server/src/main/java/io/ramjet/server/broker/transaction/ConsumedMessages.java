@@ -2,8 +2,10 @@ package io.ramjet.server.broker.transaction;
 
 import io.ramjet.protocol.command.AckRequest;
 import io.ramjet.protocol.command.MessagePosition;
-import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.delivery.HeldPulls;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.session.ClientSession;
 import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
@@ -47,7 +49,7 @@ final class ConsumedMessages {
      * The wire's acknowledgements as groups. A subscription the broker no longer has (a closed
      * non-durable one, a deleted destination) is left out: its messages are gone with it.
      *
-     * @throws IllegalArgumentException for a queue id the subscription does not have
+     * @throws BrokerException BAD_REQUEST for a queue id the subscription does not have
      */
     List<AckGroup> groups(List<AckRequest> acks) {
         List<AckGroup> groups = new ArrayList<>(acks.size());
@@ -62,7 +64,8 @@ final class ConsumedMessages {
             List<Delivery> positions = new ArrayList<>(ack.messages().size());
             for (MessagePosition p : ack.messages()) {
                 if (p.queueId() < 0 || p.queueId() >= s.queueCount()) {
-                    throw new IllegalArgumentException("queue id " + p.queueId() + " not below " + s.queueCount());
+                    throw new BrokerException(Refusal.BAD_REQUEST, "queue id " + p.queueId() + " not below "
+                            + s.queueCount());
                 }
                 positions.add(new Delivery(p.queueId(), p.queueOffset(), 0));
             }
@@ -73,16 +76,16 @@ final class ConsumedMessages {
 
     /**
      * Takes over every message of {@code acks} from its consumer for the transaction, if each
-     * is in flight to that consumer and the consumer is attached over {@code connection};
+     * is in flight to that consumer and the consumer is attached over {@code session};
      * otherwise takes none.
      *
      * @return how many were not held (0: all were taken)
      */
-    int take(RemotingConnection connection, List<AckGroup> acks) {
+    int take(ClientSession session, List<AckGroup> acks) {
         List<AckGroup> taken = new ArrayList<>();
         int missing = 0;
         for (AckGroup g : acks) {
-            if (!owners.attachedOver(g.consumer(), connection)) {
+            if (!owners.attachedOver(g.consumer(), session)) {
                 missing += g.positions().size();
                 continue;
             }

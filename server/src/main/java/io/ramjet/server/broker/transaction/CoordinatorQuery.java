@@ -1,24 +1,20 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.command.TxQueryRequest;
 import io.ramjet.protocol.command.TxState;
-import io.ramjet.protocol.command.TxStateResponse;
-import io.ramjet.protocol.frame.Frame;
-import io.ramjet.protocol.remoting.RemotingCommandException;
-import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
 
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 /**
- * TX_QUERY, the coordinator's side: a participant whose owner is gone asks what was decided.
+ * The coordinator's side of a participant's query: a participant whose owner is gone asks what was decided.
  * A recorded decision is the answer; a transaction still ending, or whose owner is still
  * connected here, is OPEN; anything else is presumed aborted: the rollback is written first,
  * so a late commit of it is refused, then ROLLED_BACK is the answer.
  */
-final class CoordinatorQuery {
+public final class CoordinatorQuery {
 
     private final TransactionTable table;
     private final TransactionResolver resolver;
@@ -28,15 +24,15 @@ final class CoordinatorQuery {
         this.resolver = resolver;
     }
 
-    CompletionStage<Frame> query(RemotingConnection connection, Frame request) throws RemotingCommandException {
-        long id = request.header(TxQueryRequest.class).transactionId();
+    /**
+     * What was decided for transaction {@code id}, deciding a rollback if nobody can decide any more.
+     *
+     * @throws BrokerException BAD_REQUEST for id 0
+     */
+    public CompletableFuture<TxState> state(long id) {
         if (id == 0) {
-            throw new IllegalArgumentException("TX_QUERY needs a transaction id");
+            throw new BrokerException(Refusal.BAD_REQUEST, "TX_QUERY needs a transaction id");
         }
-        return state(id).thenApply(state -> request.reply(new TxStateResponse(id, state)));
-    }
-
-    private CompletableFuture<TxState> state(long id) throws RemotingCommandException {
         Optional<TxState> decided = table.decisions().of(id, "");
         if (decided.isPresent()) {
             return CompletableFuture.completedFuture(decided.get());

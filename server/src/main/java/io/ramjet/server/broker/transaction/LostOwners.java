@@ -1,7 +1,6 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.remoting.ConnectionListener;
-import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.server.broker.session.ClientSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -9,11 +8,11 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
- * Rolls back, at once, the unprepared transactions of a connection that closes: an unfinished
+ * Rolls back, at once, the unprepared transactions of a client session that closes: an unfinished
  * JMS transaction of a client that is gone rolls back. Prepared ones stay for their check-back
  * (a local one asks its coordinator) or their transaction manager (an XA branch).
  */
-final class LostOwners implements ConnectionListener {
+final class LostOwners {
 
     private static final Logger LOG = LoggerFactory.getLogger(LostOwners.class);
 
@@ -28,14 +27,13 @@ final class LostOwners implements ConnectionListener {
         this.serving = serving;
     }
 
-    @Override
-    public void closed(RemotingConnection connection) {
+    void closed(ClientSession session) {
         if (!serving.getAsBoolean()) {
             return;
         }
         for (Transaction t : table.all()) {
-            if (t.owner() == connection && t.status() == TransactionStatus.OPEN && !t.prepared()) {
-                LOG.info("{}: its connection {} closed, rolling it back", t, connection);
+            if (session.equals(t.owner()) && t.status() == TransactionStatus.OPEN && !t.prepared()) {
+                LOG.info("{}: its connection {} closed, rolling it back", t, session);
                 try {
                     resolver.end(t.id(), "", false, List.of()).whenComplete((done, failure) -> {
                         if (failure != null) {
@@ -43,7 +41,7 @@ final class LostOwners implements ConnectionListener {
                                     failure);
                         }
                     });
-                } catch (Exception e) {
+                } catch (RuntimeException e) {
                     LOG.warn("{}: rollback after its connection closed failed; check-back will retry", t, e);
                 }
             }

@@ -1,7 +1,9 @@
 package io.ramjet.server.broker.transaction;
 
 import io.ramjet.protocol.command.TxState;
-import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.server.broker.record.Half;
+import io.ramjet.server.broker.record.TransactionSnapshot.SavedTransaction;
+import io.ramjet.server.broker.session.ClientSession;
 
 import java.util.List;
 import java.util.Map;
@@ -10,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * One transaction the broker holds: its half records, its prepared acknowledgements, its xid
- * and coordinator once prepared, the connection that owns it (none after a restart) and the
+ * and coordinator once prepared, the client session that owns it (none after a restart) and the
  * bookkeeping of its check-backs. Thread-safe: every method locks the transaction.
  */
 public final class Transaction {
@@ -22,7 +24,7 @@ public final class Transaction {
     private String xid = "";
     private String coordinator = "";
     private List<AckGroup> preparedAcks = List.of();
-    private RemotingConnection owner;
+    private ClientSession owner;
     private boolean voted;
     private CompletableFuture<TxState> ending;
     private int checks;
@@ -58,7 +60,7 @@ public final class Transaction {
         return preparedAcks;
     }
 
-    public synchronized RemotingConnection owner() {
+    public synchronized ClientSession owner() {
         return owner;
     }
 
@@ -78,15 +80,15 @@ public final class Transaction {
 
     /** The owner is known and still connected. */
     synchronized boolean ownerAlive() {
-        return owner != null && owner.isActive();
+        return owner != null && owner.isOpen();
     }
 
-    /** Takes {@code connection} as owner unless another live one has it; returns whether it may. */
-    synchronized boolean claim(RemotingConnection connection) {
-        if (owner != null && owner != connection && owner.isActive()) {
+    /** Takes {@code session} as owner unless another open one has it; returns whether it may. */
+    synchronized boolean claim(ClientSession session) {
+        if (owner != null && !owner.equals(session) && owner.isOpen()) {
             return false;
         }
-        owner = connection;
+        owner = session;
         return true;
     }
 
@@ -168,22 +170,18 @@ public final class Transaction {
     }
 
     /** What the snapshot keeps of a transaction. */
-    synchronized Saved save() {
-        return new Saved(id, since, xid, coordinator, List.copyOf(halves.values()), preparedAcks, voted);
+    synchronized SavedTransaction save() {
+        return new SavedTransaction(id, since, xid, coordinator, List.copyOf(halves.values()),
+                AckGroup.toRecords(preparedAcks), voted);
     }
 
-    static Transaction restore(Saved saved) {
+    static Transaction restore(SavedTransaction saved) {
         Transaction t = new Transaction(saved.id(), saved.since());
         saved.halves().forEach(t::addHalf);
         if (saved.prepared()) {
-            t.prepared(saved.xid(), saved.coordinator(), saved.acks());
+            t.prepared(saved.xid(), saved.coordinator(), AckGroup.held(saved.acks()));
         }
         return t;
-    }
-
-    /** A transaction as the snapshot holds it. */
-    record Saved(long id, long since, String xid, String coordinator, List<Half> halves, List<AckGroup> acks,
-                 boolean prepared) {
     }
 
     @Override

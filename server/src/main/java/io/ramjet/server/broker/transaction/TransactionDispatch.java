@@ -3,11 +3,14 @@ package io.ramjet.server.broker.transaction;
 import io.ramjet.protocol.command.TxState;
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordType;
-import io.ramjet.server.broker.delivery.DelayedMessages;
 import io.ramjet.server.broker.delivery.HeldPulls;
+import io.ramjet.server.broker.record.Half;
+import io.ramjet.server.broker.record.TransactionRecordDescriptor;
+import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.storage.ConsumeQueueWriter;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -92,8 +95,9 @@ public final class TransactionDispatch {
 
     private void onVote(TransactionRecordDescriptor.Vote vote) {
         Transaction t = table.getOrCreate(vote.transactionId());
-        t.prepared(vote.xid(), vote.coordinator(), vote.acks());
-        consumed.hold(vote.acks());
+        List<AckGroup> acks = AckGroup.held(vote.acks());
+        t.prepared(vote.xid(), vote.coordinator(), acks);
+        consumed.hold(acks);
     }
 
     private void onCommit(MessageRecordView record, TransactionRecordDescriptor.Commit commit,
@@ -115,7 +119,7 @@ public final class TransactionDispatch {
                     h.queueId(), h.bornTimestamp()));
             lowest = Math.min(lowest, h.physicalOffset());
         }
-        consumed.acknowledge(commit.acks());
+        consumed.acknowledge(AckGroup.held(commit.acks()));
         if (lowest != Long.MAX_VALUE) {
             table.committedHalves(record.physicalOffset(), lowest);
         }

@@ -1,9 +1,10 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.TxState;
-import io.ramjet.protocol.remoting.RemotingCommandException;
-import io.ramjet.server.broker.DispatchProgress;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.record.Half;
+import io.ramjet.server.broker.record.TransactionRecordDescriptor;
 import io.ramjet.storage.AppendResult;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.QueueSlot;
@@ -15,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 /**
@@ -32,15 +32,13 @@ final class TransactionResolver {
     private final MessageStore store;
     private final TransactionTable table;
     private final ConsumedMessages consumed;
-    private final DispatchProgress progress;
     private final Executor executor;
 
     TransactionResolver(MessageStore store, TransactionTable table, ConsumedMessages consumed,
-                        DispatchProgress progress, Executor executor) {
+                        Executor executor) {
         this.store = store;
         this.table = table;
         this.consumed = consumed;
-        this.progress = progress;
         this.executor = executor;
     }
 
@@ -49,12 +47,11 @@ final class TransactionResolver {
      * messages the transaction has taken over (given back to their consumers if the decision
      * cannot be written).
      *
-     * @throws RemotingCommandException TRANSACTION_ROLLED_BACK for a commit of one rolled back
-     *         here, UNKNOWN_TRANSACTION for an xid alone that the broker has no trace of
-     * @throws IllegalArgumentException for a rollback of one committed here
+     * @throws BrokerException TX_ROLLED_BACK for a commit of one rolled back here, TX_UNKNOWN
+     *         for an xid alone that the broker has no trace of, BAD_REQUEST for a rollback of one
+     *         committed here (the future fails with the same when it is found out later)
      */
-    CompletableFuture<Void> end(long id, String xid, boolean commit, List<AckGroup> acks)
-            throws RemotingCommandException {
+    CompletableFuture<Void> end(long id, String xid, boolean commit, List<AckGroup> acks) {
         TxState wanted = commit ? TxState.COMMITTED : TxState.ROLLED_BACK;
         Optional<Transaction> found = table.find(id, xid);
         if (found.isEmpty()) {
@@ -67,7 +64,7 @@ final class TransactionResolver {
                 return CompletableFuture.completedFuture(null);
             }
             if (id == 0) {
-                throw new RemotingCommandException(ErrorStatus.UNKNOWN_TRANSACTION, "no transaction branch " + xid);
+                throw new BrokerException(Refusal.TX_UNKNOWN, "no transaction branch " + xid);
             }
         }
         Transaction t = found.orElseGet(() -> table.getOrCreate(id));
@@ -75,18 +72,14 @@ final class TransactionResolver {
         CompletableFuture<TxState> running = t.startEnding(mine);
         if (running != null) {
             return running.thenApply(state -> {
-                try {
-                    check(t.id(), wanted, state);
-                } catch (RemotingCommandException | IllegalArgumentException e) {
-                    throw new CompletionException(e);
-                }
+                check(t.id(), wanted, state);
                 return null;
             });
         }
         // records written before this end (a half still on its way to the dispatcher) belong to it
-        progress.passed(store.maxPhysicalOffset())
+        store.dispatchedTo(store.maxPhysicalOffset())
                 .thenComposeAsync(passed -> write(t, wanted, acks), executor)
-                .thenCompose(end -> progress.passed(end))
+                .thenCompose(end -> store.dispatchedTo(end))
                 .whenComplete((done, failure) -> {
                     if (failure == null) {
                         if (!commit) {
@@ -113,22 +106,21 @@ final class TransactionResolver {
             try {
                 check(t.id(), wanted, decided.get());
                 return CompletableFuture.completedFuture(0L);
-            } catch (RemotingCommandException | IllegalArgumentException e) {
+            } catch (BrokerException e) {
                 return CompletableFuture.failedFuture(e);
             }
         }
         return wanted == TxState.COMMITTED ? writeCommit(t, acks) : writeRollback(t);
     }
 
-    private static void check(long id, TxState wanted, TxState decided) throws RemotingCommandException {
+    private static void check(long id, TxState wanted, TxState decided) {
         if (decided == wanted) {
             return;
         }
         if (decided == TxState.ROLLED_BACK) {
-            throw new RemotingCommandException(ErrorStatus.TRANSACTION_ROLLED_BACK,
-                    "transaction " + id + " was rolled back on this broker");
+            throw new BrokerException(Refusal.TX_ROLLED_BACK, "transaction " + id + " was rolled back on this broker");
         }
-        throw new IllegalArgumentException("transaction " + id + " has already committed");
+        throw new BrokerException(Refusal.BAD_REQUEST, "transaction " + id + " has already committed");
     }
 
     /** Writes the COMMIT; returns the offset just past it. */
@@ -150,7 +142,8 @@ final class TransactionResolver {
         List<QueueSlot> slots = visible.stream().map(h -> new QueueSlot(h.destination(), h.queueId())).toList();
         String xid = t.xid();
         return append(() -> store.append(slots,
-                offsets -> TransactionRecordDescriptor.commit(t.id(), xid, visible, offsets, delayed, all), true));
+                offsets -> TransactionRecordDescriptor.commit(t.id(), xid, visible, offsets, delayed,
+                        AckGroup.toRecords(all)), true));
     }
 
     private CompletableFuture<Long> writeRollback(Transaction t) {
@@ -165,7 +158,7 @@ final class TransactionResolver {
         try {
             return append.run().thenApply(AppendResult::endOffset);
         } catch (StoreFullException e) {
-            return CompletableFuture.failedFuture(new RemotingCommandException(ErrorStatus.STORE_FULL, e.getMessage()));
+            return CompletableFuture.failedFuture(new BrokerException(Refusal.DISK_FULL, e.getMessage()));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

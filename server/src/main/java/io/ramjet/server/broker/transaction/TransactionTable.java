@@ -1,9 +1,11 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.TxState;
-import io.ramjet.protocol.remoting.RemotingCommandException;
-import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.record.Half;
+import io.ramjet.server.broker.record.TransactionSnapshot;
+import io.ramjet.server.broker.session.ClientSession;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -39,26 +41,26 @@ public final class TransactionTable {
     }
 
     /**
-     * The transaction a send of {@code connection} adds a half record to, created if new.
+     * The transaction a send of {@code session} adds a half record to, created if new.
      *
-     * @throws RemotingCommandException TRANSACTION_ROLLED_BACK if it was rolled back here,
-     *         BAD_REQUEST if it committed, TRANSACTION_CONFLICT if another live connection owns it
+     * @throws BrokerException TX_ROLLED_BACK if it was rolled back here, BAD_REQUEST if it
+     *         committed or is ending, TX_CONFLICT if another open session owns it
      */
-    public Transaction open(long id, RemotingConnection connection) throws RemotingCommandException {
+    public Transaction open(long id, ClientSession session) {
         Optional<TxState> decided = decisions.of(id, "");
         if (decided.isPresent() && !byId.containsKey(id)) {
             if (decided.get() == TxState.ROLLED_BACK) {
-                throw new RemotingCommandException(ErrorStatus.TRANSACTION_ROLLED_BACK,
+                throw new BrokerException(Refusal.TX_ROLLED_BACK,
                         "transaction " + id + " was rolled back on this broker");
             }
-            throw new IllegalArgumentException("transaction " + id + " has already committed");
+            throw new BrokerException(Refusal.BAD_REQUEST, "transaction " + id + " has already committed");
         }
         Transaction t = byId.computeIfAbsent(id, k -> new Transaction(k, System.currentTimeMillis()));
         if (t.status() == TransactionStatus.ENDING) {
-            throw new IllegalArgumentException("transaction " + id + " is ending: no more sends");
+            throw new BrokerException(Refusal.BAD_REQUEST, "transaction " + id + " is ending: no more sends");
         }
-        if (!t.claim(connection)) {
-            throw new RemotingCommandException(ErrorStatus.TRANSACTION_CONFLICT,
+        if (!t.claim(session)) {
+            throw new BrokerException(Refusal.TX_CONFLICT,
                     "transaction " + id + " belongs to another connection");
         }
         return t;
@@ -154,23 +156,18 @@ public final class TransactionTable {
     }
 
     /** What the snapshot keeps. */
-    Saved save() {
-        List<Transaction.Saved> transactions = byId.values().stream().map(Transaction::save).toList();
-        return new Saved(transactions, decisions.all(), Map.copyOf(committedHalves));
+    public TransactionSnapshot.Section save() {
+        List<TransactionSnapshot.SavedTransaction> transactions = byId.values().stream().map(Transaction::save)
+                .toList();
+        List<TransactionSnapshot.SavedDecision> remembered = decisions.all().stream()
+                .map(d -> new TransactionSnapshot.SavedDecision(d.transactionId(), d.xid(), d.state())).toList();
+        return new TransactionSnapshot.Section(transactions, remembered, Map.copyOf(committedHalves));
     }
 
-    void restore(Saved saved) {
+    /** Restores what {@link #save} kept, into an empty table. */
+    public void restore(TransactionSnapshot.Section saved) {
         saved.transactions().forEach(s -> byId.put(s.id(), Transaction.restore(s)));
         saved.decisions().forEach(d -> decisions.remember(d.transactionId(), d.xid(), d.state()));
         committedHalves.putAll(saved.committedHalves());
-    }
-
-    /** The table as a snapshot holds it. */
-    record Saved(List<Transaction.Saved> transactions, List<DecisionMemory.Decision> decisions,
-                 Map<Long, Long> committedHalves) {
-
-        static Saved empty() {
-            return new Saved(List.of(), List.of(), Map.of());
-        }
     }
 }

@@ -1,13 +1,9 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.remoting.RemotingClient;
-import io.ramjet.protocol.remoting.RemotingClientConfig;
-import io.ramjet.server.remoting.RemotingServer;
-import io.ramjet.server.broker.DispatchProgress;
-import io.ramjet.server.broker.delivery.DelayedMessages;
 import io.ramjet.server.broker.delivery.HeldPulls;
+import io.ramjet.server.broker.session.ClientSession;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
+import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.storage.MessageStore;
 
 import java.time.Duration;
@@ -19,8 +15,9 @@ import java.util.concurrent.TimeUnit;
  * A broker's transactions: half-message two-phase commit with check-back. Before the store
  * opens it offers the {@link #table()} to the snapshot and the {@link #dispatch()} to the
  * dispatch listener; once the store has recovered, {@link #start} holds again what prepared
- * transactions consumed, registers TX_PREPARE, TX_END, TX_QUERY and XA_RECOVER, rolls back the
- * transactions of connections that close and schedules the {@link CheckBackScanner}.
+ * transactions consumed, offers what clients and coordinators ask ({@link #clients()},
+ * {@link #coordinatorQuery()}), rolls back the transactions of sessions that close
+ * ({@link #sessionClosed}) and schedules the {@link CheckBackScanner}.
  */
 public final class Transactions implements AutoCloseable {
 
@@ -31,7 +28,10 @@ public final class Transactions implements AutoCloseable {
     private final TransactionTable table = new TransactionTable();
     private final ConsumedMessages consumed;
     private final TransactionDispatch dispatch;
-    private volatile RemotingClient coordinators;
+    private volatile boolean serving;
+    private ClientTransactions clients;
+    private CoordinatorQuery coordinatorQuery;
+    private LostOwners lostOwners;
 
     public Transactions(SubscriptionTable subscriptions, HeldPulls heldPulls, DelayedMessages delayed) {
         this.consumed = new ConsumedMessages(subscriptions, heldPulls);
@@ -51,26 +51,43 @@ public final class Transactions implements AutoCloseable {
         dispatch.replayFrom(position);
     }
 
-    /** The store has recovered: serve transactions on {@code server}. */
-    public synchronized void start(MessageStore store, DispatchProgress progress, RemotingServer server,
-                                   ExecutorService processors, ScheduledExecutorService timer, Settings settings,
-                                   DeliveryOwners owners) {
+    /** The store has recovered: serve transactions, asking {@code coordinators} about prepared ones. */
+    public synchronized void start(MessageStore store, ExecutorService processors, ScheduledExecutorService timer,
+                                   Settings settings, DeliveryOwners owners, Coordinators coordinators) {
         dispatch.finishReplay();
         consumed.serve(owners);
         for (Transaction t : table.all()) {
             consumed.hold(t.preparedAcks());
         }
-        TransactionResolver resolver = new TransactionResolver(store, table, consumed, progress, processors);
-        TransactionProcessor processor = new TransactionProcessor(store, table, consumed, resolver, progress);
-        server.registerAsyncProcessor(CommandCode.TX_PREPARE, processor::prepare, processors);
-        server.registerAsyncProcessor(CommandCode.TX_END, processor::end, processors);
-        server.registerProcessor(CommandCode.XA_RECOVER, processor::recover, processors);
-        server.registerAsyncProcessor(CommandCode.TX_QUERY, new CoordinatorQuery(table, resolver)::query, processors);
-        server.addConnectionListener(new LostOwners(table, resolver, () -> coordinators != null));
-        coordinators = new RemotingClient(RemotingClientConfig.defaults());
+        TransactionResolver resolver = new TransactionResolver(store, table, consumed, processors);
+        clients = new ClientTransactions(store, table, consumed, resolver);
+        coordinatorQuery = new CoordinatorQuery(table, resolver);
+        lostOwners = new LostOwners(table, resolver, () -> serving);
+        serving = true;
         long period = settings.checkInterval().toMillis();
         timer.scheduleWithFixedDelay(new CheckBackScanner(table, resolver, coordinators, settings.checkAfter(),
                 settings.checkInterval(), settings.maxChecks()), period, period, TimeUnit.MILLISECONDS);
+    }
+
+    /** What clients ask of their transactions; once started. */
+    public synchronized ClientTransactions clients() {
+        return clients;
+    }
+
+    /** What participants ask this broker as their coordinator; once started. */
+    public synchronized CoordinatorQuery coordinatorQuery() {
+        return coordinatorQuery;
+    }
+
+    /** A client session closed: its unprepared transactions roll back, unless the broker is stopping. */
+    public void sessionClosed(ClientSession session) {
+        LostOwners lost;
+        synchronized (this) {
+            lost = lostOwners;
+        }
+        if (lost != null) {
+            lost.closed(session);
+        }
     }
 
     /**
@@ -85,15 +102,11 @@ public final class Transactions implements AutoCloseable {
     }
 
     /**
-     * Stops rolling back the transactions of connections that close (the broker's own stop
-     * closes them all) and closes the connections to coordinators; the timer and server belong
-     * to the broker.
+     * Stops rolling back the transactions of sessions that close (the broker's own stop closes
+     * them all); the timer and the connections belong to the broker.
      */
     @Override
-    public synchronized void close() {
-        if (coordinators != null) {
-            coordinators.close();
-            coordinators = null;
-        }
+    public void close() {
+        serving = false;
     }
 }

@@ -2,9 +2,6 @@ package io.ramjet.server.broker.delivery;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.PullResponse;
-import io.ramjet.protocol.frame.Frame;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,16 +22,11 @@ class HeldPullsTest {
         timer.shutdownNow();
     }
 
-    private static Frame empty(List<FetchedMessage> fetched) {
-        return Frame.request(CommandCode.PULL, new PullResponse(List.of()));
-    }
-
     @Test
     void destinationsThatComeAndGoLeaveNothingBehind() throws Exception {
         for (int i = 0; i < 100; i++) {
             String destination = "TMP." + i;
-            var answered = held.pull(destination, "subscription", 10, 20, (max, bytes) -> List.of(),
-                    HeldPullsTest::empty);
+            var answered = held.pull(destination, "subscription", 10, 20, (max, bytes) -> List.of());
             held.wake(destination);
             answered.get(5, TimeUnit.SECONDS);
         }

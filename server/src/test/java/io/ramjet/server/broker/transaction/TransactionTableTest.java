@@ -1,8 +1,9 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.TxState;
-import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.record.Half;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -56,8 +57,8 @@ class TransactionTableTest {
     void aSendToARolledBackTransactionIsRefused() {
         TransactionTable table = new TransactionTable();
         table.decided(5, "", TxState.ROLLED_BACK);
-        RemotingCommandException refused = assertThrows(RemotingCommandException.class, () -> table.open(5, null));
-        assertEquals(ErrorStatus.TRANSACTION_ROLLED_BACK, refused.status());
+        BrokerException refused = assertThrows(BrokerException.class, () -> table.open(5, null));
+        assertEquals(Refusal.TX_ROLLED_BACK, refused.refusal());
     }
 
     @Test

@@ -1,7 +1,9 @@
-package io.ramjet.server.broker.durability;
+package io.ramjet.server.broker.log;
 
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.record.ConsumptionRecordDescriptor;
+import io.ramjet.server.broker.record.QueuePosition;
 import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.storage.MessageStore;
@@ -27,27 +29,29 @@ public final class ConsumptionLog {
         if (!subscription.key().kind().durable() || positions.isEmpty()) {
             return CompletableFuture.completedFuture(null);
         }
-        return append(ConsumptionRecordDescriptor.ack(subscription.key(), positions));
+        return append(ConsumptionRecordDescriptor.ack(subscription.key().toRecord(),
+                positions.stream().map(d -> new QueuePosition(d.queueId(), d.offset())).toList()));
     }
 
     public CompletableFuture<Void> subscribed(Subscription subscription, long[] startOffsets) {
         if (!subscription.key().kind().durable()) {
             return CompletableFuture.completedFuture(null);
         }
-        return append(ConsumptionRecordDescriptor.subscribe(subscription.key(), subscription.selector(),
+        return append(ConsumptionRecordDescriptor.subscribe(subscription.key().toRecord(), subscription.selector(),
                 subscription.noLocal(), startOffsets));
     }
 
     public CompletableFuture<Void> unsubscribed(Subscription subscription) {
-        return append(ConsumptionRecordDescriptor.unsubscribe(subscription.key()));
+        return append(ConsumptionRecordDescriptor.unsubscribe(subscription.key().toRecord()));
     }
 
     public CompletableFuture<Void> destinationCreated(Destination destination) {
-        return append(ConsumptionRecordDescriptor.createDestination(destination));
+        return append(ConsumptionRecordDescriptor.createDestination(destination.name(), destination.kind(),
+                destination.queueCount()));
     }
 
     public CompletableFuture<Void> destinationDeleted(Destination destination) {
-        return append(ConsumptionRecordDescriptor.deleteDestination(destination));
+        return append(ConsumptionRecordDescriptor.deleteDestination(destination.name(), destination.kind()));
     }
 
     private CompletableFuture<Void> append(MessageRecord record) {

@@ -1,11 +1,8 @@
-package io.ramjet.server.broker.processor;
+package io.ramjet.server.broker.destination;
 
 import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.remoting.RemotingCommandException;
-import io.ramjet.server.broker.destination.Destination;
-import io.ramjet.server.broker.destination.DestinationTable;
-import io.ramjet.server.broker.destination.UnknownDestinationException;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
 
 import java.util.function.Consumer;
 
@@ -25,10 +22,10 @@ public final class DestinationResolver {
     }
 
     /**
-     * @throws RemotingCommandException UNKNOWN_DESTINATION when absent and not auto-created, or
+     * @throws BrokerException UNKNOWN_DESTINATION when absent and not auto-created, or
      *                                  when the name is not one a client may use (saying why)
      */
-    public Destination resolve(DestinationKind kind, String name) throws RemotingCommandException {
+    public Destination resolve(DestinationKind kind, String name) {
         Destination existing = destinations.find(kind, name).orElse(null);
         if (existing != null) {
             return existing;
@@ -39,19 +36,19 @@ public final class DestinationResolver {
             onCreated.accept(created);
             return created;
         } catch (UnknownDestinationException e) {
-            throw new RemotingCommandException(ErrorStatus.UNKNOWN_DESTINATION, e.getMessage());
+            throw new BrokerException(Refusal.UNKNOWN_DESTINATION, e.getMessage());
         }
     }
 
     /**
-     * Refuses a name a client may not use, before anything is created: UNKNOWN_DESTINATION,
-     * which the client reports as an InvalidDestinationException, with the reason.
+     * Refuses a name a client may not use, before anything is created: UNKNOWN_DESTINATION
+     * (an InvalidDestinationException for a JMS client), with the reason.
      */
-    public static void checkClientName(String name) throws RemotingCommandException {
+    public static void checkClientName(String name) {
         try {
             Destination.validateClientName(name);
         } catch (IllegalArgumentException e) {
-            throw new RemotingCommandException(ErrorStatus.UNKNOWN_DESTINATION, "invalid destination name: "
+            throw new BrokerException(Refusal.UNKNOWN_DESTINATION, "invalid destination name: "
                     + e.getMessage());
         }
     }
@@ -68,9 +65,9 @@ public final class DestinationResolver {
     }
 
     /** The destination if it exists. */
-    public Destination existing(DestinationKind kind, String name) throws RemotingCommandException {
-        return destinations.find(kind, name).orElseThrow(() -> new RemotingCommandException(
-                ErrorStatus.UNKNOWN_DESTINATION, "no " + kind + " named '" + name + "'"));
+    public Destination existing(DestinationKind kind, String name) {
+        return destinations.find(kind, name).orElseThrow(() -> new BrokerException(
+                Refusal.UNKNOWN_DESTINATION, "no " + kind + " named '" + name + "'"));
     }
 
     public DestinationTable table() {

@@ -1,4 +1,4 @@
-package io.ramjet.server.broker.delivery;
+package io.ramjet.server.broker.timer;
 
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.MessageRecordView;

@@ -1,22 +1,19 @@
-package io.ramjet.server.broker.processor;
+package io.ramjet.server.broker.session;
 
-import io.ramjet.protocol.remoting.ConnectionListener;
-import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.destination.Destination;
-
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
- * The temporary destinations and the connection each belongs to: only that connection may
- * consume from one, and it is deleted when that connection closes. Never logged or
- * snapshotted: every connection is gone after a restart, and so are they. Thread-safe.
+ * The temporary destinations and the session each belongs to: only that session may consume
+ * from one, and it is deleted when that session closes. Never logged or snapshotted: every
+ * connection is gone after a restart, and so are they. Thread-safe.
  */
-public final class TemporaryDestinations implements ConnectionListener {
+public final class TemporaryDestinations {
 
-    private final Map<String, RemotingConnection> owners = new ConcurrentHashMap<>();
+    private final Map<String, ClientSession> owners = new ConcurrentHashMap<>();
     private final Consumer<Destination> deleter;
     private final Map<String, Destination> byStorageName = new ConcurrentHashMap<>();
 
@@ -25,26 +22,26 @@ public final class TemporaryDestinations implements ConnectionListener {
         this.deleter = deleter;
     }
 
-    void created(Destination destination, RemotingConnection owner) {
+    public void created(Destination destination, ClientSession owner) {
         owners.put(destination.storageName(), owner);
         byStorageName.put(destination.storageName(), destination);
-        if (!owner.isActive()) {
+        if (!owner.isOpen()) {
             closed(owner);
         }
     }
 
-    /** Whether {@code connection} may consume from {@code destination}. */
-    boolean mayConsume(Destination destination, RemotingConnection connection) {
+    /** Whether {@code session} may consume from {@code destination}. */
+    public boolean mayConsume(Destination destination, ClientSession session) {
         if (!destination.temporary()) {
             return true;
         }
-        return owners.get(destination.storageName()) == connection;
+        return session.equals(owners.get(destination.storageName()));
     }
 
-    @Override
-    public void closed(RemotingConnection connection) {
+    /** The session closed: its temporary destinations are deleted. */
+    public void closed(ClientSession session) {
         List<String> owned = owners.entrySet().stream()
-                .filter(e -> e.getValue() == connection)
+                .filter(e -> e.getValue().equals(session))
                 .map(Map.Entry::getKey)
                 .toList();
         for (String name : owned) {

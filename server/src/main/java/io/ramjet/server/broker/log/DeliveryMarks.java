@@ -1,5 +1,6 @@
-package io.ramjet.server.broker.durability;
+package io.ramjet.server.broker.log;
 
+import io.ramjet.server.broker.record.ConsumptionRecordDescriptor;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
@@ -50,7 +51,7 @@ public final class DeliveryMarks {
             raised = highest + 1;
             marks[queueId] = raised;
         }
-        store.append(ConsumptionRecordDescriptor.mark(subscription.key(), queueId, raised), true).join();
+        store.append(ConsumptionRecordDescriptor.mark(subscription.key().toRecord(), queueId, raised), true).join();
     }
 
     /** A MARK record or snapshot says the bound is at least {@code mark}. */

@@ -1,12 +1,12 @@
-package io.ramjet.server.broker.processor;
+package io.ramjet.server.broker.log;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -22,16 +22,16 @@ class DiskGuardTest {
 
     @Test
     void withoutABlockTimeASendPastTheLimitIsRefusedAtOnce() {
-        RemotingCommandException e = assertThrows(RemotingCommandException.class,
+        BrokerException e = assertThrows(BrokerException.class,
                 () -> new DiskGuard(() -> 0.99, 0.9, Duration.ZERO).checkSend());
-        assertEquals(ErrorStatus.STORE_FULL, e.status());
+        assertEquals(Refusal.DISK_FULL, e.refusal());
         assertTrue(e.getMessage().contains("99.0%"), e.getMessage());
     }
 
     @Test
     void aBlockedSendIsRefusedWhenTheDiskStaysFull() {
         long start = System.nanoTime();
-        RemotingCommandException e = assertThrows(RemotingCommandException.class,
+        BrokerException e = assertThrows(BrokerException.class,
                 () -> new DiskGuard(() -> 0.99, 0.9, Duration.ofMillis(300)).checkSend());
         assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(300));
         assertTrue(e.getMessage().contains("for 300 ms"), e.getMessage());
@@ -50,7 +50,7 @@ class DiskGuardTest {
         CompletableFuture<Void> send = CompletableFuture.runAsync(() -> {
             try {
                 guard.checkSend();
-            } catch (RemotingCommandException ex) {
+            } catch (BrokerException ex) {
                 throw new IllegalStateException(ex);
             }
         });

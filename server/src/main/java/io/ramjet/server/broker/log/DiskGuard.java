@@ -1,7 +1,7 @@
-package io.ramjet.server.broker.processor;
+package io.ramjet.server.broker.log;
 
-import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
 
 import java.io.IOException;
 import java.nio.file.FileStore;
@@ -45,9 +45,9 @@ public final class DiskGuard {
     /**
      * Returns when the disk has room, at once in the common case.
      *
-     * @throws RemotingCommandException STORE_FULL when the disk stays past its use limit
+     * @throws BrokerException DISK_FULL when the disk stays past its use limit
      */
-    public void checkSend() throws RemotingCommandException {
+    public void checkSend() {
         long now = System.nanoTime();
         if (now - sampledAt > SAMPLE_NANOS) {
             used = usage.getAsDouble();
@@ -65,7 +65,7 @@ public final class DiskGuard {
                 return;
             }
         }
-        throw new RemotingCommandException(ErrorStatus.STORE_FULL, String.format(
+        throw new BrokerException(Refusal.DISK_FULL, String.format(
                 "disk %.1f%% used, above the broker's limit of %.1f%%%s: send refused", used * 100, useLimit * 100,
                 blockNanos == 0 ? "" : " for " + TimeUnit.NANOSECONDS.toMillis(blockNanos) + " ms"));
     }

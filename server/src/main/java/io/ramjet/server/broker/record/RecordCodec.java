@@ -1,9 +1,7 @@
-package io.ramjet.server.broker.durability;
+package io.ramjet.server.broker.record;
 
 import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.server.broker.subscription.SubscriptionKey;
-import io.ramjet.server.broker.subscription.SubscriptionKind;
-
+import io.ramjet.protocol.command.TxState;
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.RecordFlags;
 import io.ramjet.protocol.record.RecordType;
@@ -18,11 +16,18 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The primitive fields shared by {@link ConsumptionRecordDescriptor}, {@link SnapshotDescriptor}
- * and the transaction records: a string is an int byte count (-1 for null) then UTF-8 bytes; a
- * subscription key is destination, kind ordinal (byte), client id, name. Also the envelope of
- * every broker record: a record of the broker's own type, on a destination of the broker's own,
- * with empty properties and the fields in its body.
+ * The primitive fields of the broker's own records and snapshot (consumption records, snapshot,
+ * transaction records and snapshot section): a string is an int byte count (-1 for null) then
+ * UTF-8 bytes; an enum is one byte holding its explicit code below, never its ordinal, so that
+ * reordering an enum cannot change what a data directory means. Also the envelope of every
+ * broker record: a record of the broker's own type, on a destination of the broker's own, with
+ * empty properties and the fields in its body. This package imports no other broker package.
+ *
+ * <pre>
+ *  subscription key:  destination | kind code (byte) | client id | name
+ *  destination kind:  QUEUE 0 | TOPIC 1
+ *  transaction state: OPEN 0 | COMMITTED 1 | ROLLED_BACK 2 | UNKNOWN 3
+ * </pre>
  */
 public final class RecordCodec {
 
@@ -87,24 +92,50 @@ public final class RecordCodec {
         return new String(in.readNBytes(length), StandardCharsets.UTF_8);
     }
 
-    public static void writeKey(DataOutputStream out, SubscriptionKey key) throws IOException {
+    public static void writeKey(DataOutputStream out, RecordKey key) throws IOException {
         writeString(out, key.destination());
-        out.writeByte(key.kind().ordinal());
+        out.writeByte(key.kind());
         writeString(out, key.clientId());
         writeString(out, key.name());
     }
 
-    public static SubscriptionKey readKey(DataInputStream in) throws IOException {
-        String destination = readString(in);
-        SubscriptionKind kind = SubscriptionKind.values()[in.readUnsignedByte()];
-        return new SubscriptionKey(destination, kind, readString(in), readString(in));
+    public static RecordKey readKey(DataInputStream in) throws IOException {
+        return new RecordKey(readString(in), in.readUnsignedByte(), readString(in), readString(in));
     }
 
     public static void writeKind(DataOutputStream out, DestinationKind kind) throws IOException {
-        out.writeByte(kind.ordinal());
+        out.writeByte(switch (kind) {
+            case QUEUE -> 0;
+            case TOPIC -> 1;
+        });
     }
 
     public static DestinationKind readKind(DataInputStream in) throws IOException {
-        return DestinationKind.values()[in.readUnsignedByte()];
+        int code = in.readUnsignedByte();
+        return switch (code) {
+            case 0 -> DestinationKind.QUEUE;
+            case 1 -> DestinationKind.TOPIC;
+            default -> throw new IOException("unknown destination kind code " + code);
+        };
+    }
+
+    public static void writeState(DataOutputStream out, TxState state) throws IOException {
+        out.writeByte(switch (state) {
+            case OPEN -> 0;
+            case COMMITTED -> 1;
+            case ROLLED_BACK -> 2;
+            case UNKNOWN -> 3;
+        });
+    }
+
+    public static TxState readState(DataInputStream in) throws IOException {
+        int code = in.readUnsignedByte();
+        return switch (code) {
+            case 0 -> TxState.OPEN;
+            case 1 -> TxState.COMMITTED;
+            case 2 -> TxState.ROLLED_BACK;
+            case 3 -> TxState.UNKNOWN;
+            default -> throw new IOException("unknown transaction state code " + code);
+        };
     }
 }

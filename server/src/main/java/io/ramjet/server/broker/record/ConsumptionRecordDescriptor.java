@@ -1,18 +1,18 @@
-package io.ramjet.server.broker.durability;
+package io.ramjet.server.broker.record;
 
+import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.RecordType;
-import io.ramjet.server.broker.destination.Destination;
-import io.ramjet.server.broker.subscription.Delivery;
-import io.ramjet.server.broker.subscription.SubscriptionKey;
-
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Layout of the body of the broker's own CommitLog records; their destination is
- * {@link #DESTINATION}, their properties empty. Integers big-endian; strings and keys as
+ * Layout of the body of the broker's own consumption records; their destination is
+ * {@link #DESTINATION}, their properties empty. Integers big-endian; strings, kinds and keys as
  * {@link RecordCodec} writes them. The first byte is the operation:
  *
  * <pre>
@@ -44,24 +44,23 @@ public final class ConsumptionRecordDescriptor {
     private ConsumptionRecordDescriptor() {
     }
 
-    /** A decoded broker record; only the fields of its operation are set (a MARK's bound is its position's offset). */
-    public record Decoded(byte op, SubscriptionKey key, List<Delivery> positions, String selector, boolean noLocal,
-                          long[] startOffsets, Destination destination) {
+    /**
+     * A decoded broker record; only the fields of its operation are set (a MARK's bound is its
+     * position's offset; a DELETE_DESTINATION's queue count is 1).
+     */
+    public record Decoded(byte op, RecordKey key, List<QueuePosition> positions, String selector, boolean noLocal,
+                          long[] startOffsets, String destination, DestinationKind kind, int queueCount) {
     }
 
-    public static MessageRecord ack(SubscriptionKey key, List<Delivery> positions) {
+    public static MessageRecord ack(RecordKey key, List<QueuePosition> positions) {
         return record(RecordType.ACK, out -> {
             out.writeByte(ACK);
             RecordCodec.writeKey(out, key);
-            out.writeInt(positions.size());
-            for (Delivery d : positions) {
-                out.writeInt(d.queueId());
-                out.writeLong(d.offset());
-            }
+            writePositions(out, positions);
         });
     }
 
-    public static MessageRecord subscribe(SubscriptionKey key, String selector, boolean noLocal, long[] startOffsets) {
+    public static MessageRecord subscribe(RecordKey key, String selector, boolean noLocal, long[] startOffsets) {
         return record(RecordType.SUBSCRIPTION, out -> {
             out.writeByte(SUBSCRIBE);
             RecordCodec.writeKey(out, key);
@@ -74,7 +73,7 @@ public final class ConsumptionRecordDescriptor {
         });
     }
 
-    public static MessageRecord mark(SubscriptionKey key, int queueId, long bound) {
+    public static MessageRecord mark(RecordKey key, int queueId, long bound) {
         return record(RecordType.SUBSCRIPTION, out -> {
             out.writeByte(MARK);
             RecordCodec.writeKey(out, key);
@@ -83,27 +82,27 @@ public final class ConsumptionRecordDescriptor {
         });
     }
 
-    public static MessageRecord unsubscribe(SubscriptionKey key) {
+    public static MessageRecord unsubscribe(RecordKey key) {
         return record(RecordType.SUBSCRIPTION, out -> {
             out.writeByte(UNSUBSCRIBE);
             RecordCodec.writeKey(out, key);
         });
     }
 
-    public static MessageRecord createDestination(Destination d) {
+    public static MessageRecord createDestination(String name, DestinationKind kind, int queueCount) {
         return record(RecordType.SUBSCRIPTION, out -> {
             out.writeByte(CREATE_DESTINATION);
-            RecordCodec.writeString(out, d.name());
-            RecordCodec.writeKind(out, d.kind());
-            out.writeInt(d.queueCount());
+            RecordCodec.writeString(out, name);
+            RecordCodec.writeKind(out, kind);
+            out.writeInt(queueCount);
         });
     }
 
-    public static MessageRecord deleteDestination(Destination d) {
+    public static MessageRecord deleteDestination(String name, DestinationKind kind) {
         return record(RecordType.SUBSCRIPTION, out -> {
             out.writeByte(DELETE_DESTINATION);
-            RecordCodec.writeString(out, d.name());
-            RecordCodec.writeKind(out, d.kind());
+            RecordCodec.writeString(out, name);
+            RecordCodec.writeKind(out, kind);
         });
     }
 
@@ -113,49 +112,61 @@ public final class ConsumptionRecordDescriptor {
             byte op = in.readByte();
             switch (op) {
                 case ACK -> {
-                    SubscriptionKey key = RecordCodec.readKey(in);
-                    int n = in.readInt();
-                    List<Delivery> positions = new ArrayList<>(n);
-                    for (int i = 0; i < n; i++) {
-                        positions.add(new Delivery(in.readInt(), in.readLong(), 0));
-                    }
-                    return new Decoded(op, key, positions, null, false, null, null);
+                    RecordKey key = RecordCodec.readKey(in);
+                    return new Decoded(op, key, readPositions(in), null, false, null, null, null, 0);
                 }
                 case SUBSCRIBE -> {
-                    SubscriptionKey key = RecordCodec.readKey(in);
+                    RecordKey key = RecordCodec.readKey(in);
                     String selector = RecordCodec.readString(in);
                     boolean noLocal = in.readBoolean();
                     long[] starts = new long[in.readInt()];
                     for (int i = 0; i < starts.length; i++) {
                         starts[i] = in.readLong();
                     }
-                    return new Decoded(op, key, List.of(), selector, noLocal, starts, null);
+                    return new Decoded(op, key, List.of(), selector, noLocal, starts, null, null, 0);
                 }
                 case MARK -> {
-                    SubscriptionKey key = RecordCodec.readKey(in);
-                    int queueId = in.readInt();
-                    long bound = in.readLong();
-                    return new Decoded(op, key, List.of(new Delivery(queueId, bound, 0)), null, false, null, null);
+                    RecordKey key = RecordCodec.readKey(in);
+                    QueuePosition bound = new QueuePosition(in.readInt(), in.readLong());
+                    return new Decoded(op, key, List.of(bound), null, false, null, null, null, 0);
                 }
                 case UNSUBSCRIBE -> {
-                    return new Decoded(op, RecordCodec.readKey(in), List.of(), null, false, null, null);
+                    return new Decoded(op, RecordCodec.readKey(in), List.of(), null, false, null, null, null, 0);
                 }
                 case CREATE_DESTINATION -> {
                     String name = RecordCodec.readString(in);
-                    Destination d = new Destination(name, RecordCodec.readKind(in), in.readInt(), false);
-                    return new Decoded(op, null, List.of(), null, false, null, d);
+                    DestinationKind kind = RecordCodec.readKind(in);
+                    return new Decoded(op, null, List.of(), null, false, null, name, kind, in.readInt());
                 }
                 case DELETE_DESTINATION -> {
                     String name = RecordCodec.readString(in);
-                    Destination d = new Destination(name, RecordCodec.readKind(in), 1, false);
-                    return new Decoded(op, null, List.of(), null, false, null, d);
+                    return new Decoded(op, null, List.of(), null, false, null, name, RecordCodec.readKind(in), 1);
                 }
                 default -> throw new IllegalArgumentException("unknown broker record operation " + op);
             }
         });
     }
 
+    /** Reads the positions {@link #writePositions} wrote. */
+    static List<QueuePosition> readPositions(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        List<QueuePosition> positions = new ArrayList<>(Math.min(n, 1024));
+        for (int i = 0; i < n; i++) {
+            positions.add(new QueuePosition(in.readInt(), in.readLong()));
+        }
+        return positions;
+    }
+
     private static MessageRecord record(RecordType type, RecordCodec.Writer writer) {
         return RecordCodec.record(type, DESTINATION, writer);
+    }
+
+    /** Writes the positions of a subscription as ACK and transaction records do: count, then each. */
+    static void writePositions(DataOutputStream out, List<QueuePosition> positions) throws IOException {
+        out.writeInt(positions.size());
+        for (QueuePosition p : positions) {
+            out.writeInt(p.queueId());
+            out.writeLong(p.offset());
+        }
     }
 }

@@ -1,8 +1,6 @@
-package io.ramjet.server.broker.transaction;
+package io.ramjet.server.broker.record;
 
 import io.ramjet.protocol.command.TxState;
-import io.ramjet.server.broker.durability.RecordCodec;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -25,7 +23,7 @@ import java.util.Map;
  *                                            | tag signature (long) | delivery time (long) | born (long)
  *                                            | expiration (long) ]
  *                         | acks ]
- *  decisions (int) x [ id (long) | xid | state (byte: TxState ordinal) ]
+ *  decisions (int) x [ id (long) | xid | state (byte: RecordCodec code) ]
  *  committed (int) x [ COMMIT offset (long) | lowest half offset (long) ]
  * </pre>
  */
@@ -34,13 +32,25 @@ public final class TransactionSnapshot {
     private TransactionSnapshot() {
     }
 
-    /** The table's state, as the snapshot section's bytes. */
-    public static byte[] encode(TransactionTable table) throws IOException {
-        TransactionTable.Saved saved = table.save();
+    /** A transaction as the section holds it. */
+    public record SavedTransaction(long id, long since, String xid, String coordinator, List<Half> halves,
+                                   List<AckRecord> acks, boolean prepared) {
+    }
+
+    /** A remembered decision. */
+    public record SavedDecision(long transactionId, String xid, TxState state) {
+    }
+
+    /** The whole section: transactions, decisions, and COMMIT offset -> lowest half offset it made visible. */
+    public record Section(List<SavedTransaction> transactions, List<SavedDecision> decisions,
+                          Map<Long, Long> committedHalves) {
+    }
+
+    public static byte[] encode(Section section) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeInt(saved.transactions().size());
-            for (Transaction.Saved t : saved.transactions()) {
+            out.writeInt(section.transactions().size());
+            for (SavedTransaction t : section.transactions()) {
                 out.writeLong(t.id());
                 out.writeLong(t.since());
                 RecordCodec.writeString(out, t.xid());
@@ -59,14 +69,14 @@ public final class TransactionSnapshot {
                 }
                 TransactionRecordDescriptor.writeAcks(out, t.acks());
             }
-            out.writeInt(saved.decisions().size());
-            for (DecisionMemory.Decision d : saved.decisions()) {
+            out.writeInt(section.decisions().size());
+            for (SavedDecision d : section.decisions()) {
                 out.writeLong(d.transactionId());
                 RecordCodec.writeString(out, d.xid());
-                out.writeByte(d.state().ordinal());
+                RecordCodec.writeState(out, d.state());
             }
-            out.writeInt(saved.committedHalves().size());
-            for (Map.Entry<Long, Long> e : saved.committedHalves().entrySet()) {
+            out.writeInt(section.committedHalves().size());
+            for (Map.Entry<Long, Long> e : section.committedHalves().entrySet()) {
                 out.writeLong(e.getKey());
                 out.writeLong(e.getValue());
             }
@@ -74,11 +84,11 @@ public final class TransactionSnapshot {
         return bytes.toByteArray();
     }
 
-    /** Restores a section {@link #encode} wrote into an empty table. */
-    public static void restore(TransactionTable table, byte[] section) throws IOException {
+    /** @throws IOException if the bytes are not a section {@link #encode} wrote */
+    public static Section decode(byte[] section) throws IOException {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(section))) {
             int nt = in.readInt();
-            List<Transaction.Saved> transactions = new ArrayList<>();
+            List<SavedTransaction> transactions = new ArrayList<>();
             for (int i = 0; i < nt; i++) {
                 long id = in.readLong();
                 long since = in.readLong();
@@ -91,21 +101,20 @@ public final class TransactionSnapshot {
                     halves.add(new Half(in.readLong(), in.readInt(), RecordCodec.readString(in), in.readInt(),
                             in.readLong(), in.readLong(), in.readLong(), in.readLong()));
                 }
-                transactions.add(new Transaction.Saved(id, since, xid, coordinator, halves,
+                transactions.add(new SavedTransaction(id, since, xid, coordinator, halves,
                         TransactionRecordDescriptor.readAcks(in), prepared));
             }
             int nd = in.readInt();
-            List<DecisionMemory.Decision> decisions = new ArrayList<>();
+            List<SavedDecision> decisions = new ArrayList<>();
             for (int i = 0; i < nd; i++) {
-                decisions.add(new DecisionMemory.Decision(in.readLong(), RecordCodec.readString(in),
-                        TxState.values()[in.readUnsignedByte()]));
+                decisions.add(new SavedDecision(in.readLong(), RecordCodec.readString(in), RecordCodec.readState(in)));
             }
             int nc = in.readInt();
             Map<Long, Long> committed = new HashMap<>();
             for (int i = 0; i < nc; i++) {
                 committed.put(in.readLong(), in.readLong());
             }
-            table.restore(new TransactionTable.Saved(transactions, decisions, committed));
+            return new Section(transactions, decisions, committed);
         }
     }
 }

@@ -1,11 +1,12 @@
-package io.ramjet.server.broker.transaction;
+package io.ramjet.server.broker.record;
 
 import io.ramjet.protocol.message.MessagePropertiesCodec;
 import io.ramjet.protocol.record.MessageRecordView;
 
 /**
  * A half (PREPARED) record of a transaction, as much of it as its commit needs: where it lies,
- * which queue it enters and with which tag signature, and when it may be delivered or expires.
+ * which queue it enters and with which tag signature, and when it may be delivered or expires;
+ * the form COMMIT records and the snapshot's transaction section hold it in.
  *
  * @param physicalOffset the record's CommitLog offset
  * @param size           its total size
@@ -19,17 +20,17 @@ import io.ramjet.protocol.record.MessageRecordView;
 public record Half(long physicalOffset, int size, String destination, int queueId, long tagSignature,
                    long deliveryTime, long bornTimestamp, long expiration) {
 
-    static Half of(MessageRecordView record) {
+    public static Half of(MessageRecordView record) {
         return new Half(record.physicalOffset(), record.totalSize(), record.destination(), record.queueId(),
                 record.tagSignature(), record.deliveryTime(), record.bornTimestamp(),
                 MessagePropertiesCodec.expiration(record.properties()));
     }
 
-    boolean expired(long now) {
+    public boolean expired(long now) {
         return expiration != 0 && expiration <= now;
     }
 
-    boolean delayed(long now) {
+    public boolean delayed(long now) {
         return deliveryTime > now;
     }
 }

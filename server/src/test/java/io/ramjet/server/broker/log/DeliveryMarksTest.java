@@ -1,4 +1,4 @@
-package io.ramjet.server.broker.durability;
+package io.ramjet.server.broker.log;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 

@@ -1,9 +1,7 @@
-package io.ramjet.server.broker.transaction;
+package io.ramjet.server.broker.record;
 
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.RecordType;
-import io.ramjet.server.broker.durability.RecordCodec;
-import io.ramjet.server.broker.subscription.Delivery;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -48,18 +46,18 @@ public final class TransactionRecordDescriptor {
     }
 
     /** A decoded VOTE. */
-    public record Vote(long transactionId, String xid, String coordinator, List<AckGroup> acks) {
+    public record Vote(long transactionId, String xid, String coordinator, List<AckRecord> acks) {
     }
 
     /** A decoded COMMIT. */
-    public record Commit(long transactionId, String xid, List<Slot> slots, List<Half> timers, List<AckGroup> acks) {
+    public record Commit(long transactionId, String xid, List<Slot> slots, List<Half> timers, List<AckRecord> acks) {
     }
 
     /** A decoded ROLLBACK. */
     public record Rollback(long transactionId, String xid) {
     }
 
-    public static MessageRecord vote(long transactionId, String xid, String coordinator, List<AckGroup> acks) {
+    public static MessageRecord vote(long transactionId, String xid, String coordinator, List<AckRecord> acks) {
         return record(RecordType.VOTE, out -> {
             out.writeLong(transactionId);
             RecordCodec.writeString(out, xid);
@@ -70,7 +68,7 @@ public final class TransactionRecordDescriptor {
 
     /** A COMMIT making {@code visible} visible at {@code queueOffsets} (same order), timers for {@code delayed}. */
     public static MessageRecord commit(long transactionId, String xid, List<Half> visible, long[] queueOffsets,
-                                       List<Half> delayed, List<AckGroup> acks) {
+                                       List<Half> delayed, List<AckRecord> acks) {
         return record(RecordType.COMMIT, out -> {
             out.writeLong(transactionId);
             RecordCodec.writeString(out, xid);
@@ -141,29 +139,20 @@ public final class TransactionRecordDescriptor {
         return decode(body, in -> new Rollback(in.readLong(), RecordCodec.readString(in)));
     }
 
-    static void writeAcks(DataOutputStream out, List<AckGroup> acks) throws IOException {
+    static void writeAcks(DataOutputStream out, List<AckRecord> acks) throws IOException {
         out.writeInt(acks.size());
-        for (AckGroup g : acks) {
+        for (AckRecord g : acks) {
             RecordCodec.writeKey(out, g.subscription());
-            out.writeInt(g.positions().size());
-            for (Delivery d : g.positions()) {
-                out.writeInt(d.queueId());
-                out.writeLong(d.offset());
-            }
+            ConsumptionRecordDescriptor.writePositions(out, g.positions());
         }
     }
 
-    static List<AckGroup> readAcks(DataInputStream in) throws IOException {
+    static List<AckRecord> readAcks(DataInputStream in) throws IOException {
         int groups = in.readInt();
-        List<AckGroup> acks = new ArrayList<>(Math.min(groups, 1024));
+        List<AckRecord> acks = new ArrayList<>(Math.min(groups, 1024));
         for (int i = 0; i < groups; i++) {
-            var key = RecordCodec.readKey(in);
-            int n = in.readInt();
-            List<Delivery> positions = new ArrayList<>(Math.min(n, 1024));
-            for (int p = 0; p < n; p++) {
-                positions.add(new Delivery(in.readInt(), in.readLong(), 0));
-            }
-            acks.add(new AckGroup(key, ConsumedMessages.HOLDER, positions));
+            RecordKey key = RecordCodec.readKey(in);
+            acks.add(new AckRecord(key, ConsumptionRecordDescriptor.readPositions(in)));
         }
         return acks;
     }

@@ -1,20 +1,22 @@
-package io.ramjet.server.broker.security;
+package io.ramjet.server.broker.processor;
 
 import io.netty.util.AttributeKey;
 import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.remoting.RequestGate;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.security.Users;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * AUTHENTICATE, and the gate in front of every other command. A connection that authenticates
  * acts for that user for as long as it lives (a channel attribute, gone with the channel); one
- * that fails is answered {@link ErrorStatus#AUTHENTICATION_FAILED}, the same answer for an
+ * that fails is refused ({@link Refusal#NOT_AUTHENTICATED}), the same answer for an
  * unknown user and a wrong password, and the failure is logged once, without the password.
  * When anonymous connections are not allowed, every command but AUTHENTICATE from a connection
  * that has not authenticated is refused with that status. Thread-safe.
@@ -32,11 +34,11 @@ public final class Authentication implements RequestGate {
         this.allowAnonymous = allowAnonymous;
     }
 
-    public Frame authenticate(RemotingConnection connection, Frame request) throws RemotingCommandException {
+    public Frame authenticate(RemotingConnection connection, Frame request) {
         AuthenticateRequest credentials = request.header(AuthenticateRequest.class);
         if (!users.verify(credentials.user(), credentials.password().toCharArray())) {
             LOG.warn("{}: authentication of user '{}' failed", connection.remoteAddress(), credentials.user());
-            throw new RemotingCommandException(ErrorStatus.AUTHENTICATION_FAILED,
+            throw new BrokerException(Refusal.NOT_AUTHENTICATED,
                     "user name or password not accepted");
         }
         connection.channel().attr(USER).set(credentials.user());
@@ -53,7 +55,7 @@ public final class Authentication implements RequestGate {
         if (allowAnonymous || request.code() == CommandCode.AUTHENTICATE || userOf(connection) != null) {
             return;
         }
-        throw new RemotingCommandException(ErrorStatus.AUTHENTICATION_FAILED,
+        throw new RemotingCommandException(Refusals.status(Refusal.NOT_AUTHENTICATED),
                 "this broker admits authenticated connections only: authenticate before "
                         + CommandCode.name(request.code()));
     }

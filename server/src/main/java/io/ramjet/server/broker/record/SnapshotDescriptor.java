@@ -1,22 +1,14 @@
-package io.ramjet.server.broker.durability;
+package io.ramjet.server.broker.record;
 
-import io.ramjet.server.broker.delivery.DelayedMessages;
-import io.ramjet.server.broker.destination.Destination;
-import io.ramjet.server.broker.subscription.QueueCursor;
-import io.ramjet.server.broker.subscription.Subscription;
-import io.ramjet.server.broker.subscription.SubscriptionKey;
-
+import io.ramjet.protocol.command.DestinationKind;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.zip.CRC32C;
 
 /**
@@ -36,7 +28,7 @@ import java.util.zip.CRC32C;
  *
  * A version 1 snapshot (no transaction section) is still read, as holding no transactions.
  * Pending deliveries are stored as counted; after a crash the broker counts one for what may
- * have been delivered since ({@link QueueCursor#possiblyDeliveredBelow}).
+ * have been delivered since (QueueCursor.possiblyDeliveredBelow).
  */
 public final class SnapshotDescriptor {
 
@@ -47,10 +39,29 @@ public final class SnapshotDescriptor {
     private SnapshotDescriptor() {
     }
 
-    /** What a snapshot holds; {@code transactions} is the transaction table's own section, opaque here. */
-    public record Contents(long position, List<Destination> destinations, List<Subscription> subscriptions,
-                           Map<SubscriptionKey, long[]> deliveryBounds, List<DelayedMessages.Timer> timers,
-                           byte[] transactions) {
+    /** What a snapshot holds; {@code transactions} is {@link TransactionSnapshot}'s section, opaque here. */
+    public record Contents(long position, List<DestinationEntry> destinations, List<SubscriptionEntry> subscriptions,
+                           List<TimerEntry> timers, byte[] transactions) {
+    }
+
+    /** A destination: name, kind, queue count. */
+    public record DestinationEntry(String name, DestinationKind kind, int queueCount) {
+    }
+
+    /** A durable subscription with its terms and one cursor per message queue. */
+    public record SubscriptionEntry(RecordKey key, String selector, boolean noLocal, List<CursorEntry> cursors) {
+    }
+
+    /**
+     * A message queue's cursor: low-water mark, read offset, the logged delivery bound, and the
+     * pending (in-flight or released) offsets above the low-water mark, each {offset, deliveries}.
+     */
+    public record CursorEntry(long lowWater, long readOffset, long deliveryBound, List<long[]> pending) {
+    }
+
+    /** A pending timer: the delayed record's offset, when it is due, and where it goes. */
+    public record TimerEntry(long physicalOffset, long deliveryTime, String destination, int queueId,
+                             long bornTimestamp) {
     }
 
     public static byte[] encode(Contents contents) throws IOException {
@@ -60,28 +71,30 @@ public final class SnapshotDescriptor {
             out.writeInt(VERSION);
             out.writeLong(contents.position());
             out.writeInt(contents.destinations().size());
-            for (Destination d : contents.destinations()) {
+            for (DestinationEntry d : contents.destinations()) {
                 RecordCodec.writeString(out, d.name());
                 RecordCodec.writeKind(out, d.kind());
                 out.writeInt(d.queueCount());
             }
             out.writeInt(contents.subscriptions().size());
-            for (Subscription s : contents.subscriptions()) {
+            for (SubscriptionEntry s : contents.subscriptions()) {
                 RecordCodec.writeKey(out, s.key());
                 RecordCodec.writeString(out, s.selector());
                 out.writeBoolean(s.noLocal());
-                out.writeInt(s.queueCount());
-                long[] bounds = contents.deliveryBounds().getOrDefault(s.key(), new long[s.queueCount()]);
-                for (int q = 0; q < s.queueCount(); q++) {
-                    long bound = q < bounds.length ? bounds[q] : 0;
-                    s.withCursor(q, cursor -> {
-                        writeCursor(out, cursor, bound);
-                        return null;
-                    });
+                out.writeInt(s.cursors().size());
+                for (CursorEntry cursor : s.cursors()) {
+                    out.writeLong(cursor.lowWater());
+                    out.writeLong(cursor.readOffset());
+                    out.writeLong(cursor.deliveryBound());
+                    out.writeInt(cursor.pending().size());
+                    for (long[] p : cursor.pending()) {
+                        out.writeLong(p[0]);
+                        out.writeInt((int) p[1]);
+                    }
                 }
             }
             out.writeInt(contents.timers().size());
-            for (DelayedMessages.Timer t : contents.timers()) {
+            for (TimerEntry t : contents.timers()) {
                 out.writeLong(t.physicalOffset());
                 out.writeLong(t.deliveryTime());
                 RecordCodec.writeString(out, t.destination());
@@ -95,22 +108,6 @@ public final class SnapshotDescriptor {
         CRC32C crc = new CRC32C();
         crc.update(body);
         return ByteBuffer.allocate(body.length + 4).put(body).putInt((int) crc.getValue()).array();
-    }
-
-    private static void writeCursor(DataOutputStream out, QueueCursor cursor, long bound) {
-        try {
-            out.writeLong(cursor.lowWater());
-            out.writeLong(cursor.readOffset());
-            out.writeLong(bound);
-            List<long[]> pending = cursor.pendingOffsets();
-            out.writeInt(pending.size());
-            for (long[] p : pending) {
-                out.writeLong(p[0]);
-                out.writeInt((int) p[1]);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** @throws IOException if the bytes are not an intact snapshot */
@@ -130,39 +127,37 @@ public final class SnapshotDescriptor {
             }
             long position = in.readLong();
             int nd = in.readInt();
-            List<Destination> destinations = new ArrayList<>(nd);
+            List<DestinationEntry> destinations = new ArrayList<>(nd);
             for (int i = 0; i < nd; i++) {
                 String name = RecordCodec.readString(in);
-                destinations.add(new Destination(name, RecordCodec.readKind(in), in.readInt(), false));
+                destinations.add(new DestinationEntry(name, RecordCodec.readKind(in), in.readInt()));
             }
             int ns = in.readInt();
-            List<Subscription> subscriptions = new ArrayList<>(ns);
-            Map<SubscriptionKey, long[]> deliveryBounds = new HashMap<>();
+            List<SubscriptionEntry> subscriptions = new ArrayList<>(ns);
             for (int i = 0; i < ns; i++) {
-                SubscriptionKey key = RecordCodec.readKey(in);
+                RecordKey key = RecordCodec.readKey(in);
                 String selector = RecordCodec.readString(in);
                 boolean noLocal = in.readBoolean();
-                QueueCursor[] cursors = new QueueCursor[in.readInt()];
-                long[] bounds = new long[cursors.length];
-                deliveryBounds.put(key, bounds);
-                for (int q = 0; q < cursors.length; q++) {
+                int queues = in.readInt();
+                List<CursorEntry> cursors = new ArrayList<>(queues);
+                for (int q = 0; q < queues; q++) {
                     long lowWater = in.readLong();
                     long readOffset = in.readLong();
-                    bounds[q] = in.readLong();
+                    long bound = in.readLong();
                     int np = in.readInt();
                     List<long[]> pending = new ArrayList<>(np);
                     for (int p = 0; p < np; p++) {
                         pending.add(new long[] {in.readLong(), in.readInt()});
                     }
-                    cursors[q] = QueueCursor.restore(q, lowWater, readOffset, pending);
+                    cursors.add(new CursorEntry(lowWater, readOffset, bound, pending));
                 }
-                subscriptions.add(new Subscription(key, selector, noLocal, cursors));
+                subscriptions.add(new SubscriptionEntry(key, selector, noLocal, cursors));
             }
             int nt = in.readInt();
-            List<DelayedMessages.Timer> timers = new ArrayList<>(nt);
+            List<TimerEntry> timers = new ArrayList<>(nt);
             for (int i = 0; i < nt; i++) {
-                timers.add(new DelayedMessages.Timer(in.readLong(), in.readLong(), RecordCodec.readString(in),
-                        in.readInt(), in.readLong()));
+                timers.add(new TimerEntry(in.readLong(), in.readLong(), RecordCodec.readString(in), in.readInt(),
+                        in.readLong()));
             }
             byte[] transactions = new byte[0];
             if (version == VERSION) {
@@ -172,7 +167,7 @@ public final class SnapshotDescriptor {
                 }
                 transactions = in.readNBytes(length);
             }
-            return new Contents(position, destinations, subscriptions, deliveryBounds, timers, transactions);
+            return new Contents(position, destinations, subscriptions, timers, transactions);
         }
     }
 }

@@ -1,0 +1,49 @@
+package io.ramjet.server.broker.processor;
+
+import io.ramjet.protocol.command.TxEndRequest;
+import io.ramjet.protocol.command.TxPrepareRequest;
+import io.ramjet.protocol.command.TxQueryRequest;
+import io.ramjet.protocol.command.TxStateResponse;
+import io.ramjet.protocol.command.XaRecoverResponse;
+import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.server.broker.transaction.ClientTransactions;
+import io.ramjet.server.broker.transaction.CoordinatorQuery;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * TX_PREPARE, TX_END, XA_RECOVER and TX_QUERY: reads the request, asks the transaction domain
+ * ({@link ClientTransactions}, {@link CoordinatorQuery}) and answers once it has done so.
+ */
+public final class TransactionProcessor {
+
+    private final ClientTransactions transactions;
+    private final CoordinatorQuery coordinatorQuery;
+
+    public TransactionProcessor(ClientTransactions transactions, CoordinatorQuery coordinatorQuery) {
+        this.transactions = transactions;
+        this.coordinatorQuery = coordinatorQuery;
+    }
+
+    public CompletionStage<Frame> prepare(RemotingConnection connection, Frame request) {
+        TxPrepareRequest prepare = request.header(TxPrepareRequest.class);
+        return transactions.prepare(new ConnectionSession(connection), prepare.transactionId(), prepare.xid(),
+                prepare.coordinator(), prepare.acks()).thenApply(done -> request.reply(null));
+    }
+
+    public CompletionStage<Frame> end(RemotingConnection connection, Frame request) {
+        TxEndRequest end = request.header(TxEndRequest.class);
+        return transactions.end(new ConnectionSession(connection), end.transactionId(), end.xid(), end.commit(),
+                end.acks()).thenApply(done -> request.reply(null));
+    }
+
+    public Frame recover(RemotingConnection connection, Frame request) {
+        return request.reply(new XaRecoverResponse(transactions.preparedXids()));
+    }
+
+    /** A participant whose owner is gone asks this broker, its coordinator, what was decided. */
+    public CompletionStage<Frame> query(RemotingConnection connection, Frame request) {
+        long id = request.header(TxQueryRequest.class).transactionId();
+        return coordinatorQuery.state(id).thenApply(state -> request.reply(new TxStateResponse(id, state)));
+    }
+}

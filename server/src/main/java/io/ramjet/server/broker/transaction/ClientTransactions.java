@@ -1,0 +1,142 @@
+package io.ramjet.server.broker.transaction;
+
+import io.ramjet.protocol.command.AckRequest;
+import io.ramjet.protocol.command.TxState;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.record.TransactionRecordDescriptor;
+import io.ramjet.server.broker.session.ClientSession;
+import io.ramjet.storage.MessageStore;
+import io.ramjet.storage.StoreFullException;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * What a client asks of its transactions on this broker: prepare, end, and the list of prepared
+ * XA branches. A prepare writes one durable VOTE record (acknowledgements, xid, coordinator) and
+ * completes once it is dispatched; an end goes to the {@link TransactionResolver}. Every future
+ * completes after what it reports is durable. Refusals are {@link BrokerException}s, thrown or
+ * failing the future. Thread-safe.
+ */
+public final class ClientTransactions {
+
+    private final MessageStore store;
+    private final TransactionTable table;
+    private final ConsumedMessages consumed;
+    private final TransactionResolver resolver;
+
+    ClientTransactions(MessageStore store, TransactionTable table, ConsumedMessages consumed,
+                         TransactionResolver resolver) {
+        this.store = store;
+        this.table = table;
+        this.consumed = consumed;
+        this.resolver = resolver;
+    }
+
+    /**
+     * Prepares transaction {@code id} of {@code session}, under {@code xid} for an XA branch,
+     * with {@code coordinator} to ask if its owner is lost.
+     *
+     * @throws BrokerException BAD_REQUEST without an id, for one committed or not preparable
+     *         now; TX_ROLLED_BACK for one rolled back here or whose messages are no longer held;
+     *         TX_CONFLICT when the xid or the transaction belongs to another
+     */
+    public CompletableFuture<Void> prepare(ClientSession session, long id, String xid, String coordinator,
+                                           List<AckRequest> consumedAcks) {
+        if (id == 0) {
+            throw new BrokerException(Refusal.BAD_REQUEST, "TX_PREPARE needs a transaction id");
+        }
+        List<AckGroup> acks = consumed.groups(consumedAcks);
+        Optional<TxState> decided = table.decisions().of(id, xid);
+        if (decided.isPresent() && table.find(id, "").isEmpty()) {
+            if (decided.get() == TxState.ROLLED_BACK) {
+                throw new BrokerException(Refusal.TX_ROLLED_BACK,
+                        "transaction " + id + " was rolled back on this broker");
+            }
+            throw new BrokerException(Refusal.BAD_REQUEST, "transaction " + id + " has already committed");
+        }
+        if (!xid.isEmpty()) {
+            Optional<Transaction> sameXid = table.find(0, xid);
+            if (sameXid.isPresent() && sameXid.get().id() != id) {
+                throw new BrokerException(Refusal.TX_CONFLICT,
+                        "xid " + xid + " is prepared as transaction " + sameXid.get().id());
+            }
+        }
+        Transaction t = table.getOrCreate(id);
+        if (t.status() == TransactionStatus.PREPARED) {
+            return CompletableFuture.completedFuture(null);
+        }
+        if (!t.claim(session)) {
+            throw new BrokerException(Refusal.TX_CONFLICT,
+                    "transaction " + id + " belongs to another connection");
+        }
+        if (!t.startPreparing()) {
+            throw new BrokerException(Refusal.BAD_REQUEST, t + " cannot be prepared now");
+        }
+        int notHeld = consumed.take(session, acks);
+        if (notHeld > 0) {
+            t.preparingFailed();
+            throw notHeld(id, notHeld);
+        }
+        return store.dispatchedTo(store.maxPhysicalOffset())
+                .thenCompose(passed -> appendVote(t, xid, coordinator, acks))
+                .thenCompose(end -> store.dispatchedTo(end))
+                .handle((done, failure) -> {
+                    if (failure != null) {
+                        t.preparingFailed();
+                        consumed.giveBack(acks);
+                        throw failure instanceof CompletionException c ? c : new CompletionException(failure);
+                    }
+                    return null;
+                });
+    }
+
+    /** The refusal of a transaction that consumed messages it no longer holds; the client rolls it back. */
+    private static BrokerException notHeld(long id, int notHeld) {
+        return new BrokerException(Refusal.TX_ROLLED_BACK, "transaction " + id + " consumed "
+                + notHeld + " message(s) no longer delivered to it (the delivery was lost with a broker restart or a"
+                + " lost connection): it is rolled back, and they come back redelivered");
+    }
+
+    private CompletableFuture<Long> appendVote(Transaction t, String xid, String coordinator, List<AckGroup> acks) {
+        try {
+            return store.append(TransactionRecordDescriptor.vote(t.id(), xid, coordinator, AckGroup.toRecords(acks)),
+                    true).thenApply(result -> result.endOffset());
+        } catch (StoreFullException e) {
+            return CompletableFuture.failedFuture(new BrokerException(Refusal.DISK_FULL, e.getMessage()));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /**
+     * Ends transaction {@code id} (or the branch {@code xid}) of {@code session}. A commit first
+     * takes over what the transaction consumed; if any of it is no longer delivered to it, the
+     * transaction is rolled back instead and the future fails TX_ROLLED_BACK.
+     *
+     * @throws BrokerException BAD_REQUEST with neither id nor xid; as {@link TransactionResolver#end}
+     */
+    public CompletableFuture<Void> end(ClientSession session, long id, String xid, boolean commit,
+                                       List<AckRequest> consumedAcks) {
+        if (id == 0 && xid.isEmpty()) {
+            throw new BrokerException(Refusal.BAD_REQUEST, "TX_END needs a transaction id or an xid");
+        }
+        List<AckGroup> acks = consumed.groups(consumedAcks);
+        boolean decided = table.decisions().of(id, xid).isPresent();
+        int notHeld = commit && !decided ? consumed.take(session, acks) : 0;
+        if (notHeld > 0) {
+            return resolver.end(id, xid, false, acks).thenApply(done -> {
+                throw notHeld(id, notHeld);
+            });
+        }
+        return resolver.end(id, xid, commit, acks);
+    }
+
+    /** The xids of the prepared XA branches. */
+    public List<String> preparedXids() {
+        return table.preparedXids();
+    }
+}
