@@ -30,7 +30,6 @@ import org.slf4j.LoggerFactory;
 public class RamjetResourceAdapter implements ResourceAdapter, Serializable {
 
     private static final long serialVersionUID = 1L;
-    private static final Logger LOG = LoggerFactory.getLogger(RamjetResourceAdapter.class);
 
     private String connectionUrl = "ramjet://127.0.0.1:9876";
     private String userName;
@@ -72,7 +71,6 @@ public class RamjetResourceAdapter implements ResourceAdapter, Serializable {
     @Override
     public void start(BootstrapContext context) {
         workManager = context.getWorkManager();
-        LOG.info("Ramjet resource adapter started, default connection {}", defaults());
     }
 
     @Override
@@ -83,7 +81,7 @@ public class RamjetResourceAdapter implements ResourceAdapter, Serializable {
             recoveryConnections.forEach(RamjetResourceAdapter::closeQuietly);
             recoveryConnections.clear();
         }
-        LOG.info("Ramjet resource adapter stopped");
+        Log.LOG.info("Ramjet resource adapter stopped");
     }
 
     @Override
@@ -136,8 +134,17 @@ public class RamjetResourceAdapter implements ResourceAdapter, Serializable {
         try {
             closeable.close();
         } catch (Exception e) {
-            LOG.debug("closing {} failed", closeable, e);
+            Log.LOG.debug("closing {} failed", closeable, e);
         }
+    }
+
+    /**
+     * The adapter's logger, made on first use: GlassFish-based servers (Payara) clear the static
+     * fields of the classes a resource adapter initialized while it was deployed, SLF4J's
+     * included, so nothing may touch SLF4J before deployment ends ({@link #start} runs during it).
+     */
+    private static final class Log {
+        static final Logger LOG = LoggerFactory.getLogger(RamjetResourceAdapter.class);
     }
 
     /** An activation is named by its factory and spec instances, whatever their equals say. */
