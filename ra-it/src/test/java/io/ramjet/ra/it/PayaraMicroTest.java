@@ -1,0 +1,224 @@
+package io.ramjet.ra.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.ramjet.provider.jms.RamjetConnectionFactory;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * ramjet-ra.rar and the test application (ra-it-app) in one real Payara Micro 7 process, beside a
+ * standalone Ramjet server process: JTA sends through the pooled factory, queue and durable-topic
+ * beans that send on in the same XA transaction, redelivery and the dead-letter queue, the
+ * section 12 session rules, and a broker killed with {@code kill -9} while the beans are deployed.
+ * The broker restart runs last.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class PayaraMicroTest {
+
+    private static final int MAX_DELIVERIES = 3;
+    private static final Duration ARRIVAL = Duration.ofSeconds(60);
+    private static final Duration QUIET = Duration.ofSeconds(2);
+
+    @TempDir
+    static Path work;
+
+    static RamjetServer server;
+    static PayaraMicro payara;
+
+    @BeforeAll
+    static void start() throws IOException {
+        Path logs = Path.of(System.getProperty("ra.it.logDir", "target/it-logs"));
+        Path deploy = Path.of(System.getProperty("ra.it.deployDir", "target/it-deploy"));
+        Properties broker = new Properties();
+        broker.setProperty("maxDeliveries", Integer.toString(MAX_DELIVERIES));
+        broker.setProperty("segmentSize", "64m");
+        Path data = Files.createDirectories(work.resolve("ramjet-data"));
+        server = new RamjetServer(data, logs.resolve("ramjet-server.log"), broker);
+        server.start();
+        payara = PayaraMicro.start(deploy, work, logs.resolve("payara-micro.log"), server.url(),
+                "/ra-it-app/attempts");
+    }
+
+    @AfterAll
+    static void stop() throws InterruptedException {
+        if (payara != null) {
+            payara.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void committedSendArrivesAndRolledBackSendDoesNot() throws Exception {
+        send("to=it.plain&count=3&prefix=kept&outcome=commit");
+        send("to=it.plain&count=3&prefix=dropped&outcome=rollback");
+
+        assertEquals(Set.of("kept-0", "kept-1", "kept-2"), new HashSet<>(drain("it.plain", 3)));
+    }
+
+    @Test
+    @Order(2)
+    void sessionRulesOfSectionTwelveHoldInATransaction() throws Exception {
+        HttpResponse<String> rules = payara.get("/ra-it-app/rules");
+
+        assertEquals(200, rules.statusCode(), rules.body());
+        assertEquals(List.of("transacted=true", "commit=TransactionInProgressException",
+                "rollback=TransactionInProgressException", "setMessageListener=IllegalStateException",
+                "secondSession=IllegalStateException", "setClientID=IllegalStateException"),
+                rules.body().lines().toList());
+    }
+
+    @Test
+    @Order(3)
+    void queueBeanSendsEachOrderOnOnceInTheSameTransaction() throws Exception {
+        send("to=it.orders&count=30&prefix=order&outcome=commit");
+
+        assertEquals(expected("order", 30), drainSorted("it.orders.done", 30));
+    }
+
+    @Test
+    @Order(4)
+    void administeredQueueObjectReachesTheQueueBean() throws Exception {
+        send("to=orders-admin&count=2&prefix=admin&outcome=commit");
+
+        assertEquals(expected("admin", 2), drainSorted("it.orders.done", 2));
+    }
+
+    @Test
+    @Order(5)
+    void durableTopicBeanWithTwoSessionsTakesEachItemOnce() throws Exception {
+        send("to=it.news&type=topic&count=20&prefix=news&outcome=commit");
+
+        assertEquals(expected("news", 20), drainSorted("it.news.done", 20));
+    }
+
+    @Test
+    @Order(6)
+    void failingBeanIsRedeliveredThenDeadLettered() throws Exception {
+        int before = attempts();
+        send("to=it.poison&count=1&prefix=poison&outcome=commit");
+
+        Message dead = receiveOne("DLQ.it.poison");
+        assertNotNull(dead, "nothing in DLQ.it.poison\n" + payara.logTail());
+        assertEquals("poison-0", ((TextMessage) dead).getText());
+        assertEquals(MAX_DELIVERIES, attempts() - before);
+    }
+
+    @Test
+    @Order(7)
+    void beansResumeAndNothingCommittedIsLostAfterTheBrokerIsKilled() throws Exception {
+        send("to=it.orders&count=20&prefix=before&outcome=commit");
+        server.kill();
+        server.start();
+        sendRetrying("to=it.orders&count=20&prefix=after&outcome=commit");
+        sendRetrying("to=it.news&type=topic&count=5&prefix=later&outcome=commit");
+
+        List<String> orders = drainSorted("it.orders.done", 40);
+        List<String> wanted = new ArrayList<>(expected("after", 20));
+        wanted.addAll(expected("before", 20));
+        assertEquals(wanted.stream().sorted().toList(), orders);
+        assertEquals(expected("later", 5), drainSorted("it.news.done", 5));
+    }
+
+    private static List<String> expected(String prefix, int count) {
+        return IntStream.range(0, count).mapToObj(i -> prefix + "-" + i).sorted().toList();
+    }
+
+    private static void send(String query) throws IOException {
+        HttpResponse<String> response = payara.post("/ra-it-app/send?" + query);
+        assertEquals(200, response.statusCode(), () -> response.body() + "\n" + payara.logTail());
+    }
+
+    /**
+     * Sends once the pool has given up the connections the broker restart broke: a send may fail
+     * (and roll back) while the pool still hands out a connection it has not yet seen fail.
+     */
+    private static void sendRetrying(String query) throws Exception {
+        long deadline = System.nanoTime() + ARRIVAL.toNanos();
+        HttpResponse<String> response;
+        do {
+            response = payara.post("/ra-it-app/send?" + query);
+            if (response.statusCode() == 200) {
+                return;
+            }
+            Thread.sleep(500);
+        } while (System.nanoTime() < deadline);
+        fail("no send succeeded after the restart: " + response.body() + "\n" + payara.logTail());
+    }
+
+    private static int attempts() throws IOException {
+        return Integer.parseInt(payara.get("/ra-it-app/attempts").body().trim());
+    }
+
+    private static List<String> drainSorted(String queue, int count) throws JMSException {
+        return drain(queue, count).stream().sorted().collect(Collectors.toList());
+    }
+
+    /**
+     * Everything that arrives on {@code queue} until {@code count} messages came (or the arrival
+     * timeout passed), and then for a quiet while more, so that a duplicate shows.
+     */
+    private static List<String> drain(String queue, int count) throws JMSException {
+        List<String> texts = new ArrayList<>();
+        try (Connection connection = new RamjetConnectionFactory(server.url()).createConnection()) {
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer consumer = session.createConsumer(session.createQueue(queue));
+            connection.start();
+            long deadline = System.nanoTime() + ARRIVAL.toNanos();
+            while (texts.size() < count && System.nanoTime() < deadline) {
+                Message m = consumer.receive(1_000);
+                if (m != null) {
+                    texts.add(((TextMessage) m).getText());
+                }
+            }
+            Message extra;
+            while ((extra = consumer.receive(QUIET.toMillis())) != null) {
+                texts.add(((TextMessage) extra).getText());
+            }
+        }
+        assertTrue(texts.size() >= count, () -> queue + ": " + texts.size() + " of " + count + " arrived: " + texts
+                + "\n" + payara.logTail() + "\n" + server.logTail());
+        return texts;
+    }
+
+    private static Message receiveOne(String queue) throws JMSException {
+        try (Connection connection = new RamjetConnectionFactory(server.url()).createConnection()) {
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer consumer = session.createConsumer(session.createQueue(queue));
+            connection.start();
+            Message m = consumer.receive(ARRIVAL.toMillis());
+            assertNull(consumer.receive(QUIET.toMillis()), "a second message in " + queue);
+            return m;
+        }
+    }
+}
