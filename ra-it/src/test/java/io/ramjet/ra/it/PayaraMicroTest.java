@@ -124,6 +124,18 @@ class PayaraMicroTest {
 
     @Test
     @Order(6)
+    void whatABeanSendsRollsBackWithTheMessageItTook() throws Exception {
+        send("to=it.second-chance&count=5&prefix=chance&outcome=commit");
+
+        List<Message> arrived = drainMessages("it.second-chance.done", 5);
+        assertEquals(expected("chance", 5), texts(arrived).stream().sorted().toList());
+        for (Message m : arrived) {
+            assertEquals(2, m.getIntProperty("arrivedWithDeliveryCount"), "sent by a delivery that rolled back");
+        }
+    }
+
+    @Test
+    @Order(7)
     void failingBeanIsRedeliveredThenDeadLettered() throws Exception {
         int before = attempts();
         send("to=it.poison&count=1&prefix=poison&outcome=commit");
@@ -135,7 +147,7 @@ class PayaraMicroTest {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void beansResumeAndNothingCommittedIsLostAfterTheBrokerIsKilled() throws Exception {
         send("to=it.orders&count=20&prefix=before&outcome=commit");
         server.kill();
@@ -184,31 +196,43 @@ class PayaraMicroTest {
         return drain(queue, count).stream().sorted().collect(Collectors.toList());
     }
 
+    private static List<String> drain(String queue, int count) throws JMSException {
+        return texts(drainMessages(queue, count));
+    }
+
+    private static List<String> texts(List<Message> messages) throws JMSException {
+        List<String> texts = new ArrayList<>();
+        for (Message m : messages) {
+            texts.add(((TextMessage) m).getText());
+        }
+        return texts;
+    }
+
     /**
      * Everything that arrives on {@code queue} until {@code count} messages came (or the arrival
      * timeout passed), and then for a quiet while more, so that a duplicate shows.
      */
-    private static List<String> drain(String queue, int count) throws JMSException {
-        List<String> texts = new ArrayList<>();
+    private static List<Message> drainMessages(String queue, int count) throws JMSException {
+        List<Message> arrived = new ArrayList<>();
         try (Connection connection = new RamjetConnectionFactory(server.url()).createConnection()) {
             Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
             MessageConsumer consumer = session.createConsumer(session.createQueue(queue));
             connection.start();
             long deadline = System.nanoTime() + ARRIVAL.toNanos();
-            while (texts.size() < count && System.nanoTime() < deadline) {
+            while (arrived.size() < count && System.nanoTime() < deadline) {
                 Message m = consumer.receive(1_000);
                 if (m != null) {
-                    texts.add(((TextMessage) m).getText());
+                    arrived.add(m);
                 }
             }
             Message extra;
             while ((extra = consumer.receive(QUIET.toMillis())) != null) {
-                texts.add(((TextMessage) extra).getText());
+                arrived.add(extra);
             }
         }
-        assertTrue(texts.size() >= count, () -> queue + ": " + texts.size() + " of " + count + " arrived: " + texts
+        assertTrue(arrived.size() >= count, () -> queue + ": " + arrived.size() + " of " + count + " arrived: " + arrived
                 + "\n" + payara.logTail() + "\n" + server.logTail());
-        return texts;
+        return arrived;
     }
 
     private static Message receiveOne(String queue) throws JMSException {
