@@ -112,7 +112,7 @@ final class DeliveryWorker implements Work {
         XAResource xaResource = null;
         if (transacted) {
             XASession xaSession = connection.createXASession();
-            xaResource = xaSession.getXAResource();
+            xaResource = new CompletingXAResource(xaSession.getXAResource(), activation.settings());
             session = xaSession;
         } else {
             session = connection.createSession(Session.CLIENT_ACKNOWLEDGE);

@@ -8,7 +8,7 @@ import javax.transaction.xa.Xid;
  * The XA resource of a pooled connection's session, as given to the transaction manager. It
  * remembers whether the session is associated with a global transaction (between {@code start}
  * and {@code end}), which is what the Jakarta Messaging rules for sessions in a JTA transaction
- * depend on; everything else is the provider's resource.
+ * depend on; everything else is the wrapped resource's.
  */
 final class EnlistmentTracker implements XAResource {
 

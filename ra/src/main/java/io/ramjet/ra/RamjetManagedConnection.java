@@ -48,12 +48,12 @@ final class RamjetManagedConnection implements ManagedConnection {
     private PrintWriter logWriter;
 
     private RamjetManagedConnection(RamjetManagedConnectionFactory factory, RequestCredentials credentials,
-                                    XAConnection connection, XASession xaSession) {
+                                    XAConnection connection, XASession xaSession, ConnectionSettings settings) {
         this.factory = factory;
         this.credentials = credentials;
         this.connection = connection;
         this.xaSession = xaSession;
-        this.xaResource = new EnlistmentTracker(xaSession.getXAResource());
+        this.xaResource = new EnlistmentTracker(new CompletingXAResource(xaSession.getXAResource(), settings));
     }
 
     static RamjetManagedConnection open(RamjetManagedConnectionFactory factory, RequestCredentials credentials)
@@ -66,7 +66,7 @@ final class RamjetManagedConnection implements ManagedConnection {
                 connection.setClientID(factory.getClientId());
             }
             RamjetManagedConnection managed = new RamjetManagedConnection(factory, credentials, connection,
-                    connection.createXASession());
+                    connection.createXASession(), settings);
             connection.setExceptionListener(managed::failed);
             return managed;
         } catch (JMSException e) {

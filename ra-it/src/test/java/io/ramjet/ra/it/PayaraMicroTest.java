@@ -37,8 +37,10 @@ import org.junit.jupiter.api.io.TempDir;
  * ramjet-ra.rar and the test application (ra-it-app) in one real Payara Micro 7 process, beside a
  * standalone Ramjet server process: JTA sends through the pooled factory, queue and durable-topic
  * beans that send on in the same XA transaction, redelivery and the dead-letter queue, the
- * section 12 session rules, and a broker killed with {@code kill -9} while the beans are deployed.
- * The broker restart runs last.
+ * section 12 session rules, {@code @JMSConnectionFactoryDefinition} and
+ * {@code @JMSDestinationDefinition}, a broker killed with {@code kill -9} while the beans are
+ * deployed, and one killed between the prepare and the commit of an XA transaction. The broker
+ * restarts run last.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PayaraMicroTest {
@@ -123,6 +125,14 @@ class PayaraMicroTest {
     }
 
     @Test
+    @Order(5)
+    void jmsDefinitionAnnotationsMapToTheAdapter() throws Exception {
+        send("to=news-defined&count=3&prefix=defined&outcome=commit");
+
+        assertEquals(expected("defined", 3), drainSorted("it.news.done", 3));
+    }
+
+    @Test
     @Order(6)
     void whatABeanSendsRollsBackWithTheMessageItTook() throws Exception {
         send("to=it.second-chance&count=5&prefix=chance&outcome=commit");
@@ -140,7 +150,7 @@ class PayaraMicroTest {
         int before = attempts();
         send("to=it.poison&count=1&prefix=poison&outcome=commit");
 
-        Message dead = receiveOne("DLQ.it.poison");
+        Message dead = receiveOne("DLQ.it.poison", ARRIVAL);
         assertNotNull(dead, "nothing in DLQ.it.poison\n" + payara.logTail());
         assertEquals("poison-0", ((TextMessage) dead).getText());
         assertEquals(MAX_DELIVERIES, attempts() - before);
@@ -160,6 +170,30 @@ class PayaraMicroTest {
         wanted.addAll(expected("before", 20));
         assertEquals(wanted.stream().sorted().toList(), orders);
         assertEquals(expected("later", 5), drainSorted("it.news.done", 5));
+    }
+
+    @Test
+    @Order(9)
+    void brokerKilledBetweenPrepareAndCommitLosesAndDuplicatesNothing() throws Exception {
+        Path gate = Files.createDirectories(work.resolve("gate-0"));
+        send("to=it.xa-crash&count=1&prefix=" + work.resolve("gate") + "&outcome=commit");
+        awaitFile(gate.resolve("prepared"));
+
+        server.kill();
+        server.start();
+        Files.writeString(gate.resolve("release"), "go");
+
+        assertEquals(List.of(gate.toString()), drain("it.xa-crash.done", 1));
+        assertTrue(Files.exists(gate.resolve("committed")), "the transaction manager did not commit");
+        assertNull(receiveOne("it.xa-crash", QUIET), "the consumed message came back");
+    }
+
+    private static void awaitFile(Path file) throws InterruptedException {
+        long deadline = System.nanoTime() + ARRIVAL.toNanos();
+        while (!Files.exists(file)) {
+            assertTrue(System.nanoTime() < deadline, () -> file + " never appeared\n" + payara.logTail());
+            Thread.sleep(100);
+        }
     }
 
     private static List<String> expected(String prefix, int count) {
@@ -235,12 +269,13 @@ class PayaraMicroTest {
         return arrived;
     }
 
-    private static Message receiveOne(String queue) throws JMSException {
+    /** The one message {@code queue} gets within {@code wait}, or null; a second one fails the test. */
+    private static Message receiveOne(String queue, Duration wait) throws JMSException {
         try (Connection connection = new RamjetConnectionFactory(server.url()).createConnection()) {
             Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
             MessageConsumer consumer = session.createConsumer(session.createQueue(queue));
             connection.start();
-            Message m = consumer.receive(ARRIVAL.toMillis());
+            Message m = consumer.receive(wait.toMillis());
             assertNull(consumer.receive(QUIET.toMillis()), "a second message in " + queue);
             return m;
         }

@@ -4,10 +4,12 @@ import jakarta.annotation.Resource;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.Destination;
-import jakarta.jms.JMSException;
+import jakarta.jms.JMSConnectionFactoryDefinition;
+import jakarta.jms.JMSDestinationDefinition;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
+import jakarta.jms.Topic;
 import jakarta.resource.AdministeredObjectDefinition;
 import jakarta.resource.ConnectionFactoryDefinition;
 import jakarta.resource.spi.TransactionSupport.TransactionSupportLevel;
@@ -22,7 +24,9 @@ import java.io.IOException;
  * {@code POST /send?to=NAME&type=queue|topic&count=N&prefix=P&outcome=commit|rollback}: sends N
  * text messages "P-0" ... through the adapter's pooled connection factory inside one JTA
  * transaction, then commits or rolls it back. {@code to=orders-admin} sends through the
- * administered queue object instead of a name.
+ * administered queue object instead of a name; {@code to=news-defined} sends to topic it.news
+ * through the factory and topic of {@code @JMSConnectionFactoryDefinition} and
+ * {@code @JMSDestinationDefinition}.
  */
 @WebServlet("/send")
 @ConnectionFactoryDefinition(name = "java:app/jms/cf", interfaceName = "jakarta.jms.ConnectionFactory",
@@ -30,6 +34,10 @@ import java.io.IOException;
         minPoolSize = 0, maxPoolSize = 8)
 @AdministeredObjectDefinition(name = "java:app/jms/orders", resourceAdapter = "ramjet-ra",
         interfaceName = "jakarta.jms.Queue", className = "io.ramjet.ra.ManagedQueue", properties = "name=it.orders")
+@JMSConnectionFactoryDefinition(name = "java:app/jms/definedCf", resourceAdapter = "ramjet-ra",
+        interfaceName = "jakarta.jms.ConnectionFactory", minPoolSize = 0, maxPoolSize = 4)
+@JMSDestinationDefinition(name = "java:app/jms/definedNews", resourceAdapter = "ramjet-ra",
+        interfaceName = "jakarta.jms.Topic", destinationName = "it.news")
 public class SendServlet extends HttpServlet {
 
     private static final long serialVersionUID = 1L;
@@ -39,6 +47,12 @@ public class SendServlet extends HttpServlet {
 
     @Resource(lookup = "java:app/jms/orders")
     private Queue administeredOrders;
+
+    @Resource(lookup = "java:app/jms/definedCf")
+    private ConnectionFactory definedFactory;
+
+    @Resource(lookup = "java:app/jms/definedNews")
+    private Topic definedNews;
 
     @Resource
     private UserTransaction transaction;
@@ -52,9 +66,11 @@ public class SendServlet extends HttpServlet {
         boolean commit = !"rollback".equals(request.getParameter("outcome"));
         try {
             transaction.begin();
-            try (Connection connection = factory.createConnection()) {
+            boolean defined = "news-defined".equals(to);
+            try (Connection connection = (defined ? definedFactory : factory).createConnection()) {
                 Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
                 Destination destination = "orders-admin".equals(to) ? administeredOrders
+                        : defined ? definedNews
                         : topic ? session.createTopic(to) : session.createQueue(to);
                 MessageProducer producer = session.createProducer(destination);
                 for (int i = 0; i < count; i++) {

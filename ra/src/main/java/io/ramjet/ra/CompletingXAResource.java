@@ -1,0 +1,127 @@
+package io.ramjet.ra;
+
+import jakarta.jms.JMSException;
+import jakarta.jms.XAConnection;
+import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
+import javax.transaction.xa.XAException;
+import javax.transaction.xa.XAResource;
+import javax.transaction.xa.Xid;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The XA resource of one of the adapter's sessions, which can still complete its prepared
+ * branches after its own connection is gone. A broker that restarts between prepare and commit
+ * takes the connection with it (and the pool may already have closed it), but the prepared
+ * branch survives in the broker's log: when the second phase fails with {@code XAER_RMFAIL},
+ * the decision is carried to the broker by Xid over a fresh connection with the same settings,
+ * retried for a while, instead of leaving the transaction in doubt until the server's next
+ * recovery. A one-phase commit has no prepared branch to complete and keeps its failure.
+ */
+final class CompletingXAResource implements XAResource {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CompletingXAResource.class);
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+    private static final Duration RETRY = Duration.ofMillis(500);
+
+    private final XAResource resource;
+    private final ConnectionSettings settings;
+
+    CompletingXAResource(XAResource resource, ConnectionSettings settings) {
+        this.resource = resource;
+        this.settings = settings;
+    }
+
+    @Override
+    public void commit(Xid xid, boolean onePhase) throws XAException {
+        try {
+            resource.commit(xid, onePhase);
+        } catch (XAException e) {
+            if (onePhase || e.errorCode != XAException.XAER_RMFAIL) {
+                throw e;
+            }
+            completeElsewhere(xid, "commit", other -> other.commit(xid, false), e);
+        }
+    }
+
+    @Override
+    public void rollback(Xid xid) throws XAException {
+        try {
+            resource.rollback(xid);
+        } catch (XAException e) {
+            if (e.errorCode != XAException.XAER_RMFAIL) {
+                throw e;
+            }
+            completeElsewhere(xid, "rollback", other -> other.rollback(xid), e);
+        }
+    }
+
+    private interface Decision {
+        void apply(XAResource resource) throws XAException;
+    }
+
+    private void completeElsewhere(Xid xid, String what, Decision decision, XAException failure)
+            throws XAException {
+        LOG.warn("{} of a prepared branch failed on its own connection ({}); completing it over a new connection to {}",
+                what, failure.getMessage(), settings);
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (true) {
+            try (XAConnection connection = settings.openXA()) {
+                decision.apply(connection.createXASession().getXAResource());
+                LOG.info("{} of the prepared branch {} completed over a new connection", what, xid);
+                return;
+            } catch (JMSException e) {
+                LOG.debug("broker not reachable yet for the {}", what, e);
+            } catch (XAException e) {
+                if (e.errorCode != XAException.XAER_RMFAIL) {
+                    throw e;
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw failure;
+            }
+            LockSupport.parkNanos(RETRY.toNanos());
+        }
+    }
+
+    @Override
+    public void start(Xid xid, int flags) throws XAException {
+        resource.start(xid, flags);
+    }
+
+    @Override
+    public void end(Xid xid, int flags) throws XAException {
+        resource.end(xid, flags);
+    }
+
+    @Override
+    public int prepare(Xid xid) throws XAException {
+        return resource.prepare(xid);
+    }
+
+    @Override
+    public void forget(Xid xid) throws XAException {
+        resource.forget(xid);
+    }
+
+    @Override
+    public Xid[] recover(int flag) throws XAException {
+        return resource.recover(flag);
+    }
+
+    @Override
+    public boolean isSameRM(XAResource other) throws XAException {
+        return resource.isSameRM(other instanceof CompletingXAResource c ? c.resource : other);
+    }
+
+    @Override
+    public int getTransactionTimeout() throws XAException {
+        return resource.getTransactionTimeout();
+    }
+
+    @Override
+    public boolean setTransactionTimeout(int seconds) throws XAException {
+        return resource.setTransactionTimeout(seconds);
+    }
+}
