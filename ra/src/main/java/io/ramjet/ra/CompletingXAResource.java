@@ -19,24 +19,23 @@ import org.slf4j.LoggerFactory;
  * retried for a while, instead of leaving the transaction in doubt until the server's next
  * recovery. A one-phase commit has no prepared branch to complete and keeps its failure.
  */
-final class CompletingXAResource implements XAResource {
+final class CompletingXAResource extends DelegatingXAResource {
 
     private static final Logger LOG = LoggerFactory.getLogger(CompletingXAResource.class);
     private static final Duration PATIENCE = Duration.ofSeconds(60);
     private static final Duration RETRY = Duration.ofMillis(500);
 
-    private final XAResource resource;
     private final ConnectionSettings settings;
 
     CompletingXAResource(XAResource resource, ConnectionSettings settings) {
-        this.resource = resource;
+        super(resource);
         this.settings = settings;
     }
 
     @Override
     public void commit(Xid xid, boolean onePhase) throws XAException {
         try {
-            resource.commit(xid, onePhase);
+            super.commit(xid, onePhase);
         } catch (XAException e) {
             if (onePhase || e.errorCode != XAException.XAER_RMFAIL) {
                 throw e;
@@ -48,7 +47,7 @@ final class CompletingXAResource implements XAResource {
     @Override
     public void rollback(Xid xid) throws XAException {
         try {
-            resource.rollback(xid);
+            super.rollback(xid);
         } catch (XAException e) {
             if (e.errorCode != XAException.XAER_RMFAIL) {
                 throw e;
@@ -83,45 +82,5 @@ final class CompletingXAResource implements XAResource {
             }
             LockSupport.parkNanos(RETRY.toNanos());
         }
-    }
-
-    @Override
-    public void start(Xid xid, int flags) throws XAException {
-        resource.start(xid, flags);
-    }
-
-    @Override
-    public void end(Xid xid, int flags) throws XAException {
-        resource.end(xid, flags);
-    }
-
-    @Override
-    public int prepare(Xid xid) throws XAException {
-        return resource.prepare(xid);
-    }
-
-    @Override
-    public void forget(Xid xid) throws XAException {
-        resource.forget(xid);
-    }
-
-    @Override
-    public Xid[] recover(int flag) throws XAException {
-        return resource.recover(flag);
-    }
-
-    @Override
-    public boolean isSameRM(XAResource other) throws XAException {
-        return resource.isSameRM(other instanceof CompletingXAResource c ? c.resource : other);
-    }
-
-    @Override
-    public int getTransactionTimeout() throws XAException {
-        return resource.getTransactionTimeout();
-    }
-
-    @Override
-    public boolean setTransactionTimeout(int seconds) throws XAException {
-        return resource.setTransactionTimeout(seconds);
     }
 }

@@ -1,44 +1,19 @@
 package io.ramjet.ra;
 
 import jakarta.jms.Topic;
-import java.io.Serializable;
-import java.util.Objects;
 
-/**
- * A topic configured in the application server as an administered object (JavaBean property
- * {@code name}); the Ramjet client takes any {@code Topic} by its name.
- */
-public class ManagedTopic implements Topic, Serializable {
+/** A topic configured in the application server as an administered object. */
+public class ManagedTopic extends ManagedDestination implements Topic {
 
     private static final long serialVersionUID = 1L;
 
-    private String name;
-
-    public String getName() {
-        return name;
-    }
-
-    public void setName(String name) {
-        this.name = name;
-    }
-
     @Override
     public String getTopicName() {
-        return name;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof ManagedTopic q && Objects.equals(q.name, name);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hashCode(name);
+        return getName();
     }
 
     @Override
     public String toString() {
-        return "topic " + name;
+        return "topic " + getName();
     }
 }

@@ -5,7 +5,6 @@ import jakarta.resource.ResourceException;
 import jakarta.resource.spi.ActivationSpec;
 import jakarta.resource.spi.InvalidPropertyException;
 import jakarta.resource.spi.ResourceAdapter;
-import java.io.Serializable;
 
 /**
  * How a message-driven bean is fed: the standard Jakarta Messaging activation properties
@@ -18,7 +17,7 @@ import java.io.Serializable;
  * reach a broker that went away). How many times a message is redelivered before it goes to the
  * dead-letter queue is the broker's {@code maxDeliveries}.
  */
-public class RamjetActivationSpec implements ActivationSpec, Serializable {
+public class RamjetActivationSpec extends ConnectionProperties implements ActivationSpec {
 
     private static final long serialVersionUID = 1L;
 
@@ -35,9 +34,6 @@ public class RamjetActivationSpec implements ActivationSpec, Serializable {
     private String subscriptionName;
     private String clientId;
     private boolean shareSubscriptions;
-    private String connectionUrl;
-    private String userName;
-    private String password;
     private int maxSession = 5;
     private long receiveTimeoutMs = 1_000;
     private long redeliveryDelayMs = 0;
@@ -72,10 +68,6 @@ public class RamjetActivationSpec implements ActivationSpec, Serializable {
             throw new InvalidPropertyException("receiveTimeoutMs and reconnectIntervalMs must be positive, "
                     + "redeliveryDelayMs not negative");
         }
-    }
-
-    ConnectionSettings settings() {
-        return new ConnectionSettings(connectionUrl, userName, password);
     }
 
     boolean isTopic() {
@@ -190,30 +182,6 @@ public class RamjetActivationSpec implements ActivationSpec, Serializable {
 
     public void setShareSubscriptions(Boolean shareSubscriptions) {
         this.shareSubscriptions = shareSubscriptions;
-    }
-
-    public String getConnectionUrl() {
-        return connectionUrl;
-    }
-
-    public void setConnectionUrl(String connectionUrl) {
-        this.connectionUrl = connectionUrl;
-    }
-
-    public String getUserName() {
-        return userName;
-    }
-
-    public void setUserName(String userName) {
-        this.userName = userName;
-    }
-
-    public String getPassword() {
-        return password;
-    }
-
-    public void setPassword(String password) {
-        this.password = password;
     }
 
     public Integer getMaxSession() {

@@ -21,20 +21,17 @@ import javax.security.auth.Subject;
  * {@code clientId}) default to the resource adapter's where unset. Equality is by configuration,
  * as Jakarta Connectors requires.
  */
-public class RamjetManagedConnectionFactory implements ManagedConnectionFactory, ResourceAdapterAssociation,
+public class RamjetManagedConnectionFactory extends ConnectionProperties implements ManagedConnectionFactory, ResourceAdapterAssociation,
         ValidatingManagedConnectionFactory {
 
     private static final long serialVersionUID = 1L;
 
     private transient ResourceAdapter resourceAdapter;
     private transient PrintWriter logWriter;
-    private String connectionUrl;
-    private String userName;
-    private String password;
     private String clientId;
 
     ConnectionSettings settings() {
-        ConnectionSettings own = new ConnectionSettings(connectionUrl, userName, password);
+        ConnectionSettings own = ownSettings();
         return resourceAdapter instanceof RamjetResourceAdapter ra ? own.orElse(ra.defaults()) : own;
     }
 
@@ -109,30 +106,6 @@ public class RamjetManagedConnectionFactory implements ManagedConnectionFactory,
         this.resourceAdapter = resourceAdapter;
     }
 
-    public String getConnectionUrl() {
-        return connectionUrl;
-    }
-
-    public void setConnectionUrl(String connectionUrl) {
-        this.connectionUrl = connectionUrl;
-    }
-
-    public String getUserName() {
-        return userName;
-    }
-
-    public void setUserName(String userName) {
-        this.userName = userName;
-    }
-
-    public String getPassword() {
-        return password;
-    }
-
-    public void setPassword(String password) {
-        this.password = password;
-    }
-
     public String getClientId() {
         return clientId;
     }
@@ -144,13 +117,12 @@ public class RamjetManagedConnectionFactory implements ManagedConnectionFactory,
     @Override
     public boolean equals(Object o) {
         return o instanceof RamjetManagedConnectionFactory f && f.getClass() == getClass()
-                && Objects.equals(f.connectionUrl, connectionUrl) && Objects.equals(f.userName, userName)
-                && Objects.equals(f.password, password) && Objects.equals(f.clientId, clientId)
+                && f.ownSettings().equals(ownSettings()) && Objects.equals(f.clientId, clientId)
                 && f.resourceAdapter == resourceAdapter;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(connectionUrl, userName, clientId);
+        return Objects.hash(ownSettings(), clientId);
     }
 }

@@ -9,12 +9,10 @@ import jakarta.resource.spi.ResourceAdapter;
 import jakarta.resource.spi.ResourceAdapterInternalException;
 import jakarta.resource.spi.endpoint.MessageEndpointFactory;
 import jakarta.resource.spi.work.WorkManager;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.transaction.xa.XAResource;
@@ -27,45 +25,21 @@ import org.slf4j.LoggerFactory;
  * manager the XA resources it needs to recover prepared branches. Configured as a JavaBean by the
  * application server, which calls {@link #start} and {@link #stop} once each.
  */
-public class RamjetResourceAdapter implements ResourceAdapter, Serializable {
+public class RamjetResourceAdapter extends ConnectionProperties implements ResourceAdapter {
 
     private static final long serialVersionUID = 1L;
-
-    private String connectionUrl = "ramjet://127.0.0.1:9876";
-    private String userName;
-    private String password;
 
     private transient WorkManager workManager;
     private final transient Map<ActivationKey, EndpointActivation> activations = new ConcurrentHashMap<>();
     private final transient List<XAConnection> recoveryConnections = new ArrayList<>();
 
-    public String getConnectionUrl() {
-        return connectionUrl;
-    }
-
-    public void setConnectionUrl(String connectionUrl) {
-        this.connectionUrl = connectionUrl;
-    }
-
-    public String getUserName() {
-        return userName;
-    }
-
-    public void setUserName(String userName) {
-        this.userName = userName;
-    }
-
-    public String getPassword() {
-        return password;
-    }
-
-    public void setPassword(String password) {
-        this.password = password;
+    public RamjetResourceAdapter() {
+        setConnectionUrl("ramjet://127.0.0.1:9876");
     }
 
     /** The settings a connection factory or activation falls back to. */
     ConnectionSettings defaults() {
-        return new ConnectionSettings(connectionUrl, userName, password);
+        return ownSettings();
     }
 
     @Override
@@ -89,7 +63,7 @@ public class RamjetResourceAdapter implements ResourceAdapter, Serializable {
         RamjetActivationSpec activationSpec = (RamjetActivationSpec) spec;
         activationSpec.validate();
         EndpointActivation activation = new EndpointActivation(factory, activationSpec,
-                activationSpec.settings().orElse(defaults()), workManager);
+                activationSpec.ownSettings().orElse(defaults()), workManager);
         activations.put(new ActivationKey(factory, spec), activation);
         activation.start();
     }
@@ -112,7 +86,7 @@ public class RamjetResourceAdapter implements ResourceAdapter, Serializable {
         Set<ConnectionSettings> settings = new LinkedHashSet<>();
         for (ActivationSpec spec : specs) {
             if (spec instanceof RamjetActivationSpec s) {
-                settings.add(s.settings().orElse(defaults()));
+                settings.add(s.ownSettings().orElse(defaults()));
             }
         }
         List<XAResource> resources = new ArrayList<>();
@@ -162,12 +136,11 @@ public class RamjetResourceAdapter implements ResourceAdapter, Serializable {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof RamjetResourceAdapter r && Objects.equals(r.connectionUrl, connectionUrl)
-                && Objects.equals(r.userName, userName) && Objects.equals(r.password, password);
+        return o instanceof RamjetResourceAdapter r && r.ownSettings().equals(ownSettings());
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(connectionUrl, userName);
+        return ownSettings().hashCode();
     }
 }

@@ -7,12 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.ramjet.provider.jms.RamjetConnectionFactory;
+import io.ramjet.provider.jms.RamjetXAConnectionFactory;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
+import jakarta.jms.XAConnection;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -25,6 +27,8 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import javax.transaction.xa.XAResource;
+import javax.transaction.xa.Xid;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -264,9 +268,25 @@ class PayaraMicroTest {
                 arrived.add(extra);
             }
         }
-        assertTrue(arrived.size() >= count, () -> queue + ": " + arrived.size() + " of " + count + " arrived: " + arrived
-                + "\n" + payara.logTail() + "\n" + server.logTail());
+        if (arrived.size() < count) {
+            fail(queue + ": " + arrived.size() + " of " + count + " arrived: " + texts(arrived)
+                    + "\nprepared branches at the broker: " + preparedBranches() + "\n" + payara.logTail());
+        }
         return arrived;
+    }
+
+    /** The Xids of the branches prepared at the broker and not yet decided, for a failure message. */
+    private static List<String> preparedBranches() {
+        try (XAConnection connection = new RamjetXAConnectionFactory(server.url()).createXAConnection()) {
+            List<String> xids = new ArrayList<>();
+            for (Xid xid : connection.createXASession().getXAResource()
+                    .recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN)) {
+                xids.add(xid.toString());
+            }
+            return xids;
+        } catch (Exception e) {
+            return List.of("(recover failed: " + e + ")");
+        }
     }
 
     /** The one message {@code queue} gets within {@code wait}, or null; a second one fails the test. */
