@@ -3,6 +3,8 @@ package io.ramjet.ra;
 import jakarta.jms.JMSException;
 import jakarta.jms.XAConnection;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
@@ -16,8 +18,11 @@ import org.slf4j.LoggerFactory;
  * takes the connection with it (and the pool may already have closed it), but the prepared
  * branch survives in the broker's log: when the second phase fails with {@code XAER_RMFAIL},
  * the decision is carried to the broker by Xid over a fresh connection with the same settings,
- * retried for a while, instead of leaving the transaction in doubt until the server's next
- * recovery. A one-phase commit has no prepared branch to complete and keeps its failure.
+ * retried for a while (also while no broker answers for the branch: a restarted broker
+ * re-registers with its NameServer a moment after it listens), instead of leaving the
+ * transaction in doubt until the server's next recovery. A branch that was never prepared has
+ * nothing durable: its rollback is done once its connection is lost, and a one-phase commit
+ * keeps its failure.
  */
 final class CompletingXAResource extends DelegatingXAResource {
 
@@ -26,10 +31,20 @@ final class CompletingXAResource extends DelegatingXAResource {
     private static final Duration RETRY = Duration.ofMillis(500);
 
     private final ConnectionSettings settings;
+    private final Set<Xid> prepared = ConcurrentHashMap.newKeySet();
 
     CompletingXAResource(XAResource resource, ConnectionSettings settings) {
         super(resource);
         this.settings = settings;
+    }
+
+    @Override
+    public int prepare(Xid xid) throws XAException {
+        int vote = super.prepare(xid);
+        if (vote == XA_OK) {
+            prepared.add(xid);
+        }
+        return vote;
     }
 
     @Override
@@ -41,6 +56,8 @@ final class CompletingXAResource extends DelegatingXAResource {
                 throw e;
             }
             completeElsewhere(xid, "commit", other -> other.commit(xid, false), e);
+        } finally {
+            prepared.remove(xid);
         }
     }
 
@@ -52,7 +69,13 @@ final class CompletingXAResource extends DelegatingXAResource {
             if (e.errorCode != XAException.XAER_RMFAIL) {
                 throw e;
             }
-            completeElsewhere(xid, "rollback", other -> other.rollback(xid), e);
+            if (prepared.contains(xid)) {
+                completeElsewhere(xid, "rollback", other -> other.rollback(xid), e);
+            } else {
+                LOG.debug("rollback of an unprepared branch whose connection is lost: nothing of it is kept", e);
+            }
+        } finally {
+            prepared.remove(xid);
         }
     }
 
@@ -73,9 +96,10 @@ final class CompletingXAResource extends DelegatingXAResource {
             } catch (JMSException e) {
                 LOG.debug("broker not reachable yet for the {}", what, e);
             } catch (XAException e) {
-                if (e.errorCode != XAException.XAER_RMFAIL) {
+                if (e.errorCode != XAException.XAER_RMFAIL && e.errorCode != XAException.XAER_NOTA) {
                     throw e;
                 }
+                LOG.debug("the {} is not through yet", what, e);
             }
             if (System.nanoTime() > deadline) {
                 throw failure;

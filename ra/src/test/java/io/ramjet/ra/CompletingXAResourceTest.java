@@ -47,18 +47,24 @@ class CompletingXAResourceTest {
                 new byte[] {1});
     }
 
-    /** A connection whose XA resource has {@code text} sent to {@code queue} under {@code xid}, prepared when asked. */
-    private static XAConnection branch(Xid xid, String queue, String text, boolean prepare) throws Exception {
+    private record Branch(XAConnection connection, XAResource resource) {
+    }
+
+    /**
+     * A connection whose completing XA resource has {@code text} sent to {@code queue} under
+     * {@code xid}, prepared when asked.
+     */
+    private static Branch branch(Xid xid, String queue, String text, boolean prepare) throws Exception {
         XAConnection connection = settings().openXA();
         XASession session = connection.createXASession();
-        XAResource resource = session.getXAResource();
+        XAResource resource = new CompletingXAResource(session.getXAResource(), settings());
         resource.start(xid, XAResource.TMNOFLAGS);
         session.createProducer(session.createQueue(queue)).send(session.createTextMessage(text));
         resource.end(xid, XAResource.TMSUCCESS);
         if (prepare) {
             resource.prepare(xid);
         }
-        return connection;
+        return new Branch(connection, resource);
     }
 
     private static String receive(String queue) throws Exception {
@@ -76,11 +82,10 @@ class CompletingXAResourceTest {
     void preparedBranchCommitsOverANewConnectionWhenItsOwnIsClosed() throws Exception {
         Xid xid = newXid();
         String queue = "completing-" + UUID.randomUUID();
-        XAConnection connection = branch(xid, queue, "committed elsewhere", true);
-        XAResource resource = new CompletingXAResource(connection.createXASession().getXAResource(), settings());
-        connection.close();
+        Branch branch = branch(xid, queue, "committed elsewhere", true);
+        branch.connection().close();
 
-        resource.commit(xid, false);
+        branch.resource().commit(xid, false);
 
         assertEquals("committed elsewhere", receive(queue));
     }
@@ -89,14 +94,27 @@ class CompletingXAResourceTest {
     void preparedBranchRollsBackOverANewConnectionWhenItsOwnIsClosed() throws Exception {
         Xid xid = newXid();
         String queue = "completing-" + UUID.randomUUID();
-        XAConnection connection = branch(xid, queue, "rolled back elsewhere", true);
-        XAResource resource = new CompletingXAResource(connection.createXASession().getXAResource(), settings());
-        connection.close();
+        Branch branch = branch(xid, queue, "rolled back elsewhere", true);
+        branch.connection().close();
 
-        resource.rollback(xid);
+        branch.resource().rollback(xid);
 
-        assertEquals(0, new CompletingXAResource(settings().openXA().createXASession().getXAResource(), settings())
-                .recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN).length);
+        try (XAConnection other = settings().openXA()) {
+            assertEquals(0, other.createXASession().getXAResource()
+                    .recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN).length);
+        }
+        assertNull(receive(queue));
+    }
+
+    @Test
+    void unpreparedBranchWhoseConnectionIsClosedIsRolledBack() throws Exception {
+        Xid xid = newXid();
+        String queue = "completing-" + UUID.randomUUID();
+        Branch branch = branch(xid, queue, "never prepared", false);
+        branch.connection().close();
+
+        branch.resource().rollback(xid);
+
         assertNull(receive(queue));
     }
 
@@ -104,11 +122,10 @@ class CompletingXAResourceTest {
     void onePhaseCommitOnAClosedConnectionKeepsItsFailure() throws Exception {
         Xid xid = newXid();
         String queue = "completing-" + UUID.randomUUID();
-        XAConnection connection = branch(xid, queue, "never prepared", false);
-        XAResource resource = new CompletingXAResource(connection.createXASession().getXAResource(), settings());
-        connection.close();
+        Branch branch = branch(xid, queue, "never prepared", false);
+        branch.connection().close();
 
-        assertThrows(XAException.class, () -> resource.commit(xid, true));
+        assertThrows(XAException.class, () -> branch.resource().commit(xid, true));
         assertNull(receive(queue));
     }
 }
