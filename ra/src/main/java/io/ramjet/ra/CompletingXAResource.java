@@ -20,18 +20,21 @@ import org.slf4j.LoggerFactory;
  * the decision is carried to the broker by Xid over a fresh connection with the same settings,
  * retried for a while (also while no broker answers for the branch: a restarted broker
  * re-registers with its NameServer a moment after it listens), instead of leaving the
- * transaction in doubt until the server's next recovery. A branch that was never prepared has
- * nothing durable: its rollback is done once its connection is lost, and a one-phase commit
- * keeps its failure.
+ * transaction in doubt until the server's next recovery. A branch counts as maybe prepared from
+ * the moment prepare is asked (the broker may have written the vote and died before answering);
+ * when no broker knows such a branch for {@code NOT_PREPARED_AFTER}, its rollback is done. A
+ * branch never asked to prepare has nothing durable: its rollback is done once its connection is
+ * lost, and a one-phase commit keeps its failure.
  */
 final class CompletingXAResource extends DelegatingXAResource {
 
     private static final Logger LOG = LoggerFactory.getLogger(CompletingXAResource.class);
     private static final Duration PATIENCE = Duration.ofSeconds(60);
     private static final Duration RETRY = Duration.ofMillis(500);
+    private static final Duration NOT_PREPARED_AFTER = Duration.ofSeconds(10);
 
     private final ConnectionSettings settings;
-    private final Set<Xid> prepared = ConcurrentHashMap.newKeySet();
+    private final Set<Xid> maybePrepared = ConcurrentHashMap.newKeySet();
 
     CompletingXAResource(XAResource resource, ConnectionSettings settings) {
         super(resource);
@@ -40,11 +43,19 @@ final class CompletingXAResource extends DelegatingXAResource {
 
     @Override
     public int prepare(Xid xid) throws XAException {
-        int vote = super.prepare(xid);
-        if (vote == XA_OK) {
-            prepared.add(xid);
+        maybePrepared.add(xid);
+        try {
+            int vote = super.prepare(xid);
+            if (vote != XA_OK) {
+                maybePrepared.remove(xid);
+            }
+            return vote;
+        } catch (XAException e) {
+            if (e.errorCode >= XAException.XA_RBBASE && e.errorCode <= XAException.XA_RBEND) {
+                maybePrepared.remove(xid);
+            }
+            throw e;
         }
-        return vote;
     }
 
     @Override
@@ -55,9 +66,9 @@ final class CompletingXAResource extends DelegatingXAResource {
             if (onePhase || e.errorCode != XAException.XAER_RMFAIL) {
                 throw e;
             }
-            completeElsewhere(xid, "commit", other -> other.commit(xid, false), e);
+            completeElsewhere(xid, "commit", other -> other.commit(xid, false), e, false);
         } finally {
-            prepared.remove(xid);
+            maybePrepared.remove(xid);
         }
     }
 
@@ -69,13 +80,13 @@ final class CompletingXAResource extends DelegatingXAResource {
             if (e.errorCode != XAException.XAER_RMFAIL) {
                 throw e;
             }
-            if (prepared.contains(xid)) {
-                completeElsewhere(xid, "rollback", other -> other.rollback(xid), e);
+            if (maybePrepared.contains(xid)) {
+                completeElsewhere(xid, "rollback", other -> other.rollback(xid), e, true);
             } else {
                 LOG.debug("rollback of an unprepared branch whose connection is lost: nothing of it is kept", e);
             }
         } finally {
-            prepared.remove(xid);
+            maybePrepared.remove(xid);
         }
     }
 
@@ -83,11 +94,17 @@ final class CompletingXAResource extends DelegatingXAResource {
         void apply(XAResource resource) throws XAException;
     }
 
-    private void completeElsewhere(Xid xid, String what, Decision decision, XAException failure)
-            throws XAException {
+    /**
+     * Carries the decision over new connections until a broker takes it or {@code PATIENCE}
+     * passes; with {@code unknownMeansDone}, a branch no broker knows for
+     * {@code NOT_PREPARED_AFTER} was never prepared and the decision (a rollback) is done.
+     */
+    private void completeElsewhere(Xid xid, String what, Decision decision, XAException failure,
+                                   boolean unknownMeansDone) throws XAException {
         LOG.warn("{} of a prepared branch failed on its own connection ({}); completing it over a new connection to {}",
                 what, failure.getMessage(), settings);
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        long start = System.nanoTime();
+        long deadline = start + PATIENCE.toNanos();
         while (true) {
             try (XAConnection connection = settings.openXA()) {
                 decision.apply(connection.createXASession().getXAResource());
@@ -98,6 +115,11 @@ final class CompletingXAResource extends DelegatingXAResource {
             } catch (XAException e) {
                 if (e.errorCode != XAException.XAER_RMFAIL && e.errorCode != XAException.XAER_NOTA) {
                     throw e;
+                }
+                if (e.errorCode == XAException.XAER_NOTA && unknownMeansDone
+                        && System.nanoTime() - start > NOT_PREPARED_AFTER.toNanos()) {
+                    LOG.info("no broker holds the branch {}: it was never prepared, its {} is done", xid, what);
+                    return;
                 }
                 LOG.debug("the {} is not through yet", what, e);
             }

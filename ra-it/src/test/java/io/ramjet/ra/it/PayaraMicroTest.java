@@ -112,8 +112,27 @@ class PayaraMicroTest {
         assertEquals(expected("order", 30), drainSorted("it.orders.done", 30));
     }
 
+    /**
+     * Not a benchmark run apart, but the figure the issue asks for: messages per second through
+     * a bean that takes each in an XA transaction and sends it on in the same one.
+     */
     @Test
     @Order(4)
+    void queueBeanThroughputIsMeasured() throws Exception {
+        int count = 500;
+        send("to=it.orders&count=" + count + "&prefix=load&outcome=commit");
+        long start = System.nanoTime();
+
+        List<String> arrived = drainSorted("it.orders.done", count);
+        long millis = (System.nanoTime() - start) / 1_000_000 - QUIET.toMillis();
+
+        assertEquals(expected("load", count), arrived);
+        System.out.printf("RA-IT OrdersBean (maxSession 3, XA consume + send, Payara Micro %s): %d messages in %d ms,"
+                + " %.0f msg/s%n", System.getProperty("ra.it.payaraVersion"), count, millis, count * 1000.0 / millis);
+    }
+
+    @Test
+    @Order(5)
     void administeredQueueObjectReachesTheQueueBean() throws Exception {
         send("to=orders-admin&count=2&prefix=admin&outcome=commit");
 
@@ -121,7 +140,7 @@ class PayaraMicroTest {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void durableTopicBeanWithTwoSessionsTakesEachItemOnce() throws Exception {
         send("to=it.news&type=topic&count=20&prefix=news&outcome=commit");
 
@@ -129,7 +148,7 @@ class PayaraMicroTest {
     }
 
     @Test
-    @Order(5)
+    @Order(7)
     void jmsDefinitionAnnotationsMapToTheAdapter() throws Exception {
         send("to=news-defined&count=3&prefix=defined&outcome=commit");
 
@@ -137,7 +156,7 @@ class PayaraMicroTest {
     }
 
     @Test
-    @Order(6)
+    @Order(8)
     void whatABeanSendsRollsBackWithTheMessageItTook() throws Exception {
         send("to=it.second-chance&count=5&prefix=chance&outcome=commit");
 
@@ -149,7 +168,7 @@ class PayaraMicroTest {
     }
 
     @Test
-    @Order(7)
+    @Order(9)
     void failingBeanIsRedeliveredThenDeadLettered() throws Exception {
         int before = attempts();
         send("to=it.poison&count=1&prefix=poison&outcome=commit");
@@ -161,7 +180,7 @@ class PayaraMicroTest {
     }
 
     @Test
-    @Order(8)
+    @Order(10)
     void beansResumeAndNothingCommittedIsLostAfterTheBrokerIsKilled() throws Exception {
         send("to=it.orders&count=20&prefix=before&outcome=commit");
         server.kill();
@@ -177,7 +196,7 @@ class PayaraMicroTest {
     }
 
     @Test
-    @Order(9)
+    @Order(11)
     void brokerKilledBetweenPrepareAndCommitLosesAndDuplicatesNothing() throws Exception {
         Path gate = Files.createDirectories(work.resolve("gate-0"));
         send("to=it.xa-crash&count=1&prefix=" + work.resolve("gate") + "&outcome=commit");
