@@ -3,6 +3,7 @@ package io.ramjet.ra;
 import jakarta.jms.JMSException;
 import jakarta.jms.XAConnection;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
@@ -34,7 +35,8 @@ final class CompletingXAResource extends DelegatingXAResource {
     private static final Duration NOT_PREPARED_AFTER = Duration.ofSeconds(10);
 
     private final ConnectionSettings settings;
-    private final Set<Xid> maybePrepared = ConcurrentHashMap.newKeySet();
+    /** By the Xid's value: a transaction manager may hand a new Xid object to each call. */
+    private final Set<String> maybePrepared = ConcurrentHashMap.newKeySet();
 
     CompletingXAResource(XAResource resource, ConnectionSettings settings) {
         super(resource);
@@ -43,16 +45,16 @@ final class CompletingXAResource extends DelegatingXAResource {
 
     @Override
     public int prepare(Xid xid) throws XAException {
-        maybePrepared.add(xid);
+        maybePrepared.add(key(xid));
         try {
             int vote = super.prepare(xid);
             if (vote != XA_OK) {
-                maybePrepared.remove(xid);
+                maybePrepared.remove(key(xid));
             }
             return vote;
         } catch (XAException e) {
             if (e.errorCode >= XAException.XA_RBBASE && e.errorCode <= XAException.XA_RBEND) {
-                maybePrepared.remove(xid);
+                maybePrepared.remove(key(xid));
             }
             throw e;
         }
@@ -68,7 +70,7 @@ final class CompletingXAResource extends DelegatingXAResource {
             }
             completeElsewhere(xid, "commit", other -> other.commit(xid, false), e, false);
         } finally {
-            maybePrepared.remove(xid);
+            maybePrepared.remove(key(xid));
         }
     }
 
@@ -80,14 +82,19 @@ final class CompletingXAResource extends DelegatingXAResource {
             if (e.errorCode != XAException.XAER_RMFAIL) {
                 throw e;
             }
-            if (maybePrepared.contains(xid)) {
+            if (maybePrepared.contains(key(xid))) {
                 completeElsewhere(xid, "rollback", other -> other.rollback(xid), e, true);
             } else {
                 LOG.debug("rollback of an unprepared branch whose connection is lost: nothing of it is kept", e);
             }
         } finally {
-            maybePrepared.remove(xid);
+            maybePrepared.remove(key(xid));
         }
+    }
+
+    private static String key(Xid xid) {
+        return xid.getFormatId() + ":" + HexFormat.of().formatHex(xid.getGlobalTransactionId()) + ":"
+                + HexFormat.of().formatHex(xid.getBranchQualifier());
     }
 
     private interface Decision {

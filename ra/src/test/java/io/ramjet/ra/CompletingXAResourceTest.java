@@ -47,6 +47,26 @@ class CompletingXAResourceTest {
                 new byte[] {1});
     }
 
+    /** The same Xid in another object without equals, as a transaction manager may pass it. */
+    private static Xid copy(Xid xid) {
+        return new Xid() {
+            @Override
+            public int getFormatId() {
+                return xid.getFormatId();
+            }
+
+            @Override
+            public byte[] getGlobalTransactionId() {
+                return xid.getGlobalTransactionId().clone();
+            }
+
+            @Override
+            public byte[] getBranchQualifier() {
+                return xid.getBranchQualifier().clone();
+            }
+        };
+    }
+
     private record Branch(XAConnection connection, XAResource resource) {
     }
 
@@ -97,7 +117,7 @@ class CompletingXAResourceTest {
         Branch branch = branch(xid, queue, "rolled back elsewhere", true);
         branch.connection().close();
 
-        branch.resource().rollback(xid);
+        branch.resource().rollback(copy(xid));
 
         try (XAConnection other = settings().openXA()) {
             assertEquals(0, other.createXASession().getXAResource()
