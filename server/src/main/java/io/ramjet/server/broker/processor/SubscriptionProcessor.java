@@ -15,6 +15,8 @@ import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.log.ConsumptionLog;
 import io.ramjet.server.broker.log.DeliveryMarks;
+import io.ramjet.server.broker.security.Operation;
+import io.ramjet.server.broker.session.ClientIdClaims;
 import io.ramjet.server.broker.session.TemporaryDestinations;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionConflictException;
@@ -41,6 +43,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * changes. On a topic the selector is a term of the subscription (a durable one keeps it, and
  * another selector replaces it); a queue's consumers share one subscription and each keeps its
  * own selector.
+ *
+ * <p>Attaching a consumer needs the right to consume from the destination, and creating a
+ * durable subscription the right to create one on its topic. Deleting a durable subscription
+ * needs both the client id (held by this connection) and the right to delete durable
+ * subscriptions of its topic; one created without a client id needs the right alone.
  */
 public final class SubscriptionProcessor {
 
@@ -52,11 +59,16 @@ public final class SubscriptionProcessor {
     private final ConsumptionLog log;
     private final DeliveryMarks marks;
     private final TemporaryDestinations temporaries;
+    private final ClientIdClaims clientIds;
+    private final Access access;
 
     public SubscriptionProcessor(MessageStore store, DestinationResolver destinations, SubscriptionTable subscriptions,
                                  ConsumerRegistry consumers, ConsumerDetacher detacher, ConsumptionLog log,
-                                 DeliveryMarks marks, TemporaryDestinations temporaries) {
+                                 DeliveryMarks marks, TemporaryDestinations temporaries, ClientIdClaims clientIds,
+                                 Access access) {
         this.temporaries = temporaries;
+        this.clientIds = clientIds;
+        this.access = access;
         this.log = log;
         this.marks = marks;
         this.store = store;
@@ -70,6 +82,11 @@ public final class SubscriptionProcessor {
     public CompletionStage<Frame> subscribe(RemotingConnection connection, Frame request) {
         SubscribeRequest subscribe = request.header(SubscribeRequest.class);
         SubscriptionKey key = SubscriptionRefs.keyOf(subscribe.subscription());
+        access.check(connection, Operation.CONSUME, key.destination());
+        if (key.kind() != SubscriptionKind.QUEUE && key.kind().durable() && subscriptions.find(key).isEmpty()) {
+            access.check(connection, Operation.CREATE_DURABLE_SUBSCRIPTION, key.destination());
+        }
+        access.checkCreatedByUse(connection, destinations.table(), key.destinationKind(), key.destination());
         Destination destination = destinations.resolve(key.destinationKind(), key.destination());
         if (!temporaries.mayConsume(destination, new ConnectionSession(connection))) {
             throw new BrokerException(Refusal.SUBSCRIPTION_CONFLICT, "temporary destination '"
@@ -134,9 +151,15 @@ public final class SubscriptionProcessor {
     /** Answered once the deletion is durable. */
     public CompletionStage<Frame> deleteSubscription(RemotingConnection connection, Frame request) {
         DeleteSubscriptionRequest delete = request.header(DeleteSubscriptionRequest.class);
+        if (delete.clientId() != null && !clientIds.heldBy(delete.clientId(), new ConnectionSession(connection))) {
+            throw new BrokerException(Refusal.NOT_AUTHORIZED, "client id '" + delete.clientId()
+                    + "' is not held by this connection: only its holder may delete its durable subscriptions");
+        }
         Subscription deleted;
         try {
-            deleted = subscriptions.deleteDurable(delete.clientId(), delete.name()).orElseThrow(() ->
+            deleted = subscriptions.deleteDurable(delete.clientId(), delete.name(), s ->
+                    access.check(connection, Operation.DELETE_DURABLE_SUBSCRIPTION, s.key().destination()))
+                    .orElseThrow(() ->
                     new BrokerException(Refusal.NOT_FOUND, "no durable subscription '" + delete.name()
                             + "' of client '" + delete.clientId() + "'"));
         } catch (SubscriptionConflictException e) {
