@@ -41,6 +41,7 @@ import io.ramjet.server.broker.processor.TransactionProcessor;
 import io.ramjet.server.broker.retention.RetentionScanner;
 import io.ramjet.server.broker.processor.Access;
 import io.ramjet.server.broker.security.Authorizer;
+import io.ramjet.server.broker.security.Identity;
 import io.ramjet.server.broker.security.Permissions;
 import io.ramjet.server.broker.security.SecurityFiles;
 import io.ramjet.server.broker.session.ClientIdClaims;
@@ -204,7 +205,7 @@ public final class Broker implements AutoCloseable {
             LOG.info("broker {}: {} permission rules from {}", config.brokerName(), permissions.size(),
                     config.access().permissionsFile());
         }
-        Access access = new Access(new Authorizer(permissions));
+        Access access = new Access(new Authorizer(permissions), Identity.anonymous(config.access().anonymousRoles()));
         Runnable destinationsChanged = this::announceDestinations;
         DestinationResolver resolver = new DestinationResolver(destinations, this::destinationCreated);
         createConfiguredDestinations(resolver);

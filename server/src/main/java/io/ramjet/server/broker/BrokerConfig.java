@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Everything a broker is told at start, as one immutable value, store settings included. Build it
@@ -152,6 +153,7 @@ public record BrokerConfig(
         b.permissionsFile = access.permissionsFile();
         b.jaasConfigFile = access.jaasConfigFile();
         b.jaasEntry = access.jaasEntry();
+        b.anonymousRoles = List.copyOf(access.anonymousRoles());
         b.nameServerSecret = nameServerSecret;
         return b;
     }
@@ -231,7 +233,8 @@ public record BrokerConfig(
     /** Roles, permissions and the JAAS login. */
     public BrokerConfig withAccess(AccessConfig newAccess) {
         return toBuilder().rolesFile(newAccess.rolesFile()).permissionsFile(newAccess.permissionsFile())
-                .jaasConfigFile(newAccess.jaasConfigFile()).jaasEntry(newAccess.jaasEntry()).build();
+                .jaasConfigFile(newAccess.jaasConfigFile()).jaasEntry(newAccess.jaasEntry())
+                .anonymousRoles(List.copyOf(newAccess.anonymousRoles())).build();
     }
 
     /** Collects a {@link BrokerConfig} key by key; {@link #build()} checks the whole. Not thread-safe. */
@@ -262,6 +265,7 @@ public record BrokerConfig(
         private Path permissionsFile;
         private Path jaasConfigFile;
         private String jaasEntry = AccessConfig.DEFAULT_JAAS_ENTRY;
+        private List<String> anonymousRoles = List.of();
         private NameServerSecret nameServerSecret;
 
         private Builder(StoreConfig.Builder store) {
@@ -404,6 +408,11 @@ public record BrokerConfig(
             return this;
         }
 
+        public Builder anonymousRoles(List<String> roles) {
+            this.anonymousRoles = roles;
+            return this;
+        }
+
         public Builder nameServerSecret(NameServerSecret secret) {
             this.nameServerSecret = secret;
             return this;
@@ -415,7 +424,8 @@ public record BrokerConfig(
                     autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, heartbeatInterval,
                     diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval, transactionMaxChecks,
                     queues, topics, usersFile, allowAnonymous,
-                    new AccessConfig(rolesFile, permissionsFile, jaasConfigFile, jaasEntry), nameServerSecret,
+                    new AccessConfig(rolesFile, permissionsFile, jaasConfigFile, jaasEntry,
+                            Set.copyOf(anonymousRoles)), nameServerSecret,
                     store.build());
         }
     }

@@ -112,6 +112,9 @@ final class BrokerKeys {
                             + " role `*` is every connection). Without one, every connection may do everything;"
                             + " with one, what no rule allows is refused (`JMSSecurityException`)",
                     BrokerConfig.Builder::permissionsFile),
+            new BrokerKey<>("anonymousRoles", ValueType.LIST, "(none)",
+                    "comma-separated roles a connection without credentials holds (Artemis's guest role), when"
+                            + " `allowAnonymous` admits it", BrokerConfig.Builder::anonymousRoles),
             new BrokerKey<>("jaasConfigFile", ValueType.PATH, "(none)",
                     "a JAAS login configuration file (`login.config` syntax); when set, logins go through its"
                             + " `jaasEntry` instead of `usersFile`", BrokerConfig.Builder::jaasConfigFile),

@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -55,7 +56,7 @@ class AuthorizationTest {
         Path permissions = Files.writeString(dir.resolve("permissions.properties"), String.join("\n",
                 "# orders.* for the application, everything for admins",
                 "send orders.# = senders",
-                "consume orders.# = readers",
+                "consume orders.# = readers, guests",
                 "browse orders.# = readers",
                 "createDurableSubscription orders.# = readers",
                 "deleteDurableSubscription orders.# = admins",
@@ -69,7 +70,7 @@ class AuthorizationTest {
         broker = BrokerTestSupport.start(BrokerTestSupport.config(dir.resolve("data"))
                 .withDestinations(List.of("orders.eu", "orders", "ordersx", "billing.eu"), List.of("orders.news"))
                 .withSecurity(users, true)
-                .withAccess(new AccessConfig(roles, permissions, null, AccessConfig.DEFAULT_JAAS_ENTRY)));
+                .withAccess(new AccessConfig(roles, permissions, null, AccessConfig.DEFAULT_JAAS_ENTRY, Set.of("guests"))));
     }
 
     @AfterEach
@@ -117,10 +118,10 @@ class AuthorizationTest {
     }
 
     @Test
-    void anAnonymousConnectionHoldsNoRole() throws Exception {
+    void anAnonymousConnectionHoldsTheAnonymousRolesOnly() throws Exception {
         BrokerTestClient anonymous = as(null);
         assertNotAuthorized(() -> anonymous.send("orders.eu", DestinationKind.QUEUE, 0, "m"));
-        assertNotAuthorized(() -> anonymous.subscribe(SubscriptionRef.queue("orders.eu"), 1));
+        anonymous.subscribe(SubscriptionRef.queue("orders.eu"), 1);
     }
 
     @Test

@@ -47,16 +47,15 @@ public final class Authentication implements RequestGate {
         return request.reply(null);
     }
 
-    /** Whom the connection acts for: the identity it authenticated as, else {@link Identity#ANONYMOUS}. */
+    /** The identity the connection authenticated as, or null. */
     public static Identity identityOf(RemotingConnection connection) {
-        Identity identity = connection.channel().attr(IDENTITY).get();
-        return identity == null ? Identity.ANONYMOUS : identity;
+        return connection.channel().attr(IDENTITY).get();
     }
 
     @Override
     public void admit(RemotingConnection connection, Frame request) throws RemotingCommandException {
         if (allowAnonymous || request.code() == CommandCode.AUTHENTICATE
-                || connection.channel().attr(IDENTITY).get() != null) {
+                || identityOf(connection) != null) {
             return;
         }
         throw new RemotingCommandException(Refusals.status(Refusal.NOT_AUTHENTICATED),

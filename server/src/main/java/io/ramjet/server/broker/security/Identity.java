@@ -9,7 +9,10 @@ import java.util.Set;
  */
 public record Identity(String user, Set<String> roles) {
 
-    public static final Identity ANONYMOUS = new Identity(null, Set.of());
+    /** A connection that did not authenticate, holding the roles the broker gives anonymous ones. */
+    public static Identity anonymous(Set<String> roles) {
+        return new Identity(null, roles);
+    }
 
     public Identity {
         roles = Set.copyOf(roles);
