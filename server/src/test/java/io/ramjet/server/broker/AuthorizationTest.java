@@ -179,6 +179,17 @@ class AuthorizationTest {
     }
 
     @Test
+    void replacingADurableSubscriptionByOtherTermsNeedsTheRightToDeleteIt() throws Exception {
+        BrokerTestClient consumer = as("consumer");
+        consumer.invoke(CommandCode.CLAIM_CLIENT_ID, ClaimClientIdRequest.claim("app"));
+        SubscriptionRef sub = durable("orders.news", "app", "sub");
+        consumer.subscribe(sub, 1, "region = 'eu'");
+        consumer.closeConsumer(sub, 1);
+        assertNotAuthorized(() -> consumer.subscribe(sub, 2, "region = 'us'"));
+        consumer.subscribe(sub, 3, "region = 'eu'");
+    }
+
+    @Test
     void deletingADurableSubscriptionNeedsTheClientIdAndTheRight() throws Exception {
         BrokerTestClient consumer = as("consumer");
         consumer.invoke(CommandCode.CLAIM_CLIENT_ID, ClaimClientIdRequest.claim("app"));

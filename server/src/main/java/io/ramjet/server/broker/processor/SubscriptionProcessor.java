@@ -28,6 +28,7 @@ import io.ramjet.storage.MessageStore;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -82,18 +83,14 @@ public final class SubscriptionProcessor {
     public CompletionStage<Frame> subscribe(RemotingConnection connection, Frame request) {
         SubscribeRequest subscribe = request.header(SubscribeRequest.class);
         SubscriptionKey key = SubscriptionRefs.keyOf(subscribe.subscription());
-        access.check(connection, Operation.CONSUME, key.destination());
-        if (key.kind() != SubscriptionKind.QUEUE && key.kind().durable() && subscriptions.find(key).isEmpty()) {
-            access.check(connection, Operation.CREATE_DURABLE_SUBSCRIPTION, key.destination());
-        }
-        access.checkCreatedByUse(connection, destinations.table(), key.destinationKind(), key.destination());
+        String subscriptionSelector = key.kind() == SubscriptionKind.QUEUE ? null : subscribe.selector();
+        checkAccess(connection, key, subscriptionSelector, subscribe.noLocal());
         Destination destination = destinations.resolve(key.destinationKind(), key.destination());
         if (!temporaries.mayConsume(destination, new ConnectionSession(connection))) {
             throw new BrokerException(Refusal.SUBSCRIPTION_CONFLICT, "temporary destination '"
                     + destination.name() + "' belongs to another connection");
         }
         ConsumerSelector selector = compile(subscribe.selector());
-        String subscriptionSelector = key.kind() == SubscriptionKind.QUEUE ? null : subscribe.selector();
         AtomicReference<long[]> starts = new AtomicReference<>();
         try {
             SubscriptionTable.Change change = subscriptions.subscribe(key, subscriptionSelector, subscribe.noLocal(),
@@ -114,6 +111,25 @@ public final class SubscriptionProcessor {
         } catch (SubscriptionConflictException e) {
             throw new BrokerException(Refusal.SUBSCRIPTION_CONFLICT, e.getMessage());
         }
+    }
+
+    /**
+     * The right to consume; for a durable subscription that does not exist, the right to create
+     * one, and for one that exists with other terms (which the new ones replace), the rights to
+     * delete it and create one.
+     */
+    private void checkAccess(RemotingConnection connection, SubscriptionKey key, String selector, boolean noLocal) {
+        access.check(connection, Operation.CONSUME, key.destination());
+        if (key.kind() != SubscriptionKind.QUEUE && key.kind().durable()) {
+            Optional<Subscription> existing = subscriptions.find(key);
+            if (existing.isPresent() && !existing.get().sameTerms(selector, noLocal)) {
+                access.check(connection, Operation.DELETE_DURABLE_SUBSCRIPTION, key.destination());
+            }
+            if (existing.isEmpty() || !existing.get().sameTerms(selector, noLocal)) {
+                access.check(connection, Operation.CREATE_DURABLE_SUBSCRIPTION, key.destination());
+            }
+        }
+        access.checkCreatedByUse(connection, destinations.table(), key.destinationKind(), key.destination());
     }
 
     private static ConsumerSelector compile(String selector) {
