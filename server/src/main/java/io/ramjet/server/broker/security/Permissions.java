@@ -22,6 +22,7 @@ public final class Permissions {
 
     /** The role every connection holds in a rule's eyes. */
     public static final String EVERYONE = "*";
+    private static final String FORM = "operation pattern = role, role";
 
     private record Rule(Operation operation, DestinationPattern pattern, Set<String> roles) {
     }
@@ -46,32 +47,27 @@ public final class Permissions {
     /** @param source what to call the lines in an error message */
     static Permissions parse(List<String> lines, String source) {
         List<Rule> rules = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).trim();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
+        for (KeyValueLines.Line line : KeyValueLines.parse(lines, source, FORM)) {
             try {
-                rules.add(rule(line));
+                rules.add(rule(line.key(), line.value()));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(source + " line " + (i + 1) + ": " + e.getMessage());
+                throw line.error(source, e.getMessage());
             }
         }
         return new Permissions(rules, false);
     }
 
-    private static Rule rule(String line) {
-        int equals = line.indexOf('=');
-        String[] target = equals < 0 ? new String[0] : line.substring(0, equals).trim().split("\\s+");
+    private static Rule rule(String key, String value) {
+        String[] target = key.split("\\s+");
         if (target.length != 2) {
-            throw new IllegalArgumentException("expected operation pattern = role, role");
+            throw new IllegalArgumentException("expected " + FORM);
         }
         Operation operation = Operation.ofConfigName(target[0]);
         DestinationPattern pattern = DestinationPattern.parse(target[1]);
         if (operation == Operation.ADMIN && !pattern.isMatchAll()) {
             throw new IllegalArgumentException("admin is broker-wide: its pattern is #, not " + pattern);
         }
-        Set<String> roles = new HashSet<>(Arrays.asList(line.substring(equals + 1).trim().split("\\s*,\\s*")));
+        Set<String> roles = new HashSet<>(Arrays.asList(value.split("\\s*,\\s*")));
         roles.remove("");
         return new Rule(operation, pattern, roles);
     }

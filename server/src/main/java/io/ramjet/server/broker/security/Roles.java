@@ -35,23 +35,13 @@ public final class Roles {
     static Roles parse(List<String> lines, String source) {
         Map<String, Set<String>> byUser = new HashMap<>();
         Set<String> seen = new HashSet<>();
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).trim();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
+        for (KeyValueLines.Line line : KeyValueLines.parse(lines, source, "role = user, user")) {
+            if (!seen.add(line.key())) {
+                throw line.error(source, "role '" + line.key() + "' is listed twice");
             }
-            int equals = line.indexOf('=');
-            String role = equals < 0 ? "" : line.substring(0, equals).trim();
-            if (role.isEmpty()) {
-                throw new IllegalArgumentException(source + " line " + (i + 1) + ": expected role = user, user");
-            }
-            if (!seen.add(role)) {
-                throw new IllegalArgumentException(source + " line " + (i + 1) + ": role '" + role
-                        + "' is listed twice");
-            }
-            for (String user : line.substring(equals + 1).trim().split("\\s*,\\s*")) {
+            for (String user : line.value().split("\\s*,\\s*")) {
                 if (!user.isEmpty()) {
-                    byUser.computeIfAbsent(user, u -> new HashSet<>()).add(role);
+                    byUser.computeIfAbsent(user, u -> new HashSet<>()).add(line.key());
                 }
             }
         }
