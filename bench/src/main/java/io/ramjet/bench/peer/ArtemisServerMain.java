@@ -38,7 +38,7 @@ public final class ArtemisServerMain {
         boolean aio = LibaioContext.isLoaded();
         JournalType type = aio ? JournalType.ASYNCIO : JournalType.NIO;
         long bufferTimeout = ArtemisSyncTest.bufferTimeoutNanos(journal, type, MAX_AIO);
-        System.out.println("artemis peer: journal " + type + (aio ? "" : " (libaio not loaded)")
+        PeerControl.note("journal " + type + (aio ? "" : " (libaio not loaded)")
                 + ", journal-buffer-timeout " + bufferTimeout + " ns measured by the sync test");
         ConfigurationImpl config = new ConfigurationImpl();
         config.setName("artemis-peer");
@@ -74,6 +74,7 @@ public final class ArtemisServerMain {
             System.out.println("Artemis did not become active; see its log above");
             System.exit(1);
         }
+        PeerControl.noteNetty();
         PeerControl.ready(port);
         PeerControl.serveUntilStdinCloses();
         server.stop();

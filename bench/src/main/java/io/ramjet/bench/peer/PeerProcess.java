@@ -70,6 +70,9 @@ public final class PeerProcess implements AutoCloseable {
         String line;
         StringBuilder seen = new StringBuilder();
         while ((line = out.readLine()) != null) {
+            if (line.startsWith(PeerControl.NOTE)) {
+                LOG.info("{}: {}", mainClass.getSimpleName(), line.substring(PeerControl.NOTE.length()));
+            }
             if (line.startsWith(PeerControl.READY)) {
                 PeerProcess peer = new PeerProcess(mainClass.getSimpleName(), p, port);
                 Thread reader = new Thread(() -> peer.read(out), mainClass.getSimpleName() + "-out");

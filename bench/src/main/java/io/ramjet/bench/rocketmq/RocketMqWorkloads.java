@@ -99,8 +99,14 @@ public final class RocketMqWorkloads implements Workloads {
         String group = group();
         AtomicLong received = new AtomicLong();
         return Parallel.run(consumers, index -> {
-            DefaultLitePullConsumer c = assigned(topicNameServer.get(topic), group, topic, "*", index, consumers);
+            // started but not yet assigned: it pulls nothing before the timer starts (a JMS
+            // consumer's connection is started in the timed part too)
+            DefaultLitePullConsumer c = consumer(topicNameServer.get(topic), group);
+            c.setSubExpressionForAssign(topic, "*");
+            c.start();
+            List<MessageQueue> queues = share(c, topic, index, consumers);
             return Parallel.Worker.of(c::shutdown, () -> {
+                c.assign(queues);
                 long mine = 0;
                 long lastProgress = System.nanoTime();
                 while (received.get() < count) {
@@ -413,14 +419,20 @@ public final class RocketMqWorkloads implements Workloads {
         DefaultLitePullConsumer c = consumer(nameServer, group);
         c.setSubExpressionForAssign(topic, tags);
         c.start();
+        c.assign(share(c, topic, index, of));
+        return c;
+    }
+
+    /** The queues of {@code topic} whose index modulo {@code of} is {@code index}. */
+    private static List<MessageQueue> share(DefaultLitePullConsumer c, String topic, int index, int of)
+            throws MQClientException {
         List<MessageQueue> mine = new ArrayList<>();
         for (MessageQueue q : c.fetchMessageQueues(topic)) {
             if (q.getQueueId() % of == index) {
                 mine.add(q);
             }
         }
-        c.assign(mine);
-        return c;
+        return mine;
     }
 
     private static void check(SendResult r) {
