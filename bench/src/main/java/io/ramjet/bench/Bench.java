@@ -73,6 +73,10 @@ public final class Bench implements Callable<Integer> {
             + "standalone server's 1024, or 64 with --smoke)")
     Integer ramjetSegmentMiB;
 
+    @Option(names = "--artemis-journal-buffer-timeout", description = "Artemis's journal buffer timeout in ns "
+            + "(default: measured when the peer starts, as artemis create measures it)")
+    long artemisBufferTimeout;
+
     @Option(names = "--out", description = "directory for results.csv and results.svg "
             + "(default bench/target/results)")
     Path out;
@@ -141,7 +145,7 @@ public final class Bench implements Callable<Integer> {
         int latency = latencySeconds != null ? latencySeconds : smoke ? 2 : 30;
         int timed = rounds != null ? rounds : smoke ? 1 : 3;
         return new BenchConfig(size, scale, producers, consumers, rate, Duration.ofSeconds(latency), timed, heap,
-                ramjetSegmentMiB != null ? ramjetSegmentMiB : smoke ? 64 : 0);
+                ramjetSegmentMiB != null ? ramjetSegmentMiB : smoke ? 64 : 0, artemisBufferTimeout);
     }
 
     /**
@@ -251,7 +255,8 @@ public final class Bench implements Callable<Integer> {
     private static Peer start(String name, BenchConfig config) throws IOException {
         return switch (name) {
             case "ramjet" -> JmsPeer.ramjet(config.heap(), config.ramjetSegmentMiB());
-            case "artemis" -> JmsPeer.artemis(config.heap(), (long) Workloads.ASYNC_WINDOW * config.size());
+            case "artemis" -> JmsPeer.artemis(config.heap(), (long) Workloads.ASYNC_WINDOW * config.size(),
+                    config.artemisBufferTimeoutNanos());
             case "rocketmq" -> RocketMqPeer.start(config.heap());
             default -> throw new IllegalArgumentException("unknown peer " + name);
         };

@@ -5,10 +5,12 @@ import java.time.Duration;
 /**
  * What one run measures: message size, the counts of each workload (the issue's counts times
  * {@code scale}), threads, the latency run, how many timed rounds each row gets, the brokers'
- * heap, and Ramjet's CommitLog segment size in MiB (0: the standalone default).
+ * heap, Ramjet's CommitLog segment size in MiB (0: the standalone default) and Artemis's journal
+ * buffer timeout in nanoseconds (0: measured when the peer starts).
  */
 public record BenchConfig(int size, double scale, int producers, int consumers, int latencyRate,
-                          Duration latencyDuration, int rounds, String heap, int ramjetSegmentMiB) {
+                          Duration latencyDuration, int rounds, String heap, int ramjetSegmentMiB,
+                          long artemisBufferTimeoutNanos) {
 
     /** Workloads 1 to 3: messages sent per row. */
     public static final long SEND_COUNT = 200_000;
@@ -44,6 +46,6 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
     public BenchConfig warmUp() {
         Duration latency = Duration.ofMillis(Math.max(1_000, (long) (latencyDuration.toMillis() * WARM_UP_SHARE)));
         return new BenchConfig(size, scale * WARM_UP_SHARE, producers, consumers, latencyRate, latency, 1, heap,
-                ramjetSegmentMiB);
+                ramjetSegmentMiB, artemisBufferTimeoutNanos);
     }
 }

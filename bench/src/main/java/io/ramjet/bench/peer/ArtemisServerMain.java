@@ -19,7 +19,8 @@ import org.apache.activemq.artemis.nativo.jlibaio.LibaioContext;
  * Talks to its parent through {@link PeerControl}: {@code READY <port>} once it serves, stops
  * when stdin closes.
  *
- * <p>Usage: {@code ArtemisServerMain <port> <dataDir>}.
+ * <p>Usage: {@code ArtemisServerMain <port> <dataDir> [journalBufferTimeoutNanos]}: a given timeout
+ * replaces the measured one (to compare runs on a disk whose load changes).
  */
 public final class ArtemisServerMain {
 
@@ -37,9 +38,10 @@ public final class ArtemisServerMain {
         Path journal = Files.createDirectories(data.resolve("journal"));
         boolean aio = LibaioContext.isLoaded();
         JournalType type = aio ? JournalType.ASYNCIO : JournalType.NIO;
-        long bufferTimeout = ArtemisSyncTest.bufferTimeoutNanos(journal, type, MAX_AIO);
-        PeerControl.note("journal " + type + (aio ? "" : " (libaio not loaded)")
-                + ", journal-buffer-timeout " + bufferTimeout + " ns measured by the sync test");
+        long bufferTimeout = args.length > 2 ? Long.parseLong(args[2])
+                : ArtemisSyncTest.bufferTimeoutNanos(journal, type, MAX_AIO);
+        PeerControl.note("journal " + type + (aio ? "" : " (libaio not loaded)") + ", journal-buffer-timeout "
+                + bufferTimeout + " ns " + (args.length > 2 ? "as given" : "measured by the sync test"));
         ConfigurationImpl config = new ConfigurationImpl();
         config.setName("artemis-peer");
         config.setPersistenceEnabled(true);

@@ -41,16 +41,18 @@ public final class JmsPeer implements Peer {
      * the benchmark lets a producer have unconfirmed ({@code sendWindowBytes}) keeps four
      * confirmations in flight, where a window as large as the send window would make the
      * producer stop and wait for each one. The client stays on NIO: it runs in this JVM, on
-     * Ramjet's Netty 4.2, for which Artemis's epoll support is not built.
+     * Ramjet's Netty 4.2, for which Artemis's epoll support is not built. A positive
+     * {@code bufferTimeoutNanos} replaces the journal buffer timeout the peer would measure.
      */
-    public static JmsPeer artemis(String heap, long sendWindowBytes) throws IOException {
+    public static JmsPeer artemis(String heap, long sendWindowBytes, long bufferTimeoutNanos) throws IOException {
         long confirmationWindow = Math.max(64 << 10, sendWindowBytes / 4);
         return start("artemis", ArtemisServerMain.class, heap, port -> {
             ActiveMQConnectionFactory f = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port
                     + "?useEpoll=false&confirmationWindowSize=" + confirmationWindow);
             f.setBlockOnDurableSend(true);
             return f;
-        }, PeerNetty.of("artemis"), new String[0]);
+        }, PeerNetty.of("artemis"),
+                bufferTimeoutNanos > 0 ? new String[] {Long.toString(bufferTimeoutNanos)} : new String[0]);
     }
 
     private static JmsPeer start(String name, Class<?> main, String heap, IntFunction<ConnectionFactory> factory,
