@@ -109,7 +109,7 @@ public final class Bench implements Callable<Integer> {
             }
         }
         BenchConfig config = config();
-        Path dir = out != null ? out : defaultOut();
+        Path dir = out != null ? out : BuildDirectory.of("bench.results", "results");
         results = run(config, peers, workloads);
         String subtitle = String.format("%s, %d B bodies, count x%s, %d producer(s), %d consumer(s), heap %s, "
                         + "median of %d round(s) (~spread), %s", Instant.now().truncatedTo(ChronoUnit.SECONDS),
@@ -265,15 +265,6 @@ public final class Bench implements Callable<Integer> {
     private static String message(Throwable e) {
         String m = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
         return m.lines().findFirst().orElse(m);
-    }
-
-    private static Path defaultOut() {
-        String fromMaven = System.getProperty("bench.results");
-        if (fromMaven != null) {
-            return Path.of(fromMaven);
-        }
-        return Files.isDirectory(Path.of("bench", "target")) ? Path.of("bench", "target", "results")
-                : Path.of("target", "results");
     }
 
     private static String machine() {

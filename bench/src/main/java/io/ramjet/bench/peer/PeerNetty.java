@@ -1,5 +1,6 @@
 package io.ramjet.bench.peer;
 
+import io.ramjet.bench.BuildDirectory;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,7 +40,7 @@ public final class PeerNetty {
      * class path unchanged, with a warning, where the build did not copy them (a run from an IDE).
      */
     String apply(String classPath) {
-        Path dir = root().resolve(peer);
+        Path dir = BuildDirectory.of("bench.peer.netty", "peer-netty").resolve(peer);
         if (!Files.isDirectory(dir)) {
             LOG.warn("{} runs on the shared Netty: no {} (run the build's process-resources phase)", peer, dir);
             return classPath;
@@ -56,15 +57,6 @@ public final class PeerNetty {
             throw new UncheckedIOException(e);
         }
         return String.join(File.pathSeparator, entries);
-    }
-
-    private static Path root() {
-        String configured = System.getProperty("bench.peer.netty");
-        if (configured != null) {
-            return Path.of(configured);
-        }
-        return Files.isDirectory(Path.of("bench", "target")) ? Path.of("bench", "target", "peer-netty")
-                : Path.of("target", "peer-netty");
     }
 
     @Override
