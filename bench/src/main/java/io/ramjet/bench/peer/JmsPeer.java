@@ -5,6 +5,7 @@ import io.ramjet.bench.jms.JmsWorkloads;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
 import jakarta.jms.ConnectionFactory;
 import java.io.IOException;
+import java.util.List;
 import java.util.function.IntFunction;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
@@ -30,28 +31,36 @@ public final class JmsPeer implements Peer {
     public static JmsPeer ramjet(String heap, int segmentMiB) throws IOException {
         return start("ramjet", RamjetServerMain.class, heap,
                 port -> new RamjetConnectionFactory("ramjet://127.0.0.1:" + port),
-                segmentMiB > 0 ? new String[] {Integer.toString(segmentMiB)} : new String[0]);
+                null, segmentMiB > 0 ? new String[] {Integer.toString(segmentMiB)} : new String[0]);
     }
 
     /**
-     * Artemis ({@link ArtemisServerMain}) through its Core JMS client: durable sends block until
-     * the journal has them, and a confirmation window lets asynchronous sends complete.
+     * Artemis ({@link ArtemisServerMain}) on its own Netty, through its Core JMS client: durable
+     * sends block until the journal has them. Asynchronous sends complete when the broker
+     * confirms them, once per confirmation window of bytes: a window of a quarter of the bytes
+     * the benchmark lets a producer have unconfirmed ({@code sendWindowBytes}) keeps four
+     * confirmations in flight, where a window as large as the send window would make the
+     * producer stop and wait for each one. The client stays on NIO: it runs in this JVM, on
+     * Ramjet's Netty 4.2, for which Artemis's epoll support is not built. A positive
+     * {@code bufferTimeoutNanos} replaces the journal buffer timeout the peer would measure.
      */
-    public static JmsPeer artemis(String heap) throws IOException {
+    public static JmsPeer artemis(String heap, long sendWindowBytes, long bufferTimeoutNanos) throws IOException {
+        long confirmationWindow = Math.max(64 << 10, sendWindowBytes / 4);
         return start("artemis", ArtemisServerMain.class, heap, port -> {
-            ActiveMQConnectionFactory f = new ActiveMQConnectionFactory(
-                    "tcp://127.0.0.1:" + port + "?useEpoll=false&confirmationWindowSize=1048576");
+            ActiveMQConnectionFactory f = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port
+                    + "?useEpoll=false&confirmationWindowSize=" + confirmationWindow);
             f.setBlockOnDurableSend(true);
             return f;
-        }, new String[0]);
+        }, PeerNetty.of("artemis"),
+                bufferTimeoutNanos > 0 ? new String[] {Long.toString(bufferTimeoutNanos)} : new String[0]);
     }
 
     private static JmsPeer start(String name, Class<?> main, String heap, IntFunction<ConnectionFactory> factory,
-                                 String[] extra) throws IOException {
+                                 PeerNetty netty, String[] extra) throws IOException {
         TemporaryDirectory data = new TemporaryDirectory(name + "-peer");
         try {
-            return new JmsPeer(name, data, PeerProcess.start(main, heap, data.path().resolve("data"), extra),
-                    factory);
+            return new JmsPeer(name, data, PeerProcess.start(main, heap, netty, List.of(),
+                    data.path().resolve("data"), extra), factory);
         } catch (IOException | RuntimeException e) {
             data.close();
             throw e;

@@ -36,6 +36,7 @@ public final class RamjetServerMain {
         Broker broker = new Broker(BrokerConfig.defaults(data).withPort(0).withNameServers(List.of(nameServer.address())),
                 store);
         broker.start();
+        PeerControl.noteNetty();
         PeerControl.ready(port);
         PeerControl.serveUntilStdinCloses();
         broker.close();
