@@ -255,6 +255,22 @@ final class CommitLog {
         prepared = allocator.submit(() -> MappedFile.prepare(directory, start, segmentSize, minFreeSpace, ".next"));
     }
 
+    /**
+     * Waits for the segment being prepared: an empty log fills its first segment while the store
+     * opens rather than under its first append (zero-filling 1 GiB on a busy disk takes seconds,
+     * longer than a client waits for an answer). A failure is left for the append to meet.
+     */
+    private void awaitPrepared() {
+        try {
+            prepared.get();
+        } catch (ExecutionException e) {
+            LOG.warn("preparing segment {} failed; the first append will create it", preparedStart, e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException("interrupted preparing segment " + preparedStart, e);
+        }
+    }
+
     private static void discard(Future<Path> ready) {
         try {
             MappedFile.deleteQuietly(ready.get());
@@ -363,6 +379,7 @@ final class CommitLog {
         if (segments.isEmpty()) {
             writePosition = flushedPosition = from;
             prepareNext(from);
+            awaitPrepared();
             return new Scan(0, from, 0);
         }
         long position = Math.min(Math.max(from, minOffset()), segments.lastEntry().getValue().end());
