@@ -209,9 +209,9 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (ctx.channel().isActive()) {
-            LOG.warn("{}: closing the connection: {}", connection, cause.toString());
+            LOG.warn("{}: closing the connection: {}", connection, TlsFailures.describe(cause));
         }
-        connection.closing(cause.getMessage() != null ? cause.getMessage() : cause.toString());
+        connection.closing(TlsFailures.describe(cause));
         ctx.close();
     }
 }

@@ -3,6 +3,7 @@ package io.ramjet.server.broker;
 import io.ramjet.server.remoting.NameServerSecret;
 import io.ramjet.server.remoting.Hosts;
 import io.ramjet.server.remoting.RemotingServerConfig;
+import io.ramjet.server.remoting.TlsSettings;
 import io.ramjet.storage.StoreConfig;
 
 import java.nio.file.Path;
@@ -44,6 +45,7 @@ import java.util.Objects;
  * @param allowAnonymous       whether a connection may work without authenticating; false needs a users file
  * @param nameServerSecret     signs the broker's registrations with the NameServers, or null to send them
  *                             unsigned (accepted only by NameServers without a secret)
+ * @param tls                  TLS on the broker's port and on its connections to NameServers and coordinators
  * @param storeConfig          the store: data directory, segments, flushing, record limit
  */
 public record BrokerConfig(
@@ -69,6 +71,7 @@ public record BrokerConfig(
         Path usersFile,
         boolean allowAnonymous,
         NameServerSecret nameServerSecret,
+        TlsSettings tls,
         StoreConfig storeConfig) {
 
     public static final int DEFAULT_PORT = 10911;
@@ -76,6 +79,7 @@ public record BrokerConfig(
     public BrokerConfig {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(storeConfig, "storeConfig");
+        Objects.requireNonNull(tls, "tls");
         nameServers = List.copyOf(nameServers);
         queues = List.copyOf(queues);
         topics = List.copyOf(topics);
@@ -143,6 +147,7 @@ public record BrokerConfig(
         b.usersFile = usersFile;
         b.allowAnonymous = allowAnonymous;
         b.nameServerSecret = nameServerSecret;
+        b.tls = tls.toBuilder();
         return b;
     }
 
@@ -168,9 +173,10 @@ public record BrokerConfig(
         return storeConfig.minFreeSpace();
     }
 
-    /** The broker's listening socket: bound to {@link #host()}, announced as {@link #advertisedHost()}. */
+    /** The broker's listening socket: bound to {@link #host()}, announced as {@link #advertisedHost()}, TLS as configured. */
     public RemotingServerConfig remoting() {
-        return RemotingServerConfig.onPort(port).withRole("broker").withHost(host).withAdvertisedHost(advertisedHost);
+        return RemotingServerConfig.onPort(port).withRole("broker").withHost(host).withAdvertisedHost(advertisedHost)
+                .withTls(tls.server());
     }
 
     /** The same configuration on another port, for tests that bind an ephemeral one. */
@@ -243,9 +249,15 @@ public record BrokerConfig(
         private Path usersFile;
         private boolean allowAnonymous = true;
         private NameServerSecret nameServerSecret;
+        private TlsSettings.Builder tls = TlsSettings.builder();
 
         private Builder(StoreConfig.Builder store) {
             this.store = store;
+        }
+
+        /** The TLS settings, built with the broker's. */
+        public TlsSettings.Builder tls() {
+            return tls;
         }
 
         /** The store's settings, built with the broker's. */
@@ -374,7 +386,7 @@ public record BrokerConfig(
             return new BrokerConfig(clusterName, brokerName, brokerId, host, advertisedHost, port, nameServers,
                     autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, heartbeatInterval,
                     diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval, transactionMaxChecks,
-                    queues, topics, usersFile, allowAnonymous, nameServerSecret, store.build());
+                    queues, topics, usersFile, allowAnonymous, nameServerSecret, tls.build(), store.build());
         }
     }
 }
