@@ -143,6 +143,12 @@ public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMater
             KeyMaterial key = null;
             if (certificate != null || privateKey != null || keyStore != null) {
                 key = new KeyMaterial(certificate, privateKey, keyStore, keyPassword);
+            } else if (keyPassword != null) {
+                throw new IllegalArgumentException("tlsKeyPassword without a key: set tlsKeyStore, or tlsCertificate"
+                        + " and tlsPrivateKey");
+            }
+            if (trustStore == null && trustStorePassword != null) {
+                throw new IllegalArgumentException("tlsTrustStorePassword without tlsTrustStore");
             }
             TrustMaterial trust = trustStore == null ? null : new TrustMaterial(trustStore, trustStorePassword);
             return new TlsSettings(key, clientAuth, trust, outbound, verifyHostname);
