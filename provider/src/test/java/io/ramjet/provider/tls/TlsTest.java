@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ramjet.protocol.command.BrokerList;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.protocol.remoting.tls.ClientTls;
 import io.ramjet.protocol.remoting.tls.KeyMaterial;
 import io.ramjet.protocol.remoting.tls.ServerTls;
 import io.ramjet.protocol.remoting.tls.ServerTls.ClientAuthMode;
@@ -14,6 +20,8 @@ import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.namesrv.NameServerConfig;
+import io.ramjet.server.remoting.RemotingServer;
+import io.ramjet.server.remoting.RemotingServerConfig;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageConsumer;
@@ -21,9 +29,14 @@ import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javax.security.auth.x500.X500Principal;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -183,5 +196,37 @@ class TlsTest {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> new RamjetConnectionFactory("ramjet://" + tlsNameServer.address() + "?trustStore=" + ca.caPem()));
         assertTrue(refused.getMessage().contains("trustStore needs TLS"), refused.getMessage());
+    }
+
+    /** The subject of the certificate a client presented to a server asking for one optionally; empty for none. */
+    private static Optional<X500Principal> peerSeenByTheServer(KeyMaterial clientKey) throws Exception {
+        TrustMaterial trust = new TrustMaterial(ca.caPem(), null);
+        CompletableFuture<Optional<X500Principal>> seen = new CompletableFuture<>();
+        try (RemotingServer remoting = new RemotingServer(RemotingServerConfig.onPort(0).withTls(
+                ServerTls.of(KeyMaterial.keyStore(server.keyStore(), TestCertificates.PASSWORD))
+                        .withClientAuth(ClientAuthMode.OPTIONAL, trust)))) {
+            remoting.registerProcessor(CommandCode.LIST_BROKERS, (connection, request) -> {
+                seen.complete(connection.peerPrincipal());
+                return request.reply(new BrokerList(List.of()));
+            }, Runnable::run);
+            remoting.start();
+            try (RemotingClient client = new RemotingClient(RemotingClientConfig.defaults().withTls(
+                    ClientTls.defaults().withTrust(trust).withKey(clientKey)))) {
+                client.invokeSync(remoting.address(), Frame.request(CommandCode.LIST_BROKERS, null),
+                        Duration.ofMillis(TIMEOUT)).body().release();
+            }
+            return seen.get(TIMEOUT, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    @Test
+    void theServerSeesTheSubjectOfAVerifiedClientCertificate() throws Exception {
+        assertEquals(Optional.of(new X500Principal("CN=alice,O=Ramjet Test")),
+                peerSeenByTheServer(KeyMaterial.pem(alice.certificateChain(), alice.privateKey(), null)));
+    }
+
+    @Test
+    void theServerSeesNoSubjectWhenTheClientPresentsNoCertificate() throws Exception {
+        assertEquals(Optional.empty(), peerSeenByTheServer(null));
     }
 }
