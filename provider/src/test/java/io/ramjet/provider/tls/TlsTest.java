@@ -24,10 +24,12 @@ import io.ramjet.server.remoting.RemotingServer;
 import io.ramjet.server.remoting.RemotingServerConfig;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
+import jakarta.jms.JMSSecurityException;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,6 +61,7 @@ class TlsTest {
     private static TestCertificates ca;
     private static TestCertificates.Identity server;
     private static TestCertificates.Identity alice;
+    private static TestCertificates.Identity otherHost;
     private static final List<AutoCloseable> started = new ArrayList<>();
     private static NameServer tlsNameServer;
     private static NameServer mutualNameServer;
@@ -70,7 +73,7 @@ class TlsTest {
         ca = TestCertificates.newCa(dir);
         server = ca.issue("server", "CN=localhost", "ip:127.0.0.1,dns:localhost");
         alice = ca.issue("alice", "CN=alice,O=Ramjet Test", null);
-        TestCertificates.Identity otherHost = ca.issue("other", "CN=elsewhere.example", "dns:elsewhere.example");
+        otherHost = ca.issue("other", "CN=elsewhere.example", "dns:elsewhere.example");
         TrustMaterial trust = new TrustMaterial(ca.caPem(), null);
 
         tlsNameServer = nameServer(ServerTls.of(KeyMaterial.keyStore(server.keyStore(), TestCertificates.PASSWORD)));
@@ -98,6 +101,14 @@ class TlsTest {
         config.store().segmentSize(16 << 20);
         config.tls().certificate(server.certificateChain()).privateKey(server.privateKey()).clientAuth(clientAuth)
                 .trustStore(ca.caPem()).outbound(true);
+        if (clientAuth != ClientAuthMode.NONE) {
+            // mutual TLS as the only login: alice's certificate makes her connection hers, no password
+            Path certificateUsers = Files.writeString(dir.resolve(name + "-certificate-users"),
+                    "alice = CN=alice, O=Ramjet Test\n");
+            config.usersFile(Files.writeString(dir.resolve(name + "-users"), "# no passwords\n"))
+                    .allowAnonymous(false);
+            config.tls().certificateUsers(certificateUsers);
+        }
         Broker broker = new Broker(config.build());
         broker.start();
         started.add(0, broker);
@@ -189,6 +200,12 @@ class TlsTest {
     void mutualTlsAdmitsAClientWithACertificateFromPemFiles() throws JMSException {
         roundTrip(new RamjetConnectionFactory(trusting(mutualNameServer) + "&certificate=" + alice.certificateChain()
                 + "&privateKey=" + alice.privateKey()));
+    }
+
+    @Test
+    void aVerifiedCertificateMappedToNoUserGetsNoAccessWhereAnonymousIsRefused() {
+        assertThrows(JMSSecurityException.class, () -> roundTrip(new RamjetConnectionFactory(trusting(mutualNameServer)
+                + "&keyStore=" + otherHost.keyStore() + "&keyPassword=" + TestCertificates.PASSWORD)));
     }
 
     @Test

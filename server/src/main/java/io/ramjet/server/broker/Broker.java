@@ -39,6 +39,7 @@ import io.ramjet.server.broker.processor.SubscriptionProcessor;
 import io.ramjet.server.broker.processor.TransactionHalves;
 import io.ramjet.server.broker.processor.TransactionProcessor;
 import io.ramjet.server.broker.retention.RetentionScanner;
+import io.ramjet.server.broker.security.CertificateUsers;
 import io.ramjet.server.broker.security.Users;
 import io.ramjet.server.broker.session.ClientIdClaims;
 import io.ramjet.server.broker.session.TemporaryDestinations;
@@ -52,6 +53,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutionException;
@@ -262,9 +264,25 @@ public final class Broker implements AutoCloseable {
             LOG.info("broker {}: {} users from {}, anonymous connections {}", config.brokerName(), users.size(),
                     config.usersFile(), config.allowAnonymous() ? "allowed" : "refused");
         }
-        Authentication authentication = new Authentication(users, config.allowAnonymous());
+        Authentication authentication = new Authentication(users, config.allowAnonymous(), certificateUsers());
         server.setRequestGate(authentication);
         server.registerProcessor(CommandCode.AUTHENTICATE, Refusals.mapped(authentication::authenticate), logins);
+    }
+
+    /** Who a verified client certificate stands for (mutual TLS), when the configuration names a file. */
+    private CertificateUsers certificateUsers() {
+        Path file = config.tls().certificateUsers();
+        if (file == null) {
+            return CertificateUsers.none();
+        }
+        try {
+            CertificateUsers mapped = CertificateUsers.load(file);
+            LOG.info("broker {}: {} certificate subjects mapped to users from {}", config.brokerName(), mapped.size(),
+                    file);
+            return mapped;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the certificate users file " + file, e);
+        }
     }
 
     private DiskGuard diskGuard() {

@@ -22,12 +22,10 @@ import java.util.Locale;
  *                       servers' certificates; null: no client certificates, and the JDK's CAs outbound
  * @param outbound       whether the broker connects to its NameServers and coordinators with TLS
  * @param verifyHostname whether an outbound connection checks that the certificate names the host
+ * @param certificateUsers a broker's file mapping verified client certificate subjects to users, or null
  */
 public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMaterial trust, boolean outbound,
-                          boolean verifyHostname) {
-
-    /** A plain port, plain outbound connections. */
-    public static final TlsSettings NONE = new TlsSettings(null, ClientAuthMode.NONE, null, false, true);
+                          boolean verifyHostname, Path certificateUsers) {
 
     public TlsSettings {
         if (clientAuth == null) {
@@ -36,6 +34,10 @@ public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMater
         if (key == null && clientAuth != ClientAuthMode.NONE) {
             throw new IllegalArgumentException("tlsClientAuth=" + clientAuth.name().toLowerCase(Locale.ROOT)
                     + " needs TLS on the port: tlsCertificate and tlsPrivateKey, or tlsKeyStore");
+        }
+        if (certificateUsers != null && clientAuth == ClientAuthMode.NONE) {
+            throw new IllegalArgumentException("tlsCertificateUsers needs client certificates: tlsClientAuth"
+                    + " optional or required");
         }
         if (key != null) {
             server();
@@ -75,6 +77,7 @@ public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMater
         }
         b.outbound = outbound;
         b.verifyHostname = verifyHostname;
+        b.certificateUsers = certificateUsers;
         return b;
     }
 
@@ -89,8 +92,14 @@ public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMater
         private String trustStorePassword;
         private boolean outbound;
         private boolean verifyHostname = true;
+        private Path certificateUsers;
 
         private Builder() {
+        }
+
+        public Builder certificateUsers(Path file) {
+            this.certificateUsers = file;
+            return this;
         }
 
         public Builder certificate(Path pemChain) {
@@ -151,7 +160,7 @@ public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMater
                 throw new IllegalArgumentException("tlsTrustStorePassword without tlsTrustStore");
             }
             TrustMaterial trust = trustStore == null ? null : new TrustMaterial(trustStore, trustStorePassword);
-            return new TlsSettings(key, clientAuth, trust, outbound, verifyHostname);
+            return new TlsSettings(key, clientAuth, trust, outbound, verifyHostname, certificateUsers);
         }
     }
 }

@@ -141,7 +141,12 @@ final class BrokerKeys {
             new BrokerKey<>("tlsVerifyHostname", ValueType.BOOLEAN, "true",
                     "an outbound TLS connection checks that the server's certificate names the host connected to;"
                             + " `false` is for test certificates only",
-                    (b, v) -> b.tls().verifyHostname(v)));
+                    (b, v) -> b.tls().verifyHostname(v)),
+            new BrokerKey<>("tlsCertificateUsers", ValueType.PATH, "(none)",
+                    "file mapping verified client certificates to users (needs `tlsClientAuth`): one"
+                            + " `user = subject` per line, such as `alice = CN=alice,O=Example`; a connection with"
+                            + " a mapped certificate acts for that user without a password",
+                    (b, v) -> b.tls().certificateUsers(v)));
 
     private static final Map<String, BrokerKey<?>> BY_NAME = byName();
 

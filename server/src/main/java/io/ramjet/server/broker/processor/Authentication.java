@@ -9,6 +9,7 @@ import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.remoting.RequestGate;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.security.CertificateUsers;
 import io.ramjet.server.broker.security.Users;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,7 +20,9 @@ import org.slf4j.LoggerFactory;
  * that fails is refused ({@link Refusal#NOT_AUTHENTICATED}), the same answer for an
  * unknown user and a wrong password, and the failure is logged once, without the password.
  * When anonymous connections are not allowed, every command but AUTHENTICATE from a connection
- * that has not authenticated is refused with that status. Thread-safe.
+ * that has not authenticated is refused with that status. A connection whose verified TLS client
+ * certificate {@link CertificateUsers} maps to a user acts for that user without AUTHENTICATE.
+ * Thread-safe.
  */
 public final class Authentication implements RequestGate {
 
@@ -28,10 +31,16 @@ public final class Authentication implements RequestGate {
 
     private final Users users;
     private final boolean allowAnonymous;
+    private final CertificateUsers certificateUsers;
 
     public Authentication(Users users, boolean allowAnonymous) {
+        this(users, allowAnonymous, CertificateUsers.none());
+    }
+
+    public Authentication(Users users, boolean allowAnonymous, CertificateUsers certificateUsers) {
         this.users = users;
         this.allowAnonymous = allowAnonymous;
+        this.certificateUsers = certificateUsers;
     }
 
     public Frame authenticate(RemotingConnection connection, Frame request) {
@@ -52,6 +61,10 @@ public final class Authentication implements RequestGate {
 
     @Override
     public void admit(RemotingConnection connection, Frame request) throws RemotingCommandException {
+        if (!certificateUsers.isEmpty() && userOf(connection) == null) {
+            connection.peerPrincipal().flatMap(certificateUsers::userOf)
+                    .ifPresent(user -> connection.channel().attr(USER).set(user));
+        }
         if (allowAnonymous || request.code() == CommandCode.AUTHENTICATE || userOf(connection) != null) {
             return;
         }
