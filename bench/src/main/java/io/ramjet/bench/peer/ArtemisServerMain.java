@@ -12,7 +12,8 @@ import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
  * acceptor on 127.0.0.1 (NIO). Talks to its parent through {@link PeerControl}: {@code READY <port>}
  * once it serves, stops when stdin closes.
  *
- * <p>Usage: {@code ArtemisServerMain <port> <dataDir>}.
+ * <p>Usage: {@code ArtemisServerMain <port> <dataDir> [acceptorParameters]}: parameters such as
+ * {@code sslEnabled=true;keyStorePath=...} are added to the acceptor's URL.
  */
 public final class ArtemisServerMain {
 
@@ -34,7 +35,8 @@ public final class ArtemisServerMain {
         config.setLargeMessagesDirectory(data.resolve("large").toString());
         // NIO, not epoll: the native transport Artemis brings is built for Netty 4.1, while the
         // classpath shares Netty 4.2 with Ramjet
-        config.addAcceptorConfiguration("tcp", "tcp://127.0.0.1:" + port + "?useEpoll=false");
+        config.addAcceptorConfiguration("tcp", "tcp://127.0.0.1:" + port + "?useEpoll=false"
+                + (args.length > 2 ? ";" + args[2] : ""));
         EmbeddedActiveMQ server = new EmbeddedActiveMQ();
         server.setConfiguration(config);
         try {
