@@ -3,11 +3,7 @@ package io.ramjet.protocol.remoting.tls;
 import io.netty.handler.ssl.SslContextBuilder;
 
 import javax.net.ssl.KeyManagerFactory;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
 
 /**
  * A private key and its certificate chain, which a TLS endpoint presents: either two PEM files
@@ -53,16 +49,11 @@ public record KeyMaterial(Path certificateChain, Path privateKey, Path keyStore,
 
     private KeyManagerFactory keyManagers() {
         char[] secret = password == null ? new char[0] : password.toCharArray();
-        try {
-            KeyStore store = KeyStore.getInstance(keyStore.toFile(), secret);
+        return TlsContexts.withStore(keyStore, secret, "key store", store -> {
             KeyManagerFactory factory = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
             factory.init(store, secret);
             return factory;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the TLS key store " + keyStore, e);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalArgumentException("cannot use the TLS key store " + keyStore + ": " + e.getMessage(), e);
-        }
+        });
     }
 
     @Override

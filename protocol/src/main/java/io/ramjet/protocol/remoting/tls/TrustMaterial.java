@@ -9,8 +9,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
 import java.util.Arrays;
 
 /**
@@ -45,16 +43,11 @@ public record TrustMaterial(Path file, String password) {
     }
 
     private TrustManagerFactory trustManagers() {
-        try {
-            KeyStore store = KeyStore.getInstance(file.toFile(), password == null ? null : password.toCharArray());
+        return TlsContexts.withStore(file, password == null ? null : password.toCharArray(), "trust store", store -> {
             TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             factory.init(store);
             return factory;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the TLS trust store " + file, e);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalArgumentException("cannot use the TLS trust store " + file + ": " + e.getMessage(), e);
-        }
+        });
     }
 
     @Override
