@@ -62,7 +62,8 @@ public record RemotingClientConfig(int ioThreads, Duration connectTimeout, Durat
 
     /** Heartbeat interval and idle timeout together, since one must stay below the other. */
     public RemotingClientConfig withHeartbeat(Duration interval, Duration timeout) {
-        return new RemotingClientConfig(ioThreads, connectTimeout, requestTimeout, interval, timeout, maxFrameLength, tls);
+        return new RemotingClientConfig(ioThreads, connectTimeout, requestTimeout, interval, timeout, maxFrameLength,
+                tls);
     }
 
     public RemotingClientConfig withMaxFrameLength(int length) {
