@@ -14,8 +14,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -61,9 +63,9 @@ public final class Bench implements Callable<Integer> {
     @Option(names = "--latency-seconds", description = "length of the latency run (default 30, or 2 with --smoke)")
     Integer latencySeconds;
 
-    @Option(names = "--max-seconds", description = "time limit of each send phase that may be slow; the figure is "
-            + "taken over what it sent (default 60, or 2 with --smoke; the backlog gets five times this)")
-    Integer maxSeconds;
+    @Option(names = "--rounds", description = "timed rounds of every workload on every peer, peers interleaved; "
+            + "the table shows the median and the spread (default 3, or 1 with --smoke)")
+    Integer rounds;
 
     @Option(names = "--heap", description = "heap of every broker JVM (default ${DEFAULT-VALUE})")
     String heap = "1g";
@@ -71,6 +73,10 @@ public final class Bench implements Callable<Integer> {
     @Option(names = "--ramjet-segment-mib", description = "Ramjet's CommitLog segment in MiB (default: the "
             + "standalone server's 1024, or 64 with --smoke)")
     Integer ramjetSegmentMiB;
+
+    @Option(names = "--artemis-journal-buffer-timeout", description = "Artemis's journal buffer timeout in ns "
+            + "(default: measured when the peer starts, as artemis create measures it)")
+    long artemisBufferTimeout;
 
     @Option(names = "--out", description = "directory for results.csv and results.svg "
             + "(default bench/target/results)")
@@ -104,11 +110,12 @@ public final class Bench implements Callable<Integer> {
             }
         }
         BenchConfig config = config();
-        Path dir = out != null ? out : defaultOut();
+        Path dir = out != null ? out : BuildDirectory.of("bench.results", "results");
         results = run(config, peers, workloads);
-        String subtitle = String.format("%s, %d B bodies, count x%s, %d producer(s), %d consumer(s), heap %s, %s",
-                Instant.now().truncatedTo(ChronoUnit.SECONDS), config.size(), config.scale(), config.producers(),
-                config.consumers(), config.heap(), machine());
+        String subtitle = String.format("%s, %d B bodies, count x%s, %d producer(s), %d consumer(s), heap %s, "
+                        + "median of %d round(s) (~spread), %s", Instant.now().truncatedTo(ChronoUnit.SECONDS),
+                config.size(), config.scale(), config.producers(), config.consumers(), config.heap(),
+                config.rounds(), machine());
         PrintStream stdout = System.out;
         stdout.println();
         stdout.println(subtitle);
@@ -137,13 +144,19 @@ public final class Bench implements Callable<Integer> {
     BenchConfig config() {
         double scale = count != null ? count : smoke ? 0.005 : 1;
         int latency = latencySeconds != null ? latencySeconds : smoke ? 2 : 30;
-        int limit = maxSeconds != null ? maxSeconds : smoke ? 2 : 60;
-        return new BenchConfig(size, scale, producers, consumers, rate, Duration.ofSeconds(latency),
-                Duration.ofSeconds(limit), Duration.ofSeconds(5L * limit), heap,
-                ramjetSegmentMiB != null ? ramjetSegmentMiB : smoke ? 64 : 0);
+        int timed = rounds != null ? rounds : smoke ? 1 : 3;
+        return new BenchConfig(size, scale, producers, consumers, rate, Duration.ofSeconds(latency), timed, heap,
+                ramjetSegmentMiB != null ? ramjetSegmentMiB : smoke ? 64 : 0, artemisBufferTimeout);
     }
 
-    /** Runs every peer in turn, one at a time so they do not compete for the machine. */
+    /**
+     * Starts every peer, then runs each workload: first once on every peer as a warm-up (a tenth
+     * of its counts, not recorded), then its timed rounds, every round on every peer with the
+     * order of the peers rotated from round to round, so that no peer always goes first or runs
+     * on a machine the others have just warmed (or dirtied). Only one peer works at a time; the
+     * others wait idle. The table holds each cell's median over the rounds, the latency
+     * percentiles from all rounds' samples together.
+     */
     static Results run(BenchConfig config, List<String> peers, List<Integer> workloads) {
         Results results = new Results(peers);
         List<Row> rows = Rows.of(workloads);
@@ -152,40 +165,102 @@ public final class Bench implements Callable<Integer> {
                 results.put(row, p, Cell.notApplicable("not run"));
             }
         }
-        Results measured = new Results(peers);
-        WorkloadRunner runner = new WorkloadRunner(config, measured);
-        for (String name : peers) {
-            LOG.info("starting {}", name);
-            long began = System.nanoTime();
-            try (Peer peer = start(name, config)) {
-                LOG.info("{} started in {} ms", peer, (System.nanoTime() - began) / 1_000_000);
-                runner.run(peer, workloads);
-            } catch (Exception e) {
-                LOG.warn("{} failed", name, e);
-                for (Row row : rows) {
-                    if (!measured.has(row, name)) {
-                        measured.put(row, name, Cell.notApplicable(name + " did not run: " + message(e)));
+        List<Peer> running = new ArrayList<>();
+        List<Workloads> clients = new ArrayList<>();
+        try {
+            for (String name : peers) {
+                long began = System.nanoTime();
+                try {
+                    Peer peer = start(name, config);
+                    try {
+                        clients.add(peer.workloads(config.producers(), config.consumers()));
+                    } catch (Exception e) {
+                        peer.close();
+                        throw e;
+                    }
+                    running.add(peer);
+                    LOG.info("{} started in {} ms", peer, (System.nanoTime() - began) / 1_000_000);
+                } catch (Exception e) {
+                    LOG.warn("{} failed to start", name, e);
+                    for (Row row : rows) {
+                        results.put(row, name, Cell.notApplicable(name + " did not run: " + message(e)));
                     }
                 }
             }
-            LOG.info("{} done in {} s", name, (System.nanoTime() - began) / 1_000_000_000);
-        }
-        for (Row row : rows) {
-            for (String p : peers) {
-                if (measured.has(row, p)) {
-                    results.put(row, p, measured.cell(row, p));
+            Results measured = measure(config, workloads, peers, running, clients);
+            for (Row row : rows) {
+                for (String p : peers) {
+                    if (measured.has(row, p)) {
+                        results.put(row, p, measured.cell(row, p));
+                    }
                 }
+            }
+        } finally {
+            for (int i = 0; i < running.size(); i++) {
+                close(clients.get(i), running.get(i));
             }
         }
         return results;
     }
 
+    private static Results measure(BenchConfig config, List<Integer> workloads, List<String> peers,
+                                   List<Peer> running, List<Workloads> clients) {
+        WorkloadRunner warmUp = new WorkloadRunner(config.warmUp());
+        WorkloadRunner timed = new WorkloadRunner(config);
+        List<Results> rounds = new ArrayList<>();
+        for (int r = 0; r < config.rounds(); r++) {
+            rounds.add(new Results(peers));
+        }
+        for (int workload : workloads) {
+            for (int i = 0; i < running.size(); i++) {
+                LOG.info("{}: warming up workload {}", running.get(i).name(), workload);
+                warmUp.run(running.get(i), clients.get(i), workload, "_warm", new Results(peers));
+            }
+            for (int r = 0; r < config.rounds(); r++) {
+                for (int k = 0; k < running.size(); k++) {
+                    int i = (k + r) % running.size();
+                    LOG.info("{}: workload {}, round {}", running.get(i).name(), workload, r + 1);
+                    timed.run(running.get(i), clients.get(i), workload, "_r" + (r + 1), rounds.get(r));
+                }
+            }
+        }
+        Results median = Results.median(rounds);
+        for (Peer peer : running) {
+            Histogram all = timed.pooledLatency(peer.name());
+            if (all != null) {
+                LOG.info("{}: latency percentiles from {} samples", peer.name(), all.getTotalCount());
+                median.put(Rows.LATENCY_P50, peer.name(),
+                        median.cell(Rows.LATENCY_P50, peer.name()).withValue(all.getValueAtPercentile(50)));
+                median.put(Rows.LATENCY_P99, peer.name(),
+                        median.cell(Rows.LATENCY_P99, peer.name()).withValue(all.getValueAtPercentile(99)));
+                median.put(Rows.LATENCY_P999, peer.name(),
+                        median.cell(Rows.LATENCY_P999, peer.name()).withValue(all.getValueAtPercentile(99.9)));
+            }
+        }
+        return median;
+    }
+
+    private static void close(Workloads client, Peer peer) {
+        try {
+            client.close();
+        } catch (Exception e) {
+            LOG.warn("closing the client of {} failed", peer.name(), e);
+        }
+        try {
+            peer.close();
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("stopping {} failed", peer.name(), e);
+        }
+    }
+
     private static Peer start(String name, BenchConfig config) throws IOException {
         return switch (name) {
             case "ramjet" -> JmsPeer.ramjet(config.heap(), config.ramjetSegmentMiB());
-            case "artemis" -> JmsPeer.artemis(config.heap());
+            case "artemis" -> JmsPeer.artemis(config.heap(), (long) Workloads.ASYNC_WINDOW * config.size(),
+                    config.artemisBufferTimeoutNanos());
             case "ramjet-tls" -> JmsPeer.ramjetTls(config.heap(), config.ramjetSegmentMiB());
-            case "artemis-tls" -> JmsPeer.artemisTls(config.heap());
+            case "artemis-tls" -> JmsPeer.artemisTls(config.heap(), (long) Workloads.ASYNC_WINDOW * config.size(),
+                    config.artemisBufferTimeoutNanos());
             case "rocketmq" -> RocketMqPeer.start(config.heap());
             default -> throw new IllegalArgumentException("unknown peer " + name);
         };
@@ -194,15 +269,6 @@ public final class Bench implements Callable<Integer> {
     private static String message(Throwable e) {
         String m = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
         return m.lines().findFirst().orElse(m);
-    }
-
-    private static Path defaultOut() {
-        String fromMaven = System.getProperty("bench.results");
-        if (fromMaven != null) {
-            return Path.of(fromMaven);
-        }
-        return Files.isDirectory(Path.of("bench", "target")) ? Path.of("bench", "target", "results")
-                : Path.of("target", "results");
     }
 
     private static String machine() {

@@ -4,12 +4,13 @@ import java.time.Duration;
 
 /**
  * What one run measures: message size, the counts of each workload (the issue's counts times
- * {@code scale}), threads, the latency run, the time limit of each phase that may be slow, the
- * brokers' heap, and Ramjet's CommitLog segment size in MiB (0: the standalone default).
+ * {@code scale}), threads, the latency run, how many timed rounds each row gets, the brokers'
+ * heap, Ramjet's CommitLog segment size in MiB (0: the standalone default) and Artemis's journal
+ * buffer timeout in nanoseconds (0: measured when the peer starts).
  */
 public record BenchConfig(int size, double scale, int producers, int consumers, int latencyRate,
-                          Duration latencyDuration, Duration phaseLimit, Duration backlogLimit, String heap,
-                          int ramjetSegmentMiB) {
+                          Duration latencyDuration, int rounds, String heap, int ramjetSegmentMiB,
+                          long artemisBufferTimeoutNanos) {
 
     /** Workloads 1 to 3: messages sent per row. */
     public static final long SEND_COUNT = 200_000;
@@ -21,10 +22,13 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
     public static final long BACKLOG_COUNT = 2_000_000;
     /** Workload 6: subscribers on the topic. */
     public static final int SUBSCRIBERS = 4;
+    /** The share of every count (and of the latency run) that warms a workload up before it is timed. */
+    private static final double WARM_UP_SHARE = 0.1;
 
     public BenchConfig {
-        if (size < 0 || scale <= 0 || producers < 1 || consumers < 1 || latencyRate < 1) {
-            throw new IllegalArgumentException("size >= 0, count > 0, producers, consumers and rate >= 1 please");
+        if (size < 0 || scale <= 0 || producers < 1 || consumers < 1 || latencyRate < 1 || rounds < 1) {
+            throw new IllegalArgumentException(
+                    "size >= 0, count > 0, producers, consumers, rate and rounds >= 1 please");
         }
     }
 
@@ -32,5 +36,16 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
     public long scaled(long count) {
         long n = Math.max(10, Math.round(count * scale));
         return n % 7_919 == 0 ? n + 1 : n;
+    }
+
+    /**
+     * The run that warms a workload up on a peer before its timed rounds: the same paths (sends,
+     * selectors, transactions, listeners, topics) at a tenth of the counts and of the latency
+     * run (at least a second), once.
+     */
+    public BenchConfig warmUp() {
+        Duration latency = Duration.ofMillis(Math.max(1_000, (long) (latencyDuration.toMillis() * WARM_UP_SHARE)));
+        return new BenchConfig(size, scale * WARM_UP_SHARE, producers, consumers, latencyRate, latency, 1, heap,
+                ramjetSegmentMiB, artemisBufferTimeoutNanos);
     }
 }

@@ -54,6 +54,29 @@ public final class Results {
         return c != null ? c : Cell.notApplicable("not run");
     }
 
+    /**
+     * The results of several rounds over the same peers as one: per row and peer the
+     * {@link Cell#median median} of the rounds' cells. Rows come in the first round's order.
+     */
+    public static Results median(List<Results> rounds) {
+        Results first = rounds.get(0);
+        Results out = new Results(first.peers);
+        for (Row row : first.rows()) {
+            for (String peer : first.peers) {
+                List<Cell> cells = new ArrayList<>();
+                for (Results r : rounds) {
+                    if (r.has(row, peer)) {
+                        cells.add(r.cell(row, peer));
+                    }
+                }
+                if (!cells.isEmpty()) {
+                    out.put(row, peer, Cell.median(cells));
+                }
+            }
+        }
+        return out;
+    }
+
     /** Ramjet's figure over the peer's, where both exist and the peer's is not zero. */
     public OptionalDouble ratio(Row row, String peer) {
         Cell ramjet = cell(row, RAMJET);

@@ -13,6 +13,9 @@ public interface ProviderUnderTest extends AutoCloseable {
     /** The one user each provider's broker knows, with {@link #PASSWORD}; connections without credentials are allowed too. */
     String USER = "tck";
     String PASSWORD = "tck-password";
+    /** A user who may consume and browse (and make temporary destinations) but not send or create durable subscriptions. */
+    String READER = "tck-reader";
+    String READER_PASSWORD = "tck-reader-password";
 
     /** The name the report shows: "Ramjet" or "Artemis". */
     String name();

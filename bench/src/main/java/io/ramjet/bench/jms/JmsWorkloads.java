@@ -32,10 +32,6 @@ import org.HdrHistogram.Histogram;
  */
 public final class JmsWorkloads implements Workloads {
 
-    /** Unconfirmed asynchronous sends a producer may have outstanding. */
-    private static final int ASYNC_WINDOW = 1_000;
-    /** A consumer that receives nothing for this long has stalled: the workload fails. */
-    
     private final ConnectionFactory factory;
     private final int producers;
     private final int consumers;
@@ -47,8 +43,7 @@ public final class JmsWorkloads implements Workloads {
     }
 
     @Override
-    public Rate send(String queue, long count, int size, boolean persistent, Duration limit) throws Exception {
-        long deadline = System.nanoTime() + limit.toNanos();
+    public Rate send(String queue, long count, int size, boolean persistent) throws Exception {
         return Parallel.run(producers, index -> {
             Connection c = factory.createConnection();
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -58,7 +53,7 @@ public final class JmsWorkloads implements Workloads {
             byte[] body = new byte[size];
             return Parallel.Worker.of(c, () -> {
                 long sent = 0;
-                while (sent < n && (sent % 64 != 0 || System.nanoTime() < deadline)) {
+                while (sent < n) {
                     p.send(bytes(s, body));
                     sent++;
                 }
@@ -94,8 +89,7 @@ public final class JmsWorkloads implements Workloads {
     }
 
     @Override
-    public Rate transactedSend(String queue, long count, int size, int commitEvery, Duration limit) throws Exception {
-        long deadline = System.nanoTime() + limit.toNanos();
+    public Rate transactedSend(String queue, long count, int size, int commitEvery) throws Exception {
         return Parallel.run(1, index -> {
             Connection c = factory.createConnection();
             Session s = c.createSession(true, Session.SESSION_TRANSACTED);
@@ -104,7 +98,7 @@ public final class JmsWorkloads implements Workloads {
             byte[] body = new byte[size];
             return Parallel.Worker.of(c, () -> {
                 long sent = 0;
-                while (sent < count && System.nanoTime() < deadline) {
+                while (sent < count) {
                     for (int i = 0; i < commitEvery && sent < count; i++) {
                         p.send(bytes(s, body));
                         sent++;
@@ -117,8 +111,7 @@ public final class JmsWorkloads implements Workloads {
     }
 
     @Override
-    public Rate sendAsync(String queue, long count, int size, Duration limit) throws Exception {
-        long deadline = System.nanoTime() + limit.toNanos();
+    public Rate sendAsync(String queue, long count, int size) throws Exception {
         return Parallel.run(producers, index -> {
             Connection c = factory.createConnection();
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -129,7 +122,7 @@ public final class JmsWorkloads implements Workloads {
             return Parallel.Worker.of(c, () -> {
                 Window window = new Window(ASYNC_WINDOW);
                 long sent = 0;
-                while (sent < n && (sent % 64 != 0 || System.nanoTime() < deadline)) {
+                while (sent < n) {
                     window.acquire();
                     p.send(bytes(s, body), window);
                     sent++;
@@ -213,10 +206,11 @@ public final class JmsWorkloads implements Workloads {
             c.start();
             long expected = data.matches(tagged);
             long start = System.nanoTime();
+            Duration took;
             try (MessageConsumer selecting = s.createConsumer(s.createQueue(queue), data.selector(tagged))) {
                 receive(selecting, expected, queue + " [" + data.selector(tagged) + "]");
+                took = Duration.ofNanos(System.nanoTime() - start);
             }
-            Duration took = Duration.ofNanos(System.nanoTime() - start);
             try (MessageConsumer rest = s.createConsumer(s.createQueue(queue))) {
                 receive(rest, count - expected, queue + " (the rest)");
             }

@@ -5,6 +5,7 @@ import io.ramjet.bench.jms.JmsWorkloads;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
 import jakarta.jms.ConnectionFactory;
 import java.io.IOException;
+import java.util.List;
 import java.util.function.IntFunction;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
@@ -30,20 +31,28 @@ public final class JmsPeer implements Peer {
     public static JmsPeer ramjet(String heap, int segmentMiB) throws IOException {
         return start("ramjet", RamjetServerMain.class, heap,
                 port -> new RamjetConnectionFactory("ramjet://127.0.0.1:" + port),
-                segmentMiB > 0 ? new String[] {Integer.toString(segmentMiB)} : new String[0]);
+                null, segmentMiB > 0 ? new String[] {Integer.toString(segmentMiB)} : new String[0]);
     }
 
     /**
-     * Artemis ({@link ArtemisServerMain}) through its Core JMS client: durable sends block until
-     * the journal has them, and a confirmation window lets asynchronous sends complete.
+     * Artemis ({@link ArtemisServerMain}) on its own Netty, through its Core JMS client: durable
+     * sends block until the journal has them. Asynchronous sends complete when the broker
+     * confirms them, once per confirmation window of bytes: a window of a quarter of the bytes
+     * the benchmark lets a producer have unconfirmed ({@code sendWindowBytes}) keeps four
+     * confirmations in flight, where a window as large as the send window would make the
+     * producer stop and wait for each one. The client stays on NIO: it runs in this JVM, on
+     * Ramjet's Netty 4.2, for which Artemis's epoll support is not built. A positive
+     * {@code bufferTimeoutNanos} replaces the journal buffer timeout the peer would measure.
      */
-    public static JmsPeer artemis(String heap) throws IOException {
+    public static JmsPeer artemis(String heap, long sendWindowBytes, long bufferTimeoutNanos) throws IOException {
+        long confirmationWindow = Math.max(64 << 10, sendWindowBytes / 4);
         return start("artemis", ArtemisServerMain.class, heap, port -> {
-            ActiveMQConnectionFactory f = new ActiveMQConnectionFactory(
-                    "tcp://127.0.0.1:" + port + "?useEpoll=false&confirmationWindowSize=1048576");
+            ActiveMQConnectionFactory f = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port
+                    + "?useEpoll=false&confirmationWindowSize=" + confirmationWindow);
             f.setBlockOnDurableSend(true);
             return f;
-        }, new String[0]);
+        }, PeerNetty.of("artemis"),
+                bufferTimeoutNanos > 0 ? new String[] {Long.toString(bufferTimeoutNanos)} : new String[0]);
     }
 
     /**
@@ -57,7 +66,7 @@ public final class JmsPeer implements Peer {
             return start("ramjet-tls", data, RamjetServerMain.class, heap,
                     port -> new RamjetConnectionFactory("ramjets://127.0.0.1:" + port + "?trustStore="
                             + keys.trustStore() + "&trustStorePassword=" + TlsKeyPair.PASSWORD),
-                    new String[] {Integer.toString(segmentMiB), keys.keyStore().toString(),
+                    null, new String[] {Integer.toString(segmentMiB), keys.keyStore().toString(),
                             keys.trustStore().toString(), TlsKeyPair.PASSWORD});
         } catch (IOException | RuntimeException e) {
             data.close();
@@ -66,21 +75,24 @@ public final class JmsPeer implements Peer {
     }
 
     /**
-     * Artemis with TLS as its documentation configures it: an acceptor with {@code sslEnabled=true}
-     * and a key store; its client with {@code sslEnabled=true} and a trust store.
+     * {@link #artemis} with TLS as Artemis's documentation configures it: the acceptor with
+     * {@code sslEnabled=true} and a key store, the client with {@code sslEnabled=true} and a trust store.
      */
-    public static JmsPeer artemisTls(String heap) throws IOException {
+    public static JmsPeer artemisTls(String heap, long sendWindowBytes, long bufferTimeoutNanos) throws IOException {
+        long confirmationWindow = Math.max(64 << 10, sendWindowBytes / 4);
         TemporaryDirectory data = new TemporaryDirectory("artemis-tls-peer");
         try {
             TlsKeyPair keys = TlsKeyPair.generate(data.path());
             return start("artemis-tls", data, ArtemisServerMain.class, heap, port -> {
                 ActiveMQConnectionFactory f = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port
-                        + "?useEpoll=false&confirmationWindowSize=1048576&sslEnabled=true&trustStorePath="
-                        + keys.trustStore() + "&trustStorePassword=" + TlsKeyPair.PASSWORD + "&trustStoreType=PKCS12");
+                        + "?useEpoll=false&confirmationWindowSize=" + confirmationWindow + "&sslEnabled=true"
+                        + "&trustStorePath=" + keys.trustStore() + "&trustStorePassword=" + TlsKeyPair.PASSWORD
+                        + "&trustStoreType=PKCS12");
                 f.setBlockOnDurableSend(true);
                 return f;
-            }, new String[] {"sslEnabled=true;keyStorePath=" + keys.keyStore() + ";keyStorePassword="
-                    + TlsKeyPair.PASSWORD + ";keyStoreType=PKCS12"});
+            }, PeerNetty.of("artemis"), new String[] {Long.toString(Math.max(0, bufferTimeoutNanos)),
+                    "sslEnabled=true;keyStorePath=" + keys.keyStore() + ";keyStorePassword=" + TlsKeyPair.PASSWORD
+                            + ";keyStoreType=PKCS12"});
         } catch (IOException | RuntimeException e) {
             data.close();
             throw e;
@@ -88,10 +100,10 @@ public final class JmsPeer implements Peer {
     }
 
     private static JmsPeer start(String name, Class<?> main, String heap, IntFunction<ConnectionFactory> factory,
-                                 String[] extra) throws IOException {
+                                 PeerNetty netty, String[] extra) throws IOException {
         TemporaryDirectory data = new TemporaryDirectory(name + "-peer");
         try {
-            return start(name, data, main, heap, factory, extra);
+            return start(name, data, main, heap, factory, netty, extra);
         } catch (IOException | RuntimeException e) {
             data.close();
             throw e;
@@ -99,8 +111,10 @@ public final class JmsPeer implements Peer {
     }
 
     private static JmsPeer start(String name, TemporaryDirectory data, Class<?> main, String heap,
-                                 IntFunction<ConnectionFactory> factory, String[] extra) throws IOException {
-        return new JmsPeer(name, data, PeerProcess.start(main, heap, data.path().resolve("data"), extra), factory);
+                                 IntFunction<ConnectionFactory> factory, PeerNetty netty, String[] extra)
+            throws IOException {
+        return new JmsPeer(name, data, PeerProcess.start(main, heap, netty, List.of(),
+                data.path().resolve("data"), extra), factory);
     }
 
     @Override

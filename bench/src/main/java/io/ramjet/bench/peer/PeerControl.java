@@ -1,5 +1,7 @@
 package io.ramjet.bench.peer;
 
+import io.netty.channel.epoll.Epoll;
+import io.netty.util.Version;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -17,8 +19,23 @@ public final class PeerControl {
     public static final String READY = "READY ";
     /** The prefix of the answer to a heap question. */
     public static final String HEAP = "HEAP ";
+    /** The prefix of a line the parent logs: how the peer configured itself. */
+    public static final String NOTE = "NOTE ";
 
     private PeerControl() {
+    }
+
+    /** Tells the parent, which logs it, a choice the peer made at start (say, a measured setting). */
+    public static void note(String text) {
+        System.out.println(NOTE + text);
+        System.out.flush();
+    }
+
+    /** Tells the parent which Netty this JVM runs on and whether its epoll transport loads. */
+    public static void noteNetty() {
+        Version common = Version.identify().get("netty-common");
+        note("Netty " + (common != null ? common.artifactVersion() : "unknown") + ", epoll "
+                + (Epoll.isAvailable() ? "available" : "unavailable: " + Epoll.unavailabilityCause()));
     }
 
     /** Announces that the peer serves on {@code port}. */

@@ -43,22 +43,26 @@ public final class PeerProcess implements AutoCloseable {
         this.port = port;
     }
 
-    /** Starts {@code mainClass port dataDir extra...} with the given heap and waits for READY. */
+    /**
+     * Starts {@code mainClass port dataDir extra...} with the given heap on this JVM's class path
+     * (Ramjet's Netty) and waits for READY.
+     */
     public static PeerProcess start(Class<?> mainClass, String heap, Path dataDir, String... extra) throws IOException {
-        return start(mainClass, heap, List.of(), dataDir, extra);
+        return start(mainClass, heap, null, List.of(), dataDir, extra);
     }
 
     /**
      * Starts {@code java -Xmx<heap> <jvmArgs> mainClass port dataDir extra...} on this JVM's
-     * class path and waits for READY.
+     * class path, with {@code netty} in place of its Netty unless null, and waits for READY.
      */
-    public static PeerProcess start(Class<?> mainClass, String heap, List<String> jvmArgs, Path dataDir,
-                                    String... extra) throws IOException {
+    public static PeerProcess start(Class<?> mainClass, String heap, PeerNetty netty, List<String> jvmArgs,
+                                    Path dataDir, String... extra) throws IOException {
         int port = freePort();
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms" + heap, "-Xmx" + heap));
         cmd.addAll(jvmArgs);
-        cmd.addAll(List.of("-cp", classPath(mainClass), mainClass.getName(),
+        String classPath = netty == null ? classPath(mainClass) : netty.apply(classPath(mainClass));
+        cmd.addAll(List.of("-cp", classPath, mainClass.getName(),
                 Integer.toString(port), dataDir.toString()));
         cmd.addAll(List.of(extra));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
@@ -66,6 +70,9 @@ public final class PeerProcess implements AutoCloseable {
         String line;
         StringBuilder seen = new StringBuilder();
         while ((line = out.readLine()) != null) {
+            if (line.startsWith(PeerControl.NOTE)) {
+                LOG.info("{}: {}", mainClass.getSimpleName(), line.substring(PeerControl.NOTE.length()));
+            }
             if (line.startsWith(PeerControl.READY)) {
                 PeerProcess peer = new PeerProcess(mainClass.getSimpleName(), p, port);
                 Thread reader = new Thread(() -> peer.read(out), mainClass.getSimpleName() + "-out");

@@ -43,6 +43,7 @@ public final class RamjetServerMain {
         }
         Broker broker = new Broker(config.nameServers(List.of(nameServer.address())).build(), store);
         broker.start();
+        PeerControl.noteNetty();
         PeerControl.ready(port);
         PeerControl.serveUntilStdinCloses();
         broker.close();

@@ -60,7 +60,7 @@ public final class RocketMqPeer implements Peer {
     private static PeerProcess broker(String heap, TemporaryDirectory data, String name, String flush)
             throws IOException {
         String home = data.path().resolve(name).toString();
-        return PeerProcess.start(RocketMqServerMain.class, heap,
+        return PeerProcess.start(RocketMqServerMain.class, heap, PeerNetty.of("rocketmq"),
                 List.of("-Duser.home=" + home, "-Drocketmq.home.dir=" + home),
                 data.path().resolve(name).resolve("data"), flush);
     }

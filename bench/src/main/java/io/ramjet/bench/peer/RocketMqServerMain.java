@@ -20,13 +20,19 @@ import org.apache.rocketmq.namesrv.NamesrvStartup;
  * one master broker, both started through RocketMQ's own {@code NamesrvStartup} and
  * {@code BrokerStartup} with generated configuration files. The store lives in the given
  * directory, the flush policy is the third argument ({@code SYNC_FLUSH} or {@code ASYNC_FLUSH}),
- * topics are created on first use and SQL92 property filters are enabled. The parent should start
+ * topics are created on first use and SQL92 property filters are enabled, a pull may transfer up
+ * to 256 messages (1 MiB) and they leave by zero copy ({@code transferMsgByHeap=false}). The parent should start
  * this JVM with {@code -Duser.home} and {@code -Drocketmq.home.dir} in a temporary directory:
  * RocketMQ writes its logs under the home directory.
  *
  * <p>Usage: {@code RocketMqServerMain <nameServerPort> <dataDir> <flushDiskType>}.
  */
 public final class RocketMqServerMain {
+
+    /** Messages a pull may transfer, above the consumers' pull batch. */
+    private static final int TRANSFER_CAP = 256;
+    /** Bytes a pull may transfer: 256 messages of 1 KiB and their headers. */
+    private static final int TRANSFER_BYTES = 1 << 20;
 
     private RocketMqServerMain() {
     }
@@ -59,10 +65,19 @@ public final class RocketMqServerMain {
                 // the default, 200 ms, rejects sends (TIMEOUT_CLEAN_QUEUE) as soon as a busy disk
                 // holds the send queue back: on a small shared machine that is all the time
                 "waitTimeMillsInSendQueue=10000",
+                // a pull may carry what the consumer asks for (RocketMqWorkloads.PULL_BATCH) from
+                // memory or disk; the defaults (32 / 8 messages) cap it below that
+                "maxTransferCountOnMessageInMemory=" + TRANSFER_CAP,
+                "maxTransferCountOnMessageInDisk=" + TRANSFER_CAP,
+                "maxTransferBytesOnMessageInMemory=" + TRANSFER_BYTES,
+                "maxTransferBytesOnMessageInDisk=" + TRANSFER_BYTES,
+                // messages leave through zero-copy file regions, not a copy on the heap
+                "transferMsgByHeap=false",
                 ""));
         BrokerController broker = BrokerStartup.start(BrokerStartup.createBrokerController(
                 new String[] {"-c", brokerConf.toString(), "-n", "127.0.0.1:" + port}));
         awaitRegistration(namesrv);
+        PeerControl.noteNetty();
         PeerControl.ready(port);
         PeerControl.serveUntilStdinCloses();
         broker.shutdown();

@@ -1,5 +1,6 @@
 package io.ramjet.bench.report;
 
+import io.ramjet.bench.Cell;
 import io.ramjet.bench.Results;
 import io.ramjet.bench.Row;
 import java.util.Locale;
@@ -7,8 +8,9 @@ import java.util.OptionalDouble;
 
 /**
  * The results as CSV (RFC 4180 quoting): workload, row, unit, higher_is_better, then per peer
- * its figure (empty where there is none) and its note (the n/a or error text), then per peer
- * other than Ramjet the ratio Ramjet/peer.
+ * its figure (the median of its rounds; empty where there is none), the lowest and highest round,
+ * the number of rounds with a figure and its note (the n/a or error text), then per peer other
+ * than Ramjet the ratio Ramjet/peer.
  */
 public final class CsvReport {
 
@@ -18,7 +20,8 @@ public final class CsvReport {
     public static String render(Results results) {
         StringBuilder out = new StringBuilder("workload,row,unit,higher_is_better");
         for (String peer : results.peers()) {
-            out.append(',').append(peer).append(',').append(peer).append("_note");
+            out.append(',').append(peer).append(',').append(peer).append("_low,").append(peer).append("_high,")
+                    .append(peer).append("_runs,").append(peer).append("_note");
         }
         for (String peer : results.others()) {
             out.append(',').append(Ratios.header(peer));
@@ -28,8 +31,9 @@ public final class CsvReport {
             out.append(row.workload()).append(',').append(quote(row.label())).append(',').append(row.unit())
                     .append(',').append(row.higherIsBetter());
             for (String peer : results.peers()) {
-                var cell = results.cell(row, peer);
-                out.append(',').append(cell.hasValue() ? String.format(Locale.ROOT, "%.3f", cell.value()) : "")
+                Cell cell = results.cell(row, peer);
+                out.append(',').append(number(cell, cell.value())).append(',').append(number(cell, cell.low()))
+                        .append(',').append(number(cell, cell.high())).append(',').append(cell.runs())
                         .append(',').append(cell.hasValue() ? "" : quote(cell.text()));
             }
             for (String peer : results.others()) {
@@ -39,6 +43,10 @@ public final class CsvReport {
             out.append("\r\n");
         }
         return out.toString();
+    }
+
+    private static String number(Cell cell, double v) {
+        return cell.hasValue() ? String.format(Locale.ROOT, "%.3f", v) : "";
     }
 
     static String quote(String s) {

@@ -41,13 +41,20 @@ import org.apache.rocketmq.common.topic.TopicValidator;
  * measured against. A JMS queue is a topic of four queues read by one consumer group; persistent
  * rows go to a broker with {@code SYNC_FLUSH}, non-persistent ones to a broker with
  * {@code ASYNC_FLUSH} (RocketMQ has no per-message persistence); the selector is the tag filter
- * ({@code tag = color}) or a SQL92 property filter. Consumers are {@link DefaultLitePullConsumer}s.
+ * ({@code tag = color}) or a SQL92 property filter. Consumers are {@link DefaultLitePullConsumer}s
+ * pulling {@link #PULL_BATCH} at a time. Non-persistent sends are {@code send(msg, callback)} with
+ * the same window as the JMS peers' asynchronous sends (the JMS clients send NON_PERSISTENT
+ * messages without waiting for each), persistent ones a blocking {@code send(msg)}.
  */
 public final class RocketMqWorkloads implements Workloads {
 
     private static final int QUEUES = 4;
-    private static final int ASYNC_WINDOW = 1_000;
-    
+    /**
+     * Messages a consumer asks for in one pull (the client's default is 10; a user moving many
+     * messages raises it, and the broker's transfer cap is raised above it).
+     */
+    static final int PULL_BATCH = 64;
+
     private final String syncFlushNameServer;
     private final String asyncFlushNameServer;
     private final int producers;
@@ -66,16 +73,18 @@ public final class RocketMqWorkloads implements Workloads {
     }
 
     @Override
-    public Rate send(String queue, long count, int size, boolean persistent, Duration limit) throws Exception {
-        String topic = topic(queue, persistent ? syncFlushNameServer : asyncFlushNameServer);
-        long deadline = System.nanoTime() + limit.toNanos();
+    public Rate send(String queue, long count, int size, boolean persistent) throws Exception {
+        if (!persistent) {
+            return sendWindowed(topic(queue, asyncFlushNameServer), count, size);
+        }
+        String topic = topic(queue, syncFlushNameServer);
         return Parallel.run(producers, index -> {
-            DefaultMQProducer p = producer(topicNameServer.get(topic));
+            DefaultMQProducer p = producer(syncFlushNameServer);
             long n = Parallel.share(count, producers, index);
             byte[] body = new byte[size];
             return Parallel.Worker.of(p::shutdown, () -> {
                 long sent = 0;
-                while (sent < n && (sent % 64 != 0 || System.nanoTime() < deadline)) {
+                while (sent < n) {
                     check(p.send(new Message(topic, body)));
                     sent++;
                 }
@@ -90,8 +99,14 @@ public final class RocketMqWorkloads implements Workloads {
         String group = group();
         AtomicLong received = new AtomicLong();
         return Parallel.run(consumers, index -> {
-            DefaultLitePullConsumer c = assigned(topicNameServer.get(topic), group, topic, "*", index, consumers);
+            // started but not yet assigned: it pulls nothing before the timer starts (a JMS
+            // consumer's connection is started in the timed part too)
+            DefaultLitePullConsumer c = consumer(topicNameServer.get(topic), group);
+            c.setSubExpressionForAssign(topic, "*");
+            c.start();
+            List<MessageQueue> queues = share(c, topic, index, consumers);
             return Parallel.Worker.of(c::shutdown, () -> {
+                c.assign(queues);
                 long mine = 0;
                 long lastProgress = System.nanoTime();
                 while (received.get() < count) {
@@ -111,12 +126,11 @@ public final class RocketMqWorkloads implements Workloads {
     }
 
     @Override
-    public Rate transactedSend(String queue, long count, int size, int commitEvery, Duration limit) throws Exception {
+    public Rate transactedSend(String queue, long count, int size, int commitEvery) throws Exception {
         if (commitEvery != 1) {
             throw new NotApplicableException("a RocketMQ transaction holds one message");
         }
         String topic = topic(queue, syncFlushNameServer);
-        long deadline = System.nanoTime() + limit.toNanos();
         return Parallel.run(1, index -> {
             TransactionMQProducer p = new TransactionMQProducer(group());
             p.setNamesrvAddr(syncFlushNameServer);
@@ -137,7 +151,7 @@ public final class RocketMqWorkloads implements Workloads {
             byte[] body = new byte[size];
             return Parallel.Worker.of(p::shutdown, () -> {
                 long sent = 0;
-                while (sent < count && System.nanoTime() < deadline) {
+                while (sent < count) {
                     TransactionSendResult r = p.sendMessageInTransaction(new Message(topic, body), null);
                     check(r);
                     if (r.getLocalTransactionState() != LocalTransactionState.COMMIT_MESSAGE) {
@@ -151,17 +165,20 @@ public final class RocketMqWorkloads implements Workloads {
     }
 
     @Override
-    public Rate sendAsync(String queue, long count, int size, Duration limit) throws Exception {
-        String topic = topic(queue, syncFlushNameServer);
-        long deadline = System.nanoTime() + limit.toNanos();
+    public Rate sendAsync(String queue, long count, int size) throws Exception {
+        return sendWindowed(topic(queue, syncFlushNameServer), count, size);
+    }
+
+    /** Producers send {@code count} messages to an existing topic with {@link #ASYNC_WINDOW} unconfirmed. */
+    private Rate sendWindowed(String topic, long count, int size) throws Exception {
         return Parallel.run(producers, index -> {
-            DefaultMQProducer p = producer(syncFlushNameServer);
+            DefaultMQProducer p = producer(topicNameServer.get(topic));
             long n = Parallel.share(count, producers, index);
             byte[] body = new byte[size];
             return Parallel.Worker.of(p::shutdown, () -> {
                 Window window = new Window(ASYNC_WINDOW);
                 long sent = 0;
-                while (sent < n && (sent % 64 != 0 || System.nanoTime() < deadline)) {
+                while (sent < n) {
                     window.acquire();
                     p.send(new Message(topic, body), window);
                     sent++;
@@ -387,6 +404,7 @@ public final class RocketMqWorkloads implements Workloads {
         c.setVipChannelEnabled(false);
         c.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
         c.setAutoCommit(true);
+        c.setPullBatchSize(PULL_BATCH);
         return c;
     }
 
@@ -401,14 +419,20 @@ public final class RocketMqWorkloads implements Workloads {
         DefaultLitePullConsumer c = consumer(nameServer, group);
         c.setSubExpressionForAssign(topic, tags);
         c.start();
+        c.assign(share(c, topic, index, of));
+        return c;
+    }
+
+    /** The queues of {@code topic} whose index modulo {@code of} is {@code index}. */
+    private static List<MessageQueue> share(DefaultLitePullConsumer c, String topic, int index, int of)
+            throws MQClientException {
         List<MessageQueue> mine = new ArrayList<>();
         for (MessageQueue q : c.fetchMessageQueues(topic)) {
             if (q.getQueueId() % of == index) {
                 mine.add(q);
             }
         }
-        c.assign(mine);
-        return c;
+        return mine;
     }
 
     private static void check(SendResult r) {

@@ -41,10 +41,44 @@ class ReportsTest {
     void csvHasOneLinePerRowWithFiguresNotesAndRatiosQuoted() {
         String[] lines = CsvReport.render(results()).split("\r\n");
         assertEquals(3, lines.length);
-        assertEquals("workload,row,unit,higher_is_better,ramjet,ramjet_note,artemis,artemis_note,rocketmq,"
-                + "rocketmq_note,ramjet/artemis,ramjet/rocketmq", lines[0]);
-        assertEquals("1,persistent send,msg/s,true,300.000,,150.000,,,\"n/a: a, \"\"quoted\"\" reason\",2.0000,",
-                lines[1]);
+        assertEquals("workload,row,unit,higher_is_better,ramjet,ramjet_low,ramjet_high,ramjet_runs,ramjet_note,"
+                + "artemis,artemis_low,artemis_high,artemis_runs,artemis_note,rocketmq,rocketmq_low,rocketmq_high,"
+                + "rocketmq_runs,rocketmq_note,ramjet/artemis,ramjet/rocketmq", lines[0]);
+        assertEquals("1,persistent send,msg/s,true,300.000,300.000,300.000,1,,150.000,150.000,150.000,1,,,,,0,"
+                + "\"n/a: a, \"\"quoted\"\" reason\",2.0000,", lines[1]);
+    }
+
+    @Test
+    void roundsCombineIntoTheirMedianWithTheirRangeAndFailedRoundsLeftOut() {
+        Results[] rounds = new Results[3];
+        double[] sends = {300, 100, 200};
+        for (int i = 0; i < 3; i++) {
+            rounds[i] = new Results(List.of("ramjet", "artemis"));
+            rounds[i].put(SEND, "ramjet", Cell.of(sends[i]));
+            rounds[i].put(SEND, "artemis", i == 1 ? Cell.error(new IllegalStateException("once")) : Cell.of(50 * (i + 1)));
+        }
+        Results median = Results.median(List.of(rounds));
+
+        Cell ramjet = median.cell(SEND, "ramjet");
+        assertEquals(200, ramjet.value(), 1e-9);
+        assertEquals(100, ramjet.low(), 1e-9);
+        assertEquals(300, ramjet.high(), 1e-9);
+        assertEquals(3, ramjet.runs());
+        assertEquals("200 ~100%", ramjet.format());
+        Cell artemis = median.cell(SEND, "artemis");
+        assertEquals(100, artemis.value(), 1e-9);
+        assertEquals(2, artemis.runs());
+        assertEquals(2.0, median.ratio(SEND, "artemis").getAsDouble(), 1e-9);
+    }
+
+    @Test
+    void aRowThatFailedInEveryRoundKeepsItsReason() {
+        Results one = new Results(List.of("ramjet"));
+        one.put(SEND, "ramjet", Cell.error(new IllegalStateException("broker <gone>")));
+        Results two = new Results(List.of("ramjet"));
+        two.put(SEND, "ramjet", Cell.error(new IllegalStateException("again")));
+
+        assertEquals("error: broker <gone>", Results.median(List.of(one, two)).cell(SEND, "ramjet").text());
     }
 
     @Test

@@ -46,6 +46,13 @@ public final class ErrorStatus {
     public static final int AUTHENTICATION_FAILED = 109;
 
     /**
+     * Broker: the connection's user may not do that operation to that destination (its roles
+     * are not allowed by the broker's permissions); nothing was done and the connection stays
+     * usable (JMSSecurityException).
+     */
+    public static final int NOT_AUTHORIZED = 152;
+
+    /**
      * NameServer: a REGISTER_BROKER or UNREGISTER_BROKER without a valid proof of the NameServer
      * secret (missing, wrong secret, outside the time window, or replayed).
      */
@@ -72,7 +79,7 @@ public final class ErrorStatus {
             case BAD_REQUEST, BUSY, NOT_FOUND, SUBSCRIPTION_CONFLICT, UNKNOWN_DESTINATION, STORE_FULL,
                  UNKNOWN_CONSUMER, TRANSACTION_ROLLED_BACK, UNKNOWN_TRANSACTION, TRANSACTION_CONFLICT,
                  CLIENT_ID_IN_USE, DELIVERY_NOT_HELD, AUTHENTICATION_FAILED, BROKER_NOT_AUTHENTICATED,
-                 BROKER_NAME_TAKEN -> true;
+                 BROKER_NAME_TAKEN, NOT_AUTHORIZED -> true;
             default -> false;
         };
     }

@@ -66,7 +66,7 @@ final class RemotingFailures {
             case ErrorStatus.TRANSACTION_CONFLICT -> Reason.TRANSACTION_CONFLICT;
             case ErrorStatus.CLIENT_ID_IN_USE -> Reason.CLIENT_ID_IN_USE;
             case ErrorStatus.DELIVERY_NOT_HELD -> Reason.NOT_HELD;
-            case ErrorStatus.AUTHENTICATION_FAILED -> Reason.SECURITY;
+            case ErrorStatus.AUTHENTICATION_FAILED, ErrorStatus.NOT_AUTHORIZED -> Reason.SECURITY;
             default -> Reason.INTERNAL;
         };
     }

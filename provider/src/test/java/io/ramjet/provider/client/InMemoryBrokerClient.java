@@ -52,8 +52,11 @@ public final class InMemoryBrokerClient implements BrokerClient {
         private final AtomicInteger largestPull = new AtomicInteger();
         private volatile ClientException sendFailure;
         private volatile ClientException commitFailure;
+        private volatile ClientException prepareFailure;
+        private volatile ClientException rollbackFailure;
         private volatile ClientException connectFailure;
         private volatile boolean refusesCredentials;
+        private volatile boolean unregistered;
         private long nextOffset;
 
         /** A client for one connection to this broker. */
@@ -92,12 +95,23 @@ public final class InMemoryBrokerClient implements BrokerClient {
             commitFailure = failure;
         }
 
+        /** Votes (and then rollbacks) fail with these; null for none. */
+        public void failPrepares(ClientException vote, ClientException rollback) {
+            prepareFailure = vote;
+            rollbackFailure = rollback;
+        }
+
         /** Connecting fails with {@code failure}, as when no NameServer answers. */
         public void failConnect(ClientException failure) {
             connectFailure = failure;
         }
 
         /** Every connection with credentials is refused. */
+        /** The NameServer lists no master (the broker restarting, not yet registered again). */
+        public void unregister() {
+            unregistered = true;
+        }
+
         public void refuseCredentials() {
             refusesCredentials = true;
         }
@@ -351,12 +365,17 @@ public final class InMemoryBrokerClient implements BrokerClient {
     @Override
     public CompletableFuture<Void> prepareTransaction(String brokerAddress, long transactionId, String xid,
                                                       String coordinator, List<ConsumedMessages> consumed) {
-        return done(null);
+        ClientException failure = broker.prepareFailure;
+        return failure == null ? done(null) : failed(failure);
     }
 
     @Override
     public CompletableFuture<Void> endTransaction(String brokerAddress, long transactionId, String xid, boolean commit,
                                                   List<ConsumedMessages> consumed) {
+        ClientException rollbackFailure = broker.rollbackFailure;
+        if (!commit && rollbackFailure != null) {
+            return failed(rollbackFailure);
+        }
         if (commit) {
             broker.commitAttempts.incrementAndGet();
             ClientException failure = broker.commitFailure;
@@ -393,7 +412,7 @@ public final class InMemoryBrokerClient implements BrokerClient {
 
     @Override
     public CompletableFuture<List<String>> masterAddresses() {
-        return done(List.of(ADDRESS));
+        return done(broker.unregistered ? List.of() : List.of(ADDRESS));
     }
 
     @Override

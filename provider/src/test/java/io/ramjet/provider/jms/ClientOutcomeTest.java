@@ -23,6 +23,12 @@ import jakarta.jms.ResourceAllocationException;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import jakarta.jms.TransactionRolledBackException;
+import jakarta.jms.XAConnection;
+import jakarta.jms.XASession;
+import io.ramjet.provider.jms.transaction.RamjetXid;
+import javax.transaction.xa.XAException;
+import javax.transaction.xa.XAResource;
+import javax.transaction.xa.Xid;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -61,6 +67,55 @@ class ClientOutcomeTest {
 
     private static ClientException certainlyNot(Reason reason) {
         return new ClientException(reason, Outcome.CERTAINLY_NOT_APPLIED, "injected " + reason, null);
+    }
+
+    @Test
+    void completingAnUnknownBranchWhileNoBrokerIsRegisteredAsksTheTransactionManagerToRetry() throws JMSException {
+        XAConnection xa = InMemoryFactories.xaFactory(broker).createXAConnection();
+        connection = xa;
+        XAResource resource = xa.createXASession().getXAResource();
+        broker.unregister();
+        Xid elsewhere = new RamjetXid(4712, new byte[] {7}, new byte[] {1});
+        XAException commit = assertThrows(XAException.class, () -> resource.commit(elsewhere, false));
+        assertEquals(XAException.XAER_RMFAIL, commit.errorCode, "a prepared branch may exist on a broker not yet back");
+        XAException rollback = assertThrows(XAException.class, () -> resource.rollback(elsewhere));
+        assertEquals(XAException.XAER_RMFAIL, rollback.errorCode);
+    }
+
+    @Test
+    void aVoteWhoseAnswerWasLostLeavesTheBranchInDoubtUntilItsRollbackReachesTheBroker() throws Exception {
+        XAConnection xa = InMemoryFactories.xaFactory(broker).createXAConnection();
+        connection = xa;
+        XASession session = xa.createXASession();
+        XAResource resource = session.getXAResource();
+        Xid xid = new RamjetXid(4712, new byte[] {8}, new byte[] {1});
+        resource.start(xid, XAResource.TMNOFLAGS);
+        session.createProducer(session.createQueue("q")).send(session.createTextMessage("maybe prepared"));
+        resource.end(xid, XAResource.TMSUCCESS);
+        ClientException lost = new ClientException(Reason.CONNECTION_LOST, Outcome.OUTCOME_UNKNOWN, "injected", null);
+        ClientException unreachable = new ClientException(Reason.UNREACHABLE, Outcome.CERTAINLY_NOT_APPLIED,
+                "injected", null);
+        broker.failPrepares(lost, unreachable);
+        XAException vote = assertThrows(XAException.class, () -> resource.prepare(xid));
+        assertEquals(XAException.XAER_RMFAIL, vote.errorCode, "the broker may hold the vote: not a rollback");
+        assertThrows(XAException.class, () -> resource.rollback(xid), "the broker still cannot be reached");
+        broker.failPrepares(null, null);
+        resource.rollback(xid);
+    }
+
+    @Test
+    void aRefusedVoteIsARollback() throws Exception {
+        XAConnection xa = InMemoryFactories.xaFactory(broker).createXAConnection();
+        connection = xa;
+        XASession session = xa.createXASession();
+        XAResource resource = session.getXAResource();
+        Xid xid = new RamjetXid(4712, new byte[] {9}, new byte[] {1});
+        resource.start(xid, XAResource.TMNOFLAGS);
+        session.createProducer(session.createQueue("q")).send(session.createTextMessage("refused"));
+        resource.end(xid, XAResource.TMSUCCESS);
+        broker.failPrepares(certainlyNot(Reason.RESOURCE), null);
+        XAException vote = assertThrows(XAException.class, () -> resource.prepare(xid));
+        assertEquals(XAException.XA_RBROLLBACK, vote.errorCode);
     }
 
     @Test

@@ -16,4 +16,10 @@ final class InMemoryFactories {
         factory.setClientFactory(info -> new FailoverRamjetClient(broker.client(info), info));
         return factory;
     }
+
+    static RamjetXAConnectionFactory xaFactory(InMemoryBrokerClient.Broker broker) {
+        RamjetXAConnectionFactory factory = new RamjetXAConnectionFactory("ramjet://" + InMemoryBrokerClient.ADDRESS);
+        factory.setClientFactory(info -> new FailoverRamjetClient(broker.client(info), info));
+        return factory;
+    }
 }

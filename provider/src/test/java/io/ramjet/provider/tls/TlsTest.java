@@ -102,12 +102,13 @@ class TlsTest {
         config.tls().certificate(server.certificateChain()).privateKey(server.privateKey()).clientAuth(clientAuth)
                 .trustStore(ca.caPem()).outbound(true);
         if (clientAuth != ClientAuthMode.NONE) {
-            // mutual TLS as the only login: alice's certificate makes her connection hers, no password
-            Path certificateUsers = Files.writeString(dir.resolve(name + "-certificate-users"),
+            // mutual TLS as the only login: alice's certificate proves her, through the JAAS certificate module
+            Path usersBySubject = Files.writeString(dir.resolve(name + "-users-by-subject"),
                     "alice = CN=alice, O=Ramjet Test\n");
-            config.usersFile(Files.writeString(dir.resolve(name + "-users"), "# no passwords\n"))
-                    .allowAnonymous(false);
-            config.tls().certificateUsers(certificateUsers);
+            Path jaas = Files.writeString(dir.resolve(name + "-login.config"), "ramjet {\n"
+                    + "    io.ramjet.server.broker.security.CertificateLoginModule required usersBySubject=\""
+                    + usersBySubject + "\";\n};\n");
+            config.jaasConfigFile(jaas).allowAnonymous(false);
         }
         Broker broker = new Broker(config.build());
         broker.start();
@@ -126,7 +127,12 @@ class TlsTest {
     }
 
     private static void roundTrip(RamjetConnectionFactory factory) throws JMSException {
-        try (Connection connection = factory.createConnection()) {
+        roundTrip(factory, null);
+    }
+
+    /** With a user, the connection logs in as that user with no password: the certificate is the proof. */
+    private static void roundTrip(RamjetConnectionFactory factory, String user) throws JMSException {
+        try (Connection connection = user == null ? factory.createConnection() : factory.createConnection(user, "")) {
             connection.start();
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             Queue queue = session.createQueue("tls-" + UUID.randomUUID());
@@ -193,19 +199,19 @@ class TlsTest {
     @Test
     void mutualTlsAdmitsAClientWithACertificateFromAKeyStore() throws JMSException {
         roundTrip(new RamjetConnectionFactory(trusting(mutualNameServer) + "&keyStore=" + alice.keyStore()
-                + "&keyPassword=" + TestCertificates.PASSWORD));
+                + "&keyPassword=" + TestCertificates.PASSWORD), "alice");
     }
 
     @Test
     void mutualTlsAdmitsAClientWithACertificateFromPemFiles() throws JMSException {
         roundTrip(new RamjetConnectionFactory(trusting(mutualNameServer) + "&certificate=" + alice.certificateChain()
-                + "&privateKey=" + alice.privateKey()));
+                + "&privateKey=" + alice.privateKey()), "alice");
     }
 
     @Test
-    void aVerifiedCertificateMappedToNoUserGetsNoAccessWhereAnonymousIsRefused() {
+    void aVerifiedCertificateMappedToNoUserIsNotALogin() {
         assertThrows(JMSSecurityException.class, () -> roundTrip(new RamjetConnectionFactory(trusting(mutualNameServer)
-                + "&keyStore=" + otherHost.keyStore() + "&keyPassword=" + TestCertificates.PASSWORD)));
+                + "&keyStore=" + otherHost.keyStore() + "&keyPassword=" + TestCertificates.PASSWORD), "alice"));
     }
 
     @Test

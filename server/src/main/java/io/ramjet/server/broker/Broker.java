@@ -39,8 +39,11 @@ import io.ramjet.server.broker.processor.SubscriptionProcessor;
 import io.ramjet.server.broker.processor.TransactionHalves;
 import io.ramjet.server.broker.processor.TransactionProcessor;
 import io.ramjet.server.broker.retention.RetentionScanner;
-import io.ramjet.server.broker.security.CertificateUsers;
-import io.ramjet.server.broker.security.Users;
+import io.ramjet.server.broker.processor.Access;
+import io.ramjet.server.broker.security.Authorizer;
+import io.ramjet.server.broker.security.Identity;
+import io.ramjet.server.broker.security.Permissions;
+import io.ramjet.server.broker.security.SecurityFiles;
 import io.ramjet.server.broker.session.ClientIdClaims;
 import io.ramjet.server.broker.session.TemporaryDestinations;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
@@ -198,6 +201,12 @@ public final class Broker implements AutoCloseable {
     }
 
     private void registerProcessors() {
+        Permissions permissions = SecurityFiles.permissions(config.access());
+        if (!permissions.isOpen()) {
+            LOG.info("broker {}: {} permission rules from {}", config.brokerName(), permissions.size(),
+                    config.access().permissionsFile());
+        }
+        Access access = new Access(new Authorizer(permissions), Identity.anonymous(config.access().anonymousRoles()));
         Runnable destinationsChanged = this::announceDestinations;
         DestinationResolver resolver = new DestinationResolver(destinations, this::destinationCreated);
         createConfiguredDestinations(resolver);
@@ -213,14 +222,15 @@ public final class Broker implements AutoCloseable {
         DestinationDeleter deleter = new DestinationDeleter(destinations, subscriptions, log, store,
                 destinationsChanged);
         TemporaryDestinations temporaries = new TemporaryDestinations(deleter::delete);
+        ClientIdClaims clientIds = new ClientIdClaims();
         server.addConnectionListener(ConnectionSession.onClose(temporaries::closed));
         SubscriptionProcessor subscribe = new SubscriptionProcessor(store, resolver, subscriptions, consumers, detacher,
-                log, marks, temporaries);
+                log, marks, temporaries, clientIds, access);
         AckProcessor acks = new AckProcessor(subscriptions, acknowledgements, heldPulls, consumers);
         AdminProcessor admin = new AdminProcessor(destinations, deleter, config.queuesPerDestination(), log,
-                temporaries, destinationsChanged);
+                temporaries, access, destinationsChanged);
         SendProcessor send = new SendProcessor(store, resolver, diskGuard(),
-                new TransactionHalves(transactions.table()));
+                new TransactionHalves(transactions.table()), access);
         server.registerAsyncProcessor(CommandCode.SEND, Refusals.mappedAsync(send), sends);
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, Refusals.mappedAsync(subscribe::subscribe),
                 processors);
@@ -244,45 +254,24 @@ public final class Broker implements AutoCloseable {
         server.registerProcessor(CommandCode.XA_RECOVER, Refusals.mapped(tx::recover), processors);
         server.registerAsyncProcessor(CommandCode.TX_QUERY, Refusals.mappedAsync(tx::query), processors);
         server.addConnectionListener(ConnectionSession.onClose(transactions::sessionClosed));
-        ClientIdClaims clientIds = new ClientIdClaims();
         server.addConnectionListener(ConnectionSession.onClose(clientIds::closed));
         server.registerProcessor(CommandCode.CLAIM_CLIENT_ID, Refusals.mapped(new ClientIdProcessor(clientIds)::claim),
                 processors);
         server.registerProcessor(CommandCode.BROWSE,
-                Refusals.mapped(new BrowseProcessor(store, destinations, subscriptions)::browse), processors);
+                Refusals.mapped(new BrowseProcessor(store, destinations, subscriptions, access)::browse), processors);
     }
 
     /** AUTHENTICATE and the gate that refuses unauthenticated connections when anonymous access is off. */
     private void registerAuthentication() {
-        Users users;
-        try {
-            users = config.usersFile() == null ? Users.none() : Users.load(config.usersFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the users file " + config.usersFile(), e);
+        Authentication authentication = new Authentication(SecurityFiles.login(config.usersFile(), config.access()),
+                config.allowAnonymous());
+        if (config.usersFile() != null || config.access().usesJaas()) {
+            LOG.info("broker {}: users from {}, anonymous connections {}", config.brokerName(),
+                    config.access().usesJaas() ? "JAAS entry " + config.access().jaasEntry() : config.usersFile(),
+                    config.allowAnonymous() ? "allowed" : "refused");
         }
-        if (config.usersFile() != null) {
-            LOG.info("broker {}: {} users from {}, anonymous connections {}", config.brokerName(), users.size(),
-                    config.usersFile(), config.allowAnonymous() ? "allowed" : "refused");
-        }
-        Authentication authentication = new Authentication(users, config.allowAnonymous(), certificateUsers());
         server.setRequestGate(authentication);
         server.registerProcessor(CommandCode.AUTHENTICATE, Refusals.mapped(authentication::authenticate), logins);
-    }
-
-    /** Who a verified client certificate stands for (mutual TLS), when the configuration names a file. */
-    private CertificateUsers certificateUsers() {
-        Path file = config.tls().certificateUsers();
-        if (file == null) {
-            return CertificateUsers.none();
-        }
-        try {
-            CertificateUsers mapped = CertificateUsers.load(file);
-            LOG.info("broker {}: {} certificate subjects mapped to users from {}", config.brokerName(), mapped.size(),
-                    file);
-            return mapped;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the certificate users file " + file, e);
-        }
     }
 
     private DiskGuard diskGuard() {

@@ -1,5 +1,6 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.server.broker.security.AccessConfig;
 import io.ramjet.server.remoting.NameServerSecret;
 import io.ramjet.server.remoting.Hosts;
 import io.ramjet.server.remoting.RemotingServerConfig;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Everything a broker is told at start, as one immutable value, store settings included. Build it
@@ -43,6 +45,8 @@ import java.util.Objects;
  * @param usersFile            the users and their password hashes ({@code io.ramjet.server.broker.security.Users}),
  *                             or null for none: then no AUTHENTICATE succeeds
  * @param allowAnonymous       whether a connection may work without authenticating; false needs a users file
+ *                             or a JAAS login
+ * @param access               roles, permissions and the JAAS login, each optional
  * @param nameServerSecret     signs the broker's registrations with the NameServers, or null to send them
  *                             unsigned (accepted only by NameServers without a secret)
  * @param tls                  TLS on the broker's port and on its connections to NameServers and coordinators
@@ -70,6 +74,7 @@ public record BrokerConfig(
         List<String> topics,
         Path usersFile,
         boolean allowAnonymous,
+        AccessConfig access,
         NameServerSecret nameServerSecret,
         TlsSettings tls,
         StoreConfig storeConfig) {
@@ -108,8 +113,10 @@ public record BrokerConfig(
         if (transactionMaxChecks < 1) {
             throw new IllegalArgumentException("transactionMaxChecks must be positive");
         }
-        if (!allowAnonymous && usersFile == null) {
-            throw new IllegalArgumentException("allowAnonymous=false needs a usersFile: nobody could connect");
+        Objects.requireNonNull(access, "access");
+        if (!allowAnonymous && usersFile == null && !access.usesJaas()) {
+            throw new IllegalArgumentException("allowAnonymous=false needs a usersFile or a JAAS login: nobody could"
+                    + " connect");
         }
     }
 
@@ -146,6 +153,11 @@ public record BrokerConfig(
         b.topics = topics;
         b.usersFile = usersFile;
         b.allowAnonymous = allowAnonymous;
+        b.rolesFile = access.rolesFile();
+        b.permissionsFile = access.permissionsFile();
+        b.jaasConfigFile = access.jaasConfigFile();
+        b.jaasEntry = access.jaasEntry();
+        b.anonymousRoles = List.copyOf(access.anonymousRoles());
         b.nameServerSecret = nameServerSecret;
         b.tls = tls.toBuilder();
         return b;
@@ -224,6 +236,13 @@ public record BrokerConfig(
         return toBuilder().usersFile(newUsersFile).allowAnonymous(anonymous).build();
     }
 
+    /** Roles, permissions and the JAAS login. */
+    public BrokerConfig withAccess(AccessConfig newAccess) {
+        return toBuilder().rolesFile(newAccess.rolesFile()).permissionsFile(newAccess.permissionsFile())
+                .jaasConfigFile(newAccess.jaasConfigFile()).jaasEntry(newAccess.jaasEntry())
+                .anonymousRoles(List.copyOf(newAccess.anonymousRoles())).build();
+    }
+
     /** Collects a {@link BrokerConfig} key by key; {@link #build()} checks the whole. Not thread-safe. */
     public static final class Builder {
         private final StoreConfig.Builder store;
@@ -248,6 +267,11 @@ public record BrokerConfig(
         private List<String> topics = List.of();
         private Path usersFile;
         private boolean allowAnonymous = true;
+        private Path rolesFile;
+        private Path permissionsFile;
+        private Path jaasConfigFile;
+        private String jaasEntry = AccessConfig.DEFAULT_JAAS_ENTRY;
+        private List<String> anonymousRoles = List.of();
         private NameServerSecret nameServerSecret;
         private TlsSettings.Builder tls = TlsSettings.builder();
 
@@ -376,6 +400,31 @@ public record BrokerConfig(
             return this;
         }
 
+        public Builder rolesFile(Path file) {
+            this.rolesFile = file;
+            return this;
+        }
+
+        public Builder permissionsFile(Path file) {
+            this.permissionsFile = file;
+            return this;
+        }
+
+        public Builder jaasConfigFile(Path file) {
+            this.jaasConfigFile = file;
+            return this;
+        }
+
+        public Builder jaasEntry(String entry) {
+            this.jaasEntry = entry;
+            return this;
+        }
+
+        public Builder anonymousRoles(List<String> roles) {
+            this.anonymousRoles = roles;
+            return this;
+        }
+
         public Builder nameServerSecret(NameServerSecret secret) {
             this.nameServerSecret = secret;
             return this;
@@ -386,7 +435,10 @@ public record BrokerConfig(
             return new BrokerConfig(clusterName, brokerName, brokerId, host, advertisedHost, port, nameServers,
                     autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, heartbeatInterval,
                     diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval, transactionMaxChecks,
-                    queues, topics, usersFile, allowAnonymous, nameServerSecret, tls.build(), store.build());
+                    queues, topics, usersFile, allowAnonymous,
+                    new AccessConfig(rolesFile, permissionsFile, jaasConfigFile, jaasEntry,
+                            Set.copyOf(anonymousRoles)), nameServerSecret, tls.build(),
+                    store.build());
         }
     }
 }

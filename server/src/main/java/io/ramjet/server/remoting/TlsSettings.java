@@ -22,10 +22,9 @@ import java.util.Locale;
  *                       servers' certificates; null: no client certificates, and the JDK's CAs outbound
  * @param outbound       whether the broker connects to its NameServers and coordinators with TLS
  * @param verifyHostname whether an outbound connection checks that the certificate names the host
- * @param certificateUsers a broker's file mapping verified client certificate subjects to users, or null
  */
 public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMaterial trust, boolean outbound,
-                          boolean verifyHostname, Path certificateUsers) {
+                          boolean verifyHostname) {
 
     public TlsSettings {
         if (clientAuth == null) {
@@ -34,10 +33,6 @@ public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMater
         if (key == null && clientAuth != ClientAuthMode.NONE) {
             throw new IllegalArgumentException("tlsClientAuth=" + clientAuth.name().toLowerCase(Locale.ROOT)
                     + " needs TLS on the port: tlsCertificate and tlsPrivateKey, or tlsKeyStore");
-        }
-        if (certificateUsers != null && clientAuth == ClientAuthMode.NONE) {
-            throw new IllegalArgumentException("tlsCertificateUsers needs client certificates: tlsClientAuth"
-                    + " optional or required");
         }
         if (key != null) {
             server();
@@ -77,7 +72,6 @@ public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMater
         }
         b.outbound = outbound;
         b.verifyHostname = verifyHostname;
-        b.certificateUsers = certificateUsers;
         return b;
     }
 
@@ -92,14 +86,8 @@ public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMater
         private String trustStorePassword;
         private boolean outbound;
         private boolean verifyHostname = true;
-        private Path certificateUsers;
 
         private Builder() {
-        }
-
-        public Builder certificateUsers(Path file) {
-            this.certificateUsers = file;
-            return this;
         }
 
         public Builder certificate(Path pemChain) {
@@ -160,7 +148,7 @@ public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMater
                 throw new IllegalArgumentException("tlsTrustStorePassword without tlsTrustStore");
             }
             TrustMaterial trust = trustStore == null ? null : new TrustMaterial(trustStore, trustStorePassword);
-            return new TlsSettings(key, clientAuth, trust, outbound, verifyHostname, certificateUsers);
+            return new TlsSettings(key, clientAuth, trust, outbound, verifyHostname);
         }
     }
 }

@@ -101,6 +101,26 @@ final class BrokerKeys {
                             + " authenticate before any other command, else every command is refused"
                             + " (`JMSSecurityException`); needs `usersFile`",
                     BrokerConfig.Builder::allowAnonymous),
+            new BrokerKey<>("rolesFile", ValueType.PATH, "(none)",
+                    "roles file: one `role = user, user` per line (as Artemis's `artemis-roles.properties`), `#`"
+                            + " comments; read again when it changes (new connections get the new roles)",
+                    BrokerConfig.Builder::rolesFile),
+            new BrokerKey<>("permissionsFile", ValueType.PATH, "(none)",
+                    "permissions file: one `operation pattern = role, role` per line (operations `send`, `consume`,"
+                            + " `browse`, `createDurableSubscription`, `deleteDurableSubscription`, `createTemporary`,"
+                            + " `createDestination`, `deleteDestination`, `admin`; patterns with Artemis's `#` and `*`;"
+                            + " role `*` is every connection). Without one, every connection may do everything;"
+                            + " with one, what no rule allows is refused (`JMSSecurityException`)",
+                    BrokerConfig.Builder::permissionsFile),
+            new BrokerKey<>("anonymousRoles", ValueType.LIST, "(none)",
+                    "comma-separated roles a connection without credentials holds (Artemis's guest role), when"
+                            + " `allowAnonymous` admits it", BrokerConfig.Builder::anonymousRoles),
+            new BrokerKey<>("jaasConfigFile", ValueType.PATH, "(none)",
+                    "a JAAS login configuration file (`login.config` syntax); when set, logins go through its"
+                            + " `jaasEntry` instead of `usersFile`", BrokerConfig.Builder::jaasConfigFile),
+            new BrokerKey<>("jaasEntry", ValueType.TEXT, "ramjet",
+                    "the entry of `jaasConfigFile` to log in with",
+                    BrokerConfig.Builder::jaasEntry),
             new BrokerKey<>("nameServerSecret", ValueType.SECRET, "(none)",
                     "the secret the NameServers were started with (`--secret-file`), at least 16 characters; the"
                             + " broker signs its registrations with it. Without one its registrations are unsigned,"
@@ -141,12 +161,7 @@ final class BrokerKeys {
             new BrokerKey<>("tlsVerifyHostname", ValueType.BOOLEAN, "true",
                     "an outbound TLS connection checks that the server's certificate names the host connected to;"
                             + " `false` is for test certificates only",
-                    (b, v) -> b.tls().verifyHostname(v)),
-            new BrokerKey<>("tlsCertificateUsers", ValueType.PATH, "(none)",
-                    "file mapping verified client certificates to users (needs `tlsClientAuth`): one"
-                            + " `user = subject` per line, such as `alice = CN=alice,O=Example`; a connection with"
-                            + " a mapped certificate acts for that user without a password",
-                    (b, v) -> b.tls().certificateUsers(v)));
+                    (b, v) -> b.tls().verifyHostname(v)));
 
     private static final Map<String, BrokerKey<?>> BY_NAME = byName();
 

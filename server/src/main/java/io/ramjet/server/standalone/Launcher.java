@@ -275,9 +275,12 @@ public final class Launcher {
     }
 
     private static Broker startBroker(BrokerConfig config) throws Exception {
-        if (config.usersFile() == null) {
+        if (config.usersFile() == null && !config.access().usesJaas()) {
             LOG.warn("SECURITY: no usersFile is configured: every client connects anonymously and may send, consume"
                     + " and delete anything; fine on a laptop, not on a network (README, Security)");
+        } else if (config.access().permissionsFile() == null) {
+            LOG.warn("SECURITY: no permissionsFile is configured: every connection, authenticated or not, may send,"
+                    + " consume and delete anything (README, Security)");
         }
         Broker broker = new Broker(config);
         broker.start();

@@ -5,6 +5,7 @@ import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.server.broker.security.AccessConfig;
 import io.ramjet.server.broker.security.PasswordHash;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -12,8 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -104,6 +107,40 @@ class AuthenticationTest {
         alice.send("q", DestinationKind.QUEUE, 0, "m");
         BrokerTestClient stranger = client();
         assertEquals(ErrorStatus.AUTHENTICATION_FAILED, refusal(() -> stranger.invoke(CommandCode.LIST_DESTINATIONS, null)));
+    }
+
+    @Test
+    void aChangedUsersFileAppliesToNewConnectionsWhileExistingOnesStay() throws Exception {
+        start(false);
+        BrokerTestClient before = client();
+        authenticate(before, "alice", "wonderland");
+        Path users = dir.resolve("users.properties");
+        FileTime written = Files.getLastModifiedTime(users);
+        Files.writeString(users, "alice = " + PasswordHash.of("looking-glass".toCharArray()).encoded() + "\n");
+        // a coarse file system clock could leave the time as it was: move it on explicitly
+        Files.setLastModifiedTime(users, FileTime.from(written.toInstant().plusSeconds(5)));
+
+        BrokerTestClient after = client();
+        assertEquals(ErrorStatus.AUTHENTICATION_FAILED, refusal(() -> authenticate(after, "alice", "wonderland")));
+        authenticate(after, "alice", "looking-glass");
+        before.invoke(CommandCode.LIST_DESTINATIONS, null);
+        before.send("q", DestinationKind.QUEUE, 0, "an existing connection keeps working");
+    }
+
+    @Test
+    void aJaasLoginModuleReplacesTheUsersFile() throws Exception {
+        Path config = Files.writeString(dir.resolve("login.config"), """
+                ramjet-test {
+                    io.ramjet.server.broker.security.TestLoginModule required
+                        user="carol" password="jaas-password" role="apps";
+                };
+                """);
+        broker = BrokerTestSupport.start(BrokerTestSupport.config(dir.resolve("data"))
+                .withAccess(new AccessConfig(null, null, config, "ramjet-test", Set.of())).withSecurity(null, false));
+        BrokerTestClient carol = client();
+        assertEquals(ErrorStatus.AUTHENTICATION_FAILED, refusal(() -> authenticate(carol, "carol", "wrong")));
+        authenticate(carol, "carol", "jaas-password");
+        carol.invoke(CommandCode.LIST_DESTINATIONS, null);
     }
 
     @Test

@@ -75,16 +75,17 @@ class BrokerKeysTest {
                 Map.entry("tlsKeyStore", "broker.p12"), Map.entry("tlsKeyPassword", "secret"),
                 Map.entry("tlsClientAuth", "required"), Map.entry("tlsTrustStore", "ca.pem"),
                 Map.entry("tlsTrustStorePassword", "secret"), Map.entry("tlsOutbound", "true"),
-                Map.entry("tlsVerifyHostname", "false"), Map.entry("tlsCertificateUsers", "certificate-users"));
+                Map.entry("tlsVerifyHostname", "false"),
+                Map.entry("rolesFile", "roles"), Map.entry("permissionsFile", "permissions"),
+                Map.entry("jaasConfigFile", "login.config"), Map.entry("jaasEntry", "other"),
+                Map.entry("anonymousRoles", "guests"));
         // keys that only make a valid configuration with others: those are set on both sides
         Map<String, Map<String, String>> companions = Map.of(
                 "tlsCertificate", Map.of("tlsPrivateKey", "key.pem"),
                 "tlsPrivateKey", Map.of("tlsCertificate", "chain.pem"),
                 "tlsClientAuth", Map.of("tlsKeyStore", "broker.p12", "tlsTrustStore", "ca.pem"),
                 "tlsKeyPassword", Map.of("tlsKeyStore", "broker.p12"),
-                "tlsTrustStorePassword", Map.of("tlsTrustStore", "ca.pem"),
-                "tlsCertificateUsers", Map.of("tlsKeyStore", "broker.p12", "tlsTrustStore", "ca.pem",
-                        "tlsClientAuth", "required"));
+                "tlsTrustStorePassword", Map.of("tlsTrustStore", "ca.pem"));
         BrokerConfig defaults = BrokerConfig.defaults(Path.of("data"));
         for (BrokerKey<?> key : BrokerKeys.ALL) {
             if (key.name().equals("nameServerSecretFile")) {

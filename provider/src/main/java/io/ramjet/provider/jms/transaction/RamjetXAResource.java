@@ -90,15 +90,31 @@ public final class RamjetXAResource implements XAResource {
         for (int i = 0; i < votes.size(); i++) {
             ClientException failure = Outcomes.failureOf(votes.get(i));
             if (failure != null) {
-                rollBack(branch);
-                XAException e = XaErrors.of(XAException.XA_RBROLLBACK, "branch " + branch.xid
-                        + " rolled back: broker " + brokers.get(i) + " did not prepare: " + failure.getMessage());
-                e.initCause(failure);
-                throw e;
+                throw refusedVote(branch, brokers.get(i), failure);
             }
         }
         branches.prepared(branch);
         return XA_OK;
+    }
+
+    /**
+     * A vote that did not come back rolls the branch back. When the answer was lost rather than
+     * refused, the broker may have written the vote: the branch is then treated as prepared, so
+     * that a rollback which cannot reach the broker leaves it in doubt (XAER_RMFAIL: the transaction
+     * manager rolls it back later, by Xid) instead of claiming a rollback that never happened.
+     */
+    private XAException refusedVote(XaBranch branch, String broker, ClientException failure) {
+        if (!failure.certainlyNotApplied()) {
+            branches.prepared(branch);
+        }
+        ClientException unheard = rollBack(branch);
+        XAException e = unheard != null && branch.state == XaBranch.State.PREPARED
+                ? XaErrors.of(XAException.XAER_RMFAIL, "branch " + branch.xid + " may be prepared on broker " + broker
+                        + " (" + failure.getMessage() + ") and its rollback did not reach it: roll it back again")
+                : XaErrors.of(XAException.XA_RBROLLBACK, "branch " + branch.xid + " rolled back: broker " + broker
+                        + " did not prepare: " + failure.getMessage());
+        e.initCause(failure);
+        return e;
     }
 
     @Override
@@ -206,6 +222,11 @@ public final class RamjetXAResource implements XAResource {
             throw XaErrors.of(XAException.XAER_RMFAIL, "interrupted");
         } catch (Exception e) {
             throw XaErrors.of(ClientException.of(e), "no broker list");
+        }
+        if (masters.isEmpty()) {
+            // no broker registered yet (one restarting): the branch may well exist, so the transaction
+            // manager must retry rather than forget it
+            throw XaErrors.of(XAException.XAER_RMFAIL, "no broker is registered to complete branch " + id);
         }
         boolean known = false;
         for (String broker : masters) {

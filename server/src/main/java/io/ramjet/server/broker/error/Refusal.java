@@ -28,5 +28,7 @@ public enum Refusal {
     /** Another live connection holds the client id. */
     CLIENT_ID_IN_USE,
     /** Credentials not accepted, or a command before authenticating where that is required. */
-    NOT_AUTHENTICATED
+    NOT_AUTHENTICATED,
+    /** The connection's user holds no role allowed to do that operation to that destination. */
+    NOT_AUTHORIZED
 }

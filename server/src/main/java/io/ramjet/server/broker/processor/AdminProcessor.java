@@ -13,11 +13,18 @@ import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.log.ConsumptionLog;
+import io.ramjet.server.broker.security.Operation;
 import io.ramjet.server.broker.session.TemporaryDestinations;
 
 import java.util.List;
 
-/** CREATE_DESTINATION, DELETE_DESTINATION and LIST_DESTINATIONS. */
+/**
+ * CREATE_DESTINATION, DELETE_DESTINATION and LIST_DESTINATIONS. Creating a destination needs
+ * the right to create it (createTemporary for a temporary one), asking for an existing one none
+ * (the answer tells its queue count, as the NameServer's routes do); deleting a queue or topic needs the right to delete
+ * it, and a temporary destination may be deleted by its own connection only. Listing every
+ * destination is admin.
+ */
 public final class AdminProcessor {
 
     private final DestinationTable destinations;
@@ -26,10 +33,12 @@ public final class AdminProcessor {
     private final Runnable onChanged;
     private final ConsumptionLog log;
     private final TemporaryDestinations temporaries;
+    private final Access access;
 
     /** @param onChanged told after a creation, to re-register with the NameServers */
     public AdminProcessor(DestinationTable destinations, DestinationDeleter deleter, int defaultQueueCount,
-                          ConsumptionLog log, TemporaryDestinations temporaries, Runnable onChanged) {
+                          ConsumptionLog log, TemporaryDestinations temporaries, Access access, Runnable onChanged) {
+        this.access = access;
         this.destinations = destinations;
         this.deleter = deleter;
         this.defaultQueueCount = defaultQueueCount;
@@ -58,6 +67,8 @@ public final class AdminProcessor {
         boolean existed = destinations.find(create.kind(), create.name()).isPresent();
         if (!existed) {
             DestinationResolver.checkClientName(create.name());
+            access.check(connection, create.temporary() ? Operation.CREATE_TEMPORARY : Operation.CREATE_DESTINATION,
+                    create.name());
             if (!create.temporary() && !destinations.autoCreate()) {
                 throw new BrokerException(Refusal.UNKNOWN_DESTINATION, "no "
                         + create.kind().name().toLowerCase(java.util.Locale.ROOT) + " named '" + create.name()
@@ -82,11 +93,20 @@ public final class AdminProcessor {
         Destination d = destinations.find(delete.kind(), delete.name()).orElseThrow(() ->
                 new BrokerException(Refusal.NOT_FOUND, "no " + delete.kind() + " named '"
                         + delete.name() + "'"));
+        if (d.temporary()) {
+            if (!temporaries.mayConsume(d, new ConnectionSession(connection))) {
+                throw new BrokerException(Refusal.NOT_AUTHORIZED, "temporary destination '" + d.name()
+                        + "' belongs to another connection: only it may delete it");
+            }
+        } else {
+            access.check(connection, Operation.DELETE_DESTINATION, d.name());
+        }
         deleter.delete(d);
         return request.reply(null);
     }
 
     public Frame list(RemotingConnection connection, Frame request) {
+        access.checkBroker(connection, Operation.ADMIN);
         return request.reply(new DestinationList(infos(destinations)));
     }
 }

@@ -15,6 +15,7 @@ import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.security.Operation;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
@@ -28,14 +29,18 @@ import java.util.List;
  * BROWSE: a page of a queue's messages for a {@code QueueBrowser} ({@link QueueBrowse}), which
  * disturbs no consumer. The body holds the records as they lie in the mapped CommitLog,
  * wrapped, not copied, as for a pull. A queue that does not exist is one empty last page.
+ * Browsing needs the right to browse the queue.
  */
 public final class BrowseProcessor {
 
     private final DestinationTable destinations;
     private final SubscriptionTable subscriptions;
     private final QueueBrowse browse;
+    private final Access access;
 
-    public BrowseProcessor(MessageStore store, DestinationTable destinations, SubscriptionTable subscriptions) {
+    public BrowseProcessor(MessageStore store, DestinationTable destinations, SubscriptionTable subscriptions,
+                           Access access) {
+        this.access = access;
         this.destinations = destinations;
         this.subscriptions = subscriptions;
         this.browse = new QueueBrowse(store);
@@ -43,6 +48,7 @@ public final class BrowseProcessor {
 
     public Frame browse(RemotingConnection connection, Frame request) {
         BrowseRequest req = request.header(BrowseRequest.class);
+        access.check(connection, Operation.BROWSE, req.queue());
         ConsumerSelector selector;
         try {
             selector = ConsumerSelector.compile(req.selector());

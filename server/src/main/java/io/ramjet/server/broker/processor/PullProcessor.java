@@ -29,7 +29,9 @@ import java.util.concurrent.CompletionStage;
  * PULL: claims up to the asked number of messages for an attached consumer, or holds the
  * request until one arrives or the hold ends; held pulls of one subscription take its messages
  * in turn ({@link HeldPulls}). The response body is the claimed records as they lie in the
- * mapped CommitLog, wrapped, not copied.
+ * mapped CommitLog, wrapped, not copied. Only the connection the consumer attached over may
+ * pull for it: attaching is where the right to consume was checked (and a temporary
+ * destination's ownership), so another connection naming its id is told it is not attached.
  */
 public final class PullProcessor implements AsyncRequestProcessor {
 
@@ -53,7 +55,8 @@ public final class PullProcessor implements AsyncRequestProcessor {
         PullRequest pull = request.header(PullRequest.class);
         SubscriptionKey key = SubscriptionRefs.keyOf(pull.subscription());
         Subscription subscription = subscriptions.find(key)
-                .filter(s -> s.isAttached(pull.consumerId()))
+                .filter(s -> s.isAttached(pull.consumerId())
+                        && consumers.attachedOver(pull.consumerId(), new ConnectionSession(connection)))
                 .orElseThrow(() -> new BrokerException(Refusal.UNKNOWN_CONSUMER, "consumer "
                         + pull.consumerId() + " is not attached to subscription '" + key.name() + "'"));
         Destination destination = destinations.existing(key.destinationKind(), key.destination());

@@ -35,6 +35,7 @@ public final class Refusals {
             case TX_CONFLICT -> ErrorStatus.TRANSACTION_CONFLICT;
             case CLIENT_ID_IN_USE -> ErrorStatus.CLIENT_ID_IN_USE;
             case NOT_AUTHENTICATED -> ErrorStatus.AUTHENTICATION_FAILED;
+            case NOT_AUTHORIZED -> ErrorStatus.NOT_AUTHORIZED;
         };
     }
 

@@ -16,6 +16,7 @@ import io.ramjet.server.broker.destination.DestinationResolver;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.log.DiskGuard;
+import io.ramjet.server.broker.security.Operation;
 import io.ramjet.storage.AppendResult;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.StoreFullException;
@@ -47,8 +48,9 @@ import java.util.concurrent.CompletionStage;
  * once and allocates nothing on a valid one; the tag signature is then read from it in place.
  *
  * <p>Every refusal that does not depend on the message (a full disk, a store that cannot index,
- * a name a client may not use) comes before the destination is resolved, so a refused send
- * creates no destination.
+ * a name a client may not use, a user who may not send there or create the destination) comes
+ * before the destination is resolved, so a refused send creates no destination. A transaction's
+ * halves are checked as any send.
  *
  * <p>The broker runs this processor on one thread, so the CommitLog order of the messages one
  * connection sends is the order they arrived in, one-way ones included.
@@ -59,9 +61,11 @@ public final class SendProcessor implements AsyncRequestProcessor {
     private final DestinationResolver destinations;
     private final DiskGuard disk;
     private final TransactionHalves halves;
+    private final Access access;
 
     public SendProcessor(MessageStore store, DestinationResolver destinations,
-                         DiskGuard disk, TransactionHalves halves) {
+                         DiskGuard disk, TransactionHalves halves, Access access) {
+        this.access = access;
         this.halves = halves;
         this.disk = disk;
         this.store = store;
@@ -79,6 +83,8 @@ public final class SendProcessor implements AsyncRequestProcessor {
                     + bytes.length + " bytes");
         }
         checkSection(bytes, 0, send.propertiesLength(), "");
+        access.check(connection, Operation.SEND, send.destination());
+        access.checkCreatedByUse(connection, destinations.table(), send.kind(), send.destination());
         halves.open(send.transactionId(), connection);
         Destination destination = destinations.resolve(send.kind(), send.destination());
         checkQueue(destination, send.queueId());

@@ -15,6 +15,8 @@ import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.log.ConsumptionLog;
 import io.ramjet.server.broker.log.DeliveryMarks;
+import io.ramjet.server.broker.security.Operation;
+import io.ramjet.server.broker.session.ClientIdClaims;
 import io.ramjet.server.broker.session.TemporaryDestinations;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionConflictException;
@@ -26,6 +28,7 @@ import io.ramjet.storage.MessageStore;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -41,6 +44,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * changes. On a topic the selector is a term of the subscription (a durable one keeps it, and
  * another selector replaces it); a queue's consumers share one subscription and each keeps its
  * own selector.
+ *
+ * <p>Attaching a consumer needs the right to consume from the destination, and creating a
+ * durable subscription the right to create one on its topic. Deleting a durable subscription
+ * needs both the client id (held by this connection) and the right to delete durable
+ * subscriptions of its topic; one created without a client id needs the right alone.
  */
 public final class SubscriptionProcessor {
 
@@ -52,11 +60,16 @@ public final class SubscriptionProcessor {
     private final ConsumptionLog log;
     private final DeliveryMarks marks;
     private final TemporaryDestinations temporaries;
+    private final ClientIdClaims clientIds;
+    private final Access access;
 
     public SubscriptionProcessor(MessageStore store, DestinationResolver destinations, SubscriptionTable subscriptions,
                                  ConsumerRegistry consumers, ConsumerDetacher detacher, ConsumptionLog log,
-                                 DeliveryMarks marks, TemporaryDestinations temporaries) {
+                                 DeliveryMarks marks, TemporaryDestinations temporaries, ClientIdClaims clientIds,
+                                 Access access) {
         this.temporaries = temporaries;
+        this.clientIds = clientIds;
+        this.access = access;
         this.log = log;
         this.marks = marks;
         this.store = store;
@@ -70,13 +83,14 @@ public final class SubscriptionProcessor {
     public CompletionStage<Frame> subscribe(RemotingConnection connection, Frame request) {
         SubscribeRequest subscribe = request.header(SubscribeRequest.class);
         SubscriptionKey key = SubscriptionRefs.keyOf(subscribe.subscription());
+        String subscriptionSelector = key.kind() == SubscriptionKind.QUEUE ? null : subscribe.selector();
+        checkAccess(connection, key, subscriptionSelector, subscribe.noLocal());
         Destination destination = destinations.resolve(key.destinationKind(), key.destination());
         if (!temporaries.mayConsume(destination, new ConnectionSession(connection))) {
             throw new BrokerException(Refusal.SUBSCRIPTION_CONFLICT, "temporary destination '"
                     + destination.name() + "' belongs to another connection");
         }
         ConsumerSelector selector = compile(subscribe.selector());
-        String subscriptionSelector = key.kind() == SubscriptionKind.QUEUE ? null : subscribe.selector();
         AtomicReference<long[]> starts = new AtomicReference<>();
         try {
             SubscriptionTable.Change change = subscriptions.subscribe(key, subscriptionSelector, subscribe.noLocal(),
@@ -97,6 +111,25 @@ public final class SubscriptionProcessor {
         } catch (SubscriptionConflictException e) {
             throw new BrokerException(Refusal.SUBSCRIPTION_CONFLICT, e.getMessage());
         }
+    }
+
+    /**
+     * The right to consume; for a durable subscription that does not exist, the right to create
+     * one, and for one that exists with other terms (which the new ones replace), the rights to
+     * delete it and create one.
+     */
+    private void checkAccess(RemotingConnection connection, SubscriptionKey key, String selector, boolean noLocal) {
+        access.check(connection, Operation.CONSUME, key.destination());
+        if (key.kind() != SubscriptionKind.QUEUE && key.kind().durable()) {
+            Optional<Subscription> existing = subscriptions.find(key);
+            if (existing.isPresent() && !existing.get().sameTerms(selector, noLocal)) {
+                access.check(connection, Operation.DELETE_DURABLE_SUBSCRIPTION, key.destination());
+            }
+            if (existing.isEmpty() || !existing.get().sameTerms(selector, noLocal)) {
+                access.check(connection, Operation.CREATE_DURABLE_SUBSCRIPTION, key.destination());
+            }
+        }
+        access.checkCreatedByUse(connection, destinations.table(), key.destinationKind(), key.destination());
     }
 
     private static ConsumerSelector compile(String selector) {
@@ -134,9 +167,15 @@ public final class SubscriptionProcessor {
     /** Answered once the deletion is durable. */
     public CompletionStage<Frame> deleteSubscription(RemotingConnection connection, Frame request) {
         DeleteSubscriptionRequest delete = request.header(DeleteSubscriptionRequest.class);
+        if (delete.clientId() != null && !clientIds.heldBy(delete.clientId(), new ConnectionSession(connection))) {
+            throw new BrokerException(Refusal.NOT_AUTHORIZED, "client id '" + delete.clientId()
+                    + "' is not held by this connection: only its holder may delete its durable subscriptions");
+        }
         Subscription deleted;
         try {
-            deleted = subscriptions.deleteDurable(delete.clientId(), delete.name()).orElseThrow(() ->
+            deleted = subscriptions.deleteDurable(delete.clientId(), delete.name(), s ->
+                    access.check(connection, Operation.DELETE_DURABLE_SUBSCRIPTION, s.key().destination()))
+                    .orElseThrow(() ->
                     new BrokerException(Refusal.NOT_FOUND, "no durable subscription '" + delete.name()
                             + "' of client '" + delete.clientId() + "'"));
         } catch (SubscriptionConflictException e) {

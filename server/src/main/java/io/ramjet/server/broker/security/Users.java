@@ -34,25 +34,15 @@ public final class Users {
     /** @param source what to call the lines in an error message */
     static Users parse(List<String> lines, String source) {
         Map<String, PasswordHash> hashes = new HashMap<>();
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).trim();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            int equals = line.indexOf('=');
-            String name = equals < 0 ? "" : line.substring(0, equals).trim();
-            if (name.isEmpty()) {
-                throw new IllegalArgumentException(source + " line " + (i + 1) + ": expected name = hash");
-            }
+        for (KeyValueLines.Line line : KeyValueLines.parse(lines, source, "name = hash")) {
             PasswordHash hash;
             try {
-                hash = PasswordHash.parse(line.substring(equals + 1));
+                hash = PasswordHash.parse(line.value());
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(source + " line " + (i + 1) + ": " + e.getMessage());
+                throw line.error(source, e.getMessage());
             }
-            if (hashes.putIfAbsent(name, hash) != null) {
-                throw new IllegalArgumentException(source + " line " + (i + 1) + ": user '" + name
-                        + "' is listed twice");
+            if (hashes.putIfAbsent(line.key(), hash) != null) {
+                throw line.error(source, "user '" + line.key() + "' is listed twice");
             }
         }
         return new Users(hashes);

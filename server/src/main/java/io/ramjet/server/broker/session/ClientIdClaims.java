@@ -46,6 +46,11 @@ public final class ClientIdClaims {
         }
     }
 
+    /** Whether {@code session} holds {@code id} now. */
+    public boolean heldBy(String id, ClientSession session) {
+        return session.equals(holders.get(id));
+    }
+
     /** The session closed: its ids are free. */
     public void closed(ClientSession session) {
         holders.values().removeIf(holder -> holder.equals(session));

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -99,12 +100,22 @@ public final class SubscriptionTable {
      * @return the deleted subscription, empty when there is none of that name
      * @throws SubscriptionConflictException when it has active consumers
      */
-    public synchronized Optional<Subscription> deleteDurable(String clientId, String name) {
+    public Optional<Subscription> deleteDurable(String clientId, String name) {
+        return deleteDurable(clientId, name, s -> { });
+    }
+
+    /**
+     * {@link #deleteDurable(String, String)} once {@code permit} has accepted the subscription
+     * found; what it throws leaves the subscription in place.
+     */
+    public synchronized Optional<Subscription> deleteDurable(String clientId, String name,
+                                                             Consumer<Subscription> permit) {
         String key = durableKey(clientId, name);
         Subscription s = byName.get(key);
         if (s == null) {
             return Optional.empty();
         }
+        permit.accept(s);
         if (s.hasConsumers()) {
             throw new SubscriptionConflictException("durable subscription '" + name + "' has an active consumer");
         }

@@ -28,7 +28,8 @@ class RefusalsTest {
             Map.entry(Refusal.TX_UNKNOWN, ErrorStatus.UNKNOWN_TRANSACTION),
             Map.entry(Refusal.TX_CONFLICT, ErrorStatus.TRANSACTION_CONFLICT),
             Map.entry(Refusal.CLIENT_ID_IN_USE, ErrorStatus.CLIENT_ID_IN_USE),
-            Map.entry(Refusal.NOT_AUTHENTICATED, ErrorStatus.AUTHENTICATION_FAILED)));
+            Map.entry(Refusal.NOT_AUTHENTICATED, ErrorStatus.AUTHENTICATION_FAILED),
+            Map.entry(Refusal.NOT_AUTHORIZED, ErrorStatus.NOT_AUTHORIZED)));
 
     @Test
     void everyRefusalHasTheStatusClientsKnow() {

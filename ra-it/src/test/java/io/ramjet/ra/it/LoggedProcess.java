@@ -1,0 +1,103 @@
+package io.ramjet.ra.it;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A child process whose output is appended to one log file, and what the tests need around it:
+ * free ports, a port that accepts, a log tail for failure messages, and an end that asks first
+ * and forces after a short grace (or forces at once: {@code kill -9}).
+ */
+final class LoggedProcess {
+
+    private final Path logFile;
+    private Process process;
+
+    LoggedProcess(Path logFile) throws IOException {
+        Files.createDirectories(logFile.getParent());
+        Files.deleteIfExists(logFile);
+        this.logFile = logFile;
+    }
+
+    void start(List<String> command) throws IOException {
+        Files.writeString(logFile, "==== " + LocalTime.now() + " " + String.join(" ", command) + "\n",
+                StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+                .start();
+    }
+
+    boolean isAlive() {
+        return process != null && process.isAlive();
+    }
+
+    /** Throws with the log tail when the process already exited. */
+    void checkAlive(String what) throws IOException {
+        if (!isAlive()) {
+            throw new IOException(what + " exited while starting:\n" + tail(60));
+        }
+    }
+
+    /** Ends the process: at once when {@code forcibly} ({@code kill -9}), else SIGTERM and a grace of {@code graceSeconds}. */
+    void end(boolean forcibly, int graceSeconds) throws InterruptedException {
+        if (process == null) {
+            return;
+        }
+        if (forcibly) {
+            process.destroyForcibly();
+        } else {
+            process.destroy();
+            if (!process.waitFor(graceSeconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+        process.waitFor(20, TimeUnit.SECONDS);
+    }
+
+    String tail(int lines) {
+        try {
+            List<String> all = Files.readAllLines(logFile, StandardCharsets.ISO_8859_1);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException | UncheckedIOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
+
+    static boolean accepts(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    static int[] freePorts(int count) throws IOException {
+        List<ServerSocket> held = new ArrayList<>();
+        try {
+            int[] ports = new int[count];
+            for (int i = 0; i < count; i++) {
+                ServerSocket socket = new ServerSocket(0);
+                held.add(socket);
+                ports[i] = socket.getLocalPort();
+            }
+            return ports;
+        } finally {
+            for (ServerSocket socket : held) {
+                socket.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package io.ramjet.ra.it;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Payara Micro 7 as a child process: its own JDK (21 or later, which Payara 7 needs, looked for
+ * under {@code /usr/lib/jvm} unless {@code -Dra.it.javaHome} names one), an ephemeral HTTP port,
+ * no clustering, a temporary root directory, the resource adapter configured by a post-boot
+ * command file, then the RAR and the application deployed in that order.
+ */
+final class PayaraMicro implements AutoCloseable {
+
+    private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
+    private static final Path JVM_DIR = Path.of("/usr/lib/jvm");
+    private static final Pattern JAVA_VERSION = Pattern.compile("JAVA_VERSION=\"(\\d+)");
+
+    private final LoggedProcess process;
+    private final int httpPort;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private PayaraMicro(LoggedProcess process, int httpPort) {
+        this.process = process;
+        this.httpPort = httpPort;
+    }
+
+    /**
+     * Starts Payara Micro with the adapter's {@code connectionUrl} set to {@code ramjetUrl} and
+     * returns once {@code readyPath} of the application answers 200.
+     */
+    static PayaraMicro start(Path deployDir, Path workDir, Path logFile, String ramjetUrl, String readyPath)
+            throws IOException {
+        Path java = javaHome().resolve("bin").resolve("java");
+        Path postBoot = workDir.resolve("post-boot.asadmin");
+        Files.writeString(postBoot, "create-resource-adapter-config --property connectionUrl="
+                + ramjetUrl.replace(":", "\\:") + " ramjet-ra\n");
+        int port = LoggedProcess.freePorts(1)[0];
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx512m", "-XX:+UseSerialGC",
+                "-jar", deployDir.resolve("payara-micro.jar").toString(),
+                "--nocluster", "--port", Integer.toString(port),
+                "--rootdir", workDir.resolve("payara-root").toString(),
+                "--postbootcommandfile", postBoot.toString(),
+                "--deploy", deployDir.resolve("ramjet-ra.rar").toString(),
+                "--deploy", deployDir.resolve("ra-it-app.war").toString()));
+        LoggedProcess process = new LoggedProcess(logFile);
+        process.start(command);
+        PayaraMicro payara = new PayaraMicro(process, port);
+        payara.awaitReady(readyPath);
+        return payara;
+    }
+
+    private void awaitReady(String readyPath) throws IOException {
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        while (true) {
+            process.checkAlive("Payara Micro");
+            try {
+                if (get(readyPath).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IOException("Payara Micro did not serve " + readyPath + " within " + READY_TIMEOUT + ":\n"
+                        + process.tail(60));
+            }
+            LockSupport.parkNanos(250_000_000L);
+        }
+    }
+
+    HttpResponse<String> get(String path) throws IOException {
+        return send(HttpRequest.newBuilder(uri(path)).GET());
+    }
+
+    HttpResponse<String> post(String path) throws IOException {
+        return send(HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.noBody()));
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder request) throws IOException {
+        try {
+            return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    private URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + httpPort + path);
+    }
+
+    String logTail() {
+        return process.tail(80);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.end(false, 10);
+    }
+
+    /** A JDK of version 21 or later: {@code -Dra.it.javaHome}, else the newest under /usr/lib/jvm. */
+    static Path javaHome() throws IOException {
+        String configured = System.getProperty("ra.it.javaHome");
+        if (configured != null && !configured.isBlank()) {
+            return Path.of(configured);
+        }
+        Optional<Path> newest = Optional.empty();
+        if (Files.isDirectory(JVM_DIR)) {
+            try (Stream<Path> homes = Files.list(JVM_DIR)) {
+                newest = homes.filter(home -> version(home) >= 21 && Files.isExecutable(home.resolve("bin/java")))
+                        .max(Comparator.comparingInt(PayaraMicro::version));
+            }
+        }
+        return newest.orElseThrow(() -> new IOException("Payara Micro 7 needs a JDK 21 or later: none found under "
+                + JVM_DIR + " (a directory with a 'release' file saying JAVA_VERSION=\"21\" or later and bin/java);"
+                + " install one there or pass -Dra.it.javaHome=/path/to/jdk"));
+    }
+
+    private static int version(Path home) {
+        try {
+            Matcher m = JAVA_VERSION.matcher(Files.readString(home.resolve("release")));
+            return m.find() ? Integer.parseInt(m.group(1)) : 0;
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package io.ramjet.ra;
+
+import io.ramjet.provider.jms.RamjetXAConnectionFactory;
+import jakarta.jms.JMSException;
+import jakarta.jms.XAConnection;
+
+/**
+ * Where and as whom the adapter connects: a {@code ramjet://} URL and optional credentials. A
+ * connection factory or an activation that leaves a value unset takes the resource adapter's.
+ */
+record ConnectionSettings(String url, String userName, String password) {
+
+    /** These settings with every unset value taken from {@code defaults}. */
+    ConnectionSettings orElse(ConnectionSettings defaults) {
+        return new ConnectionSettings(
+                url != null && !url.isBlank() ? url : defaults.url,
+                userName != null && !userName.isBlank() ? userName : defaults.userName,
+                userName != null && !userName.isBlank() ? password : defaults.password);
+    }
+
+    /** A new physical XA connection, not started; its client id is left unset. */
+    XAConnection openXA() throws JMSException {
+        RamjetXAConnectionFactory factory = new RamjetXAConnectionFactory(url);
+        return userName == null ? factory.createXAConnection() : factory.createXAConnection(userName, password);
+    }
+
+    @Override
+    public String toString() {
+        return url + (userName == null ? "" : " as " + userName);
+    }
+}

@@ -1,0 +1,128 @@
+package io.ramjet.ra;
+
+import jakarta.resource.ResourceException;
+import jakarta.resource.spi.ConnectionManager;
+import jakarta.resource.spi.ConnectionRequestInfo;
+import jakarta.resource.spi.ManagedConnection;
+import jakarta.resource.spi.ManagedConnectionFactory;
+import jakarta.resource.spi.ResourceAdapter;
+import jakarta.resource.spi.ResourceAdapterAssociation;
+import jakarta.resource.spi.ValidatingManagedConnectionFactory;
+import java.io.PrintWriter;
+import java.util.HashSet;
+import java.util.Objects;
+import java.util.Set;
+import javax.security.auth.Subject;
+
+/**
+ * The outbound side: makes pooled physical connections ({@link RamjetManagedConnection}) and the
+ * application's connection factory ({@link RamjetPooledConnectionFactory}) over a connection
+ * manager. Its config properties ({@code connectionUrl}, {@code userName}, {@code password},
+ * {@code clientId}) default to the resource adapter's where unset. Equality is by configuration,
+ * as Jakarta Connectors requires.
+ */
+public class RamjetManagedConnectionFactory extends ConnectionProperties implements ManagedConnectionFactory, ResourceAdapterAssociation,
+        ValidatingManagedConnectionFactory {
+
+    private static final long serialVersionUID = 1L;
+
+    private transient ResourceAdapter resourceAdapter;
+    private transient PrintWriter logWriter;
+    private String clientId;
+
+    ConnectionSettings settings() {
+        ConnectionSettings own = ownSettings();
+        return resourceAdapter instanceof RamjetResourceAdapter ra ? own.orElse(ra.defaults()) : own;
+    }
+
+    /** The settings of a physical connection for the user an application asked for. */
+    ConnectionSettings settings(ConnectionRequestInfo info) {
+        ConnectionSettings settings = settings();
+        if (info instanceof RequestCredentials c && c.userName() != null) {
+            return new ConnectionSettings(settings.url(), c.userName(), c.password());
+        }
+        return settings;
+    }
+
+    @Override
+    public Object createConnectionFactory(ConnectionManager manager) {
+        return new RamjetPooledConnectionFactory(this, manager);
+    }
+
+    @Override
+    public Object createConnectionFactory() throws ResourceException {
+        throw new jakarta.resource.NotSupportedException("Ramjet's adapter runs inside an application server only");
+    }
+
+    @Override
+    public ManagedConnection createManagedConnection(Subject subject, ConnectionRequestInfo info)
+            throws ResourceException {
+        RequestCredentials credentials = info instanceof RequestCredentials c ? c : RequestCredentials.FACTORY_DEFAULT;
+        return RamjetManagedConnection.open(this, credentials);
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes")
+    public ManagedConnection matchManagedConnections(Set candidates, Subject subject, ConnectionRequestInfo info) {
+        RequestCredentials wanted = info instanceof RequestCredentials c ? c : RequestCredentials.FACTORY_DEFAULT;
+        for (Object candidate : candidates) {
+            if (candidate instanceof RamjetManagedConnection mc && mc.factory() == this
+                    && mc.credentials().equals(wanted) && mc.isUsable()) {
+                return mc;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public Set getInvalidConnections(Set connections) {
+        Set invalid = new HashSet<>();
+        for (Object candidate : connections) {
+            if (candidate instanceof RamjetManagedConnection mc && !mc.isUsable()) {
+                invalid.add(mc);
+            }
+        }
+        return invalid;
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) {
+        this.logWriter = out;
+    }
+
+    @Override
+    public PrintWriter getLogWriter() {
+        return logWriter;
+    }
+
+    @Override
+    public ResourceAdapter getResourceAdapter() {
+        return resourceAdapter;
+    }
+
+    @Override
+    public void setResourceAdapter(ResourceAdapter resourceAdapter) {
+        this.resourceAdapter = resourceAdapter;
+    }
+
+    public String getClientId() {
+        return clientId;
+    }
+
+    public void setClientId(String clientId) {
+        this.clientId = clientId;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof RamjetManagedConnectionFactory f && f.getClass() == getClass()
+                && f.ownSettings().equals(ownSettings()) && Objects.equals(f.clientId, clientId)
+                && f.resourceAdapter == resourceAdapter;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(ownSettings(), clientId);
+    }
+}
