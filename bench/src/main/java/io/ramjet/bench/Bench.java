@@ -50,7 +50,8 @@ public final class Bench implements Callable<Integer> {
     @Option(names = "--consumers", description = "consumer threads in the drains (default ${DEFAULT-VALUE})")
     int consumers = 1;
 
-    @Option(names = "--peers", split = ",", description = "peers to run, of ramjet,artemis,rocketmq (default all)")
+    @Option(names = "--peers", split = ",", description = "peers to run, of ramjet,artemis,rocketmq (default all),"
+            + " and ramjet-tls,artemis-tls (TLS on every connection)")
     List<String> peers = List.of("ramjet", "artemis", "rocketmq");
 
     @Option(names = "--workloads", split = ",", description = "workloads to run, of 1..7 (default all)")
@@ -97,9 +98,9 @@ public final class Bench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         for (String p : peers) {
-            if (!List.of("ramjet", "artemis", "rocketmq").contains(p)) {
+            if (!List.of("ramjet", "artemis", "rocketmq", "ramjet-tls", "artemis-tls").contains(p)) {
                 throw new CommandLine.ParameterException(new CommandLine(this), "unknown peer " + p
-                        + "; the peers are ramjet, artemis, rocketmq");
+                        + "; the peers are ramjet, artemis, rocketmq, ramjet-tls, artemis-tls");
             }
         }
         for (int w : workloads) {
@@ -256,6 +257,9 @@ public final class Bench implements Callable<Integer> {
         return switch (name) {
             case "ramjet" -> JmsPeer.ramjet(config.heap(), config.ramjetSegmentMiB());
             case "artemis" -> JmsPeer.artemis(config.heap(), (long) Workloads.ASYNC_WINDOW * config.size(),
+                    config.artemisBufferTimeoutNanos());
+            case "ramjet-tls" -> JmsPeer.ramjetTls(config.heap(), config.ramjetSegmentMiB());
+            case "artemis-tls" -> JmsPeer.artemisTls(config.heap(), (long) Workloads.ASYNC_WINDOW * config.size(),
                     config.artemisBufferTimeoutNanos());
             case "rocketmq" -> RocketMqPeer.start(config.heap());
             default -> throw new IllegalArgumentException("unknown peer " + name);

@@ -19,8 +19,9 @@ import org.apache.activemq.artemis.nativo.jlibaio.LibaioContext;
  * Talks to its parent through {@link PeerControl}: {@code READY <port>} once it serves, stops
  * when stdin closes.
  *
- * <p>Usage: {@code ArtemisServerMain <port> <dataDir> [journalBufferTimeoutNanos]}: a given timeout
- * replaces the measured one (to compare runs on a disk whose load changes).
+ * <p>Usage: {@code ArtemisServerMain <port> <dataDir> [journalBufferTimeoutNanos [acceptorParameters]]}:
+ * a given timeout above 0 replaces the measured one (to compare runs on a disk whose load
+ * changes); parameters such as {@code sslEnabled=true;keyStorePath=...} are added to the acceptor's URL.
  */
 public final class ArtemisServerMain {
 
@@ -38,10 +39,11 @@ public final class ArtemisServerMain {
         Path journal = Files.createDirectories(data.resolve("journal"));
         boolean aio = LibaioContext.isLoaded();
         JournalType type = aio ? JournalType.ASYNCIO : JournalType.NIO;
-        long bufferTimeout = args.length > 2 ? Long.parseLong(args[2])
+        boolean given = args.length > 2 && Long.parseLong(args[2]) > 0;
+        long bufferTimeout = given ? Long.parseLong(args[2])
                 : ArtemisSyncTest.bufferTimeoutNanos(journal, type, MAX_AIO);
         PeerControl.note("journal " + type + (aio ? "" : " (libaio not loaded)") + ", journal-buffer-timeout "
-                + bufferTimeout + " ns " + (args.length > 2 ? "as given" : "measured by the sync test"));
+                + bufferTimeout + " ns " + (given ? "as given" : "measured by the sync test"));
         ConfigurationImpl config = new ConfigurationImpl();
         config.setName("artemis-peer");
         config.setPersistenceEnabled(true);
@@ -63,7 +65,8 @@ public final class ArtemisServerMain {
         config.setPagingDirectory(data.resolve("paging").toString());
         config.setLargeMessagesDirectory(data.resolve("large").toString());
         config.addAcceptorConfiguration("tcp", "tcp://127.0.0.1:" + port
-                + "?useEpoll=true;tcpSendBufferSize=1048576;tcpReceiveBufferSize=1048576;protocols=CORE");
+                + "?useEpoll=true;tcpSendBufferSize=1048576;tcpReceiveBufferSize=1048576;protocols=CORE"
+                + (args.length > 3 ? ";" + args[3] : ""));
         EmbeddedActiveMQ server = new EmbeddedActiveMQ();
         server.setConfiguration(config);
         try {

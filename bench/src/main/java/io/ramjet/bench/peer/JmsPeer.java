@@ -55,16 +55,66 @@ public final class JmsPeer implements Peer {
                 bufferTimeoutNanos > 0 ? new String[] {Long.toString(bufferTimeoutNanos)} : new String[0]);
     }
 
-    private static JmsPeer start(String name, Class<?> main, String heap, IntFunction<ConnectionFactory> factory,
-                                 PeerNetty netty, String[] extra) throws IOException {
-        TemporaryDirectory data = new TemporaryDirectory(name + "-peer");
+    /**
+     * Ramjet with TLS on its NameServer and broker ports (a self-signed {@link TlsKeyPair}), the
+     * broker registering over TLS, reached by a {@code ramjets://} URL that verifies the host.
+     */
+    public static JmsPeer ramjetTls(String heap, int segmentMiB) throws IOException {
+        TemporaryDirectory data = new TemporaryDirectory("ramjet-tls-peer");
         try {
-            return new JmsPeer(name, data, PeerProcess.start(main, heap, netty, List.of(),
-                    data.path().resolve("data"), extra), factory);
+            TlsKeyPair keys = TlsKeyPair.generate(data.path());
+            return start("ramjet-tls", data, RamjetServerMain.class, heap,
+                    port -> new RamjetConnectionFactory("ramjets://127.0.0.1:" + port + "?trustStore="
+                            + keys.trustStore() + "&trustStorePassword=" + TlsKeyPair.PASSWORD),
+                    null, new String[] {Integer.toString(segmentMiB), keys.keyStore().toString(),
+                            keys.trustStore().toString(), TlsKeyPair.PASSWORD});
         } catch (IOException | RuntimeException e) {
             data.close();
             throw e;
         }
+    }
+
+    /**
+     * {@link #artemis} with TLS as Artemis's documentation configures it: the acceptor with
+     * {@code sslEnabled=true} and a key store, the client with {@code sslEnabled=true} and a trust store.
+     */
+    public static JmsPeer artemisTls(String heap, long sendWindowBytes, long bufferTimeoutNanos) throws IOException {
+        long confirmationWindow = Math.max(64 << 10, sendWindowBytes / 4);
+        TemporaryDirectory data = new TemporaryDirectory("artemis-tls-peer");
+        try {
+            TlsKeyPair keys = TlsKeyPair.generate(data.path());
+            return start("artemis-tls", data, ArtemisServerMain.class, heap, port -> {
+                ActiveMQConnectionFactory f = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port
+                        + "?useEpoll=false&confirmationWindowSize=" + confirmationWindow + "&sslEnabled=true"
+                        + "&trustStorePath=" + keys.trustStore() + "&trustStorePassword=" + TlsKeyPair.PASSWORD
+                        + "&trustStoreType=PKCS12");
+                f.setBlockOnDurableSend(true);
+                return f;
+            }, PeerNetty.of("artemis"), new String[] {Long.toString(Math.max(0, bufferTimeoutNanos)),
+                    "sslEnabled=true;keyStorePath=" + keys.keyStore() + ";keyStorePassword=" + TlsKeyPair.PASSWORD
+                            + ";keyStoreType=PKCS12"});
+        } catch (IOException | RuntimeException e) {
+            data.close();
+            throw e;
+        }
+    }
+
+    private static JmsPeer start(String name, Class<?> main, String heap, IntFunction<ConnectionFactory> factory,
+                                 PeerNetty netty, String[] extra) throws IOException {
+        TemporaryDirectory data = new TemporaryDirectory(name + "-peer");
+        try {
+            return start(name, data, main, heap, factory, netty, extra);
+        } catch (IOException | RuntimeException e) {
+            data.close();
+            throw e;
+        }
+    }
+
+    private static JmsPeer start(String name, TemporaryDirectory data, Class<?> main, String heap,
+                                 IntFunction<ConnectionFactory> factory, PeerNetty netty, String[] extra)
+            throws IOException {
+        return new JmsPeer(name, data, PeerProcess.start(main, heap, netty, List.of(),
+                data.path().resolve("data"), extra), factory);
     }
 
     @Override

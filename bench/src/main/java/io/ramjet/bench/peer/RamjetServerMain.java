@@ -15,9 +15,10 @@ import java.util.List;
  * CommitLog segments) and its data in the given directory. Prints {@code READY <port>} (the
  * NameServer's) once it serves and stops cleanly when stdin closes.
  *
- * <p>Usage: {@code RamjetServerMain <nameServerPort> <dataDir> [segmentMiB]}: a smaller CommitLog
- * segment than the standalone default (each is zero-filled when created, the next ahead of
- * need) makes a short run start faster.
+ * <p>Usage: {@code RamjetServerMain <nameServerPort> <dataDir> [segmentMiB [keyStore trustStore
+ * password]]}: a smaller CommitLog segment than the standalone default (each is zero-filled when
+ * created, the next ahead of need) makes a short run start faster; 0 keeps the default. With a
+ * PKCS#12 key store both ports use TLS, and the broker registers over TLS trusting the trust store.
  */
 public final class RamjetServerMain {
 
@@ -27,14 +28,20 @@ public final class RamjetServerMain {
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         Path data = Files.createDirectories(Path.of(args[1]));
-        NameServer nameServer = new NameServer(NameServerConfig.defaults().withPort(port));
+        BrokerConfig.Builder config = BrokerConfig.builder(data).port(0);
+        if (args.length > 5) {
+            config.tls().keyStore(Path.of(args[3])).keyPassword(args[5]).trustStore(Path.of(args[4]))
+                    .trustStorePassword(args[5]).outbound(true);
+        }
+        NameServerConfig nameServerConfig = NameServerConfig.defaults().withPort(port);
+        NameServer nameServer = new NameServer(nameServerConfig.withRemoting(nameServerConfig.remoting()
+                .withTls(config.build().tls().server())));
         nameServer.start();
         StoreConfig store = StoreConfig.defaults(data);
-        if (args.length > 2) {
+        if (args.length > 2 && Integer.parseInt(args[2]) > 0) {
             store = store.withSegmentSize(Integer.parseInt(args[2]) << 20);
         }
-        Broker broker = new Broker(BrokerConfig.defaults(data).withPort(0).withNameServers(List.of(nameServer.address())),
-                store);
+        Broker broker = new Broker(config.nameServers(List.of(nameServer.address())).build(), store);
         broker.start();
         PeerControl.noteNetty();
         PeerControl.ready(port);

@@ -1,6 +1,7 @@
 package io.ramjet.protocol.remoting;
 
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.ramjet.protocol.frame.FrameDecoder;
 import io.ramjet.protocol.frame.FrameEncoder;
@@ -11,8 +12,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The pipeline of a socket a server accepted: closed when silent past the idle timeout (the
- * client heartbeats), framed, and served by the processors the gate admits. The accepting side
+ * The pipeline of a socket a server accepted: TLS first when the server has a context, closed
+ * when silent past the idle timeout (the client heartbeats), framed, and served by the
+ * processors the gate admits. The accepting side
  * itself ({@code io.ramjet.server.remoting.RemotingServer}) is not in the client jar.
  */
 public final class AcceptedChannels {
@@ -20,11 +22,19 @@ public final class AcceptedChannels {
     private AcceptedChannels() {
     }
 
-    /** Sets up {@code channel} and returns its connection. */
-    public static RemotingConnection install(SocketChannel channel, Duration idleTimeout, int maxFrameLength,
-                                             HeaderCodec headerCodec, FrameEncoder encoder, ProcessorTable processors,
-                                             List<ConnectionListener> listeners, RequestGate gate) {
+    /**
+     * Sets up {@code channel} and returns its connection.
+     *
+     * @param tls the server's TLS context, or null for plain TCP
+     */
+    public static RemotingConnection install(SocketChannel channel, SslContext tls, Duration idleTimeout,
+                                             int maxFrameLength, HeaderCodec headerCodec, FrameEncoder encoder,
+                                             ProcessorTable processors, List<ConnectionListener> listeners,
+                                             RequestGate gate) {
         RemotingConnection connection = new RemotingConnection(channel);
+        if (tls != null) {
+            channel.pipeline().addLast(tls.newHandler(channel.alloc()));
+        }
         channel.pipeline().addLast(
                 new IdleStateHandler(idleTimeout.toNanos(), 0, 0, TimeUnit.NANOSECONDS),
                 new FrameDecoder(maxFrameLength, headerCodec),

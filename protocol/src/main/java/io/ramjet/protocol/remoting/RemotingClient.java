@@ -10,6 +10,8 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -37,7 +39,8 @@ import java.util.concurrent.TimeoutException;
  * over it; the transport of brokers towards NameServers and of the JMS client. Connections
  * heartbeat when they have written nothing for the heartbeat interval and close when nothing
  * has arrived for the idle timeout. A closed connection is dropped from the cache, and the next
- * request to that address opens a new one, after its {@link ConnectionHandshake}. The client may also serve requests the remote side
+ * request to that address opens a new one, after its TLS handshake when the configuration asks for
+ * TLS, then its {@link ConnectionHandshake}. The client may also serve requests the remote side
  * sends (a broker's transaction check-back) through registered processors. Thread-safe.
  */
 public final class RemotingClient implements AutoCloseable {
@@ -52,11 +55,18 @@ public final class RemotingClient implements AutoCloseable {
     private final FrameEncoder encoder;
     private final EventLoopGroup group;
     private final Bootstrap bootstrap;
+    /** Null for plain TCP. */
+    private final SslContext tls;
     private volatile ConnectionHandshake handshake = ConnectionHandshake.NONE;
     private volatile boolean closed;
 
+    /**
+     * @throws IllegalArgumentException or {@link java.io.UncheckedIOException} when the TLS
+     *                                  settings name a file that cannot be read or used
+     */
     public RemotingClient(RemotingClientConfig config) {
         this.config = config;
+        this.tls = config.tls() == null ? null : config.tls().newContext();
         this.encoder = new FrameEncoder(headerCodec, config.maxFrameLength());
         this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(),
                 new DefaultThreadFactory("ramjet-client-io", true), NioIoHandler.newFactory());
@@ -139,7 +149,8 @@ public final class RemotingClient implements AutoCloseable {
             opening.completeExceptionally(new RemotingConnectionException("not a host:port address: " + address));
             return;
         }
-        bootstrap.connect(address.substring(0, Math.max(colon, 0)), port).addListener(connected -> {
+        String host = address.substring(0, Math.max(colon, 0));
+        bootstrap.connect(host, port).addListener(connected -> {
             Channel channel = ((ChannelFuture) connected).channel();
             if (!connected.isSuccess()) {
                 connections.remove(address, opening);
@@ -148,7 +159,23 @@ public final class RemotingClient implements AutoCloseable {
                 return;
             }
             channel.closeFuture().addListener(f -> connections.remove(address, opening));
-            shakeHands(channel.attr(CONNECTION).get(), address, opening);
+            RemotingConnection connection = channel.attr(CONNECTION).get();
+            if (tls == null) {
+                shakeHands(connection, address, opening);
+                return;
+            }
+            SslHandler ssl = tls.newHandler(channel.alloc(), host, port);
+            ssl.setHandshakeTimeoutMillis(config.connectTimeout().toMillis());
+            channel.pipeline().addFirst(ssl);
+            ssl.handshakeFuture().addListener(handshake -> {
+                if (handshake.isSuccess()) {
+                    shakeHands(connection, address, opening);
+                } else {
+                    fail(connection, address, opening, new RemotingConnectionException("TLS handshake with " + address
+                            + " failed (is it a TLS port, and is its certificate trusted and for that host?): "
+                            + TlsFailures.describe(handshake.cause()), handshake.cause()));
+                }
+            });
         });
     }
 
@@ -168,12 +195,16 @@ public final class RemotingClient implements AutoCloseable {
                 }
                 return;
             }
-            RemotingException cause = unwrap(failure);
-            connections.remove(address, opening);
-            connection.closing("handshake failed: " + cause.getMessage());
-            connection.channel().close();
-            opening.completeExceptionally(cause);
+            fail(connection, address, opening, unwrap(failure));
         });
+    }
+
+    private void fail(RemotingConnection connection, String address, CompletableFuture<RemotingConnection> opening,
+                      RemotingException cause) {
+        connections.remove(address, opening);
+        connection.closing("handshake failed: " + cause.getMessage());
+        connection.channel().close();
+        opening.completeExceptionally(cause);
     }
 
     /** Sends a request with the configured request timeout. */

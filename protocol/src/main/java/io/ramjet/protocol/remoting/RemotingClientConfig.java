@@ -1,6 +1,7 @@
 package io.ramjet.protocol.remoting;
 
 import io.ramjet.protocol.frame.FrameDescriptor;
+import io.ramjet.protocol.remoting.tls.ClientTls;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -15,9 +16,11 @@ import java.util.Objects;
  * @param idleTimeout       a connection that has received nothing for this long (heartbeat
  *                          responses included) is considered dead and closed
  * @param maxFrameLength    largest accepted frame (value of its length field)
+ * @param tls               how connections use TLS; null for plain TCP
  */
 public record RemotingClientConfig(int ioThreads, Duration connectTimeout, Duration requestTimeout,
-                                   Duration heartbeatInterval, Duration idleTimeout, int maxFrameLength) {
+                                   Duration heartbeatInterval, Duration idleTimeout, int maxFrameLength,
+                                   ClientTls tls) {
 
     public RemotingClientConfig {
         Objects.requireNonNull(connectTimeout, "connectTimeout");
@@ -36,34 +39,41 @@ public record RemotingClientConfig(int ioThreads, Duration connectTimeout, Durat
         }
     }
 
-    /** 2 I/O threads, 3 s connect, 3 s requests, 30 s heartbeats, 120 s idle timeout, 16 MiB frames. */
+    /** 2 I/O threads, 3 s connect, 3 s requests, 30 s heartbeats, 120 s idle timeout, 16 MiB frames, plain TCP. */
     public static RemotingClientConfig defaults() {
         return new RemotingClientConfig(2, Duration.ofSeconds(3), Duration.ofSeconds(3), Duration.ofSeconds(30),
-                Duration.ofSeconds(120), FrameDescriptor.DEFAULT_MAX_FRAME_LENGTH);
+                Duration.ofSeconds(120), FrameDescriptor.DEFAULT_MAX_FRAME_LENGTH, null);
     }
 
     public RemotingClientConfig withIoThreads(int threads) {
         return new RemotingClientConfig(threads, connectTimeout, requestTimeout, heartbeatInterval, idleTimeout,
-                maxFrameLength);
+                maxFrameLength, tls);
     }
 
     public RemotingClientConfig withConnectTimeout(Duration timeout) {
         return new RemotingClientConfig(ioThreads, timeout, requestTimeout, heartbeatInterval, idleTimeout,
-                maxFrameLength);
+                maxFrameLength, tls);
     }
 
     public RemotingClientConfig withRequestTimeout(Duration timeout) {
         return new RemotingClientConfig(ioThreads, connectTimeout, timeout, heartbeatInterval, idleTimeout,
-                maxFrameLength);
+                maxFrameLength, tls);
     }
 
     /** Heartbeat interval and idle timeout together, since one must stay below the other. */
     public RemotingClientConfig withHeartbeat(Duration interval, Duration timeout) {
-        return new RemotingClientConfig(ioThreads, connectTimeout, requestTimeout, interval, timeout, maxFrameLength);
+        return new RemotingClientConfig(ioThreads, connectTimeout, requestTimeout, interval, timeout, maxFrameLength,
+                tls);
     }
 
     public RemotingClientConfig withMaxFrameLength(int length) {
         return new RemotingClientConfig(ioThreads, connectTimeout, requestTimeout, heartbeatInterval, idleTimeout,
-                length);
+                length, tls);
+    }
+
+    /** Null connects in plain TCP. */
+    public RemotingClientConfig withTls(ClientTls newTls) {
+        return new RemotingClientConfig(ioThreads, connectTimeout, requestTimeout, heartbeatInterval, idleTimeout,
+                maxFrameLength, newTls);
     }
 }

@@ -1,6 +1,7 @@
 package io.ramjet.protocol.remoting;
 
 import io.netty.channel.Channel;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ErrorHeader;
@@ -10,14 +11,18 @@ import io.ramjet.protocol.frame.FrameTooLongException;
 
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.security.Principal;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLPeerUnverifiedException;
+import javax.security.auth.x500.X500Principal;
 
 /**
  * One open connection, seen the same way from a server and a client: it sends requests and
@@ -175,6 +180,29 @@ public final class RemotingConnection {
             return inet.getHostString() + ":" + inet.getPort();
         }
         return Objects.toString(address);
+    }
+
+    /** Whether the connection runs over TLS. */
+    public boolean isTls() {
+        return channel.pipeline().get(SslHandler.class) != null;
+    }
+
+    /**
+     * The subject of the certificate the peer presented and TLS verified against this side's
+     * trust store (mutual TLS); empty on a plain connection, when the peer presented none, or
+     * before the TLS handshake completed (no request is served before it has).
+     */
+    public Optional<X500Principal> peerPrincipal() {
+        SslHandler ssl = channel.pipeline().get(SslHandler.class);
+        if (ssl == null) {
+            return Optional.empty();
+        }
+        try {
+            Principal peer = ssl.engine().getSession().getPeerPrincipal();
+            return peer instanceof X500Principal subject ? Optional.of(subject) : Optional.empty();
+        } catch (SSLPeerUnverifiedException none) {
+            return Optional.empty();
+        }
     }
 
     /** The Netty channel, for per-connection attributes ({@link Channel#attr}). */

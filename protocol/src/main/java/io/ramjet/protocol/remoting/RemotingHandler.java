@@ -2,6 +2,7 @@ package io.ramjet.protocol.remoting;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.ramjet.protocol.command.CommandCode;
@@ -34,6 +35,10 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
     private final List<ConnectionListener> listeners;
     private final RequestGate gate;
     private final Duration heartbeatTimeout;
+    /** Set on the I/O thread once a failed TLS handshake was logged, so its exception is not logged again. */
+    private boolean tlsHandshakeFailed;
+    /** Whether any frame arrived: a plain connection closed before one did may have reached a TLS port. */
+    private boolean received;
 
     /**
      * @param heartbeatTimeout timeout of the heartbeat sent when the channel has been writer-idle,
@@ -58,6 +63,9 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        if (!received && !connection.isTls()) {
+            connection.closing("closed by the remote side before it sent anything (a TLS port?)");
+        }
         connection.failPending();
         for (ConnectionListener listener : listeners) {
             notify(listener, false);
@@ -79,6 +87,7 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        received = true;
         Frame frame = (Frame) msg;
         if (frame.isResponse()) {
             if (!connection.complete(frame)) {
@@ -192,6 +201,14 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        if (evt instanceof SslHandshakeCompletionEvent tls && !tls.isSuccess()) {
+            // the one line of a failed handshake; TLS closes the connection and its exception follows
+            tlsHandshakeFailed = true;
+            LOG.warn("{}: TLS handshake failed, closing the connection: {}", connection,
+                    TlsFailures.describe(tls.cause()));
+            connection.closing("TLS handshake failed: " + TlsFailures.describe(tls.cause()));
+            return;
+        }
         if (!(evt instanceof IdleStateEvent idle)) {
             super.userEventTriggered(ctx, evt);
             return;
@@ -208,10 +225,10 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (ctx.channel().isActive()) {
-            LOG.warn("{}: closing the connection: {}", connection, cause.toString());
+        if (ctx.channel().isActive() && !tlsHandshakeFailed) {
+            LOG.warn("{}: closing the connection: {}", connection, TlsFailures.describe(cause));
         }
-        connection.closing(cause.getMessage() != null ? cause.getMessage() : cause.toString());
+        connection.closing(TlsFailures.describe(cause));
         ctx.close();
     }
 }

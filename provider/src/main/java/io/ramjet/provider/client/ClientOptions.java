@@ -9,7 +9,8 @@ import java.util.TreeSet;
 /**
  * The client's tunables, each a URL option ({@code ramjet://host:9876?prefetch=16&pullHoldMillis=100}).
  * This class is where they are documented; the connection factory adds its own options
- * ({@code clientId}, {@code requestTimeout}, the ObjectMessage settings).
+ * ({@code clientId}, {@code requestTimeout}, the ObjectMessage settings), {@link ClientTlsOptions}
+ * the TLS ones.
  *
  * <table>
  *   <caption>Client URL options</caption>
@@ -77,9 +78,10 @@ public record ClientOptions(int prefetch, long pullHoldMillis, long discoveryMil
      */
     public static ClientOptions fromUrlOptions(Map<String, String> options, Set<String> otherKeys) {
         for (String key : options.keySet()) {
-            if (!KEYS.contains(key) && !otherKeys.contains(key)) {
+            if (!KEYS.contains(key) && !ClientTlsOptions.KEYS.contains(key) && !otherKeys.contains(key)) {
                 Set<String> known = new TreeSet<>(otherKeys);
                 known.addAll(KEYS);
+                known.addAll(ClientTlsOptions.KEYS);
                 throw new IllegalArgumentException("unknown option " + key + "; known: " + String.join(", ", known));
             }
         }

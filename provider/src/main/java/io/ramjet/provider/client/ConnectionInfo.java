@@ -1,5 +1,6 @@
 package io.ramjet.provider.client;
 
+import io.ramjet.protocol.remoting.tls.ClientTls;
 import io.ramjet.provider.message.SerializationAllowList;
 import java.time.Duration;
 import java.util.List;
@@ -8,10 +9,12 @@ import java.util.Objects;
 /**
  * What the client layer needs to know about a JMS connection: its id (unique, also the value of
  * the noLocal marker property), the NameServers, the client id (null until set), the credentials
- * (null for an anonymous connection) and settings.
+ * (null for an anonymous connection), settings, and TLS (null for plain connections, see
+ * {@link ClientTlsOptions}).
  */
 public record ConnectionInfo(String connectionId, List<String> nameServers, String clientId, Credentials credentials,
-                             Duration requestTimeout, SerializationAllowList allowList, ClientOptions options) {
+                             Duration requestTimeout, SerializationAllowList allowList, ClientOptions options,
+                             ClientTls tls) {
     public ConnectionInfo {
         Objects.requireNonNull(connectionId, "connectionId");
         nameServers = List.copyOf(nameServers);
@@ -26,7 +29,13 @@ public record ConnectionInfo(String connectionId, List<String> nameServers, Stri
         this(connectionId, nameServers, clientId, credentials, requestTimeout, allowList, ClientOptions.DEFAULTS);
     }
 
+    /** A connection without TLS. */
+    public ConnectionInfo(String connectionId, List<String> nameServers, String clientId, Credentials credentials,
+                          Duration requestTimeout, SerializationAllowList allowList, ClientOptions options) {
+        this(connectionId, nameServers, clientId, credentials, requestTimeout, allowList, options, null);
+    }
+
     public ConnectionInfo withClientId(String id) {
-        return new ConnectionInfo(connectionId, nameServers, id, credentials, requestTimeout, allowList, options);
+        return new ConnectionInfo(connectionId, nameServers, id, credentials, requestTimeout, allowList, options, tls);
     }
 }

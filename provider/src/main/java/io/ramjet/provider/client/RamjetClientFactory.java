@@ -12,12 +12,13 @@ public interface RamjetClientFactory {
 
     /**
      * The client factory of a URL scheme: {@code ramjet} is Ramjet remoting to the URL's
-     * NameServers, behind the {@link FailoverRamjetClient} policy.
+     * NameServers, behind the {@link FailoverRamjetClient} policy; {@code ramjets} the same, its
+     * connections with TLS as {@link ConnectionInfo#tls()} says.
      *
      * @throws IllegalArgumentException for a scheme no client speaks
      */
     static RamjetClientFactory forScheme(String scheme) {
-        if ("ramjet".equalsIgnoreCase(scheme)) {
+        if ("ramjet".equalsIgnoreCase(scheme) || "ramjets".equalsIgnoreCase(scheme)) {
             return connection -> new FailoverRamjetClient(new RemotingRamjetClient(connection), connection);
         }
         throw new IllegalArgumentException("no client speaks the URL scheme '" + scheme + "'");

@@ -95,7 +95,7 @@ public final class RemotingRamjetClient implements BrokerClient {
     public RemotingRamjetClient(ConnectionInfo connection) {
         this.timeout = connection.requestTimeout();
         this.remoting = new RemotingClient(RemotingClientConfig.defaults().withIoThreads(1)
-                .withRequestTimeout(connection.requestTimeout()));
+                .withRequestTimeout(connection.requestTimeout()).withTls(connection.tls()));
         remoting.registerProcessor(CommandCode.TX_CHECK, (channel, request) -> {
             long id = request.header(TxCheckRequest.class).transactionId();
             return request.reply(new TxStateResponse(id, transactionStates.apply(id)));

@@ -1,6 +1,7 @@
 package io.ramjet.provider.jms;
 
 import io.ramjet.provider.client.ClientOptions;
+import io.ramjet.provider.client.ClientTlsOptions;
 import io.ramjet.provider.client.ConnectionInfo;
 import io.ramjet.provider.client.Credentials;
 import io.ramjet.provider.client.RamjetClient;
@@ -18,6 +19,7 @@ import jakarta.jms.QueueConnectionFactory;
 import jakarta.jms.TopicConnection;
 import jakarta.jms.TopicConnectionFactory;
 import java.io.Serializable;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
@@ -89,6 +91,7 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
     public void setUrl(String url) {
         RamjetUrl parsed = RamjetUrl.parse(url);
         ClientOptions.fromUrlOptions(parsed.options(), FACTORY_OPTIONS);
+        ClientTlsOptions.fromUrl(parsed);
         String packages = parsed.options().get(SERIALIZABLE_PACKAGES);
         String depth = parsed.options().get(OBJECT_MAX_DEPTH);
         String arrayLength = parsed.options().get(OBJECT_MAX_ARRAY_LENGTH);
@@ -252,21 +255,30 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
                                         BiFunction<ConnectionInfo, RamjetClient, C> create) throws JMSException {
         RamjetUrl parsed;
         ClientOptions options;
+        ConnectionInfo info;
         try {
             parsed = RamjetUrl.parse(url);
             options = ClientOptions.fromUrlOptions(parsed.options(), FACTORY_OPTIONS);
+            info = new ConnectionInfo(UUID.randomUUID().toString(), parsed.nameServers(),
+                    null, Credentials.of(user, password), Duration.ofMillis(requestTimeoutMillis),
+                    serializationAllowList(), options, ClientTlsOptions.fromUrl(parsed));
         } catch (IllegalArgumentException e) {
             // setUrl refused it already, unless this factory was read back from a serialized form
             JMSException refused = new JMSException(e.getMessage());
             refused.initCause(e);
             throw refused;
         }
-        ConnectionInfo info = new ConnectionInfo(UUID.randomUUID().toString(), parsed.nameServers(),
-                null, Credentials.of(user, password), Duration.ofMillis(requestTimeoutMillis),
-                serializationAllowList(), options);
         RamjetClientFactory clients = clientFactory != null ? clientFactory
-                : RamjetClientFactory.forScheme(RamjetUrl.SCHEME_NAME);
-        RamjetClient client = clients.create(info);
+                : RamjetClientFactory.forScheme(parsed.scheme());
+        RamjetClient client;
+        try {
+            client = clients.create(info);
+        } catch (IllegalArgumentException | UncheckedIOException e) { // a TLS file missing or unusable
+            JMSException refused = new JMSException(e.getMessage()
+                    + (e.getCause() != null ? ": " + e.getCause().getMessage() : ""));
+            refused.initCause(e);
+            throw refused;
+        }
         try {
             JmsErrors.await(client.connect());
         } catch (JMSException e) {

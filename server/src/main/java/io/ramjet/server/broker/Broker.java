@@ -56,6 +56,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutionException;
@@ -243,7 +244,7 @@ public final class Broker implements AutoCloseable {
         server.registerProcessor(CommandCode.CREATE_DESTINATION, Refusals.mapped(admin::create), processors);
         server.registerProcessor(CommandCode.DELETE_DESTINATION, Refusals.mapped(admin::delete), processors);
         server.registerProcessor(CommandCode.LIST_DESTINATIONS, Refusals.mapped(admin::list), processors);
-        coordinatorRemoting = new RemotingClient(RemotingClientConfig.defaults());
+        coordinatorRemoting = new RemotingClient(RemotingClientConfig.defaults().withTls(config.tls().client()));
         transactions.start(store, processors, timer, new Transactions.Settings(config.transactionCheckAfter(),
                 config.transactionCheckInterval(), config.transactionMaxChecks()), consumers,
                 new RemoteCoordinators(coordinatorRemoting));
@@ -285,7 +286,7 @@ public final class Broker implements AutoCloseable {
         if (config.nameServers().isEmpty()) {
             return;
         }
-        nameServerRemoting = new RemotingClient(RemotingClientConfig.defaults());
+        nameServerRemoting = new RemotingClient(RemotingClientConfig.defaults().withTls(config.tls().client()));
         NameServerRegistrations nameServers = new NameServerRegistrations(nameServerRemoting, config.nameServers(),
                 NAME_SERVER_TIMEOUT);
         registrar = new BrokerRegistrar(nameServers, this::registration, config.heartbeatInterval(),

@@ -4,6 +4,7 @@ import io.ramjet.server.broker.security.AccessConfig;
 import io.ramjet.server.remoting.NameServerSecret;
 import io.ramjet.server.remoting.Hosts;
 import io.ramjet.server.remoting.RemotingServerConfig;
+import io.ramjet.server.remoting.TlsSettings;
 import io.ramjet.storage.StoreConfig;
 
 import java.nio.file.Path;
@@ -48,6 +49,7 @@ import java.util.Set;
  * @param access               roles, permissions and the JAAS login, each optional
  * @param nameServerSecret     signs the broker's registrations with the NameServers, or null to send them
  *                             unsigned (accepted only by NameServers without a secret)
+ * @param tls                  TLS on the broker's port and on its connections to NameServers and coordinators
  * @param storeConfig          the store: data directory, segments, flushing, record limit
  */
 public record BrokerConfig(
@@ -74,6 +76,7 @@ public record BrokerConfig(
         boolean allowAnonymous,
         AccessConfig access,
         NameServerSecret nameServerSecret,
+        TlsSettings tls,
         StoreConfig storeConfig) {
 
     public static final int DEFAULT_PORT = 10911;
@@ -81,6 +84,7 @@ public record BrokerConfig(
     public BrokerConfig {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(storeConfig, "storeConfig");
+        Objects.requireNonNull(tls, "tls");
         nameServers = List.copyOf(nameServers);
         queues = List.copyOf(queues);
         topics = List.copyOf(topics);
@@ -155,6 +159,7 @@ public record BrokerConfig(
         b.jaasEntry = access.jaasEntry();
         b.anonymousRoles = List.copyOf(access.anonymousRoles());
         b.nameServerSecret = nameServerSecret;
+        b.tls = tls.toBuilder();
         return b;
     }
 
@@ -180,9 +185,10 @@ public record BrokerConfig(
         return storeConfig.minFreeSpace();
     }
 
-    /** The broker's listening socket: bound to {@link #host()}, announced as {@link #advertisedHost()}. */
+    /** The broker's listening socket: bound to {@link #host()}, announced as {@link #advertisedHost()}, TLS as configured. */
     public RemotingServerConfig remoting() {
-        return RemotingServerConfig.onPort(port).withRole("broker").withHost(host).withAdvertisedHost(advertisedHost);
+        return RemotingServerConfig.onPort(port).withRole("broker").withHost(host).withAdvertisedHost(advertisedHost)
+                .withTls(tls.server());
     }
 
     /** The same configuration on another port, for tests that bind an ephemeral one. */
@@ -267,9 +273,15 @@ public record BrokerConfig(
         private String jaasEntry = AccessConfig.DEFAULT_JAAS_ENTRY;
         private List<String> anonymousRoles = List.of();
         private NameServerSecret nameServerSecret;
+        private TlsSettings.Builder tls = TlsSettings.builder();
 
         private Builder(StoreConfig.Builder store) {
             this.store = store;
+        }
+
+        /** The TLS settings, built with the broker's. */
+        public TlsSettings.Builder tls() {
+            return tls;
         }
 
         /** The store's settings, built with the broker's. */
@@ -425,7 +437,7 @@ public record BrokerConfig(
                     diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval, transactionMaxChecks,
                     queues, topics, usersFile, allowAnonymous,
                     new AccessConfig(rolesFile, permissionsFile, jaasConfigFile, jaasEntry,
-                            Set.copyOf(anonymousRoles)), nameServerSecret,
+                            Set.copyOf(anonymousRoles)), nameServerSecret, tls.build(),
                     store.build());
         }
     }

@@ -9,6 +9,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.ramjet.protocol.frame.FrameEncoder;
 import io.ramjet.protocol.frame.HeaderCodec;
@@ -26,6 +27,7 @@ import org.slf4j.LoggerFactory;
 import java.net.InetSocketAddress;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -82,6 +84,12 @@ public final class RemotingServer implements AutoCloseable {
         if (serverChannel != null) {
             throw new IllegalStateException("already started");
         }
+        SslContext tls;
+        try {
+            tls = config.tls() == null ? null : config.tls().newContext();
+        } catch (RuntimeException e) { // a key or trust file missing or unusable
+            throw new RemotingException(config.role() + " cannot start TLS: " + e.getMessage(), e);
+        }
         bossGroup = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("ramjet-accept", true), NioIoHandler.newFactory());
         workerGroup = new MultiThreadIoEventLoopGroup(config.ioThreads(), new DefaultThreadFactory("ramjet-server-io", true),
                 NioIoHandler.newFactory());
@@ -93,7 +101,7 @@ public final class RemotingServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
-                        RemotingConnection connection = AcceptedChannels.install(channel, config.idleTimeout(),
+                        RemotingConnection connection = AcceptedChannels.install(channel, tls, config.idleTimeout(),
                                 config.maxFrameLength(), headerCodec, encoder, processors, listeners, gate);
                         connections.put(channel, connection);
                         channel.closeFuture().addListener(f -> connections.remove(channel));
@@ -106,7 +114,8 @@ public final class RemotingServer implements AutoCloseable {
             throw new RemotingException(config.role() + " cannot listen on " + config.host() + ":" + config.port()
                     + ": " + rootMessage(e), e);
         }
-        LOG.info("remoting server listening on {}", address());
+        LOG.info("remoting server listening on {}{}", address(), tls == null ? "" : " with TLS (client certificates "
+                + config.tls().clientAuth().name().toLowerCase(Locale.ROOT) + ")");
     }
 
     /** The bound port, the chosen one when configured with port 0. */

@@ -1,6 +1,7 @@
 package io.ramjet.server.remoting;
 
 import io.ramjet.protocol.frame.FrameDescriptor;
+import io.ramjet.protocol.remoting.tls.ServerTls;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -16,9 +17,10 @@ import java.util.Objects;
  * @param maxFrameLength largest accepted frame (value of its length field)
  * @param idleTimeout    a connection from which nothing arrives for this long is closed;
  *                       clients heartbeat well within it
+ * @param tls            how connections are accepted with TLS; null for plain TCP
  */
 public record RemotingServerConfig(String role, String host, String advertisedHost, int port, int ioThreads,
-                                   int maxFrameLength, Duration idleTimeout) {
+                                   int maxFrameLength, Duration idleTimeout, ServerTls tls) {
 
     public RemotingServerConfig {
         Objects.requireNonNull(role, "role");
@@ -38,10 +40,10 @@ public record RemotingServerConfig(String role, String host, String advertisedHo
         }
     }
 
-    /** A "server" on 127.0.0.1, the given port, 4 I/O threads, 16 MiB frames, 120 s idle timeout. */
+    /** A "server" on 127.0.0.1, the given port, 4 I/O threads, 16 MiB frames, 120 s idle timeout, plain TCP. */
     public static RemotingServerConfig onPort(int port) {
         return new RemotingServerConfig("server", "127.0.0.1", null, port, 4,
-                FrameDescriptor.DEFAULT_MAX_FRAME_LENGTH, Duration.ofSeconds(120));
+                FrameDescriptor.DEFAULT_MAX_FRAME_LENGTH, Duration.ofSeconds(120), null);
     }
 
     /** The {@code host} part of {@link RemotingServer#address()}: what clients are told to connect to. */
@@ -50,31 +52,36 @@ public record RemotingServerConfig(String role, String host, String advertisedHo
     }
 
     public RemotingServerConfig withRole(String newRole) {
-        return new RemotingServerConfig(newRole, host, advertisedHost, port, ioThreads, maxFrameLength, idleTimeout);
+        return new RemotingServerConfig(newRole, host, advertisedHost, port, ioThreads, maxFrameLength, idleTimeout, tls);
     }
 
     public RemotingServerConfig withHost(String newHost) {
-        return new RemotingServerConfig(role, newHost, advertisedHost, port, ioThreads, maxFrameLength, idleTimeout);
+        return new RemotingServerConfig(role, newHost, advertisedHost, port, ioThreads, maxFrameLength, idleTimeout, tls);
     }
 
     /** Null announces the default of {@link Hosts#advertised}. */
     public RemotingServerConfig withAdvertisedHost(String announced) {
-        return new RemotingServerConfig(role, host, announced, port, ioThreads, maxFrameLength, idleTimeout);
+        return new RemotingServerConfig(role, host, announced, port, ioThreads, maxFrameLength, idleTimeout, tls);
     }
 
     public RemotingServerConfig withPort(int newPort) {
-        return new RemotingServerConfig(role, host, advertisedHost, newPort, ioThreads, maxFrameLength, idleTimeout);
+        return new RemotingServerConfig(role, host, advertisedHost, newPort, ioThreads, maxFrameLength, idleTimeout, tls);
     }
 
     public RemotingServerConfig withIoThreads(int threads) {
-        return new RemotingServerConfig(role, host, advertisedHost, port, threads, maxFrameLength, idleTimeout);
+        return new RemotingServerConfig(role, host, advertisedHost, port, threads, maxFrameLength, idleTimeout, tls);
     }
 
     public RemotingServerConfig withMaxFrameLength(int length) {
-        return new RemotingServerConfig(role, host, advertisedHost, port, ioThreads, length, idleTimeout);
+        return new RemotingServerConfig(role, host, advertisedHost, port, ioThreads, length, idleTimeout, tls);
     }
 
     public RemotingServerConfig withIdleTimeout(Duration timeout) {
-        return new RemotingServerConfig(role, host, advertisedHost, port, ioThreads, maxFrameLength, timeout);
+        return new RemotingServerConfig(role, host, advertisedHost, port, ioThreads, maxFrameLength, timeout, tls);
+    }
+
+    /** Null accepts plain TCP. */
+    public RemotingServerConfig withTls(ServerTls newTls) {
+        return new RemotingServerConfig(role, host, advertisedHost, port, ioThreads, maxFrameLength, idleTimeout, newTls);
     }
 }

@@ -129,7 +129,39 @@ final class BrokerKeys {
             new BrokerKey<>("nameServerSecretFile", ValueType.SECRET_FILE, "(none)",
                     "a file holding that secret instead (e.g. a standalone server's `data/namesrv.secret`);"
                             + " not both keys",
-                    BrokerConfig.Builder::nameServerSecret));
+                    BrokerConfig.Builder::nameServerSecret),
+            new BrokerKey<>("tlsCertificate", ValueType.PATH, "(none)",
+                    "PEM certificate chain (leaf first) the broker's port presents, with `tlsPrivateKey`; these two"
+                            + " or `tlsKeyStore` turn TLS (TLSv1.3/1.2) on for the port, and then plain-text clients"
+                            + " are refused", (b, v) -> b.tls().certificate(v)),
+            new BrokerKey<>("tlsPrivateKey", ValueType.PATH, "(none)",
+                    "PEM PKCS#8 private key of `tlsCertificate` (encrypted when `tlsKeyPassword` is set)",
+                    (b, v) -> b.tls().privateKey(v)),
+            new BrokerKey<>("tlsKeyStore", ValueType.PATH, "(none)",
+                    "PKCS#12 or JKS key store holding the port's key and certificate, instead of the PEM files",
+                    (b, v) -> b.tls().keyStore(v)),
+            new BrokerKey<>("tlsKeyPassword", ValueType.TEXT, "(none)",
+                    "password of `tlsKeyStore` (store and key), or of an encrypted `tlsPrivateKey`",
+                    (b, v) -> b.tls().keyPassword(v)),
+            new BrokerKey<>("tlsClientAuth", ValueType.CLIENT_AUTH, "none",
+                    "mutual TLS: `required` refuses a client without a certificate signed by `tlsTrustStore`"
+                            + " during the handshake, `optional` verifies one when presented, `none` asks for none",
+                    (b, v) -> b.tls().clientAuth(v)),
+            new BrokerKey<>("tlsTrustStore", ValueType.PATH, "(none)",
+                    "CA certificates (a PEM file, or a PKCS#12 or JKS store) trusted to sign client certificates"
+                            + " and, with `tlsOutbound`, the NameServers' and coordinator brokers' certificates"
+                            + " (without it those are checked against the JDK's CAs)",
+                    (b, v) -> b.tls().trustStore(v)),
+            new BrokerKey<>("tlsTrustStorePassword", ValueType.TEXT, "(none)", "password of a `tlsTrustStore` store",
+                    (b, v) -> b.tls().trustStorePassword(v)),
+            new BrokerKey<>("tlsOutbound", ValueType.BOOLEAN, "false",
+                    "the broker connects to its NameServers and to coordinator brokers with TLS, presenting its own"
+                            + " key when it has one (`standalone` sets it when the port has TLS)",
+                    (b, v) -> b.tls().outbound(v)),
+            new BrokerKey<>("tlsVerifyHostname", ValueType.BOOLEAN, "true",
+                    "an outbound TLS connection checks that the server's certificate names the host connected to;"
+                            + " `false` is for test certificates only",
+                    (b, v) -> b.tls().verifyHostname(v)));
 
     private static final Map<String, BrokerKey<?>> BY_NAME = byName();
 

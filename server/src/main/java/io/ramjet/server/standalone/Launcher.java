@@ -1,6 +1,9 @@
 package io.ramjet.server.standalone;
 
+import io.ramjet.protocol.remoting.tls.ServerTls;
+import io.ramjet.protocol.remoting.tls.ServerTls.ClientAuthMode;
 import io.ramjet.server.remoting.NameServerSecret;
+import io.ramjet.server.remoting.TlsSettings;
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
@@ -158,19 +161,59 @@ public final class Launcher {
             }
             List<AutoCloseable> started = new ArrayList<>();
             NameServerConfig nameServerConfig = NameServerConfig.defaults();
+            ServerTls tls = config.tls().server();
             NameServer nameServer = new NameServer(nameServerConfig.withRemoting(nameServerConfig.remoting()
-                    .withPort(nameServerPort).withHost(config.host()).withAdvertisedHost(config.advertisedHost()))
-                    .withSecret(secret));
+                    .withPort(nameServerPort).withHost(config.host()).withAdvertisedHost(config.advertisedHost())
+                    .withTls(tls)).withSecret(secret));
             nameServer.start();
             started.add(nameServer);
             try {
-                started.add(startBroker(config.toBuilder().nameServers(List.of(nameServer.address()))
-                        .nameServerSecret(secret).build()));
+                BrokerConfig.Builder registering = config.toBuilder().nameServers(List.of(nameServer.address()))
+                        .nameServerSecret(secret);
+                if (tls != null) {
+                    registering.tls().outbound(true);
+                }
+                started.add(startBroker(registering.build()));
             } catch (Exception e) {
                 nameServer.close();
                 throw e;
             }
             return started;
+        }
+    }
+
+    /** The TLS of a NameServer's port, the broker keys of the same names spelled as flags. */
+    static final class TlsOptions {
+        @Option(names = "--tls-certificate", description = "PEM certificate chain the port presents (TLS on)")
+        Path certificate;
+
+        @Option(names = "--tls-private-key", description = "PEM PKCS#8 private key of --tls-certificate")
+        Path privateKey;
+
+        @Option(names = "--tls-key-store", description = "PKCS#12 or JKS key store instead of the PEM files")
+        Path keyStore;
+
+        @Option(names = "--tls-key-password", description = "password of the key store or encrypted key")
+        String keyPassword;
+
+        @Option(names = "--tls-client-auth", description = "none (default), optional or required")
+        String clientAuth = "none";
+
+        @Option(names = "--tls-trust-store", description = "CAs trusted for client certificates (PEM, PKCS#12, JKS)")
+        Path trustStore;
+
+        @Option(names = "--tls-trust-store-password", description = "password of the trust store")
+        String trustStorePassword;
+
+        /** The port's TLS, or null for a plain port. */
+        ServerTls server() {
+            try {
+                return TlsSettings.builder().certificate(certificate).privateKey(privateKey).keyStore(keyStore)
+                        .keyPassword(keyPassword).clientAuth(ClientAuthMode.parse(clientAuth)).trustStore(trustStore)
+                        .trustStorePassword(trustStorePassword).build().server();
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("TLS options refused: " + e.getMessage(), e);
+            }
         }
     }
 
@@ -190,9 +233,13 @@ public final class Launcher {
                 + "(default: none, any process may register a broker)")
         Path secretFile;
 
+        @CommandLine.Mixin
+        TlsOptions tls;
+
         @Override
         public Integer call() throws Exception {
             NameServerConfig config = NameServerConfig.defaults().withPort(port);
+            config = config.withRemoting(config.remoting().withTls(tls.server()));
             if (host != null) {
                 config = config.withRemoting(config.remoting().withHost(host));
             }

@@ -1,5 +1,6 @@
 package io.ramjet.server.standalone;
 
+import io.ramjet.protocol.remoting.tls.ServerTls.ClientAuthMode;
 import io.ramjet.server.remoting.NameServerSecret;
 import io.ramjet.storage.FlushPolicy;
 
@@ -42,6 +43,8 @@ record ValueType<T>(String name, String form, Function<String, T> parse) {
     static final ValueType<Path> PATH = new ValueType<>("path", "a file path", s -> Path.of(s.trim()));
     static final ValueType<FlushPolicy> FLUSH_POLICY = new ValueType<>("flush policy",
             "SYNC_GROUP_COMMIT or ASYNC", s -> FlushPolicy.valueOf(s.trim().toUpperCase(Locale.ROOT)));
+    static final ValueType<ClientAuthMode> CLIENT_AUTH = new ValueType<>("client auth", "none, optional or required",
+            ClientAuthMode::parse);
     static final ValueType<NameServerSecret> SECRET = new ValueType<>("text",
             "at least 16 characters", NameServerSecret::of);
     static final ValueType<NameServerSecret> SECRET_FILE = new ValueType<>("path",

@@ -71,17 +71,36 @@ class BrokerKeysTest {
                 Map.entry("flushIntervalMs", "1"), Map.entry("checkpointIntervalMs", "1"),
                 Map.entry("consumeQueueEntriesPerFile", "1"), Map.entry("usersFile", "other-users"),
                 Map.entry("allowAnonymous", "false"), Map.entry("nameServerSecret", "0123456789abcdef"),
+                Map.entry("tlsCertificate", "chain.pem"), Map.entry("tlsPrivateKey", "key.pem"),
+                Map.entry("tlsKeyStore", "broker.p12"), Map.entry("tlsKeyPassword", "secret"),
+                Map.entry("tlsClientAuth", "required"), Map.entry("tlsTrustStore", "ca.pem"),
+                Map.entry("tlsTrustStorePassword", "secret"), Map.entry("tlsOutbound", "true"),
+                Map.entry("tlsVerifyHostname", "false"),
                 Map.entry("rolesFile", "roles"), Map.entry("permissionsFile", "permissions"),
-                Map.entry("jaasConfigFile", "login.config"), Map.entry("jaasEntry", "other"), Map.entry("anonymousRoles", "guests"));
+                Map.entry("jaasConfigFile", "login.config"), Map.entry("jaasEntry", "other"),
+                Map.entry("anonymousRoles", "guests"));
+        // keys that only make a valid configuration with others: those are set on both sides
+        Map<String, Map<String, String>> companions = Map.of(
+                "tlsCertificate", Map.of("tlsPrivateKey", "key.pem"),
+                "tlsPrivateKey", Map.of("tlsCertificate", "chain.pem"),
+                "tlsClientAuth", Map.of("tlsKeyStore", "broker.p12", "tlsTrustStore", "ca.pem"),
+                "tlsKeyPassword", Map.of("tlsKeyStore", "broker.p12"),
+                "tlsTrustStorePassword", Map.of("tlsTrustStore", "ca.pem"));
         BrokerConfig defaults = BrokerConfig.defaults(Path.of("data"));
         for (BrokerKey<?> key : BrokerKeys.ALL) {
             if (key.name().equals("nameServerSecretFile")) {
                 continue;
             }
+            BrokerConfig.Builder base = defaults.toBuilder().usersFile(Path.of("users"));
             BrokerConfig.Builder builder = defaults.toBuilder().usersFile(Path.of("users"));
+            Map<String, String> needed = companions.getOrDefault(key.name(), Map.of());
+            if (!key.name().equals("tlsCertificate") && !key.name().equals("tlsPrivateKey")) {
+                BrokerProperties.apply(needed, base);
+            }
+            BrokerProperties.apply(needed, builder);
             String value = changed.get(key.name());
             key.apply(builder, value);
-            assertNotEquals(defaults.toBuilder().usersFile(Path.of("users")).build(), builder.build(), key.name());
+            assertNotEquals(base.build(), builder.build(), key.name());
         }
     }
 

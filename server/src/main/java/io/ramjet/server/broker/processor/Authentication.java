@@ -14,6 +14,8 @@ import io.ramjet.server.broker.security.Login;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.security.auth.x500.X500Principal;
+
 /**
  * AUTHENTICATE, and the gate in front of every other command. A connection that authenticates
  * acts for that user, with the roles its {@link Login} found, for as long as it lives (a channel
@@ -21,7 +23,9 @@ import org.slf4j.LoggerFactory;
  * that fails is refused ({@link Refusal#NOT_AUTHENTICATED}), the same answer for an
  * unknown user and a wrong password, and the failure is logged once, without the password.
  * When anonymous connections are not allowed, every command but AUTHENTICATE from a connection
- * that has not authenticated is refused with that status. Thread-safe.
+ * that has not authenticated is refused with that status. The subject of a verified TLS client
+ * certificate goes to the login with the credentials (a certificate login module may accept it).
+ * Thread-safe.
  */
 public final class Authentication implements RequestGate {
 
@@ -38,7 +42,8 @@ public final class Authentication implements RequestGate {
 
     public Frame authenticate(RemotingConnection connection, Frame request) {
         AuthenticateRequest credentials = request.header(AuthenticateRequest.class);
-        Identity identity = login.login(credentials.user(), credentials.password().toCharArray(), null)
+        Identity identity = login.login(credentials.user(), credentials.password().toCharArray(),
+                        connection.peerPrincipal().map(X500Principal::getName).orElse(null))
                 .orElseThrow(() -> {
                     LOG.warn("{}: authentication of user '{}' failed", connection.remoteAddress(), credentials.user());
                     return new BrokerException(Refusal.NOT_AUTHENTICATED, "user name or password not accepted");
