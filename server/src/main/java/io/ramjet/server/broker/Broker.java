@@ -9,6 +9,11 @@ import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.server.remoting.RemotingServer;
+import io.ramjet.server.broker.admin.BrokerFactsReader;
+import io.ramjet.server.broker.admin.MessageMover;
+import io.ramjet.server.broker.admin.Purge;
+import io.ramjet.server.broker.admin.QueueSubscriptions;
+import io.ramjet.server.broker.admin.Statistics;
 import io.ramjet.server.broker.delivery.Acknowledgements;
 import io.ramjet.server.broker.delivery.DeadLetterQueue;
 import io.ramjet.server.broker.delivery.HeldPulls;
@@ -31,6 +36,7 @@ import io.ramjet.server.broker.processor.ConnectionSession;
 import io.ramjet.server.broker.processor.ConsumerDetacher;
 import io.ramjet.server.broker.processor.ConsumerRegistry;
 import io.ramjet.server.broker.processor.DestinationDeleter;
+import io.ramjet.server.broker.processor.OperationsProcessor;
 import io.ramjet.server.broker.processor.PullProcessor;
 import io.ramjet.server.broker.processor.Refusals;
 import io.ramjet.server.broker.processor.RemoteCoordinators;
@@ -94,6 +100,7 @@ public final class Broker implements AutoCloseable {
     private final DeliveryMarks marks = new DeliveryMarks();
     private final LongAdder recordsReadForDelivery = new LongAdder();
     private final Transactions transactions;
+    private long startedAt;
     private MessageStore store;
     private RemotingServer server;
     private RemotingClient nameServerRemoting;
@@ -135,6 +142,7 @@ public final class Broker implements AutoCloseable {
         if (store != null) {
             throw new IllegalStateException("already started");
         }
+        startedAt = System.currentTimeMillis();
         ConsumptionSnapshotter snapshotter = new ConsumptionSnapshotter(
                 new SnapshotFile(config.dataDir().resolve("broker")), destinations, subscriptions, delayed, marks,
                 transactions.table());
@@ -248,6 +256,17 @@ public final class Broker implements AutoCloseable {
                 processors);
         server.registerProcessor(CommandCode.BROWSE,
                 Refusals.mapped(new BrowseProcessor(store, destinations, subscriptions)::browse), processors);
+        registerOperations(consumers);
+    }
+
+    /** The operator's commands (issue 18). */
+    private void registerOperations(ConsumerRegistry consumers) {
+        QueueSubscriptions queues = new QueueSubscriptions(store, destinations, subscriptions, log);
+        BrokerFactsReader facts = new BrokerFactsReader(new BrokerFactsReader.Identity(config.brokerName(),
+                startedAt, config.diskUseLimit()), this::address, store, destinations, transactions.table());
+        new OperationsProcessor(new Statistics(store, destinations, subscriptions, delayed),
+                new Purge(store, queues, subscriptions, log), new MessageMover(store, destinations, queues, log),
+                facts, consumers).registerOn(server, processors);
     }
 
     /** AUTHENTICATE and the gate that refuses unauthenticated connections when anonymous access is off. */
