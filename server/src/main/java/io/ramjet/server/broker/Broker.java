@@ -27,6 +27,8 @@ import io.ramjet.server.broker.durability.SnapshotFile;
 import io.ramjet.server.broker.log.ConsumptionLog;
 import io.ramjet.server.broker.log.DeliveryMarks;
 import io.ramjet.server.broker.log.DiskGuard;
+import io.ramjet.server.broker.metrics.BrokerMetrics;
+import io.ramjet.server.broker.metrics.MetricsEndpoint;
 import io.ramjet.server.broker.processor.AckProcessor;
 import io.ramjet.server.broker.processor.AdminProcessor;
 import io.ramjet.server.broker.processor.Authentication;
@@ -43,6 +45,7 @@ import io.ramjet.server.broker.processor.RemoteCoordinators;
 import io.ramjet.server.broker.processor.SendProcessor;
 import io.ramjet.server.broker.processor.SubscriptionProcessor;
 import io.ramjet.server.broker.processor.TransactionHalves;
+import io.ramjet.server.broker.processor.Timed;
 import io.ramjet.server.broker.processor.TransactionProcessor;
 import io.ramjet.server.broker.retention.RetentionScanner;
 import io.ramjet.server.broker.security.Users;
@@ -84,6 +87,8 @@ public final class Broker implements AutoCloseable {
     private static final long RETENTION_PERIOD_MILLIS = 10_000;
     /** Logins waiting past this many are answered BUSY. */
     private static final int MAX_QUEUED_LOGINS = 256;
+    /** How often the metrics sample the destinations between scrapes (for JMX). */
+    private static final long METRICS_SAMPLE_MILLIS = 10_000;
 
     private final BrokerConfig config;
     private final StoreConfig storeConfig;
@@ -101,6 +106,10 @@ public final class Broker implements AutoCloseable {
     private final LongAdder recordsReadForDelivery = new LongAdder();
     private final Transactions transactions;
     private long startedAt;
+    /** Depths and backlogs, for the operator's commands and the metrics. */
+    private Statistics statistics;
+    /** The metrics and their endpoints; null when the configuration turns them off. */
+    private MetricsEndpoint metrics;
     private MessageStore store;
     private RemotingServer server;
     private RemotingClient nameServerRemoting;
@@ -161,6 +170,8 @@ public final class Broker implements AutoCloseable {
         deleteQueuesOfUnknownDestinations();
         try {
             server = new RemotingServer(config.remoting());
+            statistics = new Statistics(store, destinations, subscriptions, delayed);
+            startMetrics();
             registerAuthentication();
             registerProcessors();
             server.start();
@@ -227,11 +238,13 @@ public final class Broker implements AutoCloseable {
                 temporaries, destinationsChanged);
         SendProcessor send = new SendProcessor(store, resolver, diskGuard(),
                 new TransactionHalves(transactions.table()));
-        server.registerAsyncProcessor(CommandCode.SEND, Refusals.mappedAsync(send), sends);
+        server.registerAsyncProcessor(CommandCode.SEND, Timed.async(Refusals.mappedAsync(send),
+                metrics == null ? Timed.UNTIMED : metrics.metrics().sendTimer()), sends);
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, Refusals.mappedAsync(subscribe::subscribe),
                 processors);
-        server.registerAsyncProcessor(CommandCode.PULL, Refusals.mappedAsync(
-                new PullProcessor(resolver, subscriptions, fetcher, heldPulls, consumers)), processors);
+        server.registerAsyncProcessor(CommandCode.PULL, Timed.async(Refusals.mappedAsync(
+                new PullProcessor(resolver, subscriptions, fetcher, heldPulls, consumers)),
+                metrics == null ? Timed.UNTIMED : metrics.metrics().pullTimer()), processors);
         server.registerAsyncProcessor(CommandCode.ACK, Refusals.mappedAsync(acks::ack), processors);
         server.registerProcessor(CommandCode.RELEASE, Refusals.mapped(acks::release), processors);
         server.registerProcessor(CommandCode.CLOSE_CONSUMER, Refusals.mapped(subscribe::closeConsumer), processors);
@@ -264,7 +277,7 @@ public final class Broker implements AutoCloseable {
         QueueSubscriptions queues = new QueueSubscriptions(store, destinations, subscriptions, log);
         BrokerFactsReader facts = new BrokerFactsReader(new BrokerFactsReader.Identity(config.brokerName(),
                 startedAt, config.diskUseLimit()), this::address, store, destinations, transactions.table());
-        new OperationsProcessor(new Statistics(store, destinations, subscriptions, delayed),
+        new OperationsProcessor(statistics,
                 new Purge(store, queues, subscriptions, log), new MessageMover(store, destinations, queues, log),
                 facts, consumers).registerOn(server, processors);
     }
@@ -284,6 +297,19 @@ public final class Broker implements AutoCloseable {
         Authentication authentication = new Authentication(users, config.allowAnonymous());
         server.setRequestGate(authentication);
         server.registerProcessor(CommandCode.AUTHENTICATE, Refusals.mapped(authentication::authenticate), logins);
+    }
+
+    /** Metrics (issue 18), when configured: Micrometer is loaded only then. */
+    private void startMetrics() {
+        if (!config.metricsEnabled()) {
+            return;
+        }
+        RemotingServer remoting = server;
+        metrics = new MetricsEndpoint(config.host(), config.metricsPort(), config.metricsJmx(), config.brokerName(),
+                registry -> new BrokerMetrics(registry, statistics, store, config.dataDir().toFile(),
+                        () -> remoting.connections().size()));
+        timer.scheduleWithFixedDelay(metrics.metrics()::sample, METRICS_SAMPLE_MILLIS, METRICS_SAMPLE_MILLIS,
+                TimeUnit.MILLISECONDS);
     }
 
     private DiskGuard diskGuard() {
@@ -368,6 +394,11 @@ public final class Broker implements AutoCloseable {
         return heldPulls.heldCount();
     }
 
+    /** The bound port of the Prometheus scrape endpoint, -1 when there is none. */
+    public int metricsPort() {
+        return metrics == null ? -1 : metrics.port();
+    }
+
     /** Runs a retention scan now, for tests. */
     public void runRetention() {
         retention.run();
@@ -399,6 +430,10 @@ public final class Broker implements AutoCloseable {
         if (server != null) {
             server.close();
             server = null;
+        }
+        if (metrics != null) {
+            metrics.close();
+            metrics = null;
         }
         timer.shutdownNow();
         logins.shutdownNow();

@@ -44,6 +44,9 @@ import java.util.Objects;
  * @param allowAnonymous       whether a connection may work without authenticating; false needs a users file
  * @param nameServerSecret     signs the broker's registrations with the NameServers, or null to send them
  *                             unsigned (accepted only by NameServers without a secret)
+ * @param metricsPort          HTTP port of the Prometheus scrape endpoint ({@code /metrics}) on {@code host},
+ *                             0 for an ephemeral one, -1 for none
+ * @param metricsJmx           publish the metrics through JMX too
  * @param storeConfig          the store: data directory, segments, flushing, record limit
  */
 public record BrokerConfig(
@@ -69,6 +72,8 @@ public record BrokerConfig(
         Path usersFile,
         boolean allowAnonymous,
         NameServerSecret nameServerSecret,
+        int metricsPort,
+        boolean metricsJmx,
         StoreConfig storeConfig) {
 
     public static final int DEFAULT_PORT = 10911;
@@ -81,6 +86,9 @@ public record BrokerConfig(
         topics = List.copyOf(topics);
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port + " not in [0, 65535]");
+        }
+        if (metricsPort < -1 || metricsPort > 65535) {
+            throw new IllegalArgumentException("metricsPort " + metricsPort + " not in [0, 65535] (or -1 for none)");
         }
         if (queuesPerDestination < 1) {
             throw new IllegalArgumentException("queuesPerDestination must be positive");
@@ -107,6 +115,11 @@ public record BrokerConfig(
         if (!allowAnonymous && usersFile == null) {
             throw new IllegalArgumentException("allowAnonymous=false needs a usersFile: nobody could connect");
         }
+    }
+
+    /** Whether the broker keeps metrics (a scrape endpoint, JMX, or both). */
+    public boolean metricsEnabled() {
+        return metricsPort >= 0 || metricsJmx;
     }
 
     public static BrokerConfig defaults(Path dataDir) {
@@ -138,6 +151,8 @@ public record BrokerConfig(
         b.transactionCheckAfter = transactionCheckAfter;
         b.transactionCheckInterval = transactionCheckInterval;
         b.transactionMaxChecks = transactionMaxChecks;
+        b.metricsPort = metricsPort;
+        b.metricsJmx = metricsJmx;
         b.queues = queues;
         b.topics = topics;
         b.usersFile = usersFile;
@@ -243,6 +258,8 @@ public record BrokerConfig(
         private Path usersFile;
         private boolean allowAnonymous = true;
         private NameServerSecret nameServerSecret;
+        private int metricsPort = -1;
+        private boolean metricsJmx;
 
         private Builder(StoreConfig.Builder store) {
             this.store = store;
@@ -369,12 +386,22 @@ public record BrokerConfig(
             return this;
         }
 
+        public Builder metricsPort(int port) {
+            this.metricsPort = port;
+            return this;
+        }
+
+        public Builder metricsJmx(boolean jmx) {
+            this.metricsJmx = jmx;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the setting that is out of range */
         public BrokerConfig build() {
             return new BrokerConfig(clusterName, brokerName, brokerId, host, advertisedHost, port, nameServers,
                     autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, heartbeatInterval,
                     diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval, transactionMaxChecks,
-                    queues, topics, usersFile, allowAnonymous, nameServerSecret, store.build());
+                    queues, topics, usersFile, allowAnonymous, nameServerSecret, metricsPort, metricsJmx, store.build());
         }
     }
 }

@@ -109,7 +109,13 @@ final class BrokerKeys {
             new BrokerKey<>("nameServerSecretFile", ValueType.SECRET_FILE, "(none)",
                     "a file holding that secret instead (e.g. a standalone server's `data/namesrv.secret`);"
                             + " not both keys",
-                    BrokerConfig.Builder::nameServerSecret));
+                    BrokerConfig.Builder::nameServerSecret),
+            new BrokerKey<>("metricsPort", ValueType.PORT, "(none)",
+                    "HTTP port of the Prometheus scrape endpoint (`GET /metrics`), bound on `host`; without one"
+                            + " there is none",
+                    BrokerConfig.Builder::metricsPort),
+            new BrokerKey<>("metricsJmx", ValueType.BOOLEAN, "false",
+                    "publish the same metrics through JMX (domain `ramjet`)", BrokerConfig.Builder::metricsJmx));
 
     private static final Map<String, BrokerKey<?>> BY_NAME = byName();
 

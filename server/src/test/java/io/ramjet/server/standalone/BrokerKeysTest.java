@@ -70,7 +70,8 @@ class BrokerKeysTest {
                 Map.entry("maxRecordSize", "1m"), Map.entry("minFreeSpace", "1k"), Map.entry("flushPolicy", "async"),
                 Map.entry("flushIntervalMs", "1"), Map.entry("checkpointIntervalMs", "1"),
                 Map.entry("consumeQueueEntriesPerFile", "1"), Map.entry("usersFile", "other-users"),
-                Map.entry("allowAnonymous", "false"), Map.entry("nameServerSecret", "0123456789abcdef"));
+                Map.entry("allowAnonymous", "false"), Map.entry("nameServerSecret", "0123456789abcdef"),
+                Map.entry("metricsPort", "9404"), Map.entry("metricsJmx", "true"));
         BrokerConfig defaults = BrokerConfig.defaults(Path.of("data"));
         for (BrokerKey<?> key : BrokerKeys.ALL) {
             if (key.name().equals("nameServerSecretFile")) {
