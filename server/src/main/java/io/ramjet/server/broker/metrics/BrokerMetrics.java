@@ -71,7 +71,7 @@ public final class BrokerMetrics implements AutoCloseable {
                 .register(registry);
         Gauge.builder("ramjet.store.commitlog.bytes", store, s -> s.maxPhysicalOffset() - s.minPhysicalOffset())
                 .description("bytes of the CommitLog retained").baseUnit("bytes").register(registry);
-        Gauge.builder("ramjet.connections", connections, IntSupplier::getAsInt)
+        Gauge.builder("ramjet.connections", connections, IntSupplier::getAsInt).strongReference(true)
                 .description("client connections open").register(registry);
         Gauge.builder("ramjet.consumers", this, m -> m.sum(DestinationStats::consumers))
                 .description("consumers attached").register(registry);
