@@ -1,5 +1,6 @@
 package io.ramjet.cli;
 
+import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrokerList;
 import io.ramjet.protocol.command.CommandCode;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The admin protocol as the command line speaks it: the brokers a NameServer knows, and one
@@ -24,9 +26,17 @@ public final class AdminClient implements AutoCloseable {
     private final List<String> nameServers;
     private final Duration timeout;
 
-    public AdminClient(List<String> nameServers, Duration timeout) {
+    /** @param user authenticates every broker connection as this user when not null */
+    public AdminClient(List<String> nameServers, Duration timeout, String user, String password) {
         this.nameServers = List.copyOf(nameServers);
         this.timeout = timeout;
+        if (user != null) {
+            AuthenticateRequest credentials = new AuthenticateRequest(user, password == null ? "" : password);
+            remoting.setHandshake((address, connection) -> this.nameServers.contains(address)
+                    ? CompletableFuture.completedFuture(null)
+                    : connection.invoke(Frame.request(CommandCode.AUTHENTICATE, credentials), timeout)
+                            .thenAccept(response -> { }));
+        }
     }
 
     /**

@@ -33,7 +33,7 @@ final class BrowseCommand implements Callable<Integer> {
     @Override
     public Integer call() throws JMSException {
         List<Received> seen = new ArrayList<>();
-        try (JMSContext context = new io.ramjet.provider.jms.RamjetConnectionFactory(common.url).createContext();
+        try (JMSContext context = common.context(JMSContext.AUTO_ACKNOWLEDGE);
              QueueBrowser browser = context.createBrowser(context.createQueue(queue), selector)) {
             Enumeration<?> messages = browser.getEnumeration();
             while (seen.size() < count && messages.hasMoreElements()) {

@@ -74,7 +74,7 @@ final class CheckCommand implements Callable<Integer> {
     private Result roundTrip() {
         String token = UUID.randomUUID().toString();
         long started = System.nanoTime();
-        try (JMSContext context = new io.ramjet.provider.jms.RamjetConnectionFactory(common.url).createContext()) {
+        try (JMSContext context = common.context(JMSContext.AUTO_ACKNOWLEDGE)) {
             Queue q = context.createQueue(queue);
             try (JMSConsumer consumer = context.createConsumer(q, "token = '" + token + "'")) {
                 context.createProducer().setProperty("token", token).send(q, "check");

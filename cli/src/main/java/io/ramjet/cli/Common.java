@@ -1,6 +1,8 @@
 package io.ramjet.cli;
 
+import io.ramjet.provider.jms.RamjetConnectionFactory;
 import io.ramjet.provider.url.RamjetUrl;
+import jakarta.jms.JMSContext;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,6 +19,13 @@ public final class Common {
             description = "the NameServers, as a client's URL (default: $RAMJET_URL, else ${DEFAULT-VALUE})")
     String url;
 
+    @Option(names = "--user", description = "the user to authenticate as, for a broker that refuses anonymous connections")
+    String user;
+
+    @Option(names = "--password", defaultValue = "${env:RAMJET_PASSWORD}",
+            description = "the user's password (default: $RAMJET_PASSWORD)")
+    String password;
+
     @Option(names = "--json", description = "print JSON instead of a table")
     boolean json;
 
@@ -28,7 +37,13 @@ public final class Common {
     }
 
     public AdminClient admin() {
-        return new AdminClient(RamjetUrl.parse(url).nameServers(), timeout());
+        return new AdminClient(RamjetUrl.parse(url).nameServers(), timeout(), user, password);
+    }
+
+    /** A JMS context on the deployment, as {@link #user} when given. */
+    public JMSContext context(int sessionMode) {
+        RamjetConnectionFactory factory = new RamjetConnectionFactory(url);
+        return user == null ? factory.createContext(sessionMode) : factory.createContext(user, password, sessionMode);
     }
 
     public Output output() {

@@ -49,8 +49,7 @@ final class ConsumerCommand implements Callable<Integer> {
             throw new AdminException("consumer needs --destination (or: consumer list)");
         }
         List<Received> received = new ArrayList<>();
-        try (JMSContext context = new io.ramjet.provider.jms.RamjetConnectionFactory(common.url)
-                .createContext(JMSContext.CLIENT_ACKNOWLEDGE);
+        try (JMSContext context = common.context(JMSContext.CLIENT_ACKNOWLEDGE);
              JMSConsumer consumer = context.createConsumer(topic ? context.createTopic(destination)
                      : context.createQueue(destination), selector)) {
             Message m;

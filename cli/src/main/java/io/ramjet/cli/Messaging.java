@@ -1,6 +1,5 @@
 package io.ramjet.cli;
 
-import io.ramjet.provider.jms.RamjetConnectionFactory;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSContext;
 import picocli.CommandLine.Option;
@@ -16,10 +15,6 @@ public final class Messaging {
 
     @Option(names = {"-n", "--count"}, defaultValue = "1", description = "how many messages (default: ${DEFAULT-VALUE})")
     int count;
-
-    JMSContext open(Common common, int sessionMode) {
-        return new RamjetConnectionFactory(common.url).createContext(sessionMode);
-    }
 
     Destination destination(JMSContext context) {
         return topic ? context.createTopic(destination) : context.createQueue(destination);

@@ -32,7 +32,7 @@ final class ProducerCommand implements java.util.concurrent.Callable<Integer> {
     @Override
     public Integer call() {
         long started = System.nanoTime();
-        try (JMSContext context = messaging.open(common, JMSContext.AUTO_ACKNOWLEDGE)) {
+        try (JMSContext context = common.context(JMSContext.AUTO_ACKNOWLEDGE)) {
             JMSProducer producer = context.createProducer()
                     .setDeliveryMode(nonPersistent ? DeliveryMode.NON_PERSISTENT : DeliveryMode.PERSISTENT);
             properties.forEach(producer::setProperty);
