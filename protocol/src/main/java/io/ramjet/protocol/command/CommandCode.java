@@ -78,6 +78,8 @@ public final class CommandCode {
     public static final short ADMIN_MOVE = 304;
     /** Admin to broker: no header; response {@link BrokerFacts}. */
     public static final short ADMIN_BROKER = 305;
+    /** Admin to broker: no header; response {@link TransactionStatsList}. */
+    public static final short ADMIN_TRANSACTIONS = 306;
 
     private CommandCode() {
     }
@@ -114,6 +116,7 @@ public final class CommandCode {
             case ADMIN_PURGE -> "ADMIN_PURGE";
             case ADMIN_MOVE -> "ADMIN_MOVE";
             case ADMIN_BROKER -> "ADMIN_BROKER";
+            case ADMIN_TRANSACTIONS -> "ADMIN_TRANSACTIONS";
             default -> "code " + code;
         };
     }

@@ -90,5 +90,7 @@ public final class HeaderRegistry {
         kryo.register(MoveRequest.class, 308);
         kryo.register(AdminCount.class, 309);
         kryo.register(BrokerFacts.class, 310);
+        kryo.register(TransactionStats.class, 311);
+        kryo.register(TransactionStatsList.class, 312);
     }
 }

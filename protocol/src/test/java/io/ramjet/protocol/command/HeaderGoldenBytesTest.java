@@ -40,6 +40,8 @@ class HeaderGoldenBytesTest {
             false, 4, 10, 5, 2, 1, 3, 3, 2, 1);
     private static final SubscriptionStats SUBSCRIPTION_STATS = new SubscriptionStats("prices", DestinationKind.TOPIC,
             "DURABLE", "app", "sub", "n > 1", false, 1, 7, 2);
+    private static final TransactionStats TRANSACTION_STATS = new TransactionStats(11, "1:0a:0b", "PREPARED",
+            "127.0.0.1:50000", "", 2, 1, 1_000L);
     private static final ConsumerStats CONSUMER_STATS = new ConsumerStats(5, "127.0.0.1:50000", "orders",
             DestinationKind.QUEUE, "QUEUE", null);
 
@@ -101,6 +103,8 @@ class HeaderGoldenBytesTest {
         ids.put(308, MoveRequest.class);
         ids.put(309, AdminCount.class);
         ids.put(310, BrokerFacts.class);
+        ids.put(311, TransactionStats.class);
+        ids.put(312, TransactionStatsList.class);
         return ids;
     }
 
@@ -167,6 +171,8 @@ class HeaderGoldenBytesTest {
         g.put(new AdminCount(42), "b70254");
         g.put(new BrokerFacts("1.0", "broker-a", "10.0.0.1:10911", 1_000L, 2_000L, 300L, 100L, 0.9, 40L, 20L, 2, 3,
                 1, 0), "b8020f31302e302e302e313a31303931310962726f6b65722d61502806d804c801cdccccccccccec3f020004d00fa01f04312e30");
+        g.put(TRANSACTION_STATS, "b90202011604103132372e302e302e313a3530303030d00f09505245504152454408313a30613a3062");
+        g.put(new TransactionStatsList(List.of(TRANSACTION_STATS)), "ba020d01b90202011604103132372e302e302e313a3530303030d00f09505245504152454408313a30613a3062");
         return g;
     }
 

@@ -14,6 +14,7 @@ import io.ramjet.server.broker.admin.MessageMover;
 import io.ramjet.server.broker.admin.Purge;
 import io.ramjet.server.broker.admin.QueueSubscriptions;
 import io.ramjet.server.broker.admin.Statistics;
+import io.ramjet.server.broker.admin.TransactionListing;
 import io.ramjet.server.broker.delivery.Acknowledgements;
 import io.ramjet.server.broker.delivery.DeadLetterQueue;
 import io.ramjet.server.broker.delivery.HeldPulls;
@@ -279,7 +280,7 @@ public final class Broker implements AutoCloseable {
                 startedAt, config.diskUseLimit()), this::address, store, destinations, transactions.table());
         new OperationsProcessor(statistics,
                 new Purge(store, queues, subscriptions, log), new MessageMover(store, destinations, queues, log),
-                facts, consumers).registerOn(server, processors);
+                facts, consumers, new TransactionListing(transactions.table())).registerOn(server, processors);
     }
 
     /** AUTHENTICATE and the gate that refuses unauthenticated connections when anonymous access is off. */

@@ -8,19 +8,21 @@ import io.ramjet.protocol.command.DestinationStatsList;
 import io.ramjet.protocol.command.MoveRequest;
 import io.ramjet.protocol.command.PurgeRequest;
 import io.ramjet.protocol.command.SubscriptionStatsList;
+import io.ramjet.protocol.command.TransactionStatsList;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.admin.BrokerFactsReader;
 import io.ramjet.server.broker.admin.MessageMover;
 import io.ramjet.server.broker.admin.Purge;
 import io.ramjet.server.broker.admin.Statistics;
+import io.ramjet.server.broker.admin.TransactionListing;
 import io.ramjet.server.remoting.RemotingServer;
 
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 
 /**
- * The operator's commands (ADMIN_*: listings, purge, move, broker facts), all registered from
+ * The operator's commands (ADMIN_*: listings, purge, move, broker facts, transactions), all registered from
  * here, so that one place decides who may run them.
  */
 public final class OperationsProcessor {
@@ -30,9 +32,11 @@ public final class OperationsProcessor {
     private final MessageMover mover;
     private final BrokerFactsReader facts;
     private final ConsumerRegistry consumers;
+    private final TransactionListing transactions;
 
     public OperationsProcessor(Statistics statistics, Purge purge, MessageMover mover, BrokerFactsReader facts,
-                               ConsumerRegistry consumers) {
+                               ConsumerRegistry consumers, TransactionListing transactions) {
+        this.transactions = transactions;
         this.statistics = statistics;
         this.purge = purge;
         this.mover = mover;
@@ -48,6 +52,7 @@ public final class OperationsProcessor {
         server.registerAsyncProcessor(CommandCode.ADMIN_PURGE, Refusals.mappedAsync(this::purge), executor);
         server.registerProcessor(CommandCode.ADMIN_MOVE, Refusals.mapped(this::move), executor);
         server.registerProcessor(CommandCode.ADMIN_BROKER, Refusals.mapped(this::broker), executor);
+        server.registerProcessor(CommandCode.ADMIN_TRANSACTIONS, Refusals.mapped(this::transactions), executor);
     }
 
     Frame destinations(RemotingConnection connection, Frame request) {
@@ -75,6 +80,10 @@ public final class OperationsProcessor {
 
     Frame broker(RemotingConnection connection, Frame request) {
         return request.reply(facts.read());
+    }
+
+    Frame transactions(RemotingConnection connection, Frame request) {
+        return request.reply(new TransactionStatsList(transactions.list()));
     }
 
     private static String query(Frame request) {
