@@ -17,7 +17,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /** {@code ramjet-admin queue stat|list|purge|delete|move}: destinations and their messages. */
 @Command(name = "queue", description = "destinations: depths, purge, delete, move messages",
@@ -72,7 +74,7 @@ final class QueueCommand {
             return 1L;
         });
         common.output().value(Map.of("name", name, "kind", kind, "brokers", deleted),
-                "deleted " + kind.name().toLowerCase(java.util.Locale.ROOT) + " " + name + " on " + deleted
+                "deleted " + kind.name().toLowerCase(Locale.ROOT) + " " + name + " on " + deleted
                         + " broker(s)");
         return 0;
     }
@@ -101,12 +103,8 @@ final class QueueCommand {
         }
     }
 
-    /** What each broker holding a destination of that name answers, summed; NOT_FOUND if none does. */
-    private interface BrokerAction {
-        long run(AdminClient admin, BrokerInfo broker);
-    }
-
-    private static long perBroker(Common common, String name, BrokerAction action) {
+    /** What {@code action} answers on each broker holding a destination of that name, summed; refused when none does. */
+    private static long perBroker(Common common, String name, BiFunction<AdminClient, BrokerInfo, Long> action) {
         try (AdminClient admin = common.admin()) {
             long total = 0;
             int holding = 0;
@@ -115,7 +113,7 @@ final class QueueCommand {
                         new AdminQuery(name), DestinationStatsList.class).destinations();
                 if (!held.isEmpty()) {
                     holding++;
-                    total += action.run(admin, broker);
+                    total += action.apply(admin, broker);
                 }
             }
             if (holding == 0) {

@@ -16,6 +16,8 @@ import picocli.CommandLine.Parameters;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.BiFunction;
 
 /** {@code ramjet-admin subscription list|delete|purge}. */
 @Command(name = "subscription", description = "subscriptions: backlogs, delete or purge a durable one",
@@ -46,19 +48,11 @@ final class SubscriptionCommand {
     @Command(name = "delete", description = "delete a durable subscription that has no consumer")
     int delete(@Mixin Common common, @Parameters(paramLabel = "NAME") String name,
                @Option(names = "--client-id", description = "its owner's client id") String clientId) {
-        int deleted = 0;
-        try (AdminClient admin = common.admin()) {
-            for (BrokerInfo broker : admin.brokers()) {
-                if (holds(admin, broker, clientId, name)) {
-                    admin.call(broker.address(), CommandCode.DELETE_SUBSCRIPTION,
-                            new DeleteSubscriptionRequest(clientId, name), Void.class);
-                    deleted++;
-                }
-            }
-        }
-        if (deleted == 0) {
-            throw new AdminException("no durable subscription '" + name + "' of client '" + clientId + "'");
-        }
+        long deleted = onHolders(common, clientId, name, (admin, broker) -> {
+            admin.call(broker.address(), CommandCode.DELETE_SUBSCRIPTION, new DeleteSubscriptionRequest(clientId, name),
+                    Void.class);
+            return 1L;
+        });
         common.output().value(Map.of("name", name, "brokers", deleted),
                 "deleted subscription " + name + " on " + deleted + " broker(s)");
         return 0;
@@ -67,24 +61,36 @@ final class SubscriptionCommand {
     @Command(name = "purge", description = "acknowledge every message of a durable subscription that no consumer holds")
     int purge(@Mixin Common common, @Parameters(paramLabel = "NAME") String name,
               @Option(names = "--client-id", description = "its owner's client id") String clientId) {
-        long total = 0;
-        try (AdminClient admin = common.admin()) {
-            for (BrokerInfo broker : admin.brokers()) {
-                if (holds(admin, broker, clientId, name)) {
-                    total += admin.call(broker.address(), CommandCode.ADMIN_PURGE,
-                            new PurgeRequest(null, clientId, name), AdminCount.class).count();
-                }
-            }
-        }
+        long total = onHolders(common, clientId, name, (admin, broker) -> admin.call(broker.address(),
+                CommandCode.ADMIN_PURGE, new PurgeRequest(null, clientId, name), AdminCount.class).count());
         common.output().value(Map.of("name", name, "purged", total),
                 "purged " + total + " messages from subscription " + name);
         return 0;
+    }
+
+    /** What {@code action} answers on each broker holding the durable subscription, summed; refused when none does. */
+    private static long onHolders(Common common, String clientId, String name,
+                                  BiFunction<AdminClient, BrokerInfo, Long> action) {
+        long total = 0;
+        int holders = 0;
+        try (AdminClient admin = common.admin()) {
+            for (BrokerInfo broker : admin.brokers()) {
+                if (holds(admin, broker, clientId, name)) {
+                    holders++;
+                    total += action.apply(admin, broker);
+                }
+            }
+        }
+        if (holders == 0) {
+            throw new AdminException("no durable subscription '" + name + "' of client '" + clientId + "'");
+        }
+        return total;
     }
 
     private static boolean holds(AdminClient admin, BrokerInfo broker, String clientId, String name) {
         return admin.call(broker.address(), CommandCode.ADMIN_SUBSCRIPTIONS, new AdminQuery(null),
                 SubscriptionStatsList.class).subscriptions().stream()
                 .anyMatch(s -> s.kind().contains("DURABLE") && name.equals(s.name())
-                        && java.util.Objects.equals(clientId, s.clientId()));
+                        && Objects.equals(clientId, s.clientId()));
     }
 }

@@ -2,7 +2,6 @@ package io.ramjet.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
-import io.ramjet.server.embedded.EmbeddedBroker;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -22,21 +21,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Dead letters carry where they came from, and {@code queue move} sends them back to be consumed. */
 class DeadLetterMoveTest {
 
-    private EmbeddedBroker broker;
+    private Deployment deployment;
     private RamjetConnectionFactory factory;
     private Cli cli;
 
     @BeforeEach
     void start() {
-        broker = EmbeddedBroker.start(c -> c.withQueuesPerDestination(1).withMaxDeliveries(2));
-        String url = "ramjet://" + broker.nameServerAddress();
-        factory = new RamjetConnectionFactory(url);
-        cli = new Cli(url);
+        deployment = Deployment.start(c -> c.withMaxDeliveries(2));
+        factory = deployment.factory;
+        cli = deployment.cli;
     }
 
     @AfterEach
     void stop() {
-        broker.close();
+        deployment.close();
     }
 
     @Test

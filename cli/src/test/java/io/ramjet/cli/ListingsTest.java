@@ -2,7 +2,6 @@ package io.ramjet.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
-import io.ramjet.server.embedded.EmbeddedBroker;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.Session;
@@ -11,27 +10,28 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.function.UnaryOperator;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code subscription list|purge|delete}, {@code consumer list}, {@code broker}, {@code producer}, {@code consumer}. */
 class ListingsTest {
 
-    private EmbeddedBroker broker;
+    private Deployment deployment;
     private RamjetConnectionFactory factory;
     private Cli cli;
 
     @BeforeEach
     void start() {
-        broker = EmbeddedBroker.start(c -> c.withQueuesPerDestination(1));
-        String url = "ramjet://" + broker.nameServerAddress();
-        factory = new RamjetConnectionFactory(url);
-        cli = new Cli(url);
+        deployment = Deployment.start(UnaryOperator.identity());
+        factory = deployment.factory;
+        cli = deployment.cli;
     }
 
     @AfterEach
     void stop() {
-        broker.close();
+        deployment.close();
     }
 
     @Test
@@ -94,7 +94,7 @@ class ListingsTest {
     void brokerFactsReportTheStore() {
         cli.json("producer", "-d", "orders", "-n", "2");
         JsonNode facts = cli.json("broker").get(0);
-        assertEquals(broker.broker().config().brokerName(), facts.get("brokerName").asText());
+        assertEquals(deployment.broker.broker().config().brokerName(), facts.get("brokerName").asText());
         assertTrue(facts.get("commitLogBytes").asLong() > 0);
         assertTrue(facts.get("uptimeMillis").asLong() >= 0);
         assertTrue(facts.get("diskTotalBytes").asLong() > 0);

@@ -9,7 +9,11 @@ import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import org.junit.jupiter.api.Test;
 
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,6 +21,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -74,6 +79,21 @@ class MetricsScrapeTest {
             assertEquals(1, value(text, "ramjet_connections", null));
             assertTrue(value(text, "jvm_memory_used_bytes", null) > 0);
             assertTrue(text.contains("disk_free_bytes{"), "disk metrics");
+        }
+    }
+
+    @Test
+    void jmxPublishesTheMetersWithoutAScrapeEndpoint() throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(c -> c.toBuilder().metricsJmx(true).build());
+             Connection connection = new RamjetConnectionFactory("ramjet://" + broker.nameServerAddress())
+                     .createConnection()) {
+            send(connection, "jmx", 3);
+            assertEquals(-1, broker.broker().metricsPort());
+            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+            Set<ObjectName> names = server.queryNames(new ObjectName("ramjet:*"), null);
+            ObjectName sends = names.stream().filter(n -> n.toString().contains("ramjetSend")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no send timer among " + names));
+            assertEquals(3L, ((Number) server.getAttribute(sends, "Count")).longValue());
         }
     }
 

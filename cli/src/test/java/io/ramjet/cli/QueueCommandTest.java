@@ -2,7 +2,6 @@ package io.ramjet.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
-import io.ramjet.server.embedded.EmbeddedBroker;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -17,6 +16,8 @@ import org.junit.jupiter.api.Test;
 import java.util.HashSet;
 import java.util.Set;
 
+import java.util.function.UnaryOperator;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -26,21 +27,20 @@ class QueueCommandTest {
 
     private static final long RECEIVE_MILLIS = 5_000;
 
-    private EmbeddedBroker broker;
+    private Deployment deployment;
     private RamjetConnectionFactory factory;
     private Cli cli;
 
     @BeforeEach
     void start() {
-        broker = EmbeddedBroker.start(c -> c.withQueuesPerDestination(1));
-        String url = "ramjet://" + broker.nameServerAddress();
-        factory = new RamjetConnectionFactory(url);
-        cli = new Cli(url);
+        deployment = Deployment.start(UnaryOperator.identity());
+        factory = deployment.factory;
+        cli = deployment.cli;
     }
 
     @AfterEach
     void stop() {
-        broker.close();
+        deployment.close();
     }
 
     @Test
@@ -65,7 +65,7 @@ class QueueCommandTest {
             assertEquals(2, orders.get("redelivering").asLong());
             assertEquals(2, orders.get("delayed").asLong());
             assertEquals(3, orders.get("acknowledged").asLong());
-            assertEquals(broker.broker().config().brokerName(), orders.get("broker").asText());
+            assertEquals(deployment.broker.broker().config().brokerName(), orders.get("broker").asText());
         }
     }
 

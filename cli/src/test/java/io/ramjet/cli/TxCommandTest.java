@@ -2,7 +2,6 @@ package io.ramjet.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ramjet.provider.jms.RamjetXAConnectionFactory;
-import io.ramjet.server.embedded.EmbeddedBroker;
 import jakarta.jms.XAConnection;
 import jakarta.jms.XASession;
 import org.junit.jupiter.api.AfterEach;
@@ -12,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
 
+import java.util.function.UnaryOperator;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** {@code tx list|commit|rollback}: a prepared XA branch whose transaction manager went away, decided by hand. */
@@ -20,18 +21,18 @@ class TxCommandTest {
     private record TestXid(int getFormatId, byte[] getGlobalTransactionId, byte[] getBranchQualifier) implements Xid {
     }
 
-    private EmbeddedBroker broker;
+    private Deployment deployment;
     private Cli cli;
 
     @BeforeEach
     void start() {
-        broker = EmbeddedBroker.start(c -> c.withQueuesPerDestination(1));
-        cli = new Cli("ramjet://" + broker.nameServerAddress());
+        deployment = Deployment.start(UnaryOperator.identity());
+        cli = deployment.cli;
     }
 
     @AfterEach
     void stop() {
-        broker.close();
+        deployment.close();
     }
 
     @Test
@@ -60,7 +61,7 @@ class TxCommandTest {
     }
 
     private void prepareAndAbandon(Xid xid, String queue) throws Exception {
-        try (XAConnection connection = new RamjetXAConnectionFactory("ramjet://" + broker.nameServerAddress())
+        try (XAConnection connection = new RamjetXAConnectionFactory("ramjet://" + deployment.broker.nameServerAddress())
                 .createXAConnection()) {
             XASession session = connection.createXASession();
             XAResource resource = session.getXAResource();
