@@ -1,40 +1,28 @@
 package io.ramjet.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.ramjet.provider.jms.RamjetConnectionFactory;
+import io.ramjet.server.broker.BrokerConfig;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Dead letters carry where they came from, and {@code queue move} sends them back to be consumed. */
-class DeadLetterMoveTest {
+class DeadLetterMoveTest extends DeploymentTest {
 
-    private Deployment deployment;
-    private RamjetConnectionFactory factory;
-    private Cli cli;
-
-    @BeforeEach
-    void start() {
-        deployment = Deployment.start(c -> c.withMaxDeliveries(2));
-        factory = deployment.factory;
-        cli = deployment.cli;
-    }
-
-    @AfterEach
-    void stop() {
-        deployment.close();
+    @Override
+    UnaryOperator<BrokerConfig> tuning() {
+        return c -> c.withMaxDeliveries(2);
     }
 
     @Test

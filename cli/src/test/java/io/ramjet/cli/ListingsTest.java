@@ -1,38 +1,17 @@
 package io.ramjet.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.ramjet.provider.jms.RamjetConnectionFactory;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.Session;
 import jakarta.jms.Topic;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import java.util.function.UnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code subscription list|purge|delete}, {@code consumer list}, {@code broker}, {@code producer}, {@code consumer}. */
-class ListingsTest {
-
-    private Deployment deployment;
-    private RamjetConnectionFactory factory;
-    private Cli cli;
-
-    @BeforeEach
-    void start() {
-        deployment = Deployment.start(UnaryOperator.identity());
-        factory = deployment.factory;
-        cli = deployment.cli;
-    }
-
-    @AfterEach
-    void stop() {
-        deployment.close();
-    }
+class ListingsTest extends DeploymentTest {
 
     @Test
     void durableSubscriptionIsListedWithItsBacklogThenPurgedAndDeleted() throws JMSException {

@@ -1,7 +1,6 @@
 package io.ramjet.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.ramjet.provider.jms.RamjetConnectionFactory;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -9,39 +8,20 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
 import java.util.Set;
-
-import java.util.function.UnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 /** {@code queue stat|purge|delete} against a real broker, what it reports checked against what was done. */
-class QueueCommandTest {
+class QueueCommandTest extends DeploymentTest {
 
     private static final long RECEIVE_MILLIS = 5_000;
 
-    private Deployment deployment;
-    private RamjetConnectionFactory factory;
-    private Cli cli;
-
-    @BeforeEach
-    void start() {
-        deployment = Deployment.start(UnaryOperator.identity());
-        factory = deployment.factory;
-        cli = deployment.cli;
-    }
-
-    @AfterEach
-    void stop() {
-        deployment.close();
-    }
 
     @Test
     void depthsFollowSendsAcksDelaysAndRollbacks() throws JMSException {

@@ -4,36 +4,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ramjet.provider.jms.RamjetXAConnectionFactory;
 import jakarta.jms.XAConnection;
 import jakarta.jms.XASession;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
 
-import java.util.function.UnaryOperator;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** {@code tx list|commit|rollback}: a prepared XA branch whose transaction manager went away, decided by hand. */
-class TxCommandTest {
+class TxCommandTest extends DeploymentTest {
 
     private record TestXid(int getFormatId, byte[] getGlobalTransactionId, byte[] getBranchQualifier) implements Xid {
     }
 
-    private Deployment deployment;
-    private Cli cli;
-
-    @BeforeEach
-    void start() {
-        deployment = Deployment.start(UnaryOperator.identity());
-        cli = deployment.cli;
-    }
-
-    @AfterEach
-    void stop() {
-        deployment.close();
-    }
 
     @Test
     void aPreparedBranchIsListedAndCommittedByHand() throws Exception {
