@@ -25,7 +25,7 @@ final class BrokerCommand implements Callable<Integer> {
             facts = admin.brokers().stream()
                     .map(b -> admin.call(b.address(), CommandCode.ADMIN_BROKER, null, BrokerFacts.class)).toList();
         }
-        common.output().table(facts, facts,
+        common.output().table(facts,
                 new Column<>("BROKER", BrokerFacts::brokerName),
                 new Column<>("ADDRESS", BrokerFacts::address),
                 new Column<>("VERSION", BrokerFacts::version),

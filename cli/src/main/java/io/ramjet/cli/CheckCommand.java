@@ -89,7 +89,7 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     private int report(List<Result> results) {
-        common.output().table(results, results,
+        common.output().table(results,
                 new Column<>("CHECK", Result::check),
                 new Column<>("OK", r -> r.ok() ? "ok" : "FAILED"),
                 new Column<>("DETAIL", Result::detail));

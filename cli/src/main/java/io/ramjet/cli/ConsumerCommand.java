@@ -70,7 +70,7 @@ final class ConsumerCommand implements Callable<Integer> {
             rows = OnBroker.gather(admin, broker -> admin.call(broker.address(), CommandCode.ADMIN_CONSUMERS,
                     new AdminQuery(only), ConsumerStatsList.class).consumers());
         }
-        listing.output().table(rows, rows,
+        listing.output().table(rows,
                 new Column<>("BROKER", OnBroker::broker),
                 new Column<>("ID", r -> r.row().id()),
                 new Column<>("CONNECTION", r -> r.row().connection()),
@@ -81,7 +81,7 @@ final class ConsumerCommand implements Callable<Integer> {
     }
 
     static void print(Output output, List<Received> messages) {
-        output.table(messages, messages,
+        output.table(messages,
                 new Column<>("MESSAGE_ID", Received::messageId),
                 new Column<>("DELIVERIES", Received::deliveryCount),
                 new Column<>("BODY", Received::body),

@@ -33,11 +33,11 @@ public final class Output {
         return json;
     }
 
-    /** The rows as a table, or as a JSON array of {@code jsonRows} (the rows' own fields, every one). */
+    /** The rows as a table of the columns, or as a JSON array of the rows with every field of theirs. */
     @SafeVarargs
-    public final <T> void table(List<T> rows, Object jsonRows, Column<T>... columns) {
+    public final <T> void table(List<T> rows, Column<T>... columns) {
         if (json) {
-            value(jsonRows);
+            value(rows);
             return;
         }
         List<String[]> cells = new ArrayList<>();

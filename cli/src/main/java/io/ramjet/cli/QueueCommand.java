@@ -29,7 +29,7 @@ final class QueueCommand {
     @Command(name = "stat", description = "every destination (or one) with its depth on each broker")
     int stat(@Mixin Common common, @Option(names = "--name", description = "only this destination") String name) {
         List<OnBroker<DestinationStats>> rows = destinations(common, name);
-        common.output().table(rows, rows,
+        common.output().table(rows,
                 new Column<>("BROKER", OnBroker::broker),
                 new Column<>("KIND", r -> r.row().kind()),
                 new Column<>("NAME", r -> r.row().name()),
@@ -47,7 +47,7 @@ final class QueueCommand {
     @Command(name = "list", description = "the names of the destinations on each broker")
     int list(@Mixin Common common) {
         List<OnBroker<DestinationStats>> rows = destinations(common, null);
-        common.output().table(rows, rows,
+        common.output().table(rows,
                 new Column<>("BROKER", OnBroker::broker),
                 new Column<>("KIND", r -> r.row().kind()),
                 new Column<>("NAME", r -> r.row().name()),

@@ -32,7 +32,7 @@ final class SubscriptionCommand {
             rows = OnBroker.gather(admin, broker -> admin.call(broker.address(), CommandCode.ADMIN_SUBSCRIPTIONS,
                     new AdminQuery(destination), SubscriptionStatsList.class).subscriptions());
         }
-        common.output().table(rows, rows,
+        common.output().table(rows,
                 new Column<>("BROKER", OnBroker::broker),
                 new Column<>("DESTINATION", r -> r.row().destination()),
                 new Column<>("KIND", r -> r.row().kind()),

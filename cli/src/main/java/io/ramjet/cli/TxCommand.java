@@ -29,7 +29,7 @@ final class TxCommand {
         try (AdminClient admin = common.admin()) {
             rows = OnBroker.gather(admin, broker -> transactions(admin, broker));
         }
-        common.output().table(rows, rows,
+        common.output().table(rows,
                 new Column<>("BROKER", OnBroker::broker),
                 new Column<>("ID", r -> r.row().id()),
                 new Column<>("XID", r -> r.row().xid().isEmpty() ? null : r.row().xid()),

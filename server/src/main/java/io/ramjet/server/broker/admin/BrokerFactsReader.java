@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 public final class BrokerFactsReader {
 
     /** The version in the jar's manifest, "development" when run from classes. */
-    public static final String VERSION = versionOf(BrokerFactsReader.class);
+    private static final String VERSION = versionOf(BrokerFactsReader.class);
 
     /** Where a store keeps its CommitLog segments and ConsumeQueue files, under its directory. */
     private static final String COMMIT_LOG = "commitlog", CONSUME_QUEUE = "consumequeue";

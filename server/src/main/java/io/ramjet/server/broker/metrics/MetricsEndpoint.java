@@ -3,6 +3,7 @@ package io.ramjet.server.broker.metrics;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.micrometer.core.instrument.Clock;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.jmx.JmxConfig;
 import io.micrometer.jmx.JmxMeterRegistry;
@@ -41,7 +42,7 @@ public final class MetricsEndpoint implements AutoCloseable {
      * @param meters  builds the broker's meters on the registry given
      */
     public MetricsEndpoint(String host, int port, boolean jmx, String brokerName,
-                           Function<io.micrometer.core.instrument.MeterRegistry, BrokerMetrics> meters) {
+                           Function<MeterRegistry, BrokerMetrics> meters) {
         CompositeMeterRegistry registry = new CompositeMeterRegistry();
         registry.config().commonTags("broker", brokerName);
         prometheus = port >= 0 ? new PrometheusMeterRegistry(PrometheusConfig.DEFAULT) : null;
