@@ -78,6 +78,13 @@ class DistributionIT {
         }
         long firstMessage = System.nanoTime() - unpackStart;
 
+        Result check = admin(home, "check", "--url", "ramjet://" + nameServer);
+        assertEquals(0, check.exitCode(), check.output());
+        Result stat = admin(home, "queue", "stat", "--url", "ramjet://" + nameServer, "--json");
+        assertEquals(0, stat.exitCode(), stat.output());
+        assertTrue(stat.output().trim().startsWith("[") && stat.output().contains("\"name\" : \"dist\""),
+                stat.output());
+
         Result status = ramjet(home, "status");
         assertEquals(0, status.exitCode(), status.output());
         assertTrue(status.output().contains("running (pid " + serverPid + ")"), status.output());
@@ -108,6 +115,14 @@ class DistributionIT {
         builder.command().addAll(List.of(args));
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         builder.environment().put("RAMJET_HEAP", "-Xms64m -Xmx256m");
+        return run(builder);
+    }
+
+    /** bin/ramjet-admin with this JVM's Java. */
+    private static Result admin(Path home, String... args) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/ramjet-admin").toString());
+        builder.command().addAll(List.of(args));
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         return run(builder);
     }
 

@@ -59,8 +59,9 @@ class ArchitectureTest {
                     List.of("delivery"),
                     List.of("transaction"),
                     List.of("durability"),
-                    List.of("retention", "security"),
+                    List.of("retention", "security", "admin"),
                     List.of("processor"),
+                    List.of("metrics"),
                     List.of(""))),
             // the JMS client as Qpid JMS layers it: value types, the internal client seam, the façade, JNDI
             new Layering(PROVIDER, List.of(

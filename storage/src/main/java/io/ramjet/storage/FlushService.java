@@ -29,6 +29,7 @@ final class FlushService {
     private final long intervalNanos;
     private final PriorityQueue<Waiter> waiters = new PriorityQueue<>((a, b) -> Long.compare(a.offset, b.offset));
     private final Thread thread;
+    private final FlushStatistics statistics = new FlushStatistics();
     private volatile boolean running = true;
 
     FlushService(CommitLog log, Duration interval) {
@@ -71,7 +72,13 @@ final class FlushService {
         }
     }
 
+    FlushStatistics statistics() {
+        return statistics;
+    }
+
     private void flushOnce() {
+        long before = log.flushedPosition();
+        long started = System.nanoTime();
         long flushed;
         try {
             flushed = log.flush();
@@ -85,6 +92,9 @@ final class FlushService {
             while (!waiters.isEmpty() && waiters.peek().offset <= flushed) {
                 done.add(waiters.poll());
             }
+        }
+        if (flushed > before) {
+            statistics.forced(System.nanoTime() - started, done.size());
         }
         for (Waiter waiter : done) {
             waiter.future.complete(null);

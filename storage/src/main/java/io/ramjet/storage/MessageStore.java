@@ -347,6 +347,11 @@ public final class MessageStore implements AutoCloseable {
     }
 
     /** How many forces the CommitLog has had; for tests of group commit. */
+    /** The CommitLog's forces so far: count, time, appends completed (group-commit batch sizes). */
+    public FlushStatistics flushStatistics() {
+        return flushService.statistics();
+    }
+
     long forceCount() {
         return log.forceCount();
     }

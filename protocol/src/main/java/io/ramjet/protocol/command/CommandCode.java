@@ -65,6 +65,22 @@ public final class CommandCode {
     /** Admin to broker: no header; response {@link DestinationList}. */
     public static final short LIST_DESTINATIONS = 212;
 
+    // Operations (issue 18), 300-339: one processor serves them all, where an admin permission is checked
+    /** Admin to broker: {@link AdminQuery}; response {@link DestinationStatsList}. */
+    public static final short ADMIN_DESTINATIONS = 300;
+    /** Admin to broker: {@link AdminQuery}; response {@link SubscriptionStatsList}. */
+    public static final short ADMIN_SUBSCRIPTIONS = 301;
+    /** Admin to broker: {@link AdminQuery}; response {@link ConsumerStatsList}. */
+    public static final short ADMIN_CONSUMERS = 302;
+    /** Admin to broker: {@link PurgeRequest}; response {@link AdminCount}. */
+    public static final short ADMIN_PURGE = 303;
+    /** Admin to broker: {@link MoveRequest}; response {@link AdminCount}. */
+    public static final short ADMIN_MOVE = 304;
+    /** Admin to broker: no header; response {@link BrokerFacts}. */
+    public static final short ADMIN_BROKER = 305;
+    /** Admin to broker: no header; response {@link TransactionStatsList}. */
+    public static final short ADMIN_TRANSACTIONS = 306;
+
     private CommandCode() {
     }
 
@@ -94,6 +110,13 @@ public final class CommandCode {
             case CREATE_DESTINATION -> "CREATE_DESTINATION";
             case DELETE_DESTINATION -> "DELETE_DESTINATION";
             case LIST_DESTINATIONS -> "LIST_DESTINATIONS";
+            case ADMIN_DESTINATIONS -> "ADMIN_DESTINATIONS";
+            case ADMIN_SUBSCRIPTIONS -> "ADMIN_SUBSCRIPTIONS";
+            case ADMIN_CONSUMERS -> "ADMIN_CONSUMERS";
+            case ADMIN_PURGE -> "ADMIN_PURGE";
+            case ADMIN_MOVE -> "ADMIN_MOVE";
+            case ADMIN_BROKER -> "ADMIN_BROKER";
+            case ADMIN_TRANSACTIONS -> "ADMIN_TRANSACTIONS";
             default -> "code " + code;
         };
     }

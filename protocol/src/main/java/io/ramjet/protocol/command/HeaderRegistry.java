@@ -78,5 +78,19 @@ public final class HeaderRegistry {
         kryo.register(BrowseRequest.class, 231);
         kryo.register(BrowseResponse.class, 232);
         kryo.register(AuthenticateRequest.class, 233);
+
+        kryo.register(AdminQuery.class, 300);
+        kryo.register(DestinationStats.class, 301);
+        kryo.register(DestinationStatsList.class, 302);
+        kryo.register(SubscriptionStats.class, 303);
+        kryo.register(SubscriptionStatsList.class, 304);
+        kryo.register(ConsumerStats.class, 305);
+        kryo.register(ConsumerStatsList.class, 306);
+        kryo.register(PurgeRequest.class, 307);
+        kryo.register(MoveRequest.class, 308);
+        kryo.register(AdminCount.class, 309);
+        kryo.register(BrokerFacts.class, 310);
+        kryo.register(TransactionStats.class, 311);
+        kryo.register(TransactionStatsList.class, 312);
     }
 }

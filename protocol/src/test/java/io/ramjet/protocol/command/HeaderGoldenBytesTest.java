@@ -36,6 +36,14 @@ class HeaderGoldenBytesTest {
     private static final MessagePosition POSITION = new MessagePosition(3, 42);
     private static final AckRequest ACK = new AckRequest(7, DURABLE, List.of(POSITION, new MessagePosition(0, 1)));
     private static final PulledMessage PULLED = new PulledMessage(2, 9, 1, 300);
+    private static final DestinationStats DESTINATION_STATS = new DestinationStats("orders", DestinationKind.QUEUE,
+            false, 4, 10, 5, 2, 1, 3, 3, 2, 1);
+    private static final SubscriptionStats SUBSCRIPTION_STATS = new SubscriptionStats("prices", DestinationKind.TOPIC,
+            "DURABLE", "app", "sub", "n > 1", false, 1, 7, 2);
+    private static final TransactionStats TRANSACTION_STATS = new TransactionStats(11, "1:0a:0b", "PREPARED",
+            "127.0.0.1:50000", "", 2, 1, 1_000L);
+    private static final ConsumerStats CONSUMER_STATS = new ConsumerStats(5, "127.0.0.1:50000", "orders",
+            DestinationKind.QUEUE, "QUEUE", null);
 
     /** Registration id to class, as {@link HeaderRegistry} must keep them. */
     private static final Map<Integer, Class<?>> IDS = ids();
@@ -84,6 +92,19 @@ class HeaderGoldenBytesTest {
         ids.put(231, BrowseRequest.class);
         ids.put(232, BrowseResponse.class);
         ids.put(233, AuthenticateRequest.class);
+        ids.put(300, AdminQuery.class);
+        ids.put(301, DestinationStats.class);
+        ids.put(302, DestinationStatsList.class);
+        ids.put(303, SubscriptionStats.class);
+        ids.put(304, SubscriptionStatsList.class);
+        ids.put(305, ConsumerStats.class);
+        ids.put(306, ConsumerStatsList.class);
+        ids.put(307, PurgeRequest.class);
+        ids.put(308, MoveRequest.class);
+        ids.put(309, AdminCount.class);
+        ids.put(310, BrokerFacts.class);
+        ids.put(311, TransactionStats.class);
+        ids.put(312, TransactionStatsList.class);
         return ids;
     }
 
@@ -136,6 +157,22 @@ class HeaderGoldenBytesTest {
         g.put(new BrowseRequest("orders", 1, 2, 3, "n > 1"), "e9010406076f726465727302066e203e2031");
         g.put(new BrowseResponse(List.of(PULLED), 1, 10, false), "ea01000d01d201020412d8041402");
         g.put(new AuthenticateRequest("alice", "wonderland"), "eb010b776f6e6465726c616e6406616c696365");
+        g.put(new AdminQuery("orders"), "ae02076f7264657273");
+        g.put(new AdminQuery(null), "ae0200");
+        g.put(DESTINATION_STATS, "af02060406140401076f7264657273080a020200");
+        g.put(new DestinationStatsList(List.of(DESTINATION_STATS)), "b0020d01af02060406140401076f7264657273080a020200");
+        g.put(SUBSCRIPTION_STATS, "b1020e04617070020770726963657302040844555241424c450473756200066e203e2031");
+        g.put(new SubscriptionStatsList(List.of(SUBSCRIPTION_STATS)), "b2020d01b1020e04617070020770726963657302040844555241424c450473756200066e203e2031");
+        g.put(CONSUMER_STATS, "b302103132372e302e302e313a3530303030076f7264657273010a00065155455545");
+        g.put(new ConsumerStatsList(List.of(CONSUMER_STATS)), "b4020d01b302103132372e302e302e313a3530303030076f7264657273010a00065155455545");
+        g.put(PurgeRequest.queue("orders"), "b50200076f726465727300");
+        g.put(new PurgeRequest(null, "app", "sub"), "b502046170700004737562");
+        g.put(new MoveRequest("DLQ.orders", null, "n > 1", false, 100), "b602000b444c512e6f7264657273c801066e203e203100");
+        g.put(new AdminCount(42), "b70254");
+        g.put(new BrokerFacts("1.0", "broker-a", "10.0.0.1:10911", 1_000L, 2_000L, 300L, 100L, 0.9, 40L, 20L, 2, 3,
+                1, 0), "b8020f31302e302e302e313a31303931310962726f6b65722d61502806d804c801cdccccccccccec3f020004d00fa01f04312e30");
+        g.put(TRANSACTION_STATS, "b90202011604103132372e302e302e313a3530303030d00f09505245504152454408313a30613a3062");
+        g.put(new TransactionStatsList(List.of(TRANSACTION_STATS)), "ba020d01b90202011604103132372e302e302e313a3530303030d00f09505245504152454408313a30613a3062");
         return g;
     }
 

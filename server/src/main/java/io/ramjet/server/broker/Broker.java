@@ -9,6 +9,12 @@ import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.server.remoting.RemotingServer;
+import io.ramjet.server.broker.admin.BrokerFactsReader;
+import io.ramjet.server.broker.admin.MessageMover;
+import io.ramjet.server.broker.admin.Purge;
+import io.ramjet.server.broker.admin.QueueSubscriptions;
+import io.ramjet.server.broker.admin.Statistics;
+import io.ramjet.server.broker.admin.TransactionListing;
 import io.ramjet.server.broker.delivery.Acknowledgements;
 import io.ramjet.server.broker.delivery.DeadLetterQueue;
 import io.ramjet.server.broker.delivery.HeldPulls;
@@ -22,6 +28,8 @@ import io.ramjet.server.broker.durability.SnapshotFile;
 import io.ramjet.server.broker.log.ConsumptionLog;
 import io.ramjet.server.broker.log.DeliveryMarks;
 import io.ramjet.server.broker.log.DiskGuard;
+import io.ramjet.server.broker.metrics.BrokerMetrics;
+import io.ramjet.server.broker.metrics.MetricsEndpoint;
 import io.ramjet.server.broker.processor.AckProcessor;
 import io.ramjet.server.broker.processor.AdminProcessor;
 import io.ramjet.server.broker.processor.Authentication;
@@ -31,12 +39,14 @@ import io.ramjet.server.broker.processor.ConnectionSession;
 import io.ramjet.server.broker.processor.ConsumerDetacher;
 import io.ramjet.server.broker.processor.ConsumerRegistry;
 import io.ramjet.server.broker.processor.DestinationDeleter;
+import io.ramjet.server.broker.processor.OperationsProcessor;
 import io.ramjet.server.broker.processor.PullProcessor;
 import io.ramjet.server.broker.processor.Refusals;
 import io.ramjet.server.broker.processor.RemoteCoordinators;
 import io.ramjet.server.broker.processor.SendProcessor;
 import io.ramjet.server.broker.processor.SubscriptionProcessor;
 import io.ramjet.server.broker.processor.TransactionHalves;
+import io.ramjet.server.broker.processor.Timed;
 import io.ramjet.server.broker.processor.TransactionProcessor;
 import io.ramjet.server.broker.retention.RetentionScanner;
 import io.ramjet.server.broker.processor.Access;
@@ -83,6 +93,8 @@ public final class Broker implements AutoCloseable {
     private static final long RETENTION_PERIOD_MILLIS = 10_000;
     /** Logins waiting past this many are answered BUSY. */
     private static final int MAX_QUEUED_LOGINS = 256;
+    /** How often the metrics sample the destinations between scrapes (for JMX). */
+    private static final long METRICS_SAMPLE_MILLIS = 10_000;
 
     private final BrokerConfig config;
     private final StoreConfig storeConfig;
@@ -99,6 +111,11 @@ public final class Broker implements AutoCloseable {
     private final DeliveryMarks marks = new DeliveryMarks();
     private final LongAdder recordsReadForDelivery = new LongAdder();
     private final Transactions transactions;
+    private long startedAt;
+    /** Depths and backlogs, for the operator's commands and the metrics. */
+    private Statistics statistics;
+    /** The metrics and their endpoints; null when the configuration turns them off. */
+    private MetricsEndpoint metrics;
     private MessageStore store;
     private RemotingServer server;
     private RemotingClient nameServerRemoting;
@@ -140,6 +157,7 @@ public final class Broker implements AutoCloseable {
         if (store != null) {
             throw new IllegalStateException("already started");
         }
+        startedAt = System.currentTimeMillis();
         ConsumptionSnapshotter snapshotter = new ConsumptionSnapshotter(
                 new SnapshotFile(config.dataDir().resolve("broker")), destinations, subscriptions, delayed, marks,
                 transactions.table());
@@ -158,6 +176,8 @@ public final class Broker implements AutoCloseable {
         deleteQueuesOfUnknownDestinations();
         try {
             server = new RemotingServer(config.remoting());
+            statistics = new Statistics(store, destinations, subscriptions, delayed);
+            startMetrics();
             registerAuthentication();
             registerProcessors();
             server.start();
@@ -231,11 +251,13 @@ public final class Broker implements AutoCloseable {
                 temporaries, access, destinationsChanged);
         SendProcessor send = new SendProcessor(store, resolver, diskGuard(),
                 new TransactionHalves(transactions.table()), access);
-        server.registerAsyncProcessor(CommandCode.SEND, Refusals.mappedAsync(send), sends);
+        server.registerAsyncProcessor(CommandCode.SEND, Timed.async(Refusals.mappedAsync(send),
+                metrics == null ? Timed.UNTIMED : metrics.metrics().sendTimer()), sends);
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, Refusals.mappedAsync(subscribe::subscribe),
                 processors);
-        server.registerAsyncProcessor(CommandCode.PULL, Refusals.mappedAsync(
-                new PullProcessor(resolver, subscriptions, fetcher, heldPulls, consumers)), processors);
+        server.registerAsyncProcessor(CommandCode.PULL, Timed.async(Refusals.mappedAsync(
+                new PullProcessor(resolver, subscriptions, fetcher, heldPulls, consumers)),
+                metrics == null ? Timed.UNTIMED : metrics.metrics().pullTimer()), processors);
         server.registerAsyncProcessor(CommandCode.ACK, Refusals.mappedAsync(acks::ack), processors);
         server.registerProcessor(CommandCode.RELEASE, Refusals.mapped(acks::release), processors);
         server.registerProcessor(CommandCode.CLOSE_CONSUMER, Refusals.mapped(subscribe::closeConsumer), processors);
@@ -259,6 +281,17 @@ public final class Broker implements AutoCloseable {
                 processors);
         server.registerProcessor(CommandCode.BROWSE,
                 Refusals.mapped(new BrowseProcessor(store, destinations, subscriptions, access)::browse), processors);
+        registerOperations(consumers, access);
+    }
+
+    /** The operator's commands (issue 18). */
+    private void registerOperations(ConsumerRegistry consumers, Access access) {
+        QueueSubscriptions queues = new QueueSubscriptions(store, destinations, subscriptions, log);
+        BrokerFactsReader facts = new BrokerFactsReader(new BrokerFactsReader.Identity(config.brokerName(),
+                startedAt, config.diskUseLimit()), this::address, store, destinations, transactions.table());
+        new OperationsProcessor(statistics,
+                new Purge(store, queues, subscriptions, log), new MessageMover(store, destinations, queues, log),
+                facts, consumers, new TransactionListing(transactions.table()), access).registerOn(server, processors);
     }
 
     /** AUTHENTICATE and the gate that refuses unauthenticated connections when anonymous access is off. */
@@ -272,6 +305,19 @@ public final class Broker implements AutoCloseable {
         }
         server.setRequestGate(authentication);
         server.registerProcessor(CommandCode.AUTHENTICATE, Refusals.mapped(authentication::authenticate), logins);
+    }
+
+    /** Metrics (issue 18), when configured: Micrometer is loaded only then. */
+    private void startMetrics() {
+        if (!config.metricsEnabled()) {
+            return;
+        }
+        RemotingServer remoting = server;
+        metrics = new MetricsEndpoint(config.host(), config.metricsPort(), config.metricsJmx(), config.brokerName(),
+                registry -> new BrokerMetrics(registry, statistics, store, config.dataDir().toFile(),
+                        () -> remoting.connections().size()));
+        timer.scheduleWithFixedDelay(metrics.metrics()::sample, METRICS_SAMPLE_MILLIS, METRICS_SAMPLE_MILLIS,
+                TimeUnit.MILLISECONDS);
     }
 
     private DiskGuard diskGuard() {
@@ -356,6 +402,11 @@ public final class Broker implements AutoCloseable {
         return heldPulls.heldCount();
     }
 
+    /** The bound port of the Prometheus scrape endpoint, -1 when there is none. */
+    public int metricsPort() {
+        return metrics == null ? -1 : metrics.port();
+    }
+
     /** Runs a retention scan now, for tests. */
     public void runRetention() {
         retention.run();
@@ -387,6 +438,10 @@ public final class Broker implements AutoCloseable {
         if (server != null) {
             server.close();
             server = null;
+        }
+        if (metrics != null) {
+            metrics.close();
+            metrics = null;
         }
         timer.shutdownNow();
         logins.shutdownNow();

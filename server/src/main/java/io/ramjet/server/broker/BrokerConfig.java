@@ -50,6 +50,9 @@ import java.util.Set;
  * @param nameServerSecret     signs the broker's registrations with the NameServers, or null to send them
  *                             unsigned (accepted only by NameServers without a secret)
  * @param tls                  TLS on the broker's port and on its connections to NameServers and coordinators
+ * @param metricsPort          HTTP port of the Prometheus scrape endpoint ({@code /metrics}) on {@code host},
+ *                             0 for an ephemeral one, -1 for none
+ * @param metricsJmx           publish the metrics through JMX too
  * @param storeConfig          the store: data directory, segments, flushing, record limit
  */
 public record BrokerConfig(
@@ -77,6 +80,8 @@ public record BrokerConfig(
         AccessConfig access,
         NameServerSecret nameServerSecret,
         TlsSettings tls,
+        int metricsPort,
+        boolean metricsJmx,
         StoreConfig storeConfig) {
 
     public static final int DEFAULT_PORT = 10911;
@@ -90,6 +95,9 @@ public record BrokerConfig(
         topics = List.copyOf(topics);
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port + " not in [0, 65535]");
+        }
+        if (metricsPort < -1 || metricsPort > 65535) {
+            throw new IllegalArgumentException("metricsPort " + metricsPort + " not in [0, 65535] (or -1 for none)");
         }
         if (queuesPerDestination < 1) {
             throw new IllegalArgumentException("queuesPerDestination must be positive");
@@ -118,6 +126,11 @@ public record BrokerConfig(
             throw new IllegalArgumentException("allowAnonymous=false needs a usersFile or a JAAS login: nobody could"
                     + " connect");
         }
+    }
+
+    /** Whether the broker keeps metrics (a scrape endpoint, JMX, or both). */
+    public boolean metricsEnabled() {
+        return metricsPort >= 0 || metricsJmx;
     }
 
     public static BrokerConfig defaults(Path dataDir) {
@@ -149,6 +162,8 @@ public record BrokerConfig(
         b.transactionCheckAfter = transactionCheckAfter;
         b.transactionCheckInterval = transactionCheckInterval;
         b.transactionMaxChecks = transactionMaxChecks;
+        b.metricsPort = metricsPort;
+        b.metricsJmx = metricsJmx;
         b.queues = queues;
         b.topics = topics;
         b.usersFile = usersFile;
@@ -274,6 +289,8 @@ public record BrokerConfig(
         private List<String> anonymousRoles = List.of();
         private NameServerSecret nameServerSecret;
         private TlsSettings.Builder tls = TlsSettings.builder();
+        private int metricsPort = -1;
+        private boolean metricsJmx;
 
         private Builder(StoreConfig.Builder store) {
             this.store = store;
@@ -430,6 +447,16 @@ public record BrokerConfig(
             return this;
         }
 
+        public Builder metricsPort(int port) {
+            this.metricsPort = port;
+            return this;
+        }
+
+        public Builder metricsJmx(boolean jmx) {
+            this.metricsJmx = jmx;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the setting that is out of range */
         public BrokerConfig build() {
             return new BrokerConfig(clusterName, brokerName, brokerId, host, advertisedHost, port, nameServers,
@@ -437,7 +464,7 @@ public record BrokerConfig(
                     diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval, transactionMaxChecks,
                     queues, topics, usersFile, allowAnonymous,
                     new AccessConfig(rolesFile, permissionsFile, jaasConfigFile, jaasEntry,
-                            Set.copyOf(anonymousRoles)), nameServerSecret, tls.build(),
+                            Set.copyOf(anonymousRoles)), nameServerSecret, tls.build(), metricsPort, metricsJmx,
                     store.build());
         }
     }

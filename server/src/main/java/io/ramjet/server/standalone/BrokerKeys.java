@@ -161,7 +161,13 @@ final class BrokerKeys {
             new BrokerKey<>("tlsVerifyHostname", ValueType.BOOLEAN, "true",
                     "an outbound TLS connection checks that the server's certificate names the host connected to;"
                             + " `false` is for test certificates only",
-                    (b, v) -> b.tls().verifyHostname(v)));
+                    (b, v) -> b.tls().verifyHostname(v)),
+            new BrokerKey<>("metricsPort", ValueType.PORT, "(none)",
+                    "HTTP port of the Prometheus scrape endpoint (`GET /metrics`), bound on `host`; without one"
+                            + " there is none",
+                    BrokerConfig.Builder::metricsPort),
+            new BrokerKey<>("metricsJmx", ValueType.BOOLEAN, "false",
+                    "publish the same metrics through JMX (domain `ramjet`)", BrokerConfig.Builder::metricsJmx));
 
     private static final Map<String, BrokerKey<?>> BY_NAME = byName();
 

@@ -1,5 +1,6 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.protocol.command.AdminQuery;
 import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.BrowseRequest;
 import io.ramjet.protocol.command.ClaimClientIdRequest;
@@ -115,6 +116,15 @@ class AuthorizationTest {
         List<BrokerTestClient.Received> got = consumer.pull(SubscriptionRef.queue("orders.eu"), 1, 10, 2000);
         assertEquals(List.of("m"), got.stream().map(BrokerTestClient.Received::body).toList(),
                 "the refused message was not stored and the connection still works");
+    }
+
+    @Test
+    void operatorCommandsNeedTheAdminRight() throws Exception {
+        as("admin").invoke(CommandCode.ADMIN_BROKER, null);
+        BrokerTestClient producer = as("producer");
+        assertNotAuthorized(() -> producer.invoke(CommandCode.ADMIN_BROKER, null));
+        assertNotAuthorized(() -> producer.invoke(CommandCode.ADMIN_DESTINATIONS, new AdminQuery("")));
+        producer.send("orders.eu", DestinationKind.QUEUE, 0, "the refusal left the connection usable");
     }
 
     @Test

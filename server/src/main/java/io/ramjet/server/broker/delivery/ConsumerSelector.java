@@ -73,6 +73,11 @@ public final class ConsumerSelector {
         }
     }
 
+    /** The selector's text, null for none. */
+    public String text() {
+        return selector == null ? null : selector.text();
+    }
+
     @Override
     public String toString() {
         return selector == null ? "(all)" : selector.text();

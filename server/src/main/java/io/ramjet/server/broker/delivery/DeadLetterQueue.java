@@ -1,6 +1,9 @@
 package io.ramjet.server.broker.delivery;
 
 import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.message.MessageHeaders;
+import io.ramjet.protocol.message.MessagePropertiesCodec;
+import io.ramjet.protocol.message.TagSignature;
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordFlags;
@@ -21,11 +24,19 @@ import java.util.function.BiConsumer;
  * Moves a message delivered more than the maximum number of times to the dead-letter queue of
  * its destination (a queue named prefix + destination name, created when first needed), then
  * acknowledges it on its subscription once the copy is durable, so a crash between the two
- * leaves it in both places rather than in neither.
+ * leaves it in both places rather than in neither. The copy carries where it came from and why
+ * in vendor properties ({@link #ORIGINAL_DESTINATION}, {@link #ORIGINAL_DESTINATION_KIND},
+ * {@link #REASON}), so an operator can move it back.
  */
 public final class DeadLetterQueue {
 
     private static final Logger LOG = LoggerFactory.getLogger(DeadLetterQueue.class);
+    /** Vendor property of a dead letter: the name of the destination it was consumed from. */
+    public static final String ORIGINAL_DESTINATION = "JMS_RamjetOriginalDestination";
+    /** Vendor property of a dead letter: QUEUE or TOPIC, the kind of its original destination. */
+    public static final String ORIGINAL_DESTINATION_KIND = "JMS_RamjetOriginalDestinationKind";
+    /** Vendor property of a dead letter: why it was moved, for a human. */
+    public static final String REASON = "JMS_RamjetDeadLetterReason";
 
     private final MessageStore store;
     private final DestinationResolver destinations;
@@ -60,9 +71,13 @@ public final class DeadLetterQueue {
         Destination dlq = destinations.ensure(new Destination(nameFor(from), DestinationKind.QUEUE, queueCount, false));
         MessageRecord original = record.toRecord();
         int persistence = original.flags() & RecordFlags.NON_PERSISTENT;
+        MessageHeaders headers = MessagePropertiesCodec.decode(original.properties())
+                .property(ORIGINAL_DESTINATION, from.name())
+                .property(ORIGINAL_DESTINATION_KIND, from.kind().name())
+                .property(REASON, "delivered " + (delivery.deliveryCount() - 1) + " times, the most the broker allows");
         MessageRecord copy = new MessageRecord(RecordFlags.of(RecordType.NORMAL, persistence), dlq.storageName(),
-                delivery.queueId() % dlq.queueCount(), -1, original.bornTimestamp(), 0, original.tagSignature(),
-                original.properties(), original.body());
+                delivery.queueId() % dlq.queueCount(), -1, original.bornTimestamp(), 0,
+                TagSignature.DEFAULT.signatureOf(headers), MessagePropertiesCodec.encode(headers), original.body());
         LOG.info("{}/{} offset {} delivered {} times: moving it to {}", from.storageName(), delivery.queueId(),
                 delivery.offset(), delivery.deliveryCount() - 1, dlq.name());
         CompletableFuture<AppendResult> append;

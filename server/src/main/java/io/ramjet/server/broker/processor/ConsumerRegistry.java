@@ -1,10 +1,14 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.protocol.command.ConsumerStats;
 import io.ramjet.server.broker.delivery.ConsumerSelector;
 import io.ramjet.server.broker.session.ClientSession;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
+import io.ramjet.server.broker.subscription.SubscriptionKind;
 import io.ramjet.server.broker.transaction.DeliveryOwners;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -68,6 +72,24 @@ public final class ConsumerRegistry implements DeliveryOwners {
             int left = a.unsettled() - count;
             return left <= 0 ? null : new Attachment(a.session(), a.key(), a.selector(), left);
         });
+    }
+
+    /** The attached consumers (closed ones still settling excepted), of one destination or (null) all. */
+    List<ConsumerStats> list(String destination) {
+        List<ConsumerStats> out = new ArrayList<>();
+        byConsumer.forEach((id, a) -> {
+            SubscriptionKey k = a.key();
+            if (a.unsettled() < 0 && (destination == null || k.destination().equals(destination))) {
+                String connection = a.session() instanceof ConnectionSession c
+                        ? c.connection().remoteAddress() : a.session().toString();
+                String subscription = k.kind() == SubscriptionKind.QUEUE ? k.kind().name()
+                        : k.kind().name() + ":" + (k.clientId() == null ? "" : k.clientId() + "/") + k.name();
+                out.add(new ConsumerStats(id, connection, k.destination(), k.destinationKind(), subscription,
+                        a.selector().text()));
+            }
+        });
+        out.sort(Comparator.comparingLong(ConsumerStats::id));
+        return out;
     }
 
     /** The session closed: its consumers are detached. */

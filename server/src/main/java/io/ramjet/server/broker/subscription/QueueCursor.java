@@ -201,6 +201,64 @@ public final class QueueCursor {
         return released;
     }
 
+    /** What is left to consume below {@code maxOffset}, the end of the message queue. */
+    public Backlog backlog(long maxOffset) {
+        long inFlight = 0, redelivering = 0;
+        for (PendingMessage m : pending.values()) {
+            if (m.inFlight()) {
+                inFlight++;
+            } else if (m.deliveries > 0) {
+                redelivering++;
+            }
+        }
+        long ready = pending.size() - inFlight + Math.max(0, maxOffset - readOffset);
+        return new Backlog(ready, inFlight, redelivering);
+    }
+
+    /**
+     * Acknowledges everything below {@code maxOffset} that no consumer holds (an operator's
+     * purge); what is in flight stays with its consumer.
+     *
+     * @return the offsets acknowledged, for the log
+     */
+    public List<Long> purge(long maxOffset) {
+        List<Long> purged = new ArrayList<>();
+        Iterator<PendingMessage> it = pending.values().iterator();
+        while (it.hasNext()) {
+            PendingMessage m = it.next();
+            if (!m.inFlight()) {
+                purged.add(m.offset);
+                it.remove();
+            }
+        }
+        for (; readOffset < maxOffset; readOffset++) {
+            purged.add(readOffset);
+        }
+        advanceLowWater();
+        return purged;
+    }
+
+    /**
+     * Hands {@code offset} to {@code consumer} whether or not it is next (an operator's move
+     * takes the messages it selected); skipped offsets become pending and visible.
+     *
+     * @return false when it is acknowledged or in flight already
+     */
+    public boolean take(long offset, long consumer) {
+        if (!unacknowledged(offset)) {
+            return false;
+        }
+        for (; readOffset < offset; readOffset++) {
+            pending.put(readOffset, new PendingMessage(readOffset, 0));
+        }
+        PendingMessage m = pendingOrNew(offset);
+        if (m.inFlight()) {
+            return false;
+        }
+        m.consumer = consumer;
+        return true;
+    }
+
     /** Whether {@code offset} is still to be consumed: pending (visible or in flight) or never offered. */
     public boolean unacknowledged(long offset) {
         return offset >= lowWater && (offset >= readOffset || pending.containsKey(offset));

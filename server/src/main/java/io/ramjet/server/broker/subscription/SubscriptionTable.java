@@ -136,6 +136,26 @@ public final class SubscriptionTable {
         return removed;
     }
 
+    /**
+     * A queue's subscription, created without a consumer when none ever subscribed (an operator
+     * purges or moves messages of a queue nobody consumed yet).
+     */
+    public synchronized Change ensureQueue(String queue, Function<SubscriptionKey, long[]> startOffsets) {
+        SubscriptionKey key = SubscriptionKey.queue(queue);
+        Subscription existing = byName.get(namespaceKey(key));
+        if (existing != null) {
+            return new Change(existing, false, null);
+        }
+        Subscription s = new Subscription(key, null, false, startOffsets.apply(key));
+        byName.put(namespaceKey(key), s);
+        return new Change(s, true, null);
+    }
+
+    /** The durable subscription of that client id and name. */
+    public synchronized Optional<Subscription> findDurable(String clientId, String name) {
+        return Optional.ofNullable(byName.get(durableKey(clientId, name)));
+    }
+
     public synchronized Optional<Subscription> find(SubscriptionKey key) {
         return Optional.ofNullable(byName.get(namespaceKey(key)));
     }

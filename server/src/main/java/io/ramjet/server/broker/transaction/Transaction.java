@@ -64,7 +64,7 @@ public final class Transaction {
         return owner;
     }
 
-    long since() {
+    public long since() {
         return since;
     }
 

@@ -264,4 +264,38 @@ class QueueCursorTest {
             assertEquals(i, c.claim(c.nextCandidate(B, 100), B).offset());
         }
     }
+
+    @Test
+    void backlogCountsReadyInFlightAndRedelivering() {
+        QueueCursor c = new QueueCursor(0, 0);
+        c.claim(0, A);
+        c.claim(1, A);
+        c.release(1, A, true);
+        c.claim(2, B);
+        c.ack(2);
+        assertEquals(new Backlog(1 + 7, 1, 1), c.backlog(10), "offset 1 visible again, 3-9 never offered");
+    }
+
+    @Test
+    void purgeAcknowledgesAllButWhatIsInFlight() {
+        QueueCursor c = new QueueCursor(0, 0);
+        c.claim(0, A);
+        c.claim(1, A);
+        c.release(1, A, true);
+        assertEquals(List.of(1L, 2L, 3L), c.purge(4));
+        assertEquals(new Backlog(0, 1, 0), c.backlog(4));
+        assertEquals(0, c.lowWater(), "the message in flight still holds the low water mark");
+        assertEquals(4, c.readOffset());
+    }
+
+    @Test
+    void takeHandsOverAnOffsetAheadOfTheReadOffsetLeavingTheSkippedVisible() {
+        QueueCursor c = new QueueCursor(0, 0);
+        assertTrue(c.take(3, A));
+        assertFalse(c.take(3, B), "in flight already");
+        assertEquals(0, c.nextCandidate(B, 10));
+        assertEquals(new Backlog(3 + 6, 1, 0), c.backlog(10));
+        assertTrue(c.ackDelivery(3, A));
+        assertFalse(c.take(3, A), "acknowledged");
+    }
 }

@@ -1,0 +1,88 @@
+package io.ramjet.cli;
+
+import io.ramjet.protocol.command.AuthenticateRequest;
+import io.ramjet.protocol.command.BrokerInfo;
+import io.ramjet.protocol.command.BrokerList;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.ErrorHeader;
+import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.protocol.remoting.RemotingException;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The admin protocol as the command line speaks it: the brokers a NameServer knows, and one
+ * request to one broker answered with the response header. Not thread-safe; one per command.
+ */
+public final class AdminClient implements AutoCloseable {
+
+    private final RemotingClient remoting = new RemotingClient(RemotingClientConfig.defaults());
+    private final List<String> nameServers;
+    private final Duration timeout;
+
+    /** @param user authenticates every broker connection as this user when not null */
+    public AdminClient(List<String> nameServers, Duration timeout, String user, String password) {
+        this.nameServers = List.copyOf(nameServers);
+        this.timeout = timeout;
+        if (user != null) {
+            AuthenticateRequest credentials = new AuthenticateRequest(user, password == null ? "" : password);
+            remoting.setHandshake((address, connection) -> this.nameServers.contains(address)
+                    ? CompletableFuture.completedFuture(null)
+                    : connection.invoke(Frame.request(CommandCode.AUTHENTICATE, credentials), timeout)
+                            .thenAccept(response -> { }));
+        }
+    }
+
+    /**
+     * The brokers registered with the first NameServer that answers, by name.
+     *
+     * @throws AdminException when no NameServer answers
+     */
+    public List<BrokerInfo> brokers() {
+        List<String> failures = new ArrayList<>();
+        for (String nameServer : nameServers) {
+            try {
+                BrokerList list = call(nameServer, CommandCode.LIST_BROKERS, null, BrokerList.class);
+                return list.brokers().stream().sorted(Comparator.comparing(BrokerInfo::brokerName)
+                        .thenComparingLong(BrokerInfo::brokerId)).toList();
+            } catch (AdminException e) {
+                failures.add(e.getMessage());
+            }
+        }
+        throw new AdminException("no NameServer answered: " + String.join("; ", failures));
+    }
+
+    /**
+     * Sends {@code header} as a {@code code} request to {@code address} and answers the
+     * response's header ({@code type} Void for an empty response: null).
+     *
+     * @throws AdminException for a refusal (its message) or a connection failure
+     */
+    public <T> T call(String address, short code, Object header, Class<T> type) {
+        Frame response;
+        try {
+            response = remoting.invokeSync(address, Frame.request(code, header), timeout);
+        } catch (RemotingException e) {
+            throw new AdminException(address + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AdminException("interrupted", e);
+        }
+        if (response.isError()) {
+            ErrorHeader error = response.header(ErrorHeader.class);
+            throw new AdminException(address + " refused " + CommandCode.name(code) + ": " + error.message());
+        }
+        return type == Void.class ? null : response.header(type);
+    }
+
+    @Override
+    public void close() {
+        remoting.close();
+    }
+}

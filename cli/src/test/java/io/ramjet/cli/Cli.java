@@ -1,0 +1,45 @@
+package io.ramjet.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Runs ramjet-admin in this JVM against one deployment, with {@code --json}, and parses what it printed. */
+final class Cli {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final String url;
+
+    Cli(String url) {
+        this.url = url;
+    }
+
+    /** Runs the command, expects exit code 0, and answers its output parsed. */
+    JsonNode json(String... args) {
+        List<String> line = new ArrayList<>(List.of(args));
+        line.addAll(List.of("--url", url, "--json"));
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int exit = RamjetAdmin.run(new PrintWriter(out), new PrintWriter(err), line.toArray(String[]::new));
+        assertEquals(0, exit, () -> String.join(" ", line) + " failed: " + err);
+        try {
+            return JSON.readTree(out.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException("not JSON: " + out, e);
+        }
+    }
+
+    /** The row of {@code queue stat} for one destination, null when there is none. */
+    JsonNode stat(String name) {
+        JsonNode rows = json("queue", "stat", "--name", name);
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+}

@@ -1,0 +1,142 @@
+package io.ramjet.cli;
+
+import io.ramjet.provider.jms.RamjetConnectionFactory;
+import io.ramjet.server.embedded.EmbeddedBroker;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import org.junit.jupiter.api.Test;
+
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The broker's Prometheus endpoint scraped over HTTP while a producer sends, and after: its values
+ * against what was sent and consumed. (Here rather than in server/, because the load is sent by
+ * the real JMS client, which this module's tests have.)
+ */
+class MetricsScrapeTest {
+
+    private static final int SENT = 500;
+    private static final int CONSUMED = 200;
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @Test
+    void scrapesDuringALoadAgreeWithWhatWasSentAndConsumed() throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(c -> c.toBuilder().metricsPort(0).build());
+             Connection connection = new RamjetConnectionFactory("ramjet://" + broker.nameServerAddress())
+                     .createConnection()) {
+            URI endpoint = URI.create("http://127.0.0.1:" + broker.broker().metricsPort() + "/metrics");
+            CompletableFuture<Void> load = CompletableFuture.runAsync(() -> send(connection, "load", SENT));
+            List<Double> duringLoad = new ArrayList<>();
+            while (!load.isDone()) {
+                duringLoad.add(value(scrape(endpoint), "ramjet_destination_enqueued_total", "load"));
+            }
+            load.join();
+            for (int i = 1; i < duringLoad.size(); i++) {
+                assertTrue(duringLoad.get(i) >= duringLoad.get(i - 1) || duringLoad.get(i - 1).isNaN(),
+                        "enqueued never goes down: " + duringLoad);
+            }
+            assertTrue(duringLoad.size() >= 2, "scraped during the load: " + duringLoad);
+
+            connection.start();
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            try (MessageConsumer consumer = session.createConsumer(session.createQueue("load"))) {
+                for (int i = 0; i < CONSUMED; i++) {
+                    assertNotNull(consumer.receive(5_000), "message " + i);
+                }
+            }
+            session.close();
+
+            String text = scrapeUntil(endpoint, "ramjet_destination_acknowledged_total", "load", CONSUMED);
+            assertEquals(SENT, value(text, "ramjet_destination_enqueued_total", "load"));
+            assertEquals(SENT - CONSUMED, value(text, "ramjet_destination_ready", "load"));
+            assertEquals(0, value(text, "ramjet_destination_in_flight", "load"));
+            assertEquals(SENT, value(text, "ramjet_send_seconds_count", null));
+            assertTrue(value(text, "ramjet_store_group_commit_appends_total", null) >= SENT, text);
+            assertTrue(value(text, "ramjet_store_force_seconds_count", null) > 0);
+            assertTrue(value(text, "ramjet_pull_seconds_count", null) > 0);
+            assertEquals(1, value(text, "ramjet_connections", null));
+            assertTrue(value(text, "jvm_memory_used_bytes", null) > 0);
+            assertTrue(text.contains("disk_free_bytes{"), "disk metrics");
+        }
+    }
+
+    @Test
+    void jmxPublishesTheMetersWithoutAScrapeEndpoint() throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(c -> c.toBuilder().metricsJmx(true).build());
+             Connection connection = new RamjetConnectionFactory("ramjet://" + broker.nameServerAddress())
+                     .createConnection()) {
+            send(connection, "jmx", 3);
+            assertEquals(-1, broker.broker().metricsPort());
+            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+            Set<ObjectName> names = server.queryNames(new ObjectName("ramjet:*"), null);
+            ObjectName sends = names.stream().filter(n -> n.toString().contains("ramjetSend")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no send timer among " + names));
+            assertEquals(3L, ((Number) server.getAttribute(sends, "Count")).longValue());
+        }
+    }
+
+    private static void send(Connection connection, String queue, int count) {
+        try (Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE)) {
+            MessageProducer producer = session.createProducer(session.createQueue(queue));
+            for (int i = 0; i < count; i++) {
+                producer.send(session.createTextMessage("m" + i));
+            }
+        } catch (JMSException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String scrape(URI endpoint) throws IOException, InterruptedException {
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(5))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode());
+        assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("text/plain"));
+        return response.body();
+    }
+
+    /** Acknowledgements are logged after the consumer closes: scrapes until the metric shows them. */
+    private static String scrapeUntil(URI endpoint, String metric, String destination, double expected)
+            throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        String text = scrape(endpoint);
+        while (value(text, metric, destination) != expected && System.nanoTime() < deadline) {
+            text = scrape(endpoint);
+        }
+        assertEquals(expected, value(text, metric, destination), metric);
+        return text;
+    }
+
+    /** The value of the first sample of {@code metric} (of that destination, when given); NaN when there is none. */
+    private static double value(String text, String metric, String destination) {
+        Pattern line = Pattern.compile("^" + Pattern.quote(metric) + "\\{([^}]*)\\} (\\S+)$", Pattern.MULTILINE);
+        Matcher m = line.matcher(text);
+        while (m.find()) {
+            if (destination == null || m.group(1).contains("destination=\"" + destination + "\"")) {
+                return Double.parseDouble(m.group(2));
+            }
+        }
+        return Double.NaN;
+    }
+}

@@ -1,0 +1,11 @@
+package io.ramjet.protocol.command;
+
+import java.util.List;
+
+/** Response header of {@link CommandCode#ADMIN_SUBSCRIPTIONS}. */
+public record SubscriptionStatsList(List<SubscriptionStats> subscriptions) {
+
+    public SubscriptionStatsList {
+        subscriptions = List.copyOf(subscriptions);
+    }
+}

@@ -1,0 +1,11 @@
+package io.ramjet.protocol.command;
+
+import java.util.List;
+
+/** Response header of {@link CommandCode#ADMIN_TRANSACTIONS}, oldest first. */
+public record TransactionStatsList(List<TransactionStats> transactions) {
+
+    public TransactionStatsList {
+        transactions = List.copyOf(transactions);
+    }
+}

@@ -1,0 +1,121 @@
+package io.ramjet.server.broker.metrics;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.micrometer.core.instrument.Clock;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import io.micrometer.jmx.JmxConfig;
+import io.micrometer.jmx.JmxMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+
+/**
+ * Where the broker's metrics go: a Prometheus scrape endpoint ({@code GET /metrics} on an HTTP
+ * port, the JDK's own HTTP server, one thread) and, when asked, JMX through Micrometer's JMX
+ * registry (domain {@code ramjet}). Each scrape samples the destinations first.
+ */
+public final class MetricsEndpoint implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MetricsEndpoint.class);
+    private static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+    private final PrometheusMeterRegistry prometheus;
+    private final BrokerMetrics metrics;
+    private final HttpServer http;
+    private final ExecutorService executor;
+
+    /**
+     * @param port    the HTTP port of the scrape endpoint, 0 for an ephemeral one, -1 for none
+     * @param jmx     whether to publish the meters through JMX too
+     * @param meters  builds the broker's meters on the registry given
+     */
+    public MetricsEndpoint(String host, int port, boolean jmx, String brokerName,
+                           Function<MeterRegistry, BrokerMetrics> meters) {
+        CompositeMeterRegistry registry = new CompositeMeterRegistry();
+        registry.config().commonTags("broker", brokerName);
+        prometheus = port >= 0 ? new PrometheusMeterRegistry(PrometheusConfig.DEFAULT) : null;
+        if (prometheus != null) {
+            registry.add(prometheus);
+        }
+        if (jmx) {
+            registry.add(new JmxMeterRegistry(new JmxConfig() {
+                @Override
+                public String get(String key) {
+                    return null;
+                }
+
+                @Override
+                public String domain() {
+                    return "ramjet";
+                }
+            }, Clock.SYSTEM));
+        }
+        metrics = meters.apply(registry);
+        if (prometheus == null) {
+            http = null;
+            executor = null;
+            return;
+        }
+        try {
+            http = HttpServer.create(new InetSocketAddress(host, port), 0);
+        } catch (IOException e) {
+            metrics.close();
+            throw new UncheckedIOException("cannot bind the metrics port " + host + ":" + port, e);
+        }
+        executor = Executors.newSingleThreadExecutor(r -> {
+            Thread thread = new Thread(r, "ramjet-metrics-http");
+            thread.setDaemon(true);
+            return thread;
+        });
+        http.setExecutor(executor);
+        http.createContext("/metrics", this::scrape);
+        http.start();
+        LOG.info("broker {}: Prometheus metrics on http://{}:{}/metrics", brokerName, host, port());
+    }
+
+    public BrokerMetrics metrics() {
+        return metrics;
+    }
+
+    /** The bound port of the scrape endpoint, -1 when there is none. */
+    public int port() {
+        return http == null ? -1 : http.getAddress().getPort();
+    }
+
+    private void scrape(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            if (!"GET".equals(exchange.getRequestMethod())) {
+                exchange.sendResponseHeaders(405, -1);
+                return;
+            }
+            metrics.sample();
+            byte[] body = prometheus.scrape().getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", CONTENT_TYPE);
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (http != null) {
+            http.stop(0);
+            executor.shutdownNow();
+        }
+        metrics.close();
+    }
+}

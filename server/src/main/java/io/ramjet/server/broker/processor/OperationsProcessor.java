@@ -1,0 +1,113 @@
+package io.ramjet.server.broker.processor;
+
+import io.ramjet.protocol.command.AdminCount;
+import io.ramjet.protocol.command.AdminQuery;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.ConsumerStatsList;
+import io.ramjet.protocol.command.DestinationStatsList;
+import io.ramjet.protocol.command.MoveRequest;
+import io.ramjet.protocol.command.PurgeRequest;
+import io.ramjet.protocol.command.SubscriptionStatsList;
+import io.ramjet.protocol.command.TransactionStatsList;
+import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.remoting.AsyncRequestProcessor;
+import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.protocol.remoting.RequestProcessor;
+import io.ramjet.server.broker.admin.BrokerFactsReader;
+import io.ramjet.server.broker.admin.MessageMover;
+import io.ramjet.server.broker.admin.Purge;
+import io.ramjet.server.broker.admin.Statistics;
+import io.ramjet.server.broker.admin.TransactionListing;
+import io.ramjet.server.broker.security.Operation;
+import io.ramjet.server.remoting.RemotingServer;
+
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+
+/**
+ * The operator's commands (ADMIN_*: listings, purge, move, broker facts, transactions), all registered from
+ * here, so that one place decides who may run them.
+ */
+public final class OperationsProcessor {
+
+    private final Statistics statistics;
+    private final Purge purge;
+    private final MessageMover mover;
+    private final BrokerFactsReader facts;
+    private final ConsumerRegistry consumers;
+    private final TransactionListing transactions;
+    private final Access access;
+
+    public OperationsProcessor(Statistics statistics, Purge purge, MessageMover mover, BrokerFactsReader facts,
+                               ConsumerRegistry consumers, TransactionListing transactions, Access access) {
+        this.access = access;
+        this.transactions = transactions;
+        this.statistics = statistics;
+        this.purge = purge;
+        this.mover = mover;
+        this.facts = facts;
+        this.consumers = consumers;
+    }
+
+    /** Serves every operator command on {@code server}, run by {@code executor}. */
+    public void registerOn(RemotingServer server, Executor executor) {
+        server.registerProcessor(CommandCode.ADMIN_DESTINATIONS, Refusals.mapped(admin(this::destinations)), executor);
+        server.registerProcessor(CommandCode.ADMIN_SUBSCRIPTIONS, Refusals.mapped(admin(this::subscriptions)),
+                executor);
+        server.registerProcessor(CommandCode.ADMIN_CONSUMERS, Refusals.mapped(admin(this::consumers)), executor);
+        server.registerAsyncProcessor(CommandCode.ADMIN_PURGE, Refusals.mappedAsync(adminAsync(this::purge)), executor);
+        server.registerProcessor(CommandCode.ADMIN_MOVE, Refusals.mapped(admin(this::move)), executor);
+        server.registerProcessor(CommandCode.ADMIN_BROKER, Refusals.mapped(admin(this::broker)), executor);
+        server.registerProcessor(CommandCode.ADMIN_TRANSACTIONS, Refusals.mapped(admin(this::transactions)), executor);
+    }
+
+    /** Every operator command needs the {@code admin} right on the broker. */
+    private RequestProcessor admin(RequestProcessor command) {
+        return (connection, request) -> {
+            access.checkBroker(connection, Operation.ADMIN);
+            return command.process(connection, request);
+        };
+    }
+
+    private AsyncRequestProcessor adminAsync(AsyncRequestProcessor command) {
+        return (connection, request) -> {
+            access.checkBroker(connection, Operation.ADMIN);
+            return command.process(connection, request);
+        };
+    }
+
+    Frame destinations(RemotingConnection connection, Frame request) {
+        return request.reply(new DestinationStatsList(statistics.destinations(query(request))));
+    }
+
+    Frame subscriptions(RemotingConnection connection, Frame request) {
+        return request.reply(new SubscriptionStatsList(statistics.subscriptions(query(request))));
+    }
+
+    Frame consumers(RemotingConnection connection, Frame request) {
+        return request.reply(new ConsumerStatsList(consumers.list(query(request))));
+    }
+
+    CompletionStage<Frame> purge(RemotingConnection connection, Frame request) {
+        PurgeRequest p = request.header(PurgeRequest.class);
+        return (p.queue() != null ? purge.queue(p.queue()) : purge.durable(p.clientId(), p.subscription()))
+                .thenApply(count -> request.reply(new AdminCount(count)));
+    }
+
+    Frame move(RemotingConnection connection, Frame request) {
+        MoveRequest m = request.header(MoveRequest.class);
+        return request.reply(new AdminCount(mover.move(m.from(), m.to(), m.selector(), m.copy(), m.maxMessages())));
+    }
+
+    Frame broker(RemotingConnection connection, Frame request) {
+        return request.reply(facts.read());
+    }
+
+    Frame transactions(RemotingConnection connection, Frame request) {
+        return request.reply(new TransactionStatsList(transactions.list()));
+    }
+
+    private static String query(Frame request) {
+        return request.header(AdminQuery.class).destination();
+    }
+}

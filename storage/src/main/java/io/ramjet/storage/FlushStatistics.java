@@ -1,0 +1,37 @@
+package io.ramjet.storage;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Cumulative counts of the CommitLog's forces since the store opened, for monitoring: how many
+ * forces wrote something, how long they took, and how many durable appends they completed (the
+ * group-commit batch size is the ratio of the last two). Written by the flush thread, read by
+ * any; nothing on disk.
+ */
+public final class FlushStatistics {
+
+    private final LongAdder forces = new LongAdder();
+    private final LongAdder forceNanos = new LongAdder();
+    private final LongAdder waitersCompleted = new LongAdder();
+
+    void forced(long nanos, int waiters) {
+        forces.increment();
+        forceNanos.add(nanos);
+        waitersCompleted.add(waiters);
+    }
+
+    /** Forces that wrote something. */
+    public long forces() {
+        return forces.sum();
+    }
+
+    /** Time spent in those forces, in nanoseconds. */
+    public long forceNanos() {
+        return forceNanos.sum();
+    }
+
+    /** Appends that waited for durability and were completed by a force. */
+    public long waitersCompleted() {
+        return waitersCompleted.sum();
+    }
+}
