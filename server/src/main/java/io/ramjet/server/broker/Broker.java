@@ -1,5 +1,6 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
@@ -68,6 +69,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -269,7 +271,9 @@ public final class Broker implements AutoCloseable {
         coordinatorRemoting = new RemotingClient(RemotingClientConfig.defaults().withTls(config.tls().client()));
         transactions.start(store, processors, timer, new Transactions.Settings(config.transactionCheckAfter(),
                 config.transactionCheckInterval(), config.transactionMaxChecks()), consumers,
-                new RemoteCoordinators(coordinatorRemoting));
+                new RemoteCoordinators(coordinatorRemoting, config.clusterUser() == null ? null
+                        : new AuthenticateRequest(config.clusterUser(),
+                                Objects.requireNonNullElse(config.clusterPassword(), ""))));
         TransactionProcessor tx = new TransactionProcessor(transactions.clients(), transactions.coordinatorQuery());
         server.registerAsyncProcessor(CommandCode.TX_PREPARE, Refusals.mappedAsync(tx::prepare), processors);
         server.registerAsyncProcessor(CommandCode.TX_END, Refusals.mappedAsync(tx::end), processors);

@@ -49,6 +49,9 @@ import java.util.Set;
  * @param access               roles, permissions and the JAAS login, each optional
  * @param nameServerSecret     signs the broker's registrations with the NameServers, or null to send them
  *                             unsigned (accepted only by NameServers without a secret)
+ * @param clusterUser          the user this broker authenticates as to the brokers it asks about transactions
+ *                             they coordinate (Artemis's cluster-user), or null to ask anonymously
+ * @param clusterPassword      that user's password (null for an empty one)
  * @param tls                  TLS on the broker's port and on its connections to NameServers and coordinators
  * @param metricsPort          HTTP port of the Prometheus scrape endpoint ({@code /metrics}) on {@code host},
  *                             0 for an ephemeral one, -1 for none
@@ -79,6 +82,8 @@ public record BrokerConfig(
         boolean allowAnonymous,
         AccessConfig access,
         NameServerSecret nameServerSecret,
+        String clusterUser,
+        String clusterPassword,
         TlsSettings tls,
         int metricsPort,
         boolean metricsJmx,
@@ -174,6 +179,8 @@ public record BrokerConfig(
         b.jaasEntry = access.jaasEntry();
         b.anonymousRoles = List.copyOf(access.anonymousRoles());
         b.nameServerSecret = nameServerSecret;
+        b.clusterUser = clusterUser;
+        b.clusterPassword = clusterPassword;
         b.tls = tls.toBuilder();
         return b;
     }
@@ -288,6 +295,8 @@ public record BrokerConfig(
         private String jaasEntry = AccessConfig.DEFAULT_JAAS_ENTRY;
         private List<String> anonymousRoles = List.of();
         private NameServerSecret nameServerSecret;
+        private String clusterUser;
+        private String clusterPassword;
         private TlsSettings.Builder tls = TlsSettings.builder();
         private int metricsPort = -1;
         private boolean metricsJmx;
@@ -447,6 +456,16 @@ public record BrokerConfig(
             return this;
         }
 
+        public Builder clusterUser(String user) {
+            this.clusterUser = user;
+            return this;
+        }
+
+        public Builder clusterPassword(String password) {
+            this.clusterPassword = password;
+            return this;
+        }
+
         public Builder metricsPort(int port) {
             this.metricsPort = port;
             return this;
@@ -464,7 +483,8 @@ public record BrokerConfig(
                     diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval, transactionMaxChecks,
                     queues, topics, usersFile, allowAnonymous,
                     new AccessConfig(rolesFile, permissionsFile, jaasConfigFile, jaasEntry,
-                            Set.copyOf(anonymousRoles)), nameServerSecret, tls.build(), metricsPort, metricsJmx,
+                            Set.copyOf(anonymousRoles)), nameServerSecret, clusterUser, clusterPassword, tls.build(), metricsPort,
+                    metricsJmx,
                     store.build());
         }
     }

@@ -130,6 +130,13 @@ final class BrokerKeys {
                     "a file holding that secret instead (e.g. a standalone server's `data/namesrv.secret`);"
                             + " not both keys",
                     BrokerConfig.Builder::nameServerSecret),
+            new BrokerKey<>("clusterUser", ValueType.TEXT, "(none)",
+                    "the user (of the other brokers' users files) this broker authenticates as when it asks another"
+                            + " broker about a transaction that broker coordinates; needed when those brokers refuse"
+                            + " anonymous connections (Artemis's `cluster-user`)",
+                    BrokerConfig.Builder::clusterUser),
+            new BrokerKey<>("clusterPassword", ValueType.TEXT, "(none)", "the password of `clusterUser`",
+                    BrokerConfig.Builder::clusterPassword),
             new BrokerKey<>("tlsCertificate", ValueType.PATH, "(none)",
                     "PEM certificate chain (leaf first) the broker's port presents, with `tlsPrivateKey`; these two"
                             + " or `tlsKeyStore` turn TLS (TLSv1.3/1.2) on for the port, and then plain-text clients"

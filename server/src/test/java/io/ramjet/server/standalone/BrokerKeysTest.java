@@ -79,6 +79,7 @@ class BrokerKeysTest {
                 Map.entry("rolesFile", "roles"), Map.entry("permissionsFile", "permissions"),
                 Map.entry("jaasConfigFile", "login.config"), Map.entry("jaasEntry", "other"),
                 Map.entry("anonymousRoles", "guests"),
+                Map.entry("clusterUser", "broker"), Map.entry("clusterPassword", "secret"),
                 Map.entry("metricsPort", "9404"), Map.entry("metricsJmx", "true"));
         // keys that only make a valid configuration with others: those are set on both sides
         Map<String, Map<String, String>> companions = Map.of(

@@ -2,6 +2,7 @@ package io.ramjet.server.broker.transaction;
 
 import io.netty.buffer.Unpooled;
 import io.ramjet.protocol.command.AckRequest;
+import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.CloseConsumerRequest;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.DestinationKind;
@@ -88,6 +89,11 @@ final class TxClient implements AutoCloseable {
                 properties.length, transactionId);
         return client.invokeSync(address, Frame.request(CommandCode.SEND, header, Unpooled.wrappedBuffer(all)),
                 TIMEOUT).header(SendResponse.class);
+    }
+
+    void authenticate(String user, String password) throws Exception {
+        client.invokeSync(address, Frame.request(CommandCode.AUTHENTICATE, new AuthenticateRequest(user, password)),
+                TIMEOUT);
     }
 
     void subscribe(String queue, long consumer) throws Exception {
