@@ -1,5 +1,6 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.server.broker.subscription.MessageGroupPolicy;
 import io.ramjet.server.remoting.NameServerSecret;
 import io.ramjet.server.remoting.Hosts;
 import io.ramjet.server.remoting.RemotingServerConfig;
@@ -44,6 +45,7 @@ import java.util.Objects;
  * @param allowAnonymous       whether a connection may work without authenticating; false needs a users file
  * @param nameServerSecret     signs the broker's registrations with the NameServers, or null to send them
  *                             unsigned (accepted only by NameServers without a secret)
+ * @param messageGroups        how message groups (JMSXGroupID) are honoured on queues and shared subscriptions
  * @param storeConfig          the store: data directory, segments, flushing, record limit
  */
 public record BrokerConfig(
@@ -69,6 +71,7 @@ public record BrokerConfig(
         Path usersFile,
         boolean allowAnonymous,
         NameServerSecret nameServerSecret,
+        MessageGroupPolicy messageGroups,
         StoreConfig storeConfig) {
 
     public static final int DEFAULT_PORT = 10911;
@@ -76,6 +79,7 @@ public record BrokerConfig(
     public BrokerConfig {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(storeConfig, "storeConfig");
+        Objects.requireNonNull(messageGroups, "messageGroups");
         nameServers = List.copyOf(nameServers);
         queues = List.copyOf(queues);
         topics = List.copyOf(topics);
@@ -143,6 +147,9 @@ public record BrokerConfig(
         b.usersFile = usersFile;
         b.allowAnonymous = allowAnonymous;
         b.nameServerSecret = nameServerSecret;
+        b.messageGroups = messageGroups.enabled();
+        b.groupIdleTimeout = messageGroups.idleTimeout();
+        b.groupRebalanceOnJoin = messageGroups.rebalanceOnJoin();
         return b;
     }
 
@@ -243,6 +250,9 @@ public record BrokerConfig(
         private Path usersFile;
         private boolean allowAnonymous = true;
         private NameServerSecret nameServerSecret;
+        private boolean messageGroups = MessageGroupPolicy.DEFAULT.enabled();
+        private Duration groupIdleTimeout = MessageGroupPolicy.DEFAULT.idleTimeout();
+        private boolean groupRebalanceOnJoin = MessageGroupPolicy.DEFAULT.rebalanceOnJoin();
 
         private Builder(StoreConfig.Builder store) {
             this.store = store;
@@ -369,12 +379,28 @@ public record BrokerConfig(
             return this;
         }
 
+        public Builder messageGroups(boolean enabled) {
+            this.messageGroups = enabled;
+            return this;
+        }
+
+        public Builder groupIdleTimeout(Duration timeout) {
+            this.groupIdleTimeout = timeout;
+            return this;
+        }
+
+        public Builder groupRebalanceOnJoin(boolean rebalance) {
+            this.groupRebalanceOnJoin = rebalance;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the setting that is out of range */
         public BrokerConfig build() {
             return new BrokerConfig(clusterName, brokerName, brokerId, host, advertisedHost, port, nameServers,
                     autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, heartbeatInterval,
                     diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval, transactionMaxChecks,
-                    queues, topics, usersFile, allowAnonymous, nameServerSecret, store.build());
+                    queues, topics, usersFile, allowAnonymous, nameServerSecret,
+                    new MessageGroupPolicy(messageGroups, groupIdleTimeout, groupRebalanceOnJoin), store.build());
         }
     }
 }
