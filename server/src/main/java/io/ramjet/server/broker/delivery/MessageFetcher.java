@@ -109,8 +109,10 @@ public final class MessageFetcher {
         private boolean full;
         /** Free groups this fetch may still take. */
         private int newGroups;
-        /** Where the scan of the current queue resumes: the offsets below were passed (another consumer's group). */
+        /** Where the scan of the current queue resumes: the offsets below were passed. */
         private long resumeAt = -1;
+        /** Whether all passed so far in the current queue wait for other consumers' groups (else a floor must stay). */
+        private boolean onlyOthersGroupsPassed = true;
 
         Batch(int max, long maxBytes, int newGroups) {
             this.max = max;
@@ -151,6 +153,13 @@ public final class MessageFetcher {
         long maxOffset = store.maxQueueOffset(storageName, queueId);
         long highest = -1;
         out.resumeAt = -1;
+        out.onlyOthersGroupsPassed = true;
+        if (groups.enabled()) {
+            subscription.withCursor(queueId, cursor -> {
+                cursor.revisitIdleGroups(System.currentTimeMillis(), groups);
+                return null;
+            });
+        }
         while (out.hasRoom()) {
             Claim claim = subscription.withCursor(queueId, cursor -> nextClaim(subscription, cursor, storageName,
                     consumer, selector, maxOffset, out));
@@ -188,7 +197,7 @@ public final class MessageFetcher {
         boolean grouping = groups.enabled() && subscription.key().kind().shared();
         long now = System.currentTimeMillis();
         long candidate;
-        while ((candidate = cursor.nextCandidate(consumer, maxOffset, out.resumeAt)) >= 0) {
+        while ((candidate = cursor.nextCandidate(consumer, maxOffset, out.resumeAt, out.onlyOthersGroupsPassed)) >= 0) {
             ConsumeQueueEntry entry = entryAt(storageName, queueId, candidate);
             if (entry != null && !out.fits(entry.size())) {
                 return null;
@@ -210,6 +219,7 @@ public final class MessageFetcher {
                     admission = cursor.admit(candidate, group, consumer, now, groups);
                     if (admission == GroupAdmission.REFUSED
                             || (admission == GroupAdmission.NEW && out.newGroups == 0)) {
+                        out.onlyOthersGroupsPassed &= admission == GroupAdmission.REFUSED;
                         cursor.pass(candidate, group);
                         out.resumeAt = candidate + 1;
                         continue;

@@ -91,18 +91,25 @@ final class MessageGroups {
         return false;
     }
 
-    /** A consumer left: its groups are free once nothing of them is in flight. */
-    void ownerLeft(long consumer) {
+    /**
+     * A consumer left: its groups are free once nothing of them is in flight.
+     *
+     * @return whether it owned any
+     */
+    boolean ownerLeft(long consumer) {
+        boolean owned = false;
         Iterator<Group> it = groups.values().iterator();
         while (it.hasNext()) {
             Group g = it.next();
             if (g.owner == consumer) {
+                owned = true;
                 g.owner = NO_OWNER;
                 if (g.inFlight == 0) {
                     it.remove();
                 }
             }
         }
+        return owned;
     }
 
     /** Every group loses its owner (a consumer joined and groups are rebalanced). */

@@ -47,6 +47,7 @@ public final class QueueCursor {
     private final Map<Long, Long> scanFloors = new HashMap<>();
     private final MessageGroups groups = new MessageGroups();
     private boolean groupFreed;
+    private long idleRevisitAt;
 
     public QueueCursor(int queueId, long startOffset) {
         this.queueId = queueId;
@@ -88,17 +89,19 @@ public final class QueueCursor {
      * Offering does not change state: follow with {@link #claim}, {@link #exclude} or {@link #pass}.
      */
     public long nextCandidate(long consumer, long maxOffset) {
-        return nextCandidate(consumer, maxOffset, -1);
+        return nextCandidate(consumer, maxOffset, -1, false);
     }
 
     /**
      * As {@link #nextCandidate(long, long)}, from {@code from} on: the offsets below it were
-     * {@link #pass passed} in this fetch. The consumer's scan floor moves only on a scan from the
-     * floor, so a passed message is looked at again on the next fetch.
+     * {@link #pass passed} in this fetch. The consumer's scan floor moves past them only when
+     * {@code skipPassed} says they wait for another consumer's group: freeing a group lowers every
+     * floor again. Otherwise (passed for a reason of this fetch) it stays, and they are looked at
+     * again on the next fetch.
      */
-    public long nextCandidate(long consumer, long maxOffset, long from) {
+    public long nextCandidate(long consumer, long maxOffset, long from, boolean skipPassed) {
         Long floor = scanFloors.get(consumer);
-        boolean fromFloor = from < 0 || (floor != null && from <= floor);
+        boolean fromFloor = from < 0 || skipPassed || (floor != null && from <= floor);
         long start = floor == null ? from : Math.max(floor, from);
         for (PendingMessage m : pending.tailMap(start, true).values()) {
             if (m.offerableTo(consumer)) {
@@ -181,6 +184,7 @@ public final class QueueCursor {
     /** Frees every group of this queue (a consumer joined and groups are rebalanced). */
     public void releaseGroupOwners() {
         groups.releaseOwners();
+        lowerScanFloors(lowWater);
     }
 
     /** How many message groups of this queue {@code consumer} owns. */
@@ -193,7 +197,11 @@ public final class QueueCursor {
      * cannot match it), leaving it for the subscription's other consumers.
      */
     public void exclude(long offset, long consumer) {
-        pendingOrNew(offset).exclude(consumer);
+        PendingMessage m = pendingOrNew(offset);
+        m.exclude(consumer);
+        if (m.group != null && m.group.grouped()) {
+            lowerScanFloors(offset); // the group's owner refused it: another consumer may take it
+        }
     }
 
     /** Acknowledges {@code offset}; acknowledging an offset that is not pending does nothing. */
@@ -282,7 +290,9 @@ public final class QueueCursor {
                 released.add(new Delivery(queueId, m.offset, m.deliveries));
             }
         }
-        groups.ownerLeft(consumer);
+        if (groups.ownerLeft(consumer)) {
+            lowerScanFloors(lowWater);
+        }
         if (kept.isEmpty()) {
             scanFloors.remove(consumer);
         }
@@ -361,7 +371,22 @@ public final class QueueCursor {
     private void endInFlight(PendingMessage m) {
         if (m.countedInGroup) {
             m.countedInGroup = false;
-            groupFreed |= groups.ended(m.group.id(), System.currentTimeMillis());
+            if (groups.ended(m.group.id(), System.currentTimeMillis())) {
+                groupFreed = true;
+                lowerScanFloors(lowWater);
+            }
+        }
+    }
+
+    /**
+     * Groups that went idle free themselves without an event: at most twice per idle timeout,
+     * every consumer's scan looks again at the messages it skipped for other consumers' groups.
+     */
+    public void revisitIdleGroups(long now, MessageGroupPolicy policy) {
+        long idle = policy.idleMillis();
+        if (idle != Long.MAX_VALUE && now - idleRevisitAt >= Math.max(1, idle / 2)) {
+            idleRevisitAt = now;
+            lowerScanFloors(lowWater);
         }
     }
 

@@ -45,14 +45,27 @@ class QueueCursorGroupsTest {
     }
 
     @Test
-    void aPassedMessageStaysVisibleRemembersItsGroupAndIsOfferedAfterTheOthers() {
+    void aMessagePassedForThisFetchOnlyIsLookedAtAgainNextTime() {
         claim(0, G, A);
         assertEquals(1, cursor.nextCandidate(B, 10));
         cursor.pass(1, G);
         assertEquals(G, cursor.groupOf(1));
-        assertEquals(2, cursor.nextCandidate(B, 10, 2));
+        assertEquals(2, cursor.nextCandidate(B, 10, 2, false));
         assertEquals(1, cursor.nextCandidate(B, 10), "the scan floor stays at the passed message");
         assertEquals(1, cursor.nextCandidate(A, 10));
+    }
+
+    @Test
+    void aMessageOfAnotherConsumersGroupIsSkippedUntilTheGroupIsFree() {
+        claim(0, G, A);
+        claim(1, G, A);
+        cursor.ackDelivery(0, A);
+        assertEquals(2, cursor.nextCandidate(B, 10));
+        cursor.pass(2, G);
+        assertEquals(3, cursor.nextCandidate(B, 10, 3, true));
+        assertEquals(3, cursor.nextCandidate(B, 10), "the floor moved past the other consumer's group");
+        cursor.releaseAll(A);
+        assertEquals(1, cursor.nextCandidate(B, 10), "the group is free: B looks again from the bottom");
     }
 
     @Test
