@@ -1,5 +1,6 @@
 package io.ramjet.reliability;
 
+import io.ramjet.provider.jms.RamjetConnectionFactory;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.Message;
@@ -49,7 +50,8 @@ class GroupConsumerKillTest {
     @Test
     void aKilledConsumersGroupsMoveInOrderAndNothingIsLost() throws Exception {
         BrokerProcess broker = brokers.start("group-kill", Brokers.properties());
-        ConnectionFactory factory = Jms.factory(broker);
+        // a generous request timeout: the machine may be busy while two JVMs start beside this one
+        ConnectionFactory factory = new RamjetConnectionFactory(broker.url() + "?requestTimeout=20000");
         String queue = "rel.groups.kill";
         try (Connection connection = factory.createConnection()) {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
