@@ -21,6 +21,9 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
     public static final long BACKLOG_COUNT = 2_000_000;
     /** Workload 6: subscribers on the topic. */
     public static final int SUBSCRIBERS = 4;
+    public static final int GROUPS = 100;
+    public static final long GROUP_MESSAGES = 1_000;
+    public static final int GROUP_CONSUMERS = 4;
 
     public BenchConfig {
         if (size < 0 || scale <= 0 || producers < 1 || consumers < 1 || latencyRate < 1) {

@@ -49,7 +49,11 @@ public final class WorkloadRunner {
                             Cell.of(w.fanOut("fanout", config.scaled(BenchConfig.FAN_OUT_COUNT), config.size(),
                                     BenchConfig.SUBSCRIBERS).perSecond())));
                     case 7 -> backlog(peer, w);
-                    default -> throw new IllegalArgumentException("no workload " + workload + "; they are 1 to 7");
+                    case 8 -> measure(peer, List.of(Rows.ORDERED_GROUPS), () -> results.put(Rows.ORDERED_GROUPS,
+                            peer.name(), Cell.of(w.orderedGroups("orderedgroups", BenchConfig.GROUPS,
+                                    config.scaled(BenchConfig.GROUP_MESSAGES), config.size(),
+                                    BenchConfig.GROUP_CONSUMERS).perSecond())));
+                    default -> throw new IllegalArgumentException("no workload " + workload + "; they are 1 to 8");
                 }
             }
         }

@@ -259,6 +259,11 @@ public final class JmsWorkloads implements Workloads {
     }
 
     @Override
+    public Rate orderedGroups(String queue, int groups, long perGroup, int size, int consumerCount) throws Exception {
+        return JmsOrderedGroups.run(factory, queue, groups, perGroup, size, consumerCount);
+    }
+
+    @Override
     public void close() throws Exception {
         if (factory instanceof AutoCloseable closeable) {
             closeable.close();

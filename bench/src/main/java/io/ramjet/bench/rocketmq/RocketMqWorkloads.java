@@ -19,7 +19,12 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
+import io.ramjet.bench.GroupOrder;
 import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
+import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyStatus;
+import org.apache.rocketmq.client.consumer.listener.MessageListenerOrderly;
+import org.apache.rocketmq.client.producer.MessageQueueSelector;
 import org.apache.rocketmq.client.consumer.MessageSelector;
 import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
@@ -336,6 +341,66 @@ public final class RocketMqWorkloads implements Workloads {
     }
 
     /** A valid topic name for a benchmark destination, created on the broker behind the NameServer. */
+    /**
+     * RocketMQ's ordered messages: the producer picks the queue by a hash of the group key
+     * ({@code MessageQueueSelector}), and {@code consumers} push consumers of one group consume
+     * with {@code MessageListenerOrderly} (one consumer per queue at a time, in order).
+     */
+    @Override
+    public Rate orderedGroups(String queue, int groupCount, long perGroup, int size, int consumerCount)
+            throws Exception {
+        String topic = topic(queue, syncFlushNameServer);
+        DefaultMQProducer p = producer(syncFlushNameServer);
+        try {
+            byte[] body = new byte[size];
+            Window window = new Window(ASYNC_WINDOW);
+            MessageQueueSelector byKey = (queues, message, key) -> queues.get(Math.floorMod(key.hashCode(), queues.size()));
+            for (int seq = 1; seq <= perGroup; seq++) {
+                for (int g = 0; g < groupCount; g++) {
+                    Message m = new Message(topic, body);
+                    m.setKeys("group-" + g);
+                    m.putUserProperty("seq", Integer.toString(seq));
+                    window.acquire();
+                    p.send(m, byKey, "group-" + g, window);
+                }
+            }
+            window.awaitAll(topic);
+        } finally {
+            p.shutdown();
+        }
+        GroupOrder order = new GroupOrder();
+        String group = group();
+        List<DefaultMQPushConsumer> started = new ArrayList<>();
+        try {
+            long start = System.nanoTime();
+            for (int i = 0; i < consumerCount; i++) {
+                DefaultMQPushConsumer c = new DefaultMQPushConsumer(group);
+                c.setNamesrvAddr(syncFlushNameServer);
+                c.setInstanceName(instance(syncFlushNameServer) + "_ordered_" + i);
+                c.setVipChannelEnabled(false);
+                c.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
+                c.subscribe(topic, "*");
+                c.registerMessageListener((MessageListenerOrderly) (messages, context) -> {
+                    for (MessageExt m : messages) {
+                        order.seen(m.getKeys(), Integer.parseInt(m.getUserProperty("seq")));
+                    }
+                    return ConsumeOrderlyStatus.SUCCESS;
+                });
+                c.start();
+                started.add(c);
+            }
+            long total = groupCount * perGroup;
+            Progress.awaitCount(order.delivered(), total, "ordered groups on " + topic);
+            Rate rate = new Rate(total, System.nanoTime() - start);
+            order.check(topic + " (" + order.repeats() + " repeated)");
+            return rate;
+        } finally {
+            for (DefaultMQPushConsumer c : started) {
+                c.shutdown();
+            }
+        }
+    }
+
     private String topic(String destination, String nameServer) throws MQClientException {
         String topic = "bench_" + destination.replaceAll("[^A-Za-z0-9_-]", "_");
         if (topicNameServer.putIfAbsent(topic, nameServer) == null) {

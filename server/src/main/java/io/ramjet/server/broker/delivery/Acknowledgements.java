@@ -2,7 +2,6 @@ package io.ramjet.server.broker.delivery;
 
 import io.ramjet.server.broker.log.ConsumptionLog;
 import io.ramjet.server.broker.subscription.Delivery;
-import io.ramjet.server.broker.subscription.QueueCursor;
 import io.ramjet.server.broker.subscription.Subscription;
 
 import java.util.ArrayList;
@@ -36,14 +35,17 @@ public final class Acknowledgements {
     public CompletableFuture<List<Delivery>> ack(Subscription subscription, long consumer, List<Delivery> positions) {
         List<Delivery> acked = new ArrayList<>(positions.size());
         List<Delivery> notHeld = new ArrayList<>();
-        boolean groupFreed = false;
+        boolean[] groupFreed = {false};
         for (Delivery d : positions) {
             boolean held = d.queueId() >= 0 && d.queueId() < subscription.queueCount()
-                    && subscription.withCursor(d.queueId(), cursor -> cursor.ackDelivery(d.offset(), consumer));
+                    && subscription.withCursor(d.queueId(), cursor -> {
+                        boolean ours = cursor.ackDelivery(d.offset(), consumer);
+                        groupFreed[0] |= cursor.takeGroupFreed();
+                        return ours;
+                    });
             (held ? acked : notHeld).add(d);
-            groupFreed |= held && subscription.withCursor(d.queueId(), QueueCursor::takeGroupFreed);
         }
-        if (groupFreed) {
+        if (groupFreed[0]) {
             heldPulls.wake(subscription.key().storageName());
         }
         return log.acked(subscription, acked).thenApply(done -> notHeld);
