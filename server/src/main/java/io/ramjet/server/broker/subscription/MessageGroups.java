@@ -135,10 +135,6 @@ final class MessageGroups {
         return n;
     }
 
-    int size() {
-        return groups.size();
-    }
-
     private static boolean free(Group g, long now, MessageGroupPolicy policy) {
         return g.inFlight == 0 && (g.owner == NO_OWNER || g.closing || now - g.lastActive >= policy.idleMillis());
     }
