@@ -21,9 +21,6 @@ import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import io.ramjet.bench.GroupOrder;
 import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
-import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
-import org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyStatus;
-import org.apache.rocketmq.client.consumer.listener.MessageListenerOrderly;
 import org.apache.rocketmq.client.producer.MessageQueueSelector;
 import org.apache.rocketmq.client.consumer.MessageSelector;
 import org.apache.rocketmq.client.exception.MQClientException;
@@ -343,8 +340,10 @@ public final class RocketMqWorkloads implements Workloads {
     /** A valid topic name for a benchmark destination, created on the broker behind the NameServer. */
     /**
      * RocketMQ's ordered messages: the producer picks the queue by a hash of the group key
-     * ({@code MessageQueueSelector}), and {@code consumers} push consumers of one group consume
-     * with {@code MessageListenerOrderly} (one consumer per queue at a time, in order).
+     * ({@code MessageQueueSelector}), and each of {@code consumers} consumers of one group reads its
+     * own queues in order: the one-consumer-per-queue of an orderly consumer, assigned up front, so
+     * no rebalance or broker queue lock stalls the start (with {@code MessageListenerOrderly} push
+     * consumers started one after the other, a moved queue waited for its lock past the stall limit).
      */
     @Override
     public Rate orderedGroups(String queue, int groupCount, long perGroup, int size, int consumerCount)
@@ -370,35 +369,28 @@ public final class RocketMqWorkloads implements Workloads {
         }
         GroupOrder order = new GroupOrder();
         String group = group();
-        List<DefaultMQPushConsumer> started = new ArrayList<>();
-        try {
-            long start = System.nanoTime();
-            for (int i = 0; i < consumerCount; i++) {
-                DefaultMQPushConsumer c = new DefaultMQPushConsumer(group);
-                c.setNamesrvAddr(syncFlushNameServer);
-                c.setInstanceName(instance(syncFlushNameServer) + "_ordered_" + i);
-                c.setVipChannelEnabled(false);
-                c.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
-                c.subscribe(topic, "*");
-                c.registerMessageListener((MessageListenerOrderly) (messages, context) -> {
-                    for (MessageExt m : messages) {
+        long total = groupCount * perGroup;
+        Rate rate = Parallel.run(consumerCount, index -> {
+            DefaultLitePullConsumer c = assigned(syncFlushNameServer, group, topic, "*", index, consumerCount);
+            return Parallel.Worker.of(c::shutdown, () -> {
+                long lastProgress = System.nanoTime();
+                while (order.delivered().get() < total) {
+                    List<MessageExt> batch = c.poll(100);
+                    for (MessageExt m : batch) {
                         order.seen(m.getKeys(), Integer.parseInt(m.getUserProperty("seq")));
                     }
-                    return ConsumeOrderlyStatus.SUCCESS;
-                });
-                c.start();
-                started.add(c);
-            }
-            long total = groupCount * perGroup;
-            Progress.awaitCount(order.delivered(), total, "ordered groups on " + topic);
-            Rate rate = new Rate(total, System.nanoTime() - start);
-            order.check(topic + " (" + order.repeats() + " repeated)");
-            return rate;
-        } finally {
-            for (DefaultMQPushConsumer c : started) {
-                c.shutdown();
-            }
-        }
+                    if (!batch.isEmpty()) {
+                        lastProgress = System.nanoTime();
+                    } else if (System.nanoTime() - lastProgress > Progress.STALL_NANOS) {
+                        throw new IllegalStateException("ordered groups on " + topic + " stalled after "
+                                + order.delivered().get() + " of " + total);
+                    }
+                }
+                return 0;
+            });
+        });
+        order.check(topic + " (" + order.repeats() + " repeated)");
+        return new Rate(total, rate.nanos());
     }
 
     private String topic(String destination, String nameServer) throws MQClientException {
