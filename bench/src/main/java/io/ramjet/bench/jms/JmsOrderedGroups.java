@@ -3,14 +3,11 @@ package io.ramjet.bench.jms;
 import io.ramjet.bench.GroupOrder;
 import io.ramjet.bench.Progress;
 import io.ramjet.bench.Rate;
-import io.ramjet.bench.SendSlots;
 import jakarta.jms.BytesMessage;
-import jakarta.jms.CompletionListener;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
-import jakarta.jms.Message;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import java.util.ArrayList;
@@ -71,29 +68,18 @@ final class JmsOrderedGroups {
             MessageProducer p = s.createProducer(s.createQueue(queue));
             p.setDeliveryMode(DeliveryMode.PERSISTENT);
             byte[] body = new byte[size];
-            SendSlots slots = new SendSlots(ASYNC_WINDOW);
-            CompletionListener confirm = new CompletionListener() {
-                @Override
-                public void onCompletion(Message message) {
-                    slots.confirmed();
-                }
-
-                @Override
-                public void onException(Message message, Exception exception) {
-                    slots.failed(exception);
-                }
-            };
+            JmsWorkloads.Window window = new JmsWorkloads.Window(ASYNC_WINDOW);
             for (int seq = 1; seq <= perGroup; seq++) {
                 for (int g = 0; g < groups; g++) {
                     BytesMessage m = s.createBytesMessage();
                     m.writeBytes(body);
                     m.setStringProperty("JMSXGroupID", "group-" + g);
                     m.setIntProperty("JMSXGroupSeq", seq);
-                    slots.acquire();
-                    p.send(m, confirm);
+                    window.acquire();
+                    p.send(m, window);
                 }
             }
-            slots.awaitAll(queue);
+            window.awaitAll(queue);
         }
     }
 }

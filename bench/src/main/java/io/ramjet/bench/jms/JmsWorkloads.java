@@ -289,7 +289,7 @@ public final class JmsWorkloads implements Workloads {
     }
 
     /** {@link SendSlots} as a completion listener. */
-    private static final class Window implements CompletionListener {
+    static final class Window implements CompletionListener {
         private final SendSlots slots;
 
         Window(int size) {
