@@ -368,10 +368,10 @@ public final class RocketMqWorkloads implements Workloads {
             p.shutdown();
         }
         GroupOrder order = new GroupOrder();
-        String group = group();
         long total = groupCount * perGroup;
         Rate rate = Parallel.run(consumerCount, index -> {
-            DefaultLitePullConsumer c = assigned(syncFlushNameServer, group, topic, "*", index, consumerCount);
+            // a group each: consumers of one group cannot share this JVM's client instance
+            DefaultLitePullConsumer c = assigned(syncFlushNameServer, group(), topic, "*", index, consumerCount);
             return Parallel.Worker.of(c::shutdown, () -> {
                 long lastProgress = System.nanoTime();
                 while (order.delivered().get() < total) {
