@@ -49,6 +49,8 @@ public final class RocketMqWorkloads implements Workloads {
 
     private static final int QUEUES = 4;
     private static final int ASYNC_WINDOW = 1_000;
+    /** Producer threads storing the ordered-groups backlog, each sending its share of the groups synchronously. */
+    private static final int ORDERED_PRODUCERS = 8;
     
     private final String syncFlushNameServer;
     private final String asyncFlushNameServer;
@@ -349,24 +351,26 @@ public final class RocketMqWorkloads implements Workloads {
     public Rate orderedGroups(String queue, int groupCount, long perGroup, int size, int consumerCount)
             throws Exception {
         String topic = topic(queue, syncFlushNameServer);
-        DefaultMQProducer p = producer(syncFlushNameServer);
-        try {
+        MessageQueueSelector byKey = (queues, message, key) -> queues.get(Math.floorMod(key.hashCode(), queues.size()));
+        // ordered messages are sent synchronously (asynchronous sends of one key may be stored out of
+        // order); the groups are shared out over a few producer threads, each sending its own in order
+        Parallel.run(ORDERED_PRODUCERS, index -> {
+            DefaultMQProducer p = producer(syncFlushNameServer);
             byte[] body = new byte[size];
-            Window window = new Window(ASYNC_WINDOW);
-            MessageQueueSelector byKey = (queues, message, key) -> queues.get(Math.floorMod(key.hashCode(), queues.size()));
-            for (int seq = 1; seq <= perGroup; seq++) {
-                for (int g = 0; g < groupCount; g++) {
-                    Message m = new Message(topic, body);
-                    m.setKeys("group-" + g);
-                    m.putUserProperty("seq", Integer.toString(seq));
-                    window.acquire();
-                    p.send(m, byKey, "group-" + g, window);
+            return Parallel.Worker.of(p::shutdown, () -> {
+                long sent = 0;
+                for (int seq = 1; seq <= perGroup; seq++) {
+                    for (int g = index; g < groupCount; g += ORDERED_PRODUCERS) {
+                        Message m = new Message(topic, body);
+                        m.setKeys("group-" + g);
+                        m.putUserProperty("seq", Integer.toString(seq));
+                        check(p.send(m, byKey, "group-" + g));
+                        sent++;
+                    }
                 }
-            }
-            window.awaitAll(topic);
-        } finally {
-            p.shutdown();
-        }
+                return sent;
+            });
+        });
         GroupOrder order = new GroupOrder();
         long total = groupCount * perGroup;
         Rate rate = Parallel.run(consumerCount, index -> {
