@@ -24,6 +24,9 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
     public static final int SUBSCRIBERS = 4;
     /** The share of every count (and of the latency run) that warms a workload up before it is timed. */
     private static final double WARM_UP_SHARE = 0.1;
+    public static final int GROUPS = 100;
+    public static final long GROUP_MESSAGES = 1_000;
+    public static final int GROUP_CONSUMERS = 4;
 
     public BenchConfig {
         if (size < 0 || scale <= 0 || producers < 1 || consumers < 1 || latencyRate < 1 || rounds < 1) {

@@ -20,6 +20,7 @@ public final class Rows {
     public static final Row BACKLOG_HEAP = new Row(7, "backlog broker live heap", "MiB", false);
     public static final Row BACKLOG_RSS = new Row(7, "backlog broker RSS", "MiB", false);
     public static final Row BACKLOG_DRAIN = new Row(7, "backlog drain", "msg/s", true);
+    public static final Row ORDERED_GROUPS = new Row(8, "ordered groups, 100 groups x 4 consumers", "msg/s", true);
 
     private Rows() {
     }
@@ -37,7 +38,7 @@ public final class Rows {
             all.add(transacted(every));
         }
         all.addAll(List.of(LATENCY_P50, LATENCY_P99, LATENCY_P999, SELECTOR_TAGGED, SELECTOR_UNTAGGED, FAN_OUT,
-                BACKLOG_STORE, BACKLOG_HEAP, BACKLOG_RSS, BACKLOG_DRAIN));
+                BACKLOG_STORE, BACKLOG_HEAP, BACKLOG_RSS, BACKLOG_DRAIN, ORDERED_GROUPS));
         return all.stream().filter(r -> workloads.contains(r.workload())).toList();
     }
 }

@@ -33,7 +33,7 @@ public final class WorkloadRunner {
         void run() throws Exception;
     }
 
-    /** Runs {@code workload} (1 to 7) on {@code peer} through {@code w}, its figures into {@code results}. */
+    /** Runs {@code workload} (1 to 8) on {@code peer} through {@code w}, its figures into {@code results}. */
     public void run(Peer peer, Workloads w, int workload, String suffix, Results results) {
         Round round = new Round(peer, w, suffix, results);
         switch (workload) {
@@ -46,7 +46,11 @@ public final class WorkloadRunner {
                     Cell.of(w.fanOut("fanout" + suffix, config.scaled(BenchConfig.FAN_OUT_COUNT), config.size(),
                             BenchConfig.SUBSCRIBERS).perSecond())));
             case 7 -> round.backlog();
-            default -> throw new IllegalArgumentException("no workload " + workload + "; they are 1 to 7");
+            case 8 -> round.measure(List.of(Rows.ORDERED_GROUPS), () -> results.put(Rows.ORDERED_GROUPS,
+                    peer.name(), Cell.of(w.orderedGroups("orderedgroups" + suffix, BenchConfig.GROUPS,
+                            config.scaled(BenchConfig.GROUP_MESSAGES), config.size(),
+                            BenchConfig.GROUP_CONSUMERS).perSecond())));
+            default -> throw new IllegalArgumentException("no workload " + workload + "; they are 1 to 8");
         }
     }
 

@@ -57,4 +57,11 @@ public interface Workloads extends AutoCloseable {
      * non-persistent messages asynchronously; the rate counts deliveries (count x subscribers).
      */
     Rate fanOut(String topic, long count, int size, int subscribers) throws Exception;
+
+    /**
+     * Stores {@code groups} x {@code perGroup} persistent messages, each of a group (JMS:
+     * {@code JMSXGroupID}; RocketMQ: a key its queue selector hashes), then times {@code consumers}
+     * competing consumers taking them in each group's order; fails if a group arrives out of order.
+     */
+    Rate orderedGroups(String queue, int groups, long perGroup, int size, int consumers) throws Exception;
 }

@@ -25,7 +25,7 @@ class BenchSmokeTest {
 
         assertEquals(0, code);
         Results results = bench.results();
-        List<Row> rows = Rows.of(List.of(1, 2, 3, 4, 5, 6, 7));
+        List<Row> rows = Rows.of(List.of(1, 2, 3, 4, 5, 6, 7, 8));
         assertEquals(rows, results.rows());
         for (Row row : rows) {
             for (String peer : results.peers()) {

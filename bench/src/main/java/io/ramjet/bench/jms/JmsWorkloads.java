@@ -253,6 +253,11 @@ public final class JmsWorkloads implements Workloads {
     }
 
     @Override
+    public Rate orderedGroups(String queue, int groups, long perGroup, int size, int consumerCount) throws Exception {
+        return JmsOrderedGroups.run(factory, queue, groups, perGroup, size, consumerCount);
+    }
+
+    @Override
     public void close() throws Exception {
         if (factory instanceof AutoCloseable closeable) {
             closeable.close();
@@ -278,7 +283,7 @@ public final class JmsWorkloads implements Workloads {
     }
 
     /** {@link SendSlots} as a completion listener. */
-    private static final class Window implements CompletionListener {
+    static final class Window implements CompletionListener {
         private final SendSlots slots;
 
         Window(int size) {

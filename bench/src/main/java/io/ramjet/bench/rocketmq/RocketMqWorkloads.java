@@ -19,7 +19,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
+import io.ramjet.bench.GroupOrder;
 import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
+import org.apache.rocketmq.client.producer.MessageQueueSelector;
 import org.apache.rocketmq.client.consumer.MessageSelector;
 import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
@@ -54,6 +56,10 @@ public final class RocketMqWorkloads implements Workloads {
      * messages raises it, and the broker's transfer cap is raised above it).
      */
     static final int PULL_BATCH = 64;
+
+    private static final int ASYNC_WINDOW = 1_000;
+    /** Producer threads storing the ordered-groups backlog, each sending its share of the groups synchronously. */
+    private static final int ORDERED_PRODUCERS = 8;
 
     private final String syncFlushNameServer;
     private final String asyncFlushNameServer;
@@ -353,6 +359,63 @@ public final class RocketMqWorkloads implements Workloads {
     }
 
     /** A valid topic name for a benchmark destination, created on the broker behind the NameServer. */
+    /**
+     * RocketMQ's ordered messages: the producer picks the queue by a hash of the group key
+     * ({@code MessageQueueSelector}), and each of {@code consumers} consumers of one group reads its
+     * own queues in order: the one-consumer-per-queue of an orderly consumer, assigned up front, so
+     * no rebalance or broker queue lock stalls the start (with {@code MessageListenerOrderly} push
+     * consumers started one after the other, a moved queue waited for its lock past the stall limit).
+     */
+    @Override
+    public Rate orderedGroups(String queue, int groupCount, long perGroup, int size, int consumerCount)
+            throws Exception {
+        String topic = topic(queue, syncFlushNameServer);
+        MessageQueueSelector byKey = (queues, message, key) -> queues.get(Math.floorMod(key.hashCode(), queues.size()));
+        // ordered messages are sent synchronously (asynchronous sends of one key may be stored out of
+        // order); the groups are shared out over a few producer threads, each sending its own in order
+        Parallel.run(ORDERED_PRODUCERS, index -> {
+            DefaultMQProducer p = producer(syncFlushNameServer);
+            byte[] body = new byte[size];
+            return Parallel.Worker.of(p::shutdown, () -> {
+                long sent = 0;
+                for (int seq = 1; seq <= perGroup; seq++) {
+                    for (int g = index; g < groupCount; g += ORDERED_PRODUCERS) {
+                        Message m = new Message(topic, body);
+                        m.setKeys("group-" + g);
+                        m.putUserProperty("seq", Integer.toString(seq));
+                        check(p.send(m, byKey, "group-" + g));
+                        sent++;
+                    }
+                }
+                return sent;
+            });
+        });
+        GroupOrder order = new GroupOrder();
+        long total = groupCount * perGroup;
+        Rate rate = Parallel.run(consumerCount, index -> {
+            // a group each: consumers of one group cannot share this JVM's client instance
+            DefaultLitePullConsumer c = assigned(syncFlushNameServer, group(), topic, "*", index, consumerCount);
+            return Parallel.Worker.of(c::shutdown, () -> {
+                long lastProgress = System.nanoTime();
+                while (order.delivered().get() < total) {
+                    List<MessageExt> batch = c.poll(100);
+                    for (MessageExt m : batch) {
+                        order.seen(m.getKeys(), Integer.parseInt(m.getUserProperty("seq")));
+                    }
+                    if (!batch.isEmpty()) {
+                        lastProgress = System.nanoTime();
+                    } else if (System.nanoTime() - lastProgress > Progress.STALL_NANOS) {
+                        throw new IllegalStateException("ordered groups on " + topic + " stalled after "
+                                + order.delivered().get() + " of " + total);
+                    }
+                }
+                return 0;
+            });
+        });
+        order.check(topic + " (" + order.repeats() + " repeated)");
+        return new Rate(total, rate.nanos());
+    }
+
     private String topic(String destination, String nameServer) throws MQClientException {
         String topic = "bench_" + destination.replaceAll("[^A-Za-z0-9_-]", "_");
         if (topicNameServer.putIfAbsent(topic, nameServer) == null) {

@@ -245,8 +245,11 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private void adaptWindow(long waitedNanos) {
         if (waitedNanos >= BEHIND_NANOS) {
             window = 1;
-            for (Received r : prefetched.trimTo(1)) {
-                Delivery d = r.delivery();
+            List<Received> surplus = prefetched.trimTo(1);
+            // oldest first: a pull the broker serves between two releases must not find a message
+            // of a group visible while an earlier one of that group is still on its way back
+            for (int i = surplus.size() - 1; i >= 0; i--) {
+                Delivery d = surplus.get(i).delivery();
                 logFailure(client.release(d.consumer(), d.position(), false), "release");
             }
         } else if (waitedNanos <= KEEP_UP_NANOS && prefetched.size() == 0) {

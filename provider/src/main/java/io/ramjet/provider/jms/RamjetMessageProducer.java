@@ -281,7 +281,7 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
                 destination.isQueue() ? DestinationKind.QUEUE : DestinationKind.TOPIC, mode == DeliveryMode.PERSISTENT,
                 deliveryDelay > 0 ? deliveryTime : 0, expiration, MessagePropertiesCodec.encode(headers),
                 MessageCodec.encode(sent).body());
-        CompletableFuture<Void> sending = session.send(outgoing, destination);
+        CompletableFuture<Void> sending = session.send(outgoing, destination, GroupQueueChoice.groupId(headers));
         if (listener == null) {
             session.awaitSent(sending, outgoing);
             return;

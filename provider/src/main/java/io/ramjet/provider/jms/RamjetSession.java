@@ -558,9 +558,14 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         }
     }
 
-    /** Sends one message for a producer of this session, inside its transaction if there is one. */
-    CompletableFuture<Void> send(OutgoingMessage message, RamjetDestination destination) {
-        return transaction.send(connection.client(), message, queueChoice(destination));
+    /**
+     * Sends one message for a producer of this session, inside its transaction if there is one:
+     * a message of a group ({@code groupId} not null) to the queue its group id hashes to, any
+     * other to the session's queue for the destination.
+     */
+    CompletableFuture<Void> send(OutgoingMessage message, RamjetDestination destination, String groupId) {
+        int choice = groupId == null ? queueChoice(destination) : GroupQueueChoice.of(groupId);
+        return transaction.send(connection.client(), message, choice);
     }
 
     /**

@@ -101,7 +101,7 @@ public final class Broker implements AutoCloseable {
     private final BrokerConfig config;
     private final StoreConfig storeConfig;
     private final DestinationTable destinations;
-    private final SubscriptionTable subscriptions = new SubscriptionTable();
+    private final SubscriptionTable subscriptions;
     private final ExecutorService processors;
     /** One thread for SEND: a connection's messages reach the CommitLog in the order they came. */
     private final ExecutorService sends;
@@ -136,6 +136,7 @@ public final class Broker implements AutoCloseable {
         this.config = config;
         this.storeConfig = storeConfig;
         this.destinations = new DestinationTable(config.autoCreateDestinations(), config.queuesPerDestination());
+        this.subscriptions = new SubscriptionTable(config.messageGroups().rebalanceOnJoin());
         AtomicInteger threads = new AtomicInteger();
         this.processors = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
                 r -> daemon(r, "ramjet-broker-" + threads.incrementAndGet()));
@@ -232,11 +233,11 @@ public final class Broker implements AutoCloseable {
         Runnable destinationsChanged = this::announceDestinations;
         DestinationResolver resolver = new DestinationResolver(destinations, this::destinationCreated);
         createConfiguredDestinations(resolver);
-        Acknowledgements acknowledgements = new Acknowledgements(log);
+        Acknowledgements acknowledgements = new Acknowledgements(log, heldPulls);
         DeadLetterQueue deadLetters = new DeadLetterQueue(store, resolver, config.deadLetterPrefix(),
                 config.queuesPerDestination(), acknowledgements::ackOne);
         MessageFetcher fetcher = new MessageFetcher(store, deadLetters, marks, config.maxDeliveries(),
-                recordsReadForDelivery);
+                recordsReadForDelivery, config.messageGroups());
         ConsumerDetacher detacher = new ConsumerDetacher(subscriptions, heldPulls);
         ConsumerRegistry consumers = new ConsumerRegistry(detacher::detach);
         server.addConnectionListener(ConnectionSession.onClose(consumers::closed));

@@ -1,6 +1,7 @@
 package io.ramjet.server.broker;
 
 import io.ramjet.server.broker.security.AccessConfig;
+import io.ramjet.server.broker.subscription.MessageGroupPolicy;
 import io.ramjet.server.remoting.NameServerSecret;
 import io.ramjet.server.remoting.Hosts;
 import io.ramjet.server.remoting.RemotingServerConfig;
@@ -56,6 +57,7 @@ import java.util.Set;
  * @param metricsPort          HTTP port of the Prometheus scrape endpoint ({@code /metrics}) on {@code host},
  *                             0 for an ephemeral one, -1 for none
  * @param metricsJmx           publish the metrics through JMX too
+ * @param messageGroups        how message groups (JMSXGroupID) are honoured on queues and shared subscriptions
  * @param storeConfig          the store: data directory, segments, flushing, record limit
  */
 public record BrokerConfig(
@@ -87,6 +89,7 @@ public record BrokerConfig(
         TlsSettings tls,
         int metricsPort,
         boolean metricsJmx,
+        MessageGroupPolicy messageGroups,
         StoreConfig storeConfig) {
 
     public static final int DEFAULT_PORT = 10911;
@@ -95,6 +98,7 @@ public record BrokerConfig(
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(storeConfig, "storeConfig");
         Objects.requireNonNull(tls, "tls");
+        Objects.requireNonNull(messageGroups, "messageGroups");
         nameServers = List.copyOf(nameServers);
         queues = List.copyOf(queues);
         topics = List.copyOf(topics);
@@ -182,6 +186,9 @@ public record BrokerConfig(
         b.clusterUser = clusterUser;
         b.clusterPassword = clusterPassword;
         b.tls = tls.toBuilder();
+        b.messageGroups = messageGroups.enabled();
+        b.groupIdleTimeout = messageGroups.idleTimeout();
+        b.groupRebalanceOnJoin = messageGroups.rebalanceOnJoin();
         return b;
     }
 
@@ -300,6 +307,9 @@ public record BrokerConfig(
         private TlsSettings.Builder tls = TlsSettings.builder();
         private int metricsPort = -1;
         private boolean metricsJmx;
+        private boolean messageGroups = MessageGroupPolicy.DEFAULT.enabled();
+        private Duration groupIdleTimeout = MessageGroupPolicy.DEFAULT.idleTimeout();
+        private boolean groupRebalanceOnJoin = MessageGroupPolicy.DEFAULT.rebalanceOnJoin();
 
         private Builder(StoreConfig.Builder store) {
             this.store = store;
@@ -476,6 +486,21 @@ public record BrokerConfig(
             return this;
         }
 
+        public Builder messageGroups(boolean enabled) {
+            this.messageGroups = enabled;
+            return this;
+        }
+
+        public Builder groupIdleTimeout(Duration timeout) {
+            this.groupIdleTimeout = timeout;
+            return this;
+        }
+
+        public Builder groupRebalanceOnJoin(boolean rebalance) {
+            this.groupRebalanceOnJoin = rebalance;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the setting that is out of range */
         public BrokerConfig build() {
             return new BrokerConfig(clusterName, brokerName, brokerId, host, advertisedHost, port, nameServers,
@@ -485,7 +510,7 @@ public record BrokerConfig(
                     new AccessConfig(rolesFile, permissionsFile, jaasConfigFile, jaasEntry,
                             Set.copyOf(anonymousRoles)), nameServerSecret, clusterUser, clusterPassword, tls.build(), metricsPort,
                     metricsJmx,
-                    store.build());
+                    new MessageGroupPolicy(messageGroups, groupIdleTimeout, groupRebalanceOnJoin), store.build());
         }
     }
 }

@@ -48,6 +48,18 @@ final class BrokerKeys {
                     "deliveries before a message goes to the dead-letter queue", BrokerConfig.Builder::maxDeliveries),
             new BrokerKey<>("deadLetterPrefix", ValueType.TEXT, "DLQ.",
                     "dead-letter queue of destination D is prefix + D", BrokerConfig.Builder::deadLetterPrefix),
+            new BrokerKey<>("messageGroups", ValueType.BOOLEAN, "true",
+                    "honour `JMSXGroupID` on queues and shared subscriptions: a group's messages go to one consumer"
+                            + " at a time, in order (see \"Message groups\"); `false` makes it an ordinary property",
+                    BrokerConfig.Builder::messageGroups),
+            new BrokerKey<>("groupIdleTimeoutMs", ValueType.MILLIS, "60000",
+                    "how long a consumer keeps a message group with nothing of it in flight before the group is"
+                            + " free for any consumer; 0 keeps it until the consumer leaves",
+                    BrokerConfig.Builder::groupIdleTimeout),
+            new BrokerKey<>("groupRebalanceOnJoin", ValueType.BOOLEAN, "false",
+                    "a consumer joining a queue or shared subscription frees every message group (each moves once"
+                            + " nothing of it is in flight), so groups spread over the consumers again",
+                    BrokerConfig.Builder::groupRebalanceOnJoin),
             new BrokerKey<>("heartbeatIntervalMs", ValueType.MILLIS, "30000",
                     "how often the broker re-registers with the NameServers", BrokerConfig.Builder::heartbeatInterval),
             new BrokerKey<>("diskUseLimit", ValueType.FRACTION, "0.95",

@@ -13,14 +13,17 @@ import java.util.concurrent.CompletableFuture;
  * again, then in the CommitLog, so they never come back after a restart. A consumer's
  * acknowledgement takes only what is in flight to it; the broker's own (a message gone to
  * retention or expired, a copy moved to the dead-letter queue) takes the offset whatever its
- * state. Thread-safe.
+ * state. An acknowledgement that frees a message group (its owner left or closed it) wakes the
+ * pulls held on the destination, which may take the group now. Thread-safe.
  */
 public final class Acknowledgements {
 
     private final ConsumptionLog log;
+    private final HeldPulls heldPulls;
 
-    public Acknowledgements(ConsumptionLog log) {
+    public Acknowledgements(ConsumptionLog log, HeldPulls heldPulls) {
         this.log = log;
+        this.heldPulls = heldPulls;
     }
 
     /**
@@ -32,10 +35,18 @@ public final class Acknowledgements {
     public CompletableFuture<List<Delivery>> ack(Subscription subscription, long consumer, List<Delivery> positions) {
         List<Delivery> acked = new ArrayList<>(positions.size());
         List<Delivery> notHeld = new ArrayList<>();
+        boolean[] groupFreed = {false};
         for (Delivery d : positions) {
             boolean held = d.queueId() >= 0 && d.queueId() < subscription.queueCount()
-                    && subscription.withCursor(d.queueId(), cursor -> cursor.ackDelivery(d.offset(), consumer));
+                    && subscription.withCursor(d.queueId(), cursor -> {
+                        boolean ours = cursor.ackDelivery(d.offset(), consumer);
+                        groupFreed[0] |= cursor.takeGroupFreed();
+                        return ours;
+                    });
             (held ? acked : notHeld).add(d);
+        }
+        if (groupFreed[0]) {
+            heldPulls.wake(subscription.key().storageName());
         }
         return log.acked(subscription, acked).thenApply(done -> notHeld);
     }

@@ -4,6 +4,9 @@ import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.log.DeliveryMarks;
 import io.ramjet.server.broker.subscription.Delivery;
+import io.ramjet.server.broker.subscription.GroupAdmission;
+import io.ramjet.server.broker.subscription.GroupTag;
+import io.ramjet.server.broker.subscription.MessageGroupPolicy;
 import io.ramjet.server.broker.subscription.QueueCursor;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKind;
@@ -33,6 +36,13 @@ import java.util.concurrent.atomic.LongAdder;
  * others see it at once. On a queue, whose consumers have selectors of their own, a refused
  * message is excluded for that consumer only; a topic subscription's one selector never takes
  * it, so there it is acknowledged.
+ *
+ * <p>Message groups ({@link MessageGroupPolicy}), on a queue or shared subscription: before a
+ * candidate is claimed its group is read (from the cursor when it was read before, else from the
+ * record) and the cursor's group rules admit it or not; a candidate another consumer's group
+ * holds is passed, left visible for that consumer. One fetch takes at most its share of free
+ * groups (its message count over the subscription's consumers, at least one), so a first pull
+ * with a backlog does not take every group and the groups spread over the consumers that pull.
  */
 public final class MessageFetcher {
 
@@ -50,11 +60,17 @@ public final class MessageFetcher {
     private final int maxDeliveries;
     private final AtomicInteger rotation = new AtomicInteger();
     private final LongAdder recordsRead;
+    private final MessageGroupPolicy groups;
+    private final GroupReader groupReader = new GroupReader();
 
-    /** @param recordsRead counts every CommitLog record this fetcher reads: the cost tag filtering saves */
+    /**
+     * @param recordsRead counts every CommitLog record this fetcher reads: the cost tag filtering saves
+     * @param groups      how message groups are honoured
+     */
     public MessageFetcher(MessageStore store, DeadLetterQueue deadLetters, DeliveryMarks marks, int maxDeliveries,
-                          LongAdder recordsRead) {
+                          LongAdder recordsRead, MessageGroupPolicy groups) {
         this.store = store;
+        this.groups = groups;
         this.recordsRead = recordsRead;
         this.marks = marks;
         this.deadLetters = deadLetters;
@@ -67,7 +83,9 @@ public final class MessageFetcher {
      */
     public List<FetchedMessage> fetch(Destination destination, Subscription subscription, long consumer,
                                       ConsumerSelector selector, int max, long maxBytes) {
-        Batch out = new Batch(max, maxBytes);
+        int consumers = Math.max(1, subscription.consumerCount());
+        int newGroups = Math.max(1, max / consumers + (max % consumers == 0 ? 0 : 1));
+        Batch out = new Batch(max, maxBytes, newGroups);
         int queues = subscription.queueCount();
         int start = Math.floorMod(rotation.getAndIncrement(), queues);
         try {
@@ -89,10 +107,17 @@ public final class MessageFetcher {
         private final List<FetchedMessage> messages = new ArrayList<>();
         private long bytes;
         private boolean full;
+        /** Free groups this fetch may still take. */
+        private int newGroups;
+        /** Where the scan of the current queue resumes: the offsets below were passed. */
+        private long resumeAt = -1;
+        /** Whether all passed so far in the current queue wait for other consumers' groups (else a floor must stay). */
+        private boolean onlyOthersGroupsPassed = true;
 
-        Batch(int max, long maxBytes) {
+        Batch(int max, long maxBytes, int newGroups) {
             this.max = max;
             this.maxBytes = maxBytes;
+            this.newGroups = newGroups;
         }
 
         boolean hasRoom() {
@@ -127,6 +152,14 @@ public final class MessageFetcher {
         String storageName = destination.storageName();
         long maxOffset = store.maxQueueOffset(storageName, queueId);
         long highest = -1;
+        out.resumeAt = -1;
+        out.onlyOthersGroupsPassed = true;
+        if (groups.enabled()) {
+            subscription.withCursor(queueId, cursor -> {
+                cursor.revisitIdleGroups(System.currentTimeMillis(), groups);
+                return null;
+            });
+        }
         while (out.hasRoom()) {
             Claim claim = subscription.withCursor(queueId, cursor -> nextClaim(subscription, cursor, storageName,
                     consumer, selector, maxOffset, out));
@@ -161,23 +194,49 @@ public final class MessageFetcher {
         if (!subscription.isAttached(consumer)) {
             return null; // detached meanwhile (closed, connection lost): a claim now would never be released
         }
+        boolean grouping = groups.enabled() && subscription.key().kind().shared();
+        long now = System.currentTimeMillis();
         long candidate;
-        while ((candidate = cursor.nextCandidate(consumer, maxOffset)) >= 0) {
+        while ((candidate = cursor.nextCandidate(consumer, maxOffset, out.resumeAt, out.onlyOthersGroupsPassed)) >= 0) {
             ConsumeQueueEntry entry = entryAt(storageName, queueId, candidate);
             if (entry != null && !out.fits(entry.size())) {
                 return null;
             }
             if (entry == null || selector.mayMatch(entry.tagSignature())) {
-                if (!selector.evaluates()) {
-                    return new Claim(cursor.claim(candidate, consumer), entry, null);
+                MessageRecordView record = null;
+                GroupTag group = GroupTag.NONE;
+                GroupAdmission admission = GroupAdmission.HELD;
+                if (grouping) {
+                    group = cursor.groupOf(candidate);
+                    if (group == null) {
+                        record = readRecord(storageName, queueId, candidate, entry);
+                        if (record == null) {
+                            cursor.ack(candidate); // gone to retention: as below, in memory only
+                            continue;
+                        }
+                        group = groupReader.read(record);
+                    }
+                    admission = cursor.admit(candidate, group, consumer, now, groups);
+                    if (admission == GroupAdmission.REFUSED
+                            || (admission == GroupAdmission.NEW && out.newGroups == 0)) {
+                        out.onlyOthersGroupsPassed &= admission == GroupAdmission.REFUSED;
+                        cursor.pass(candidate, group);
+                        out.resumeAt = candidate + 1;
+                        continue;
+                    }
                 }
-                MessageRecordView record = readRecord(storageName, queueId, candidate, entry);
-                if (record == null) {
-                    cursor.ack(candidate); // gone to retention: as below, in memory only
-                    continue;
+                if (selector.evaluates() && record == null) {
+                    record = readRecord(storageName, queueId, candidate, entry);
+                    if (record == null) {
+                        cursor.ack(candidate); // gone to retention: as below, in memory only
+                        continue;
+                    }
                 }
-                if (selector.matches(record, cursor.deliveries(candidate) + 1)) {
-                    return new Claim(cursor.claim(candidate, consumer), entry, record);
+                if (!selector.evaluates() || selector.matches(record, cursor.deliveries(candidate) + 1)) {
+                    if (admission == GroupAdmission.NEW) {
+                        out.newGroups--;
+                    }
+                    return new Claim(cursor.claim(candidate, consumer, group, now, groups), entry, record);
                 }
             }
             if (subscription.key().kind() == SubscriptionKind.QUEUE) {

@@ -16,6 +16,10 @@ final class PendingMessage {
     final long offset;
     int deliveries;
     long consumer = NO_CONSUMER;
+    /** Its message group once read from its record, null before; counted in its cursor's groups while in flight. */
+    GroupTag group;
+    /** Whether its cursor's groups count it in flight: claimed with its tag and not yet ended. */
+    boolean countedInGroup;
     private long[] excluded = NO_ONE;
 
     PendingMessage(long offset, int deliveries) {

@@ -28,6 +28,12 @@ import java.util.TreeMap;
  * flight or excluded. Offers start there, so a queue consumer whose selector excludes most
  * messages does not rescan them on every pull; an offset made visible again lowers every floor.
  *
+ * <p>Message groups: a pending message remembers its {@link GroupTag} once the broker read it, and
+ * the cursor's {@link MessageGroups} say who owns each group; {@link #admit} applies their rules
+ * and {@link #pass} leaves a message another consumer's group holds for later, without
+ * excluding it. Messages claimed without a tag ({@link #claim(long, long)}) are outside the
+ * groups' accounting.
+ *
  * <p>Not thread-safe: the owning subscription serialises every call. Nothing here is on disk; the
  * broker persists acknowledgements as CommitLog records and snapshots this state at checkpoints
  * ({@link #pendingOffsets()}, {@link #restore}).
@@ -39,6 +45,9 @@ public final class QueueCursor {
     private long readOffset;
     private final NavigableMap<Long, PendingMessage> pending = new TreeMap<>();
     private final Map<Long, Long> scanFloors = new HashMap<>();
+    private final MessageGroups groups = new MessageGroups();
+    private boolean groupFreed;
+    private long idleRevisitAt;
 
     public QueueCursor(int queueId, long startOffset) {
         this.queueId = queueId;
@@ -77,18 +86,53 @@ public final class QueueCursor {
     /**
      * The next offset that may be offered to {@code consumer}: the oldest visible pending message
      * it is not excluded from, else the read offset while it is below {@code maxOffset}, else -1.
-     * Offering does not change state: follow with {@link #claim} or {@link #exclude}.
+     * Offering does not change state: follow with {@link #claim}, {@link #exclude} or {@link #pass}.
      */
     public long nextCandidate(long consumer, long maxOffset) {
+        return nextCandidate(consumer, maxOffset, -1, false);
+    }
+
+    /**
+     * As {@link #nextCandidate(long, long)}, from {@code from} on: the offsets below it were
+     * {@link #pass passed} in this fetch. The consumer's scan floor moves past them only when
+     * {@code skipPassed} says they wait for another consumer's group: freeing a group lowers every
+     * floor again. Otherwise (passed for a reason of this fetch) it stays, and they are looked at
+     * again on the next fetch.
+     */
+    public long nextCandidate(long consumer, long maxOffset, long from, boolean skipPassed) {
         Long floor = scanFloors.get(consumer);
-        for (PendingMessage m : floor == null ? pending.values() : pending.tailMap(floor, true).values()) {
+        boolean fromFloor = from < 0 || skipPassed || (floor != null && from <= floor);
+        long start = floor == null ? from : Math.max(floor, from);
+        for (PendingMessage m : pending.tailMap(start, true).values()) {
             if (m.offerableTo(consumer)) {
-                scanFloors.put(consumer, m.offset);
+                if (fromFloor) {
+                    scanFloors.put(consumer, m.offset);
+                }
                 return m.offset;
             }
         }
-        scanFloors.put(consumer, readOffset);
+        if (fromFloor) {
+            scanFloors.put(consumer, readOffset);
+        }
         return readOffset < maxOffset ? readOffset : -1;
+    }
+
+    /** The group of a pending offset as read before, or null when it was never read (or is not pending). */
+    public GroupTag groupOf(long offset) {
+        PendingMessage m = pending.get(offset);
+        return m == null ? null : m.group;
+    }
+
+    /**
+     * Whether {@code consumer} may take {@code offset}, of group {@code tag}, now (see
+     * {@link MessageGroups}): REFUSED, HELD (it owns the group), or NEW (it would own it).
+     */
+    public GroupAdmission admit(long offset, GroupTag tag, long consumer, long now, MessageGroupPolicy policy) {
+        if (!tag.grouped()) {
+            return GroupAdmission.HELD;
+        }
+        PendingMessage m = pending.get(offset);
+        return groups.admit(tag.id(), consumer, owner -> m != null && m.excludes(owner), now, policy);
     }
 
     /**
@@ -105,11 +149,59 @@ public final class QueueCursor {
     }
 
     /**
+     * As {@link #claim(long, long)} for a message of group {@code tag} that {@link #admit} let
+     * {@code consumer} take: the group counts it in flight, and a free group becomes the consumer's.
+     */
+    public Delivery claim(long offset, long consumer, GroupTag tag, long now, MessageGroupPolicy policy) {
+        Delivery d = claim(offset, consumer);
+        PendingMessage m = pending.get(offset);
+        m.group = tag;
+        if (tag.grouped()) {
+            groups.claimed(tag, consumer, now, policy);
+            m.countedInGroup = true;
+        }
+        return d;
+    }
+
+    /**
+     * Leaves {@code offset}, of group {@code tag}, for another consumer's group: it stays visible,
+     * not excluded, and remembers its group so the next look needs no record read.
+     */
+    public void pass(long offset, GroupTag tag) {
+        pendingOrNew(offset).group = tag;
+    }
+
+    /**
+     * Whether a message group of this queue became free since the last call (its last message in
+     * flight was acknowledged after its owner left or closed it): held pulls may take it now.
+     */
+    public boolean takeGroupFreed() {
+        boolean freed = groupFreed;
+        groupFreed = false;
+        return freed;
+    }
+
+    /** Frees every group of this queue (a consumer joined and groups are rebalanced). */
+    public void releaseGroupOwners() {
+        groups.releaseOwners();
+        lowerScanFloors(lowWater);
+    }
+
+    /** How many message groups of this queue {@code consumer} owns. */
+    public int groupsOwnedBy(long consumer) {
+        return groups.ownedBy(consumer);
+    }
+
+    /**
      * Marks {@code offset} as one {@code consumer} must not be offered again (a selector that
      * cannot match it), leaving it for the subscription's other consumers.
      */
     public void exclude(long offset, long consumer) {
-        pendingOrNew(offset).exclude(consumer);
+        PendingMessage m = pendingOrNew(offset);
+        m.exclude(consumer);
+        if (m.group != null && m.group.grouped()) {
+            lowerScanFloors(offset); // the group's owner refused it: another consumer may take it
+        }
     }
 
     /** Acknowledges {@code offset}; acknowledging an offset that is not pending does nothing. */
@@ -127,9 +219,12 @@ public final class QueueCursor {
             advanceLowWater();
             return true;
         }
-        boolean removed = pending.remove(offset) != null;
+        PendingMessage removed = pending.remove(offset);
+        if (removed != null && removed.inFlight()) {
+            endInFlight(removed);
+        }
         advanceLowWater();
-        return removed;
+        return removed != null;
     }
 
     /**
@@ -142,6 +237,7 @@ public final class QueueCursor {
             return false;
         }
         pending.remove(offset);
+        endInFlight(m);
         advanceLowWater();
         return true;
     }
@@ -167,6 +263,7 @@ public final class QueueCursor {
             return -1;
         }
         m.makeVisible(countDelivery);
+        endInFlight(m);
         lowerScanFloors(offset);
         return m.deliveries;
     }
@@ -189,8 +286,12 @@ public final class QueueCursor {
         for (PendingMessage m : pending.values()) {
             if (m.consumer == consumer && !kept.contains(m.offset)) {
                 m.makeVisible(countDelivery);
+                endInFlight(m);
                 released.add(new Delivery(queueId, m.offset, m.deliveries));
             }
+        }
+        if (groups.ownerLeft(consumer)) {
+            lowerScanFloors(lowWater);
         }
         if (kept.isEmpty()) {
             scanFloors.remove(consumer);
@@ -322,6 +423,29 @@ public final class QueueCursor {
         }
         c.advanceLowWater();
         return c;
+    }
+
+    /** A message of a group left flight: the group may become free, and lasts from now. */
+    private void endInFlight(PendingMessage m) {
+        if (m.countedInGroup) {
+            m.countedInGroup = false;
+            if (groups.ended(m.group.id(), System.currentTimeMillis())) {
+                groupFreed = true;
+                lowerScanFloors(lowWater);
+            }
+        }
+    }
+
+    /**
+     * Groups that went idle free themselves without an event: at most twice per idle timeout,
+     * every consumer's scan looks again at the messages it skipped for other consumers' groups.
+     */
+    public void revisitIdleGroups(long now, MessageGroupPolicy policy) {
+        long idle = policy.idleMillis();
+        if (idle != Long.MAX_VALUE && now - idleRevisitAt >= Math.max(1, idle / 2)) {
+            idleRevisitAt = now;
+            lowerScanFloors(lowWater);
+        }
     }
 
     /** Offsets from {@code offset} on may be offerable again to every consumer. */

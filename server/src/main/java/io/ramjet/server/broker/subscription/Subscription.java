@@ -105,6 +105,17 @@ public final class Subscription {
         return !consumers.isEmpty();
     }
 
+    public synchronized int consumerCount() {
+        return consumers.size();
+    }
+
+    /** Frees every message group of every message queue: the next message of each goes to whoever takes it. */
+    public synchronized void releaseGroupOwners() {
+        for (QueueCursor c : cursors) {
+            c.releaseGroupOwners();
+        }
+    }
+
     public synchronized Set<Long> consumers() {
         return Set.copyOf(consumers);
     }

@@ -32,6 +32,17 @@ public final class SubscriptionTable {
     }
 
     private final Map<String, Subscription> byName = new HashMap<>();
+    private final boolean rebalanceGroupsOnJoin;
+
+    /** A table whose shared subscriptions keep their message groups when a consumer joins. */
+    public SubscriptionTable() {
+        this(false);
+    }
+
+    /** @param rebalanceGroupsOnJoin whether a consumer joining a shared subscription frees its message groups */
+    public SubscriptionTable(boolean rebalanceGroupsOnJoin) {
+        this.rebalanceGroupsOnJoin = rebalanceGroupsOnJoin;
+    }
 
     /**
      * Attaches {@code consumer} to the subscription {@code key} names, creating or replacing it
@@ -59,6 +70,9 @@ public final class SubscriptionTable {
         if (!s.attach(consumer)) {
             throw new SubscriptionConflictException("durable subscription '" + key.name() + "' of client '" + key.clientId()
                     + "' already has an active consumer");
+        }
+        if (rebalanceGroupsOnJoin && key.kind().shared()) {
+            s.releaseGroupOwners();
         }
         byName.put(name, s);
         return new Change(s, created, replaced);
