@@ -66,17 +66,15 @@ class MdbThroughputBenchmark {
 
     @BeforeAll
     static void start() throws IOException {
-        Path logs = Path.of(System.getProperty("ra.it.logDir", "target/it-logs"));
-        Path deploy = Path.of(System.getProperty("ra.it.deployDir", "target/it-deploy"));
         Properties broker = new Properties();
         broker.setProperty("segmentSize", "64m");
         ramjet = new RamjetServer(Files.createDirectories(work.resolve("ramjet-data")),
-                logs.resolve("bench-ramjet-server.log"), broker);
+                LoggedProcess.logDir().resolve("bench-ramjet-server.log"), broker);
         ramjet.start();
         artemis = PeerProcess.start(ArtemisServerMain.class, "256m", PeerNetty.of("artemis"), BROKER_JVM,
                 Files.createDirectories(work.resolve("artemis-data")));
-        payara = PayaraMicro.start(deploy, work, logs.resolve("bench-payara-micro.log"), ramjet.url(),
-                "/ra-it-app/attempts",
+        payara = PayaraMicro.start(PayaraMicro.deployDir(), work,
+                LoggedProcess.logDir().resolve("bench-payara-micro.log"), ramjet.url(), "/ra-it-app/attempts",
                 List.of("create-resource-adapter-config --property ConnectionParameters=host\\=127.0.0.1;port\\="
                         + artemis.port() + " artemis-ra"),
                 List.of("artemis-ra.rar", "ra-it-artemis.war"));

@@ -38,6 +38,11 @@ final class PayaraMicro implements AutoCloseable {
         this.httpPort = httpPort;
     }
 
+    /** Where the build copied Payara Micro and the archives to deploy ({@code -Dra.it.deployDir}). */
+    static Path deployDir() {
+        return Path.of(System.getProperty("ra.it.deployDir", "target/it-deploy"));
+    }
+
     /**
      * Starts Payara Micro with the adapter's {@code connectionUrl} set to {@code ramjetUrl} and
      * returns once {@code readyPath} of the application answers 200.
