@@ -75,6 +75,11 @@ final class LoggedProcess {
         }
     }
 
+    /** Where the build wants the child processes' logs ({@code -Dra.it.logDir}). */
+    static Path logDir() {
+        return Path.of(System.getProperty("ra.it.logDir", "target/it-logs"));
+    }
+
     static boolean accepts(int port) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", port), 200);

@@ -38,24 +38,45 @@ final class PayaraMicro implements AutoCloseable {
         this.httpPort = httpPort;
     }
 
+    /** Where the build copied Payara Micro and the archives to deploy ({@code -Dra.it.deployDir}). */
+    static Path deployDir() {
+        return Path.of(System.getProperty("ra.it.deployDir", "target/it-deploy"));
+    }
+
     /**
      * Starts Payara Micro with the adapter's {@code connectionUrl} set to {@code ramjetUrl} and
      * returns once {@code readyPath} of the application answers 200.
      */
     static PayaraMicro start(Path deployDir, Path workDir, Path logFile, String ramjetUrl, String readyPath)
             throws IOException {
+        return start(deployDir, workDir, logFile, ramjetUrl, readyPath, List.of(), List.of());
+    }
+
+    /**
+     * As above, with {@code postBootCommands} run after Ramjet's adapter configuration and
+     * {@code deployables} (archives in {@code deployDir}) deployed after the RAR and before the
+     * application, so that they were deployed (or failed) once the application answers.
+     */
+    static PayaraMicro start(Path deployDir, Path workDir, Path logFile, String ramjetUrl, String readyPath,
+                             List<String> postBootCommands, List<String> deployables) throws IOException {
         Path java = javaHome().resolve("bin").resolve("java");
         Path postBoot = workDir.resolve("post-boot.asadmin");
-        Files.writeString(postBoot, "create-resource-adapter-config --property connectionUrl="
-                + ramjetUrl.replace(":", "\\:") + " ramjet-ra\n");
+        List<String> commands = new ArrayList<>();
+        commands.add("create-resource-adapter-config --property connectionUrl="
+                + ramjetUrl.replace(":", "\\:") + " ramjet-ra");
+        commands.addAll(postBootCommands);
+        Files.writeString(postBoot, String.join("\n", commands) + "\n");
         int port = LoggedProcess.freePorts(1)[0];
         List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx512m", "-XX:+UseSerialGC",
                 "-jar", deployDir.resolve("payara-micro.jar").toString(),
                 "--nocluster", "--port", Integer.toString(port),
                 "--rootdir", workDir.resolve("payara-root").toString(),
                 "--postbootcommandfile", postBoot.toString(),
-                "--deploy", deployDir.resolve("ramjet-ra.rar").toString(),
-                "--deploy", deployDir.resolve("ra-it-app.war").toString()));
+                "--deploy", deployDir.resolve("ramjet-ra.rar").toString()));
+        for (String deployable : deployables) {
+            command.addAll(List.of("--deploy", deployDir.resolve(deployable).toString()));
+        }
+        command.addAll(List.of("--deploy", deployDir.resolve("ra-it-app.war").toString()));
         LoggedProcess process = new LoggedProcess(logFile);
         process.start(command);
         PayaraMicro payara = new PayaraMicro(process, port);

@@ -61,15 +61,14 @@ class PayaraMicroTest {
 
     @BeforeAll
     static void start() throws IOException {
-        Path logs = Path.of(System.getProperty("ra.it.logDir", "target/it-logs"));
-        Path deploy = Path.of(System.getProperty("ra.it.deployDir", "target/it-deploy"));
+        Path logs = LoggedProcess.logDir();
         Properties broker = new Properties();
         broker.setProperty("maxDeliveries", Integer.toString(MAX_DELIVERIES));
         broker.setProperty("segmentSize", "64m");
         Path data = Files.createDirectories(work.resolve("ramjet-data"));
         server = new RamjetServer(data, logs.resolve("ramjet-server.log"), broker);
         server.start();
-        payara = PayaraMicro.start(deploy, work, logs.resolve("payara-micro.log"), server.url(),
+        payara = PayaraMicro.start(PayaraMicro.deployDir(), work, logs.resolve("payara-micro.log"), server.url(),
                 "/ra-it-app/attempts");
     }
 
