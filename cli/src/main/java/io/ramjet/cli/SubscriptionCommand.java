@@ -5,6 +5,7 @@ import io.ramjet.protocol.command.AdminCount;
 import io.ramjet.protocol.command.AdminQuery;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.ClaimClientIdRequest;
 import io.ramjet.protocol.command.DeleteSubscriptionRequest;
 import io.ramjet.protocol.command.PurgeRequest;
 import io.ramjet.protocol.command.SubscriptionStats;
@@ -49,8 +50,17 @@ final class SubscriptionCommand {
     int delete(@Mixin Common common, @Parameters(paramLabel = "NAME") String name,
                @Option(names = "--client-id", description = "its owner's client id") String clientId) {
         long deleted = onHolders(common, clientId, name, (admin, broker) -> {
-            admin.call(broker.address(), CommandCode.DELETE_SUBSCRIPTION, new DeleteSubscriptionRequest(clientId, name),
+            // as a JMS client's unsubscribe: only the holder of the client id may delete its subscriptions,
+            // so the command holds it for the deletion (refused while the application is connected)
+            admin.call(broker.address(), CommandCode.CLAIM_CLIENT_ID, new ClaimClientIdRequest(clientId, false),
                     Void.class);
+            try {
+                admin.call(broker.address(), CommandCode.DELETE_SUBSCRIPTION,
+                        new DeleteSubscriptionRequest(clientId, name), Void.class);
+            } finally {
+                admin.call(broker.address(), CommandCode.CLAIM_CLIENT_ID, new ClaimClientIdRequest(clientId, true),
+                        Void.class);
+            }
             return 1L;
         });
         common.output().value(Map.of("name", name, "brokers", deleted),

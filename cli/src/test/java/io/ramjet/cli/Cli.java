@@ -23,13 +23,22 @@ final class Cli {
         this.url = url;
     }
 
-    /** Runs the command, expects exit code 0, and answers its output parsed. */
-    JsonNode json(String... args) {
+    /** Runs the command and answers its exit code. */
+    int run(String... args) {
+        return run(new StringWriter(), new StringWriter(), args);
+    }
+
+    private int run(StringWriter out, StringWriter err, String... args) {
         List<String> line = new ArrayList<>(List.of(args));
         line.addAll(List.of("--url", url, "--json"));
+        return RamjetAdmin.run(new PrintWriter(out), new PrintWriter(err), line.toArray(String[]::new));
+    }
+
+    /** Runs the command, expects exit code 0, and answers its output parsed. */
+    JsonNode json(String... args) {
         StringWriter out = new StringWriter(), err = new StringWriter();
-        int exit = RamjetAdmin.run(new PrintWriter(out), new PrintWriter(err), line.toArray(String[]::new));
-        assertEquals(0, exit, () -> String.join(" ", line) + " failed: " + err);
+        int exit = run(out, err, args);
+        assertEquals(0, exit, () -> String.join(" ", args) + " failed: " + err);
         try {
             return JSON.readTree(out.toString());
         } catch (IOException e) {

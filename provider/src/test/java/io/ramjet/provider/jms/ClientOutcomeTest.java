@@ -82,16 +82,22 @@ class ClientOutcomeTest {
         assertEquals(XAException.XAER_RMFAIL, rollback.errorCode);
     }
 
-    @Test
-    void aVoteWhoseAnswerWasLostLeavesTheBranchInDoubtUntilItsRollbackReachesTheBroker() throws Exception {
+    /** An XA branch {@code xid} of a new XA connection that sent one message and ended; its resource. */
+    private XAResource endedBranch(Xid xid) throws Exception {
         XAConnection xa = InMemoryFactories.xaFactory(broker).createXAConnection();
         connection = xa;
         XASession session = xa.createXASession();
         XAResource resource = session.getXAResource();
-        Xid xid = new RamjetXid(4712, new byte[] {8}, new byte[] {1});
         resource.start(xid, XAResource.TMNOFLAGS);
-        session.createProducer(session.createQueue("q")).send(session.createTextMessage("maybe prepared"));
+        session.createProducer(session.createQueue("q")).send(session.createTextMessage("in branch"));
         resource.end(xid, XAResource.TMSUCCESS);
+        return resource;
+    }
+
+    @Test
+    void aVoteWhoseAnswerWasLostLeavesTheBranchInDoubtUntilItsRollbackReachesTheBroker() throws Exception {
+        Xid xid = new RamjetXid(4712, new byte[] {8}, new byte[] {1});
+        XAResource resource = endedBranch(xid);
         ClientException lost = new ClientException(Reason.CONNECTION_LOST, Outcome.OUTCOME_UNKNOWN, "injected", null);
         ClientException unreachable = new ClientException(Reason.UNREACHABLE, Outcome.CERTAINLY_NOT_APPLIED,
                 "injected", null);
@@ -105,14 +111,8 @@ class ClientOutcomeTest {
 
     @Test
     void aRefusedVoteIsARollback() throws Exception {
-        XAConnection xa = InMemoryFactories.xaFactory(broker).createXAConnection();
-        connection = xa;
-        XASession session = xa.createXASession();
-        XAResource resource = session.getXAResource();
         Xid xid = new RamjetXid(4712, new byte[] {9}, new byte[] {1});
-        resource.start(xid, XAResource.TMNOFLAGS);
-        session.createProducer(session.createQueue("q")).send(session.createTextMessage("refused"));
-        resource.end(xid, XAResource.TMSUCCESS);
+        XAResource resource = endedBranch(xid);
         broker.failPrepares(certainlyNot(Reason.RESOURCE), null);
         XAException vote = assertThrows(XAException.class, () -> resource.prepare(xid));
         assertEquals(XAException.XA_RBROLLBACK, vote.errorCode);
