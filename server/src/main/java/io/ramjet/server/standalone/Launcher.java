@@ -27,7 +27,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code java -jar ramjet-server.jar standalone|namesrv|broker [options]}: starts the parts in
+ * {@code bin/ramjet run standalone|namesrv|broker [options]} (the distribution): starts the parts in
  * this JVM and serves until SIGTERM (or Ctrl-C), when a shutdown hook stops them in reverse
  * order, the broker cleanly (unregister, flush, checkpoint). {@code hash-password [user]} prints
  * a users file line for a password read from standard input.
