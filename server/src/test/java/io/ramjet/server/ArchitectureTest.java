@@ -61,7 +61,7 @@ class ArchitectureTest {
                     List.of("durability"),
                     List.of("retention", "security", "admin"),
                     List.of("processor"),
-                    List.of("metrics"),
+                    List.of("metrics", "console"),
                     List.of(""))),
             // the JMS client as Qpid JMS layers it: value types, the internal client seam, the façade, JNDI
             new Layering(PROVIDER, List.of(

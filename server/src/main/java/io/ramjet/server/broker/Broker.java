@@ -26,6 +26,11 @@ import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.durability.ConsumptionReplay;
 import io.ramjet.server.broker.durability.ConsumptionSnapshotter;
 import io.ramjet.server.broker.durability.SnapshotFile;
+import io.ramjet.server.broker.console.Actions;
+import io.ramjet.server.broker.console.Console;
+import io.ramjet.server.broker.console.ConsoleGate;
+import io.ramjet.server.broker.console.Listings;
+import io.ramjet.server.broker.console.MessagePages;
 import io.ramjet.server.broker.log.ConsumptionLog;
 import io.ramjet.server.broker.log.DeliveryMarks;
 import io.ramjet.server.broker.log.DiskGuard;
@@ -53,6 +58,7 @@ import io.ramjet.server.broker.retention.RetentionScanner;
 import io.ramjet.server.broker.processor.Access;
 import io.ramjet.server.broker.security.Authorizer;
 import io.ramjet.server.broker.security.Identity;
+import io.ramjet.server.broker.security.Login;
 import io.ramjet.server.broker.security.Permissions;
 import io.ramjet.server.broker.security.SecurityFiles;
 import io.ramjet.server.broker.session.ClientIdClaims;
@@ -181,8 +187,9 @@ public final class Broker implements AutoCloseable {
             server = new RemotingServer(config.remoting());
             statistics = new Statistics(store, destinations, subscriptions, delayed);
             startMetrics();
-            registerAuthentication();
-            registerProcessors();
+            Login login = SecurityFiles.login(config.usersFile(), config.access());
+            registerAuthentication(login);
+            registerProcessors(login);
             server.start();
             retention = new RetentionScanner(store, destinations, subscriptions, delayed, transactions.table());
             timer.scheduleWithFixedDelay(retention, RETENTION_PERIOD_MILLIS, RETENTION_PERIOD_MILLIS,
@@ -223,13 +230,14 @@ public final class Broker implements AutoCloseable {
         }
     }
 
-    private void registerProcessors() {
+    private void registerProcessors(Login login) {
         Permissions permissions = SecurityFiles.permissions(config.access());
         if (!permissions.isOpen()) {
             LOG.info("broker {}: {} permission rules from {}", config.brokerName(), permissions.size(),
                     config.access().permissionsFile());
         }
-        Access access = new Access(new Authorizer(permissions), Identity.anonymous(config.access().anonymousRoles()));
+        Authorizer authorizer = new Authorizer(permissions);
+        Access access = new Access(authorizer, Identity.anonymous(config.access().anonymousRoles()));
         Runnable destinationsChanged = this::announceDestinations;
         DestinationResolver resolver = new DestinationResolver(destinations, this::destinationCreated);
         createConfiguredDestinations(resolver);
@@ -286,24 +294,37 @@ public final class Broker implements AutoCloseable {
                 processors);
         server.registerProcessor(CommandCode.BROWSE,
                 Refusals.mapped(new BrowseProcessor(store, destinations, subscriptions, access)::browse), processors);
-        registerOperations(consumers, access);
+        registerOperations(consumers, access, ConsoleGate.secured(login, authorizer));
     }
 
-    /** The operator's commands (issue 18). */
-    private void registerOperations(ConsumerRegistry consumers, Access access) {
+    /** The operator's commands (issue 18), and the web console on the metrics port when there is one. */
+    private void registerOperations(ConsumerRegistry consumers, Access access, ConsoleGate securedConsole) {
         QueueSubscriptions queues = new QueueSubscriptions(store, destinations, subscriptions, log);
         BrokerFactsReader facts = new BrokerFactsReader(new BrokerFactsReader.Identity(config.brokerName(),
                 startedAt, config.diskUseLimit()), this::address, store, destinations, transactions.table());
-        new OperationsProcessor(statistics,
-                new Purge(store, queues, subscriptions, log), new MessageMover(store, destinations, queues, log),
-                facts, consumers, new TransactionListing(transactions.table()), access).registerOn(server, processors);
+        Purge purge = new Purge(store, queues, subscriptions, log);
+        MessageMover mover = new MessageMover(store, destinations, queues, log);
+        new OperationsProcessor(statistics, purge, mover, facts, consumers,
+                new TransactionListing(transactions.table()), access).registerOn(server, processors);
+        if (metrics != null && metrics.port() >= 0) {
+            new Console(hasLogin() ? securedConsole : ConsoleGate.open(),
+                    new Listings(statistics, consumers::list, facts::read),
+                    new MessagePages(store, queues, subscriptions), new Actions(purge, mover))
+                    .mountOn(metrics::serve);
+            LOG.info("broker {}: web console on http://{}:{}/console/{}", config.brokerName(), config.host(),
+                    metrics.port(), hasLogin() ? " (HTTP Basic, admin permission)" : "");
+        }
+    }
+
+    /** Whether connections can log in (a users file or JAAS): the broker's security is on. */
+    private boolean hasLogin() {
+        return config.usersFile() != null || config.access().usesJaas();
     }
 
     /** AUTHENTICATE and the gate that refuses unauthenticated connections when anonymous access is off. */
-    private void registerAuthentication() {
-        Authentication authentication = new Authentication(SecurityFiles.login(config.usersFile(), config.access()),
-                config.allowAnonymous());
-        if (config.usersFile() != null || config.access().usesJaas()) {
+    private void registerAuthentication(Login login) {
+        Authentication authentication = new Authentication(login, config.allowAnonymous());
+        if (hasLogin()) {
             LOG.info("broker {}: users from {}, anonymous connections {}", config.brokerName(),
                     config.access().usesJaas() ? "JAAS entry " + config.access().jaasEntry() : config.usersFile(),
                     config.allowAnonymous() ? "allowed" : "refused");

@@ -1,6 +1,7 @@
 package io.ramjet.server.broker.metrics;
 
 import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -24,7 +25,8 @@ import java.util.function.Function;
 /**
  * Where the broker's metrics go: a Prometheus scrape endpoint ({@code GET /metrics} on an HTTP
  * port, the JDK's own HTTP server, one thread) and, when asked, JMX through Micrometer's JMX
- * registry (domain {@code ramjet}). Each scrape samples the destinations first.
+ * registry (domain {@code ramjet}). Each scrape samples the destinations first. The same port
+ * serves what else the broker mounts on it ({@link #serve}: the web console).
  */
 public final class MetricsEndpoint implements AutoCloseable {
 
@@ -87,6 +89,19 @@ public final class MetricsEndpoint implements AutoCloseable {
 
     public BrokerMetrics metrics() {
         return metrics;
+    }
+
+    /**
+     * Serves the paths under {@code prefix} (the longest prefix of a request's path wins) with
+     * {@code handler}, on the endpoint's one HTTP thread.
+     *
+     * @throws IllegalStateException when there is no HTTP port (JMX only)
+     */
+    public void serve(String prefix, HttpHandler handler) {
+        if (http == null) {
+            throw new IllegalStateException("no HTTP port to serve " + prefix + " on");
+        }
+        http.createContext(prefix, handler);
     }
 
     /** The bound port of the scrape endpoint, -1 when there is none. */

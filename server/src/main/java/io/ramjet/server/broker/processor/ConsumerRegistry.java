@@ -75,7 +75,7 @@ public final class ConsumerRegistry implements DeliveryOwners {
     }
 
     /** The attached consumers (closed ones still settling excepted), of one destination or (null) all. */
-    List<ConsumerStats> list(String destination) {
+    public List<ConsumerStats> list(String destination) {
         List<ConsumerStats> out = new ArrayList<>();
         byConsumer.forEach((id, a) -> {
             SubscriptionKey k = a.key();
