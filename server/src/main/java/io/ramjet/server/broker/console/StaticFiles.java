@@ -31,8 +31,9 @@ final class StaticFiles {
     private final String uplotDist = uplotDist();
 
     void serve(HttpExchange exchange) throws IOException {
-        String name = exchange.getRequestURI().getPath().substring(PREFIX.length());
-        String resource = resource(name.isEmpty() ? "index.html" : name);
+        String path = exchange.getRequestURI().getPath().substring(PREFIX.length());
+        String name = path.isEmpty() ? "index.html" : path;
+        String resource = resource(name);
         String type = TYPES.get(name.substring(name.lastIndexOf('.') + 1));
         try (InputStream in = resource == null || type == null ? null
                 : StaticFiles.class.getClassLoader().getResourceAsStream(resource)) {

@@ -1,0 +1,115 @@
+package io.ramjet.consoleit;
+
+import io.ramjet.provider.jms.RamjetConnectionFactory;
+import io.ramjet.server.embedded.EmbeddedBroker;
+import jakarta.jms.Connection;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Queue;
+import jakarta.jms.QueueBrowser;
+import jakarta.jms.Session;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TimeoutException;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The console in a real headless Chromium against an embedded broker without security: a queue
+ * just filled through JMS shows its depth, and a purge clicked in the page (its confirmation
+ * accepted) empties it, as a browser and a consumer of the queue then see. The page's screenshot
+ * is kept as {@code target/console-screenshot.png}.
+ */
+class ConsoleBrowserTest {
+
+    private static final String QUEUE = "console.orders";
+    private static final int SENT = 25;
+    private static final Path SCREENSHOT = Path.of("target", "console-screenshot.png");
+
+    @TempDir
+    static Path profile;
+    private static EmbeddedBroker broker;
+    private static ChromeDriver browser;
+
+    @BeforeAll
+    static void start() {
+        broker = EmbeddedBroker.start(c -> c.toBuilder().metricsPort(0).build());
+        browser = Chromium.start(profile);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    /** Waits for the condition; on a timeout, fails with what the page shows. */
+    private static <T> T await(Function<WebDriver, T> condition) {
+        try {
+            return new WebDriverWait(browser, Duration.ofSeconds(30)).until(condition);
+        } catch (TimeoutException e) {
+            throw new AssertionError("the page shows:\n" + browser.findElement(By.tagName("body")).getText(), e);
+        }
+    }
+
+    @Test
+    void aQueueJustFilledShowsItsDepthAndAPurgeInThePageEmptiesIt() throws Exception {
+        try (Connection connection = new RamjetConnectionFactory("ramjet://" + broker.nameServerAddress())
+                .createConnection()) {
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            Queue queue = session.createQueue(QUEUE);
+            try (MessageProducer producer = session.createProducer(queue)) {
+                for (int i = 0; i < SENT; i++) {
+                    producer.send(session.createTextMessage("order " + i));
+                }
+            }
+
+            browser.get("http://127.0.0.1:" + broker.broker().metricsPort() + "/");
+            By ready = By.cssSelector("tr[data-destination='" + QUEUE + "'][data-kind='QUEUE'] td[data-field='ready']");
+            await(ExpectedConditions.textToBe(ready, String.valueOf(SENT)));
+            await(d -> !d.findElement(By.cssSelector("tr[data-destination='" + QUEUE
+                    + "'] td[data-field='enqueueRate']")).getText().isEmpty());
+            browser.findElement(By.cssSelector("tr[data-destination='" + QUEUE + "'] button.browse")).click();
+            await(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#messages tbody tr"), SENT));
+            Files.createDirectories(SCREENSHOT.getParent());
+            Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(), SCREENSHOT,
+                    StandardCopyOption.REPLACE_EXISTING);
+
+            WebElement purge = browser.findElement(By.cssSelector("tr[data-destination='" + QUEUE + "'] button.purge"));
+            purge.click();
+            await(ExpectedConditions.alertIsPresent()).accept();
+            await(ExpectedConditions.textToBe(ready, "0"));
+            assertTrue(browser.findElement(By.id("status")).getText().contains("\"purged\":" + SENT),
+                    browser.findElement(By.id("status")).getText());
+
+            try (QueueBrowser browse = session.createBrowser(queue)) {
+                assertFalse(browse.getEnumeration().hasMoreElements(), "a browser of the purged queue sees nothing");
+            }
+            connection.start();
+            try (MessageConsumer consumer = session.createConsumer(queue)) {
+                assertNull(consumer.receive(1_000), "a consumer of the purged queue gets nothing");
+            }
+        }
+    }
+}
