@@ -1,13 +1,18 @@
 package io.ramjet.consoleit;
 
+import org.openqa.selenium.By;
+import org.openqa.selenium.TimeoutException;
+import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -42,5 +47,14 @@ final class Chromium {
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
         return driver;
+    }
+
+    /** Waits for the condition; on a timeout, fails with what the page shows. */
+    static <T> T await(WebDriver browser, Function<WebDriver, T> condition) {
+        try {
+            return new WebDriverWait(browser, Duration.ofSeconds(30)).until(condition);
+        } catch (TimeoutException e) {
+            throw new AssertionError("the page shows:\n" + browser.findElement(By.tagName("body")).getText(), e);
+        }
     }
 }

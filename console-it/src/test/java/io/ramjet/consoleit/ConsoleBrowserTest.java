@@ -14,18 +14,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TimeoutException;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
-import java.util.function.Function;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -33,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The console in a real headless Chromium against an embedded broker without security: a queue
- * just filled through JMS shows its depth, and a purge clicked in the page (its confirmation
+ * filled through JMS while the page is open shows its depth and its messages, and a purge clicked in the page (its confirmation
  * accepted) empties it, as a browser and a consumer of the queue then see. The page's screenshot
  * is kept as {@code target/console-screenshot.png}.
  */
@@ -64,19 +60,12 @@ class ConsoleBrowserTest {
         }
     }
 
-    /** Waits for the condition; on a timeout, fails with what the page shows. */
-    private static <T> T await(Function<WebDriver, T> condition) {
-        try {
-            return new WebDriverWait(browser, Duration.ofSeconds(30)).until(condition);
-        } catch (TimeoutException e) {
-            throw new AssertionError("the page shows:\n" + browser.findElement(By.tagName("body")).getText(), e);
-        }
-    }
-
     @Test
     void aQueueJustFilledShowsItsDepthAndAPurgeInThePageEmptiesIt() throws Exception {
         try (Connection connection = new RamjetConnectionFactory("ramjet://" + broker.nameServerAddress())
                 .createConnection()) {
+            browser.get("http://127.0.0.1:" + broker.broker().metricsPort() + "/");
+            Chromium.await(browser, ExpectedConditions.textMatches(By.id("refreshed"), Pattern.compile("refreshed")));
             Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
             Queue queue = session.createQueue(QUEUE);
             try (MessageProducer producer = session.createProducer(queue)) {
@@ -84,22 +73,20 @@ class ConsoleBrowserTest {
                     producer.send(session.createTextMessage("order " + i));
                 }
             }
-
-            browser.get("http://127.0.0.1:" + broker.broker().metricsPort() + "/");
             By ready = By.cssSelector("tr[data-destination='" + QUEUE + "'][data-kind='QUEUE'] td[data-field='ready']");
-            await(ExpectedConditions.textToBe(ready, String.valueOf(SENT)));
-            await(d -> !d.findElement(By.cssSelector("tr[data-destination='" + QUEUE
+            Chromium.await(browser, ExpectedConditions.textToBe(ready, String.valueOf(SENT)));
+            Chromium.await(browser, d -> !d.findElement(By.cssSelector("tr[data-destination='" + QUEUE
                     + "'] td[data-field='enqueueRate']")).getText().isEmpty());
             browser.findElement(By.cssSelector("tr[data-destination='" + QUEUE + "'] button.browse")).click();
-            await(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#messages tbody tr"), SENT));
+            Chromium.await(browser, ExpectedConditions.numberOfElementsToBe(By.cssSelector("#messages tbody tr"), SENT));
             Files.createDirectories(SCREENSHOT.getParent());
             Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(), SCREENSHOT,
                     StandardCopyOption.REPLACE_EXISTING);
 
             WebElement purge = browser.findElement(By.cssSelector("tr[data-destination='" + QUEUE + "'] button.purge"));
             purge.click();
-            await(ExpectedConditions.alertIsPresent()).accept();
-            await(ExpectedConditions.textToBe(ready, "0"));
+            Chromium.await(browser, ExpectedConditions.alertIsPresent()).accept();
+            Chromium.await(browser, ExpectedConditions.textToBe(ready, "0"));
             assertTrue(browser.findElement(By.id("status")).getText().contains("\"purged\":" + SENT),
                     browser.findElement(By.id("status")).getText());
 

@@ -15,8 +15,9 @@ let browsing = null;          // {destination, queue, offset, end}
 const $ = (selector) => document.querySelector(selector);
 const key = (d) => d.kind + ':' + d.name;
 
+// From the origin, which leaves out credentials the page's own address may carry (fetch refuses those).
 async function api(path, options) {
-  const response = await fetch(path, Object.assign({cache: 'no-store', credentials: 'same-origin'}, options));
+  const response = await fetch(location.origin + path, Object.assign({cache: 'no-store', credentials: 'same-origin'}, options));
   const body = await response.json().catch(() => ({error: response.statusText}));
   if (!response.ok) {
     throw new Error(body.error || ('HTTP ' + response.status));
