@@ -209,7 +209,8 @@ function drawChart() {
       height: 220,
       series: [{}, {label: 'enqueue/s', stroke: '#1f6feb', width: 2},
         {label: 'dequeue/s', stroke: '#2da44e', width: 2}],
-      axes: [{}, {label: 'messages/s'}],
+      axes: [{values: (u, ticks) => ticks.map((t) => new Date(t * 1000).toLocaleTimeString())},
+        {label: 'messages/s'}],
       scales: {x: {time: true}},
     }, data, $('#chart'));
   } else {
