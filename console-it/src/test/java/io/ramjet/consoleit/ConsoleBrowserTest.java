@@ -1,7 +1,6 @@
 package io.ramjet.consoleit;
 
 import io.ramjet.provider.jms.RamjetConnectionFactory;
-import io.ramjet.server.embedded.EmbeddedBroker;
 import jakarta.jms.Connection;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
@@ -29,9 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The console in a real headless Chromium against an embedded broker without security: a queue
- * filled through JMS while the page is open shows its depth and its messages, and a purge clicked in the page (its confirmation
- * accepted) empties it, as a browser and a consumer of the queue then see. The page's screenshot
- * is kept as {@code target/console-screenshot.png}.
+ * filled through JMS while the page is open shows its depth and its messages, and a purge
+ * clicked in the page (its confirmation accepted) empties it, as a browser and a consumer of the
+ * queue then see. The page's screenshot is kept as {@code target/console-screenshot.png}.
  */
 class ConsoleBrowserTest {
 
@@ -41,30 +40,26 @@ class ConsoleBrowserTest {
 
     @TempDir
     static Path profile;
-    private static EmbeddedBroker broker;
-    private static ChromeDriver browser;
+    private static ConsoleUnderTest console;
 
     @BeforeAll
     static void start() {
-        broker = EmbeddedBroker.start(c -> c.toBuilder().metricsPort(0).build());
-        browser = Chromium.start(profile);
+        console = ConsoleUnderTest.start(c -> c, profile);
     }
 
     @AfterAll
     static void stop() {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (broker != null) {
-            broker.close();
+        if (console != null) {
+            console.close();
         }
     }
 
     @Test
     void aQueueJustFilledShowsItsDepthAndAPurgeInThePageEmptiesIt() throws Exception {
-        try (Connection connection = new RamjetConnectionFactory("ramjet://" + broker.nameServerAddress())
+        ChromeDriver browser = console.browser;
+        try (Connection connection = new RamjetConnectionFactory("ramjet://" + console.broker.nameServerAddress())
                 .createConnection()) {
-            browser.get("http://127.0.0.1:" + broker.broker().metricsPort() + "/");
+            browser.get(console.url("/"));
             Chromium.await(browser, ExpectedConditions.textMatches(By.id("refreshed"), Pattern.compile("refreshed")));
             Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
             Queue queue = session.createQueue(QUEUE);
@@ -78,7 +73,8 @@ class ConsoleBrowserTest {
             Chromium.await(browser, d -> !d.findElement(By.cssSelector("tr[data-destination='" + QUEUE
                     + "'] td[data-field='enqueueRate']")).getText().isEmpty());
             browser.findElement(By.cssSelector("tr[data-destination='" + QUEUE + "'] button.browse")).click();
-            Chromium.await(browser, ExpectedConditions.numberOfElementsToBe(By.cssSelector("#messages tbody tr"), SENT));
+            Chromium.await(browser,
+                    ExpectedConditions.numberOfElementsToBe(By.cssSelector("#messages tbody tr"), SENT));
             Files.createDirectories(SCREENSHOT.getParent());
             Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(), SCREENSHOT,
                     StandardCopyOption.REPLACE_EXISTING);

@@ -1,13 +1,11 @@
 package io.ramjet.consoleit;
 
 import io.ramjet.server.broker.security.PasswordHash;
-import io.ramjet.server.embedded.EmbeddedBroker;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 
 import java.net.URI;
@@ -33,13 +31,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ConsoleSecurityTest {
 
-    private static final String ADMIN = "ops", ADMIN_PASSWORD = "s3cret-ops", USER = "app", USER_PASSWORD = "s3cret-app";
+    private static final String ADMIN = "ops", ADMIN_PASSWORD = "s3cret-ops";
+    private static final String USER = "app", USER_PASSWORD = "s3cret-app";
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @TempDir
     static Path directory;
-    private static EmbeddedBroker broker;
-    private static ChromeDriver browser;
+    private static ConsoleUnderTest console;
 
     @BeforeAll
     static void start() throws Exception {
@@ -50,19 +48,15 @@ class ConsoleSecurityTest {
                 + "\n");
         Path permissions = Files.writeString(directory.resolve("permissions.properties"),
                 "admin # = admins\nsend # = apps, admins\nconsume # = apps\ncreateDestination # = *\n");
-        broker = EmbeddedBroker.start(c -> c.toBuilder().metricsPort(0).usersFile(users).rolesFile(roles)
-                .permissionsFile(permissions).queues(List.of("secured.orders")).build());
-        Files.createDirectories(directory.resolve("profile"));
-        browser = Chromium.start(directory.resolve("profile"));
+        Path profile = Files.createDirectories(directory.resolve("profile"));
+        console = ConsoleUnderTest.start(c -> c.usersFile(users).rolesFile(roles).permissionsFile(permissions)
+                .queues(List.of("secured.orders")), profile);
     }
 
     @AfterAll
     static void stop() {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (broker != null) {
-            broker.close();
+        if (console != null) {
+            console.close();
         }
     }
 
@@ -102,9 +96,9 @@ class ConsoleSecurityTest {
 
     @Test
     void anAdministratorSeesThePageInTheBrowser() {
-        browser.get("http://" + ADMIN + ":" + ADMIN_PASSWORD + "@127.0.0.1:" + broker.broker().metricsPort()
-                + "/console/");
-        Chromium.await(browser, ExpectedConditions.presenceOfElementLocated(
+        console.browser.get(console.url("/console/")
+                .replace("http://", "http://" + ADMIN + ":" + ADMIN_PASSWORD + "@"));
+        Chromium.await(console.browser, ExpectedConditions.presenceOfElementLocated(
                 By.cssSelector("tr[data-destination='secured.orders'] td[data-field='ready']")));
     }
 
@@ -122,8 +116,8 @@ class ConsoleSecurityTest {
     }
 
     private static HttpRequest.Builder request(String path, String user, String password) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + broker.broker().metricsPort() + path)).timeout(Duration.ofSeconds(10));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(console.url(path)))
+                .timeout(Duration.ofSeconds(10));
         if (user != null) {
             request.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
                     (user + ":" + password).getBytes(StandardCharsets.UTF_8)));

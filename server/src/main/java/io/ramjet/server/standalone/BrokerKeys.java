@@ -182,8 +182,8 @@ final class BrokerKeys {
                             + " `false` is for test certificates only",
                     (b, v) -> b.tls().verifyHostname(v)),
             new BrokerKey<>("metricsPort", ValueType.PORT, "(none)",
-                    "HTTP port of the Prometheus scrape endpoint (`GET /metrics`), bound on `host`; without one"
-                            + " there is none",
+                    "HTTP port of the Prometheus scrape endpoint (`GET /metrics`) and of the web console"
+                            + " (`/console/`), bound on `host`; without one there is neither",
                     BrokerConfig.Builder::metricsPort),
             new BrokerKey<>("metricsJmx", ValueType.BOOLEAN, "false",
                     "publish the same metrics through JMX (domain `ramjet`)", BrokerConfig.Builder::metricsJmx));

@@ -127,11 +127,8 @@ function ratesOf(destinations, at) {
 }
 
 function showDestinations(destinations, now) {
-  const body = $('#destinations tbody');
-  body.replaceChildren();
-  for (const d of destinations) {
+  rows('#destinations', destinations, (row, d) => {
     const r = now.get(key(d));
-    const row = body.insertRow();
     row.dataset.destination = d.name;
     row.dataset.kind = d.kind;
     if (browsing && browsing.destination === d.name && d.kind === 'QUEUE') row.className = 'selected';
@@ -152,7 +149,7 @@ function showDestinations(destinations, now) {
       button(actions, 'purge', 'purge', () => purge(d));
       button(actions, 'move', 'move', () => move(d));
     }
-  }
+  });
   const select = $('#chart-for');
   const names = [ALL, ...destinations.map(key)];
   const shown = [...select.options].map((o) => o.value);
@@ -163,11 +160,17 @@ function showDestinations(destinations, now) {
   }
 }
 
-function showSubscriptions(subscriptions) {
-  const body = $('#subscriptions tbody');
+// Replaces the rows of a table by one a item, each filled by fill(row, item).
+function rows(table, items, fill) {
+  const body = $(table + ' tbody');
   body.replaceChildren();
-  for (const s of subscriptions) {
-    const row = body.insertRow();
+  for (const item of items) {
+    fill(body.insertRow(), item);
+  }
+}
+
+function showSubscriptions(subscriptions) {
+  rows('#subscriptions', subscriptions, (row, s) => {
     cell(row, s.destination);
     cell(row, s.kind);
     cell(row, s.clientId);
@@ -180,20 +183,17 @@ function showSubscriptions(subscriptions) {
     if (s.kind.startsWith('DURABLE') && s.clientId) {
       button(actions, 'purge', 'purge', () => purgeDurable(s));
     }
-  }
+  });
 }
 
 function showConsumers(consumers) {
-  const body = $('#consumers tbody');
-  body.replaceChildren();
-  for (const c of consumers) {
-    const row = body.insertRow();
+  rows('#consumers', consumers, (row, c) => {
     number(row, c.id);
     cell(row, c.connection);
     cell(row, c.destination);
     cell(row, c.subscription);
     cell(row, c.selector, 'text');
-  }
+  });
 }
 
 function drawChart() {

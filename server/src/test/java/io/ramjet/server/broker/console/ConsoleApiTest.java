@@ -27,7 +27,7 @@ class ConsoleApiTest {
 
     @BeforeAll
     static void start() {
-        broker = EmbeddedBroker.start(c -> c.toBuilder().metricsPort(0).queues(List.of("orders")).build());
+        broker = EmbeddedBroker.start(c -> c.toBuilder().metricsPort(0).queues(List.of("orders", "emptied")).build());
     }
 
     @AfterAll
@@ -96,8 +96,8 @@ class ConsoleApiTest {
 
     @Test
     void anActionNeedsTheConsolesHeader() throws Exception {
-        assertEquals(400, post("/api/purge?destination=orders", false).statusCode());
-        HttpResponse<String> purged = post("/api/purge?destination=orders", true);
+        assertEquals(400, post("/api/purge?destination=emptied", false).statusCode());
+        HttpResponse<String> purged = post("/api/purge?destination=emptied", true);
         assertEquals(200, purged.statusCode());
         assertEquals("{\"purged\":0}", purged.body());
     }
