@@ -13,7 +13,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
- * The web console's routes on an HTTP server: {@code /} redirects to {@code /console/}, the page
+ * The web console's routes on an HTTP server: {@code /} and {@code /console} redirect to {@code /console/}, the page
  * and its files under {@code /console/}, the JSON API under {@code /api/}. Every request passes
  * the {@link ConsoleGate} first. The actions are POSTs that must carry the header
  * {@value #ACTION_HEADER}, which a page of another site cannot send without the broker's consent
@@ -52,7 +52,8 @@ public final class Console {
 
     private void root(HttpExchange exchange) throws IOException {
         try (exchange) {
-            if (!exchange.getRequestURI().getPath().equals("/")) {
+            String path = exchange.getRequestURI().getPath();
+            if (!path.equals("/") && !StaticFiles.PREFIX.equals(path + "/")) {
                 ApiCall.error(exchange, 404, "no such page: " + exchange.getRequestURI().getPath());
                 return;
             }

@@ -37,9 +37,11 @@ class ConsoleApiTest {
 
     @Test
     void theRootRedirectsToThePage() throws Exception {
-        HttpResponse<String> root = get("/");
-        assertEquals(302, root.statusCode());
-        assertEquals("/console/", root.headers().firstValue("Location").orElse(null));
+        for (String path : List.of("/", "/console")) {
+            HttpResponse<String> root = get(path);
+            assertEquals(302, root.statusCode(), path);
+            assertEquals("/console/", root.headers().firstValue("Location").orElse(null));
+        }
         HttpResponse<String> page = get("/console/");
         assertEquals(200, page.statusCode());
         assertTrue(page.headers().firstValue("Content-Type").orElse("").startsWith("text/html"));
