@@ -80,6 +80,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
 /**
  * A broker: the message store in the data directory, the remoting server serving producers and
@@ -224,10 +225,10 @@ public final class Broker implements AutoCloseable {
     }
 
     private void registerProcessors() {
-        Permissions permissions = SecurityFiles.permissions(config.access());
-        if (!permissions.isOpen()) {
-            LOG.info("broker {}: {} permission rules from {}", config.brokerName(), permissions.size(),
-                    config.access().permissionsFile());
+        Supplier<Permissions> permissions = SecurityFiles.permissions(config.access());
+        if (!permissions.get().isOpen()) {
+            LOG.info("broker {}: {} permission rules from {} (read again when it changes)", config.brokerName(),
+                    permissions.get().size(), config.access().permissionsFile());
         }
         Access access = new Access(new Authorizer(permissions), Identity.anonymous(config.access().anonymousRoles()));
         Runnable destinationsChanged = this::announceDestinations;
