@@ -31,6 +31,17 @@ final class Drain {
     /** As above, with {@code complete} saying when everything expected from this queue came. */
     static int queue(ConnectionFactory factory, String queue, Tally tally, BooleanSupplier complete, Duration quiet,
                      Duration max) throws JMSException {
+        return queue(factory, queue, tally, complete, quiet, max, m -> { });
+    }
+
+    /** Looks at each message drained, in the order received, after the tally counted it. */
+    interface Each {
+        void message(Message m) throws JMSException;
+    }
+
+    /** As above, showing {@code each} every message received. */
+    static int queue(ConnectionFactory factory, String queue, Tally tally, BooleanSupplier complete, Duration quiet,
+                     Duration max, Each each) throws JMSException {
         int count = 0;
         try (Connection connection = factory.createConnection()) {
             connection.start();
@@ -44,6 +55,7 @@ final class Drain {
                 if (m != null) {
                     count++;
                     tally.received(Jms.id(m), m.getJMSRedelivered());
+                    each.message(m);
                     lastMessage = now;
                 } else if (now - lastMessage > quiet.toNanos()
                         || (complete.getAsBoolean() && now - lastMessage > AFTER_ALL.toNanos())) {

@@ -36,6 +36,7 @@ public final class AcceptedChannels {
             channel.pipeline().addLast(tls.newHandler(channel.alloc()));
         }
         channel.pipeline().addLast(
+                Flushes.consolidated(),
                 new IdleStateHandler(idleTimeout.toNanos(), 0, 0, TimeUnit.NANOSECONDS),
                 new FrameDecoder(maxFrameLength, headerCodec),
                 encoder,

@@ -81,6 +81,7 @@ public final class RemotingClient implements AutoCloseable {
                         RemotingConnection connection = new RemotingConnection(channel);
                         channel.attr(CONNECTION).set(connection);
                         channel.pipeline().addLast(
+                                Flushes.consolidated(),
                                 new IdleStateHandler(config.idleTimeout().toNanos(),
                                         config.heartbeatInterval().toNanos(), 0, TimeUnit.NANOSECONDS),
                                 new FrameDecoder(config.maxFrameLength(), headerCodec),

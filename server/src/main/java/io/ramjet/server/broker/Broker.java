@@ -86,6 +86,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
 /**
  * A broker: the message store in the data directory, the remoting server serving producers and
@@ -231,10 +232,10 @@ public final class Broker implements AutoCloseable {
     }
 
     private void registerProcessors(Login login) {
-        Permissions permissions = SecurityFiles.permissions(config.access());
-        if (!permissions.isOpen()) {
-            LOG.info("broker {}: {} permission rules from {}", config.brokerName(), permissions.size(),
-                    config.access().permissionsFile());
+        Supplier<Permissions> permissions = SecurityFiles.permissions(config.access());
+        if (!permissions.get().isOpen()) {
+            LOG.info("broker {}: {} permission rules from {} (read again when it changes)", config.brokerName(),
+                    permissions.get().size(), config.access().permissionsFile());
         }
         Authorizer authorizer = new Authorizer(permissions);
         Access access = new Access(authorizer, Identity.anonymous(config.access().anonymousRoles()));

@@ -238,6 +238,11 @@ public final class Launcher {
 
         @Override
         public Integer call() throws Exception {
+            return serveUntilStopped(List.of(start()));
+        }
+
+        /** The NameServer, started. */
+        NameServer start() throws Exception {
             NameServerConfig config = NameServerConfig.defaults().withPort(port);
             config = config.withRemoting(config.remoting().withTls(tls.server()));
             if (host != null) {
@@ -251,7 +256,7 @@ public final class Launcher {
             }
             NameServer nameServer = new NameServer(config);
             nameServer.start();
-            return serveUntilStopped(List.of(nameServer));
+            return nameServer;
         }
     }
 

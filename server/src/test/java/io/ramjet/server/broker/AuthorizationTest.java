@@ -16,6 +16,7 @@ import io.ramjet.protocol.command.SubscriptionType;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.security.AccessConfig;
 import io.ramjet.server.broker.security.PasswordHash;
+import io.ramjet.server.broker.security.SecurityFiles;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -116,6 +118,30 @@ class AuthorizationTest {
         List<BrokerTestClient.Received> got = consumer.pull(SubscriptionRef.queue("orders.eu"), 1, 10, 2000);
         assertEquals(List.of("m"), got.stream().map(BrokerTestClient.Received::body).toList(),
                 "the refused message was not stored and the connection still works");
+    }
+
+    @Test
+    void aChangedPermissionsFileIsInForceWithoutARestart() throws Exception {
+        BrokerTestClient consumer = as("consumer");
+        assertNotAuthorized(() -> consumer.send("billing.eu", DestinationKind.QUEUE, 0, "refused"));
+        Path permissions = dir.resolve("permissions.properties");
+        Files.writeString(permissions, Files.readString(permissions) + "send billing.# = readers\n");
+        // a coarse file-system clock must not hide the change: move the time on explicitly
+        Files.setLastModifiedTime(permissions, FileTime.from(Files.getLastModifiedTime(permissions).toInstant()
+                .plusSeconds(5)));
+        long deadline = System.nanoTime() + SecurityFiles.PERMISSIONS_LOOK_EVERY.multipliedBy(10).toNanos();
+        while (true) {
+            try {
+                consumer.send("billing.eu", DestinationKind.QUEUE, 0, "allowed now");
+                break;
+            } catch (RemotingCommandException refused) {
+                assertEquals(ErrorStatus.NOT_AUTHORIZED, refused.status());
+                assertTrue(System.nanoTime() < deadline, "the new rule in force within "
+                        + SecurityFiles.PERMISSIONS_LOOK_EVERY + " of the change");
+                Thread.onSpinWait();
+            }
+        }
+        assertNotAuthorized(() -> consumer.send("orders.eu", DestinationKind.QUEUE, 0, "still refused"));
     }
 
     @Test

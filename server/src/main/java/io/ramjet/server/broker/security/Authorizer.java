@@ -5,6 +5,8 @@ import io.ramjet.server.broker.error.Refusal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.function.Supplier;
+
 /**
  * The one place that decides whether a connection may do an operation to a destination, by its
  * {@link Identity}'s roles and the {@link Permissions}. A refusal is logged at the broker (user,
@@ -15,15 +17,16 @@ public final class Authorizer {
 
     private static final Logger LOG = LoggerFactory.getLogger(Authorizer.class);
 
-    private final Permissions permissions;
+    private final Supplier<Permissions> permissions;
 
-    public Authorizer(Permissions permissions) {
+    /** @param permissions the permissions in force at each check (a watched file's latest) */
+    public Authorizer(Supplier<Permissions> permissions) {
         this.permissions = permissions;
     }
 
     /** @throws BrokerException NOT_AUTHORIZED when the identity may not */
     public void check(Identity identity, Operation operation, String destination) {
-        if (permissions.allows(identity.roles(), operation, destination)) {
+        if (permissions.get().allows(identity.roles(), operation, destination)) {
             return;
         }
         LOG.info("refused: user {} may not {} '{}'", identity.describe(), operation.configName(), destination);

@@ -1,17 +1,21 @@
 package io.ramjet.server.broker.security;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.function.Supplier;
 
 /**
  * Reads a broker's security configuration at start: the {@link Login} its connections
  * authenticate with and the {@link Permissions} its processors check. A file that does not
  * parse refuses the start, naming the file and line. The users and roles files are watched and
- * read again when they change; the permissions and JAAS files are read once.
+ * read again when they change (looked at on each login), the permissions file too (looked at no
+ * more than once per {@link #PERMISSIONS_LOOK_EVERY}, since every request asks it); the JAAS
+ * configuration is read once.
  */
 public final class SecurityFiles {
+
+    /** How stale the permissions may be: a change is in force this long after it is saved. */
+    public static final Duration PERMISSIONS_LOOK_EVERY = Duration.ofSeconds(1);
 
     private SecurityFiles() {
     }
@@ -27,14 +31,13 @@ public final class SecurityFiles {
         return new UsersFileLogin(users, roles);
     }
 
-    public static Permissions permissions(AccessConfig access) {
+    /** The permissions in force at each call: everything to everyone without a permissions file. */
+    public static Supplier<Permissions> permissions(AccessConfig access) {
         if (access.permissionsFile() == null) {
-            return Permissions.open();
+            Permissions open = Permissions.open();
+            return () -> open;
         }
-        try {
-            return Permissions.load(access.permissionsFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the permissions file " + access.permissionsFile(), e);
-        }
+        return new WatchedFile<>(access.permissionsFile(), Permissions::load, PERMISSIONS_LOOK_EVERY,
+                System::nanoTime)::current;
     }
 }

@@ -6,14 +6,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * A configuration file read again whenever its modification time or size changes, looked at
- * each time {@link #current()} is asked (logins are rare and slow anyway). The first read must
- * succeed; a later one that fails (a half-written or malformed file) is logged and the last good
- * content stays in force. Thread-safe.
+ * when {@link #current()} is asked: each time (logins are rare and slow anyway), or at most once
+ * per interval for a file asked on every request (permissions). The first read must succeed; a
+ * later one that fails (a half-written or malformed file) is logged and the last good content
+ * stays in force. Thread-safe.
  *
  * @param <T> what the file parses into
  */
@@ -28,14 +31,30 @@ public final class WatchedFile<T> {
 
     private final Path file;
     private final Reader<T> reader;
+    private final long lookEveryNanos;
+    private final LongSupplier nanoClock;
     private FileTime modified;
     private long size;
-    private T content;
+    private volatile T content;
+    private volatile long lookedAt;
 
-    /** Reads the file now. @throws UncheckedIOException or IllegalArgumentException when it cannot */
+    /** Reads the file now, and looks at it again on every {@link #current()}. */
     public WatchedFile(Path file, Reader<T> reader) {
+        this(file, reader, Duration.ZERO, System::nanoTime);
+    }
+
+    /**
+     * Reads the file now, and looks at it again on a {@link #current()} that comes at least
+     * {@code lookEvery} after the last look (by {@code nanoClock}).
+     *
+     * @throws UncheckedIOException or IllegalArgumentException when it cannot be read now
+     */
+    public WatchedFile(Path file, Reader<T> reader, Duration lookEvery, LongSupplier nanoClock) {
         this.file = file;
         this.reader = reader;
+        this.lookEveryNanos = lookEvery.toNanos();
+        this.nanoClock = nanoClock;
+        this.lookedAt = nanoClock.getAsLong();
         try {
             BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
             this.content = reader.read(file);
@@ -47,7 +66,15 @@ public final class WatchedFile<T> {
     }
 
     /** The file's content as of its last good read, reading it again first if it changed. */
-    public synchronized T current() {
+    public T current() {
+        if (lookEveryNanos > 0 && nanoClock.getAsLong() - lookedAt < lookEveryNanos) {
+            return content;
+        }
+        return look();
+    }
+
+    private synchronized T look() {
+        lookedAt = nanoClock.getAsLong();
         try {
             BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
             if (attributes.lastModifiedTime().equals(modified) && attributes.size() == size) {

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.nio.file.attribute.FileTime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -47,6 +48,23 @@ class WatchedFileTest {
         assertEquals(1, watched.current());
         rewrite(file, "3", 10);
         assertEquals(3, watched.current());
+    }
+
+    @Test
+    void withAnIntervalTheFileIsLookedAtOnlyOnceTheIntervalPassed() throws Exception {
+        Path file = Files.writeString(dir.resolve("f"), "one");
+        long[] now = {0};
+        WatchedFile<String> watched = new WatchedFile<>(file, Files::readString, Duration.ofSeconds(1), () -> now[0]);
+        rewrite(file, "two", 5);
+        now[0] = Duration.ofMillis(999).toNanos();
+        assertEquals("one", watched.current(), "not looked at within the interval");
+        now[0] = Duration.ofSeconds(1).toNanos();
+        assertEquals("two", watched.current(), "looked at once the interval passed");
+        rewrite(file, "three", 10);
+        now[0] += Duration.ofMillis(500).toNanos();
+        assertEquals("two", watched.current(), "the interval runs from the last look");
+        now[0] += Duration.ofMillis(500).toNanos();
+        assertEquals("three", watched.current());
     }
 
     @Test
