@@ -19,6 +19,7 @@ import org.apache.ratis.util.TimeDuration;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -79,6 +80,11 @@ public final class ControllerClient implements AutoCloseable {
     /** What one controller node has applied so far, leader or not: for operators and tests. */
     public ControllerReply replicaInfoAt(String nodeId, String brokerName) throws IOException {
         return decode(raft.io().sendStaleRead(message(new GetReplicaInfo(brokerName)), 0, RaftPeerId.valueOf(nodeId)));
+    }
+
+    /** The controller node that answered this client's last call as leader, if any has. */
+    public Optional<String> leader() {
+        return Optional.ofNullable(raft.getLeaderId()).map(RaftPeerId::toString);
     }
 
     private ControllerReply write(ControllerRequest request) throws IOException {
