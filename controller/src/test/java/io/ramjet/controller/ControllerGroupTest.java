@@ -121,33 +121,13 @@ class ControllerGroupTest {
         // two callers and the leader's own check all elect while broker 0 stays silent: each
         // election entry judged at epoch 1 would, applied twice, move the master on to a third broker
         try (ControllerClient other = ControllerClient.connect(group, SETTLE)) {
-            CompletableFuture<Long> first = CompletableFuture.supplyAsync(() -> electUntilReplaced(client));
-            CompletableFuture<Long> second = CompletableFuture.supplyAsync(() -> electUntilReplaced(other));
+            CompletableFuture<Long> first = CompletableFuture.supplyAsync(() -> Elections.untilReplaced(client, "g", 0, SETTLE));
+            CompletableFuture<Long> second = CompletableFuture.supplyAsync(() -> Elections.untilReplaced(other, "g", 0, SETTLE));
             assertTrue(first.join() + second.join() <= 1, "elections that changed the master");
         }
         ReplicaInfo info = client.replicaInfo("g").info();
         assertEquals(2, info.epoch());
         assertEquals(2, info.history().entries().size());
-    }
-
-    /** Elects until broker 0 is no longer master; returns how many of this caller's elections changed it. */
-    private static long electUntilReplaced(ControllerClient caller) {
-        long deadline = System.nanoTime() + FAILOVER_BOUND.plus(SETTLE).toNanos();
-        long changed = 0;
-        try {
-            while (System.nanoTime() < deadline) {
-                ControllerReply reply = caller.electMaster("g", false);
-                if (reply.ok()) {
-                    changed++;
-                }
-                if (reply.info().masterId() != 0) {
-                    return changed;
-                }
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        throw new IllegalStateException("broker 0 still master");
     }
 
     @Test
