@@ -14,19 +14,23 @@ import java.util.Properties;
  * @param uncleanElection  elect a live replica that is not in sync when no in-sync one is alive (may lose records)
  * @param raftTimeout      Raft's election timeout (minimum; the maximum is twice it)
  * @param snapshotEvery    applied log entries between snapshots
+ * @param logSegmentBytes  size of a Raft log segment; closed segments a snapshot covers are deleted,
+ *                         and a controller that missed them is sent the snapshot instead
  */
 public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup group, Duration brokerTimeout,
-                               boolean uncleanElection, Duration raftTimeout, long snapshotEvery) {
+                               boolean uncleanElection, Duration raftTimeout, long snapshotEvery,
+                               long logSegmentBytes) {
 
     public static final Duration DEFAULT_BROKER_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_RAFT_TIMEOUT = Duration.ofSeconds(1);
     public static final long DEFAULT_SNAPSHOT_EVERY = 10_000;
+    public static final long DEFAULT_LOG_SEGMENT_BYTES = 8L << 20;
 
     public ControllerConfig {
         Objects.requireNonNull(dataDir, "dataDir");
         group.peer(nodeId);
         if (brokerTimeout.isNegative() || brokerTimeout.isZero() || raftTimeout.isNegative() || raftTimeout.isZero()
-                || snapshotEvery < 1) {
+                || snapshotEvery < 1 || logSegmentBytes < 1) {
             throw new IllegalArgumentException("controller timeouts and snapshot interval must be positive");
         }
     }
@@ -34,13 +38,14 @@ public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup grou
     /** A node with the defaults: 10 s broker timeout, clean elections only, 1 s Raft timeout. */
     public static ControllerConfig of(String nodeId, Path dataDir, ControllerGroup group) {
         return new ControllerConfig(nodeId, dataDir, group, DEFAULT_BROKER_TIMEOUT, false, DEFAULT_RAFT_TIMEOUT,
-                DEFAULT_SNAPSHOT_EVERY);
+                DEFAULT_SNAPSHOT_EVERY, DEFAULT_LOG_SEGMENT_BYTES);
     }
 
     /**
      * Reads {@code controller.id}, {@code controller.dataDir}, {@code controller.peers} (required)
      * and {@code controller.brokerTimeoutMillis}, {@code controller.uncleanElection},
-     * {@code controller.raftTimeoutMillis}, {@code controller.snapshotEvery} (optional).
+     * {@code controller.raftTimeoutMillis}, {@code controller.snapshotEvery},
+     * {@code controller.logSegmentBytes} (optional).
      */
     public static ControllerConfig fromProperties(Properties properties) {
         return new ControllerConfig(
@@ -52,7 +57,8 @@ public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup grou
                 Boolean.parseBoolean(properties.getProperty("controller.uncleanElection", "false")),
                 Duration.ofMillis(Long.parseLong(properties.getProperty("controller.raftTimeoutMillis",
                         Long.toString(DEFAULT_RAFT_TIMEOUT.toMillis())))),
-                Long.parseLong(properties.getProperty("controller.snapshotEvery", Long.toString(DEFAULT_SNAPSHOT_EVERY))));
+                Long.parseLong(properties.getProperty("controller.snapshotEvery", Long.toString(DEFAULT_SNAPSHOT_EVERY))),
+                Long.parseLong(properties.getProperty("controller.logSegmentBytes", Long.toString(DEFAULT_LOG_SEGMENT_BYTES))));
     }
 
     private static String required(Properties properties, String key) {

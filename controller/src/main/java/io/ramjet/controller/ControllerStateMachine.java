@@ -23,6 +23,7 @@ import org.apache.ratis.statemachine.impl.BaseStateMachine;
 import org.apache.ratis.statemachine.impl.SimpleStateMachineStorage;
 import org.apache.ratis.statemachine.impl.SingleFileSnapshotInfo;
 import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
+import org.apache.ratis.util.LifeCycle;
 import org.apache.ratis.util.MD5FileUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,15 +59,24 @@ final class ControllerStateMachine extends BaseStateMachine {
 
     @Override
     public void initialize(RaftServer server, RaftGroupId groupId, RaftStorage raftStorage) throws IOException {
-        super.initialize(server, groupId, raftStorage);
-        storage.init(raftStorage);
-        load(storage.getLatestSnapshot());
+        getLifeCycle().startAndTransition(() -> {
+            super.initialize(server, groupId, raftStorage);
+            storage.init(raftStorage);
+            load(storage.getLatestSnapshot());
+        });
     }
 
-    /** Called after the leader installed a snapshot on this follower. */
+    /** Ratis pauses the state machine before it installs a snapshot from the leader in its place. */
+    @Override
+    public void pause() {
+        getLifeCycle().transition(LifeCycle.State.PAUSING);
+        getLifeCycle().transition(LifeCycle.State.PAUSED);
+    }
+
+    /** After a snapshot from the leader was installed: the state becomes that snapshot's. */
     @Override
     public void reinitialize() throws IOException {
-        load(storage.loadLatestSnapshot());
+        getLifeCycle().startAndTransition(() -> load(storage.loadLatestSnapshot()));
     }
 
     @Override

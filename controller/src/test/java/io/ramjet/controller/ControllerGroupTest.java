@@ -6,14 +6,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,6 +24,8 @@ class ControllerGroupTest {
     /** Timeout, one check period, one commit: the failover bound, plus room for a loaded machine. */
     private static final Duration FAILOVER_BOUND = BROKER_TIMEOUT.plus(BROKER_TIMEOUT.dividedBy(4)).plusSeconds(3);
     private static final Duration SETTLE = Duration.ofSeconds(20);
+    /** Small segments, so that snapshots let the leader delete log a stopped controller then never sees. */
+    private static final long SEGMENT_BYTES = 16 * 1024;
 
     @TempDir
     Path dir;
@@ -46,7 +46,7 @@ class ControllerGroupTest {
 
     private ControllerConfig config(int i) {
         return new ControllerConfig("n" + i, dir.resolve("n" + i), group, BROKER_TIMEOUT, false,
-                Duration.ofMillis(1000), 5);
+                Duration.ofMillis(1000), 5, SEGMENT_BYTES);
     }
 
     @AfterEach
@@ -146,10 +146,38 @@ class ControllerGroupTest {
         nodes.set(stopped, ControllerNode.start(config(stopped)));
         Eventually.await(SETTLE, () -> client.replicaInfoAt("n" + stopped, "g").info(), decided::equals,
                 "n" + stopped + " caught up");
-        try (Stream<Path> files = Files.walk(dir.resolve("n" + stopped))) {
-            assertTrue(files.anyMatch(file -> file.getFileName().toString().startsWith("snapshot.")),
-                    "a snapshot was taken");
+        assertTrue(RaftFiles.names(dir.resolve("n" + stopped), "sm").stream().anyMatch(name -> name.startsWith("snapshot.")),
+                "a snapshot was taken");
+    }
+
+    @Test
+    void aControllerThatMissedLogTheLeaderDeletedIsSentTheSnapshot() throws Exception {
+        client.register("g", 0, "h:0", 0);
+        int stopped = Eventually.await(SETTLE, this::aFollower, i -> i >= 0, "a follower");
+        int leader = Eventually.await(SETTLE, this::theLeader, i -> i >= 0, "a leader");
+        nodes.get(stopped).close();
+        nodes.set(stopped, null);
+
+        String longAddress = "h".repeat(400) + ":1";
+        for (long id = 1; id <= 150; id++) {
+            assertTrue(client.register("g", id, longAddress + id, 0).ok());
         }
+        ReplicaInfo decided = client.replicaInfo("g").info();
+        assertTrue(RaftFiles.names(dir.resolve("n" + leader), "current").stream().noneMatch(name -> name.startsWith("log_0-")),
+                "the leader deleted the log's first segment");
+
+        nodes.set(stopped, ControllerNode.start(config(stopped)));
+        Eventually.await(SETTLE, () -> client.replicaInfoAt("n" + stopped, "g").info(), decided::equals,
+                "n" + stopped + " caught up");
+    }
+
+    private int theLeader() {
+        for (int i = 0; i < nodes.size(); i++) {
+            if (nodes.get(i).isLeader()) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private int aFollower() {
