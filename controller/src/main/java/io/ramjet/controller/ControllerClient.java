@@ -12,12 +12,14 @@ import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftClientReply;
 import org.apache.ratis.protocol.RaftPeerId;
+import org.apache.ratis.protocol.exceptions.AlreadyClosedException;
 import org.apache.ratis.retry.RetryPolicies;
 import org.apache.ratis.rpc.SupportedRpcType;
 import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
 import org.apache.ratis.util.TimeDuration;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
@@ -33,9 +35,12 @@ public final class ControllerClient implements AutoCloseable {
     private static final long RETRY_SLEEP_MILLIS = 100;
 
     private final RaftClient raft;
+    private final Duration timeout;
+    private volatile boolean closed;
 
-    private ControllerClient(RaftClient raft) {
+    private ControllerClient(RaftClient raft, Duration timeout) {
         this.raft = raft;
+        this.timeout = timeout;
     }
 
     /** @param timeout how long one call keeps retrying while the group has no reachable leader */
@@ -50,7 +55,7 @@ public final class ControllerClient implements AutoCloseable {
                 .setRaftGroup(group.raftGroup())
                 .setRetryPolicy(RetryPolicies.retryUpToMaximumCountWithFixedSleep(attempts,
                         TimeDuration.valueOf(RETRY_SLEEP_MILLIS, TimeUnit.MILLISECONDS)))
-                .build());
+                .build(), timeout);
     }
 
     /** Joins (or rejoins) {@code brokerName}; the group's first broker becomes its master at epoch 1. */
@@ -79,7 +84,8 @@ public final class ControllerClient implements AutoCloseable {
 
     /** What one controller node has applied so far, leader or not: for operators and tests. */
     public ControllerReply replicaInfoAt(String nodeId, String brokerName) throws IOException {
-        return decode(raft.io().sendStaleRead(message(new GetReplicaInfo(brokerName)), 0, RaftPeerId.valueOf(nodeId)));
+        Message message = message(new GetReplicaInfo(brokerName));
+        return call(() -> raft.io().sendStaleRead(message, 0, RaftPeerId.valueOf(nodeId)));
     }
 
     /** The controller node that answered this client's last call as leader, if any has. */
@@ -88,11 +94,36 @@ public final class ControllerClient implements AutoCloseable {
     }
 
     private ControllerReply write(ControllerRequest request) throws IOException {
-        return decode(raft.io().send(message(request)));
+        Message message = message(request);
+        return call(() -> raft.io().send(message));
     }
 
     private ControllerReply read(ControllerRequest request) throws IOException {
-        return decode(raft.io().sendReadOnly(message(request)));
+        Message message = message(request);
+        return call(() -> raft.io().sendReadOnly(message));
+    }
+
+    private interface RaftCall {
+        RaftClientReply send() throws IOException;
+    }
+
+    /**
+     * Ratis's Netty client closes the connection to a peer that failed; a call on another thread
+     * that picked that connection meanwhile fails with {@link AlreadyClosedException} although
+     * this client is open. That call is tried again, within the timeout.
+     */
+    private ControllerReply call(RaftCall call) throws IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            try {
+                return decode(call.send());
+            } catch (AlreadyClosedException e) {
+                if (closed || System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+                pauseBeforeRetry();
+            }
+        }
     }
 
     private static Message message(ControllerRequest request) {
@@ -106,8 +137,18 @@ public final class ControllerClient implements AutoCloseable {
         return ControllerCodec.decodeReply(reply.getMessage().getContent().toByteArray());
     }
 
+    private static void pauseBeforeRetry() throws InterruptedIOException {
+        try {
+            Thread.sleep(RETRY_SLEEP_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted between controller call attempts");
+        }
+    }
+
     @Override
     public void close() throws IOException {
+        closed = true;
         raft.close();
     }
 }
