@@ -73,8 +73,9 @@ class ControllerGroupTest {
     @Test
     void anInSyncSlaveReplacesASilentMasterInANewEpochAndAnOutOfSyncOneNeverDoes() throws Exception {
         assertEquals(0, client.register("g", 0, "h:0", 100).info().masterId());
-        client.register("g", 1, "h:1", 90);
-        client.register("g", 2, "h:2", 10);
+        // each registers at the log end it heartbeats, so the leader knows it whether or not a beat landed yet
+        client.register("g", 1, "h:1", 140);
+        client.register("g", 2, "h:2", 900);
         assertTrue(client.alterInSyncSet("g", 0, 1, Set.of(0L, 1L)).ok());
         // broker 2 is out of sync even though it reports the longest log
         HeartbeatingBroker master = beat("g", 0, 100);

@@ -57,7 +57,7 @@ class ControllerProcessKillTest {
                 .filter(controller -> !client.leader().orElseThrow().equals(controller.id())).findFirst().orElseThrow();
         follower.kill();
 
-        client.register("g", 1, "h:1", 0);
+        client.register("g", 1, "h:1", 120);
         client.register("g", 2, "h:2", 0);
         assertTrue(client.alterInSyncSet("g", 0, 1, Set.of(0L, 1L)).ok());
         beat("g", 1, 120);
@@ -73,8 +73,8 @@ class ControllerProcessKillTest {
     @Test
     void anElectionWhoseLeaderIsKilledMidwayIsAppliedOnceOrNotAtAll() throws Exception {
         client.register("g", 0, "h:0", 100);
-        client.register("g", 1, "h:1", 0);
-        client.register("g", 2, "h:2", 0);
+        client.register("g", 1, "h:1", 150);
+        client.register("g", 2, "h:2", 140);
         assertTrue(client.alterInSyncSet("g", 0, 1, Set.of(0L, 1L, 2L)).ok());
         long registeredAt = System.nanoTime();
         String leader = client.leader().orElseThrow();
