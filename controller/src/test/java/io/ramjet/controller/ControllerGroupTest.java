@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Three real Ratis controllers in this JVM on 127.0.0.1. */
 class ControllerGroupTest {
 
-    private static final Duration BROKER_TIMEOUT = Duration.ofMillis(1500);
+    private static final Duration BROKER_TIMEOUT = Duration.ofSeconds(3);
     private static final long BEAT_MILLIS = 200;
     /** Timeout, one check period, one commit: the failover bound, plus room for a loaded machine. */
     private static final Duration FAILOVER_BOUND = BROKER_TIMEOUT.plus(BROKER_TIMEOUT.dividedBy(4)).plusSeconds(3);
