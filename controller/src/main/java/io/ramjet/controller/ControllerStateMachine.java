@@ -15,6 +15,7 @@ import org.apache.ratis.protocol.RaftGroupMemberId;
 import org.apache.ratis.protocol.RaftPeerId;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.protocol.TermIndex;
+import org.apache.ratis.server.raftlog.RaftLog;
 import org.apache.ratis.server.storage.FileInfo;
 import org.apache.ratis.server.storage.RaftStorage;
 import org.apache.ratis.statemachine.StateMachineStorage;
@@ -30,9 +31,12 @@ import org.slf4j.LoggerFactory;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.Collection;
 import java.util.concurrent.CompletableFuture;
 
@@ -106,9 +110,20 @@ final class ControllerStateMachine extends BaseStateMachine {
             last = getLastAppliedTermIndex();
             bytes = ControllerCodec.encodeSnapshot(state.groups());
         }
+        if (last == null) {
+            return RaftLog.INVALID_LOG_INDEX; // nothing applied yet, nothing to keep
+        }
         File file = storage.getSnapshotFile(last.getTerm(), last.getIndex());
         Path partial = file.toPath().resolveSibling(file.getName() + ".partial");
-        Files.write(partial, bytes);
+        // forced before the rename, since Ratis deletes the log this snapshot covers
+        try (FileChannel channel = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(true);
+        }
         Files.move(partial, file.toPath(), StandardCopyOption.ATOMIC_MOVE);
         MD5Hash digest = MD5FileUtil.computeAndSaveMd5ForFile(file);
         storage.updateLatestSnapshot(new SingleFileSnapshotInfo(new FileInfo(file.toPath(), digest), last));
