@@ -1,0 +1,71 @@
+package io.ramjet.controller;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Properties;
+
+/**
+ * How one controller node runs.
+ *
+ * @param nodeId           this node's id in {@code group}
+ * @param dataDir          where Ratis keeps this node's log and snapshots
+ * @param brokerTimeout    a master silent for this long is replaced (heartbeats should come 3-5 times as often)
+ * @param uncleanElection  elect a live replica that is not in sync when no in-sync one is alive (may lose records)
+ * @param raftTimeout      Raft's election timeout (minimum; the maximum is twice it)
+ * @param snapshotEvery    applied log entries between snapshots
+ * @param logSegmentBytes  size of a Raft log segment; closed segments a snapshot covers are deleted,
+ *                         and a controller that missed them is sent the snapshot instead
+ */
+public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup group, Duration brokerTimeout,
+                               boolean uncleanElection, Duration raftTimeout, long snapshotEvery,
+                               long logSegmentBytes) {
+
+    public static final Duration DEFAULT_BROKER_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_RAFT_TIMEOUT = Duration.ofSeconds(1);
+    public static final long DEFAULT_SNAPSHOT_EVERY = 10_000;
+    public static final long DEFAULT_LOG_SEGMENT_BYTES = 8L << 20;
+
+    public ControllerConfig {
+        Objects.requireNonNull(dataDir, "dataDir");
+        group.peer(nodeId);
+        if (brokerTimeout.isNegative() || brokerTimeout.isZero() || raftTimeout.isNegative() || raftTimeout.isZero()
+                || snapshotEvery < 1 || logSegmentBytes < 1) {
+            throw new IllegalArgumentException("controller timeouts and snapshot interval must be positive");
+        }
+    }
+
+    /** A node with the defaults: 10 s broker timeout, clean elections only, 1 s Raft timeout. */
+    public static ControllerConfig of(String nodeId, Path dataDir, ControllerGroup group) {
+        return new ControllerConfig(nodeId, dataDir, group, DEFAULT_BROKER_TIMEOUT, false, DEFAULT_RAFT_TIMEOUT,
+                DEFAULT_SNAPSHOT_EVERY, DEFAULT_LOG_SEGMENT_BYTES);
+    }
+
+    /**
+     * Reads {@code controller.id}, {@code controller.dataDir}, {@code controller.peers} (required)
+     * and {@code controller.brokerTimeoutMillis}, {@code controller.uncleanElection},
+     * {@code controller.raftTimeoutMillis}, {@code controller.snapshotEvery},
+     * {@code controller.logSegmentBytes} (optional).
+     */
+    public static ControllerConfig fromProperties(Properties properties) {
+        return new ControllerConfig(
+                required(properties, "controller.id"),
+                Path.of(required(properties, "controller.dataDir")),
+                ControllerGroup.parse(required(properties, "controller.peers")),
+                Duration.ofMillis(Long.parseLong(properties.getProperty("controller.brokerTimeoutMillis",
+                        Long.toString(DEFAULT_BROKER_TIMEOUT.toMillis())))),
+                Boolean.parseBoolean(properties.getProperty("controller.uncleanElection", "false")),
+                Duration.ofMillis(Long.parseLong(properties.getProperty("controller.raftTimeoutMillis",
+                        Long.toString(DEFAULT_RAFT_TIMEOUT.toMillis())))),
+                Long.parseLong(properties.getProperty("controller.snapshotEvery", Long.toString(DEFAULT_SNAPSHOT_EVERY))),
+                Long.parseLong(properties.getProperty("controller.logSegmentBytes", Long.toString(DEFAULT_LOG_SEGMENT_BYTES))));
+    }
+
+    private static String required(Properties properties, String key) {
+        String value = properties.getProperty(key);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("missing controller property " + key);
+        }
+        return value.trim();
+    }
+}

@@ -1,0 +1,53 @@
+package io.ramjet.controller;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The commands of the controller group (RocketMQ 5 controller mode's RegisterBroker, heartbeat,
+ * AlterSyncStateSet, ElectMaster, GetReplicaInfo). Writes go through the Raft log; heartbeats and
+ * replica-info reads are served by the Ratis leader without a log entry.
+ */
+public sealed interface ControllerRequest {
+
+    String brokerName();
+
+    /** A broker joins its group (or returns to it); the first broker of a group becomes its master. */
+    record RegisterBroker(String brokerName, long brokerId, String address, long maxOffset) implements ControllerRequest {
+    }
+
+    /** A broker is alive, its CommitLog ending at {@code maxOffset}. Leader-local, never logged. */
+    record Heartbeat(String brokerName, long brokerId, long maxOffset) implements ControllerRequest {
+    }
+
+    /** The master of {@code epoch} declares which replicas are in sync with it. */
+    record AlterInSyncSet(String brokerName, long masterId, int epoch, Set<Long> inSync) implements ControllerRequest {
+        public AlterInSyncSet {
+            inSync = Set.copyOf(inSync);
+        }
+    }
+
+    /** Replace the group's master if it no longer heartbeats; {@code unclean} allows a replica not in sync. */
+    record ElectMaster(String brokerName, boolean unclean) implements ControllerRequest {
+    }
+
+    /** Read what the controller holds for a group. */
+    record GetReplicaInfo(String brokerName) implements ControllerRequest {
+    }
+
+    /**
+     * The log entry an {@link ElectMaster} becomes on the Ratis leader: the leader's view of
+     * liveness at that moment (is the master alive, which brokers heartbeat and how far their logs
+     * reach), fixed into the entry so that every controller applies the same decision. Applied only
+     * while the group is still at {@code expectedEpoch}, so a retried or duplicated election
+     * changes the master at most once.
+     */
+    record Election(String brokerName, int expectedEpoch, boolean masterAlive, boolean unclean,
+                    Map<Long, Long> aliveOffsets) implements ControllerRequest {
+        public Election {
+            aliveOffsets = Collections.unmodifiableSortedMap(new TreeMap<>(aliveOffsets));
+        }
+    }
+}

@@ -1,0 +1,255 @@
+package io.ramjet.controller;
+
+import io.ramjet.controller.ControllerRequest.AlterInSyncSet;
+import io.ramjet.controller.ControllerRequest.ElectMaster;
+import io.ramjet.controller.ControllerRequest.Election;
+import io.ramjet.controller.ControllerRequest.GetReplicaInfo;
+import io.ramjet.controller.ControllerRequest.Heartbeat;
+import io.ramjet.controller.ControllerRequest.RegisterBroker;
+import org.apache.ratis.io.MD5Hash;
+import org.apache.ratis.proto.RaftProtos.LogEntryProto;
+import org.apache.ratis.protocol.Message;
+import org.apache.ratis.protocol.RaftClientRequest;
+import org.apache.ratis.protocol.RaftGroupId;
+import org.apache.ratis.protocol.RaftGroupMemberId;
+import org.apache.ratis.protocol.RaftPeerId;
+import org.apache.ratis.server.RaftServer;
+import org.apache.ratis.server.protocol.TermIndex;
+import org.apache.ratis.server.raftlog.RaftLog;
+import org.apache.ratis.server.storage.FileInfo;
+import org.apache.ratis.server.storage.RaftStorage;
+import org.apache.ratis.statemachine.StateMachineStorage;
+import org.apache.ratis.statemachine.TransactionContext;
+import org.apache.ratis.statemachine.impl.BaseStateMachine;
+import org.apache.ratis.statemachine.impl.SimpleStateMachineStorage;
+import org.apache.ratis.statemachine.impl.SingleFileSnapshotInfo;
+import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
+import org.apache.ratis.util.LifeCycle;
+import org.apache.ratis.util.MD5FileUtil;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Collection;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The controller's Ratis state machine. Writes (register, alter in-sync set, election) are
+ * applied from the Raft log in order by Ratis's one apply thread; heartbeats and replica-info
+ * reads are queries answered from the applied state. Liveness is the leader's own
+ * ({@link Liveness}): on the leader, {@link #startTransaction} turns an {@code ElectMaster} into an
+ * {@code Election} entry carrying that judgement, so followers apply the leader's decision rather
+ * than their own clocks. Snapshots are one file of {@link ControllerCodec#encodeSnapshot} bytes.
+ */
+final class ControllerStateMachine extends BaseStateMachine {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ControllerStateMachine.class);
+
+    private final SimpleStateMachineStorage storage = new SimpleStateMachineStorage();
+    /** Guarded by itself: applied by Ratis's apply thread, read by query and snapshot threads. */
+    private final ControllerState state = new ControllerState();
+    private final Liveness liveness;
+
+    ControllerStateMachine(Liveness liveness) {
+        this.liveness = liveness;
+    }
+
+    @Override
+    public void initialize(RaftServer server, RaftGroupId groupId, RaftStorage raftStorage) throws IOException {
+        getLifeCycle().startAndTransition(() -> {
+            super.initialize(server, groupId, raftStorage);
+            storage.init(raftStorage);
+            load(storage.getLatestSnapshot());
+        });
+    }
+
+    /** Ratis pauses the state machine before it installs a snapshot from the leader in its place. */
+    @Override
+    public void pause() {
+        getLifeCycle().transition(LifeCycle.State.PAUSING);
+        getLifeCycle().transition(LifeCycle.State.PAUSED);
+    }
+
+    /** After a snapshot from the leader was installed: the state becomes that snapshot's. */
+    @Override
+    public void reinitialize() throws IOException {
+        getLifeCycle().startAndTransition(() -> load(storage.loadLatestSnapshot()));
+    }
+
+    @Override
+    public StateMachineStorage getStateMachineStorage() {
+        return storage;
+    }
+
+    private void load(SingleFileSnapshotInfo snapshot) throws IOException {
+        if (snapshot == null) {
+            return;
+        }
+        File file = snapshot.getFile().getPath().toFile();
+        MD5FileUtil.verifySavedMD5(file, snapshot.getFile().getFileDigest());
+        Collection<ReplicaInfo> groups = ControllerCodec.decodeSnapshot(Files.readAllBytes(file.toPath()));
+        synchronized (state) {
+            state.replaceAll(groups);
+            setLastAppliedTermIndex(snapshot.getTermIndex());
+        }
+        LOG.info("controller state loaded from snapshot {}: {} broker groups", snapshot.getTermIndex(), groups.size());
+    }
+
+    @Override
+    public long takeSnapshot() throws IOException {
+        byte[] bytes;
+        TermIndex last;
+        synchronized (state) {
+            last = getLastAppliedTermIndex();
+            bytes = ControllerCodec.encodeSnapshot(state.groups());
+        }
+        if (last == null) {
+            return RaftLog.INVALID_LOG_INDEX; // nothing applied yet, nothing to keep
+        }
+        File file = storage.getSnapshotFile(last.getTerm(), last.getIndex());
+        Path partial = file.toPath().resolveSibling(file.getName() + ".partial");
+        // forced before the rename, since Ratis deletes the log this snapshot covers
+        try (FileChannel channel = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(true);
+        }
+        Files.move(partial, file.toPath(), StandardCopyOption.ATOMIC_MOVE);
+        MD5Hash digest = MD5FileUtil.computeAndSaveMd5ForFile(file);
+        storage.updateLatestSnapshot(new SingleFileSnapshotInfo(new FileInfo(file.toPath(), digest), last));
+        return last.getIndex();
+    }
+
+    @Override
+    public TransactionContext startTransaction(RaftClientRequest request) throws IOException {
+        ControllerRequest command = decode(request.getMessage());
+        ControllerRequest entry;
+        if (command instanceof ElectMaster elect) {
+            entry = judge(elect);
+        } else if (command instanceof RegisterBroker register) {
+            liveness.heard(register.brokerName(), register.brokerId(), register.maxOffset());
+            entry = register;
+        } else if (command instanceof AlterInSyncSet) {
+            entry = command;
+        } else {
+            throw new IOException("not a controller write: " + command);
+        }
+        return TransactionContext.newBuilder()
+                .setStateMachine(this)
+                .setClientRequest(request)
+                .setLogData(ByteString.copyFrom(ControllerCodec.encode(entry)))
+                .build();
+    }
+
+    private Election judge(ElectMaster elect) {
+        ReplicaInfo group;
+        synchronized (state) {
+            group = state.view(elect.brokerName(), -1).info();
+        }
+        boolean masterAlive = group.hasMaster() && liveness.masterMayBeAlive(group.brokerName(), group.masterId());
+        return new Election(group.brokerName(), group.epoch(), masterAlive, elect.unclean(),
+                liveness.aliveOffsets(group.brokerName()));
+    }
+
+    @Override
+    public CompletableFuture<Message> applyTransaction(TransactionContext trx) {
+        LogEntryProto entry = trx.getLogEntry();
+        ControllerRequest command = ControllerCodec.decodeRequest(entry.getStateMachineLogEntry().getLogData().toByteArray());
+        ControllerReply reply;
+        synchronized (state) {
+            reply = apply(command);
+            updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
+        }
+        if (command instanceof Election) {
+            LOG.info("election for {} at index {}: {}, master {} of epoch {}", command.brokerName(), entry.getIndex(),
+                    reply.status(), reply.info().masterId(), reply.info().epoch());
+        }
+        return CompletableFuture.completedFuture(toMessage(reply));
+    }
+
+    private ControllerReply apply(ControllerRequest command) {
+        if (command instanceof RegisterBroker register) {
+            return state.register(register);
+        } else if (command instanceof AlterInSyncSet alter) {
+            return state.alterInSyncSet(alter);
+        } else if (command instanceof Election election) {
+            return state.elect(election);
+        }
+        throw new IllegalStateException("a log entry that is not a controller write: " + command);
+    }
+
+    @Override
+    public CompletableFuture<Message> query(Message request) {
+        ControllerRequest command;
+        try {
+            command = decode(request);
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        if (command instanceof Heartbeat heartbeat) {
+            if (isLeader()) {
+                liveness.heard(heartbeat.brokerName(), heartbeat.brokerId(), heartbeat.maxOffset());
+            }
+            return CompletableFuture.completedFuture(toMessage(view(heartbeat.brokerName(), heartbeat.brokerId())));
+        } else if (command instanceof GetReplicaInfo) {
+            return CompletableFuture.completedFuture(toMessage(view(command.brokerName(), -1)));
+        }
+        return CompletableFuture.failedFuture(new IOException("not a controller read: " + command));
+    }
+
+    /** Broker groups as last applied here, for the leader's expiry check. */
+    Collection<ReplicaInfo> groups() {
+        synchronized (state) {
+            return state.groups();
+        }
+    }
+
+    boolean masterMayBeAlive(ReplicaInfo group) {
+        return liveness.masterMayBeAlive(group.brokerName(), group.masterId());
+    }
+
+    @Override
+    public void notifyLeaderChanged(RaftGroupMemberId member, RaftPeerId newLeaderId) {
+        if (member.getPeerId().equals(newLeaderId)) {
+            liveness.restart();
+            LOG.info("controller {} is the leader now", newLeaderId);
+        }
+    }
+
+    private ControllerReply view(String brokerName, long brokerId) {
+        synchronized (state) {
+            return state.view(brokerName, brokerId);
+        }
+    }
+
+    private boolean isLeader() {
+        RaftServer server = getServer().getNow(null);
+        try {
+            return server != null && server.getDivision(getGroupId()).getInfo().isLeader();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static ControllerRequest decode(Message message) throws IOException {
+        try {
+            return ControllerCodec.decodeRequest(message.getContent().toByteArray());
+        } catch (IllegalArgumentException e) {
+            throw new IOException("undecodable controller request", e);
+        }
+    }
+
+    private static Message toMessage(ControllerReply reply) {
+        return Message.valueOf(ByteString.copyFrom(ControllerCodec.encode(reply)));
+    }
+}

@@ -1,0 +1,57 @@
+package io.ramjet.controller;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class LivenessTest {
+
+    private static final long SECOND = 1_000_000_000L;
+
+    private final AtomicLong clock = new AtomicLong(100 * SECOND);
+    private final Liveness liveness = new Liveness(Duration.ofSeconds(10), clock::get);
+
+    @Test
+    void aNewLeaderGivesEveryMasterOneTimeoutToReachIt() {
+        liveness.restart();
+        clock.addAndGet(9 * SECOND);
+        assertTrue(liveness.masterMayBeAlive("g", 0));
+        clock.addAndGet(2 * SECOND);
+        assertFalse(liveness.masterMayBeAlive("g", 0));
+    }
+
+    @Test
+    void aMasterIsAliveForOneTimeoutAfterItsLastHeartbeat() {
+        clock.addAndGet(20 * SECOND);
+        liveness.heard("g", 0, 5);
+        clock.addAndGet(9 * SECOND);
+        assertTrue(liveness.masterMayBeAlive("g", 0));
+        clock.addAndGet(2 * SECOND);
+        assertFalse(liveness.masterMayBeAlive("g", 0));
+    }
+
+    @Test
+    void candidatesAreTheBrokersOfTheGroupHeardWithinTheTimeoutWithTheirLastOffsets() {
+        liveness.heard("g", 1, 10);
+        liveness.heard("other", 2, 10);
+        clock.addAndGet(5 * SECOND);
+        liveness.heard("g", 3, 30);
+        liveness.heard("g", 1, 20);
+        clock.addAndGet(6 * SECOND);
+        liveness.heard("g", 4, 40);
+        assertEquals(Map.of(1L, 20L, 3L, 30L, 4L, 40L), liveness.aliveOffsets("g"));
+    }
+
+    @Test
+    void aNewLeaderForgetsWhatAnEarlierTermHeard() {
+        liveness.heard("g", 1, 10);
+        liveness.restart();
+        assertEquals(Map.of(), liveness.aliveOffsets("g"));
+    }
+}
