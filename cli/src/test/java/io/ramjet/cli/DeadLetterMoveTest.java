@@ -75,7 +75,7 @@ class DeadLetterMoveTest extends DeploymentTest {
     }
 
     /** Receives and rolls back until the queue gives nothing: every message went to the dead-letter queue. */
-    private static void rollBackUntilEmpty(Connection connection, String queue) throws JMSException {
+    static void rollBackUntilEmpty(Connection connection, String queue) throws JMSException {
         Session tx = connection.createSession(true, Session.SESSION_TRANSACTED);
         try (MessageConsumer consumer = tx.createConsumer(tx.createQueue(queue))) {
             while (consumer.receive(1_000) != null) {
