@@ -121,6 +121,8 @@ class MetricsScrapeTest {
             assertEquals(broker.broker().config().diskUseLimit(), value(text, "ramjet_disk_use_limit", null));
             assertTrue(value(text, "process_uptime_seconds", null) > 0, "JVM and process meters");
             assertTrue(value(text, "jvm_threads_live_threads", null) > 0, "JVM thread meters");
+            connection.close();
+            scrapeUntil(endpoint, "ramjet_producers", null, 0);
         }
     }
 
@@ -158,7 +160,10 @@ class MetricsScrapeTest {
         return response.body();
     }
 
-    /** Acknowledgements are logged after the consumer closes: scrapes until the metric shows them. */
+    /**
+     * Scrapes until the metric shows {@code expected}: acknowledgements are logged after the
+     * consumer closes, a closed connection is noticed a moment later.
+     */
     private static String scrapeUntil(URI endpoint, String metric, String destination, double expected)
             throws IOException, InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
