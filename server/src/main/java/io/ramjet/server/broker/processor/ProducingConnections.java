@@ -20,7 +20,10 @@ public final class ProducingConnections implements ConnectionListener {
     /** {@code send} noting the connection of every request it is given. */
     public AsyncRequestProcessor counting(AsyncRequestProcessor send) {
         return (connection, request) -> {
-            producing.add(connection);
+            // a send processed after its connection closed must not leave the connection counted
+            if (producing.add(connection) && !connection.isActive()) {
+                producing.remove(connection);
+            }
             return send.process(connection, request);
         };
     }
