@@ -69,6 +69,16 @@ public final class MetricsScraper implements AutoCloseable {
         }
     }
 
+    /** Scrapes answered with 200 so far. */
+    public long answered() {
+        return answered.get();
+    }
+
+    /** Scrapes that failed so far. */
+    public long failed() {
+        return failed.get();
+    }
+
     @Override
     public void close() {
         timer.shutdownNow();
