@@ -51,7 +51,7 @@ public final class Bench implements Callable<Integer> {
     int consumers = 1;
 
     @Option(names = "--peers", split = ",", description = "peers to run, of ramjet,artemis,rocketmq (default all),"
-            + " and ramjet-tls,artemis-tls (TLS on every connection)")
+            + " ramjet-tls,artemis-tls (TLS on every connection) and ramjet-metrics (metrics on, scraped every second)")
     List<String> peers = List.of("ramjet", "artemis", "rocketmq");
 
     @Option(names = "--workloads", split = ",", description = "workloads to run, of 1..8 (default all)")
@@ -98,9 +98,10 @@ public final class Bench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         for (String p : peers) {
-            if (!List.of("ramjet", "artemis", "rocketmq", "ramjet-tls", "artemis-tls").contains(p)) {
+            if (!List.of("ramjet", "artemis", "rocketmq", "ramjet-tls", "artemis-tls", "ramjet-metrics")
+                    .contains(p)) {
                 throw new CommandLine.ParameterException(new CommandLine(this), "unknown peer " + p
-                        + "; the peers are ramjet, artemis, rocketmq, ramjet-tls, artemis-tls");
+                        + "; the peers are ramjet, artemis, rocketmq, ramjet-tls, artemis-tls, ramjet-metrics");
             }
         }
         for (int w : workloads) {
@@ -259,6 +260,7 @@ public final class Bench implements Callable<Integer> {
             case "artemis" -> JmsPeer.artemis(config.heap(), (long) Workloads.ASYNC_WINDOW * config.size(),
                     config.artemisBufferTimeoutNanos());
             case "ramjet-tls" -> JmsPeer.ramjetTls(config.heap(), config.ramjetSegmentMiB());
+            case "ramjet-metrics" -> JmsPeer.ramjetMetrics(config.heap(), config.ramjetSegmentMiB());
             case "artemis-tls" -> JmsPeer.artemisTls(config.heap(), (long) Workloads.ASYNC_WINDOW * config.size(),
                     config.artemisBufferTimeoutNanos());
             case "rocketmq" -> RocketMqPeer.start(config.heap());

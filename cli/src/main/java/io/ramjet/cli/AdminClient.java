@@ -5,6 +5,8 @@ import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrokerList;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ErrorHeader;
+import io.ramjet.protocol.command.QueryRouteRequest;
+import io.ramjet.protocol.command.RouteData;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
@@ -48,14 +50,37 @@ public final class AdminClient implements AutoCloseable {
         List<String> failures = new ArrayList<>();
         for (String nameServer : nameServers) {
             try {
-                BrokerList list = call(nameServer, CommandCode.LIST_BROKERS, null, BrokerList.class);
-                return list.brokers().stream().sorted(Comparator.comparing(BrokerInfo::brokerName)
-                        .thenComparingLong(BrokerInfo::brokerId)).toList();
+                return brokersOf(nameServer);
             } catch (AdminException e) {
                 failures.add(e.getMessage());
             }
         }
         throw new AdminException("no NameServer answered: " + String.join("; ", failures));
+    }
+
+    /** The NameServers this client asks, as given. */
+    public List<String> nameServers() {
+        return nameServers;
+    }
+
+    /**
+     * The brokers registered with one NameServer, by name then id.
+     *
+     * @throws AdminException when it does not answer
+     */
+    public List<BrokerInfo> brokersOf(String nameServer) {
+        BrokerList list = call(nameServer, CommandCode.LIST_BROKERS, null, BrokerList.class);
+        return list.brokers().stream().sorted(Comparator.comparing(BrokerInfo::brokerName)
+                .thenComparingLong(BrokerInfo::brokerId)).toList();
+    }
+
+    /**
+     * One NameServer's route of a destination: the live brokers holding it (none when it is unknown).
+     *
+     * @throws AdminException when it does not answer
+     */
+    public RouteData route(String nameServer, String destination) {
+        return call(nameServer, CommandCode.QUERY_ROUTE, new QueryRouteRequest(destination), RouteData.class);
     }
 
     /**

@@ -12,7 +12,8 @@ import java.io.PrintWriter;
 @Command(name = "ramjet-admin", mixinStandardHelpOptions = true, version = "Ramjet admin 0.1.0",
         description = "Operate a running Ramjet deployment: destinations, subscriptions, consumers, messages, health.",
         subcommands = {QueueCommand.class, SubscriptionCommand.class, ConsumerCommand.class, ProducerCommand.class,
-                BrowseCommand.class, BrokerCommand.class, TxCommand.class, CheckCommand.class, CommandLine.HelpCommand.class})
+                BrowseCommand.class, BrokerCommand.class, TxCommand.class, CheckCommand.class, PerfCommand.class,
+                NameServerCommand.class, CommandLine.HelpCommand.class})
 public final class RamjetAdmin {
 
     public static void main(String[] args) {

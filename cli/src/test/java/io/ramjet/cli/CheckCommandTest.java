@@ -5,14 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ramjet.server.embedded.EmbeddedBroker;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,7 +22,8 @@ class CheckCommandTest {
     @Test
     void aHealthyDeploymentExitsZero() throws Exception {
         try (EmbeddedBroker broker = EmbeddedBroker.start()) {
-            Run run = runProcess("check", "--url", "ramjet://" + broker.nameServerAddress(), "--json");
+            AdminProcess.Run run = AdminProcess.run("check", "--url", "ramjet://" + broker.nameServerAddress(),
+                    "--json");
             assertEquals(0, run.exit(), run.toString());
             JsonNode results = JSON.readTree(run.out());
             assertEquals(List.of("nameserver", "brokers", "disk broker-a", "round trip"),
@@ -41,7 +38,8 @@ class CheckCommandTest {
         try (ServerSocket closed = new ServerSocket(0)) {
             port = closed.getLocalPort();
         }
-        Run run = runProcess("check", "--url", "ramjet://127.0.0.1:" + port, "--json", "--timeout", "1000");
+        AdminProcess.Run run = AdminProcess.run("check", "--url", "ramjet://127.0.0.1:" + port, "--json", "--timeout",
+                "1000");
         assertEquals(1, run.exit(), run.toString());
         JsonNode nameServer = JSON.readTree(run.out()).get(0);
         assertEquals("nameserver", nameServer.get("check").asText());
@@ -59,22 +57,5 @@ class CheckCommandTest {
             assertEquals("disk broker-a", disk.get("check").asText());
             assertFalse(disk.get("ok").asBoolean());
         }
-    }
-
-    private record Run(int exit, String out, String err) {
-    }
-
-    private static Run runProcess(String... args) throws IOException, InterruptedException {
-        List<String> command = new java.util.ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), RamjetAdmin.class.getName()));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).start();
-        process.getOutputStream().close();
-        byte[] out = process.getInputStream().readAllBytes();
-        byte[] err = process.getErrorStream().readAllBytes();
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "check did not end");
-        return new Run(process.exitValue(), new String(out, StandardCharsets.UTF_8),
-                new String(err, StandardCharsets.UTF_8));
     }
 }

@@ -32,7 +32,7 @@ class DeadLetterMoveTest extends DeploymentTest {
             QueueCommandTest.send(connection, "orders", 3, 0);
             rollBackUntilEmpty(connection, "orders");
 
-            JsonNode dlq = cli.json("browse", "--queue", "DLQ.orders");
+            JsonNode dlq = cli.json("browse", "--queue", "DLQ.orders").get("messages");
             assertEquals(3, dlq.size());
             for (JsonNode m : dlq) {
                 assertEquals("orders", m.get("properties").get("JMS_RamjetOriginalDestination").asText());
@@ -40,7 +40,7 @@ class DeadLetterMoveTest extends DeploymentTest {
                 assertTrue(m.get("properties").has("JMS_RamjetDeadLetterReason"));
             }
             JsonNode selected = cli.json("browse", "--queue", "DLQ.orders", "--selector",
-                    "JMS_RamjetOriginalDestination = 'orders'");
+                    "JMS_RamjetOriginalDestination = 'orders'").get("messages");
             assertEquals(3, selected.size(), "a selector on the vendor properties sees every dead letter");
 
             assertEquals(3, cli.json("queue", "move", "--from", "DLQ.orders").get("moved").asLong());
@@ -75,7 +75,7 @@ class DeadLetterMoveTest extends DeploymentTest {
     }
 
     /** Receives and rolls back until the queue gives nothing: every message went to the dead-letter queue. */
-    private static void rollBackUntilEmpty(Connection connection, String queue) throws JMSException {
+    static void rollBackUntilEmpty(Connection connection, String queue) throws JMSException {
         Session tx = connection.createSession(true, Session.SESSION_TRANSACTED);
         try (MessageConsumer consumer = tx.createConsumer(tx.createQueue(queue))) {
             while (consumer.receive(1_000) != null) {

@@ -28,6 +28,7 @@ import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -39,6 +40,8 @@ class MetricsScrapeTest {
 
     private static final int SENT = 500;
     private static final int CONSUMED = 200;
+    private static final int EXPIRED = 4;
+    private static final int DEAD_LETTERED = 3;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test
@@ -77,8 +80,49 @@ class MetricsScrapeTest {
             assertTrue(value(text, "ramjet_store_force_seconds_count", null) > 0);
             assertTrue(value(text, "ramjet_pull_seconds_count", null) > 0);
             assertEquals(1, value(text, "ramjet_connections", null));
+            assertEquals(1, value(text, "ramjet_producers", null));
             assertTrue(value(text, "jvm_memory_used_bytes", null) > 0);
             assertTrue(text.contains("disk_free_bytes{"), "disk metrics");
+        }
+    }
+
+    @Test
+    void expiredAndDeadLetteredMessagesAreCountedPerDestination() throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(c -> c.toBuilder().metricsPort(0).maxDeliveries(2).build());
+             Connection connection = new RamjetConnectionFactory("ramjet://" + broker.nameServerAddress())
+                     .createConnection()) {
+            URI endpoint = URI.create("http://127.0.0.1:" + broker.broker().metricsPort() + "/metrics");
+            connection.start();
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            MessageProducer producer = session.createProducer(session.createQueue("short"));
+            // stored (not expired on arrival), but due only after it expired: the fetch expires it
+            producer.setTimeToLive(1_000);
+            producer.setDeliveryDelay(1_500);
+            for (int i = 0; i < EXPIRED; i++) {
+                producer.send(session.createTextMessage("e" + i));
+            }
+            send(connection, "poison", DEAD_LETTERED);
+            DeadLetterMoveTest.rollBackUntilEmpty(connection, "poison");
+            try (MessageConsumer consumer = session.createConsumer(session.createQueue("short"))) {
+                assertNull(consumer.receive(2_000), "an expired message is never delivered");
+                String text = scrapeUntil(endpoint, "ramjet_destination_expired_total", "short", EXPIRED);
+                assertEquals(0, value(text, "ramjet_destination_dead_lettered_total", "short"));
+            }
+            String text = scrapeUntil(endpoint, "ramjet_destination_dead_lettered_total", "poison", DEAD_LETTERED);
+            assertEquals(0, value(text, "ramjet_destination_expired_total", "poison"));
+            assertEquals(DEAD_LETTERED, value(text, "ramjet_destination_enqueued_total", "DLQ.poison"));
+            assertEquals(1, value(text, "ramjet_producers", null), "the one connection that sent");
+            assertTrue(value(text, "ramjet_store_group_commit_batch_count", null) > 0, text);
+            assertTrue(value(text, "ramjet_store_group_commit_batch_sum", null)
+                    >= EXPIRED + DEAD_LETTERED, "each persistent send waited for a force");
+            assertTrue(text.contains("ramjet_store_group_commit_batch_bucket{"), "batch size distribution");
+            assertTrue(text.contains("ramjet_store_force_seconds_bucket{"), "fsync time distribution");
+            assertTrue(value(text, "ramjet_store_dispatch_lag_bytes", null) >= 0, text);
+            assertEquals(broker.broker().config().diskUseLimit(), value(text, "ramjet_disk_use_limit", null));
+            assertTrue(value(text, "process_uptime_seconds", null) > 0, "JVM and process meters");
+            assertTrue(value(text, "jvm_threads_live_threads", null) > 0, "JVM thread meters");
+            connection.close();
+            scrapeUntil(endpoint, "ramjet_producers", null, 0);
         }
     }
 
@@ -116,7 +160,10 @@ class MetricsScrapeTest {
         return response.body();
     }
 
-    /** Acknowledgements are logged after the consumer closes: scrapes until the metric shows them. */
+    /**
+     * Scrapes until the metric shows {@code expected}: acknowledgements are logged after the
+     * consumer closes, a closed connection is noticed a moment later.
+     */
     private static String scrapeUntil(URI endpoint, String metric, String destination, double expected)
             throws IOException, InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();

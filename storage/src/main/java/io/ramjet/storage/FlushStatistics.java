@@ -13,11 +13,24 @@ public final class FlushStatistics {
     private final LongAdder forces = new LongAdder();
     private final LongAdder forceNanos = new LongAdder();
     private final LongAdder waitersCompleted = new LongAdder();
+    private volatile ForceListener listener = (nanos, waiters) -> { };
+
+    /** Told of each force that wrote something, on the flush thread: it must return quickly. */
+    @FunctionalInterface
+    public interface ForceListener {
+        void forced(long nanos, int waiters);
+    }
 
     void forced(long nanos, int waiters) {
         forces.increment();
         forceNanos.add(nanos);
         waitersCompleted.add(waiters);
+        listener.forced(nanos, waiters);
+    }
+
+    /** Tells {@code listener}, instead of the one before, of every force from now on. */
+    public void listen(ForceListener listener) {
+        this.listener = listener;
     }
 
     /** Forces that wrote something. */

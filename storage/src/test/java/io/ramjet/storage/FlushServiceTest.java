@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -59,6 +60,28 @@ class FlushServiceTest {
             pool.shutdown();
             long forces = store.forceCount() - forcesBefore;
             assertTrue(forces < writers * perWriter, forces + " forces for " + writers * perWriter + " appends");
+        }
+    }
+
+    @Test
+    void aListenerIsToldOfEachForceWithTheAppendsItCompleted() {
+        try (MessageStore store = MessageStore.open(TestRecords.config(dir))) {
+            List<Integer> waiters = Collections.synchronizedList(new ArrayList<>());
+            List<Long> nanos = Collections.synchronizedList(new ArrayList<>());
+            store.flushStatistics().listen((n, w) -> {
+                nanos.add(n);
+                waiters.add(w);
+            });
+            for (int i = 0; i < 20; i++) {
+                store.append(TestRecords.record("q", 0, i, 100), true).join();
+            }
+            FlushStatistics statistics = store.flushStatistics();
+            int told = waiters.stream().mapToInt(Integer::intValue).sum();
+            // at most every durable append once (one whose bytes an earlier force wrote is completed uncounted)
+            assertTrue(told > 0 && told <= 20, told + " appends");
+            assertEquals(statistics.waitersCompleted(), told);
+            assertEquals(statistics.forces(), waiters.size());
+            assertEquals(statistics.forceNanos(), nanos.stream().mapToLong(Long::longValue).sum());
         }
     }
 

@@ -5,6 +5,8 @@ import io.ramjet.bench.jms.JmsWorkloads;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
 import jakarta.jms.ConnectionFactory;
 import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.IntFunction;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
@@ -16,12 +18,16 @@ public final class JmsPeer implements Peer {
     private final TemporaryDirectory data;
     private final PeerProcess process;
     private final IntFunction<ConnectionFactory> factory;
+    /** Scrapes the peer's metrics while it runs; null for a peer without them. */
+    private final MetricsScraper scraper;
 
-    private JmsPeer(String name, TemporaryDirectory data, PeerProcess process, IntFunction<ConnectionFactory> factory) {
+    private JmsPeer(String name, TemporaryDirectory data, PeerProcess process, IntFunction<ConnectionFactory> factory,
+                    MetricsScraper scraper) {
         this.name = name;
         this.data = data;
         this.process = process;
         this.factory = factory;
+        this.scraper = scraper;
     }
 
     /**
@@ -32,6 +38,28 @@ public final class JmsPeer implements Peer {
         return start("ramjet", RamjetServerMain.class, heap,
                 port -> new RamjetConnectionFactory("ramjet://127.0.0.1:" + port),
                 null, segmentMiB > 0 ? new String[] {Integer.toString(segmentMiB)} : new String[0]);
+    }
+
+    /**
+     * {@link #ramjet} with its broker's metrics on ({@link RamjetServerMain#METRICS_PORT}), scraped
+     * every second as Prometheus would for as long as the peer runs: beside the ramjet peer in one
+     * run, what metrics cost.
+     */
+    public static JmsPeer ramjetMetrics(String heap, int segmentMiB) throws IOException {
+        int metricsPort = PeerProcess.freePort();
+        TemporaryDirectory data = new TemporaryDirectory("ramjet-metrics-peer");
+        try {
+            PeerProcess process = PeerProcess.start(RamjetServerMain.class, heap, null,
+                    List.of("-D" + RamjetServerMain.METRICS_PORT + "=" + metricsPort), data.path().resolve("data"),
+                    segmentMiB > 0 ? new String[] {Integer.toString(segmentMiB)} : new String[0]);
+            MetricsScraper scraper = MetricsScraper.start(
+                    URI.create("http://127.0.0.1:" + metricsPort + "/metrics"), Duration.ofSeconds(1));
+            return new JmsPeer("ramjet-metrics", data, process,
+                    port -> new RamjetConnectionFactory("ramjet://127.0.0.1:" + port), scraper);
+        } catch (IOException | RuntimeException e) {
+            data.close();
+            throw e;
+        }
     }
 
     /**
@@ -114,7 +142,7 @@ public final class JmsPeer implements Peer {
                                  IntFunction<ConnectionFactory> factory, PeerNetty netty, String[] extra)
             throws IOException {
         return new JmsPeer(name, data, PeerProcess.start(main, heap, netty, List.of(),
-                data.path().resolve("data"), extra), factory);
+                data.path().resolve("data"), extra), factory, null);
     }
 
     @Override
@@ -144,6 +172,9 @@ public final class JmsPeer implements Peer {
 
     @Override
     public void close() throws IOException {
+        if (scraper != null) {
+            scraper.close();
+        }
         try {
             process.close();
         } finally {

@@ -198,7 +198,8 @@ public final class PeerProcess implements AutoCloseable {
         return System.getProperty("java.class.path");
     }
 
-    private static int freePort() throws IOException {
+    /** A port free on the loopback address now, for a child to bind. */
+    static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }

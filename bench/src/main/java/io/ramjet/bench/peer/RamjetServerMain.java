@@ -19,8 +19,12 @@ import java.util.List;
  * password]]}: a smaller CommitLog segment than the standalone default (each is zero-filled when
  * created, the next ahead of need) makes a short run start faster; 0 keeps the default. With a
  * PKCS#12 key store both ports use TLS, and the broker registers over TLS trusting the trust store.
+ * With the system property {@link #METRICS_PORT} the broker serves its Prometheus metrics on that port.
  */
 public final class RamjetServerMain {
+
+    /** System property: the port of the broker's Prometheus endpoint; metrics are off without it. */
+    public static final String METRICS_PORT = "ramjet.peer.metricsPort";
 
     private RamjetServerMain() {
     }
@@ -28,7 +32,8 @@ public final class RamjetServerMain {
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         Path data = Files.createDirectories(Path.of(args[1]));
-        BrokerConfig.Builder config = BrokerConfig.builder(data).port(0);
+        BrokerConfig.Builder config = BrokerConfig.builder(data).port(0)
+                .metricsPort(Integer.getInteger(METRICS_PORT, -1));
         if (args.length > 5) {
             config.tls().keyStore(Path.of(args[3])).keyPassword(args[5]).trustStore(Path.of(args[4]))
                     .trustStorePassword(args[5]).outbound(true);

@@ -18,6 +18,7 @@ import io.ramjet.server.broker.admin.Statistics;
 import io.ramjet.server.broker.admin.TransactionListing;
 import io.ramjet.server.broker.delivery.Acknowledgements;
 import io.ramjet.server.broker.delivery.DeadLetterQueue;
+import io.ramjet.server.broker.delivery.DiscardCounts;
 import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.server.broker.delivery.MessageFetcher;
 import io.ramjet.server.broker.destination.Destination;
@@ -46,6 +47,7 @@ import io.ramjet.server.broker.processor.ConsumerDetacher;
 import io.ramjet.server.broker.processor.ConsumerRegistry;
 import io.ramjet.server.broker.processor.DestinationDeleter;
 import io.ramjet.server.broker.processor.OperationsProcessor;
+import io.ramjet.server.broker.processor.ProducingConnections;
 import io.ramjet.server.broker.processor.PullProcessor;
 import io.ramjet.server.broker.processor.Refusals;
 import io.ramjet.server.broker.processor.RemoteCoordinators;
@@ -119,6 +121,8 @@ public final class Broker implements AutoCloseable {
     private final DelayedMessages delayed;
     private final DeliveryMarks marks = new DeliveryMarks();
     private final LongAdder recordsReadForDelivery = new LongAdder();
+    private final DiscardCounts discards = new DiscardCounts();
+    private final ProducingConnections producing = new ProducingConnections();
     private final Transactions transactions;
     private long startedAt;
     /** Depths and backlogs, for the operator's commands and the metrics. */
@@ -244,14 +248,14 @@ public final class Broker implements AutoCloseable {
         createConfiguredDestinations(resolver);
         Acknowledgements acknowledgements = new Acknowledgements(log, heldPulls);
         DeadLetterQueue deadLetters = new DeadLetterQueue(store, resolver, config.deadLetterPrefix(),
-                config.queuesPerDestination(), acknowledgements::ackOne);
+                config.queuesPerDestination(), acknowledgements::ackOne, discards);
         MessageFetcher fetcher = new MessageFetcher(store, deadLetters, marks, config.maxDeliveries(),
-                recordsReadForDelivery, config.messageGroups());
+                recordsReadForDelivery, config.messageGroups(), discards);
         ConsumerDetacher detacher = new ConsumerDetacher(subscriptions, heldPulls);
         ConsumerRegistry consumers = new ConsumerRegistry(detacher::detach);
         server.addConnectionListener(ConnectionSession.onClose(consumers::closed));
 
-        DestinationDeleter deleter = new DestinationDeleter(destinations, subscriptions, log, store,
+        DestinationDeleter deleter = new DestinationDeleter(destinations, subscriptions, log, store, discards,
                 destinationsChanged);
         TemporaryDestinations temporaries = new TemporaryDestinations(deleter::delete);
         ClientIdClaims clientIds = new ClientIdClaims();
@@ -263,8 +267,8 @@ public final class Broker implements AutoCloseable {
                 temporaries, access, destinationsChanged);
         SendProcessor send = new SendProcessor(store, resolver, diskGuard(),
                 new TransactionHalves(transactions.table()), access);
-        server.registerAsyncProcessor(CommandCode.SEND, Timed.async(Refusals.mappedAsync(send),
-                metrics == null ? Timed.UNTIMED : metrics.metrics().sendTimer()), sends);
+        server.registerAsyncProcessor(CommandCode.SEND, metrics == null ? Refusals.mappedAsync(send)
+                : producing.counting(Timed.async(Refusals.mappedAsync(send), metrics.metrics().sendTimer())), sends);
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, Refusals.mappedAsync(subscribe::subscribe),
                 processors);
         server.registerAsyncProcessor(CommandCode.PULL, Timed.async(Refusals.mappedAsync(
@@ -341,8 +345,10 @@ public final class Broker implements AutoCloseable {
         }
         RemotingServer remoting = server;
         metrics = new MetricsEndpoint(config.host(), config.metricsPort(), config.metricsJmx(), config.brokerName(),
-                registry -> new BrokerMetrics(registry, statistics, store, config.dataDir().toFile(),
-                        () -> remoting.connections().size()));
+                registry -> new BrokerMetrics(registry, new BrokerMetrics.Sources(statistics, store,
+                        config.dataDir().toFile(), config.diskUseLimit(), () -> remoting.connections().size(),
+                        producing::count, discards)));
+        remoting.addConnectionListener(producing);
         timer.scheduleWithFixedDelay(metrics.metrics()::sample, METRICS_SAMPLE_MILLIS, METRICS_SAMPLE_MILLIS,
                 TimeUnit.MILLISECONDS);
     }

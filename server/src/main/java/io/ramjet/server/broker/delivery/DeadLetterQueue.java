@@ -43,13 +43,16 @@ public final class DeadLetterQueue {
     private final String prefix;
     private final int queueCount;
     private final BiConsumer<Subscription, Delivery> acknowledger;
+    private final DiscardCounts discards;
 
     /**
      * @param acknowledger acknowledges a delivery durably (in memory and in the log)
+     * @param discards     counts each message moved, for its original destination
      */
     public DeadLetterQueue(MessageStore store, DestinationResolver destinations, String prefix, int queueCount,
-                           BiConsumer<Subscription, Delivery> acknowledger) {
+                           BiConsumer<Subscription, Delivery> acknowledger, DiscardCounts discards) {
         this.store = store;
+        this.discards = discards;
         this.destinations = destinations;
         this.prefix = prefix;
         this.queueCount = queueCount;
@@ -94,6 +97,7 @@ public final class DeadLetterQueue {
                         cursor -> cursor.release(delivery.offset(), consumer, false));
             } else {
                 acknowledger.accept(subscription, delivery);
+                discards.deadLettered(from.storageName());
             }
         });
     }

@@ -61,15 +61,18 @@ public final class MessageFetcher {
     private final AtomicInteger rotation = new AtomicInteger();
     private final LongAdder recordsRead;
     private final MessageGroupPolicy groups;
+    private final DiscardCounts discards;
     private final GroupReader groupReader = new GroupReader();
 
     /**
      * @param recordsRead counts every CommitLog record this fetcher reads: the cost tag filtering saves
      * @param groups      how message groups are honoured
+     * @param discards    counts the expired messages it acknowledges away
      */
     public MessageFetcher(MessageStore store, DeadLetterQueue deadLetters, DeliveryMarks marks, int maxDeliveries,
-                          LongAdder recordsRead, MessageGroupPolicy groups) {
+                          LongAdder recordsRead, MessageGroupPolicy groups, DiscardCounts discards) {
         this.store = store;
+        this.discards = discards;
         this.groups = groups;
         this.recordsRead = recordsRead;
         this.marks = marks;
@@ -169,8 +172,11 @@ public final class MessageFetcher {
             Delivery delivery = claim.delivery();
             MessageRecordView record = claim.record() != null ? claim.record()
                     : readRecord(storageName, queueId, delivery.offset(), claim.entry());
-            if (record == null || MessageExpiration.expired(record, System.currentTimeMillis())) {
+            if (record == null) {
                 ack(subscription, delivery);
+            } else if (MessageExpiration.expired(record, System.currentTimeMillis())) {
+                ack(subscription, delivery);
+                discards.expired(storageName);
             } else if (delivery.deliveryCount() > maxDeliveries) {
                 deadLetters.moveAndAck(destination, subscription, consumer, delivery, record);
             } else {

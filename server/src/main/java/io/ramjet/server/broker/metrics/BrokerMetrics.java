@@ -1,7 +1,7 @@
 package io.ramjet.server.broker.metrics;
 
 import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -14,12 +14,16 @@ import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.core.instrument.binder.system.DiskSpaceMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.DestinationStats;
 import io.ramjet.server.broker.admin.Statistics;
+import io.ramjet.server.broker.delivery.DiscardCounts;
+import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.storage.FlushStatistics;
 import io.ramjet.storage.MessageStore;
 
 import java.io.File;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -33,58 +37,97 @@ import java.util.function.ToDoubleFunction;
  * The broker's meters on one registry. Destination depths are sampled by {@link #sample()} (the
  * scrape endpoint samples before each scrape, a timer between them for JMX) into a snapshot the
  * gauges read, so a scrape costs one pass over the subscriptions and nothing is counted on the
- * message path for them; their meters come and go with the destinations. The enqueued and
- * acknowledged counts of a destination only grow while it exists, so they are counters: a
+ * message path for them; their meters come and go with the destinations. The enqueued,
+ * expired and dead-lettered counts (the last two from {@link DiscardCounts}) and the
+ * acknowledged ones of a destination only grow while it exists, so they are counters: a
  * Prometheus {@code rate()} of them is the enqueue and dequeue rate, and of a dead-letter
  * queue's the dead-letter rate. Thread-safe.
  */
 public final class BrokerMetrics implements AutoCloseable {
 
-    private record DestinationKey(String name, String kind) {
+    /**
+     * What the meters read.
+     *
+     * @param diskUseLimit the disk use (0-1) past which sends are refused
+     * @param connections  how many client connections are open now
+     * @param producers    how many of them have sent a message
+     * @param discards     expired and dead-lettered messages per destination
+     */
+    public record Sources(Statistics statistics, MessageStore store, File dataDir, double diskUseLimit,
+                          IntSupplier connections, IntSupplier producers, DiscardCounts discards) {
     }
 
+    private record DestinationKey(String name, DestinationKind kind) {
+
+        String storageName() {
+            return Destination.storageName(kind, name);
+        }
+    }
+
+    private static final double[] BATCH_BUCKETS = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
+
     private final MeterRegistry registry;
-    private final Statistics statistics;
+    private final Sources sources;
     private final Timer send;
     private final Timer pull;
     private final JvmGcMetrics gc = new JvmGcMetrics();
     private final Map<DestinationKey, List<Meter>> destinationMeters = new HashMap<>();
     private volatile Map<DestinationKey, DestinationStats> snapshot = Map.of();
 
-    /**
-     * @param connections how many client connections are open now
-     */
-    public BrokerMetrics(MeterRegistry registry, Statistics statistics, MessageStore store, File dataDir,
-                         IntSupplier connections) {
+    public BrokerMetrics(MeterRegistry registry, Sources sources) {
         this.registry = registry;
-        this.statistics = statistics;
+        this.sources = sources;
         this.send = Timer.builder("ramjet.send").description("SEND requests, from arrival to response (durable"
                 + " for a persistent message)").publishPercentileHistogram().register(registry);
         this.pull = Timer.builder("ramjet.pull").description("PULL requests, from arrival to response, the time"
                 + " held waiting for messages included").register(registry);
-        FlushStatistics flushes = store.flushStatistics();
-        FunctionTimer.builder("ramjet.store.force", flushes, FlushStatistics::forces, FlushStatistics::forceNanos,
-                TimeUnit.NANOSECONDS).description("forces (fsync) of the CommitLog that wrote something")
-                .register(registry);
-        FunctionCounter.builder("ramjet.store.group.commit.appends", flushes, FlushStatistics::waitersCompleted)
-                .description("durable appends completed by forces: per force, the group-commit batch size")
-                .register(registry);
-        Gauge.builder("ramjet.store.commitlog.bytes", store, s -> s.maxPhysicalOffset() - s.minPhysicalOffset())
-                .description("bytes of the CommitLog retained").baseUnit("bytes").register(registry);
-        Gauge.builder("ramjet.connections", connections, IntSupplier::getAsInt).strongReference(true)
+        MessageStore store = sources.store();
+        registerStore(store);
+        Gauge.builder("ramjet.connections", sources.connections(), IntSupplier::getAsInt).strongReference(true)
                 .description("client connections open").register(registry);
+        Gauge.builder("ramjet.producers", sources.producers(), IntSupplier::getAsInt).strongReference(true)
+                .description("client connections open that have sent a message (the wire names no producer)")
+                .register(registry);
         Gauge.builder("ramjet.consumers", this, m -> m.sum(DestinationStats::consumers))
                 .description("consumers attached").register(registry);
         Gauge.builder("ramjet.destinations", this, m -> m.snapshot.size())
                 .description("destinations, temporary ones included").register(registry);
+        Gauge.builder("ramjet.disk.use.limit", sources, Sources::diskUseLimit)
+                .description("disk use (0-1) of the data directory's file system past which sends are refused")
+                .register(registry);
         new JvmMemoryMetrics().bindTo(registry);
         gc.bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
         new ClassLoaderMetrics().bindTo(registry);
         new ProcessorMetrics().bindTo(registry);
         new UptimeMetrics().bindTo(registry);
-        new DiskSpaceMetrics(dataDir).bindTo(registry);
+        new DiskSpaceMetrics(sources.dataDir()).bindTo(registry);
         sample();
+    }
+
+    private void registerStore(MessageStore store) {
+        Timer force = Timer.builder("ramjet.store.force").description("forces (fsync) of the CommitLog that wrote"
+                + " something").publishPercentileHistogram().minimumExpectedValue(Duration.ofNanos(10_000))
+                .maximumExpectedValue(Duration.ofSeconds(10)).register(registry);
+        DistributionSummary batch = DistributionSummary.builder("ramjet.store.group.commit.batch")
+                .description("durable appends one force completed (forces that completed none left out)")
+                .serviceLevelObjectives(BATCH_BUCKETS).register(registry);
+        FlushStatistics flushes = store.flushStatistics();
+        flushes.listen((nanos, waiters) -> {
+            force.record(nanos, TimeUnit.NANOSECONDS);
+            if (waiters > 0) {
+                batch.record(waiters);
+            }
+        });
+        FunctionCounter.builder("ramjet.store.group.commit.appends", flushes, FlushStatistics::waitersCompleted)
+                .description("durable appends completed by forces: per force, the group-commit batch size")
+                .register(registry);
+        Gauge.builder("ramjet.store.commitlog.bytes", store, s -> s.maxPhysicalOffset() - s.minPhysicalOffset())
+                .description("bytes of the CommitLog retained").baseUnit("bytes").register(registry);
+        Gauge.builder("ramjet.store.dispatch.lag", store,
+                        s -> Math.max(0, s.maxPhysicalOffset() - s.dispatchedOffset()))
+                .description("bytes of the CommitLog written but not yet dispatched to the ConsumeQueues")
+                .baseUnit("bytes").register(registry);
     }
 
     public MeterRegistry registry() {
@@ -104,8 +147,8 @@ public final class BrokerMetrics implements AutoCloseable {
     /** Samples every destination's depths and counts, adding and removing their meters as destinations come and go. */
     public synchronized void sample() {
         Map<DestinationKey, DestinationStats> now = new HashMap<>();
-        for (DestinationStats d : statistics.destinations(null)) {
-            now.put(new DestinationKey(d.name(), d.kind().name()), d);
+        for (DestinationStats d : sources.statistics().destinations(null)) {
+            now.put(new DestinationKey(d.name(), d.kind()), d);
         }
         snapshot = now;
         destinationMeters.entrySet().removeIf(e -> {
@@ -121,7 +164,7 @@ public final class BrokerMetrics implements AutoCloseable {
     }
 
     private List<Meter> register(DestinationKey key) {
-        Tags tags = Tags.of("destination", key.name(), "kind", key.kind());
+        Tags tags = Tags.of("destination", key.name(), "kind", key.kind().name());
         List<Meter> meters = new ArrayList<>();
         meters.add(gauge("ramjet.destination.ready", "messages waiting to be delivered (queues)", key, tags,
                 DestinationStats::ready));
@@ -138,6 +181,14 @@ public final class BrokerMetrics implements AutoCloseable {
         meters.add(counter("ramjet.destination.acknowledged",
                 "messages acknowledged, purged, expired, moved or dead-lettered (queues)", key, tags,
                 DestinationStats::acknowledged));
+        DiscardCounts discards = sources.discards();
+        meters.add(FunctionCounter.builder("ramjet.destination.expired", discards,
+                        d -> d.expiredOf(key.storageName())).description("messages that expired before delivery")
+                .tags(tags).register(registry));
+        meters.add(FunctionCounter.builder("ramjet.destination.dead.lettered", discards,
+                        d -> d.deadLetteredOf(key.storageName()))
+                .description("messages moved to the dead-letter queue, delivered too often").tags(tags)
+                .register(registry));
         return meters;
     }
 
@@ -164,6 +215,7 @@ public final class BrokerMetrics implements AutoCloseable {
 
     @Override
     public void close() {
+        sources.store().flushStatistics().listen((nanos, waiters) -> { });
         gc.close();
         registry.close();
     }

@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.server.broker.delivery.DiscardCounts;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.log.ConsumptionLog;
@@ -22,10 +23,12 @@ public final class DestinationDeleter {
     private final ConsumptionLog log;
     private final Runnable onChanged;
     private final MessageStore store;
+    private final DiscardCounts discards;
 
     public DestinationDeleter(DestinationTable destinations, SubscriptionTable subscriptions, ConsumptionLog log,
-                              MessageStore store, Runnable onChanged) {
+                              MessageStore store, DiscardCounts discards, Runnable onChanged) {
         this.store = store;
+        this.discards = discards;
         this.destinations = destinations;
         this.subscriptions = subscriptions;
         this.log = log;
@@ -38,6 +41,7 @@ public final class DestinationDeleter {
             return false;
         }
         subscriptions.deleteAll(d.kind(), d.name());
+        discards.forget(d.storageName());
         if (d.temporary()) {
             store.deleteQueues(d.storageName());
         } else {

@@ -1,0 +1,97 @@
+package io.ramjet.cli;
+
+import io.ramjet.cli.Output.Column;
+import io.ramjet.protocol.command.AdminQuery;
+import io.ramjet.protocol.command.BrokerInfo;
+import io.ramjet.protocol.command.BrokerRoute;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.command.DestinationStats;
+import io.ramjet.protocol.command.DestinationStatsList;
+import io.ramjet.protocol.command.Permission;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * {@code ramjet-admin nameserver brokers|routes}: what each NameServer tells clients, asked of
+ * every NameServer of the URL, so one that lost a broker shows beside one that did not.
+ */
+@Command(name = "nameserver", description = "what the NameServers know: registered brokers, destinations' routes",
+        mixinStandardHelpOptions = true)
+final class NameServerCommand {
+
+    /** A broker as one NameServer has it registered. */
+    record Registered(String nameServer, String cluster, String broker, long brokerId, String address) {
+    }
+
+    /** One broker's part of a destination's route, as one NameServer answers it. */
+    record Route(String nameServer, String destination, DestinationKind kind, String broker, long brokerId,
+                 String address, int queues, String permissions) {
+    }
+
+    @Command(name = "brokers", description = "the brokers registered with each NameServer")
+    int brokers(@Mixin Common common) {
+        List<Registered> rows = new ArrayList<>();
+        try (AdminClient admin = common.admin()) {
+            for (String nameServer : admin.nameServers()) {
+                for (BrokerInfo b : admin.brokersOf(nameServer)) {
+                    rows.add(new Registered(nameServer, b.clusterName(), b.brokerName(), b.brokerId(), b.address()));
+                }
+            }
+        }
+        common.output().table(rows,
+                new Column<>("NAMESERVER", Registered::nameServer),
+                new Column<>("CLUSTER", Registered::cluster),
+                new Column<>("BROKER", Registered::broker),
+                new Column<>("ID", Registered::brokerId),
+                new Column<>("ADDRESS", Registered::address));
+        return 0;
+    }
+
+    @Command(name = "routes", description = {"each destination's route: the brokers holding it and their message"
+            + " queues;", "without NAME, every destination the registered brokers hold"})
+    int routes(@Mixin Common common, @Parameters(paramLabel = "NAME", arity = "0..*",
+            description = "destinations to show") List<String> names) {
+        List<Route> rows = new ArrayList<>();
+        try (AdminClient admin = common.admin()) {
+            for (String destination : names == null || names.isEmpty() ? destinationNames(admin) : names) {
+                for (String nameServer : admin.nameServers()) {
+                    for (BrokerRoute r : admin.route(nameServer, destination).brokers()) {
+                        rows.add(new Route(nameServer, destination, r.kind(), r.broker().brokerName(),
+                                r.broker().brokerId(), r.broker().address(), r.queueCount(),
+                                permissions(r.permissions())));
+                    }
+                }
+            }
+        }
+        common.output().table(rows,
+                new Column<>("NAMESERVER", Route::nameServer),
+                new Column<>("DESTINATION", Route::destination),
+                new Column<>("KIND", Route::kind),
+                new Column<>("BROKER", Route::broker),
+                new Column<>("ID", Route::brokerId),
+                new Column<>("ADDRESS", Route::address),
+                new Column<>("QUEUES", Route::queues),
+                new Column<>("PERM", Route::permissions));
+        return 0;
+    }
+
+    /** The names of the destinations every registered broker holds, sorted, each once. */
+    private static TreeSet<String> destinationNames(AdminClient admin) {
+        TreeSet<String> names = new TreeSet<>();
+        for (BrokerInfo broker : admin.brokers()) {
+            admin.call(broker.address(), CommandCode.ADMIN_DESTINATIONS, new AdminQuery(null),
+                    DestinationStatsList.class).destinations().stream().map(DestinationStats::name).forEach(names::add);
+        }
+        return names;
+    }
+
+    private static String permissions(int bits) {
+        return (Permission.isReadable(bits) ? "r" : "-") + (Permission.isWritable(bits) ? "w" : "-");
+    }
+}

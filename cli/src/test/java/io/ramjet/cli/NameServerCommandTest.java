@@ -1,0 +1,97 @@
+package io.ramjet.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.CreateDestinationRequest;
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.server.embedded.EmbeddedCluster;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** {@code nameserver brokers|routes} against one NameServer with two brokers registered. */
+class NameServerCommandTest {
+
+    private static final Duration REQUEST = Duration.ofSeconds(5);
+
+    private EmbeddedCluster cluster;
+    private RemotingClient remoting;
+    private Cli cli;
+
+    @BeforeEach
+    void start() {
+        cluster = EmbeddedCluster.start(2);
+        remoting = new RemotingClient(RemotingClientConfig.defaults());
+        cli = new Cli("ramjet://" + cluster.nameServerAddress());
+    }
+
+    @AfterEach
+    void stop() {
+        remoting.close();
+        cluster.close();
+    }
+
+    @Test
+    void brokersListsBothRegisteredBrokers() {
+        JsonNode rows = cli.json("nameserver", "brokers");
+        assertEquals(2, rows.size(), rows.toString());
+        List<String> addresses = new ArrayList<>();
+        rows.forEach(r -> {
+            assertEquals(cluster.nameServerAddress(), r.get("nameServer").asText());
+            assertEquals(0, r.get("brokerId").asLong());
+            addresses.add(r.get("address").asText());
+        });
+        assertEquals(List.of(cluster.broker(0).address(), cluster.broker(1).address()).stream().sorted().toList(),
+                addresses.stream().sorted().toList());
+    }
+
+    @Test
+    void routesShowEachBrokersQueuesOfADestination() throws Exception {
+        create(0, "orders", DestinationKind.QUEUE, 4);
+        create(1, "orders", DestinationKind.QUEUE, 2);
+        create(1, "prices", DestinationKind.TOPIC, 3);
+        Map<String, Integer> orders = awaitRoute("orders", 2);
+        assertEquals(Map.of(cluster.broker(0).address(), 4, cluster.broker(1).address(), 2), orders);
+
+        JsonNode all = cli.json("nameserver", "routes");
+        Map<String, String> kinds = new TreeMap<>();
+        all.forEach(r -> kinds.put(r.get("destination").asText() + "@" + r.get("address").asText(),
+                r.get("kind").asText() + "/" + r.get("queues").asInt() + "/" + r.get("permissions").asText()));
+        assertEquals("TOPIC/3/rw", kinds.get("prices@" + cluster.broker(1).address()), all.toString());
+        assertEquals("QUEUE/4/rw", kinds.get("orders@" + cluster.broker(0).address()), all.toString());
+        assertEquals(0, cli.json("nameserver", "routes", "nowhere").size());
+    }
+
+    private void create(int broker, String name, DestinationKind kind, int queues) throws Exception {
+        remoting.invokeSync(cluster.broker(broker).address(), Frame.request(CommandCode.CREATE_DESTINATION,
+                new CreateDestinationRequest(name, kind, queues)), REQUEST);
+    }
+
+    /** The queues per broker address of the route, once the NameServer has {@code brokers} brokers in it. */
+    private Map<String, Integer> awaitRoute(String destination, int brokers) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        Map<String, Integer> queues = new TreeMap<>();
+        while (System.nanoTime() < deadline) {
+            queues.clear();
+            cli.json("nameserver", "routes", destination)
+                    .forEach(r -> queues.put(r.get("address").asText(), r.get("queues").asInt()));
+            if (queues.size() == brokers) {
+                return queues;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the NameServer never routed " + destination + " to " + brokers + " brokers: "
+                + queues);
+    }
+}
