@@ -110,7 +110,7 @@ public final class Broker implements AutoCloseable {
     private final ExecutorService logins;
     private final HeldPulls heldPulls;
     private final DelayedMessages delayed;
-    private final DeliveryMarks marks = new DeliveryMarks();
+    private final DeliveryMarks marks = new DeliveryMarks(DeliveryMarks.DEFAULT_AHEAD);
     private final LongAdder recordsReadForDelivery = new LongAdder();
     private final Transactions transactions;
     private long startedAt;

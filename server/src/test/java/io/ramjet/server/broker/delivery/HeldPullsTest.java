@@ -2,7 +2,6 @@ package io.ramjet.server.broker.delivery;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -26,7 +25,7 @@ class HeldPullsTest {
     void destinationsThatComeAndGoLeaveNothingBehind() throws Exception {
         for (int i = 0; i < 100; i++) {
             String destination = "TMP." + i;
-            var answered = held.pull(destination, "subscription", 10, 20, (max, bytes) -> List.of());
+            var answered = held.pull(destination, "subscription", 1, 10, 20, (max, bytes) -> Fetched.nothing());
             held.wake(destination);
             answered.get(5, TimeUnit.SECONDS);
         }

@@ -18,7 +18,7 @@ class DeliveryMarksTest {
     @Test
     void aClaimOnAQueueThatNoReplayedMarkCoveredIsMarkedToo() {
         try (MessageStore store = MessageStore.open(StoreConfig.defaults(dir).withSegmentSize(1 << 20))) {
-            DeliveryMarks marks = new DeliveryMarks();
+            DeliveryMarks marks = new DeliveryMarks(1);
             SubscriptionKey key = SubscriptionKey.queue("q");
             marks.raise(key, 0, 5);
             marks.start(store);
