@@ -27,12 +27,14 @@ public final class Acknowledgements {
     }
 
     /**
-     * Acknowledges the given positions that are in flight to {@code consumer}; the future
-     * completes, once those acknowledgements are durable, with the positions that were not
-     * (acknowledged already, delivered to another consumer, never delivered, or a queue id the
-     * subscription does not have): those are left as they were.
+     * Acknowledges the given positions that are in flight to {@code consumer}, in one ACK record
+     * whatever their number; the future completes, once those acknowledgements are durable (or
+     * only written, when {@code lazy}: a crash may then bring them back once, redelivered), with
+     * the positions that were not (acknowledged already, delivered to another consumer, never
+     * delivered, or a queue id the subscription does not have): those are left as they were.
      */
-    public CompletableFuture<List<Delivery>> ack(Subscription subscription, long consumer, List<Delivery> positions) {
+    public CompletableFuture<List<Delivery>> ack(Subscription subscription, long consumer, List<Delivery> positions,
+                                                 boolean lazy) {
         List<Delivery> acked = new ArrayList<>(positions.size());
         List<Delivery> notHeld = new ArrayList<>();
         boolean[] groupFreed = {false};
@@ -48,7 +50,8 @@ public final class Acknowledgements {
         if (groupFreed[0]) {
             heldPulls.wake(subscription.key().storageName());
         }
-        return log.acked(subscription, acked).thenApply(done -> notHeld);
+        return (lazy ? log.ackedLazily(subscription, acked) : log.acked(subscription, acked))
+                .thenApply(done -> notHeld);
     }
 
     /** The broker's own acknowledgement of one message, whoever holds it. */
