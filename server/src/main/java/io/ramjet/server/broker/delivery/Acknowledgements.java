@@ -5,7 +5,9 @@ import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.Subscription;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -38,15 +40,22 @@ public final class Acknowledgements {
         List<Delivery> acked = new ArrayList<>(positions.size());
         List<Delivery> notHeld = new ArrayList<>();
         boolean[] groupFreed = {false};
+        // one trip through the subscription's lock per queue, not per message
+        Map<Integer, List<Delivery>> byQueue = new LinkedHashMap<>();
         for (Delivery d : positions) {
-            boolean held = d.queueId() >= 0 && d.queueId() < subscription.queueCount()
-                    && subscription.withCursor(d.queueId(), cursor -> {
-                        boolean ours = cursor.ackDelivery(d.offset(), consumer);
-                        groupFreed[0] |= cursor.takeGroupFreed();
-                        return ours;
-                    });
-            (held ? acked : notHeld).add(d);
+            if (d.queueId() >= 0 && d.queueId() < subscription.queueCount()) {
+                byQueue.computeIfAbsent(d.queueId(), q -> new ArrayList<>()).add(d);
+            } else {
+                notHeld.add(d);
+            }
         }
+        byQueue.forEach((queueId, inQueue) -> subscription.withCursor(queueId, cursor -> {
+            for (Delivery d : inQueue) {
+                (cursor.ackDelivery(d.offset(), consumer) ? acked : notHeld).add(d);
+            }
+            groupFreed[0] |= cursor.takeGroupFreed();
+            return null;
+        }));
         if (groupFreed[0]) {
             heldPulls.wake(subscription.key().storageName());
         }
