@@ -38,19 +38,25 @@ public final class DeliveryMarks {
     private static final Logger LOG = LoggerFactory.getLogger(DeliveryMarks.class);
     private static final CompletableFuture<Void> DURABLE = CompletableFuture.completedFuture(null);
 
-    /** One subscription's bounds per queue and the durability of each queue's latest MARK, guarded by itself. */
+    /**
+     * One subscription's bounds per queue, the highest known durable, and the future of each
+     * queue's latest MARK (null when durable), guarded by itself.
+     */
     private static final class Bounds {
         long[] marks;
+        long[] durable;
         CompletableFuture<?>[] logged;
 
         Bounds(int queues) {
             marks = new long[queues];
+            durable = new long[queues];
             logged = new CompletableFuture<?>[queues];
         }
 
         void grow(int queues) {
             if (marks.length < queues) {
                 marks = Arrays.copyOf(marks, queues);
+                durable = Arrays.copyOf(durable, queues);
                 logged = Arrays.copyOf(logged, queues);
             }
         }
@@ -100,17 +106,31 @@ public final class DeliveryMarks {
         }
         try {
             store.append(ConsumptionRecordDescriptor.mark(subscription.key().toRecord(), queueId, bound), true)
-                    .whenComplete((result, failure) -> {
-                        if (failure != null) {
-                            raised.completeExceptionally(failure);
-                        } else {
-                            raised.complete(null);
-                        }
-                    });
+                    .whenComplete((result, failure) -> logged(b, queueId, bound, raised, failure));
         } catch (RuntimeException e) {
-            raised.completeExceptionally(e);
+            logged(b, queueId, bound, raised, e);
         }
         return covering;
+    }
+
+    /**
+     * A MARK is durable, or the store refused it: then the bound falls back to the highest
+     * durable one, so the next claims above that write a MARK of their own.
+     */
+    private static void logged(Bounds b, int queueId, long bound, CompletableFuture<Void> raised, Throwable failure) {
+        synchronized (b) {
+            if (failure == null) {
+                b.durable[queueId] = Math.max(b.durable[queueId], bound);
+            } else if (b.logged[queueId] == raised) {
+                b.marks[queueId] = b.durable[queueId];
+                b.logged[queueId] = null;
+            }
+        }
+        if (failure == null) {
+            raised.complete(null);
+        } else {
+            raised.completeExceptionally(failure);
+        }
     }
 
     /** A MARK record or snapshot says the bound is at least {@code mark}. */
@@ -119,6 +139,7 @@ public final class DeliveryMarks {
         synchronized (b) {
             b.grow(queueId + 1);
             b.marks[queueId] = Math.max(b.marks[queueId], mark);
+            b.durable[queueId] = Math.max(b.durable[queueId], mark);
         }
     }
 

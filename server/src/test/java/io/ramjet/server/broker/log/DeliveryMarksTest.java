@@ -102,4 +102,18 @@ class DeliveryMarksTest {
             assertEquals(before, store.maxPhysicalOffset());
         }
     }
+
+    @Test
+    void aMarkTheStoreRefusesFailsItsClaimAndTheNextClaimTriesAgain() {
+        MessageStore store = open();
+        DeliveryMarks marks = new DeliveryMarks(8);
+        marks.start(store);
+        marks.claimed(subscription, 0, 0).join();
+        store.close();
+        CompletableFuture<?> refused = marks.claimed(subscription, 0, 10);
+        assertTrue(refused.isCompletedExceptionally(), "the claim may not leave");
+        assertEquals(8, marks.of(key, 4)[0], "back to the durable bound");
+        assertTrue(marks.claimed(subscription, 0, 11).isCompletedExceptionally(),
+                "a later claim above it writes (and here fails) a MARK of its own");
+    }
 }
