@@ -73,6 +73,21 @@ class HeldPullsTest {
     }
 
     @Test
+    void aMarkOnItsWayToTheDiskHoldsUpNoOtherPull() throws Exception {
+        CompletableFuture<Void> slowMark = new CompletableFuture<>();
+        var waiting = held.pull("Q.q", "subscription", 1, 10, 60_000,
+                (max, bytes) -> new Fetched(List.of(message(1)), slowMark));
+        FetchedMessage other = message(2);
+        var served = held.pull("Q.q", "other subscription", 2, 10, 60_000,
+                (max, bytes) -> new Fetched(List.of(other), CompletableFuture.completedFuture(null)));
+        held.wake("Q.q");
+        assertEquals(List.of(other), served.get(5, TimeUnit.SECONDS));
+        assertFalse(waiting.isDone());
+        slowMark.complete(null);
+        waiting.get(5, TimeUnit.SECONDS);
+    }
+
+    @Test
     void aPullWhoseMarkTheStoreRefusedFails() {
         CompletableFuture<Void> mark = new CompletableFuture<>();
         var answered = held.pull("Q.q", "subscription", 1, 10, 0,
