@@ -65,6 +65,14 @@ public final class CommandCode {
     /** Admin to broker: no header; response {@link DestinationList}. */
     public static final short LIST_DESTINATIONS = 212;
 
+    // Consumer path (issue 19), 240-249
+    /**
+     * Consumer to broker, for AUTO and DUPS_OK sessions only: {@link AckRequest}; empty response
+     * once the acknowledgement is applied and written, before it is durable. A crash before the
+     * disk has it brings the messages back once, with JMSRedelivered=true, which those modes allow.
+     */
+    public static final short LAZY_ACK = 240;
+
     // Operations (issue 18), 300-339: one processor serves them all, where an admin permission is checked
     /** Admin to broker: {@link AdminQuery}; response {@link DestinationStatsList}. */
     public static final short ADMIN_DESTINATIONS = 300;
@@ -96,6 +104,7 @@ public final class CommandCode {
             case SUBSCRIBE -> "SUBSCRIBE";
             case PULL -> "PULL";
             case ACK -> "ACK";
+            case LAZY_ACK -> "LAZY_ACK";
             case RELEASE -> "RELEASE";
             case CLOSE_CONSUMER -> "CLOSE_CONSUMER";
             case DELETE_SUBSCRIPTION -> "DELETE_SUBSCRIPTION";

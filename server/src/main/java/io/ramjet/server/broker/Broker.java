@@ -119,7 +119,7 @@ public final class Broker implements AutoCloseable {
     private final ExecutorService logins;
     private final HeldPulls heldPulls;
     private final DelayedMessages delayed;
-    private final DeliveryMarks marks = new DeliveryMarks();
+    private final DeliveryMarks marks = new DeliveryMarks(DeliveryMarks.DEFAULT_AHEAD);
     private final LongAdder recordsReadForDelivery = new LongAdder();
     private final DiscardCounts discards = new DiscardCounts();
     private final ProducingConnections producing = new ProducingConnections();
@@ -275,6 +275,7 @@ public final class Broker implements AutoCloseable {
                 new PullProcessor(resolver, subscriptions, fetcher, heldPulls, consumers)),
                 metrics == null ? Timed.UNTIMED : metrics.metrics().pullTimer()), processors);
         server.registerAsyncProcessor(CommandCode.ACK, Refusals.mappedAsync(acks::ack), processors);
+        server.registerAsyncProcessor(CommandCode.LAZY_ACK, Refusals.mappedAsync(acks::lazyAck), processors);
         server.registerProcessor(CommandCode.RELEASE, Refusals.mapped(acks::release), processors);
         server.registerProcessor(CommandCode.CLOSE_CONSUMER, Refusals.mapped(subscribe::closeConsumer), processors);
         server.registerAsyncProcessor(CommandCode.DELETE_SUBSCRIPTION,

@@ -109,7 +109,16 @@ final class BrokerTestClient implements AutoCloseable {
     }
 
     void ack(SubscriptionRef ref, List<Received> messages) throws Exception {
-        client.invokeSync(address, Frame.request(CommandCode.ACK,
+        ack(CommandCode.ACK, ref, messages);
+    }
+
+    /** As an AUTO or DUPS_OK session acknowledges: answered before the acknowledgement is durable. */
+    void lazyAck(SubscriptionRef ref, List<Received> messages) throws Exception {
+        ack(CommandCode.LAZY_ACK, ref, messages);
+    }
+
+    private void ack(short code, SubscriptionRef ref, List<Received> messages) throws Exception {
+        client.invokeSync(address, Frame.request(code,
                 new AckRequest(messages.get(0).consumer(), ref, messages.stream().map(Received::position).toList())),
                 TIMEOUT);
     }

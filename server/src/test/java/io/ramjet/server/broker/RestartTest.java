@@ -91,8 +91,9 @@ class RestartTest {
 
         Broker restarted = BrokerTestSupport.start(BrokerTestSupport.config(dataDir));
         try (BrokerTestClient client = new BrokerTestClient(restarted.address())) {
-            // m1, m2 in flight at the snapshot; m4 claimed and m3 acked after it (from their records); m5 never seen
-            assertAfterRestart(client, Map.of("m1", 2, "m2", 2, "m4", 2, "m5", 1), Map.of("t1", 1));
+            // m1, m2 in flight at the snapshot; m4 claimed and m3 acked after it (from their records); m5 and t1
+            // never seen, but below the bounds the MARKs raised ahead of the claims: as far as a crash knows, seen
+            assertAfterRestart(client, Map.of("m1", 2, "m2", 2, "m4", 2, "m5", 2), Map.of("t1", 2));
         } finally {
             restarted.close();
         }

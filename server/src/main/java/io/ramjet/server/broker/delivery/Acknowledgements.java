@@ -5,7 +5,9 @@ import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.Subscription;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -27,28 +29,38 @@ public final class Acknowledgements {
     }
 
     /**
-     * Acknowledges the given positions that are in flight to {@code consumer}; the future
-     * completes, once those acknowledgements are durable, with the positions that were not
-     * (acknowledged already, delivered to another consumer, never delivered, or a queue id the
-     * subscription does not have): those are left as they were.
+     * Acknowledges the given positions that are in flight to {@code consumer}, in one ACK record
+     * whatever their number; the future completes, once those acknowledgements are durable (or
+     * only written, when {@code lazy}: a crash may then bring them back once, redelivered), with
+     * the positions that were not (acknowledged already, delivered to another consumer, never
+     * delivered, or a queue id the subscription does not have): those are left as they were.
      */
-    public CompletableFuture<List<Delivery>> ack(Subscription subscription, long consumer, List<Delivery> positions) {
+    public CompletableFuture<List<Delivery>> ack(Subscription subscription, long consumer, List<Delivery> positions,
+                                                 boolean lazy) {
         List<Delivery> acked = new ArrayList<>(positions.size());
         List<Delivery> notHeld = new ArrayList<>();
         boolean[] groupFreed = {false};
+        // one trip through the subscription's lock per queue, not per message
+        Map<Integer, List<Delivery>> byQueue = new LinkedHashMap<>();
         for (Delivery d : positions) {
-            boolean held = d.queueId() >= 0 && d.queueId() < subscription.queueCount()
-                    && subscription.withCursor(d.queueId(), cursor -> {
-                        boolean ours = cursor.ackDelivery(d.offset(), consumer);
-                        groupFreed[0] |= cursor.takeGroupFreed();
-                        return ours;
-                    });
-            (held ? acked : notHeld).add(d);
+            if (d.queueId() >= 0 && d.queueId() < subscription.queueCount()) {
+                byQueue.computeIfAbsent(d.queueId(), q -> new ArrayList<>()).add(d);
+            } else {
+                notHeld.add(d);
+            }
         }
+        byQueue.forEach((queueId, inQueue) -> subscription.withCursor(queueId, cursor -> {
+            for (Delivery d : inQueue) {
+                (cursor.ackDelivery(d.offset(), consumer) ? acked : notHeld).add(d);
+            }
+            groupFreed[0] |= cursor.takeGroupFreed();
+            return null;
+        }));
         if (groupFreed[0]) {
             heldPulls.wake(subscription.key().storageName());
         }
-        return log.acked(subscription, acked).thenApply(done -> notHeld);
+        return (lazy ? log.ackedLazily(subscription, acked) : log.acked(subscription, acked))
+                .thenApply(done -> notHeld);
     }
 
     /** The broker's own acknowledgement of one message, whoever holds it. */

@@ -33,7 +33,7 @@ public final class HeldPulls {
          * least one if any); empty when none is offerable; null when the consumer is gone and
          * the pull is to be answered now.
          */
-        List<FetchedMessage> claim(int max, long maxBytes);
+        Fetched claim(int max, long maxBytes);
     }
 
     /** One destination's held pulls and its pass state, guarded by itself. */
@@ -57,13 +57,14 @@ public final class HeldPulls {
      * waits for them), else holds the pull up to {@code holdMillis}.
      *
      * @param subscription what the pull consumes; pulls of one subscription take turns
+     * @param consumer     whose pull it is: {@link #consumerGone} answers it at once
      * @param max          the most messages it takes
      * @param fetch        claims messages for the pull's consumer
      * @return what was claimed, once the pull is answered; empty for nothing
      */
-    public CompletableFuture<List<FetchedMessage>> pull(String destination, Object subscription, int max,
-                                                        long holdMillis, Fetch fetch) {
-        HeldPull held = new HeldPull(subscription, max, fetch);
+    public CompletableFuture<List<FetchedMessage>> pull(String destination, Object subscription, long consumer,
+                                                        int max, long holdMillis, Fetch fetch) {
+        HeldPull held = new HeldPull(subscription, consumer, max, fetch);
         boolean[] othersWait = new boolean[1];
         // registered before the first attempt, so a message dispatched in between wakes it
         byDestination.compute(destination, (d, waiting) -> {
@@ -127,6 +128,26 @@ public final class HeldPulls {
                 waiting.passing = false;
             }
         }
+    }
+
+    /**
+     * The consumer closed or was lost: its held pulls are answered now with what they gathered,
+     * without waiting for a pass behind other pulls of the destination.
+     */
+    public void consumerGone(String destination, long consumer) {
+        Waiting waiting = byDestination.get(destination);
+        if (waiting == null) {
+            return;
+        }
+        List<HeldPull> gone = new ArrayList<>(1);
+        synchronized (waiting) {
+            for (HeldPull p : waiting.pulls) {
+                if (p.consumer() == consumer) {
+                    gone.add(p);
+                }
+            }
+        }
+        gone.forEach(HeldPull::answer);
     }
 
     private void passes(String destination, Waiting waiting) {

@@ -18,6 +18,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -82,25 +83,40 @@ public final class MessageFetcher {
 
     /**
      * Up to {@code max} messages claimed for {@code consumer}, their records together at most
-     * {@code maxBytes} unless the first alone is larger; empty when nothing is offerable.
+     * {@code maxBytes} unless the first alone is larger; empty when nothing is offerable. They
+     * may leave once the MARKs covering them are durable; if the store refuses a MARK, they are
+     * given back uncounted, as if never claimed, and the future fails.
      */
-    public List<FetchedMessage> fetch(Destination destination, Subscription subscription, long consumer,
-                                      ConsumerSelector selector, int max, long maxBytes) {
+    public Fetched fetch(Destination destination, Subscription subscription, long consumer,
+                         ConsumerSelector selector, int max, long maxBytes) {
         int consumers = Math.max(1, subscription.consumerCount());
         int newGroups = Math.max(1, max / consumers + (max % consumers == 0 ? 0 : 1));
         Batch out = new Batch(max, maxBytes, newGroups);
         int queues = subscription.queueCount();
         int start = Math.floorMod(rotation.getAndIncrement(), queues);
+        List<CompletableFuture<?>> marked = new ArrayList<>(1);
         try {
             for (int i = 0; i < queues && out.hasRoom(); i++) {
                 int queueId = (start + i) % queues;
-                fetchQueue(destination, subscription, queueId, consumer, selector, out);
+                CompletableFuture<?> mark = fetchQueue(destination, subscription, queueId, consumer, selector, out);
+                if (!mark.isDone() || mark.isCompletedExceptionally()) {
+                    marked.add(mark);
+                }
             }
         } catch (RuntimeException e) {
             out.giveBack(subscription, consumer);
             throw e;
         }
-        return out.messages;
+        if (out.messages.isEmpty()) {
+            return Fetched.nothing();
+        }
+        CompletableFuture<Void> leaves = CompletableFuture.allOf(marked.toArray(CompletableFuture[]::new));
+        leaves.whenComplete((done, failure) -> {
+            if (failure != null) {
+                out.giveBack(subscription, consumer);
+            }
+        });
+        return new Fetched(List.copyOf(out.messages), leaves);
     }
 
     /** What one fetch has claimed so far, against its count and byte bounds. */
@@ -150,7 +166,8 @@ public final class MessageFetcher {
         }
     }
 
-    private void fetchQueue(Destination destination, Subscription subscription, int queueId, long consumer,
+    /** Claims from one queue into {@code out}; returns when its claims may leave. */
+    private CompletableFuture<?> fetchQueue(Destination destination, Subscription subscription, int queueId, long consumer,
                             ConsumerSelector selector, Batch out) {
         String storageName = destination.storageName();
         long maxOffset = store.maxQueueOffset(storageName, queueId);
@@ -184,9 +201,7 @@ public final class MessageFetcher {
                 out.add(new FetchedMessage(delivery, record));
             }
         }
-        if (highest >= 0) {
-            marks.claimed(subscription, queueId, highest);
-        }
+        return highest >= 0 ? marks.claimed(subscription, queueId, highest) : CompletableFuture.completedFuture(null);
     }
 
     /**

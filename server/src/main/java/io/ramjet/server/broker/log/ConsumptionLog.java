@@ -14,8 +14,10 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Writes acknowledgements, durable subscription changes and destination changes as records in
  * the CommitLog, after they were applied in memory (so a snapshot taken in between holds them
- * and their replay finds them done). Each future completes when the record is durable.
- * Non-durable subscriptions are not logged: they do not outlive the broker. Thread-safe.
+ * and their replay finds them done). Each future completes when the record is durable, except a
+ * lazy acknowledgement's, which completes once the record is written (a later flush, or the next
+ * durable record, takes it to the disk). Non-durable subscriptions are not logged: they do not
+ * outlive the broker. Thread-safe.
  */
 public final class ConsumptionLog {
 
@@ -25,12 +27,22 @@ public final class ConsumptionLog {
         this.store = store;
     }
 
+    /** One ACK record for all the positions, durable when the future completes. */
     public CompletableFuture<Void> acked(Subscription subscription, List<Delivery> positions) {
+        return acked(subscription, positions, true);
+    }
+
+    /** One ACK record for all the positions, written (not yet durable) when the future completes. */
+    public CompletableFuture<Void> ackedLazily(Subscription subscription, List<Delivery> positions) {
+        return acked(subscription, positions, false);
+    }
+
+    private CompletableFuture<Void> acked(Subscription subscription, List<Delivery> positions, boolean durable) {
         if (!subscription.key().kind().durable() || positions.isEmpty()) {
             return CompletableFuture.completedFuture(null);
         }
         return append(ConsumptionRecordDescriptor.ack(subscription.key().toRecord(),
-                positions.stream().map(d -> new QueuePosition(d.queueId(), d.offset())).toList()));
+                positions.stream().map(d -> new QueuePosition(d.queueId(), d.offset())).toList()), durable);
     }
 
     public CompletableFuture<Void> subscribed(Subscription subscription, long[] startOffsets) {
@@ -55,6 +67,10 @@ public final class ConsumptionLog {
     }
 
     private CompletableFuture<Void> append(MessageRecord record) {
-        return store.append(record, true).thenApply(result -> null);
+        return append(record, true);
+    }
+
+    private CompletableFuture<Void> append(MessageRecord record, boolean durable) {
+        return store.append(record, durable).thenApply(result -> null);
     }
 }

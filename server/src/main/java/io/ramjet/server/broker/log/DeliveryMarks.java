@@ -10,60 +10,137 @@ import org.slf4j.LoggerFactory;
 
 import java.util.Arrays;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Per durable subscription and message queue, a logged bound below which every claimed offset
  * lies, so that after a crash a message claimed after the last snapshot still comes back as
- * possibly delivered (JMSRedelivered). A pull that claims past the bound raises it to just past
- * its highest claim and writes a MARK record, waiting until it is durable before the messages
- * leave: one group-committed record per pull that reads new messages, none for redeliveries.
- * Raising it further ahead would save records but count a backlog nobody saw as delivered. After a crash, every never-offered offset below the bound
- * (clamped to what the queue holds) is restored as delivered once; after a clean stop the
- * snapshot is exact and the bounds are ignored. Thread-safe.
+ * possibly delivered (JMSRedelivered). A claim's messages may leave the broker once a MARK record
+ * covering them is durable: {@link #claimed} answers with that future and never waits itself, so
+ * no caller holds a lock across a disk wait.
+ *
+ * <p>A raised bound is the highest claim plus {@code ahead}, and it is raised again (one MARK
+ * record, group-committed) once claims come within half of that of it, while the bound already
+ * logged still covers them: in a steady drain no pull waits for a MARK, and a queue costs one
+ * record per {@code ahead / 2} messages instead of one per pull. The price, after a crash only:
+ * up to {@code ahead} messages per queue that were next in line but never offered come back
+ * once with JMSRedelivered=true and a delivery count of 2 (the spec's "likely, not guaranteed").
+ * After a crash, every never-offered offset below the bound (clamped to what the queue holds) is
+ * restored as delivered once; after a clean stop the snapshot is exact and the bounds are
+ * ignored. Thread-safe.
  */
 public final class DeliveryMarks {
 
-    private static final Logger LOG = LoggerFactory.getLogger(DeliveryMarks.class);
+    /** A raised bound is the highest claim plus this: about the over-count a crash may cause, per queue. */
+    public static final int DEFAULT_AHEAD = 512;
 
-    private final Map<SubscriptionKey, long[]> bounds = new ConcurrentHashMap<>();
+    private static final Logger LOG = LoggerFactory.getLogger(DeliveryMarks.class);
+    private static final CompletableFuture<Void> DURABLE = CompletableFuture.completedFuture(null);
+
+    /**
+     * One subscription's bounds per queue, the highest known durable, and the future of each
+     * queue's latest MARK (null when durable), guarded by itself.
+     */
+    private static final class Bounds {
+        long[] marks;
+        long[] durable;
+        CompletableFuture<?>[] logged;
+
+        Bounds(int queues) {
+            marks = new long[queues];
+            durable = new long[queues];
+            logged = new CompletableFuture<?>[queues];
+        }
+
+        void grow(int queues) {
+            if (marks.length < queues) {
+                marks = Arrays.copyOf(marks, queues);
+                durable = Arrays.copyOf(durable, queues);
+                logged = Arrays.copyOf(logged, queues);
+            }
+        }
+    }
+
+    private final Map<SubscriptionKey, Bounds> bounds = new ConcurrentHashMap<>();
+    private final int ahead;
     private volatile MessageStore store;
+
+    /** @param ahead a raised bound is the highest claim plus this; 1 raises it to just past each claim */
+    public DeliveryMarks(int ahead) {
+        if (ahead < 1) {
+            throw new IllegalArgumentException("ahead must be at least 1: " + ahead);
+        }
+        this.ahead = ahead;
+    }
 
     /** The store is open: claims may raise bounds from now on. */
     public void start(MessageStore openedStore) {
         this.store = openedStore;
     }
 
-    /** Called after claiming offsets up to {@code highest} on a queue, before the messages are sent. */
-    public void claimed(Subscription subscription, int queueId, long highest) {
+    /**
+     * Called after claiming offsets up to {@code highest} on a queue; the claimed messages may
+     * leave once the returned future completes (at once unless a MARK covering them is still on
+     * its way to the disk); it fails if the store refuses the MARK.
+     */
+    public CompletableFuture<?> claimed(Subscription subscription, int queueId, long highest) {
         if (!subscription.key().kind().durable()) {
-            return;
+            return DURABLE;
         }
-        int queues = subscription.queueCount();
-        // bounds replayed from MARK records cover only the queues that had one: grow to them all
-        long[] marks = bounds.compute(subscription.key(), (k, known) -> known == null ? new long[queues]
-                : known.length >= queues ? known : Arrays.copyOf(known, queues));
-        long raised;
-        synchronized (marks) {
-            if (highest < marks[queueId]) {
-                return;
+        Bounds b = bounds.computeIfAbsent(subscription.key(), k -> new Bounds(subscription.queueCount()));
+        CompletableFuture<Void> raised = new CompletableFuture<>();
+        long bound;
+        CompletableFuture<?> covering;
+        synchronized (b) {
+            // bounds replayed from MARK records cover only the queues that had one: grow to them all
+            b.grow(Math.max(subscription.queueCount(), queueId + 1));
+            CompletableFuture<?> logged = b.logged[queueId] == null ? DURABLE : b.logged[queueId];
+            if (highest < b.marks[queueId] - ahead / 2) {
+                return logged;
             }
-            raised = highest + 1;
-            marks[queueId] = raised;
+            covering = highest < b.marks[queueId] ? logged : raised;
+            bound = highest + ahead;
+            b.marks[queueId] = bound;
+            b.logged[queueId] = raised;
         }
-        store.append(ConsumptionRecordDescriptor.mark(subscription.key().toRecord(), queueId, raised), true).join();
+        try {
+            store.append(ConsumptionRecordDescriptor.mark(subscription.key().toRecord(), queueId, bound), true)
+                    .whenComplete((result, failure) -> logged(b, queueId, bound, raised, failure));
+        } catch (RuntimeException e) {
+            logged(b, queueId, bound, raised, e);
+        }
+        return covering;
+    }
+
+    /**
+     * A MARK is durable, or the store refused it: then the bound falls back to the highest
+     * durable one, so the next claims above that write a MARK of their own.
+     */
+    private static void logged(Bounds b, int queueId, long bound, CompletableFuture<Void> raised, Throwable failure) {
+        synchronized (b) {
+            if (failure == null) {
+                b.durable[queueId] = Math.max(b.durable[queueId], bound);
+            } else if (b.logged[queueId] == raised) {
+                b.marks[queueId] = b.durable[queueId];
+                b.logged[queueId] = null;
+            }
+        }
+        if (failure == null) {
+            raised.complete(null);
+        } else {
+            raised.completeExceptionally(failure);
+        }
     }
 
     /** A MARK record or snapshot says the bound is at least {@code mark}. */
     public void raise(SubscriptionKey key, int queueId, long mark) {
-        bounds.compute(key, (k, marks) -> {
-            long[] grown = marks == null ? new long[queueId + 1]
-                    : marks.length > queueId ? marks : Arrays.copyOf(marks, queueId + 1);
-            synchronized (grown) {
-                grown[queueId] = Math.max(grown[queueId], mark);
-            }
-            return grown;
-        });
+        Bounds b = bounds.computeIfAbsent(key, k -> new Bounds(queueId + 1));
+        synchronized (b) {
+            b.grow(queueId + 1);
+            b.marks[queueId] = Math.max(b.marks[queueId], mark);
+            b.durable[queueId] = Math.max(b.durable[queueId], mark);
+        }
     }
 
     /** A subscription was created or replaced: its old bounds mean nothing for it. */
@@ -73,11 +150,11 @@ public final class DeliveryMarks {
 
     /** The bounds of a subscription, for the snapshot; zeros when it has none. */
     public long[] of(SubscriptionKey key, int queueCount) {
-        long[] marks = bounds.get(key);
+        Bounds b = bounds.get(key);
         long[] out = new long[queueCount];
-        if (marks != null) {
-            synchronized (marks) {
-                System.arraycopy(marks, 0, out, 0, Math.min(queueCount, marks.length));
+        if (b != null) {
+            synchronized (b) {
+                System.arraycopy(b.marks, 0, out, 0, Math.min(queueCount, b.marks.length));
             }
         }
         return out;

@@ -20,8 +20,9 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 /**
- * ACK and RELEASE: a consumer ends deliveries, acknowledging messages for good (answered once
- * durable) or making one visible again, with or without counting the delivery and optionally
+ * ACK, LAZY_ACK and RELEASE: a consumer ends deliveries, acknowledging messages for good (an ACK
+ * is answered once durable, a LAZY_ACK of an AUTO or DUPS_OK session once written, so that a
+ * crash may bring its messages back once, redelivered) or making one visible again, with or without counting the delivery and optionally
  * never to be offered to that consumer again. Both take only messages in flight to the named
  * consumer, and only over the connection it attached with: anything else is refused with
  * DELIVERY_NOT_HELD and changes nothing, so a stale, misdirected or hostile request cannot
@@ -42,7 +43,17 @@ public final class AckProcessor {
         this.consumers = consumers;
     }
 
+    /** ACK: answered once the acknowledgement is durable. */
     public CompletionStage<Frame> ack(RemotingConnection connection, Frame request) {
+        return ack(connection, request, false);
+    }
+
+    /** LAZY_ACK: answered once the acknowledgement is applied and written, before it is durable. */
+    public CompletionStage<Frame> lazyAck(RemotingConnection connection, Frame request) {
+        return ack(connection, request, true);
+    }
+
+    private CompletionStage<Frame> ack(RemotingConnection connection, Frame request, boolean lazy) {
         AckRequest ack = request.header(AckRequest.class);
         checkAttached(ack.consumerId(), connection, ack.messages().size());
         Subscription subscription = find(SubscriptionRefs.keyOf(ack.subscription()));
@@ -50,7 +61,7 @@ public final class AckProcessor {
         for (MessagePosition p : ack.messages()) {
             positions.add(new Delivery(p.queueId(), p.queueOffset(), 0));
         }
-        return acknowledgements.ack(subscription, ack.consumerId(), positions).thenApply(notHeld -> {
+        return acknowledgements.ack(subscription, ack.consumerId(), positions, lazy).thenApply(notHeld -> {
             consumers.settled(ack.consumerId(), positions.size() - notHeld.size());
             if (!notHeld.isEmpty()) {
                 throw new CompletionException(notHeld(ack.consumerId(), notHeld.size(), positions.size()));

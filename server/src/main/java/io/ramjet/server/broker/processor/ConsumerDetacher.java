@@ -10,9 +10,9 @@ import java.util.Set;
 /**
  * Detaches a consumer from its subscription. A lost connection makes what the consumer held
  * visible again with the delivery counted; a consumer that closes gives back uncounted what the
- * application never saw and keeps what its session still holds. Either way the held pulls of
- * the destination are woken: other consumers get the messages, and the consumer's own held
- * pull, if any, is answered at once (empty) instead of at the end of its hold.
+ * application never saw and keeps what its session still holds. Either way the consumer's own
+ * held pull, if any, is answered at once (with what it gathered) instead of at the end of its
+ * hold, and the held pulls of the destination are woken: other consumers get the messages.
  */
 public final class ConsumerDetacher {
 
@@ -27,12 +27,14 @@ public final class ConsumerDetacher {
     /** The consumer's connection was lost. */
     public void detach(long consumer, SubscriptionKey key) {
         subscriptions.unsubscribeConsumer(key, consumer);
+        heldPulls.consumerGone(key.storageName(), consumer);
         heldPulls.wake(key.storageName());
     }
 
     /** The consumer closed; {@code kept} holds, per queue id, what its session still holds. */
     public void close(long consumer, SubscriptionKey key, Map<Integer, Set<Long>> kept) {
         subscriptions.closeConsumer(key, consumer, kept);
+        heldPulls.consumerGone(key.storageName(), consumer);
         heldPulls.wake(key.storageName());
     }
 }

@@ -61,7 +61,8 @@ public final class PullProcessor implements AsyncRequestProcessor {
                         + pull.consumerId() + " is not attached to subscription '" + key.name() + "'"));
         Destination destination = destinations.existing(key.destinationKind(), key.destination());
         ConsumerSelector selector = consumers.selector(pull.consumerId());
-        return heldPulls.pull(destination.storageName(), subscription, pull.maxMessages(), pull.holdMillis(),
+        return heldPulls.pull(destination.storageName(), subscription, pull.consumerId(), pull.maxMessages(),
+                pull.holdMillis(),
                 (max, maxBytes) -> connection.isActive() && subscription.isAttached(pull.consumerId())
                         ? fetcher.fetch(destination, subscription, pull.consumerId(), selector, max, maxBytes)
                         : null)

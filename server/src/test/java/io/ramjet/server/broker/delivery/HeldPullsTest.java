@@ -1,8 +1,18 @@
 package io.ramjet.server.broker.delivery;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.ramjet.protocol.record.MessageRecord;
+import io.ramjet.protocol.record.MessageRecordDescriptor;
+import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.server.broker.subscription.Delivery;
+import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -26,7 +36,7 @@ class HeldPullsTest {
     void destinationsThatComeAndGoLeaveNothingBehind() throws Exception {
         for (int i = 0; i < 100; i++) {
             String destination = "TMP." + i;
-            var answered = held.pull(destination, "subscription", 10, 20, (max, bytes) -> List.of());
+            var answered = held.pull(destination, "subscription", 1, 10, 20, (max, bytes) -> Fetched.nothing());
             held.wake(destination);
             answered.get(5, TimeUnit.SECONDS);
         }
@@ -36,5 +46,62 @@ class HeldPullsTest {
         }
         assertEquals(0, held.destinations(), "no entry left for the 100 destinations");
         assertEquals(0, held.heldCount());
+    }
+
+    @Test
+    void aGoneConsumersHeldPullIsAnsweredAtOnceAndTheOthersStayHeld() throws Exception {
+        var gone = held.pull("Q.q", "subscription", 1, 10, 60_000, (max, bytes) -> Fetched.nothing());
+        var other = held.pull("Q.q", "subscription", 2, 10, 60_000, (max, bytes) -> Fetched.nothing());
+        held.consumerGone("Q.q", 1);
+        assertEquals(List.of(), gone.get(5, TimeUnit.SECONDS), "answered empty long before its hold ends");
+        assertFalse(other.isDone(), "another consumer's pull is still held");
+        held.expireAll();
+        other.get(5, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aPullIsAnsweredOnlyOnceTheMarkCoveringItsMessagesIsDurable() throws Exception {
+        CompletableFuture<Void> mark = new CompletableFuture<>();
+        FetchedMessage message = message(7);
+        var answered = held.pull("Q.q", "subscription", 1, 10, 60_000,
+                (max, bytes) -> new Fetched(List.of(message), mark));
+        held.wake("Q.q");
+        held.consumerGone("Q.q", 1);
+        assertFalse(answered.isDone(), "the MARK is not durable yet");
+        mark.complete(null);
+        assertEquals(List.of(message), answered.get(5, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aMarkOnItsWayToTheDiskHoldsUpNoOtherPull() throws Exception {
+        CompletableFuture<Void> slowMark = new CompletableFuture<>();
+        var waiting = held.pull("Q.q", "subscription", 1, 10, 60_000,
+                (max, bytes) -> new Fetched(List.of(message(1)), slowMark));
+        FetchedMessage other = message(2);
+        var served = held.pull("Q.q", "other subscription", 2, 10, 60_000,
+                (max, bytes) -> new Fetched(List.of(other), CompletableFuture.completedFuture(null)));
+        held.wake("Q.q");
+        assertEquals(List.of(other), served.get(5, TimeUnit.SECONDS));
+        assertFalse(waiting.isDone());
+        slowMark.complete(null);
+        waiting.get(5, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aPullWhoseMarkTheStoreRefusedFails() {
+        CompletableFuture<Void> mark = new CompletableFuture<>();
+        var answered = held.pull("Q.q", "subscription", 1, 10, 0,
+                (max, bytes) -> new Fetched(List.of(message(3)), mark));
+        mark.completeExceptionally(new IllegalStateException("disk full"));
+        ExecutionException failure = assertThrows(ExecutionException.class,
+                () -> answered.get(5, TimeUnit.SECONDS));
+        assertEquals("disk full", failure.getCause().getMessage());
+    }
+
+    private static FetchedMessage message(long offset) {
+        MessageRecord record = MessageRecord.message("Q.q", 0, 0, new byte[0], new byte[] {1, 2, 3});
+        ByteBuffer buffer = ByteBuffer.allocate(MessageRecordDescriptor.recordLength(record));
+        MessageRecordDescriptor.encode(buffer, 0, record.withQueueOffset(offset), 0, 0);
+        return new FetchedMessage(new Delivery(0, offset, 1), MessageRecordView.wrap(buffer));
     }
 }
