@@ -405,6 +405,32 @@ final class CommitLog {
     }
 
     /**
+     * Where the intact log ends, scanning from {@code from}, a record boundary known to be good,
+     * as {@link #recover} would find it, without changing anything; for a log no store has open.
+     */
+    long intactEnd(long from) {
+        if (segments.isEmpty()) {
+            return from;
+        }
+        long position = Math.min(Math.max(from, minOffset()), segments.lastEntry().getValue().end());
+        while (true) {
+            MappedFile segment = segments.floorEntry(position).getValue();
+            int index = (int) (position - segment.start());
+            RecordStatus status = position >= segment.end() ? RecordStatus.EMPTY
+                    : MessageRecordDescriptor.check(segment.buffer(), index, segment.size() - index);
+            if (status == RecordStatus.VALID && MessageRecordView.wrap(segment.buffer().slice(index,
+                    segment.size() - index)).physicalOffset() == position) {
+                position += segment.buffer().getInt(index + MessageRecordDescriptor.TOTAL_SIZE_OFFSET);
+            } else if ((status == RecordStatus.BLANK || position >= segment.end())
+                    && segments.higherKey(segment.start()) != null) {
+                position = segment.end();
+            } else {
+                return status == RecordStatus.BLANK ? segment.end() : position;
+            }
+        }
+    }
+
+    /**
      * Cuts the log at {@code offset}, a record boundary: zeroes from there to its segment's end
      * and deletes later segments. For a log no store has open (truncation before a
      * replica fetches from a new master); {@link #recover} finds the new end.

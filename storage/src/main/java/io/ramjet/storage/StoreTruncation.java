@@ -48,6 +48,17 @@ public final class StoreTruncation {
         }
     }
 
+    /** Where the store's intact CommitLog ends, as its next open will find it; with no store open on it. */
+    public static long logEnd(StoreConfig config) {
+        CommitLog log = new CommitLog(config.directory().resolve("commitlog"), config.segmentSize(),
+                config.minFreeSpace());
+        try {
+            return log.intactEnd(new CheckpointFile(config.directory()).read().orElse(log.minOffset()));
+        } finally {
+            log.close();
+        }
+    }
+
     /**
      * Drops the checkpoint, so the next open scans the whole retained log: for a caller that
      * discards state of its own built from records past a truncation offset.

@@ -32,6 +32,7 @@ class StoreTruncationTest {
             store.checkpoint();
         }
         AppendResult cut = written.get(120);
+        assertEquals(written.get(299).endOffset(), StoreTruncation.logEnd(TestRecords.config(dir)));
         StoreTruncation.truncate(TestRecords.config(dir), cut.physicalOffset());
         try (MessageStore store = MessageStore.open(TestRecords.config(dir))) {
             assertEquals(cut.physicalOffset(), store.maxPhysicalOffset());
@@ -58,6 +59,7 @@ class StoreTruncationTest {
             written = fill(store, 0, 200);
         }
         StoreTruncation.truncate(TestRecords.config(dir), segmentStart);
+        assertEquals(segmentStart, StoreTruncation.logEnd(TestRecords.config(dir)));
         try (MessageStore store = MessageStore.open(TestRecords.config(dir))) {
             assertEquals(segmentStart, store.maxPhysicalOffset());
             for (int i = 0; written.get(i).physicalOffset() < segmentStart; i++) {
