@@ -25,6 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
@@ -45,14 +46,22 @@ class ReplicationCrashTest {
     Path masterDir;
     @TempDir
     Path slaveDir;
+    /** The slave in this JVM, started by {@link #sendAndKill}. */
+    private Broker slave;
+
+    @AfterEach
+    void closeSlave() {
+        if (slave != null) {
+            slave.close();
+        }
+    }
 
     /** Sends until {@code RETURNED_BEFORE_KILL} returned, kills the master, and gives what returned (offset → body). */
-    private Map<Long, String> sendAndKill(ReplicationConfig.Mode mode, int minInSync, Broker[] slaveHolder)
-            throws Exception {
+    private Map<Long, String> sendAndKill(ReplicationConfig.Mode mode, int minInSync) throws Exception {
         ReplicatedMasterProcess.Started master = ReplicatedMasterProcess.start(masterDir, mode, minInSync);
         Map<Long, String> returned = new ConcurrentHashMap<>();
         try (RemotingClient client = new RemotingClient(RemotingClientConfig.defaults())) {
-            slaveHolder[0] = BrokerTestSupport.start(BrokerTestSupport.config(slaveDir).toBuilder().brokerId(1).build()
+            slave = BrokerTestSupport.start(BrokerTestSupport.config(slaveDir).toBuilder().brokerId(1).build()
                     .withReplication(ReplicationConfig.DEFAULT.withMode(mode, minInSync)
                             .asSlaveOf(master.address())));
             byte[] properties = MessagePropertiesCodec.encode(new MessageHeaders());
@@ -89,41 +98,26 @@ class ReplicationCrashTest {
 
     @Test
     void underSyncEverySendThatReturnedIsInTheSlavesLogWhenTheMasterIsKilled() throws Exception {
-        Broker[] slave = new Broker[1];
-        try {
-            Map<Long, String> returned = sendAndKill(ReplicationConfig.Mode.SYNC, 2, slave);
-            long end = slave[0].store().maxPhysicalOffset();
-            assertTrue(returned.size() >= RETURNED_BEFORE_KILL);
-            returned.forEach((offset, body) -> {
-                assertTrue(offset < end, body + " at " + offset + " returned but the slave ends at " + end);
-                assertEquals(body, bodyAt(slave[0].store(), offset));
-            });
-        } finally {
-            if (slave[0] != null) {
-                slave[0].close();
-            }
-        }
+        Map<Long, String> returned = sendAndKill(ReplicationConfig.Mode.SYNC, 2);
+        long end = slave.store().maxPhysicalOffset();
+        assertTrue(returned.size() >= RETURNED_BEFORE_KILL);
+        returned.forEach((offset, body) -> {
+            assertTrue(offset < end, body + " at " + offset + " returned but the slave ends at " + end);
+            assertEquals(body, bodyAt(slave.store(), offset));
+        });
     }
 
     @Test
     void underAsyncTheLossWindowIsMeasuredAndWhatArrivedIsIntact() throws Exception {
-        Broker[] slave = new Broker[1];
-        try {
-            Map<Long, String> returned = sendAndKill(ReplicationConfig.Mode.ASYNC, 1, slave);
-            long end = slave[0].store().maxPhysicalOffset();
-            long lost = returned.keySet().stream().filter(offset -> offset >= end).count();
-            LOG.info("ASYNC loss window at kill -9: {} of {} returned sends were not on the slave", lost,
-                    returned.size());
-            returned.forEach((offset, body) -> {
-                if (offset < end) {
-                    assertEquals(body, bodyAt(slave[0].store(), offset));
-                }
-            });
-            assertTrue(lost < returned.size(), "the slave had replicated something");
-        } finally {
-            if (slave[0] != null) {
-                slave[0].close();
+        Map<Long, String> returned = sendAndKill(ReplicationConfig.Mode.ASYNC, 1);
+        long end = slave.store().maxPhysicalOffset();
+        long lost = returned.keySet().stream().filter(offset -> offset >= end).count();
+        LOG.info("ASYNC loss window at kill -9: {} of {} returned sends were not on the slave", lost, returned.size());
+        returned.forEach((offset, body) -> {
+            if (offset < end) {
+                assertEquals(body, bodyAt(slave.store(), offset));
             }
-        }
+        });
+        assertTrue(lost < returned.size(), "the slave had replicated something");
     }
 }
