@@ -9,6 +9,7 @@ import io.ramjet.protocol.command.BrowseRequest;
 import io.ramjet.protocol.command.BrowseResponse;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.command.EpochEntry;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SendResponse;
@@ -218,12 +219,16 @@ class ReplicationTest {
     void aRestartedSlaveCatchesUp() throws Exception {
         try (Broker master = master(masterDir, ReplicationConfig.Mode.ASYNC, 1)) {
             send(master.address(), "a", 1_000);
+            long stoppedAt;
             try (Broker slave = slave(slaveDir, master, 1)) {
                 awaitCaughtUp(slave, master);
+                stoppedAt = slave.store().maxPhysicalOffset();
             }
             send(master.address(), "b", 1_000);
             try (Broker slave = slave(slaveDir, master, 1)) {
                 awaitCaughtUp(slave, master);
+                assertEquals(master.store().maxPhysicalOffset() - stoppedAt, slave.bytesReplicated(),
+                        "the restarted slave fetched only what it lacked");
                 assertSameLog(master.store(), slave.store());
                 assertSameQueues(master.store(), slave.store(), "orders", 2);
             }
@@ -241,7 +246,8 @@ class ReplicationTest {
             }
             send(first.address(), "lost", 200);
         }
-        try (Broker promoted = master(slaveDir, ReplicationConfig.Mode.ASYNC, 1)) {
+        try (Broker promoted = BrokerTestSupport.start(BrokerTestSupport.config(slaveDir).withReplication(
+                ReplicationConfig.DEFAULT.asMaster(7)))) {
             send(promoted.address(), "new", 150);
             try (Broker formerMaster = BrokerTestSupport.start(BrokerTestSupport.config(masterDir).toBuilder()
                     .brokerId(1).build().withReplication(ReplicationConfig.DEFAULT.asSlaveOf(promoted.address())))) {
@@ -249,7 +255,8 @@ class ReplicationTest {
                 assertSameLog(promoted.store(), formerMaster.store());
                 assertSameQueues(promoted.store(), formerMaster.store(), "orders", 2);
                 assertEquals(promoted.epochs(), formerMaster.epochs());
-                assertEquals(diverged, promoted.epochs().get(promoted.epochs().size() - 1).startOffset());
+                assertEquals(new EpochEntry(7, diverged), promoted.epochs().get(promoted.epochs().size() - 1),
+                        "the promoted slave writes in the epoch it was given, from its end");
             }
         }
         try (Broker again = BrokerTestSupport.start(BrokerTestSupport.config(masterDir));

@@ -12,6 +12,7 @@ import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.server.broker.replication.EpochFile;
 import io.ramjet.storage.MessageStore;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -126,8 +127,16 @@ public final class ReplicaFetcher implements AutoCloseable {
             epochs.begin(answer.epoch(), offset);
         }
         int length = body.readableBytes();
-        store.appendReplicated(offset, body.nioBuffer()).get(30, TimeUnit.SECONDS);
+        // counted before the write, so that whoever sees the records dispatched sees them counted
         bytesReplicated.add(length);
+        CompletableFuture<Long> flushed;
+        try {
+            flushed = store.appendReplicated(offset, body.nioBuffer());
+        } catch (RuntimeException e) {
+            bytesReplicated.add(-length);
+            throw e;
+        }
+        flushed.get(30, TimeUnit.SECONDS);
     }
 
     /** Stops the loop; a fetch in flight is abandoned (the caller closes the remoting client). */

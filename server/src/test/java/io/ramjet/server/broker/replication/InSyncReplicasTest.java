@@ -28,6 +28,8 @@ class InSyncReplicasTest {
         assertFalse(write.isDone());
         replicas.fetched(1, 1_200, 1_200);
         assertTrue(write.isDone());
+        assertEquals(1_200, replicas.flushedOffset(1));
+        assertEquals(-1, replicas.flushedOffset(2));
         assertTrue(replicas.replicatedTo(1_100).isDone());
     }
 
