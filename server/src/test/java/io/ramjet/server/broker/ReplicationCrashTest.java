@@ -35,6 +35,7 @@ import org.slf4j.LoggerFactory;
  * A master in a child JVM killed with kill -9 while sends are in flight, its slave in this JVM:
  * under SYNC every send that returned is in the slave's log; under ASYNC the test measures the
  * loss window (sends that returned but had not reached the slave) and checks what did arrive.
+ * And a slave in a child JVM killed while it replicates recovers and catches up.
  */
 class ReplicationCrashTest {
 
@@ -58,7 +59,7 @@ class ReplicationCrashTest {
 
     /** Sends until {@code RETURNED_BEFORE_KILL} returned, kills the master, and gives what returned (offset → body). */
     private Map<Long, String> sendAndKill(ReplicationConfig.Mode mode, int minInSync) throws Exception {
-        ReplicatedMasterProcess.Started master = ReplicatedMasterProcess.start(masterDir, mode, minInSync);
+        ReplicatedBrokerProcess.Started master = ReplicatedBrokerProcess.start(masterDir, mode, minInSync, null);
         Map<Long, String> returned = new ConcurrentHashMap<>();
         try (RemotingClient client = new RemotingClient(RemotingClientConfig.defaults())) {
             slave = BrokerTestSupport.start(BrokerTestSupport.config(slaveDir).toBuilder().brokerId(1).build()
@@ -86,6 +87,26 @@ class ReplicationCrashTest {
             assertTrue(master.process().waitFor(20, TimeUnit.SECONDS), "the master died");
         }
         return Map.copyOf(returned);
+    }
+
+    @Test
+    void aSlaveKilledWhileReplicatingRecoversAndCatchesUp() throws Exception {
+        try (Broker master = BrokerTestSupport.start(BrokerTestSupport.config(masterDir))) {
+            ReplicatedBrokerProcess.Started child = ReplicatedBrokerProcess.start(slaveDir,
+                    ReplicationConfig.Mode.ASYNC, 1, master.address());
+            try {
+                ReplicationTest.send(master.address(), "before", 3_000);
+            } finally {
+                child.process().destroyForcibly();
+                assertTrue(child.process().waitFor(20, TimeUnit.SECONDS), "the slave died");
+            }
+            ReplicationTest.send(master.address(), "after", 500);
+            slave = BrokerTestSupport.start(BrokerTestSupport.config(slaveDir).toBuilder().brokerId(1).build()
+                    .withReplication(ReplicationConfig.DEFAULT.asSlaveOf(master.address())));
+            ReplicationTest.awaitCaughtUp(slave, master);
+            ReplicationTest.assertSameLog(master.store(), slave.store());
+            ReplicationTest.assertSameQueues(master.store(), slave.store(), "orders", 2);
+        }
     }
 
     private static String bodyAt(MessageStore store, long offset) {

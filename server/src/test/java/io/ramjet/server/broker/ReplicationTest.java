@@ -65,7 +65,7 @@ class ReplicationTest {
     }
 
     /** Sends {@code count} persistent messages "prefix-i" to queue "orders", many in flight at once. */
-    private static List<SendResponse> send(String address, String prefix, int count) throws Exception {
+    static List<SendResponse> send(String address, String prefix, int count) throws Exception {
         try (RemotingClient client = new RemotingClient(RemotingClientConfig.defaults())) {
             List<CompletableFuture<Frame>> answers = new ArrayList<>();
             byte[] properties = MessagePropertiesCodec.encode(new MessageHeaders());
@@ -88,11 +88,11 @@ class ReplicationTest {
     }
 
     /** Waits until the slave has dispatched everything the master holds now. */
-    private static void awaitCaughtUp(Broker slave, Broker master) throws Exception {
+    static void awaitCaughtUp(Broker slave, Broker master) throws Exception {
         slave.store().dispatchedTo(master.store().maxPhysicalOffset()).get(CATCH_UP.toSeconds(), TimeUnit.SECONDS);
     }
 
-    private static void assertSameLog(MessageStore expected, MessageStore actual) {
+    static void assertSameLog(MessageStore expected, MessageStore actual) {
         assertEquals(expected.maxPhysicalOffset(), actual.maxPhysicalOffset(), "log ends");
         long offset = expected.minPhysicalOffset();
         while (offset < expected.maxPhysicalOffset()) {
@@ -102,7 +102,7 @@ class ReplicationTest {
         }
     }
 
-    private static void assertSameQueues(MessageStore expected, MessageStore actual, String destination, int queues) {
+    static void assertSameQueues(MessageStore expected, MessageStore actual, String destination, int queues) {
         for (int q = 0; q < queues; q++) {
             long end = expected.maxQueueOffset(destination, q);
             assertEquals(end, actual.maxQueueOffset(destination, q), "end of queue " + q);
