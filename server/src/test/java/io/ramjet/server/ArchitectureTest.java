@@ -59,7 +59,7 @@ class ArchitectureTest {
                     List.of("delivery"),
                     List.of("transaction"),
                     List.of("durability"),
-                    List.of("retention", "security", "admin"),
+                    List.of("retention", "security", "admin", "replication"),
                     List.of("processor"),
                     List.of("metrics", "console"),
                     List.of(""))),

@@ -314,6 +314,139 @@ final class CommitLog {
     }
 
     /**
+     * The published bytes from {@code offset}: whole records of one segment, at most
+     * {@code maxBytes} of them unless the first record alone is longer, or the padding that ends
+     * a segment; empty at the write position. A read-only view of the mapped file, for a replica
+     * to write at the same offset.
+     *
+     * @throws RecordReadException if {@code offset} is past the end, below the oldest retained
+     *                             segment, or not where a record starts
+     */
+    ByteBuffer readRaw(long offset, int maxBytes) {
+        long end = writePosition;
+        Map.Entry<Long, MappedFile> entry = segments.floorEntry(offset);
+        if (entry != null && offset == entry.getValue().end() && offset < end) {
+            entry = segments.higherEntry(entry.getKey());
+        }
+        if (offset > end) {
+            throw new RecordReadException(Reason.PAST_END, offset, "log ends at " + end);
+        }
+        if (offset == end) {
+            return ByteBuffer.allocate(0);
+        }
+        if (entry == null || offset < minOffset()) {
+            throw new RecordReadException(Reason.BELOW_RETAINED, offset, "oldest retained offset " + minOffset());
+        }
+        MappedFile segment = entry.getValue();
+        int start = (int) (offset - segment.start());
+        int limit = (int) Math.min(segment.size(), end - segment.start());
+        int index = start;
+        while (index < limit && (index == start || index - start < maxBytes)) {
+            RecordStatus status = MessageRecordDescriptor.check(segment.buffer(), index, limit - index);
+            if (status == RecordStatus.BLANK) {
+                index = segment.size();
+                break;
+            }
+            if (status != RecordStatus.VALID) {
+                throw new RecordReadException(Reason.NOT_A_RECORD, segment.start() + index, status.name());
+            }
+            int size = segment.buffer().getInt(index + MessageRecordDescriptor.TOTAL_SIZE_OFFSET);
+            if (index != start && index - start + size > maxBytes) {
+                break;
+            }
+            index += size;
+        }
+        return segment.buffer().slice(start, index - start).asReadOnlyBuffer();
+    }
+
+    /**
+     * Writes {@code bytes}, read from another log by {@link #readRaw}, at {@code offset}, the
+     * write position; for one thread at a time, as {@link #append}. Each record must be intact
+     * and claim the offset it lands at, and padding must run to its segment's end, so the log
+     * holds the same bytes at the same offsets as the one they came from.
+     *
+     * @return the new write position
+     * @throws StoreException if {@code offset} is not the write position or the bytes are not
+     *                        such records; nothing was written
+     */
+    long appendRaw(long offset, ByteBuffer bytes) {
+        if (offset != writePosition) {
+            throw new StoreException("replicated bytes at " + offset + " but the log ends at " + writePosition);
+        }
+        int length = bytes.remaining();
+        if (length == 0) {
+            return offset;
+        }
+        Map.Entry<Long, MappedFile> last = segments.lastEntry();
+        MappedFile segment = last != null && offset < last.getValue().end() ? last.getValue()
+                : installed(createSegment(offset, false));
+        int index = (int) (offset - segment.start());
+        if (length > segment.size() - index) {
+            throw new StoreException(length + " replicated bytes at " + offset + " overrun segment " + segment);
+        }
+        int at = 0;
+        while (at < length) {
+            RecordStatus status = MessageRecordDescriptor.check(bytes, bytes.position() + at, length - at);
+            if (status == RecordStatus.BLANK && index + length == segment.size()) {
+                break;
+            }
+            int size = bytes.getInt(bytes.position() + at + MessageRecordDescriptor.TOTAL_SIZE_OFFSET);
+            if (status != RecordStatus.VALID || bytes.getLong(bytes.position() + at
+                    + MessageRecordDescriptor.PHYSICAL_OFFSET_OFFSET) != offset + at) {
+                throw new StoreException("replicated bytes at " + (offset + at) + " are not a record written there ("
+                        + status + ")");
+            }
+            at += size;
+        }
+        segment.write(bytes.duplicate(), index);
+        writePosition = offset + length;
+        prepareNextWhenHalfFull(segment, writePosition);
+        return writePosition;
+    }
+
+    /**
+     * Where the intact log ends, scanning from {@code from}, a record boundary known to be good,
+     * as {@link #recover} would find it, without changing anything; for a log no store has open.
+     */
+    long intactEnd(long from) {
+        if (segments.isEmpty()) {
+            return from;
+        }
+        long position = Math.min(Math.max(from, minOffset()), segments.lastEntry().getValue().end());
+        while (true) {
+            MappedFile segment = segments.floorEntry(position).getValue();
+            int index = (int) (position - segment.start());
+            RecordStatus status = position >= segment.end() ? RecordStatus.EMPTY
+                    : MessageRecordDescriptor.check(segment.buffer(), index, segment.size() - index);
+            if (status == RecordStatus.VALID && MessageRecordView.wrap(segment.buffer().slice(index,
+                    segment.size() - index)).physicalOffset() == position) {
+                position += segment.buffer().getInt(index + MessageRecordDescriptor.TOTAL_SIZE_OFFSET);
+            } else if ((status == RecordStatus.BLANK || position >= segment.end())
+                    && segments.higherKey(segment.start()) != null) {
+                position = segment.end();
+            } else {
+                return status == RecordStatus.BLANK ? segment.end() : position;
+            }
+        }
+    }
+
+    /**
+     * Cuts the log at {@code offset}, a record boundary: zeroes from there to its segment's end
+     * and deletes later segments. For a log no store has open (truncation before a
+     * replica fetches from a new master); {@link #recover} finds the new end.
+     */
+    void cutAt(long offset) {
+        for (MappedFile later : segments.tailMap(offset, false).values()) {
+            segments.remove(later.start());
+            later.delete();
+        }
+        Map.Entry<Long, MappedFile> entry = segments.floorEntry(offset);
+        if (entry != null && offset < entry.getValue().end()) {
+            entry.getValue().zeroFrom((int) (offset - entry.getKey()));
+        }
+    }
+
+    /**
      * Whether an intact PREPARED record of {@code size} bytes starts at {@code offset}, whatever
      * the write position: for recovery, which checks ConsumeQueue entries before the scan.
      */

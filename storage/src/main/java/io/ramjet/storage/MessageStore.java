@@ -5,6 +5,7 @@ import io.ramjet.protocol.record.MessageRecordDescriptor;
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordType;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -54,6 +55,7 @@ public final class MessageStore implements AutoCloseable {
     private final ConsumeQueueTable queues;
     private final CheckpointFile checkpointFile;
     private final DispatchListener listener;
+    private final ReplicationGate replicationGate;
     private final RecoveryReport recoveryReport;
     private final FlushService flushService;
     private final Dispatcher dispatcher;
@@ -63,9 +65,10 @@ public final class MessageStore implements AutoCloseable {
     private volatile long checkpointOffset;
     private volatile boolean closed;
 
-    private MessageStore(StoreConfig config, DispatchListener listener) {
+    private MessageStore(StoreConfig config, DispatchListener listener, ReplicationGate replicationGate) {
         this.config = config;
         this.listener = listener;
+        this.replicationGate = replicationGate;
         Path directory = config.directory();
         try {
             Files.createDirectories(directory);
@@ -110,7 +113,15 @@ public final class MessageStore implements AutoCloseable {
 
     /** Opens the store with {@code listener} in charge of every record's dispatch. */
     public static MessageStore open(StoreConfig config, DispatchListener listener) {
-        return new MessageStore(config, listener);
+        return new MessageStore(config, listener, ReplicationGate.NONE);
+    }
+
+    /**
+     * Opens the store with {@code listener} in charge of every record's dispatch; appends made
+     * with {@code waitForFlush} complete once {@code replicationGate} says their bytes are replicated.
+     */
+    public static MessageStore open(StoreConfig config, DispatchListener listener, ReplicationGate replicationGate) {
+        return new MessageStore(config, listener, replicationGate);
     }
 
     public StoreConfig config() {
@@ -156,10 +167,7 @@ public final class MessageStore implements AutoCloseable {
             appendLock.unlock();
         }
         dispatcher.wakeUp();
-        if (waitForFlush && config.flushPolicy() == FlushPolicy.SYNC_GROUP_COMMIT) {
-            return flushService.flushedTo(result.endOffset()).thenApply(v -> result);
-        }
-        return CompletableFuture.completedFuture(result);
+        return durable(result, waitForFlush);
     }
 
     /**
@@ -206,10 +214,54 @@ public final class MessageStore implements AutoCloseable {
             appendLock.unlock();
         }
         dispatcher.wakeUp();
-        if (waitForFlush && config.flushPolicy() == FlushPolicy.SYNC_GROUP_COMMIT) {
-            return flushService.flushedTo(result.endOffset()).thenApply(v -> result);
+        return durable(result, waitForFlush);
+    }
+
+    /** Completes with {@code result} once it is forced (under SYNC_GROUP_COMMIT) and replicated, if asked to wait. */
+    private CompletableFuture<AppendResult> durable(AppendResult result, boolean waitForFlush) {
+        if (!waitForFlush) {
+            return CompletableFuture.completedFuture(result);
         }
-        return CompletableFuture.completedFuture(result);
+        CompletableFuture<Void> flushed = config.flushPolicy() == FlushPolicy.SYNC_GROUP_COMMIT
+                ? flushService.flushedTo(result.endOffset()) : CompletableFuture.completedFuture(null);
+        return flushed.thenCompose(v -> replicationGate.replicatedTo(result.endOffset())).thenApply(v -> result);
+    }
+
+    /**
+     * Writes bytes another store's {@link #readReplicable} gave, at {@code offset}, which must
+     * be this log's end: the same bytes at the same offsets, dispatched as if appended here. For
+     * a replica, which appends nothing of its own.
+     *
+     * @return completes with the new end once everything below it is forced
+     * @throws StoreException if {@code offset} is not the end of this log, or the bytes are not
+     *                        whole records claiming the offsets they land at; nothing was written
+     */
+    public CompletableFuture<Long> appendReplicated(long offset, ByteBuffer bytes) {
+        long end;
+        appendLock.lock();
+        try {
+            if (closed) {
+                throw new StoreException("store closed");
+            }
+            end = log.appendRaw(offset, bytes);
+            nextQueueOffsets.clear();
+        } finally {
+            appendLock.unlock();
+        }
+        dispatcher.wakeUp();
+        return flushService.flushedTo(end).thenApply(v -> end);
+    }
+
+    /**
+     * The CommitLog's bytes from {@code offset} as they are on disk, for a replica: whole
+     * records of one segment, about {@code maxBytes} of them (at least one), or a segment's end
+     * padding; empty at the end of the log. A read-only view, valid while the store is open.
+     *
+     * @throws RecordReadException if no record starts at {@code offset}, or it is past the end
+     *                             or below the oldest retained segment
+     */
+    public ByteBuffer readReplicable(long offset, int maxBytes) {
+        return log.readRaw(offset, maxBytes);
     }
 
     /**

@@ -89,6 +89,12 @@ public final class CommandCode {
     /** Admin to broker: no header; response {@link TransactionStatsList}. */
     public static final short ADMIN_TRANSACTIONS = 306;
 
+    // Replication (issue 21), 420-439: a slave of the broker group to its master
+    /** Slave to master: {@link ReplicaHandshakeRequest}; response {@link ReplicaHandshakeResponse}. */
+    public static final short REPLICA_HANDSHAKE = 420;
+    /** Slave to master, long-held: {@link ReplicaFetchRequest}; response {@link ReplicaFetchResponse}, body = raw CommitLog bytes. */
+    public static final short REPLICA_FETCH = 421;
+
     private CommandCode() {
     }
 
@@ -126,6 +132,8 @@ public final class CommandCode {
             case ADMIN_MOVE -> "ADMIN_MOVE";
             case ADMIN_BROKER -> "ADMIN_BROKER";
             case ADMIN_TRANSACTIONS -> "ADMIN_TRANSACTIONS";
+            case REPLICA_HANDSHAKE -> "REPLICA_HANDSHAKE";
+            case REPLICA_FETCH -> "REPLICA_FETCH";
             default -> "code " + code;
         };
     }

@@ -63,6 +63,18 @@ public final class ErrorStatus {
      */
     public static final int BROKER_NAME_TAKEN = 151;
 
+    /**
+     * Broker: this broker is a slave of its group and serves no sends, consumers, acknowledgements
+     * or transactions (only browsing); nothing was done. The client should use the group's master.
+     */
+    public static final int NOT_MASTER = 160;
+    /**
+     * Broker: a replica's handshake or fetch cannot be served as asked (another group, a segment
+     * size that differs, an offset that is not a record boundary of the master's log); the slave
+     * must handshake again.
+     */
+    public static final int REPLICA_REFUSED = 161;
+
     private ErrorStatus() {
     }
 
@@ -79,7 +91,7 @@ public final class ErrorStatus {
             case BAD_REQUEST, BUSY, NOT_FOUND, SUBSCRIPTION_CONFLICT, UNKNOWN_DESTINATION, STORE_FULL,
                  UNKNOWN_CONSUMER, TRANSACTION_ROLLED_BACK, UNKNOWN_TRANSACTION, TRANSACTION_CONFLICT,
                  CLIENT_ID_IN_USE, DELIVERY_NOT_HELD, AUTHENTICATION_FAILED, BROKER_NOT_AUTHENTICATED,
-                 BROKER_NAME_TAKEN, NOT_AUTHORIZED -> true;
+                 BROKER_NAME_TAKEN, NOT_AUTHORIZED, NOT_MASTER, REPLICA_REFUSED -> true;
             default -> false;
         };
     }

@@ -92,5 +92,11 @@ public final class HeaderRegistry {
         kryo.register(BrokerFacts.class, 310);
         kryo.register(TransactionStats.class, 311);
         kryo.register(TransactionStatsList.class, 312);
+
+        kryo.register(EpochEntry.class, 420);
+        kryo.register(ReplicaHandshakeRequest.class, 421);
+        kryo.register(ReplicaHandshakeResponse.class, 422);
+        kryo.register(ReplicaFetchRequest.class, 423);
+        kryo.register(ReplicaFetchResponse.class, 424);
     }
 }

@@ -105,6 +105,11 @@ class HeaderGoldenBytesTest {
         ids.put(310, BrokerFacts.class);
         ids.put(311, TransactionStats.class);
         ids.put(312, TransactionStatsList.class);
+        ids.put(420, EpochEntry.class);
+        ids.put(421, ReplicaHandshakeRequest.class);
+        ids.put(422, ReplicaHandshakeResponse.class);
+        ids.put(423, ReplicaFetchRequest.class);
+        ids.put(424, ReplicaFetchResponse.class);
         return ids;
     }
 
@@ -173,6 +178,12 @@ class HeaderGoldenBytesTest {
                 1, 0), "b8020f31302e302e302e313a31303931310962726f6b65722d61502806d804c801cdccccccccccec3f020004d00fa01f04312e30");
         g.put(TRANSACTION_STATS, "b90202011604103132372e302e302e313a3530303030d00f09505245504152454408313a30613a3062");
         g.put(new TransactionStatsList(List.of(TRANSACTION_STATS)), "ba020d01b90202011604103132372e302e302e313a3530303030d00f09505245504152454408313a30613a3062");
+        g.put(new EpochEntry(3, 4096L), "a603068040");
+        g.put(new ReplicaHandshakeRequest("broker-a", 1), "a703020962726f6b65722d61");
+        g.put(new ReplicaHandshakeResponse(List.of(new EpochEntry(1, 0), new EpochEntry(2, 4096)), 8192L, 0L,
+                1 << 30), "a8038080010d02a6030200a603048040008080808008");
+        g.put(new ReplicaFetchRequest(1, 4096L, 65536, 500L), "a90302e8078080088040");
+        g.put(new ReplicaFetchResponse(4096L, 2, 8192L), "aa03808001048040");
         return g;
     }
 

@@ -51,6 +51,13 @@ import io.ramjet.server.broker.processor.ProducingConnections;
 import io.ramjet.server.broker.processor.PullProcessor;
 import io.ramjet.server.broker.processor.Refusals;
 import io.ramjet.server.broker.processor.RemoteCoordinators;
+import io.ramjet.server.broker.processor.ReplicaFetcher;
+import io.ramjet.server.broker.processor.ReplicationProcessor;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.replication.EpochFile;
+import io.ramjet.server.broker.replication.InSyncReplicas;
+import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.broker.processor.SendProcessor;
 import io.ramjet.server.broker.processor.SubscriptionProcessor;
 import io.ramjet.server.broker.processor.TransactionHalves;
@@ -69,6 +76,7 @@ import io.ramjet.server.broker.subscription.SubscriptionTable;
 import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.transaction.Transactions;
 import io.ramjet.storage.MessageStore;
+import io.ramjet.storage.ReplicationGate;
 import io.ramjet.storage.StoreConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -106,6 +114,16 @@ public final class Broker implements AutoCloseable {
     private static final int MAX_QUEUED_LOGINS = 256;
     /** How often the metrics sample the destinations between scrapes (for JMX). */
     private static final long METRICS_SAMPLE_MILLIS = 10_000;
+    /** How long a slave's start waits for its master to answer the handshake. */
+    private static final Duration MASTER_PATIENCE = Duration.ofSeconds(30);
+    /** What a slave refuses: everything a client may ask but browsing and authenticating. */
+    private static final short[] SLAVE_REFUSED = {CommandCode.SEND, CommandCode.SUBSCRIBE, CommandCode.PULL,
+            CommandCode.ACK, CommandCode.RELEASE, CommandCode.CLOSE_CONSUMER, CommandCode.DELETE_SUBSCRIPTION,
+            CommandCode.CREATE_DESTINATION, CommandCode.DELETE_DESTINATION, CommandCode.LIST_DESTINATIONS,
+            CommandCode.TX_PREPARE, CommandCode.TX_END, CommandCode.TX_QUERY, CommandCode.XA_RECOVER,
+            CommandCode.CLAIM_CLIENT_ID, CommandCode.ADMIN_DESTINATIONS, CommandCode.ADMIN_SUBSCRIPTIONS,
+            CommandCode.ADMIN_CONSUMERS, CommandCode.ADMIN_PURGE, CommandCode.ADMIN_MOVE, CommandCode.ADMIN_BROKER,
+            CommandCode.ADMIN_TRANSACTIONS, CommandCode.REPLICA_HANDSHAKE, CommandCode.REPLICA_FETCH};
 
     private final BrokerConfig config;
     private final StoreConfig storeConfig;
@@ -137,6 +155,11 @@ public final class Broker implements AutoCloseable {
     private BrokerRegistrar registrar;
     private ConsumptionLog log;
     private RetentionScanner retention;
+    /** Replication (issue 21): the epoch history, the master's in-sync set, the slave's fetcher. */
+    private EpochFile epochs;
+    private InSyncReplicas inSyncReplicas;
+    private RemotingClient replicaRemoting;
+    private ReplicaFetcher replicaFetcher;
 
     /** A broker whose store is laid out as {@link BrokerConfig#storeConfig()} says. */
     public Broker(BrokerConfig config) {
@@ -175,17 +198,30 @@ public final class Broker implements AutoCloseable {
         ConsumptionSnapshotter snapshotter = new ConsumptionSnapshotter(
                 new SnapshotFile(config.dataDir().resolve("broker")), destinations, subscriptions, delayed, marks,
                 transactions.table());
+        ReplicationConfig replication = config.replication();
+        epochs = new EpochFile(config.dataDir());
+        inSyncReplicas = new InSyncReplicas(replication, System::nanoTime);
+        if (replication.slave()) {
+            joinMaster();
+        }
         long snapshotPosition = snapshotter.load();
         ConsumptionReplay replay = new ConsumptionReplay(destinations, subscriptions, marks, snapshotPosition);
         transactions.replayFrom(snapshotPosition);
         store = MessageStore.open(storeConfig, new BrokerDispatchListener(heldPulls, replay,
-                snapshotter, delayed, transactions.dispatch()));
-        replay.finish();
-        if (!store.recoveryReport().cleanShutdown()) {
-            marks.applyAfterCrash(subscriptions, store);
+                snapshotter, delayed, transactions.dispatch()), replication.slave() ? ReplicationGate.NONE
+                : inSyncReplicas);
+        boolean wasSlave = ReplicaMarker.wasSlave(config.dataDir(), replication.slave());
+        if (!replication.slave()) {
+            // a slave stays in replay: it applies every record as recovery does, and starts nothing that writes
+            replay.finish();
+            if (!store.recoveryReport().cleanShutdown() || wasSlave) {
+                marks.applyAfterCrash(subscriptions, store);
+            }
+            marks.start(store);
+            delayed.start(store);
+            epochs.begin(replication.masterEpoch() > 0 ? replication.masterEpoch() : epochs.lastEpoch() + 1,
+                    store.maxPhysicalOffset());
         }
-        marks.start(store);
-        delayed.start(store);
         log = new ConsumptionLog(store);
         deleteQueuesOfUnknownDestinations();
         try {
@@ -194,17 +230,72 @@ public final class Broker implements AutoCloseable {
             startMetrics();
             Login login = SecurityFiles.login(config.usersFile(), config.access());
             registerAuthentication(login);
-            registerProcessors(login);
+            if (replication.slave()) {
+                registerSlaveProcessors();
+            } else {
+                registerProcessors(login);
+            }
             server.start();
+            startReplication();
             retention = new RetentionScanner(store, destinations, subscriptions, delayed, transactions.table());
             timer.scheduleWithFixedDelay(retention, RETENTION_PERIOD_MILLIS, RETENTION_PERIOD_MILLIS,
                     TimeUnit.MILLISECONDS);
-            startRegistrar();
+            if (!replication.slave()) {
+                startRegistrar();
+            }
         } catch (RemotingException | RuntimeException e) {
             close();
             throw e;
         }
         LOG.info("broker {} listening on {} with data in {}", config.brokerName(), address(), config.dataDir());
+    }
+
+    /** A slave's handshake with its master, and truncation of a divergent tail, before the store opens. */
+    private void joinMaster() {
+        replicaRemoting = new RemotingClient(RemotingClientConfig.defaults().withTls(config.tls().client()));
+        try {
+            SlaveJoin.join(config, storeConfig, epochs, replicaRemoting, MASTER_PATIENCE);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted joining master " + config.replication().masterAddress(), e);
+        } catch (RuntimeException e) {
+            replicaRemoting.close();
+            replicaRemoting = null;
+            throw e;
+        }
+    }
+
+    /** A master serves its slaves' fetches and keeps its in-sync set; a slave starts fetching. */
+    private void startReplication() {
+        if (config.replication().slave()) {
+            replicaFetcher = new ReplicaFetcher(replicaRemoting, config.replication().masterAddress(),
+                    config.brokerId(), store, epochs, ReplicaFetcher.Settings.DEFAULT);
+            replicaFetcher.start();
+            return;
+        }
+        ReplicationProcessor replication = new ReplicationProcessor(store, epochs, inSyncReplicas,
+                config.brokerName(), timer, processors);
+        server.registerProcessor(CommandCode.REPLICA_HANDSHAKE, Refusals.mapped(replication::handshake), processors);
+        server.registerAsyncProcessor(CommandCode.REPLICA_FETCH, Refusals.mappedAsync(replication::fetch), processors);
+        long period = Math.max(10, Math.min(config.replication().maxLag().toMillis(),
+                config.replication().syncTimeout().toMillis()) / 10);
+        timer.scheduleWithFixedDelay(inSyncReplicas::check, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * A slave serves browsing only: everything else a client may ask is refused as NOT_MASTER,
+     * so nothing but replication writes its log.
+     */
+    private void registerSlaveProcessors() {
+        server.registerProcessor(CommandCode.BROWSE,
+                Refusals.mapped(new BrowseProcessor(store, destinations, subscriptions, access(authorizer()))::browse), processors);
+        for (short code : SLAVE_REFUSED) {
+            server.registerProcessor(code, Refusals.mapped((connection, request) -> {
+                throw new BrokerException(Refusal.NOT_MASTER, "broker " + config.brokerName() + "/"
+                        + config.brokerId() + " is a slave: " + CommandCode.name(code) + " goes to its master "
+                        + config.replication().masterAddress());
+            }), processors);
+        }
     }
 
     /**
@@ -236,13 +327,8 @@ public final class Broker implements AutoCloseable {
     }
 
     private void registerProcessors(Login login) {
-        Supplier<Permissions> permissions = SecurityFiles.permissions(config.access());
-        if (!permissions.get().isOpen()) {
-            LOG.info("broker {}: {} permission rules from {} (read again when it changes)", config.brokerName(),
-                    permissions.get().size(), config.access().permissionsFile());
-        }
-        Authorizer authorizer = new Authorizer(permissions);
-        Access access = new Access(authorizer, Identity.anonymous(config.access().anonymousRoles()));
+        Authorizer authorizer = authorizer();
+        Access access = access(authorizer);
         Runnable destinationsChanged = this::announceDestinations;
         DestinationResolver resolver = new DestinationResolver(destinations, this::destinationCreated);
         createConfiguredDestinations(resolver);
@@ -301,6 +387,20 @@ public final class Broker implements AutoCloseable {
         server.registerProcessor(CommandCode.BROWSE,
                 Refusals.mapped(new BrowseProcessor(store, destinations, subscriptions, access)::browse), processors);
         registerOperations(consumers, access, ConsoleGate.secured(login, authorizer));
+    }
+
+    /** The permissions file's authorizer (read again when the file changes). */
+    private Authorizer authorizer() {
+        Supplier<Permissions> permissions = SecurityFiles.permissions(config.access());
+        if (!permissions.get().isOpen()) {
+            LOG.info("broker {}: {} permission rules from {} (read again when it changes)", config.brokerName(),
+                    permissions.get().size(), config.access().permissionsFile());
+        }
+        return new Authorizer(permissions);
+    }
+
+    private Access access(Authorizer authorizer) {
+        return new Access(authorizer, Identity.anonymous(config.access().anonymousRoles()));
     }
 
     /** The operator's commands (issue 18), and the web console on the metrics port when there is one. */
@@ -426,6 +526,21 @@ public final class Broker implements AutoCloseable {
         return server.address();
     }
 
+    /** The slaves in this master's in-sync set now, by broker id (empty on a slave): for a controller to commit. */
+    public java.util.Set<Long> inSyncReplicas() {
+        return inSyncReplicas.inSync();
+    }
+
+    /** This broker's epoch history (epoch and first CommitLog offset), oldest first. */
+    public java.util.List<io.ramjet.protocol.command.EpochEntry> epochs() {
+        return epochs.entries();
+    }
+
+    /** Bytes a slave has written from its master since start; 0 on a master. */
+    public long bytesReplicated() {
+        return replicaFetcher == null ? 0 : replicaFetcher.bytesReplicated();
+    }
+
     /** How many transactions the broker holds (open or prepared), for tests and monitoring. */
     public int transactionCount() {
         return transactions.table().all().size();
@@ -461,6 +576,14 @@ public final class Broker implements AutoCloseable {
         if (nameServerRemoting != null) {
             nameServerRemoting.close();
             nameServerRemoting = null;
+        }
+        if (replicaFetcher != null) {
+            replicaFetcher.close();
+            replicaFetcher = null;
+        }
+        if (replicaRemoting != null) {
+            replicaRemoting.close();
+            replicaRemoting = null;
         }
         heldPulls.expireAll();
         // before the server: connections closing because the broker stops roll nothing back

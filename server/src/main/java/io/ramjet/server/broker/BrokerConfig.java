@@ -1,5 +1,6 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.broker.security.AccessConfig;
 import io.ramjet.server.broker.subscription.MessageGroupPolicy;
 import io.ramjet.server.remoting.NameServerSecret;
@@ -58,6 +59,7 @@ import java.util.Set;
  *                             0 for an ephemeral one, -1 for none
  * @param metricsJmx           publish the metrics through JMX too
  * @param messageGroups        how message groups (JMSXGroupID) are honoured on queues and shared subscriptions
+ * @param replication          the broker's part in its group's CommitLog replication (issue 21)
  * @param storeConfig          the store: data directory, segments, flushing, record limit
  */
 public record BrokerConfig(
@@ -90,6 +92,7 @@ public record BrokerConfig(
         int metricsPort,
         boolean metricsJmx,
         MessageGroupPolicy messageGroups,
+        ReplicationConfig replication,
         StoreConfig storeConfig) {
 
     public static final int DEFAULT_PORT = 10911;
@@ -99,6 +102,7 @@ public record BrokerConfig(
         Objects.requireNonNull(storeConfig, "storeConfig");
         Objects.requireNonNull(tls, "tls");
         Objects.requireNonNull(messageGroups, "messageGroups");
+        Objects.requireNonNull(replication, "replication");
         nameServers = List.copyOf(nameServers);
         queues = List.copyOf(queues);
         topics = List.copyOf(topics);
@@ -189,6 +193,7 @@ public record BrokerConfig(
         b.messageGroups = messageGroups.enabled();
         b.groupIdleTimeout = messageGroups.idleTimeout();
         b.groupRebalanceOnJoin = messageGroups.rebalanceOnJoin();
+        b.replication(replication);
         return b;
     }
 
@@ -272,6 +277,11 @@ public record BrokerConfig(
                 .anonymousRoles(List.copyOf(newAccess.anonymousRoles())).build();
     }
 
+    /** The same configuration with another part in replication. */
+    public BrokerConfig withReplication(ReplicationConfig newReplication) {
+        return toBuilder().replication(newReplication).build();
+    }
+
     /** Collects a {@link BrokerConfig} key by key; {@link #build()} checks the whole. Not thread-safe. */
     public static final class Builder {
         private final StoreConfig.Builder store;
@@ -310,6 +320,13 @@ public record BrokerConfig(
         private boolean messageGroups = MessageGroupPolicy.DEFAULT.enabled();
         private Duration groupIdleTimeout = MessageGroupPolicy.DEFAULT.idleTimeout();
         private boolean groupRebalanceOnJoin = MessageGroupPolicy.DEFAULT.rebalanceOnJoin();
+        private ReplicationConfig.Role role = ReplicationConfig.DEFAULT.role();
+        private String masterAddress;
+        private ReplicationConfig.Mode replicationMode = ReplicationConfig.DEFAULT.mode();
+        private int minInSyncReplicas = ReplicationConfig.DEFAULT.minInSyncReplicas();
+        private Duration replicaMaxLag = ReplicationConfig.DEFAULT.maxLag();
+        private Duration replicaSyncTimeout = ReplicationConfig.DEFAULT.syncTimeout();
+        private int masterEpoch;
 
         private Builder(StoreConfig.Builder store) {
             this.store = store;
@@ -501,6 +518,52 @@ public record BrokerConfig(
             return this;
         }
 
+        public Builder replication(ReplicationConfig settings) {
+            role = settings.role();
+            masterAddress = settings.masterAddress();
+            replicationMode = settings.mode();
+            minInSyncReplicas = settings.minInSyncReplicas();
+            replicaMaxLag = settings.maxLag();
+            replicaSyncTimeout = settings.syncTimeout();
+            masterEpoch = settings.masterEpoch();
+            return this;
+        }
+
+        public Builder role(ReplicationConfig.Role newRole) {
+            this.role = newRole;
+            return this;
+        }
+
+        public Builder masterAddress(String address) {
+            this.masterAddress = address;
+            return this;
+        }
+
+        public Builder replicationMode(ReplicationConfig.Mode mode) {
+            this.replicationMode = mode;
+            return this;
+        }
+
+        public Builder minInSyncReplicas(int replicas) {
+            this.minInSyncReplicas = replicas;
+            return this;
+        }
+
+        public Builder replicaMaxLag(Duration lag) {
+            this.replicaMaxLag = lag;
+            return this;
+        }
+
+        public Builder replicaSyncTimeout(Duration timeout) {
+            this.replicaSyncTimeout = timeout;
+            return this;
+        }
+
+        public Builder masterEpoch(int epoch) {
+            this.masterEpoch = epoch;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the setting that is out of range */
         public BrokerConfig build() {
             return new BrokerConfig(clusterName, brokerName, brokerId, host, advertisedHost, port, nameServers,
@@ -510,7 +573,9 @@ public record BrokerConfig(
                     new AccessConfig(rolesFile, permissionsFile, jaasConfigFile, jaasEntry,
                             Set.copyOf(anonymousRoles)), nameServerSecret, clusterUser, clusterPassword, tls.build(), metricsPort,
                     metricsJmx,
-                    new MessageGroupPolicy(messageGroups, groupIdleTimeout, groupRebalanceOnJoin), store.build());
+                    new MessageGroupPolicy(messageGroups, groupIdleTimeout, groupRebalanceOnJoin),
+                    new ReplicationConfig(role, masterAddress, replicationMode, minInSyncReplicas, replicaMaxLag,
+                            replicaSyncTimeout, masterEpoch), store.build());
         }
     }
 }

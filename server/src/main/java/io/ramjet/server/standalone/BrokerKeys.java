@@ -20,6 +20,28 @@ final class BrokerKeys {
             new BrokerKey<>("brokerName", ValueType.TEXT, "broker-a",
                     "broker group name (master and slaves share it)", BrokerConfig.Builder::brokerName),
             new BrokerKey<>("brokerId", ValueType.LONG, "0", "0 for a master", BrokerConfig.Builder::brokerId),
+            new BrokerKey<>("role", ValueType.ROLE, "MASTER",
+                    "`MASTER` serves clients and its group's slaves; `SLAVE` replicates `masterAddress`'s CommitLog"
+                            + " (its `brokerId` not 0, the same `brokerName` and `segmentSize`), serves browsing only"
+                            + " and refuses sends, consumers and transactions", BrokerConfig.Builder::role),
+            new BrokerKey<>("masterAddress", ValueType.TEXT, "(none)",
+                    "`host:port` of the group's master, for a slave", BrokerConfig.Builder::masterAddress),
+            new BrokerKey<>("replicationMode", ValueType.REPLICATION_MODE, "ASYNC",
+                    "`SYNC`: a persistent send, a commit or an acknowledgement is answered once every slave of the"
+                            + " in-sync set has flushed it; `ASYNC`: at the master's own durability",
+                    BrokerConfig.Builder::replicationMode),
+            new BrokerKey<>("minInSyncReplicas", ValueType.INT, "1",
+                    "under `SYNC`, brokers (the master included) that must hold a durable write; with fewer in sync"
+                            + " it waits up to `replicaSyncTimeoutMs`, then fails", BrokerConfig.Builder::minInSyncReplicas),
+            new BrokerKey<>("replicaMaxLagMs", ValueType.MILLIS, "10000",
+                    "a slave that has not caught up with the master for this long leaves the in-sync set",
+                    BrokerConfig.Builder::replicaMaxLag),
+            new BrokerKey<>("replicaSyncTimeoutMs", ValueType.MILLIS, "5000",
+                    "how long a `SYNC` write waits for the in-sync set before it fails (it stays on the master)",
+                    BrokerConfig.Builder::replicaSyncTimeout),
+            new BrokerKey<>("masterEpoch", ValueType.INT, "0",
+                    "the epoch a master writes in (a controller's choice); 0 takes one past the newest in its"
+                            + " `epochs` file", BrokerConfig.Builder::masterEpoch),
             new BrokerKey<>("host", ValueType.TEXT, "127.0.0.1",
                     "address the broker binds; `0.0.0.0` binds every interface",
                     BrokerConfig.Builder::host),

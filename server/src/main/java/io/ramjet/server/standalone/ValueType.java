@@ -1,6 +1,7 @@
 package io.ramjet.server.standalone;
 
 import io.ramjet.protocol.remoting.tls.ServerTls.ClientAuthMode;
+import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.remoting.NameServerSecret;
 import io.ramjet.storage.FlushPolicy;
 
@@ -43,6 +44,10 @@ record ValueType<T>(String name, String form, Function<String, T> parse) {
     static final ValueType<Path> PATH = new ValueType<>("path", "a file path", s -> Path.of(s.trim()));
     static final ValueType<FlushPolicy> FLUSH_POLICY = new ValueType<>("flush policy",
             "SYNC_GROUP_COMMIT or ASYNC", s -> FlushPolicy.valueOf(s.trim().toUpperCase(Locale.ROOT)));
+    static final ValueType<ReplicationConfig.Role> ROLE = new ValueType<>("role", "MASTER or SLAVE",
+            s -> ReplicationConfig.Role.valueOf(s.trim().toUpperCase(Locale.ROOT)));
+    static final ValueType<ReplicationConfig.Mode> REPLICATION_MODE = new ValueType<>("replication mode",
+            "SYNC or ASYNC", s -> ReplicationConfig.Mode.valueOf(s.trim().toUpperCase(Locale.ROOT)));
     static final ValueType<ClientAuthMode> CLIENT_AUTH = new ValueType<>("client auth", "none, optional or required",
             ClientAuthMode::parse);
     static final ValueType<NameServerSecret> SECRET = new ValueType<>("text",

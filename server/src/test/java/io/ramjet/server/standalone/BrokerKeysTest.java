@@ -82,14 +82,18 @@ class BrokerKeysTest {
                 Map.entry("jaasConfigFile", "login.config"), Map.entry("jaasEntry", "other"),
                 Map.entry("anonymousRoles", "guests"),
                 Map.entry("clusterUser", "broker"), Map.entry("clusterPassword", "secret"),
-                Map.entry("metricsPort", "9404"), Map.entry("metricsJmx", "true"));
+                Map.entry("metricsPort", "9404"), Map.entry("metricsJmx", "true"),
+                Map.entry("role", "slave"), Map.entry("masterAddress", "m:1"), Map.entry("replicationMode", "sync"),
+                Map.entry("minInSyncReplicas", "2"), Map.entry("replicaMaxLagMs", "1"),
+                Map.entry("replicaSyncTimeoutMs", "1"), Map.entry("masterEpoch", "3"));
         // keys that only make a valid configuration with others: those are set on both sides
         Map<String, Map<String, String>> companions = Map.of(
                 "tlsCertificate", Map.of("tlsPrivateKey", "key.pem"),
                 "tlsPrivateKey", Map.of("tlsCertificate", "chain.pem"),
                 "tlsClientAuth", Map.of("tlsKeyStore", "broker.p12", "tlsTrustStore", "ca.pem"),
                 "tlsKeyPassword", Map.of("tlsKeyStore", "broker.p12"),
-                "tlsTrustStorePassword", Map.of("tlsTrustStore", "ca.pem"));
+                "tlsTrustStorePassword", Map.of("tlsTrustStore", "ca.pem"),
+                "role", Map.of("masterAddress", "m:1"));
         BrokerConfig defaults = BrokerConfig.defaults(Path.of("data"));
         for (BrokerKey<?> key : BrokerKeys.ALL) {
             if (key.name().equals("nameServerSecretFile")) {

@@ -66,4 +66,16 @@ public final class SnapshotFile {
             throw new UncheckedIOException("cannot write " + file, e);
         }
     }
+
+    /**
+     * Deletes the snapshot: for a log truncated below its position, whose state must then be
+     * replayed from the whole log.
+     */
+    public void delete() {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + file, e);
+        }
+    }
 }

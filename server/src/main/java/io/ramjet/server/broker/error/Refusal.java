@@ -30,5 +30,9 @@ public enum Refusal {
     /** Credentials not accepted, or a command before authenticating where that is required. */
     NOT_AUTHENTICATED,
     /** The connection's user holds no role allowed to do that operation to that destination. */
-    NOT_AUTHORIZED
+    NOT_AUTHORIZED,
+    /** This broker is a slave of its group: clients send, consume and acknowledge at the master. */
+    NOT_MASTER,
+    /** A replica's handshake or fetch that this master cannot serve as asked. */
+    REPLICA_REFUSED
 }

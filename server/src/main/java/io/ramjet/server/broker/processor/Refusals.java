@@ -36,6 +36,8 @@ public final class Refusals {
             case CLIENT_ID_IN_USE -> ErrorStatus.CLIENT_ID_IN_USE;
             case NOT_AUTHENTICATED -> ErrorStatus.AUTHENTICATION_FAILED;
             case NOT_AUTHORIZED -> ErrorStatus.NOT_AUTHORIZED;
+            case NOT_MASTER -> ErrorStatus.NOT_MASTER;
+            case REPLICA_REFUSED -> ErrorStatus.REPLICA_REFUSED;
         };
     }
 

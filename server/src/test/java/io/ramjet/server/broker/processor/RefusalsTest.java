@@ -29,7 +29,9 @@ class RefusalsTest {
             Map.entry(Refusal.TX_CONFLICT, ErrorStatus.TRANSACTION_CONFLICT),
             Map.entry(Refusal.CLIENT_ID_IN_USE, ErrorStatus.CLIENT_ID_IN_USE),
             Map.entry(Refusal.NOT_AUTHENTICATED, ErrorStatus.AUTHENTICATION_FAILED),
-            Map.entry(Refusal.NOT_AUTHORIZED, ErrorStatus.NOT_AUTHORIZED)));
+            Map.entry(Refusal.NOT_AUTHORIZED, ErrorStatus.NOT_AUTHORIZED),
+            Map.entry(Refusal.NOT_MASTER, ErrorStatus.NOT_MASTER),
+            Map.entry(Refusal.REPLICA_REFUSED, ErrorStatus.REPLICA_REFUSED)));
 
     @Test
     void everyRefusalHasTheStatusClientsKnow() {

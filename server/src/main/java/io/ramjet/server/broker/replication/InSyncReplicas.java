@@ -1,0 +1,166 @@
+package io.ramjet.server.broker.replication;
+
+import io.ramjet.storage.ReplicationGate;
+import io.ramjet.storage.StoreException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The master's view of its slaves (Kafka's ISR): how far each has flushed the master's log, and
+ * which are in sync. A slave is in sync while it keeps catching up: each fetch that asks from at
+ * least the master's end at its previous answer counts as caught up, and a slave that has not
+ * caught up for {@code maxLag} leaves the set until it does again. Under SYNC this is the store's
+ * {@link ReplicationGate}: a durable append completes once every in-sync slave has flushed its
+ * bytes and the set with the master counts at least {@code minInSyncReplicas}, or fails after
+ * {@code syncTimeout}.
+ *
+ * <p>Threading: any thread; waiters are completed outside the lock. Nothing on disk: the set is
+ * rebuilt from the slaves' fetches after a restart (a controller will hold it durably).
+ */
+public final class InSyncReplicas implements ReplicationGate {
+
+    private static final Logger LOG = LoggerFactory.getLogger(InSyncReplicas.class);
+
+    private static final class Replica {
+        long flushedOffset;
+        long endAtLastAnswer = Long.MAX_VALUE;
+        long caughtUpNanos;
+        boolean inSync;
+    }
+
+    private record Waiter(long offset, long deadlineNanos, CompletableFuture<Void> done) {
+    }
+
+    private final ReplicationConfig config;
+    private final LongSupplier nanoTime;
+    private final Map<Long, Replica> replicas = new ConcurrentHashMap<>();
+    private final PriorityQueue<Waiter> waiters = new PriorityQueue<>((a, b) -> Long.compare(a.offset, b.offset));
+
+    public InSyncReplicas(ReplicationConfig config, LongSupplier nanoTime) {
+        this.config = config;
+        this.nanoTime = nanoTime;
+    }
+
+    /**
+     * A fetch from slave {@code brokerId}: everything below {@code flushedOffset} is flushed there,
+     * and the master's log ends at {@code masterEnd}. Call before answering it, then {@link #answered}.
+     */
+    public void fetched(long brokerId, long flushedOffset, long masterEnd) {
+        List<Waiter> done;
+        synchronized (this) {
+            Replica replica = replicas.computeIfAbsent(brokerId, id -> new Replica());
+            replica.flushedOffset = Math.max(replica.flushedOffset, flushedOffset);
+            if (flushedOffset >= Math.min(replica.endAtLastAnswer, masterEnd)) {
+                replica.caughtUpNanos = nanoTime.getAsLong();
+                if (!replica.inSync) {
+                    replica.inSync = true;
+                    LOG.info("slave {} joins the in-sync set at offset {}", brokerId, flushedOffset);
+                }
+            }
+            done = due();
+        }
+        complete(done);
+    }
+
+    /** The master answered slave {@code brokerId} when its log ended at {@code endOffset}. */
+    public synchronized void answered(long brokerId, long endOffset) {
+        Replica replica = replicas.get(brokerId);
+        if (replica != null) {
+            replica.endAtLastAnswer = endOffset;
+        }
+    }
+
+    /** Drops the slaves that have not caught up for {@code maxLag} and fails the waiters past their time; periodic. */
+    public void check() {
+        List<Waiter> done;
+        List<Waiter> late = new ArrayList<>();
+        synchronized (this) {
+            long now = nanoTime.getAsLong();
+            replicas.forEach((id, replica) -> {
+                if (replica.inSync && now - replica.caughtUpNanos > config.maxLag().toNanos()) {
+                    replica.inSync = false;
+                    LOG.warn("slave {} leaves the in-sync set: not caught up for {} ms (flushed to {})", id,
+                            config.maxLag().toMillis(), replica.flushedOffset);
+                }
+            });
+            done = due();
+            waiters.removeIf(w -> {
+                if (now - w.deadlineNanos > 0) {
+                    late.add(w);
+                    return true;
+                }
+                return false;
+            });
+        }
+        complete(done);
+        late.forEach(w -> w.done.completeExceptionally(new StoreException("not replicated to "
+                + config.minInSyncReplicas() + " brokers within " + config.syncTimeout().toMillis() + " ms: in sync "
+                + inSync() + " (the record is stored on the master)")));
+    }
+
+    /** The ids of the slaves in sync now, for a controller to commit. */
+    public synchronized Set<Long> inSync() {
+        Set<Long> ids = new TreeSet<>();
+        replicas.forEach((id, replica) -> {
+            if (replica.inSync) {
+                ids.add(id);
+            }
+        });
+        return ids;
+    }
+
+    /** How far slave {@code brokerId} has flushed the master's log, -1 if it never fetched. */
+    public synchronized long flushedOffset(long brokerId) {
+        Replica replica = replicas.get(brokerId);
+        return replica == null ? -1 : replica.flushedOffset;
+    }
+
+    @Override
+    public CompletableFuture<Void> replicatedTo(long endOffset) {
+        if (config.mode() == ReplicationConfig.Mode.ASYNC) {
+            return CompletableFuture.completedFuture(null);
+        }
+        synchronized (this) {
+            if (satisfied(endOffset)) {
+                return CompletableFuture.completedFuture(null);
+            }
+            CompletableFuture<Void> done = new CompletableFuture<>();
+            waiters.add(new Waiter(endOffset, nanoTime.getAsLong() + config.syncTimeout().toNanos(), done));
+            return done;
+        }
+    }
+
+    private boolean satisfied(long offset) {
+        int holding = 1;
+        for (Replica replica : replicas.values()) {
+            if (replica.inSync) {
+                if (replica.flushedOffset < offset) {
+                    return false;
+                }
+                holding++;
+            }
+        }
+        return holding >= config.minInSyncReplicas();
+    }
+
+    private List<Waiter> due() {
+        List<Waiter> done = new ArrayList<>();
+        while (!waiters.isEmpty() && satisfied(waiters.peek().offset)) {
+            done.add(waiters.poll());
+        }
+        return done;
+    }
+
+    private static void complete(List<Waiter> done) {
+        done.forEach(w -> w.done.complete(null));
+    }
+}
