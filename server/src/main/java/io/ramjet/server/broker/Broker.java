@@ -367,7 +367,7 @@ public final class Broker implements AutoCloseable {
     private void announceDestinations() {
         BrokerRegistrar r = registrar;
         if (r != null) {
-            r.registerNow();
+            r.registerSoon();
         }
     }
 
