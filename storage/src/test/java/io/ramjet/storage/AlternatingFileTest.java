@@ -29,13 +29,18 @@ class AlternatingFileTest {
         return file.readNewest(AlternatingFileTest::decode, Long::longValue);
     }
 
-    @Test
-    void writesGoToEachCopyInTurnAndTheNewestIsRead() throws Exception {
+    /** A fresh file written with each value in turn. */
+    private void writeInTurn(long... values) {
         AlternatingFile file = new AlternatingFile(dir, "state");
         readNewest(file);
-        file.write(bytesOf(1));
-        file.write(bytesOf(2));
-        file.write(bytesOf(3));
+        for (long value : values) {
+            file.write(bytesOf(value));
+        }
+    }
+
+    @Test
+    void writesGoToEachCopyInTurnAndTheNewestIsRead() throws Exception {
+        writeInTurn(1, 2, 3);
         assertArrayEquals(bytesOf(3).array(), Files.readAllBytes(dir.resolve("state")));
         assertArrayEquals(bytesOf(2).array(), Files.readAllBytes(dir.resolve("state.b")));
         assertEquals(Optional.of(3L), readNewest(new AlternatingFile(dir, "state")));
@@ -43,10 +48,7 @@ class AlternatingFileTest {
 
     @Test
     void aTornNewestCopyLeavesThePreviousState() throws Exception {
-        AlternatingFile file = new AlternatingFile(dir, "state");
-        readNewest(file);
-        file.write(bytesOf(1));
-        file.write(bytesOf(2));
+        writeInTurn(1, 2);
         Files.write(dir.resolve("state.b"), new byte[] {0x7F, 0, 0});
         assertEquals(Optional.of(1L), readNewest(new AlternatingFile(dir, "state")));
     }
