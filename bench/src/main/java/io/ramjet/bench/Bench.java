@@ -54,8 +54,8 @@ public final class Bench implements Callable<Integer> {
             + " ramjet-tls,artemis-tls (TLS on every connection) and ramjet-metrics (metrics on, scraped every second)")
     List<String> peers = List.of("ramjet", "artemis", "rocketmq");
 
-    @Option(names = "--workloads", split = ",", description = "workloads to run, of 1..8 (default all)")
-    List<Integer> workloads = List.of(1, 2, 3, 4, 5, 6, 7, 8);
+    @Option(names = "--workloads", split = ",", description = "workloads to run, of 1..9 (default all)")
+    List<Integer> workloads = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9);
 
     @Option(names = "--rate", description = "messages per second in the latency workload (default ${DEFAULT-VALUE})")
     int rate = 5_000;
@@ -105,9 +105,9 @@ public final class Bench implements Callable<Integer> {
             }
         }
         for (int w : workloads) {
-            if (w < 1 || w > 8) {
+            if (w < 1 || w > 9) {
                 throw new CommandLine.ParameterException(new CommandLine(this), "no workload " + w
-                        + "; they are 1 to 8");
+                        + "; they are 1 to 9");
             }
         }
         BenchConfig config = config();

@@ -27,6 +27,10 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
     public static final int GROUPS = 100;
     public static final long GROUP_MESSAGES = 1_000;
     public static final int GROUP_CONSUMERS = 4;
+    /** Workload 9: queues created, one persistent message each. */
+    public static final long DESTINATIONS = 10_000;
+    /** Workload 9: temporary queues created and deleted. */
+    public static final long TEMPORARY_QUEUES = 2_000;
 
     public BenchConfig {
         if (size < 0 || scale <= 0 || producers < 1 || consumers < 1 || latencyRate < 1 || rounds < 1) {

@@ -21,6 +21,12 @@ public final class Rows {
     public static final Row BACKLOG_RSS = new Row(7, "backlog broker RSS", "MiB", false);
     public static final Row BACKLOG_DRAIN = new Row(7, "backlog drain", "msg/s", true);
     public static final Row ORDERED_GROUPS = new Row(8, "ordered groups, 100 groups x 4 consumers", "msg/s", true);
+    public static final Row DESTINATIONS_CREATED = new Row(9, "queues created by one persistent message each", "queue/s",
+            true);
+    public static final Row DESTINATIONS_DISK = new Row(9, "disk those queues added", "MiB", false);
+    public static final Row DESTINATIONS_HEAP = new Row(9, "broker live heap with those queues", "MiB", false);
+    public static final Row TEMPORARY_QUEUE_MEAN = new Row(9, "temporary queue create + delete, mean", "us", false);
+    public static final Row TEMPORARY_QUEUE_P99 = new Row(9, "temporary queue create + delete, p99", "us", false);
 
     private Rows() {
     }
@@ -38,7 +44,8 @@ public final class Rows {
             all.add(transacted(every));
         }
         all.addAll(List.of(LATENCY_P50, LATENCY_P99, LATENCY_P999, SELECTOR_TAGGED, SELECTOR_UNTAGGED, FAN_OUT,
-                BACKLOG_STORE, BACKLOG_HEAP, BACKLOG_RSS, BACKLOG_DRAIN, ORDERED_GROUPS));
+                BACKLOG_STORE, BACKLOG_HEAP, BACKLOG_RSS, BACKLOG_DRAIN, ORDERED_GROUPS, DESTINATIONS_CREATED,
+                DESTINATIONS_DISK, DESTINATIONS_HEAP, TEMPORARY_QUEUE_MEAN, TEMPORARY_QUEUE_P99));
         return all.stream().filter(r -> workloads.contains(r.workload())).toList();
     }
 }

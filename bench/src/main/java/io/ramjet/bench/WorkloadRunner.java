@@ -33,7 +33,7 @@ public final class WorkloadRunner {
         void run() throws Exception;
     }
 
-    /** Runs {@code workload} (1 to 8) on {@code peer} through {@code w}, its figures into {@code results}. */
+    /** Runs {@code workload} (1 to 9) on {@code peer} through {@code w}, its figures into {@code results}. */
     public void run(Peer peer, Workloads w, int workload, String suffix, Results results) {
         Round round = new Round(peer, w, suffix, results);
         switch (workload) {
@@ -50,7 +50,8 @@ public final class WorkloadRunner {
                     peer.name(), Cell.of(w.orderedGroups("orderedgroups" + suffix, BenchConfig.GROUPS,
                             config.scaled(BenchConfig.GROUP_MESSAGES), config.size(),
                             BenchConfig.GROUP_CONSUMERS).perSecond())));
-            default -> throw new IllegalArgumentException("no workload " + workload + "; they are 1 to 8");
+            case 9 -> round.manyDestinations();
+            default -> throw new IllegalArgumentException("no workload " + workload + "; they are 1 to 9");
         }
     }
 
@@ -121,6 +122,27 @@ public final class WorkloadRunner {
                 results.put(Rows.BACKLOG_RSS, peer.name(), Cell.of(peer.residentBytes() / MIB));
                 results.put(Rows.BACKLOG_HEAP, peer.name(), Cell.of(peer.liveHeapBytes() / MIB));
                 results.put(Rows.BACKLOG_DRAIN, peer.name(), Cell.of(w.drain(queue, stored.messages()).perSecond()));
+            });
+        }
+
+        /**
+         * Disk and heap are the broker's after the queues are stored: the disk row is what the
+         * data directory grew by during the call, the heap row the whole live heap (so it grows
+         * from round to round: earlier rounds' queues stay until the run ends).
+         */
+        void manyDestinations() {
+            measure(List.of(Rows.DESTINATIONS_CREATED, Rows.DESTINATIONS_DISK, Rows.DESTINATIONS_HEAP), () -> {
+                long before = peer.diskBytes();
+                Rate created = w.manyDestinations("many" + suffix + "-", (int) config.scaled(BenchConfig.DESTINATIONS),
+                        config.size());
+                results.put(Rows.DESTINATIONS_CREATED, peer.name(), Cell.of(created.perSecond()));
+                results.put(Rows.DESTINATIONS_DISK, peer.name(), Cell.of((peer.diskBytes() - before) / MIB));
+                results.put(Rows.DESTINATIONS_HEAP, peer.name(), Cell.of(peer.liveHeapBytes() / MIB));
+            });
+            measure(List.of(Rows.TEMPORARY_QUEUE_MEAN, Rows.TEMPORARY_QUEUE_P99), () -> {
+                Histogram h = w.temporaryQueues((int) config.scaled(BenchConfig.TEMPORARY_QUEUES));
+                results.put(Rows.TEMPORARY_QUEUE_MEAN, peer.name(), Cell.of(h.getMean()));
+                results.put(Rows.TEMPORARY_QUEUE_P99, peer.name(), Cell.of(h.getValueAtPercentile(99)));
             });
         }
 

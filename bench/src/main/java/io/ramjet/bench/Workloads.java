@@ -64,4 +64,16 @@ public interface Workloads extends AutoCloseable {
      * competing consumers taking them in each group's order; fails if a group arrives out of order.
      */
     Rate orderedGroups(String queue, int groups, long perGroup, int size, int consumers) throws Exception;
+
+    /**
+     * One producer sends one persistent message (synchronously) to each of {@code count} queues
+     * named {@code prefix} and a number, each created by that first send; the rate counts queues.
+     */
+    Rate manyDestinations(String prefix, int count, int size) throws Exception;
+
+    /**
+     * One connection creates a temporary queue and deletes it, {@code count} times; the
+     * histogram holds each pair's time in microseconds.
+     */
+    Histogram temporaryQueues(int count) throws Exception;
 }

@@ -25,7 +25,7 @@ class BenchSmokeTest {
 
         assertEquals(0, code);
         Results results = bench.results();
-        List<Row> rows = Rows.of(List.of(1, 2, 3, 4, 5, 6, 7, 8));
+        List<Row> rows = Rows.of(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9));
         assertEquals(rows, results.rows());
         for (Row row : rows) {
             for (String peer : results.peers()) {
@@ -48,10 +48,11 @@ class BenchSmokeTest {
 
     /**
      * The gaps the benchmark explains rather than fills: RocketMQ has no transaction of several
-     * messages, and its column reads "did not run" where its brokers cannot start on a machine.
+     * messages nor temporary queues, the many-queues workload is not written for it, and its
+     * column reads "did not run" where its brokers cannot start on a machine.
      */
     private static boolean expectedGap(String peer, Row row, Cell cell) {
         return peer.equals("rocketmq") && cell.text().startsWith("n/a:")
-                && (row.workload() == 3 || cell.text().contains("did not run"));
+                && (row.workload() == 3 || row.workload() == 9 || cell.text().contains("did not run"));
     }
 }

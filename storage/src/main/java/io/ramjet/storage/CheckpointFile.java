@@ -1,57 +1,54 @@
 package io.ramjet.storage;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.zip.CRC32C;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The checkpoint: one small file laid out by {@link CheckpointDescriptor}, replaced whole by
- * writing a temporary file, forcing it and renaming it over the old one.
+ * The checkpoint: a small record laid out by {@link CheckpointDescriptor}, kept as the two copies
+ * {@code checkpoint} and {@code checkpoint.b} of an {@link AlternatingFile}, so that writing one
+ * costs a single force and no rename; the newest valid copy counts. A directory written before
+ * there were two copies holds {@code checkpoint} alone, which is read as before.
  *
- * <p>Threading: {@link #write} from one thread at a time. After a crash: the file is the old or
- * the new checkpoint, never a mix; one that fails its checksum is ignored with a warning, and
- * recovery then scans the whole log.
+ * <p>Threading: {@link #read} once, then {@link #write} from one thread at a time. After a
+ * crash: the copy being written may be torn, fails its checksum and is ignored with a warning;
+ * the other holds the previous checkpoint. With neither valid, recovery scans the whole log.
  */
 final class CheckpointFile {
 
     private static final Logger LOG = LoggerFactory.getLogger(CheckpointFile.class);
 
-    private final Path path;
-    private final Path temporary;
+    private final Path directory;
+    private final AlternatingFile copies;
 
     CheckpointFile(Path directory) {
-        this.path = directory.resolve("checkpoint");
-        this.temporary = directory.resolve("checkpoint.tmp");
+        this.directory = directory;
+        this.copies = new AlternatingFile(directory, "checkpoint");
     }
 
-    /** The recovery offset, or empty if there is no valid checkpoint. */
+    /** The recovery offset of the newest valid copy, or empty if there is none. */
     OptionalLong read() {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(path);
-        } catch (NoSuchFileException e) {
+        Optional<Long> offset = copies.readNewest(this::decode, Long::longValue);
+        if (offset.isEmpty()) {
             return OptionalLong.empty();
-        } catch (IOException e) {
-            throw new StoreException("cannot read " + path, e);
         }
+        return OptionalLong.of(offset.get());
+    }
+
+    private Optional<Long> decode(byte[] bytes) {
         ByteBuffer buffer = ByteBuffer.wrap(bytes);
         if (bytes.length != CheckpointDescriptor.LENGTH
                 || buffer.getInt(CheckpointDescriptor.MAGIC_OFFSET) != CheckpointDescriptor.MAGIC
                 || buffer.getInt(CheckpointDescriptor.VERSION_OFFSET) != CheckpointDescriptor.VERSION
                 || buffer.getInt(CheckpointDescriptor.CRC_OFFSET) != crc(buffer)) {
-            LOG.warn("checkpoint {} is invalid: recovering from the start of the log", path);
-            return OptionalLong.empty();
+            LOG.warn("a checkpoint copy in {} is invalid: using the other copy, or the start of the log", directory);
+            return Optional.empty();
         }
-        return OptionalLong.of(buffer.getLong(CheckpointDescriptor.RECOVERY_OFFSET_OFFSET));
+        return Optional.of(buffer.getLong(CheckpointDescriptor.RECOVERY_OFFSET_OFFSET));
     }
 
     void write(long recoveryOffset) {
@@ -61,20 +58,7 @@ final class CheckpointFile {
         buffer.putLong(CheckpointDescriptor.RECOVERY_OFFSET_OFFSET, recoveryOffset);
         buffer.putLong(CheckpointDescriptor.TIMESTAMP_OFFSET, System.currentTimeMillis());
         buffer.putInt(CheckpointDescriptor.CRC_OFFSET, crc(buffer));
-        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
-            }
-            channel.force(true);
-        } catch (IOException e) {
-            throw new StoreException("cannot write " + temporary, e);
-        }
-        try {
-            Files.move(temporary, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new StoreException("cannot replace " + path, e);
-        }
+        copies.write(buffer);
     }
 
     private static int crc(ByteBuffer buffer) {

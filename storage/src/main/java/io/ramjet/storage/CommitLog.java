@@ -33,6 +33,13 @@ import org.slf4j.LoggerFactory;
  * from a known-good offset, validating checksums, and truncates at the first record that is
  * torn, corrupt or not where the previous one ended; later segments are deleted.
  *
+ * <p>Checksums: the recovery scan verifies every record it passes, and {@link #read} verifies
+ * the records that are cold: below where this process's scan began (bytes it neither wrote nor
+ * verified) or before the segment preceding the active one (likely read back from the disk,
+ * not the page cache). A record this process wrote or verified, in the active or the previous
+ * segment, is checked for layout only: computing its CRC32C again on every pull and dispatch
+ * cost more than the copy it guards against, for bytes already known intact.
+ *
  * <p>The next segment is zero-filled ahead of need on an allocator thread, under a name that
  * {@link MappedFile#list} discards, so a rollover only renames and maps it: an empty log starts
  * preparing its first segment when it opens, and a segment half full has the next prepared. A
@@ -74,6 +81,10 @@ final class CommitLog {
     private volatile long reserveSegment = -1;
     /** Whether the last message that needed a new segment did not get one. */
     private volatile boolean messageRolloverFailed;
+    /** Where the recovery scan began: records from there on were verified or written here. */
+    private long verifiedFrom = Long.MAX_VALUE;
+    /** Reads below this offset verify the checksum: see the class comment. */
+    private volatile long hotFrom = Long.MAX_VALUE;
 
     CommitLog(Path directory, int segmentSize, long minFreeSpace) {
         this.directory = directory;
@@ -163,6 +174,7 @@ final class CommitLog {
 
     private MappedFile installed(MappedFile created) {
         segments.put(created.start(), created);
+        updateHotFrom();
         LOG.info("CommitLog segment {} created{}", created,
                 reserveSegment == created.start() ? " in the reserve kept for control records" : "");
         writePosition = created.start();
@@ -202,6 +214,13 @@ final class CommitLog {
         } catch (IOException e) {
             return 0;
         }
+    }
+
+    /** Moves {@link #hotFrom} to the segment before the active one, never below {@link #verifiedFrom}. */
+    private void updateHotFrom() {
+        Long last = segments.isEmpty() ? null : segments.lastKey();
+        Long previous = last == null ? null : segments.lowerKey(last);
+        hotFrom = Math.max(verifiedFrom, previous == null ? Long.MIN_VALUE : previous);
     }
 
     private void prepareNextWhenHalfFull(MappedFile segment, long position) {
@@ -282,7 +301,7 @@ final class CommitLog {
     }
 
     /**
-     * The record at {@code offset}, checksum verified.
+     * The record at {@code offset}, its checksum verified when it is cold (see the class comment).
      *
      * @throws RecordReadException if no intact, published record starts there
      */
@@ -298,7 +317,7 @@ final class CommitLog {
         MappedFile segment = entry.getValue();
         int index = (int) (offset - segment.start());
         int available = (int) Math.min(segment.size() - index, end - offset);
-        RecordStatus status = MessageRecordDescriptor.check(segment.buffer(), index, available);
+        RecordStatus status = MessageRecordDescriptor.check(segment.buffer(), index, available, offset < hotFrom);
         switch (status) {
             case VALID -> {
                 MessageRecordView view = MessageRecordView.wrap(segment.buffer().slice(index, available));
@@ -510,12 +529,15 @@ final class CommitLog {
      */
     Scan recover(long from, Consumer<MessageRecordView> sink) {
         if (segments.isEmpty()) {
+            verifiedFrom = from;
+            updateHotFrom();
             writePosition = flushedPosition = from;
             prepareNext(from);
             awaitPrepared();
             return new Scan(0, from, 0);
         }
         long position = Math.min(Math.max(from, minOffset()), segments.lastEntry().getValue().end());
+        verifiedFrom = position;
         long records = 0;
         long truncated = 0;
         while (true) {
@@ -558,6 +580,7 @@ final class CommitLog {
             truncated += later.size();
         }
         writePosition = position;
+        updateHotFrom();
         flushedPosition = from;
         flush();
         MappedFile last = segments.lastEntry().getValue();

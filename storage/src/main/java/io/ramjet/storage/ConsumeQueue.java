@@ -27,6 +27,8 @@ import org.slf4j.LoggerFactory;
  * {@link ConsumeQueueEntryDescriptor#nextFileEntries}), so a queue of one message costs 20 KiB,
  * not the full file; nothing but the file sizes records this, so files of any sizes load.
  *
+ * <p>Entries are written and forced through the mappings only, so no file keeps a descriptor open.
+ *
  * <p>Threading: only the dispatcher thread (or the opening thread, during recovery) calls
  * {@link #put}, {@link #recover}, {@link #deleteFilesBelow} and {@link #deleteAll}; reads are
  * lock-free from any thread and see entries below {@link #nextOffset()}, which is published
@@ -56,7 +58,7 @@ final class ConsumeQueue {
         this.entriesPerFile = entriesPerFile;
         this.minFreeSpace = minFreeSpace;
         for (Path path : MappedFile.list(directory)) {
-            MappedFile file = MappedFile.open(path);
+            MappedFile file = MappedFile.open(path).withoutChannel();
             files.put(file.start(), file);
         }
         if (!files.isEmpty()) {
@@ -106,7 +108,7 @@ final class ConsumeQueue {
         int entries = last == null ? ConsumeQueueEntryDescriptor.nextFileEntries(0, entriesPerFile)
                 : ConsumeQueueEntryDescriptor.nextFileEntries(entriesIn(last.getValue()), entriesPerFile);
         MappedFile created = MappedFile.create(directory, offset, ConsumeQueueEntryDescriptor.position(entries),
-                minFreeSpace);
+                minFreeSpace).withoutChannel();
         files.put(offset, created);
         if (last == null) {
             minOffset = offset;
@@ -219,12 +221,23 @@ final class ConsumeQueue {
         return file.size() / LENGTH;
     }
 
-    /** Forces every entry written so far; for one thread at a time. */
+    /**
+     * Forces the entries written since the last flush, and nothing when there are none: a
+     * checkpoint flushes every queue of the store, most of them idle. For one thread at a time.
+     */
     void flush() {
         long next = nextOffset;
+        if (next <= flushedOffset) {
+            return;
+        }
         Long from = files.floorKey(flushedOffset);
         for (MappedFile file : (from == null ? files : files.tailMap(from)).values()) {
-            file.force(0, file.size());
+            long first = Math.max(flushedOffset, file.start());
+            long end = Math.min(next, file.start() + entriesIn(file));
+            if (end > first) {
+                file.force(ConsumeQueueEntryDescriptor.position((int) (first - file.start())),
+                        ConsumeQueueEntryDescriptor.position((int) (end - file.start())));
+            }
         }
         flushedOffset = next;
     }

@@ -103,7 +103,7 @@ public final class MessageStore implements AutoCloseable {
         flushService.start();
         dispatcher.start();
         long period = config.checkpointInterval().toMillis();
-        checkpointer.scheduleWithFixedDelay(this::checkpointQuietly, period, period, TimeUnit.MILLISECONDS);
+        checkpointer.scheduleWithFixedDelay(this::periodicCheckpoint, period, period, TimeUnit.MILLISECONDS);
     }
 
     /** Opens (creating or recovering) the store, dispatching NORMAL records to their queues. */
@@ -414,14 +414,16 @@ public final class MessageStore implements AutoCloseable {
     }
 
     /**
-     * Writes a checkpoint now: the next recovery starts no earlier than what is both flushed
-     * and dispatched.
+     * Forces the CommitLog and writes a checkpoint now: the next recovery starts no earlier than
+     * what is both flushed and dispatched.
      *
      * @return the checkpoint's recovery offset
      */
     public synchronized long checkpoint() {
-        long dispatched = dispatcher.dispatchedOffset();
-        long offset = Math.min(dispatched, log.flush());
+        return checkpointAt(Math.min(dispatcher.dispatchedOffset(), log.flush()));
+    }
+
+    private long checkpointAt(long offset) {
         listener.beforeCheckpoint(offset);
         queues.flush();
         checkpointFile.write(offset);
@@ -429,9 +431,15 @@ public final class MessageStore implements AutoCloseable {
         return offset;
     }
 
-    private void checkpointQuietly() {
+    /**
+     * The scheduled checkpoint, at what the flush thread has already forced: forcing the
+     * CommitLog here would hold its lock against the group commit that persistent sends wait for.
+     */
+    private void periodicCheckpoint() {
         try {
-            checkpoint();
+            synchronized (this) {
+                checkpointAt(Math.min(dispatcher.dispatchedOffset(), log.flushedPosition()));
+            }
         } catch (RuntimeException e) {
             LOG.error("checkpoint failed", e);
         }

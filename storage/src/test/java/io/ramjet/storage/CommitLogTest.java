@@ -160,17 +160,47 @@ class CommitLogTest {
         assertEquals(SEGMENT, firstInSecond.physicalOffset());
     }
 
+    private static void flipByte(Path segmentFile, int at) {
+        MappedFile segment = MappedFile.open(segmentFile);
+        segment.buffer().put(at, (byte) (segment.buffer().get(at) ^ 1));
+        segment.close();
+    }
+
     @Test
-    void flippedByteIsReportedCorrupt() {
+    void flippedByteInARecordWrittenBeforeThisOpenIsReportedCorrupt() {
+        CommitLog writer = newLog();
+        writer.recover(0, r -> { });
+        AppendResult r = writer.append(TestRecords.record("d", 0, 1, 200), 0);
+        writer.close();
+        opened.remove(writer);
+        flipByte(dir.resolve(MappedFile.name(0)), (int) r.physicalOffset() + r.size() - 5);
+
+        CommitLog log = newLog();
+        log.recover(r.endOffset(), x -> { });
+        RecordReadException e = assertThrows(RecordReadException.class, () -> log.read(r.physicalOffset()));
+        assertEquals(Reason.CORRUPT, e.reason());
+    }
+
+    @Test
+    void flippedByteInAnOlderSegmentIsReportedCorrupt() {
+        CommitLog log = newLog();
+        log.recover(0, r -> { });
+        AppendResult first = log.append(TestRecords.record("d", 0, 1, 200), 0);
+        while (log.segmentCount() < 3) {
+            log.append(TestRecords.record("d", 0, 2, 1500), 0);
+        }
+        flipByte(dir.resolve(MappedFile.name(0)), (int) first.physicalOffset() + first.size() - 5);
+        RecordReadException e = assertThrows(RecordReadException.class, () -> log.read(first.physicalOffset()));
+        assertEquals(Reason.CORRUPT, e.reason());
+    }
+
+    @Test
+    void aRecentRecordThisProcessWroteIsReadWithoutRecomputingItsChecksum() {
         CommitLog log = newLog();
         log.recover(0, r -> { });
         AppendResult r = log.append(TestRecords.record("d", 0, 1, 200), 0);
-        MappedFile segment = MappedFile.open(dir.resolve(MappedFile.name(0)));
-        int at = (int) r.physicalOffset() + r.size() - 5;
-        segment.buffer().put(at, (byte) (segment.buffer().get(at) ^ 1));
-        segment.close();
-        RecordReadException e = assertThrows(RecordReadException.class, () -> log.read(r.physicalOffset()));
-        assertEquals(Reason.CORRUPT, e.reason());
+        flipByte(dir.resolve(MappedFile.name(0)), (int) r.physicalOffset() + r.size() - 5);
+        assertEquals(r.size(), log.read(r.physicalOffset()).totalSize());
     }
 
     @Test

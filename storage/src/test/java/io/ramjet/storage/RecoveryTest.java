@@ -136,6 +136,23 @@ class RecoveryTest {
     }
 
     @Test
+    void aTornNewestCheckpointCopyMeansRecoveryFromThePreviousOne() throws Exception {
+        long first;
+        try (MessageStore store = MessageStore.open(TestRecords.config(dir))) {
+            appendAll(store, 0, 20);
+            TestRecords.awaitDispatched(store);
+            first = store.checkpoint();
+            appendAll(store, 20, 20);
+        }
+        Files.write(dir.resolve("checkpoint.b"), new byte[] {1, 2, 3});
+        try (MessageStore store = MessageStore.open(TestRecords.config(dir))) {
+            assertEquals(first, store.recoveryReport().checkpointOffset());
+            assertEquals(20, store.recoveryReport().recordsScanned());
+            assertQueueHolds(store, 40);
+        }
+    }
+
+    @Test
     void corruptCheckpointMeansAFullScan() throws Exception {
         try (MessageStore store = MessageStore.open(TestRecords.config(dir))) {
             appendAll(store, 0, 40);

@@ -258,6 +258,35 @@ public final class JmsWorkloads implements Workloads {
     }
 
     @Override
+    public Rate manyDestinations(String prefix, int count, int size) throws Exception {
+        try (Connection c = factory.createConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer p = s.createProducer(null);
+            p.setDeliveryMode(DeliveryMode.PERSISTENT);
+            byte[] body = new byte[size];
+            long start = System.nanoTime();
+            for (int i = 0; i < count; i++) {
+                p.send(s.createQueue(prefix + i), bytes(s, body));
+            }
+            return new Rate(count, System.nanoTime() - start);
+        }
+    }
+
+    @Override
+    public Histogram temporaryQueues(int count) throws Exception {
+        Histogram h = new Histogram(TimeUnit.SECONDS.toMicros(10), 3);
+        try (Connection c = factory.createConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            for (int i = 0; i < count; i++) {
+                long start = System.nanoTime();
+                s.createTemporaryQueue().delete();
+                h.recordValue(Math.min(h.getHighestTrackableValue(), (System.nanoTime() - start) / 1_000));
+            }
+        }
+        return h;
+    }
+
+    @Override
     public void close() throws Exception {
         if (factory instanceof AutoCloseable closeable) {
             closeable.close();

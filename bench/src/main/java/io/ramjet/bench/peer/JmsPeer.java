@@ -161,6 +161,11 @@ public final class JmsPeer implements Peer {
     }
 
     @Override
+    public long diskBytes() throws IOException {
+        return DiskUsage.of(data.path().resolve("data"));
+    }
+
+    @Override
     public long residentBytes() {
         return process.residentBytes();
     }

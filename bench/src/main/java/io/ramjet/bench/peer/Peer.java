@@ -15,6 +15,9 @@ public interface Peer extends AutoCloseable {
     /** The heap in use after a full collection in the broker's JVM that holds the backlog, in bytes. */
     long liveHeapBytes() throws IOException;
 
+    /** The bytes the data directory of that broker takes on disk, as {@code du} counts them. */
+    long diskBytes() throws IOException;
+
     /** Resident set size of that JVM, in bytes. */
     long residentBytes();
 

@@ -20,11 +20,15 @@ import java.util.List;
  * created, the next ahead of need) makes a short run start faster; 0 keeps the default. With a
  * PKCS#12 key store both ports use TLS, and the broker registers over TLS trusting the trust store.
  * With the system property {@link #METRICS_PORT} the broker serves its Prometheus metrics on that port.
+ * The system property {@value #CHECKPOINT_PROPERTY} sets the checkpoint interval in ms (for
+ * {@code RecoveryTime}); without it the store's default holds.
  */
 public final class RamjetServerMain {
 
     /** System property: the port of the broker's Prometheus endpoint; metrics are off without it. */
     public static final String METRICS_PORT = "ramjet.peer.metricsPort";
+    /** System property: the checkpoint interval in ms. */
+    public static final String CHECKPOINT_PROPERTY = "checkpointIntervalMs";
 
     private RamjetServerMain() {
     }
@@ -45,6 +49,10 @@ public final class RamjetServerMain {
         StoreConfig store = StoreConfig.defaults(data);
         if (args.length > 2 && Integer.parseInt(args[2]) > 0) {
             store = store.withSegmentSize(Integer.parseInt(args[2]) << 20);
+        }
+        Long checkpointMs = Long.getLong(CHECKPOINT_PROPERTY);
+        if (checkpointMs != null) {
+            store = store.withCheckpointInterval(java.time.Duration.ofMillis(checkpointMs));
         }
         Broker broker = new Broker(config.nameServers(List.of(nameServer.address())).build(), store);
         broker.start();

@@ -97,6 +97,11 @@ public final class RocketMqPeer implements Peer {
     }
 
     @Override
+    public long diskBytes() throws IOException {
+        return DiskUsage.of(data.path().resolve("sync"));
+    }
+
+    @Override
     public long residentBytes() {
         return syncFlush.residentBytes();
     }

@@ -367,6 +367,17 @@ public final class RocketMqWorkloads implements Workloads {
      * consumers started one after the other, a moved queue waited for its lock past the stall limit).
      */
     @Override
+    public Rate manyDestinations(String prefix, int count, int size) throws NotApplicableException {
+        throw new NotApplicableException("not run: each of 10,000 topics needs its route created by the broker's"
+                + " topic auto-creation, a JMS-free scenario this harness does not drive yet");
+    }
+
+    @Override
+    public Histogram temporaryQueues(int count) throws NotApplicableException {
+        throw new NotApplicableException("RocketMQ has no temporary queues");
+    }
+
+    @Override
     public Rate orderedGroups(String queue, int groupCount, long perGroup, int size, int consumerCount)
             throws Exception {
         String topic = topic(queue, syncFlushNameServer);

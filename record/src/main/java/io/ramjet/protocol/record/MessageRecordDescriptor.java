@@ -173,6 +173,15 @@ public final class MessageRecordDescriptor {
      * {@code available} bytes. Never reads outside {@code [index, index + available)}.
      */
     public static RecordStatus check(ByteBuffer buffer, int index, int available) {
+        return check(buffer, index, available, true);
+    }
+
+    /**
+     * As {@link #check(ByteBuffer, int, int)}, computing the checksum only if
+     * {@code verifyChecksum}: a reader that knows the bytes intact (it wrote them, or verified
+     * them since) checks the layout alone, which bounds every read of the record.
+     */
+    public static RecordStatus check(ByteBuffer buffer, int index, int available, boolean verifyChecksum) {
         if (available < BLANK_LENGTH) {
             return available > 0 && isZero(buffer, index, available)
                     ? RecordStatus.EMPTY : RecordStatus.BAD_SIZE;
@@ -200,7 +209,7 @@ public final class MessageRecordDescriptor {
         if (bodyLength < 0 || recordLength(destinationLength, propertiesLength, bodyLength) != size) {
             return RecordStatus.BAD_LAYOUT;
         }
-        if (buffer.getInt(index + CRC_OFFSET) != checksum(buffer, index, size)) {
+        if (verifyChecksum && buffer.getInt(index + CRC_OFFSET) != checksum(buffer, index, size)) {
             return RecordStatus.BAD_CHECKSUM;
         }
         return RecordStatus.VALID;

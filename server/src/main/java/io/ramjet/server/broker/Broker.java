@@ -496,7 +496,7 @@ public final class Broker implements AutoCloseable {
     private void announceDestinations() {
         BrokerRegistrar r = registrar;
         if (r != null) {
-            r.registerNow();
+            r.registerSoon();
         }
     }
 

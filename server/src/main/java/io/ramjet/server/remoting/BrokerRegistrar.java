@@ -10,7 +10,9 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -32,6 +34,8 @@ public final class BrokerRegistrar implements AutoCloseable {
     private final Duration interval;
     private final NameServerSecret secret;
     private final ScheduledExecutorService timer;
+    /** Changes told to {@link #registerSoon} and not yet covered by a completed registration. */
+    private final AtomicInteger unannounced = new AtomicInteger();
 
     /**
      * @param registration what to register, asked anew before every registration
@@ -80,6 +84,33 @@ public final class BrokerRegistrar implements AutoCloseable {
                 LOG.warn("broker {} could not register with any NameServer: {}", broker, failure.toString());
             }
         });
+    }
+
+    /**
+     * Registers again soon, on the registrar's thread, so the caller does not build the request
+     * (every destination of the broker). Coalesced: while such a registration is in flight, the
+     * changes told meanwhile ride on one more after it, so creating 10,000 destinations in a
+     * burst sends a handful of registrations, not 10,000 each listing all of them.
+     */
+    public void registerSoon() {
+        if (unannounced.getAndIncrement() == 0) {
+            announce();
+        }
+    }
+
+    private void announce() {
+        try {
+            timer.execute(() -> {
+                int covered = unannounced.get();
+                registerNow().whenComplete((done, failure) -> {
+                    if (unannounced.addAndGet(-covered) > 0) {
+                        announce();
+                    }
+                });
+            });
+        } catch (RejectedExecutionException closed) {
+            unannounced.set(0);
+        }
     }
 
     /** Stops the heartbeats and unregisters, waiting up to the client's timeout. */

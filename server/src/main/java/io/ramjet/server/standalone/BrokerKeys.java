@@ -119,7 +119,7 @@ final class BrokerKeys {
                     (b, v) -> b.store().flushPolicy(v)),
             new BrokerKey<>("flushIntervalMs", ValueType.MILLIS, "200", "period of the background flush",
                     (b, v) -> b.store().flushInterval(v)),
-            new BrokerKey<>("checkpointIntervalMs", ValueType.MILLIS, "1000",
+            new BrokerKey<>("checkpointIntervalMs", ValueType.MILLIS, "10000",
                     "period of the checkpoint (recovery after a crash scans what was written since the last one)",
                     (b, v) -> b.store().checkpointInterval(v)),
             new BrokerKey<>("consumeQueueEntriesPerFile", ValueType.INT, "300000",

@@ -99,16 +99,20 @@ class RestartTest {
         }
     }
 
+    /** Waits until either copy of the snapshot was written after {@code time}. */
     private void awaitSnapshotAfter(FileTime time) throws InterruptedException {
-        Path snapshot = dataDir.resolve("broker").resolve("consumption.snapshot");
+        Path broker = dataDir.resolve("broker");
+        List<Path> copies = List.of(broker.resolve("consumption.snapshot"), broker.resolve("consumption.snapshot.b"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < deadline) {
-            try {
-                if (Files.getLastModifiedTime(snapshot).compareTo(time) > 0) {
-                    return;
+            for (Path copy : copies) {
+                try {
+                    if (Files.getLastModifiedTime(copy).compareTo(time) > 0) {
+                        return;
+                    }
+                } catch (java.io.IOException notYet) {
+                    // not written yet
                 }
-            } catch (java.io.IOException notYet) {
-                // not written yet
             }
             Thread.sleep(20);
         }

@@ -382,6 +382,27 @@ class NameServerTest {
     }
 
     @Test
+    void changesToldInABurstShareRegistrationsAndTheLastCarriesEveryOne() throws Exception {
+        NameServer nameServer = nameServer();
+        NameServerClient jmsClient = clientOf(nameServer);
+        List<String> queues = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger built = new java.util.concurrent.atomic.AtomicInteger();
+        BrokerRegistrar registrar = new BrokerRegistrar(registrationsOf(nameServer), () -> {
+            built.incrementAndGet();
+            return registration(BROKER_A, queues.toArray(String[]::new));
+        }, Duration.ofHours(1));
+        registrar.start().get(5, TimeUnit.SECONDS);
+
+        for (int i = 0; i < 200; i++) {
+            queues.add("q" + i);
+            registrar.registerSoon();
+        }
+        eventually("the last change registered", () -> !jmsClient.queryRoute("q199").join().isEmpty());
+        assertTrue(built.get() < 100, built.get() + " registrations for 200 changes");
+        registrar.close();
+    }
+
+    @Test
     void restartedBrokerRegistersAgainOnceItsOldConnectionClosed() throws Exception {
         NameServer nameServer = nameServer();
         RemotingClient before = new RemotingClient(RemotingClientConfig.defaults());

@@ -1,69 +1,61 @@
 package io.ramjet.server.broker.durability;
 
 import io.ramjet.server.broker.record.SnapshotDescriptor;
+import io.ramjet.storage.AlternatingFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
 /**
- * The consumption snapshot on disk ({@link SnapshotDescriptor}): written to a temporary file,
- * forced, then atomically renamed over the previous one, so a crash leaves either the old or
- * the new snapshot whole. A damaged file is reported and ignored: the broker then replays the
- * CommitLog from the store's own recovery point. Called by one thread at a time.
+ * The consumption snapshot on disk ({@link SnapshotDescriptor}, which ends in its own checksum),
+ * kept as the two copies {@code consumption.snapshot} and {@code consumption.snapshot.b} of an
+ * {@link AlternatingFile}: each snapshot overwrites the older copy in place with one force, no
+ * rename, and the copy with the highest position counts. A crash while one is written leaves the
+ * other, the previous snapshot, whole; a damaged copy is reported and ignored, and with neither
+ * valid the broker replays the CommitLog from the store's own recovery point. A directory written
+ * before there were two copies holds the first alone, which is read as before. Called by one
+ * thread at a time, {@link #read} before {@link #write}.
  */
 public final class SnapshotFile {
 
     private static final Logger LOG = LoggerFactory.getLogger(SnapshotFile.class);
 
-    private final Path file;
-    private final Path tmp;
+    private final Path directory;
+    private final AlternatingFile copies;
 
     public SnapshotFile(Path directory) {
-        this.file = directory.resolve("consumption.snapshot");
-        this.tmp = directory.resolve("consumption.snapshot.tmp");
+        this.directory = directory;
+        this.copies = new AlternatingFile(directory, "consumption.snapshot");
     }
 
     public Optional<SnapshotDescriptor.Contents> read() {
-        if (!Files.exists(file)) {
+        if (!Files.isDirectory(directory)) {
             return Optional.empty();
         }
+        return copies.readNewest(this::decode, SnapshotDescriptor.Contents::position);
+    }
+
+    private Optional<SnapshotDescriptor.Contents> decode(byte[] bytes) {
         try {
-            return Optional.of(SnapshotDescriptor.decode(Files.readAllBytes(file)));
+            return Optional.of(SnapshotDescriptor.decode(bytes));
         } catch (IOException | RuntimeException e) {
-            LOG.error("ignoring damaged snapshot {}: {}", file, e.toString());
+            LOG.error("ignoring a damaged snapshot copy in {}: {}", directory, e.toString());
             return Optional.empty();
         }
     }
 
     public void write(SnapshotDescriptor.Contents contents) {
         try {
-            Files.createDirectories(file.getParent());
-            byte[] bytes = SnapshotDescriptor.encode(contents);
-            try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer buffer = ByteBuffer.wrap(bytes);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-                channel.force(true);
-            }
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            try (FileChannel dir = FileChannel.open(file.getParent(), StandardOpenOption.READ)) {
-                dir.force(true);
-            } catch (IOException ignored) {
-                // not every platform can force a directory; the rename itself is atomic
-            }
+            Files.createDirectories(directory);
+            copies.write(ByteBuffer.wrap(SnapshotDescriptor.encode(contents)));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
+            throw new UncheckedIOException("cannot write the snapshot in " + directory, e);
         }
     }
 

@@ -1,0 +1,90 @@
+package io.ramjet.storage;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
+
+/**
+ * A small state file kept as two copies, {@code name} and {@code name.b}, written in turn and in
+ * place: truncated, written, forced. The caller's format must carry its own checksum, so that a
+ * copy torn by a crash is recognised and the other one, the previous state, is used. This costs
+ * one force a write where writing a temporary file and renaming it over the old cost two forces,
+ * a rename and a directory force. The first copy has the name the single file had, so a file
+ * written before there were two copies is read as one.
+ *
+ * <p>Threading: {@link #readNewest} then {@link #write}, from one thread at a time. After a
+ * crash: at most the copy being written is damaged; the next write goes to the other copy only
+ * after a read chose it, so a write never overwrites the one valid copy.
+ */
+public final class AlternatingFile {
+
+    private final Path[] copies;
+    private int next;
+
+    public AlternatingFile(Path directory, String name) {
+        this.copies = new Path[] {directory.resolve(name), directory.resolve(name + ".b")};
+    }
+
+    /**
+     * The newest valid copy: each copy that exists is given to {@code decode} (empty when it is
+     * damaged) and the one with the highest {@code order} wins; the next write goes to the other.
+     */
+    public <T> Optional<T> readNewest(Function<byte[], Optional<T>> decode, ToLongFunction<T> order) {
+        T newest = null;
+        int newestCopy = -1;
+        for (int i = 0; i < copies.length; i++) {
+            Optional<T> decoded = read(copies[i]).flatMap(decode);
+            if (decoded.isPresent() && (newest == null || order.applyAsLong(decoded.get()) > order.applyAsLong(newest))) {
+                newest = decoded.get();
+                newestCopy = i;
+            }
+        }
+        next = newestCopy == 0 ? 1 : 0;
+        return Optional.ofNullable(newest);
+    }
+
+    private static Optional<byte[]> read(Path copy) {
+        try {
+            return Optional.of(Files.readAllBytes(copy));
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new StoreException("cannot read " + copy, e);
+        }
+    }
+
+    /** Replaces the older copy with {@code bytes} and forces it; the directory too when the copy is new. */
+    public void write(ByteBuffer bytes) {
+        Path copy = copies[next];
+        boolean created = !Files.exists(copy);
+        try (FileChannel channel = FileChannel.open(copy, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer remaining = bytes.duplicate();
+            while (remaining.hasRemaining()) {
+                channel.write(remaining);
+            }
+            channel.force(false);
+        } catch (IOException e) {
+            throw new StoreException("cannot write " + copy, e);
+        }
+        if (created) {
+            forceDirectory(copy.getParent());
+        }
+        next ^= 1;
+    }
+
+    private static void forceDirectory(Path directory) {
+        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException ignored) {
+            // not every platform can force a directory; the copy's contents are forced
+        }
+    }
+}
