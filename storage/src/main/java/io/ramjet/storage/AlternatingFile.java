@@ -80,6 +80,23 @@ public final class AlternatingFile {
         next ^= 1;
     }
 
+    /**
+     * Deletes both copies, so that nothing is read until the next write (which goes to the first
+     * copy): for a state that must go back, which the newest-wins rule of {@link #readNewest}
+     * would otherwise never choose.
+     */
+    public void deleteAll() {
+        for (Path copy : copies) {
+            try {
+                Files.deleteIfExists(copy);
+            } catch (IOException e) {
+                throw new StoreException("cannot delete " + copy, e);
+            }
+        }
+        next = 0;
+        forceDirectory(copies[0].getParent());
+    }
+
     private static void forceDirectory(Path directory) {
         try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
             channel.force(true);

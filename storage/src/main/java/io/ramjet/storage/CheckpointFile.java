@@ -61,6 +61,17 @@ final class CheckpointFile {
         copies.write(buffer);
     }
 
+    /** Deletes both copies: the next open of the store scans the whole retained log. */
+    void forget() {
+        copies.deleteAll();
+    }
+
+    /** Sets the checkpoint back to {@code recoveryOffset}, below what either copy holds. */
+    void lowerTo(long recoveryOffset) {
+        copies.deleteAll();
+        write(recoveryOffset);
+    }
+
     private static int crc(ByteBuffer buffer) {
         CRC32C crc = new CRC32C();
         crc.update(buffer.slice(0, CheckpointDescriptor.CRC_OFFSET));

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.OptionalLong;
@@ -64,11 +63,7 @@ public final class StoreTruncation {
      * discards state of its own built from records past a truncation offset.
      */
     public static void forgetCheckpoint(StoreConfig config) {
-        try {
-            Files.deleteIfExists(config.directory().resolve("checkpoint"));
-        } catch (IOException e) {
-            throw new StoreException("cannot delete the checkpoint of " + config.directory(), e);
-        }
+        new CheckpointFile(config.directory()).forget();
     }
 
     private static void cut(StoreConfig config, long offset) {
@@ -78,7 +73,7 @@ public final class StoreTruncation {
             CheckpointFile checkpoint = new CheckpointFile(config.directory());
             OptionalLong saved = checkpoint.read();
             if (saved.isPresent() && saved.getAsLong() > offset) {
-                checkpoint.write(offset);
+                checkpoint.lowerTo(offset);
             }
             log.cutAt(offset);
             LOG.warn("store {} truncated at CommitLog offset {}", config.directory(), offset);

@@ -64,10 +64,8 @@ public final class SnapshotFile {
      * replayed from the whole log.
      */
     public void delete() {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + file, e);
+        if (Files.isDirectory(directory)) {
+            copies.deleteAll();
         }
     }
 }
