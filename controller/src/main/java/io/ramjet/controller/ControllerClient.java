@@ -109,15 +109,16 @@ public final class ControllerClient implements AutoCloseable {
 
     /**
      * Ratis's Netty client closes the connection to a peer that failed; a call on another thread
-     * that picked that connection meanwhile fails with {@link AlreadyClosedException} although
-     * this client is open. That call is tried again, within the timeout.
+     * that picked that connection meanwhile fails with {@link AlreadyClosedException}, or with an
+     * {@link IllegalStateException} from the closed connection's life cycle ("current state
+     * CLOSED"), although this client is open. That call is tried again, within the timeout.
      */
     private ControllerReply call(RaftCall call) throws IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             try {
                 return decode(call.send());
-            } catch (AlreadyClosedException e) {
+            } catch (AlreadyClosedException | IllegalStateException e) {
                 if (closed || System.nanoTime() - deadline > 0) {
                     throw e;
                 }

@@ -434,11 +434,16 @@ public final class MessageStore implements AutoCloseable {
     /**
      * The scheduled checkpoint, at what the flush thread has already forced: forcing the
      * CommitLog here would hold its lock against the group commit that persistent sends wait for.
+     * Never behind the last checkpoint (an explicit one may have forced further than the flush
+     * thread has): nothing new, nothing written.
      */
     private void periodicCheckpoint() {
         try {
             synchronized (this) {
-                checkpointAt(Math.min(dispatcher.dispatchedOffset(), log.flushedPosition()));
+                long offset = Math.min(dispatcher.dispatchedOffset(), log.flushedPosition());
+                if (offset > checkpointOffset) {
+                    checkpointAt(offset);
+                }
             }
         } catch (RuntimeException e) {
             LOG.error("checkpoint failed", e);
