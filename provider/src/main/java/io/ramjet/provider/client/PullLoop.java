@@ -1,6 +1,7 @@
 package io.ramjet.provider.client;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import org.slf4j.Logger;
@@ -10,8 +11,8 @@ import org.slf4j.LoggerFactory;
  * A consumer's feed from one broker, on a thread of its own: subscribes there if not yet
  * attached, then long-polls (PULL held up to {@code holdMillis}) for as many messages as the
  * prefetch {@link FeedSink#reserve reserves}, with up to {@code pullsInFlight} pulls out at a
- * time, so the next batch is on its way while the application takes the last one. A pull's
- * answer is taken in on the thread it arrives on. When the broker goes away (transport failure) or
+ * time, so the next batch is on its way while the application takes the last one. Answers are
+ * taken in in the order their pulls were sent. When the broker goes away (transport failure) or
  * forgets the consumer (it restarted), the attachment is lost: what it prefetched is dropped
  * (the broker delivers it again) and the feed subscribes again, as a new attachment, every
  * {@code retryMillis}, so a broker that comes back is consumed from again. A broker that
@@ -32,6 +33,8 @@ final class PullLoop implements Runnable {
     private final long retryMillis;
     private final Semaphore pulls;
     private final Thread thread;
+    /** Completes once the last pull sent has been taken in; only the feed's thread moves it. */
+    private CompletableFuture<Void> takenIn = CompletableFuture.completedFuture(null);
     private volatile ConsumerInfo attached;
     private volatile Failure failure;
     private volatile boolean stopped;
@@ -120,7 +123,8 @@ final class PullLoop implements Runnable {
 
     /**
      * Sends a pull if the prefetch has room, holding a permit of {@link #pulls} until its answer
-     * is taken in; false when there was no room (or a pause took it meanwhile).
+     * is taken in; false when there was no room (or a pause took it meanwhile). Answers are taken
+     * in in the order the pulls were sent, whatever order they arrive in.
      */
     private boolean pull(ConsumerInfo at) throws InterruptedException {
         Intake intake = sink.intake();
@@ -130,18 +134,28 @@ final class PullLoop implements Runnable {
             intake.leave();
             return false;
         }
-        client.pull(at, reserved, holdMillis).whenComplete((deliveries, f) -> {
-            try {
-                sink.accept(f == null ? deliveries : List.of(), reserved);
-                if (f != null && !stopped) {
-                    failure = new Failure(at, ClientException.of(f));
-                }
-            } finally {
-                intake.leave();
-                pulls.release();
-            }
-        });
+        CompletableFuture<Void> before = takenIn;
+        takenIn = client.pull(at, reserved, holdMillis)
+                .handle((deliveries, f) -> f == null ? deliveries : failed(at, f))
+                .thenCombine(before, (deliveries, previous) -> deliveries)
+                .handle((deliveries, f) -> {
+                    try {
+                        sink.accept(deliveries == null ? List.of() : deliveries, reserved);
+                    } finally {
+                        intake.leave();
+                        pulls.release();
+                    }
+                    return null;
+                });
         return true;
+    }
+
+    /** Records a pull's failure for the feed's thread; no messages. */
+    private List<Delivery> failed(ConsumerInfo at, Throwable f) {
+        if (!stopped) {
+            failure = new Failure(at, ClientException.of(f));
+        }
+        return List.of();
     }
 
     /**
