@@ -15,8 +15,9 @@ import java.util.TreeSet;
  * <table>
  *   <caption>Client URL options</caption>
  *   <tr><th>option</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>{@value #PREFETCH}</td><td>64</td><td>most messages a consumer holds unseen by the
- *       application, per consumer</td></tr>
+ *   <tr><td>{@value #PREFETCH}</td><td>1000</td><td>most messages a consumer holds unseen by the
+ *       application or has asked for, per consumer; with small messages the bound that counts,
+ *       else {@value #PREFETCH_BYTES}</td></tr>
  *   <tr><td>{@value #PREFETCH_BYTES}</td><td>1048576</td><td>most bytes of messages a consumer
  *       holds unseen by the application or has asked for in pulls still unanswered (each asked
  *       for counted at the largest size seen); a message larger than that is still taken, alone</td></tr>
@@ -32,7 +33,7 @@ import java.util.TreeSet;
  *       broker subscribes there again</td></tr>
  *   <tr><td>{@value #ACKS_IN_FLIGHT}</td><td>1024</td><td>unanswered ACK requests per AUTO or
  *       DUPS_OK session before acknowledging waits</td></tr>
- *   <tr><td>{@value #ACK_BATCH}</td><td>32</td><td>AUTO_ACKNOWLEDGE acknowledgements gathered into
+ *   <tr><td>{@value #ACK_BATCH}</td><td>64</td><td>AUTO_ACKNOWLEDGE acknowledgements gathered into
  *       one request; the batch also goes out as soon as the consumer has nothing more ready</td></tr>
  *   <tr><td>{@value #ACK_BATCH_MILLIS}</td><td>10</td><td>how long the first gathered AUTO
  *       acknowledgement waits for the batch to fill</td></tr>
@@ -72,7 +73,7 @@ public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, 
             DISCOVERY_MILLIS, RESUBSCRIBE_MILLIS, ACKS_IN_FLIGHT, ACK_BATCH, ACK_BATCH_MILLIS, DUPS_OK_BATCH,
             DUPS_OK_MILLIS, TRANSACTED_SENDS_IN_FLIGHT, NON_PERSISTENT_SENDS_IN_FLIGHT);
 
-    public static final ClientOptions DEFAULTS = new ClientOptions(64, 1 << 20, 1, 300, 2_000, 500, 1024, 32, 10, 64,
+    public static final ClientOptions DEFAULTS = new ClientOptions(1000, 1 << 20, 1, 300, 2_000, 500, 1024, 64, 10, 64,
             100, 1024, 1024);
 
     public ClientOptions {

@@ -81,8 +81,7 @@ class GroupReleaseOrderTest extends BrokerTestSupport {
     void aRolledBackGroupComesBackInSequenceOrderToItsConsumer() throws Exception {
         try (Connection a = connect(); Connection b = connect()) {
             Session sa = a.createSession(true, Session.SESSION_TRANSACTED);
-            Queue queue = sa.createQueue(unique("group-release"));
-            sendGroup(a, queue);
+            Queue queue = MessageGroupsTest.queueWithGroup(a, "group-release", GROUP);
             MessageConsumer ca = sa.createConsumer(queue);
             for (int seq = 1; seq <= CONSUMED; seq++) {
                 assertEquals(seq, ca.receive(TIMEOUT).getIntProperty("JMSXGroupSeq"));
@@ -101,18 +100,6 @@ class GroupReleaseOrderTest extends BrokerTestSupport {
             assertNull(ca.receive(SHORT));
             assertEquals(List.of(), toOther, "the group stays with its consumer");
         }
-    }
-
-    private static void sendGroup(Connection connection, Queue queue) throws JMSException {
-        Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
-        MessageProducer producer = session.createProducer(queue);
-        for (int seq = 1; seq <= GROUP; seq++) {
-            Message m = session.createTextMessage("g#" + seq);
-            m.setStringProperty("JMSXGroupID", "g");
-            m.setIntProperty("JMSXGroupSeq", seq);
-            producer.send(m);
-        }
-        session.close();
     }
 
     private static int seqOf(Message m) {
