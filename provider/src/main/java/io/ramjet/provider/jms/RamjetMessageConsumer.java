@@ -52,6 +52,8 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     /** The application is behind when what it takes waited this long: the window shrinks to one. */
     private static final long BEHIND_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long POLL_SLICE_MILLIS = 50;
+    /** What a message is taken to weigh until one has been seen: sizes a consumer's first pull. */
+    private static final int FIRST_GUESS_BYTES = 128 * 1024;
 
     /** A message ready for the application, with the delivery it came from and when it came, nanos. */
     private record Received(Delivery delivery, RamjetMessage message, long arrivedAt) {
@@ -200,27 +202,27 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
      * only what its application keeps up with and the others of its subscription get the rest.
      * In bytes the same, each message asked for counted at the largest size seen: a refill once
      * half of {@link #prefetchBytes} is free, as many as fit (one, when nothing is held, however
-     * large). Until a message has been seen the window is one, so a size is known before a pull
-     * asks for more.
+     * large). Until a message has been seen, one pull at a time takes a backlog of up to
+     * {@link #prefetchBytes} / {@value #FIRST_GUESS_BYTES} messages (8 by default), which are
+     * handed out by priority.
      */
     private int room() {
         if (closed || !session.connection().isStarted()) {
             return 0;
         }
         int held = prefetched.size() + requested;
+        if (largest == 0) {
+            return held == 0 ? (int) Math.max(1, Math.min(prefetch, prefetchBytes / FIRST_GUESS_BYTES)) : 0;
+        }
         int w = window;
         if (held > w / 2) {
             return 0;
         }
-        int room = w - held;
-        if (largest > 0) {
-            long free = prefetchBytes - prefetched.bytes() - (long) requested * largest;
-            if (held > 0 && free < prefetchBytes / 2) {
-                return 0;
-            }
-            room = (int) Math.min(room, Math.max(free / largest, held == 0 ? 1 : 0));
+        long free = prefetchBytes - prefetched.bytes() - (long) requested * largest;
+        if (held > 0 && free < prefetchBytes / 2) {
+            return 0;
         }
-        return room;
+        return (int) Math.min(w - held, Math.max(free / largest, held == 0 ? 1 : 0));
     }
 
     private static int sizeOf(Delivery delivery) {
