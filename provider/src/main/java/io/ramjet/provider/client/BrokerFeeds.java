@@ -80,8 +80,7 @@ final class BrokerFeeds implements ConsumerFeed {
             if (stopped || feeds.containsKey(address)) {
                 return;
             }
-            PullLoop feed = new PullLoop(client, consumer.attachedTo(address), attached, sink,
-                    options.pullHoldMillis(), options.resubscribeMillis());
+            PullLoop feed = new PullLoop(client, consumer.attachedTo(address), attached, sink, options);
             feeds.put(address, feed);
             feed.start();
         }

@@ -15,16 +15,28 @@ import java.util.TreeSet;
  * <table>
  *   <caption>Client URL options</caption>
  *   <tr><th>option</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>{@value #PREFETCH}</td><td>64</td><td>most messages a consumer holds unseen by the
- *       application, per consumer</td></tr>
+ *   <tr><td>{@value #PREFETCH}</td><td>1000</td><td>most messages a consumer holds unseen by the
+ *       application or has asked for, per consumer; with small messages the bound that counts,
+ *       else {@value #PREFETCH_BYTES}</td></tr>
+ *   <tr><td>{@value #PREFETCH_BYTES}</td><td>1048576</td><td>most bytes of messages a consumer
+ *       holds unseen by the application or has asked for in pulls still unanswered (each asked
+ *       for counted at the largest size seen); a message larger than that is still taken, alone</td></tr>
+ *   <tr><td>{@value #PULLS_IN_FLIGHT}</td><td>1</td><td>pulls a consumer has unanswered at a time
+ *       per broker, each sent once the prefetch has half its room free. More than one may reorder
+ *       messages: a broker may serve two pulls of one consumer in either order, so only a consumer
+ *       that needs no order (no message groups, no per-producer order) should ask for 2</td></tr>
  *   <tr><td>{@value #PULL_HOLD_MILLIS}</td><td>300</td><td>how long a broker holds a pull that
  *       finds nothing (long polling)</td></tr>
  *   <tr><td>{@value #DISCOVERY_MILLIS}</td><td>2000</td><td>how often a consumer asks which
  *       brokers host its destination, to consume from new ones</td></tr>
  *   <tr><td>{@value #RESUBSCRIBE_MILLIS}</td><td>500</td><td>how often a consumer that lost a
  *       broker subscribes there again</td></tr>
- *   <tr><td>{@value #ACKS_IN_FLIGHT}</td><td>1024</td><td>unanswered acknowledgements per AUTO or
+ *   <tr><td>{@value #ACKS_IN_FLIGHT}</td><td>1024</td><td>unanswered ACK requests per AUTO or
  *       DUPS_OK session before acknowledging waits</td></tr>
+ *   <tr><td>{@value #ACK_BATCH}</td><td>64</td><td>AUTO_ACKNOWLEDGE acknowledgements gathered into
+ *       one request; the batch also goes out as soon as the consumer has nothing more ready</td></tr>
+ *   <tr><td>{@value #ACK_BATCH_MILLIS}</td><td>10</td><td>how long the first gathered AUTO
+ *       acknowledgement waits for the batch to fill</td></tr>
  *   <tr><td>{@value #DUPS_OK_BATCH}</td><td>64</td><td>DUPS_OK acknowledgements gathered into one
  *       request (Artemis's {@code dupsOKBatchSize})</td></tr>
  *   <tr><td>{@value #DUPS_OK_MILLIS}</td><td>100</td><td>how long the first gathered DUPS_OK
@@ -37,32 +49,43 @@ import java.util.TreeSet;
  *
  * Every value is a positive whole number.
  */
-public record ClientOptions(int prefetch, long pullHoldMillis, long discoveryMillis, long resubscribeMillis,
-                            int acksInFlight, int dupsOkBatch, long dupsOkMillis, int transactedSendsInFlight,
+public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, long pullHoldMillis,
+                            long discoveryMillis, long resubscribeMillis, int acksInFlight, int ackBatch,
+                            long ackBatchMillis, int dupsOkBatch, long dupsOkMillis, int transactedSendsInFlight,
                             int nonPersistentSendsInFlight) {
 
     public static final String PREFETCH = "prefetch";
+    public static final String PREFETCH_BYTES = "prefetchBytes";
+    public static final String PULLS_IN_FLIGHT = "pullsInFlight";
     public static final String PULL_HOLD_MILLIS = "pullHoldMillis";
     public static final String DISCOVERY_MILLIS = "discoveryMillis";
     public static final String RESUBSCRIBE_MILLIS = "resubscribeMillis";
     public static final String ACKS_IN_FLIGHT = "acksInFlight";
+    public static final String ACK_BATCH = "ackBatch";
+    public static final String ACK_BATCH_MILLIS = "ackBatchMillis";
     public static final String DUPS_OK_BATCH = "dupsOkBatch";
     public static final String DUPS_OK_MILLIS = "dupsOkMillis";
     public static final String TRANSACTED_SENDS_IN_FLIGHT = "transactedSendsInFlight";
     public static final String NON_PERSISTENT_SENDS_IN_FLIGHT = "nonPersistentSendsInFlight";
 
     /** The option names, in the order of the components. */
-    public static final List<String> KEYS = List.of(PREFETCH, PULL_HOLD_MILLIS, DISCOVERY_MILLIS, RESUBSCRIBE_MILLIS,
-            ACKS_IN_FLIGHT, DUPS_OK_BATCH, DUPS_OK_MILLIS, TRANSACTED_SENDS_IN_FLIGHT, NON_PERSISTENT_SENDS_IN_FLIGHT);
+    public static final List<String> KEYS = List.of(PREFETCH, PREFETCH_BYTES, PULLS_IN_FLIGHT, PULL_HOLD_MILLIS,
+            DISCOVERY_MILLIS, RESUBSCRIBE_MILLIS, ACKS_IN_FLIGHT, ACK_BATCH, ACK_BATCH_MILLIS, DUPS_OK_BATCH,
+            DUPS_OK_MILLIS, TRANSACTED_SENDS_IN_FLIGHT, NON_PERSISTENT_SENDS_IN_FLIGHT);
 
-    public static final ClientOptions DEFAULTS = new ClientOptions(64, 300, 2_000, 500, 1024, 64, 100, 1024, 1024);
+    public static final ClientOptions DEFAULTS = new ClientOptions(1000, 1 << 20, 1, 300, 2_000, 500, 1024, 64, 10, 64,
+            100, 1024, 1024);
 
     public ClientOptions {
         positive(PREFETCH, prefetch);
+        positive(PREFETCH_BYTES, prefetchBytes);
+        positive(PULLS_IN_FLIGHT, pullsInFlight);
         positive(PULL_HOLD_MILLIS, pullHoldMillis);
         positive(DISCOVERY_MILLIS, discoveryMillis);
         positive(RESUBSCRIBE_MILLIS, resubscribeMillis);
         positive(ACKS_IN_FLIGHT, acksInFlight);
+        positive(ACK_BATCH, ackBatch);
+        positive(ACK_BATCH_MILLIS, ackBatchMillis);
         positive(DUPS_OK_BATCH, dupsOkBatch);
         positive(DUPS_OK_MILLIS, dupsOkMillis);
         positive(TRANSACTED_SENDS_IN_FLIGHT, transactedSendsInFlight);
@@ -95,10 +118,14 @@ public record ClientOptions(int prefetch, long pullHoldMillis, long discoveryMil
         ClientOptions d = DEFAULTS;
         return new ClientOptions(
                 Math.toIntExact(values.getOrDefault(PREFETCH, (long) d.prefetch)),
+                Math.toIntExact(values.getOrDefault(PREFETCH_BYTES, (long) d.prefetchBytes)),
+                Math.toIntExact(values.getOrDefault(PULLS_IN_FLIGHT, (long) d.pullsInFlight)),
                 values.getOrDefault(PULL_HOLD_MILLIS, d.pullHoldMillis),
                 values.getOrDefault(DISCOVERY_MILLIS, d.discoveryMillis),
                 values.getOrDefault(RESUBSCRIBE_MILLIS, d.resubscribeMillis),
                 Math.toIntExact(values.getOrDefault(ACKS_IN_FLIGHT, (long) d.acksInFlight)),
+                Math.toIntExact(values.getOrDefault(ACK_BATCH, (long) d.ackBatch)),
+                values.getOrDefault(ACK_BATCH_MILLIS, d.ackBatchMillis),
                 Math.toIntExact(values.getOrDefault(DUPS_OK_BATCH, (long) d.dupsOkBatch)),
                 values.getOrDefault(DUPS_OK_MILLIS, d.dupsOkMillis),
                 Math.toIntExact(values.getOrDefault(TRANSACTED_SENDS_IN_FLIGHT, (long) d.transactedSendsInFlight)),

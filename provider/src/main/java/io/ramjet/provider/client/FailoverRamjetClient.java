@@ -30,6 +30,8 @@ import org.slf4j.LoggerFactory;
  *   <li><b>the commit decision</b>: a decision whose answer is lost (or that finds the
  *       coordinator busy) is asked again, for the request timeout; the decision is idempotent.
  *       Its failure then says whether the transaction is certainly not committed.</li>
+ *   <li><b>ordered releases</b>: the releases of one consumer attachment go out one after
+ *       another ({@link OrderedReleases}), so the broker applies them in their order.</li>
  * </ul>
  * Every other request passes through as it is. Thread-safe.
  */
@@ -41,12 +43,14 @@ public final class FailoverRamjetClient implements RamjetClient {
     private final BrokerClient brokers;
     private final ClientOptions options;
     private final Duration decisionRetry;
+    private final OrderedReleases releases;
 
     /** @param brokers closed with this client */
     public FailoverRamjetClient(BrokerClient brokers, ConnectionInfo connection) {
         this.brokers = brokers;
         this.options = connection.options();
         this.decisionRetry = connection.requestTimeout();
+        this.releases = new OrderedReleases(brokers::release);
     }
 
     @Override
@@ -139,6 +143,11 @@ public final class FailoverRamjetClient implements RamjetClient {
                 + " (an earlier attempt may have reached the coordinator)", last);
     }
 
+    @Override
+    public CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery) {
+        return releases.release(consumer, position, countDelivery);
+    }
+
     // ---- passed through
 
     @Override
@@ -149,11 +158,6 @@ public final class FailoverRamjetClient implements RamjetClient {
     @Override
     public CompletableFuture<Void> ack(ConsumerInfo consumer, List<MessagePosition> positions) {
         return brokers.ack(consumer, positions);
-    }
-
-    @Override
-    public CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery) {
-        return brokers.release(consumer, position, countDelivery);
     }
 
     @Override

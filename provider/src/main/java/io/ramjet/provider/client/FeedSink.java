@@ -1,22 +1,27 @@
 package io.ramjet.provider.client;
 
 import java.util.List;
-import java.util.concurrent.locks.Lock;
 
 /** Where a consumer's feed delivers, and the prefetch state it obeys: the consumer's side of {@link RamjetClient#consume}. */
 public interface FeedSink {
 
-    /** How many more messages the prefetch takes now. */
-    int room();
+    /**
+     * How many messages the next pull may ask for now, 0 for none; they count against the
+     * prefetch as asked for until the pull's answer is {@link #accept accepted}.
+     */
+    int reserve();
 
     /** Waits, at most {@code millis}, for the prefetch to have room. */
     void awaitRoom(long millis) throws InterruptedException;
 
-    /** Held while a pull is in progress and its messages are taken in: a pause takes the other side. */
-    Lock intake();
+    /** Entered by every pull before it goes out, left once its answer is taken in: a pause stops pulls there. */
+    Intake intake();
 
-    /** The messages of one pull, taken in together (so priority orders them all). */
-    void accept(List<Delivery> deliveries);
+    /**
+     * The messages of one pull (none when it came back empty or failed), taken in together so
+     * priority orders them all; ends the pull's reservation of {@code reserved} messages.
+     */
+    void accept(List<Delivery> deliveries, int reserved);
 
     /** The attachment's deliveries are gone (the broker restarted or dropped the connection). */
     void attachmentLost(ConsumerInfo attachment);

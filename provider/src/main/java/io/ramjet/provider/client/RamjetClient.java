@@ -1,5 +1,6 @@
 package io.ramjet.provider.client;
 
+import io.ramjet.protocol.command.MessagePosition;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -36,6 +37,14 @@ public interface RamjetClient extends BrokerRequests {
      * or none can be reached.
      */
     ConsumerFeed consume(ConsumerInfo consumer, FeedSink sink) throws ClientException;
+
+    /**
+     * As {@link BrokerRequests#release}, and the broker applies the releases of one attachment in
+     * the order they are called (each is sent once the one before is answered), so that the
+     * messages of a group become visible again in their order.
+     */
+    @Override
+    CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery);
 
     /**
      * Records a local transaction's commit decision on its coordinator broker, with what it

@@ -23,12 +23,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The acknowledgements of one AUTO or DUPS_OK session, following Artemis's defaults
- * ({@code blockOnAcknowledge=false}, {@code dupsOKBatchSize}): AUTO acks are sent at once and not
- * waited for, DUPS_OK acks are gathered and sent when {@code dupsOkBatch} are waiting or
- * {@code dupsOkMillis} after the first, whichever comes first. At most {@code acksInFlight} acks
- * are unanswered at a time; beyond that {@link #ack} waits. The three are URL options
- * ({@link ClientOptions}).
+ * The acknowledgements of one AUTO or DUPS_OK session, coalesced: each consumed message joins a
+ * batch, sent as one ACK request per consumer attachment when {@code batch} messages wait or
+ * {@code batchMillis} after the first, whichever comes first, and never waited for (as Artemis's
+ * default {@code blockOnAcknowledge=false}). AUTO ({@code ackBatch}, {@code ackBatchMillis})
+ * also sends its batch as soon as the consumer has nothing more ready ({@link #caughtUp}), so
+ * acks lag only while a backlog is being taken; DUPS_OK ({@code dupsOkBatch},
+ * {@code dupsOkMillis}, Artemis's {@code dupsOKBatchSize}) waits for its count or its time. At
+ * most {@code acksInFlight} ACK requests are unanswered at a time; beyond that sending waits.
+ * The options are URL options ({@link ClientOptions}).
+ *
+ * <p>What this means after a failure: a client that crashes or loses its connection may get the
+ * messages of its last unsent batch (at most {@code ackBatch} or {@code dupsOkBatch}) again,
+ * with {@code JMSRedelivered=true} and the delivery counted; JMS allows that for DUPS_OK, and
+ * for AUTO Artemis does the same by default.
  *
  * <p>A failed ack is logged and told to the next {@link #awaitSent}, and to {@code onFailure}
  * (the connection's exception listener) unless it failed because the delivery was lost with a
@@ -43,40 +51,36 @@ final class AckSender {
 
     private static final Logger LOG = LoggerFactory.getLogger(AckSender.class);
 
-
     private final RamjetClient client;
-    private final boolean batched;
+    private final boolean flushWhenCaughtUp;
     private final Consumer<JMSException> onFailure;
     private final Semaphore inFlight;
     private final Set<CompletableFuture<Void>> unanswered = ConcurrentHashMap.newKeySet();
-    private final int dupsOkBatch;
+    private final int batchLimit;
     private final Executor timer;
     private final Map<ConsumerInfo, List<MessagePosition>> batch = new LinkedHashMap<>();
     private int batchSize;
     private volatile JMSException failure;
 
-    /** @param batched true for DUPS_OK, false for AUTO */
-    AckSender(RamjetClient client, boolean batched, ClientOptions options, Consumer<JMSException> onFailure) {
+    /** @param dupsOk true for DUPS_OK, false for AUTO */
+    AckSender(RamjetClient client, boolean dupsOk, ClientOptions options, Consumer<JMSException> onFailure) {
         this.inFlight = new Semaphore(options.acksInFlight());
-        this.dupsOkBatch = options.dupsOkBatch();
-        this.timer = CompletableFuture.delayedExecutor(options.dupsOkMillis(), TimeUnit.MILLISECONDS);
+        this.batchLimit = dupsOk ? options.dupsOkBatch() : options.ackBatch();
+        this.timer = CompletableFuture.delayedExecutor(dupsOk ? options.dupsOkMillis() : options.ackBatchMillis(),
+                TimeUnit.MILLISECONDS);
+        this.flushWhenCaughtUp = !dupsOk;
         this.client = client;
-        this.batched = batched;
         this.onFailure = onFailure;
     }
 
     /** Acknowledges a message the application consumed, without waiting for the broker. */
     void ack(Delivery delivery) throws JMSException {
-        if (!batched) {
-            send(delivery.consumer(), List.of(delivery.position()));
-            return;
-        }
         boolean first;
         boolean full;
         synchronized (batch) {
             first = batchSize == 0;
             batch.computeIfAbsent(delivery.consumer(), c -> new ArrayList<>()).add(delivery.position());
-            full = ++batchSize >= dupsOkBatch;
+            full = ++batchSize >= batchLimit;
         }
         if (full) {
             flush();
@@ -85,7 +89,14 @@ final class AckSender {
         }
     }
 
-    /** Sends what the DUPS_OK batch holds now. */
+    /** A consumer of the session has nothing more ready: an AUTO batch goes out now. */
+    void caughtUp() throws JMSException {
+        if (flushWhenCaughtUp) {
+            flush();
+        }
+    }
+
+    /** Sends what the batch holds now. */
     void flush() throws JMSException {
         Map<ConsumerInfo, List<MessagePosition>> due;
         synchronized (batch) {
@@ -105,7 +116,7 @@ final class AckSender {
         try {
             flush();
         } catch (JMSException e) {
-            LOG.debug("a timed DUPS_OK flush was interrupted; the next flush sends the batch", e);
+            LOG.debug("a timed acknowledgement flush was interrupted; the next flush sends the batch", e);
         }
     }
 

@@ -4,9 +4,11 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
 
 /**
@@ -15,21 +17,25 @@ import java.util.function.ToIntFunction;
  * in the client together (Artemis orders its client buffer the same way). Thread-safe: feeds add
  * while the application or the session thread takes.
  *
- * @param <T> what is buffered; {@code priority} gives its JMSPriority, 0-9 (others are clamped)
+ * @param <T> what is buffered; {@code priority} gives its JMSPriority, 0-9 (others are clamped),
+ *            {@code bytes} its size, summed in {@link #bytes()}
  */
 final class PrefetchBuffer<T> {
 
     private static final int PRIORITIES = 10;
 
     private final ToIntFunction<T> priority;
+    private final ToIntFunction<T> sizeOf;
     private final ArrayDeque<T>[] lanes;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition notEmpty = lock.newCondition();
     private int size;
+    private long bytes;
 
     @SuppressWarnings("unchecked")
-    PrefetchBuffer(ToIntFunction<T> priority) {
+    PrefetchBuffer(ToIntFunction<T> priority, ToIntFunction<T> bytes) {
         this.priority = priority;
+        this.sizeOf = bytes;
         this.lanes = new ArrayDeque[PRIORITIES];
         for (int i = 0; i < PRIORITIES; i++) {
             lanes[i] = new ArrayDeque<>();
@@ -46,6 +52,7 @@ final class PrefetchBuffer<T> {
         try {
             laneOf(item).addLast(item);
             size++;
+            bytes += sizeOf.applyAsInt(item);
             notEmpty.signal();
         } finally {
             lock.unlock();
@@ -58,6 +65,7 @@ final class PrefetchBuffer<T> {
         try {
             for (T item : items) {
                 laneOf(item).addLast(item);
+                bytes += sizeOf.applyAsInt(item);
             }
             size += items.size();
             notEmpty.signalAll();
@@ -72,6 +80,7 @@ final class PrefetchBuffer<T> {
         try {
             laneOf(item).addFirst(item);
             size++;
+            bytes += sizeOf.applyAsInt(item);
             notEmpty.signal();
         } finally {
             lock.unlock();
@@ -114,8 +123,10 @@ final class PrefetchBuffer<T> {
             List<T> removed = new ArrayList<>();
             for (int p = 0; p < PRIORITIES && size > keep; p++) {
                 while (size > keep && !lanes[p].isEmpty()) {
-                    removed.add(lanes[p].pollLast());
+                    T item = lanes[p].pollLast();
+                    removed.add(item);
                     size--;
+                    bytes -= sizeOf.applyAsInt(item);
                 }
             }
             return removed;
@@ -125,17 +136,32 @@ final class PrefetchBuffer<T> {
     }
 
     /** Drops every item {@code test} accepts; returns how many. */
-    int removeIf(java.util.function.Predicate<? super T> test) {
+    int removeIf(Predicate<? super T> test) {
         lock.lock();
         try {
             int removed = 0;
             for (ArrayDeque<T> lane : lanes) {
-                int before = lane.size();
-                lane.removeIf(test);
-                removed += before - lane.size();
+                for (Iterator<T> it = lane.iterator(); it.hasNext(); ) {
+                    T item = it.next();
+                    if (test.test(item)) {
+                        it.remove();
+                        removed++;
+                        bytes -= sizeOf.applyAsInt(item);
+                    }
+                }
             }
             size -= removed;
             return removed;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The sum of the sizes of what is buffered. */
+    long bytes() {
+        lock.lock();
+        try {
+            return bytes;
         } finally {
             lock.unlock();
         }
@@ -155,6 +181,7 @@ final class PrefetchBuffer<T> {
             T item = lanes[p].pollFirst();
             if (item != null) {
                 size--;
+                bytes -= sizeOf.applyAsInt(item);
                 return item;
             }
         }

@@ -6,6 +6,7 @@ import io.ramjet.provider.client.ConsumerFeed;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.FeedSink;
+import io.ramjet.provider.client.Intake;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.jms.error.JmsErrors;
@@ -25,8 +26,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,33 +52,43 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     /** The application is behind when what it takes waited this long: the window shrinks to one. */
     private static final long BEHIND_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long POLL_SLICE_MILLIS = 50;
+    /** What a message is taken to weigh until one has been seen: sizes a consumer's first pull. */
+    private static final int FIRST_GUESS_BYTES = 128 * 1024;
 
     /** A message ready for the application, with the delivery it came from and when it came, nanos. */
     private record Received(Delivery delivery, RamjetMessage message, long arrivedAt) {
+        int bytes() {
+            return sizeOf(delivery);
+        }
     }
 
     private final RamjetSession session;
     private final RamjetClient client;
     private final ConsumerInfo info;
     private final RamjetDestination destination;
-    private final PrefetchBuffer<Received> prefetched = new PrefetchBuffer<>(r -> r.message().getJMSPriority());
+    private final PrefetchBuffer<Received> prefetched = new PrefetchBuffer<>(r -> r.message().getJMSPriority(),
+            Received::bytes);
+    /** Guards {@link #requested} and {@link #largest}; waited on by feeds for room. */
     private final Object space = new Object();
-    /** Read side: a feed taking messages in; write side: {@link #pause}. Fair, so a pause is not starved. */
-    private final ReentrantReadWriteLock intake = new ReentrantReadWriteLock(true);
+    private final Intake intake = new Intake();
     /** Most messages held unseen by the application (the {@code prefetch} URL option). */
     private final int prefetch;
+    /** Most bytes held unseen by the application and asked for (the {@code prefetchBytes} URL option). */
+    private final long prefetchBytes;
+    /** Messages asked for by pulls still out. */
+    private int requested;
+    /** The largest message taken in so far, bytes; 0 before the first. What a pull asks for is counted at this size. */
+    private int largest;
     /** Set once, as the consumer opens. */
     private volatile ConsumerFeed feeds;
     private volatile MessageListener listener;
     private volatile boolean closed;
     /**
      * How many messages the feeds may prefetch now: one, doubling each time the application
-     * empties the prefetch promptly, back to one once what it took waited a second. The first
-     * messages a consumer takes in may be a whole prefetch (a backlog, ordered by priority).
+     * empties the prefetch promptly, up to {@link #prefetch}, back to one once what it took
+     * waited a second.
      */
     private volatile int window = 1;
-    /** Whether the feeds have taken anything in yet: until then they may take a whole prefetch. */
-    private volatile boolean fed;
 
     private RamjetMessageConsumer(RamjetSession session, ConsumerInfo info, RamjetDestination destination) {
         this.session = session;
@@ -87,6 +96,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         this.info = info;
         this.destination = destination;
         this.prefetch = session.connection().info().options().prefetch();
+        this.prefetchBytes = session.connection().info().options().prefetchBytes();
     }
 
     static RamjetMessageConsumer open(RamjetSession session, long consumerId, RamjetDestination destination,
@@ -116,19 +126,13 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
 
     /** What the feeds see of this consumer. */
     private final class Feed implements FeedSink {
-        /**
-         * Nothing while the connection is stopped; else a refill of the window once the prefetch
-         * is down to half of it (with a window of one: once it is empty), so that a consumer takes
-         * only what its application keeps up with and the others of its subscription get the rest.
-         */
         @Override
-        public int room() {
-            if (closed || !session.connection().isStarted()) {
-                return 0;
+        public int reserve() {
+            synchronized (space) {
+                int room = room();
+                requested += room;
+                return room;
             }
-            int size = prefetched.size();
-            int w = fed ? window : prefetch;
-            return size <= w / 2 ? w - size : 0;
         }
 
         @Override
@@ -141,23 +145,29 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         }
 
         @Override
-        public Lock intake() {
-            return intake.readLock();
+        public Intake intake() {
+            return intake;
         }
 
         @Override
-        public void accept(List<Delivery> deliveries) {
+        public void accept(List<Delivery> deliveries, int reserved) {
             long now = System.nanoTime();
             List<Received> ready = new ArrayList<>(deliveries.size());
+            int size = 0;
             for (Delivery d : deliveries) {
+                size = Math.max(size, sizeOf(d));
                 RamjetMessage message = admit(d);
                 if (message != null) {
                     ready.add(new Received(d, message, now));
                 }
             }
-            if (!ready.isEmpty()) {
+            synchronized (space) {
                 prefetched.addAll(ready);
-                fed = true;
+                requested -= reserved;
+                largest = Math.max(largest, size);
+                space.notifyAll();
+            }
+            if (!ready.isEmpty()) {
                 scheduleListener();
             }
         }
@@ -183,6 +193,40 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
             LOG.warn("consumer {} of {}: pull from {} failed", info.consumerId(), destination, address, jms);
             session.connection().onAsyncFailure(jms);
         }
+    }
+
+    /**
+     * How many messages a pull may ask for now, with {@link #space} held. Nothing while the
+     * connection is stopped; else a refill of the window once what is prefetched and asked for
+     * is down to half of it (with a window of one: once both are none), so that a consumer takes
+     * only what its application keeps up with and the others of its subscription get the rest.
+     * In bytes the same, each message asked for counted at the largest size seen: a refill once
+     * half of {@link #prefetchBytes} is free, as many as fit (one, when nothing is held, however
+     * large). Until a message has been seen, one pull at a time takes a backlog of up to
+     * {@link #prefetchBytes} / {@value #FIRST_GUESS_BYTES} messages (8 by default), which are
+     * handed out by priority.
+     */
+    private int room() {
+        if (closed || !session.connection().isStarted()) {
+            return 0;
+        }
+        int held = prefetched.size() + requested;
+        if (largest == 0) {
+            return held == 0 ? (int) Math.max(1, Math.min(prefetch, prefetchBytes / FIRST_GUESS_BYTES)) : 0;
+        }
+        int w = window;
+        if (held > w / 2) {
+            return 0;
+        }
+        long free = prefetchBytes - prefetched.bytes() - (long) requested * largest;
+        if (held > 0 && free < prefetchBytes / 2) {
+            return 0;
+        }
+        return (int) Math.min(w - held, Math.max(free / largest, held == 0 ? 1 : 0));
+    }
+
+    private static int sizeOf(Delivery delivery) {
+        return delivery.properties().length + delivery.body().length;
     }
 
     /**
@@ -224,6 +268,11 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     /** Messages waiting in the prefetch, for tests. */
     int prefetchedCount() {
         return prefetched.size();
+    }
+
+    /** Bytes of the messages waiting in the prefetch, for tests. */
+    long prefetchedBytes() {
+        return prefetched.bytes();
     }
 
     private Received take(long timeoutNanos) throws InterruptedException {
@@ -278,7 +327,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
      * what is prefetched, oldest first, until {@link #resume}. Called by the session's thread.
      */
     List<Delivery> pause() {
-        intake.writeLock().lock();
+        intake.pause();
         List<Received> unseen = new ArrayList<>();
         prefetched.drainTo(unseen);
         synchronized (space) {
@@ -289,7 +338,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
 
     /** Takes messages in again after {@link #pause}. */
     void resume() {
-        intake.writeLock().unlock();
+        intake.resume();
     }
 
     /**
@@ -364,6 +413,9 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                                     + " cannot be read as " + bodyType.getName());
                         }
                         session.consumed(received.delivery());
+                        if (prefetched.size() == 0) {
+                            session.caughtUp();
+                        }
                         return received.message();
                     }
                 } else if (!noWait) {
@@ -421,6 +473,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                 return;
             }
             if (received == null) {
+                caughtUp();
                 return;
             }
             boolean keeps = session.keepsConsumedMessages();
@@ -456,6 +509,14 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         try {
             JmsErrors.await(client.release(d.consumer(), d.position(), true));
             releasePrefetched();
+        } catch (JMSException e) {
+            session.connection().onAsyncFailure(e);
+        }
+    }
+
+    private void caughtUp() {
+        try {
+            session.caughtUp();
         } catch (JMSException e) {
             session.connection().onAsyncFailure(e);
         }

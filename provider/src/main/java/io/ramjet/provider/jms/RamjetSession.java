@@ -62,8 +62,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * runs its message listeners and completion listeners, one at a time.
  *
  * <p>AUTO and DUPS_OK acknowledge each message once {@code receive} returns it or its listener
- * returns, through an {@link AckSender}: AUTO acks are sent without waiting, DUPS_OK acks in
- * batches. CLIENT keeps every consumed message until {@link #acknowledge()} acks them all, or
+ * returns, through an {@link AckSender}: both in batches sent without waiting, AUTO's also as
+ * soon as its consumer has nothing more ready. CLIENT keeps every consumed message until {@link #acknowledge()} acks them all, or
  * {@link #recover()} releases them with the delivery counted, ahead of anything prefetched.
  * Transactions are the business of the session's {@link TransactionContext}: none, a local
  * transaction (transacted session) or an XA branch ({@link RamjetXASession}).
@@ -454,6 +454,13 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
             }
         } else {
             acks.ack(delivery);
+        }
+    }
+
+    /** A consumer of this session has handed over everything it had ready: AUTO acks go out now. */
+    void caughtUp() throws JMSException {
+        if (!keepsConsumedMessages()) {
+            acks.caughtUp();
         }
     }
 

@@ -22,7 +22,11 @@ class ClientOptionsTest {
     void withoutOptionsTheDefaultsHold() {
         ClientOptions options = ClientOptions.fromUrlOptions(Map.of(), Set.of());
         assertEquals(ClientOptions.DEFAULTS, options);
-        assertEquals(64, options.prefetch());
+        assertEquals(1000, options.prefetch());
+        assertEquals(1 << 20, options.prefetchBytes());
+        assertEquals(1, options.pullsInFlight());
+        assertEquals(64, options.ackBatch());
+        assertEquals(10, options.ackBatchMillis());
         assertEquals(300, options.pullHoldMillis());
         assertEquals(2_000, options.discoveryMillis());
         assertEquals(1024, options.acksInFlight());

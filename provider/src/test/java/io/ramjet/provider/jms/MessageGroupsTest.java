@@ -192,7 +192,8 @@ class MessageGroupsTest extends BrokerTestSupport {
         }
     }
 
-    private static Queue queueWithGroup(Connection connection, String name, int count) throws JMSException {
+    /** A new queue holding one group of {@code count} messages, JMSXGroupSeq 1 to {@code count}. */
+    static Queue queueWithGroup(Connection connection, String name, int count) throws JMSException {
         Session s = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         Queue queue = s.createQueue(unique(name));
         MessageProducer p = s.createProducer(queue);

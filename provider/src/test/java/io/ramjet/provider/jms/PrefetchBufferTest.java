@@ -14,11 +14,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PrefetchBufferTest {
 
-    /** A message stand-in: priority and arrival number. */
+    /** A message stand-in: priority and arrival number; its size is 10 + seq bytes. */
     private record Item(int priority, int seq) {
+        int bytes() {
+            return 10 + seq;
+        }
     }
 
-    private final PrefetchBuffer<Item> buffer = new PrefetchBuffer<>(Item::priority);
+    private final PrefetchBuffer<Item> buffer = new PrefetchBuffer<>(Item::priority, Item::bytes);
+
+    @Test
+    void bytesFollowEveryWayInAndOut() throws Exception {
+        buffer.addAll(List.of(new Item(4, 0), new Item(4, 1), new Item(9, 2), new Item(0, 3)));
+        assertEquals(10 + 11 + 12 + 13, buffer.bytes());
+        Item first = buffer.poll(0, TimeUnit.MILLISECONDS);
+        assertEquals(10 + 11 + 13, buffer.bytes());
+        buffer.addFirst(first);
+        assertEquals(10 + 11 + 12 + 13, buffer.bytes());
+        assertEquals(List.of(new Item(0, 3)), buffer.trimTo(3));
+        assertEquals(10 + 11 + 12, buffer.bytes());
+        assertEquals(1, buffer.removeIf(item -> item.seq() == 1));
+        assertEquals(10 + 12, buffer.bytes());
+        buffer.drainTo(new ArrayList<>());
+        assertEquals(0, buffer.bytes());
+    }
 
     @Test
     void takesHigherPriorityFirstAndArrivalOrderWithinOne() throws Exception {

@@ -1,0 +1,91 @@
+package io.ramjet.provider.jms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Queue;
+import jakarta.jms.Session;
+import java.util.Collections;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The consumer's pull pipeline, observed at the client's calls to the broker: up to
+ * {@code pullsInFlight} pulls out at once while a backlog drains (one by default, which keeps
+ * the broker's order), and a prefetch bounded in bytes ({@code prefetchBytes}) as well as in
+ * messages.
+ */
+class ConsumerPipelineTest extends BrokerTestSupport {
+
+    private static final int KIB = 1024;
+
+    private static Queue fill(Connection connection, int count, int bodyBytes) throws Exception {
+        Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+        Queue queue = session.createQueue(unique("pipeline"));
+        MessageProducer producer = session.createProducer(queue);
+        producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+        byte[] body = new byte[bodyBytes];
+        for (int i = 0; i < count; i++) {
+            BytesMessage m = session.createBytesMessage();
+            m.writeBytes(body);
+            producer.send(m);
+        }
+        session.close();
+        return queue;
+    }
+
+    private static int drain(Connection connection, Queue queue, int count) throws Exception {
+        MessageConsumer consumer = connection.createSession(Session.AUTO_ACKNOWLEDGE).createConsumer(queue);
+        for (int i = 0; i < count; i++) {
+            assertNotNull(consumer.receive(TIMEOUT), "message " + i);
+        }
+        assertNull(consumer.receiveNoWait());
+        return count;
+    }
+
+    @Test
+    void twoPullsAreOutAtOnceWhileABacklogDrains() throws Exception {
+        CountingBrokerClient counting = new CountingBrokerClient();
+        try (Connection connection = counting.factory(broker.nameServerAddress(), "?pullsInFlight=2")
+                .createConnection()) {
+            connection.start();
+            drain(connection, fill(connection, 3_000, 100), 3_000);
+        }
+        assertEquals(2, counting.mostPullsOut(), "pulls out at once, per " + counting.pulls.size() + " pulls");
+    }
+
+    @Test
+    void byDefaultOnePullIsOut() throws Exception {
+        CountingBrokerClient counting = new CountingBrokerClient();
+        try (Connection connection = counting.factory(broker.nameServerAddress(), "").createConnection()) {
+            connection.start();
+            drain(connection, fill(connection, 1_000, 100), 1_000);
+        }
+        assertEquals(1, counting.mostPullsOut());
+    }
+
+    @Test
+    void theByteCapHoldsWith64KibBodies() throws Exception {
+        CountingBrokerClient counting = new CountingBrokerClient();
+        int cap = 1024 * KIB;
+        try (Connection connection = counting.factory(broker.nameServerAddress(), "?prefetchBytes=" + cap)
+                .createConnection()) {
+            connection.start();
+            Queue queue = fill(connection, 60, 64 * KIB);
+            RamjetMessageConsumer consumer = (RamjetMessageConsumer) connection
+                    .createSession(Session.AUTO_ACKNOWLEDGE).createConsumer(queue);
+            for (int i = 0; i < 60; i++) {
+                assertTrue(consumer.prefetchedBytes() <= cap, consumer.prefetchedBytes() + " bytes prefetched");
+                assertNotNull(consumer.receive(TIMEOUT), "message " + i);
+            }
+        }
+        int largest = Collections.max(counting.pulls);
+        assertTrue(largest > 1 && largest <= cap / (64 * KIB), "a pull asked for " + largest + " messages");
+    }
+}
