@@ -29,6 +29,15 @@ public interface BrokerRequests extends AutoCloseable {
     CompletableFuture<Void> ack(ConsumerInfo consumer, List<MessagePosition> positions);
 
     /**
+     * As {@link #ack}, answered once the broker applied and wrote the acknowledgement, not once
+     * it is durable: for AUTO and DUPS_OK acknowledgements, whose loss in a broker crash means
+     * at most a redelivery. A broker that does not know the difference gives the durable answer.
+     */
+    default CompletableFuture<Void> lazyAck(ConsumerInfo consumer, List<MessagePosition> positions) {
+        return ack(consumer, positions);
+    }
+
+    /**
      * Makes a message delivered to this attachment visible again, its delivery counted or not (a
      * prefetched message the application never saw); one it no longer holds is left alone.
      */

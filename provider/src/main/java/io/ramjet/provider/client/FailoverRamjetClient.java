@@ -161,6 +161,11 @@ public final class FailoverRamjetClient implements RamjetClient {
     }
 
     @Override
+    public CompletableFuture<Void> lazyAck(ConsumerInfo consumer, List<MessagePosition> positions) {
+        return brokers.lazyAck(consumer, positions);
+    }
+
+    @Override
     public CompletableFuture<Void> closeConsumer(ConsumerInfo consumer, List<MessagePosition> kept) {
         return brokers.closeConsumer(consumer, kept);
     }

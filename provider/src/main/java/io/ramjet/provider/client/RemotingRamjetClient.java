@@ -212,6 +212,12 @@ public final class RemotingRamjetClient implements BrokerClient {
     }
 
     @Override
+    public CompletableFuture<Void> lazyAck(ConsumerInfo consumer, List<MessagePosition> positions) {
+        return toConsumerBroker(consumer, CommandCode.LAZY_ACK,
+                new AckRequest(consumer.consumerId(), consumer.subscription(), positions));
+    }
+
+    @Override
     public CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery) {
         return toConsumerBroker(consumer, CommandCode.RELEASE, new ReleaseRequest(consumer.consumerId(),
                 consumer.subscription(), position, countDelivery, false))

@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * The acknowledgements of one AUTO or DUPS_OK session, coalesced: each consumed message joins a
  * batch, sent as one ACK request per consumer attachment when {@code batch} messages wait or
  * {@code batchMillis} after the first, whichever comes first, and never waited for (as Artemis's
- * default {@code blockOnAcknowledge=false}). AUTO ({@code ackBatch}, {@code ackBatchMillis})
+ * default {@code blockOnAcknowledge=false}), and answered by the broker before they are durable
+ * ({@link RamjetClient#lazyAck}). AUTO ({@code ackBatch}, {@code ackBatchMillis})
  * also sends its batch as soon as the consumer has nothing more ready ({@link #caughtUp}), so
  * acks lag only while a backlog is being taken; DUPS_OK ({@code dupsOkBatch},
  * {@code dupsOkMillis}, Artemis's {@code dupsOKBatchSize}) waits for its count or its time. At
@@ -127,7 +128,7 @@ final class AckSender {
             Thread.currentThread().interrupt();
             throw new JMSException("interrupted while waiting to send an acknowledgement");
         }
-        CompletableFuture<Void> ack = client.ack(consumer, positions);
+        CompletableFuture<Void> ack = client.lazyAck(consumer, positions);
         unanswered.add(ack);
         ack.whenComplete((done, f) -> {
             unanswered.remove(ack);

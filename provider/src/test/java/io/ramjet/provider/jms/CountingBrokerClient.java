@@ -39,7 +39,7 @@ final class CountingBrokerClient {
         return (BrokerClient) Proxy.newProxyInstance(BrokerClient.class.getClassLoader(),
                 new Class<?>[] {BrokerClient.class}, (proxy, method, args) -> {
                     switch (method.getName()) {
-                        case "ack" -> acks.add(((List<?>) args[1]).size());
+                        case "ack", "lazyAck" -> acks.add(((List<?>) args[1]).size());
                         case "pull" -> pulls.add((Integer) args[1]);
                         default -> { }
                     }

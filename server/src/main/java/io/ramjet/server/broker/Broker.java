@@ -118,7 +118,8 @@ public final class Broker implements AutoCloseable {
     private static final Duration MASTER_PATIENCE = Duration.ofSeconds(30);
     /** What a slave refuses: everything a client may ask but browsing and authenticating. */
     private static final short[] SLAVE_REFUSED = {CommandCode.SEND, CommandCode.SUBSCRIBE, CommandCode.PULL,
-            CommandCode.ACK, CommandCode.RELEASE, CommandCode.CLOSE_CONSUMER, CommandCode.DELETE_SUBSCRIPTION,
+            CommandCode.ACK, CommandCode.LAZY_ACK, CommandCode.RELEASE, CommandCode.CLOSE_CONSUMER,
+            CommandCode.DELETE_SUBSCRIPTION,
             CommandCode.CREATE_DESTINATION, CommandCode.DELETE_DESTINATION, CommandCode.LIST_DESTINATIONS,
             CommandCode.TX_PREPARE, CommandCode.TX_END, CommandCode.TX_QUERY, CommandCode.XA_RECOVER,
             CommandCode.CLAIM_CLIENT_ID, CommandCode.ADMIN_DESTINATIONS, CommandCode.ADMIN_SUBSCRIPTIONS,
