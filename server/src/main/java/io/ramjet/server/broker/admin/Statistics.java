@@ -59,6 +59,11 @@ public final class Statistics {
                 .toList();
     }
 
+    /**
+     * One destination's figures, read without stopping it: a message stored between the reading
+     * of the queue ends and of the backlog shows in the backlog only, so the acknowledged count
+     * (their difference) is kept from going below 0 (a Prometheus counter must not).
+     */
     private DestinationStats stats(Destination d, long delayedCount) {
         long enqueued = 0;
         for (int q = 0; q < d.queueCount(); q++) {
@@ -75,7 +80,7 @@ public final class Statistics {
         }
         return new DestinationStats(d.name(), d.kind(), d.temporary(), d.queueCount(), enqueued, backlog.ready(),
                 backlog.inFlight(), backlog.redelivering(), delayedCount,
-                d.kind() == DestinationKind.QUEUE ? enqueued - backlog.total() : 0,
+                d.kind() == DestinationKind.QUEUE ? Math.max(0, enqueued - backlog.total()) : 0,
                 consumers, own.size());
     }
 

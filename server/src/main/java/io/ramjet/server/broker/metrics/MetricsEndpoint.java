@@ -115,8 +115,16 @@ public final class MetricsEndpoint implements AutoCloseable {
                 exchange.sendResponseHeaders(405, -1);
                 return;
             }
-            metrics.sample();
-            byte[] body = prometheus.scrape().getBytes(StandardCharsets.UTF_8);
+            byte[] body;
+            try {
+                metrics.sample();
+                body = prometheus.scrape().getBytes(StandardCharsets.UTF_8);
+            } catch (RuntimeException e) {
+                // without an answer the JDK's server would close the connection without a word
+                LOG.warn("a metrics scrape failed", e);
+                exchange.sendResponseHeaders(500, -1);
+                return;
+            }
             exchange.getResponseHeaders().set("Content-Type", CONTENT_TYPE);
             exchange.sendResponseHeaders(200, body.length);
             try (OutputStream out = exchange.getResponseBody()) {
