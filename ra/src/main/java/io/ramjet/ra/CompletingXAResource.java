@@ -55,8 +55,24 @@ final class CompletingXAResource extends DelegatingXAResource {
         } catch (XAException e) {
             if (e.errorCode >= XAException.XA_RBBASE && e.errorCode <= XAException.XA_RBEND) {
                 maybePrepared.remove(key(xid));
+            } else if (e.errorCode == XAException.XAER_RMFAIL) {
+                rollBackUnheardVote(xid, e);
             }
             throw e;
+        }
+    }
+
+    /**
+     * A vote whose answer was lost may sit prepared at the broker, and a failed prepare can only
+     * end in a rollback, which a transaction manager need not send to the resource that failed
+     * (Payara's does not): the rollback is carried to the broker here, as for a failed second phase.
+     */
+    private void rollBackUnheardVote(Xid xid, XAException failure) {
+        try {
+            completeElsewhere(xid, "rollback", other -> other.rollback(xid), failure, true);
+            maybePrepared.remove(key(xid));
+        } catch (XAException e) {
+            LOG.warn("branch {} may stay prepared at its broker until the transaction manager's recovery", xid, e);
         }
     }
 
