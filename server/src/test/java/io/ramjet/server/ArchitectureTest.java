@@ -62,7 +62,9 @@ class ArchitectureTest {
                     List.of("retention", "security", "admin", "replication"),
                     List.of("processor"),
                     List.of("metrics", "console"),
-                    List.of(""))),
+                    List.of(""),
+                    // issue 21's controller mode: drives whole brokers
+                    List.of("ha"))),
             // the JMS client as Qpid JMS layers it: value types, the internal client seam, the façade, JNDI
             new Layering(PROVIDER, List.of(
                     List.of("url", "selector", "destination"),
