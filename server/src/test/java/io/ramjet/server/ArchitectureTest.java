@@ -81,7 +81,7 @@ class ArchitectureTest {
 
     private static final List<Confinement> CONFINED = List.of(
             new Confinement("wire types", Pattern.compile("io\\.ramjet\\.(protocol\\.(remoting\\..*|frame\\.Frame"
-                    + "|command\\.ErrorStatus)|server\\.remoting\\..*)"), BROKER, Set.of("processor", "")),
+                    + "|command\\.ErrorStatus)|server\\.remoting\\..*)"), BROKER, Set.of("processor", "", "ha")),
             // the JMS façade sees outcomes (ClientException), never the transport, a status or a request
             new Confinement("wire types", Pattern.compile("io\\.ramjet\\.protocol\\.(remoting\\..*|frame\\..*"
                     + "|command\\.ErrorStatus|command\\.\\w+(Request|Response))"), PROVIDER, Set.of("client")),
