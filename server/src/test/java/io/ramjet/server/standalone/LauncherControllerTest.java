@@ -1,12 +1,16 @@
 package io.ramjet.server.standalone;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.controller.ControllerClient;
+import io.ramjet.controller.ControllerConfig;
 import io.ramjet.controller.ControllerGroup;
 import io.ramjet.controller.ControllerNode;
 import io.ramjet.controller.ControllerReply;
+import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.namesrv.NameServer;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -14,6 +18,9 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -48,6 +55,37 @@ class LauncherControllerTest {
         try (ServerSocket reuse = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
             assertTrue(reuse.isBound(), "the controller's port is free once the NameServer closed");
         }
+    }
+
+    @Test
+    void theShippedThreeNodeExampleIsOneGroupOfThreeBrokersAndThreeControllers() throws Exception {
+        Path ha = Path.of("..", "dist", "src", "dist", "etc", "ha");
+        Set<String> peers = new TreeSet<>();
+        for (int i = 0; i < 3; i++) {
+            ControllerConfig node = Launcher.controllerConfig(ha.resolve("controller-n" + i + ".properties"));
+            assertEquals("n" + i, node.nodeId());
+            peers.add(node.group().toString());
+        }
+        assertEquals(1, peers.size(), "the controllers name the same peers");
+        Set<Long> ids = new TreeSet<>();
+        for (int i = 1; i <= 3; i++) {
+            BrokerConfig broker = BrokerProperties.load(ha.resolve("broker-" + i + ".properties"), Path.of("data"));
+            assertEquals("g1", broker.brokerName());
+            assertEquals(peers.iterator().next(), broker.controllerMode().addresses());
+            assertEquals(ReplicationConfig.Mode.SYNC, broker.replication().mode());
+            ids.add(broker.brokerId());
+        }
+        assertEquals(Set.of(1L, 2L, 3L), ids);
+    }
+
+    @Test
+    void controllerAddressesWithARoleIsRefused() {
+        Properties p = new Properties();
+        p.setProperty("controllerAddresses", "n0=127.0.0.1:9870");
+        p.setProperty("role", "SLAVE");
+        p.setProperty("masterAddress", "127.0.0.1:10911");
+        ConfigException refused = assertThrows(ConfigException.class, () -> BrokerProperties.parse(p, Path.of("data")));
+        assertTrue(refused.getMessage().contains("controllerAddresses"), refused.getMessage());
     }
 
     private Path properties(int port) throws IOException {
