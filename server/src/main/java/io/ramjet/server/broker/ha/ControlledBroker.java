@@ -106,9 +106,12 @@ public final class ControlledBroker implements AutoCloseable {
     }
 
     /**
-     * Registers with the controllers, starts the broker in the role they give, and heartbeats.
+     * Registers with the controllers, starts the broker in the role they give, and heartbeats. A
+     * slave whose master does not answer within 30 s returns without a running broker and joins
+     * the master the controllers name next.
      *
      * @throws IllegalStateException if no controller answers within 30 s
+     * @throws RemotingException     if the broker cannot listen on its port
      */
     public void start() throws RemotingException {
         lastOffset = StoreTruncation.logEnd(config.storeConfig());
@@ -129,6 +132,13 @@ public final class ControlledBroker implements AutoCloseable {
         try {
             started.get();
         } catch (ExecutionException e) {
+            if (!first.master() && e.getCause() instanceof IllegalStateException unreachable) {
+                // the master named may be dead and not yet replaced: heartbeats will name the next one
+                LOG.error("broker {}/{} could not join {}; it retries as the controllers answer", config.brokerName(),
+                        config.brokerId(), first, unreachable);
+                pending = null;
+                return;
+            }
             close();
             if (e.getCause() instanceof RemotingException refused) {
                 throw refused;
