@@ -31,6 +31,8 @@ class MasterFencingTest {
         try (ControllerCluster cluster = new ControllerCluster(dir, 1)) {
             ControlledBroker master = cluster.start(cluster.brokerConfig(1, ReplicationConfig.Mode.ASYNC, 1));
             assertEquals(BrokerRole.master(1), master.role());
+            ControllerCluster.await(master::leaseHeld, ControllerCluster.BROKER_TIMEOUT.multipliedBy(5),
+                    () -> "no heartbeat of the master answered");
             try (BrokerTestClient client = new BrokerTestClient(master.address())) {
                 client.send("orders", DestinationKind.QUEUE, 0, "while the controllers answer");
 
