@@ -200,6 +200,13 @@ public final class ControlledBroker implements AutoCloseable {
             LOG.info("broker {}/{}: the controllers answer again", config.brokerName(), config.brokerId());
             heartbeatsFailing = false;
         }
+        long answeredMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sentAt);
+        if (answeredMillis > config.controllerMode().brokerTimeout().toMillis() / 2) {
+            // a master's lease runs from the send: answers this slow leave it fenced much of the time
+            LOG.warn("broker {}/{}: the controllers answered a heartbeat after {} ms (timeout {} ms)",
+                    config.brokerName(), config.brokerId(), answeredMillis,
+                    config.controllerMode().brokerTimeout().toMillis());
+        }
         if (reply.ok() && reply.info().hasMaster()) {
             follow(BrokerRole.of(reply.info(), config.brokerId()), sentAt);
         }
