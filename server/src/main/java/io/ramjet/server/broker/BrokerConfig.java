@@ -1,5 +1,6 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.server.broker.idempotence.ProducerTableConfig;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.broker.security.AccessConfig;
 import io.ramjet.server.broker.subscription.MessageGroupPolicy;
@@ -60,6 +61,7 @@ import java.util.Set;
  * @param metricsJmx           publish the metrics through JMX too
  * @param messageGroups        how message groups (JMSXGroupID) are honoured on queues and shared subscriptions
  * @param replication          the broker's part in its group's CommitLog replication (issue 21)
+ * @param producers            how long and how many idempotent producers the broker remembers (issue 21)
  * @param storeConfig          the store: data directory, segments, flushing, record limit
  */
 public record BrokerConfig(
@@ -93,6 +95,7 @@ public record BrokerConfig(
         boolean metricsJmx,
         MessageGroupPolicy messageGroups,
         ReplicationConfig replication,
+        ProducerTableConfig producers,
         StoreConfig storeConfig) {
 
     public static final int DEFAULT_PORT = 10911;
@@ -103,6 +106,7 @@ public record BrokerConfig(
         Objects.requireNonNull(tls, "tls");
         Objects.requireNonNull(messageGroups, "messageGroups");
         Objects.requireNonNull(replication, "replication");
+        Objects.requireNonNull(producers, "producers");
         nameServers = List.copyOf(nameServers);
         queues = List.copyOf(queues);
         topics = List.copyOf(topics);
@@ -194,6 +198,8 @@ public record BrokerConfig(
         b.groupIdleTimeout = messageGroups.idleTimeout();
         b.groupRebalanceOnJoin = messageGroups.rebalanceOnJoin();
         b.replication(replication);
+        b.producerIdleExpiry = producers.idleExpiry();
+        b.producerTableMax = producers.maxProducers();
         return b;
     }
 
@@ -327,6 +333,8 @@ public record BrokerConfig(
         private Duration replicaMaxLag = ReplicationConfig.DEFAULT.maxLag();
         private Duration replicaSyncTimeout = ReplicationConfig.DEFAULT.syncTimeout();
         private int masterEpoch;
+        private Duration producerIdleExpiry = ProducerTableConfig.DEFAULT.idleExpiry();
+        private int producerTableMax = ProducerTableConfig.DEFAULT.maxProducers();
 
         private Builder(StoreConfig.Builder store) {
             this.store = store;
@@ -564,6 +572,16 @@ public record BrokerConfig(
             return this;
         }
 
+        public Builder producerIdleExpiry(Duration expiry) {
+            this.producerIdleExpiry = expiry;
+            return this;
+        }
+
+        public Builder producerTableMax(int producers) {
+            this.producerTableMax = producers;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the setting that is out of range */
         public BrokerConfig build() {
             return new BrokerConfig(clusterName, brokerName, brokerId, host, advertisedHost, port, nameServers,
@@ -575,7 +593,8 @@ public record BrokerConfig(
                     metricsJmx,
                     new MessageGroupPolicy(messageGroups, groupIdleTimeout, groupRebalanceOnJoin),
                     new ReplicationConfig(role, masterAddress, replicationMode, minInSyncReplicas, replicaMaxLag,
-                            replicaSyncTimeout, masterEpoch), store.build());
+                            replicaSyncTimeout, masterEpoch),
+                    new ProducerTableConfig(producerIdleExpiry, producerTableMax), store.build());
         }
     }
 }
