@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
  *   <li><b>resend</b>: a send whose broker turns out to be gone (it could not be reached, or the
  *       connection closed before the answer) is sent once more, to another master, and the
  *       destination's route moves there for the producers; a broker that went down after
- *       storing the message but before answering may then hold it twice. A transactional send is
+ *       storing the message but before answering may then hold it twice (the resend goes without its
+ *       idempotent producer id, see {@link OutgoingMessage#withoutProducer()}). A transactional send is
  *       never resent: its transaction is doomed and rolls back.</li>
  *   <li><b>resubscription and rediscovery</b>: a consumer's feed ({@link BrokerFeeds},
  *       {@link PullLoop}) subscribes again to a broker that restarted or dropped the connection
@@ -65,7 +66,8 @@ public final class FailoverRamjetClient implements RamjetClient {
             LOG.info("send to {} on {} failed ({}); trying another broker", message.destination(), failed,
                     failure.getMessage());
             brokers.routeAround(message.destination(), message.kind(), failed);
-            return brokers.send(message, queueChoice, 0, address -> { });
+            // another broker is another group, which may hold a later message of this producer that would hide this one
+            return brokers.send(message.withoutProducer(), queueChoice, 0, address -> { });
         });
     }
 

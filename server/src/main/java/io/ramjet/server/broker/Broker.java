@@ -567,6 +567,11 @@ public final class Broker implements AutoCloseable {
         retention.run();
     }
 
+    /** The idempotent producers this broker remembers (issue 21). */
+    public ProducerTable producers() {
+        return producers;
+    }
+
     /** The store, for tests and the embedded broker. */
     public MessageStore store() {
         return store;
