@@ -54,6 +54,17 @@ class FailoverRamjetClientTest {
     }
 
     @Test
+    void aResendToAnotherBrokerGoesWithoutItsProducer() throws Exception {
+        broker.failSends(1, failure(Reason.CONNECTION_LOST, Outcome.OUTCOME_UNKNOWN));
+        OutgoingMessage sent = new OutgoingMessage("q", DestinationKind.QUEUE, true, 0, 0, new byte[0], new byte[] {1},
+                42, 7);
+        client.send(sent, 0).get(5, TimeUnit.SECONDS);
+        List<OutgoingMessage> seen = broker.sendsSeen();
+        assertEquals(List.of(42L, 0L), seen.stream().map(OutgoingMessage::producerId).toList());
+        assertEquals(List.of(7L, 0L), seen.stream().map(OutgoingMessage::sequence).toList());
+    }
+
+    @Test
     void aSendIsResentOnlyOnce() throws Exception {
         broker.failSends(2, failure(Reason.UNREACHABLE, Outcome.CERTAINLY_NOT_APPLIED));
         assertEquals(Reason.UNREACHABLE, failureOf(client.send(message(), 0)).reason());
