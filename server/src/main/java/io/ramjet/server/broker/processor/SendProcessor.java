@@ -114,7 +114,8 @@ public final class SendProcessor implements AsyncRequestProcessor {
         if (stored.isPresent()) {
             return answerResend(request, send, stored.get());
         }
-        MessageRecord record = record(destination, send, bytes, now);
+        MessageRecord record = record(destination, send.queueId(), send.persistent(), send.deliveryTime(),
+                bytes, 0, send.propertiesLength(), bytes.length, now, send.producerId(), send.sequence());
         record = TransactionHalves.half(record, send.transactionId());
         AppendResult result = append(record);
         if (send.producerId() != 0) {
@@ -186,15 +187,16 @@ public final class SendProcessor implements AsyncRequestProcessor {
      * header section, never taken from the client, so no client can hide a message from a
      * selector and every client's messages are filtered. The section has passed {@link #checkSection}.
      */
-    private static MessageRecord record(Destination destination, SendRequest send, byte[] bytes, long now) {
-        int propertiesLength = send.propertiesLength();
-        long tagSignature = TagSignature.DEFAULT.signatureOfCheckedSection(ByteBuffer.wrap(bytes, 0, propertiesLength));
-        byte[] properties = Arrays.copyOfRange(bytes, 0, propertiesLength);
-        byte[] body = Arrays.copyOfRange(bytes, propertiesLength, bytes.length);
-        RecordType type = send.deliveryTime() > now ? RecordType.TIMER : RecordType.NORMAL;
-        int flags = RecordFlags.of(type, send.persistent() ? 0 : RecordFlags.NON_PERSISTENT);
-        return new MessageRecord(flags, destination.storageName(), send.queueId(), -1, now, send.deliveryTime(),
-                tagSignature, properties, body, send.producerId(), send.sequence());
+    private static MessageRecord record(Destination destination, int queueId, boolean persistent, long deliveryTime,
+                                        byte[] bytes, int from, int propertiesLength, int length, long now,
+                                        long producerId, long sequence) {
+        long tagSignature = TagSignature.DEFAULT.signatureOfCheckedSection(ByteBuffer.wrap(bytes, from, propertiesLength));
+        byte[] properties = Arrays.copyOfRange(bytes, from, from + propertiesLength);
+        byte[] body = Arrays.copyOfRange(bytes, from + propertiesLength, from + length);
+        RecordType type = deliveryTime > now ? RecordType.TIMER : RecordType.NORMAL;
+        int flags = RecordFlags.of(type, persistent ? 0 : RecordFlags.NON_PERSISTENT);
+        return new MessageRecord(flags, destination.storageName(), queueId, -1, now, deliveryTime, tagSignature,
+                properties, body, producerId, sequence);
     }
 
     /** Appends without waiting for anything: the result is known at once, the answer waits in {@link #answer}. */
