@@ -77,7 +77,7 @@ public final class SendProcessor implements AsyncRequestProcessor {
         SendRequest send = request.header(SendRequest.class);
         disk.checkSend();
         checkRoom();
-        byte[] bytes = request.bodyBytes();
+        byte[] bytes = request.bodyArray();
         if (send.propertiesLength() > bytes.length) {
             throw new IllegalArgumentException("properties length " + send.propertiesLength() + " exceeds the body of "
                     + bytes.length + " bytes");
