@@ -38,8 +38,9 @@ import java.util.concurrent.CompletionStage;
  *
  * <p>A send with a transaction id is stored as a half (PREPARED) record instead, invisible
  * until its transaction commits (see {@link TransactionHalves}); its response has queue offset -1
- * and does not wait for the disk: the transaction's durable TX_PREPARE or TX_END forces the log
- * up to its own record, so every half written before it is durable with it.
+ * and waits neither for the disk nor for the dispatcher: the transaction's durable TX_PREPARE or
+ * TX_END forces the log up to its own record, so every half written before it is durable with
+ * it, and dispatches every record written before it first.
  *
  * <p>Every message's header section is checked before anything is stored
  * ({@link HeaderSectionDescriptor#checkWellFormed}): a section that does not follow the layout
@@ -100,9 +101,20 @@ public final class SendProcessor implements AsyncRequestProcessor {
             append(record, false);
             return null;
         }
-        return append(record, send.persistent() && send.transactionId() == 0).thenCompose(result ->
-                store.dispatchedTo(result.endOffset()).thenApply(done -> request.reply(
-                        new SendResponse(send.queueId(), result.queueOffset(), result.physicalOffset()))));
+        return answered(request, send, append(record, send.persistent() && send.transactionId() == 0));
+    }
+
+    /**
+     * The answer to a stored send, once its message is in its ConsumeQueue. A half is answered
+     * as soon as it is appended, without waiting for the dispatcher's turn: nothing reads it
+     * before its transaction ends, and every end (or prepare) first waits until each record
+     * written before it is dispatched, the half included.
+     */
+    private CompletionStage<Frame> answered(Frame request, SendRequest send, CompletableFuture<AppendResult> appended) {
+        CompletableFuture<AppendResult> placed = send.transactionId() != 0 ? appended
+                : appended.thenCompose(result -> store.dispatchedTo(result.endOffset()).thenApply(done -> result));
+        return placed.thenApply(result -> request.reply(
+                new SendResponse(send.queueId(), result.queueOffset(), result.physicalOffset())));
     }
 
     /**
