@@ -131,6 +131,18 @@ public final class Frame {
         return ByteBufUtil.getBytes(body);
     }
 
+    /**
+     * The readable body bytes, not copied when the body is one whole heap array (an inbound
+     * frame's always is), else a copy. The caller must not change them: they may be the body's own.
+     */
+    public byte[] bodyArray() {
+        if (body.hasArray() && body.arrayOffset() == 0 && body.readerIndex() == 0
+                && body.readableBytes() == body.array().length) {
+            return body.array();
+        }
+        return bodyBytes();
+    }
+
     @Override
     public String toString() {
         return "Frame[" + CommandCode.name(code) + ", id " + requestId + ", flags 0x" + Integer.toHexString(flags)

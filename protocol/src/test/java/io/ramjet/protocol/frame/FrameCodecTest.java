@@ -27,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -77,6 +78,27 @@ class FrameCodecTest {
         assertTrue(decoded.isRequest());
         assertEquals(registration(), decoded.header());
         assertArrayEquals(body, decoded.bodyBytes());
+    }
+
+    @Test
+    void bodyArrayOfAnInboundFrameIsItsOwnBytesNotACopy() {
+        byte[] body = "a message body".getBytes(StandardCharsets.UTF_8);
+        Frame decoded = roundTrip(Frame.request(CommandCode.QUERY_ROUTE, null, Unpooled.wrappedBuffer(body)));
+
+        byte[] bytes = decoded.bodyArray();
+        assertArrayEquals(body, bytes);
+        assertSame(bytes, decoded.bodyArray(), "the decoded body's own array, handed out twice");
+    }
+
+    @Test
+    void bodyArrayOfAPartlyReadBodyIsACopyOfTheReadableBytes() {
+        byte[] body = "skipped|kept".getBytes(StandardCharsets.US_ASCII);
+        ByteBuf buffer = Unpooled.wrappedBuffer(body);
+        buffer.skipBytes("skipped|".length());
+        Frame frame = Frame.request(CommandCode.QUERY_ROUTE, null, buffer);
+
+        assertArrayEquals("kept".getBytes(StandardCharsets.US_ASCII), frame.bodyArray());
+        assertEquals("skipped|".length(), buffer.readerIndex(), "reader index left where it was");
     }
 
     @Test

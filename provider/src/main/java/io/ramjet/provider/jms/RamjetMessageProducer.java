@@ -284,7 +284,7 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
         OutgoingMessage outgoing = new OutgoingMessage(destination.name(),
                 destination.isQueue() ? DestinationKind.QUEUE : DestinationKind.TOPIC, mode == DeliveryMode.PERSISTENT,
                 deliveryDelay > 0 ? deliveryTime : 0, expiration, MessagePropertiesCodec.encode(headers),
-                MessageCodec.encode(sent).body(), producerId, lastSend.incrementAndGet());
+                MessageCodec.encodeBody(sent), producerId, lastSend.incrementAndGet());
         CompletableFuture<Void> sending = session.send(outgoing, destination, GroupQueueChoice.groupId(headers));
         if (listener == null) {
             session.awaitSent(sending, outgoing);

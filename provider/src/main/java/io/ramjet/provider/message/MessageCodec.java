@@ -21,6 +21,11 @@ public final class MessageCodec {
         return new EncodedMessage(MessagePropertiesCodec.encode(headersOf(message)), MessageBodyCodec.encode(message));
     }
 
+    /** The body bytes alone, for a sender that encodes the header section itself. */
+    public static byte[] encodeBody(RamjetMessage message) {
+        return MessageBodyCodec.encode(message);
+    }
+
     /** The header section of a message, as the broker will see it (and tag it). */
     public static MessageHeaders headersOf(RamjetMessage message) throws JMSException {
         MessageHeaders h = new MessageHeaders()

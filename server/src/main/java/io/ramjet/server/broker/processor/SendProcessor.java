@@ -43,8 +43,9 @@ import java.util.concurrent.CompletionStage;
  *
  * <p>A send with a transaction id is stored as a half (PREPARED) record instead, invisible
  * until its transaction commits (see {@link TransactionHalves}); its response has queue offset -1
- * and does not wait for the disk: the transaction's durable TX_PREPARE or TX_END forces the log
- * up to its own record, so every half written before it is durable with it.
+ * and waits neither for the disk nor for the dispatcher: the transaction's durable TX_PREPARE or
+ * TX_END forces the log up to its own record, so every half written before it is durable with
+ * it, and dispatches every record written before it first.
  *
  * <p>Every message's header section is checked before anything is stored
  * ({@link HeaderSectionDescriptor#checkWellFormed}): a section that does not follow the layout
@@ -93,7 +94,7 @@ public final class SendProcessor implements AsyncRequestProcessor {
         SendRequest send = request.header(SendRequest.class);
         disk.checkSend();
         checkRoom();
-        byte[] bytes = request.bodyBytes();
+        byte[] bytes = request.bodyArray();
         if (send.propertiesLength() > bytes.length) {
             throw new IllegalArgumentException("properties length " + send.propertiesLength() + " exceeds the body of "
                     + bytes.length + " bytes");
@@ -142,11 +143,18 @@ public final class SendProcessor implements AsyncRequestProcessor {
                 .thenApply(done -> request.reply(new SendResponse(send.queueId(), queueOffset, physicalOffset)));
     }
 
-    /** Answers once the record is as durable as asked and in its ConsumeQueue. */
+    /**
+     * Answers once the record is as durable as asked and in its ConsumeQueue. A half is answered
+     * without waiting for the dispatcher's turn: nothing reads it before its transaction ends,
+     * and every end (or prepare) first waits until each record written before it is dispatched,
+     * the half included.
+     */
     private CompletionStage<Frame> answer(Frame request, SendRequest send, AppendResult result, boolean waitForFlush) {
-        return store.durable(result, waitForFlush).thenCompose(durable ->
-                store.dispatchedTo(durable.endOffset()).thenApply(done -> request.reply(
-                        new SendResponse(send.queueId(), durable.queueOffset(), durable.physicalOffset()))));
+        CompletableFuture<AppendResult> durable = store.durable(result, waitForFlush);
+        CompletableFuture<AppendResult> placed = send.transactionId() != 0 ? durable
+                : durable.thenCompose(done -> store.dispatchedTo(done.endOffset()).thenApply(ignored -> done));
+        return placed.thenApply(done -> request.reply(
+                new SendResponse(send.queueId(), done.queueOffset(), done.physicalOffset())));
     }
 
     /**
