@@ -1,6 +1,7 @@
 package io.ramjet.server.broker.delivery;
 
 import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.protocol.selector.HeaderSectionView;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.log.DeliveryMarks;
 import io.ramjet.server.broker.subscription.Delivery;
@@ -69,7 +70,6 @@ public final class MessageFetcher {
     private final LongAdder recordsRead;
     private final MessageGroupPolicy groups;
     private final DiscardCounts discards;
-    private final GroupReader groupReader = new GroupReader();
 
     /**
      * @param recordsRead counts every CommitLog record this fetcher reads: the cost tag filtering saves
@@ -142,6 +142,9 @@ public final class MessageFetcher {
         private final ConsumeQueueSlice entries = new ConsumeQueueSlice(SLICE_ENTRIES);
         /** The queue whose entries {@link #entries} holds, -1 for none. */
         private int entriesQueue = -1;
+        /** The header section of the record read last, walked once for its group and the selector. */
+        private final HeaderSectionView headers = new HeaderSectionView();
+        private MessageRecordView headersOf;
 
         Batch(int max, long maxBytes, int newGroups) {
             this.max = max;
@@ -159,6 +162,15 @@ public final class MessageFetcher {
                 full = true;
             }
             return !full;
+        }
+
+        /** The view of a record's header section, walked when it is not the record viewed last. */
+        HeaderSectionView headers(MessageRecordView record, int deliveryCount) {
+            if (record != headersOf) {
+                headers.reset(record.properties(), deliveryCount);
+                headersOf = record;
+            }
+            return headers;
         }
 
         void add(FetchedMessage m) {
@@ -245,7 +257,7 @@ public final class MessageFetcher {
                             cursor.ack(candidate); // gone to retention: as below, in memory only
                             continue;
                         }
-                        group = groupReader.read(record);
+                        group = GroupReader.read(out.headers(record, cursor.deliveries(candidate) + 1));
                     }
                     admission = cursor.admit(candidate, group, consumer, now, groups);
                     if (admission == GroupAdmission.REFUSED
@@ -263,7 +275,7 @@ public final class MessageFetcher {
                         continue;
                     }
                 }
-                if (!selector.evaluates() || selector.matches(record, cursor.deliveries(candidate) + 1)) {
+                if (!selector.evaluates() || selector.matches(out.headers(record, cursor.deliveries(candidate) + 1))) {
                     if (admission == GroupAdmission.NEW) {
                         out.newGroups--;
                     }

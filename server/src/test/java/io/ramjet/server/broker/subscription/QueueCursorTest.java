@@ -266,6 +266,28 @@ class QueueCursorTest {
     }
 
     @Test
+    void exclusionsOutliveALoweredScanFloorAndACountedRedeliveryAsksTheRefusersAgain() {
+        QueueCursor c = new QueueCursor(0, 0);
+        long end = 2L * OffsetBits.CHUNK_BITS + 10;
+        c.claim(c.nextCandidate(B, end + 1), B);
+        for (long o = 1; o < end; o++) {
+            c.exclude(c.nextCandidate(A, end + 1), A);
+        }
+        assertEquals(end, c.nextCandidate(A, end + 1));
+        assertEquals(end, c.pendingCount());
+        c.release(0, B, false);
+        assertEquals(0, c.nextCandidate(A, end + 1), "the floor went down to the released message");
+        c.claim(0, A);
+        assertEquals(end, c.nextCandidate(A, end + 1), "what it refused stays refused");
+        long refused = OffsetBits.CHUNK_BITS + 3;
+        c.claim(refused, B);
+        c.release(refused, B, true);
+        assertEquals(refused, c.nextCandidate(A, end + 1), "its delivery count changed");
+        assertEquals(2, c.claim(refused, A).deliveryCount());
+        assertEquals(end, c.nextCandidate(A, end + 1));
+    }
+
+    @Test
     void backlogCountsReadyInFlightAndRedelivering() {
         QueueCursor c = new QueueCursor(0, 0);
         c.claim(0, A);
