@@ -20,20 +20,24 @@ import java.util.zip.CRC32C;
  *  destinations (int) x [ name | kind (byte) | queue count (int) ]
  *  subscriptions (int) x [ key | selector | noLocal (byte) | queues (int) x
  *                          [ low water (long) | read offset (long) | delivery bound (long)
- *                            | pending (int) x [ offset (long) | deliveries (int) ] ] ]
+ *                            | pending runs (int) x [ first offset (long) | offsets (int) | deliveries (int) ] ] ]
  *  timers (int) x [ record offset (long) | delivery time (long) | destination | queue id (int) | born (long) ]
  *  transactions length (int) | transactions section (TransactionSnapshot's layout)     (version 2 on)
  *  CRC32C of everything before (int)
  * </pre>
  *
- * A version 1 snapshot (no transaction section) is still read, as holding no transactions.
+ * A run is consecutive pending offsets with the same counted deliveries: the messages a selector
+ * refused lie in a few long runs, not one entry each. Versions 1 and 2 held one entry per
+ * pending offset ({@code pending (int) x [ offset (long) | deliveries (int) ]}) and are still read,
+ * each entry as a run of one; version 1 (no transaction section) as holding no transactions.
  * Pending deliveries are stored as counted; after a crash the broker counts one for what may
  * have been delivered since (QueueCursor.possiblyDeliveredBelow).
  */
 public final class SnapshotDescriptor {
 
     public static final int MAGIC = 0x5241_4D53;
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
+    private static final int VERSION_WITH_PENDING_OFFSETS = 2;
     private static final int VERSION_WITHOUT_TRANSACTIONS = 1;
 
     private SnapshotDescriptor() {
@@ -54,9 +58,10 @@ public final class SnapshotDescriptor {
 
     /**
      * A message queue's cursor: low-water mark, read offset, the logged delivery bound, and the
-     * pending (in-flight or released) offsets above the low-water mark, each {offset, deliveries}.
+     * pending (in-flight or released) offsets above the low-water mark in runs, each
+     * {first offset, offsets, deliveries}.
      */
-    public record CursorEntry(long lowWater, long readOffset, long deliveryBound, List<long[]> pending) {
+    public record CursorEntry(long lowWater, long readOffset, long deliveryBound, List<long[]> pendingRuns) {
     }
 
     /** A pending timer: the delayed record's offset, when it is due, and where it goes. */
@@ -86,10 +91,11 @@ public final class SnapshotDescriptor {
                     out.writeLong(cursor.lowWater());
                     out.writeLong(cursor.readOffset());
                     out.writeLong(cursor.deliveryBound());
-                    out.writeInt(cursor.pending().size());
-                    for (long[] p : cursor.pending()) {
-                        out.writeLong(p[0]);
-                        out.writeInt((int) p[1]);
+                    out.writeInt(cursor.pendingRuns().size());
+                    for (long[] run : cursor.pendingRuns()) {
+                        out.writeLong(run[0]);
+                        out.writeInt((int) run[1]);
+                        out.writeInt((int) run[2]);
                     }
                 }
             }
@@ -122,7 +128,7 @@ public final class SnapshotDescriptor {
         }
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 0, bytes.length - 4))) {
             int version = in.readInt() == MAGIC ? in.readInt() : -1;
-            if (version != VERSION && version != VERSION_WITHOUT_TRANSACTIONS) {
+            if (version != VERSION && version != VERSION_WITH_PENDING_OFFSETS && version != VERSION_WITHOUT_TRANSACTIONS) {
                 throw new IOException("not a version " + VERSION + " snapshot");
             }
             long position = in.readLong();
@@ -145,11 +151,12 @@ public final class SnapshotDescriptor {
                     long readOffset = in.readLong();
                     long bound = in.readLong();
                     int np = in.readInt();
-                    List<long[]> pending = new ArrayList<>(np);
+                    List<long[]> runs = new ArrayList<>(np);
                     for (int p = 0; p < np; p++) {
-                        pending.add(new long[] {in.readLong(), in.readInt()});
+                        runs.add(version == VERSION ? new long[] {in.readLong(), in.readInt(), in.readInt()}
+                                : new long[] {in.readLong(), 1, in.readInt()});
                     }
-                    cursors.add(new CursorEntry(lowWater, readOffset, bound, pending));
+                    cursors.add(new CursorEntry(lowWater, readOffset, bound, runs));
                 }
                 subscriptions.add(new SubscriptionEntry(key, selector, noLocal, cursors));
             }
@@ -160,7 +167,7 @@ public final class SnapshotDescriptor {
                         in.readLong()));
             }
             byte[] transactions = new byte[0];
-            if (version == VERSION) {
+            if (version != VERSION_WITHOUT_TRANSACTIONS) {
                 int length = in.readInt();
                 if (length < 0 || length > in.available()) {
                     throw new IOException("transaction section of " + length + " bytes");

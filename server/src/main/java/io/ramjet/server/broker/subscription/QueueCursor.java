@@ -43,7 +43,7 @@ import java.util.TreeMap;
  *
  * <p>Not thread-safe: the owning subscription serialises every call. Nothing here is on disk; the
  * broker persists acknowledgements as CommitLog records and snapshots this state at checkpoints
- * ({@link #pendingOffsets()}, {@link #restore}).
+ * ({@link #pendingRuns()}, {@link #restore}).
  */
 public final class QueueCursor {
 
@@ -389,22 +389,30 @@ public final class QueueCursor {
     }
 
     /**
-     * Pending offsets with their counted deliveries, oldest first: what a snapshot stores. A
+     * Pending offsets with their counted deliveries, oldest first, in runs of consecutive offsets
+     * that count the same, each {first offset, offsets, deliveries}: what a snapshot stores. A
      * message in flight is stored as it counts now: after a crash, {@link #possiblyDeliveredBelow}
      * counts a delivery for each one that counts none (its consumer may have seen it), and a
      * transaction that holds it again counts its delivery when it rolls back, once.
      */
-    public List<long[]> pendingOffsets() {
-        List<long[]> out = new ArrayList<>((int) pending.size());
+    public List<long[]> pendingRuns() {
+        List<long[]> runs = new ArrayList<>();
         Iterator<PendingMessage> remembered = states.values().iterator();
         PendingMessage next = remembered.hasNext() ? remembered.next() : null;
+        long[] run = null;
         for (long o = pending.nextMember(0); o >= 0; o = pending.nextMember(o + 1)) {
             while (next != null && next.offset < o) {
                 next = remembered.hasNext() ? remembered.next() : null;
             }
-            out.add(new long[] {o, next != null && next.offset == o ? next.deliveries : 0});
+            int deliveries = next != null && next.offset == o ? next.deliveries : 0;
+            if (run != null && run[0] + run[1] == o && run[2] == deliveries && run[1] < Integer.MAX_VALUE) {
+                run[1]++;
+            } else {
+                run = new long[] {o, 1, deliveries};
+                runs.add(run);
+            }
         }
-        return out;
+        return runs;
     }
 
     /**
@@ -439,17 +447,19 @@ public final class QueueCursor {
     }
 
     /**
-     * Rebuilds a cursor from a snapshot: everything below {@code lowWater} acknowledged, the listed
-     * pending offsets visible with their counts, and everything else below {@code readOffset}
-     * acknowledged.
+     * Rebuilds a cursor from a snapshot: everything below {@code lowWater} acknowledged, the
+     * pending offsets of the listed runs ({@link #pendingRuns()}) visible with their counts, and
+     * everything else below {@code readOffset} acknowledged.
      */
-    public static QueueCursor restore(int queueId, long lowWater, long readOffset, List<long[]> pendingOffsets) {
+    public static QueueCursor restore(int queueId, long lowWater, long readOffset, List<long[]> pendingRuns) {
         QueueCursor c = new QueueCursor(queueId, lowWater);
         c.readOffset = readOffset;
-        for (long[] p : pendingOffsets) {
-            c.pending.add(p[0]);
-            if (p[1] != 0) {
-                c.states.put(p[0], new PendingMessage(p[0], (int) p[1]));
+        for (long[] run : pendingRuns) {
+            for (long o = run[0]; o < run[0] + run[1]; o++) {
+                c.pending.add(o);
+                if (run[2] != 0) {
+                    c.states.put(o, new PendingMessage(o, (int) run[2]));
+                }
             }
         }
         c.advanceLowWater();
