@@ -37,7 +37,8 @@ import java.util.concurrent.atomic.LongAdder;
  * candidate is claimed, so a message it refuses is never in flight to that consumer and the
  * others see it at once. On a queue, whose consumers have selectors of their own, a refused
  * message is excluded for that consumer only; a topic subscription's one selector never takes
- * it, so there it is acknowledged.
+ * it, so there it is acknowledged. Entries are read in slices ({@link ConsumeQueueSlice}) and
+ * their signatures tested in place; a record read is walked once, for its group and the selector.
  *
  * <p>Message groups ({@link MessageGroupPolicy}), on a queue or shared subscription: before a
  * candidate is claimed its group is read (from the cursor when it was read before, else from the
