@@ -137,6 +137,36 @@ final class ConsumeQueue {
         return entries;
     }
 
+    /**
+     * Fills {@code slice} with up to its capacity of entries from {@code from}: empty if
+     * {@code from} is at or past the end. One file lookup per file the slice spans, nothing
+     * allocated.
+     *
+     * @throws RecordReadException if {@code from} is below the oldest retained entry
+     */
+    void read(long from, ConsumeQueueSlice slice) {
+        long next = nextOffset;
+        if (from < minOffset) {
+            throw new RecordReadException(Reason.BELOW_RETAINED, from, "oldest retained entry " + minOffset);
+        }
+        slice.clear(from);
+        long offset = from;
+        while (offset < next && slice.count() < slice.capacity()) {
+            Map.Entry<Long, MappedFile> found = files.floorEntry(offset);
+            if (found == null) {
+                throw new RecordReadException(Reason.BELOW_RETAINED, offset, "queue file deleted");
+            }
+            MappedFile file = found.getValue();
+            ByteBuffer buffer = file.buffer();
+            long fileEnd = Math.min(next, file.start() + entriesIn(file));
+            for (; offset < fileEnd && slice.count() < slice.capacity(); offset++) {
+                int at = ConsumeQueueEntryDescriptor.position((int) (offset - file.start()));
+                slice.add(buffer.getLong(at + PHYSICAL_OFFSET_OFFSET), buffer.getInt(at + SIZE_OFFSET),
+                        buffer.getLong(at + TAG_SIGNATURE_OFFSET));
+            }
+        }
+    }
+
     private static ConsumeQueueEntry entry(MappedFile file, long offset) {
         int at = ConsumeQueueEntryDescriptor.position((int) (offset - file.start()));
         ByteBuffer buffer = file.buffer();

@@ -368,6 +368,21 @@ public final class MessageStore implements AutoCloseable {
         return queue.read(from, max);
     }
 
+    /**
+     * Fills {@code slice} with up to its capacity of a queue's entries from logical offset
+     * {@code from}: empty at the end. For scans that test entries in bulk.
+     *
+     * @throws RecordReadException if {@code from} is below the oldest retained entry
+     */
+    public void readQueue(String destination, int queueId, long from, ConsumeQueueSlice slice) {
+        ConsumeQueue queue = queues.find(destination, queueId);
+        if (queue == null) {
+            slice.clear(from);
+            return;
+        }
+        queue.read(from, slice);
+    }
+
     /** The oldest logical offset still held by a queue. */
     public long minQueueOffset(String destination, int queueId) {
         ConsumeQueue queue = queues.find(destination, queueId);

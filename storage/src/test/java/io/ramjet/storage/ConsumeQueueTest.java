@@ -43,6 +43,35 @@ class ConsumeQueueTest {
     }
 
     @Test
+    void aSliceReadsEntriesInBulkAcrossFiles() {
+        ConsumeQueue queue = filled(1_000);
+        ConsumeQueueSlice slice = new ConsumeQueueSlice(100);
+        queue.read(60, slice);
+        assertEquals(60, slice.from());
+        assertEquals(160, slice.end());
+        for (long o = 60; o < 160; o++) {
+            assertEquals(o * RECORD, slice.physicalOffset(o));
+            assertEquals(RECORD, slice.size(o));
+            assertEquals(o * 3, slice.tagSignature(o));
+        }
+        assertFalse(slice.holds(160));
+        assertThrows(IndexOutOfBoundsException.class, () -> slice.size(59));
+        queue.read(950, slice);
+        assertEquals(1_000, slice.end());
+        queue.read(1_000, slice);
+        assertFalse(slice.holds(1_000));
+        assertEquals(1_000, slice.end());
+    }
+
+    @Test
+    void aSliceBelowTheOldestFileIsBelowRetained() {
+        ConsumeQueue queue = filled(200);
+        queue.deleteFilesBelow(128L * RECORD);
+        RecordReadException e = assertThrows(RecordReadException.class, () -> queue.read(0, new ConsumeQueueSlice(8)));
+        assertEquals(RecordReadException.Reason.BELOW_RETAINED, e.reason());
+    }
+
+    @Test
     void duplicatesAreIgnoredAndGapsRefused() {
         ConsumeQueue queue = filled(10);
         assertFalse(queue.put(5, 0, RECORD, 0));

@@ -45,7 +45,8 @@ import java.nio.ByteBuffer;
  *   for (int p = firstPropertyAt(s); p &lt; s.limit(); p = nextPropertyAt(s, p)) { name at p, value at valueAt(s, p) }
  * </pre>
  * Every method reads at absolute positions: none moves the buffer or allocates, but for the
- * error it throws.
+ * error it throws. A reader that wants every position at once walks the section once with
+ * {@link #check(ByteBuffer, SectionIndex)}, which checks and reports them in the same pass.
  */
 public final class HeaderSectionDescriptor {
 
@@ -69,7 +70,32 @@ public final class HeaderSectionDescriptor {
 
     private static final int LAST_HEADER = TYPE;
 
+    /** Nothing to report: a plain check. */
+    private static final SectionIndex NO_INDEX = new SectionIndex() {
+        @Override
+        public void header(int header, int at) {
+        }
+
+        @Override
+        public void property(int nameAt, int valueAt) {
+        }
+    };
+
     private HeaderSectionDescriptor() {
+    }
+
+    /**
+     * Where a section's parts lie, reported by {@link #check(ByteBuffer, SectionIndex)} as its
+     * walk passes them, in section order. Positions are absolute in the section's buffer; they
+     * describe a valid section only once the check returned.
+     */
+    public interface SectionIndex {
+
+        /** An optional header is present and starts at {@code at}, as {@link #headerAt} would say. */
+        void header(int header, int at);
+
+        /** A property's name starts at {@code nameAt} and its value (its tag) at {@code valueAt}. */
+        void property(int nameAt, int valueAt);
     }
 
     /** Whether the section holds a fixed part of this version, whose fields can then be read in place. */
@@ -79,15 +105,23 @@ public final class HeaderSectionDescriptor {
 
     /** Checks that the whole section follows the layout; see the class comment for what it refuses. */
     public static void check(ByteBuffer section) {
-        walk(section, false);
+        walk(section, false, NO_INDEX);
+    }
+
+    /**
+     * {@link #check}, reporting to {@code index} where each optional header and property lies,
+     * in one pass over the section.
+     */
+    public static void check(ByteBuffer section, SectionIndex index) {
+        walk(section, false, index);
     }
 
     /** {@link #check}, and that every text of the section is well-formed UTF-8 ({@link ValueCodec#checkUtf8}). */
     public static void checkWellFormed(ByteBuffer section) {
-        walk(section, true);
+        walk(section, true, NO_INDEX);
     }
 
-    private static void walk(ByteBuffer section, boolean text) {
+    private static void walk(ByteBuffer section, boolean text, SectionIndex index) {
         int base = section.position();
         if (section.remaining() < FIXED_LENGTH) {
             throw new MessageFormatError("truncated: header section of " + section.remaining()
@@ -111,7 +145,7 @@ public final class HeaderSectionDescriptor {
         if ((bits & ~(2 * LAST_HEADER - 1)) != 0 || (bits & CORRELATION_ID) != 0 && (bits & CORRELATION_ID_BYTES) != 0) {
             throw new MessageFormatError("bad presence bits " + bits);
         }
-        int countAt = headersEnd(section, 2 * LAST_HEADER, text);
+        int countAt = headersEnd(section, 2 * LAST_HEADER, text, index);
         int limit = section.limit();
         int count = ValueCodec.varintAt(section, countAt, limit);
         int at = ValueCodec.varintEnd(section, countAt, limit);
@@ -119,13 +153,10 @@ public final class HeaderSectionDescriptor {
             throw new MessageFormatError("property count " + count + " exceeds the section");
         }
         for (int i = 0; i < count; i++) {
-            if (!text) {
-                at = nextPropertyAt(section, at);
-                continue;
-            }
-            int value = textEnd(section, at);
+            int value = text ? textEnd(section, at) : valueAt(section, at);
+            index.property(at, value);
             at = ValueCodec.valueEnd(section, value, limit, false);
-            if (section.get(value) == ValueCodec.STRING) {
+            if (text && section.get(value) == ValueCodec.STRING) {
                 textEnd(section, value + 1);
             }
         }
@@ -146,17 +177,17 @@ public final class HeaderSectionDescriptor {
      * @param header one of the presence bits
      */
     public static int headerAt(ByteBuffer section, int header) {
-        return (presenceBits(section) & header) != 0 ? headersEnd(section, header, false) : -1;
+        return (presenceBits(section) & header) != 0 ? headersEnd(section, header, false, NO_INDEX) : -1;
     }
 
     /** The number of properties of a section. */
     public static int propertyCount(ByteBuffer section) {
-        return ValueCodec.varintAt(section, headersEnd(section, 2 * LAST_HEADER, false), section.limit());
+        return ValueCodec.varintAt(section, headersEnd(section, 2 * LAST_HEADER, false, NO_INDEX), section.limit());
     }
 
     /** Where the first property starts (its name's varint length): the section's limit when it has none. */
     public static int firstPropertyAt(ByteBuffer section) {
-        return ValueCodec.varintEnd(section, headersEnd(section, 2 * LAST_HEADER, false), section.limit());
+        return ValueCodec.varintEnd(section, headersEnd(section, 2 * LAST_HEADER, false, NO_INDEX), section.limit());
     }
 
     /** Where the value (its tag) of the property starting at {@code propertyAt} starts. */
@@ -171,15 +202,17 @@ public final class HeaderSectionDescriptor {
 
     /**
      * Where the optional headers present before {@code header} end, checking each reply-to kind
-     * on the way and, when {@code text}, that each header but the correlation id bytes is UTF-8.
+     * on the way and, when {@code text}, that each header but the correlation id bytes is UTF-8;
+     * tells {@code index} where each starts.
      */
-    private static int headersEnd(ByteBuffer section, int header, boolean text) {
+    private static int headersEnd(ByteBuffer section, int header, boolean text, SectionIndex index) {
         int bits = presenceBits(section);
         int at = section.position() + FIXED_LENGTH;
         for (int present = MESSAGE_ID; present < header; present <<= 1) {
             if ((bits & present) == 0) {
                 continue;
             }
+            index.header(present, at);
             if (present == REPLY_TO) {
                 at = replyToNameAt(section, at);
             }

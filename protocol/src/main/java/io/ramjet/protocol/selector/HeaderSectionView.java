@@ -41,6 +41,7 @@ public final class HeaderSectionView implements PropertySource {
     private ReusableInt[] ints = new ReusableInt[8];
     private ReusableLong[] longs = new ReusableLong[8];
     private ReusableDouble[] approximate = new ReusableDouble[8];
+    private final HeaderSectionDescriptor.SectionIndex index = new Index();
 
     /**
      * Points the view at a section, from the buffer's position to its limit; the buffer is not
@@ -51,12 +52,12 @@ public final class HeaderSectionView implements PropertySource {
     public HeaderSectionView reset(ByteBuffer section, int deliveryCount) {
         this.section = section;
         this.deliveryCount.set(deliveryCount);
-        valid = followsTheLayout(section);
+        clearIndex();
+        valid = indexed(section);
         if (valid) {
-            index();
+            readFixedPart();
         } else {
-            messageIdAt = correlationIdAt = typeAt = -1;
-            count = 0;
+            clearIndex(); // what the walk found before it failed
         }
         return this;
     }
@@ -87,30 +88,51 @@ public final class HeaderSectionView implements PropertySource {
         }
     }
 
-    private static boolean followsTheLayout(ByteBuffer section) {
+    /**
+     * Checks the section and records where each string and property starts, in one walk;
+     * false when it does not follow the layout.
+     */
+    private boolean indexed(ByteBuffer section) {
         try {
-            HeaderSectionDescriptor.check(section);
+            HeaderSectionDescriptor.check(section, index);
             return true;
         } catch (MessageFormatError e) {
             return false;
         }
     }
 
-    /** Reads the fixed part and records where each string and property of a checked section starts. */
-    private void index() {
+    private void clearIndex() {
+        messageIdAt = correlationIdAt = typeAt = -1;
+        count = 0;
+    }
+
+    private void readFixedPart() {
         int base = section.position();
         deliveryMode = section.get(base + HeaderSectionDescriptor.DELIVERY_MODE_OFFSET);
         priority = section.get(base + HeaderSectionDescriptor.PRIORITY_OFFSET);
         timestamp.set(section.getLong(base + HeaderSectionDescriptor.TIMESTAMP_OFFSET));
-        messageIdAt = HeaderSectionDescriptor.headerAt(section, HeaderSectionDescriptor.MESSAGE_ID);
-        correlationIdAt = HeaderSectionDescriptor.headerAt(section, HeaderSectionDescriptor.CORRELATION_ID);
-        typeAt = HeaderSectionDescriptor.headerAt(section, HeaderSectionDescriptor.TYPE);
-        ensureCapacity(HeaderSectionDescriptor.propertyCount(section));
-        count = 0;
-        for (int p = HeaderSectionDescriptor.firstPropertyAt(section); p < section.limit();
-                p = HeaderSectionDescriptor.nextPropertyAt(section, p)) {
-            nameAt[count] = p;
-            valueAt[count++] = HeaderSectionDescriptor.valueAt(section, p);
+    }
+
+    /** Where the walk finds the headers a selector names and each property. */
+    private final class Index implements HeaderSectionDescriptor.SectionIndex {
+
+        @Override
+        public void header(int header, int at) {
+            switch (header) {
+                case HeaderSectionDescriptor.MESSAGE_ID -> messageIdAt = at;
+                case HeaderSectionDescriptor.CORRELATION_ID -> correlationIdAt = at;
+                case HeaderSectionDescriptor.TYPE -> typeAt = at;
+                default -> {
+                    // reply-to and correlation id bytes: no selector identifier names them
+                }
+            }
+        }
+
+        @Override
+        public void property(int nameAt, int valueAt) {
+            ensureCapacity(count + 1);
+            HeaderSectionView.this.nameAt[count] = nameAt;
+            HeaderSectionView.this.valueAt[count++] = valueAt;
         }
     }
 

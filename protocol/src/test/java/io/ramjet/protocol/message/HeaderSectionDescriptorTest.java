@@ -62,6 +62,35 @@ class HeaderSectionDescriptorTest {
     }
 
     @Test
+    void aCheckWithAnIndexReportsInOnePassWhatTheWalksLocate() {
+        ByteBuffer s = inRecord(MessagePropertiesCodec.encode(new MessageHeaders().messageId("ID:1")
+                .correlationIdBytes(new byte[] {1, 2}).replyTo(MessageHeaders.TOPIC, "replies").type("car")
+                .property("a", 1).property("größe", "x").property("d", 2.5d)));
+        List<String> reported = new ArrayList<>();
+        HeaderSectionDescriptor.check(s, new HeaderSectionDescriptor.SectionIndex() {
+            @Override
+            public void header(int header, int at) {
+                reported.add("header " + header + "@" + at);
+            }
+
+            @Override
+            public void property(int nameAt, int valueAt) {
+                reported.add("property " + nameAt + "/" + valueAt);
+            }
+        });
+        List<String> expected = new ArrayList<>();
+        for (int header : new int[] {HeaderSectionDescriptor.MESSAGE_ID, HeaderSectionDescriptor.CORRELATION_ID_BYTES,
+                HeaderSectionDescriptor.REPLY_TO, HeaderSectionDescriptor.TYPE}) {
+            expected.add("header " + header + "@" + HeaderSectionDescriptor.headerAt(s, header));
+        }
+        for (int p = HeaderSectionDescriptor.firstPropertyAt(s); p < s.limit(); p = HeaderSectionDescriptor.nextPropertyAt(s, p)) {
+            expected.add("property " + p + "/" + HeaderSectionDescriptor.valueAt(s, p));
+        }
+        assertEquals(expected, reported);
+        assertEquals(OFFSET, s.position(), "the walk moves nothing");
+    }
+
+    @Test
     void readsTheFixedPartAtItsOffsets() {
         ByteBuffer s = inRecord(MessagePropertiesCodec.encode(new MessageHeaders().bodyType(BodyType.STREAM)
                 .deliveryMode(MessageHeaders.NON_PERSISTENT).priority(8).timestamp(11).expiration(22).deliveryTime(33)));

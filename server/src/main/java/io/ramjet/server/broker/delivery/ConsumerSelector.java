@@ -73,6 +73,11 @@ public final class ConsumerSelector {
         }
     }
 
+    /** The exact verdict on a header section its caller's view was reset to (its own, so no lock). */
+    boolean matches(HeaderSectionView headers) {
+        return selector == null || selector.matches(headers);
+    }
+
     /** The selector's text, null for none. */
     public String text() {
         return selector == null ? null : selector.text();

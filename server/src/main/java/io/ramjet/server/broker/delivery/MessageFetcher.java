@@ -1,6 +1,7 @@
 package io.ramjet.server.broker.delivery;
 
 import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.protocol.selector.HeaderSectionView;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.log.DeliveryMarks;
 import io.ramjet.server.broker.subscription.Delivery;
@@ -10,7 +11,7 @@ import io.ramjet.server.broker.subscription.MessageGroupPolicy;
 import io.ramjet.server.broker.subscription.QueueCursor;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKind;
-import io.ramjet.storage.ConsumeQueueEntry;
+import io.ramjet.storage.ConsumeQueueSlice;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.RecordReadException;
 import org.slf4j.Logger;
@@ -36,7 +37,8 @@ import java.util.concurrent.atomic.LongAdder;
  * candidate is claimed, so a message it refuses is never in flight to that consumer and the
  * others see it at once. On a queue, whose consumers have selectors of their own, a refused
  * message is excluded for that consumer only; a topic subscription's one selector never takes
- * it, so there it is acknowledged.
+ * it, so there it is acknowledged. Entries are read in slices ({@link ConsumeQueueSlice}) and
+ * their signatures tested in place; a record read is walked once, for its group and the selector.
  *
  * <p>Message groups ({@link MessageGroupPolicy}), on a queue or shared subscription: before a
  * candidate is claimed its group is read (from the cursor when it was read before, else from the
@@ -55,6 +57,12 @@ public final class MessageFetcher {
      */
     public static final int MAX_BYTES = 8 << 20;
 
+    /** ConsumeQueue entries a scan reads at once: a selector taking one message in ten needs ten per claim. */
+    private static final int SLICE_ENTRIES = 128;
+
+    /** A candidate with no readable ConsumeQueue entry: its record read decides. */
+    private static final long NO_ENTRY = -1;
+
     private final MessageStore store;
     private final DeadLetterQueue deadLetters;
     private final DeliveryMarks marks;
@@ -63,7 +71,6 @@ public final class MessageFetcher {
     private final LongAdder recordsRead;
     private final MessageGroupPolicy groups;
     private final DiscardCounts discards;
-    private final GroupReader groupReader = new GroupReader();
 
     /**
      * @param recordsRead counts every CommitLog record this fetcher reads: the cost tag filtering saves
@@ -132,6 +139,13 @@ public final class MessageFetcher {
         private long resumeAt = -1;
         /** Whether all passed so far in the current queue wait for other consumers' groups (else a floor must stay). */
         private boolean onlyOthersGroupsPassed = true;
+        /** The current queue's entries around the scan, read in bulk. */
+        private final ConsumeQueueSlice entries = new ConsumeQueueSlice(SLICE_ENTRIES);
+        /** The queue whose entries {@link #entries} holds, -1 for none. */
+        private int entriesQueue = -1;
+        /** The header section of the record read last, walked once for its group and the selector. */
+        private final HeaderSectionView headers = new HeaderSectionView();
+        private MessageRecordView headersOf;
 
         Batch(int max, long maxBytes, int newGroups) {
             this.max = max;
@@ -149,6 +163,15 @@ public final class MessageFetcher {
                 full = true;
             }
             return !full;
+        }
+
+        /** The view of a record's header section, walked when it is not the record viewed last. */
+        HeaderSectionView headers(MessageRecordView record, int deliveryCount) {
+            if (record != headersOf) {
+                headers.reset(record.properties(), deliveryCount);
+                headersOf = record;
+            }
+            return headers;
         }
 
         void add(FetchedMessage m) {
@@ -188,7 +211,7 @@ public final class MessageFetcher {
             }
             Delivery delivery = claim.delivery();
             MessageRecordView record = claim.record() != null ? claim.record()
-                    : readRecord(storageName, queueId, delivery.offset(), claim.entry());
+                    : readRecord(storageName, queueId, delivery.offset(), claim.physicalOffset());
             if (record == null) {
                 ack(subscription, delivery);
             } else if (MessageExpiration.expired(record, System.currentTimeMillis())) {
@@ -219,23 +242,23 @@ public final class MessageFetcher {
         long now = System.currentTimeMillis();
         long candidate;
         while ((candidate = cursor.nextCandidate(consumer, maxOffset, out.resumeAt, out.onlyOthersGroupsPassed)) >= 0) {
-            ConsumeQueueEntry entry = entryAt(storageName, queueId, candidate);
-            if (entry != null && !out.fits(entry.size())) {
+            long physicalOffset = entryAt(storageName, queueId, candidate, out);
+            if (physicalOffset != NO_ENTRY && !out.fits(out.entries.size(candidate))) {
                 return null;
             }
-            if (entry == null || selector.mayMatch(entry.tagSignature())) {
+            if (physicalOffset == NO_ENTRY || selector.mayMatch(out.entries.tagSignature(candidate))) {
                 MessageRecordView record = null;
                 GroupTag group = GroupTag.NONE;
                 GroupAdmission admission = GroupAdmission.HELD;
                 if (grouping) {
                     group = cursor.groupOf(candidate);
                     if (group == null) {
-                        record = readRecord(storageName, queueId, candidate, entry);
+                        record = readRecord(storageName, queueId, candidate, physicalOffset);
                         if (record == null) {
                             cursor.ack(candidate); // gone to retention: as below, in memory only
                             continue;
                         }
-                        group = groupReader.read(record);
+                        group = GroupReader.read(out.headers(record, cursor.deliveries(candidate) + 1));
                     }
                     admission = cursor.admit(candidate, group, consumer, now, groups);
                     if (admission == GroupAdmission.REFUSED
@@ -247,17 +270,17 @@ public final class MessageFetcher {
                     }
                 }
                 if (selector.evaluates() && record == null) {
-                    record = readRecord(storageName, queueId, candidate, entry);
+                    record = readRecord(storageName, queueId, candidate, physicalOffset);
                     if (record == null) {
                         cursor.ack(candidate); // gone to retention: as below, in memory only
                         continue;
                     }
                 }
-                if (!selector.evaluates() || selector.matches(record, cursor.deliveries(candidate) + 1)) {
+                if (!selector.evaluates() || selector.matches(out.headers(record, cursor.deliveries(candidate) + 1))) {
                     if (admission == GroupAdmission.NEW) {
                         out.newGroups--;
                     }
-                    return new Claim(cursor.claim(candidate, consumer, group, now, groups), entry, record);
+                    return new Claim(cursor.claim(candidate, consumer, group, now, groups), physicalOffset, record);
                 }
             }
             if (subscription.key().kind() == SubscriptionKind.QUEUE) {
@@ -270,31 +293,40 @@ public final class MessageFetcher {
     }
 
     /**
-     * A claimed delivery, the ConsumeQueue entry it was claimed from (null if unreadable) and
-     * its record when the selector already read it.
+     * A claimed delivery, the CommitLog offset of its record ({@link #NO_ENTRY} if its entry was
+     * unreadable) and its record when the selector already read it.
      */
-    private record Claim(Delivery delivery, ConsumeQueueEntry entry, MessageRecordView record) {
+    private record Claim(Delivery delivery, long physicalOffset, MessageRecordView record) {
     }
 
-    /** The entry at a queue offset, read once per candidate; null when it cannot be read (let the record read decide). */
-    private ConsumeQueueEntry entryAt(String storageName, int queueId, long offset) {
-        try {
-            List<ConsumeQueueEntry> entries = store.readQueue(storageName, queueId, offset, 1);
-            return entries.isEmpty() ? null : entries.get(0);
-        } catch (RecordReadException e) {
-            return null;
+    /**
+     * The CommitLog offset in the entry at a queue offset, from the batch's slice, which is read
+     * again from there when it does not hold it; {@link #NO_ENTRY} when the entry cannot be read
+     * (let the record read decide). When found, the slice holds the entry.
+     */
+    private long entryAt(String storageName, int queueId, long offset, Batch out) {
+        ConsumeQueueSlice entries = out.entries;
+        if (out.entriesQueue != queueId || !entries.holds(offset)) {
+            out.entriesQueue = -1;
+            try {
+                store.readQueue(storageName, queueId, offset, entries);
+            } catch (RecordReadException e) {
+                return NO_ENTRY;
+            }
+            out.entriesQueue = queueId;
         }
+        return entries.holds(offset) ? entries.physicalOffset(offset) : NO_ENTRY;
     }
 
-    /** The record of an entry; null (logged) when it cannot be read, and the delivery is to be skipped. */
-    private MessageRecordView readRecord(String storageName, int queueId, long offset, ConsumeQueueEntry entry) {
-        if (entry == null) {
+    /** The record at a CommitLog offset; null (logged) when it cannot be read, and the delivery is to be skipped. */
+    private MessageRecordView readRecord(String storageName, int queueId, long offset, long physicalOffset) {
+        if (physicalOffset == NO_ENTRY) {
             LOG.warn("{}/{} offset {}: no readable ConsumeQueue entry, skipping it", storageName, queueId, offset);
             return null;
         }
         try {
             recordsRead.increment();
-            return store.read(entry.physicalOffset());
+            return store.read(physicalOffset);
         } catch (RecordReadException e) {
             LOG.warn("{}/{} offset {} is no longer in the store, skipping it: {}", storageName, queueId, offset,
                     e.toString());

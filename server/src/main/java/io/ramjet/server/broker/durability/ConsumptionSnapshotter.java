@@ -79,7 +79,7 @@ public final class ConsumptionSnapshotter {
         List<CursorEntry> cursors = new ArrayList<>(s.queueCount());
         for (int q = 0; q < s.queueCount(); q++) {
             long bound = bounds[q];
-            cursors.add(s.withCursor(q, c -> new CursorEntry(c.lowWater(), c.readOffset(), bound, c.pendingOffsets())));
+            cursors.add(s.withCursor(q, c -> new CursorEntry(c.lowWater(), c.readOffset(), bound, c.pendingRuns())));
         }
         return new SubscriptionEntry(s.key().toRecord(), s.selector(), s.noLocal(), cursors);
     }
@@ -94,7 +94,7 @@ public final class ConsumptionSnapshotter {
                 QueueCursor[] cursors = new QueueCursor[e.cursors().size()];
                 for (int q = 0; q < cursors.length; q++) {
                     CursorEntry c = e.cursors().get(q);
-                    cursors[q] = QueueCursor.restore(q, c.lowWater(), c.readOffset(), c.pending());
+                    cursors[q] = QueueCursor.restore(q, c.lowWater(), c.readOffset(), c.pendingRuns());
                     marks.raise(key, q, c.deliveryBound());
                 }
                 subscriptions.restore(new Subscription(key, e.selector(), e.noLocal(), cursors));

@@ -20,15 +20,18 @@ import java.util.zip.CRC32C;
  *  destinations (int) x [ name | kind (byte) | queue count (int) ]
  *  subscriptions (int) x [ key | selector | noLocal (byte) | queues (int) x
  *                          [ low water (long) | read offset (long) | delivery bound (long)
- *                            | pending (int) x [ offset (long) | deliveries (int) ] ] ]
+ *                            | pending runs (int) x [ first offset (long) | offsets (int) | deliveries (int) ] ] ]
  *  timers (int) x [ record offset (long) | delivery time (long) | destination | queue id (int) | born (long) ]
  *  transactions length (int) | transactions section (TransactionSnapshot's layout)     (version 2 on)
  *  producers length (int) | producers section (the idempotence ProducerSnapshot's layout) (version 3 on)
  *  CRC32C of everything before (int)
  * </pre>
  *
- * A version 1 snapshot (no transaction section) is still read, as holding no transactions; a
- * version 2 one (no producer section) as holding no producers.
+ * A run is consecutive pending offsets with the same counted deliveries: the messages a selector
+ * refused lie in a few long runs, not one entry each. Versions 1 and 2 held one entry per
+ * pending offset ({@code pending (int) x [ offset (long) | deliveries (int) ]}) and are still read,
+ * each entry as a run of one; version 1 (no transaction section) as holding no transactions, and
+ * both as holding no producers.
  * Pending deliveries are stored as counted; after a crash the broker counts one for what may
  * have been delivered since (QueueCursor.possiblyDeliveredBelow).
  */
@@ -36,8 +39,9 @@ public final class SnapshotDescriptor {
 
     public static final int MAGIC = 0x5241_4D53;
     public static final int VERSION = 3;
+    /** Versions before 3 hold one entry per pending offset, not runs, and no producer section. */
+    private static final int VERSION_WITH_PENDING_OFFSETS = 2;
     private static final int VERSION_WITHOUT_TRANSACTIONS = 1;
-    private static final int VERSION_WITHOUT_PRODUCERS = 2;
 
     private SnapshotDescriptor() {
     }
@@ -60,9 +64,10 @@ public final class SnapshotDescriptor {
 
     /**
      * A message queue's cursor: low-water mark, read offset, the logged delivery bound, and the
-     * pending (in-flight or released) offsets above the low-water mark, each {offset, deliveries}.
+     * pending (in-flight or released) offsets above the low-water mark in runs, each
+     * {first offset, offsets, deliveries}.
      */
-    public record CursorEntry(long lowWater, long readOffset, long deliveryBound, List<long[]> pending) {
+    public record CursorEntry(long lowWater, long readOffset, long deliveryBound, List<long[]> pendingRuns) {
     }
 
     /** A pending timer: the delayed record's offset, when it is due, and where it goes. */
@@ -92,10 +97,11 @@ public final class SnapshotDescriptor {
                     out.writeLong(cursor.lowWater());
                     out.writeLong(cursor.readOffset());
                     out.writeLong(cursor.deliveryBound());
-                    out.writeInt(cursor.pending().size());
-                    for (long[] p : cursor.pending()) {
-                        out.writeLong(p[0]);
-                        out.writeInt((int) p[1]);
+                    out.writeInt(cursor.pendingRuns().size());
+                    for (long[] run : cursor.pendingRuns()) {
+                        out.writeLong(run[0]);
+                        out.writeInt((int) run[1]);
+                        out.writeInt((int) run[2]);
                     }
                 }
             }
@@ -153,11 +159,12 @@ public final class SnapshotDescriptor {
                     long readOffset = in.readLong();
                     long bound = in.readLong();
                     int np = in.readInt();
-                    List<long[]> pending = new ArrayList<>(np);
+                    List<long[]> runs = new ArrayList<>(np);
                     for (int p = 0; p < np; p++) {
-                        pending.add(new long[] {in.readLong(), in.readInt()});
+                        runs.add(version == VERSION ? new long[] {in.readLong(), in.readInt(), in.readInt()}
+                                : new long[] {in.readLong(), 1, in.readInt()});
                     }
-                    cursors.add(new CursorEntry(lowWater, readOffset, bound, pending));
+                    cursors.add(new CursorEntry(lowWater, readOffset, bound, runs));
                 }
                 subscriptions.add(new SubscriptionEntry(key, selector, noLocal, cursors));
             }
@@ -167,7 +174,7 @@ public final class SnapshotDescriptor {
                 timers.add(new TimerEntry(in.readLong(), in.readLong(), RecordCodec.readString(in), in.readInt(),
                         in.readLong()));
             }
-            byte[] transactions = version >= VERSION_WITHOUT_PRODUCERS ? section(in, "transaction") : new byte[0];
+            byte[] transactions = version > VERSION_WITHOUT_TRANSACTIONS ? section(in, "transaction") : new byte[0];
             byte[] producers = version == VERSION ? section(in, "producer") : new byte[0];
             return new Contents(position, destinations, subscriptions, timers, transactions, producers);
         }

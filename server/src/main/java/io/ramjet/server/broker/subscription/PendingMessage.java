@@ -1,17 +1,15 @@
 package io.ramjet.server.broker.subscription;
 
-import java.util.Arrays;
-
 /**
- * One message of a message queue above its cursor's low-water mark that is not yet acknowledged:
- * either in flight to a consumer, or visible and waiting to be offered again.
+ * What a cursor remembers of one message of a message queue above its low-water mark that is not
+ * yet acknowledged, beyond its offset: whether it is in flight and to whom, its counted
+ * deliveries, its group. A pending message that is visible, never delivered and whose group was
+ * never read needs none ({@link QueueCursor} keeps it as a bit).
  * Mutable; owned by its {@link QueueCursor} and guarded by the same lock.
  */
 final class PendingMessage {
 
     static final long NO_CONSUMER = -1;
-
-    private static final long[] NO_ONE = new long[0];
 
     final long offset;
     int deliveries;
@@ -20,7 +18,6 @@ final class PendingMessage {
     GroupTag group;
     /** Whether its cursor's groups count it in flight: claimed with its tag and not yet ended. */
     boolean countedInGroup;
-    private long[] excluded = NO_ONE;
 
     PendingMessage(long offset, int deliveries) {
         this.offset = offset;
@@ -31,35 +28,11 @@ final class PendingMessage {
         return consumer != NO_CONSUMER;
     }
 
-    boolean offerableTo(long consumerId) {
-        return !inFlight() && !excludes(consumerId);
-    }
-
-    boolean excludes(long consumerId) {
-        for (long c : excluded) {
-            if (c == consumerId) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    void exclude(long consumerId) {
-        if (!excludes(consumerId)) {
-            excluded = Arrays.copyOf(excluded, excluded.length + 1);
-            excluded[excluded.length - 1] = consumerId;
-        }
-    }
-
-    /**
-     * Ends a delivery. A counted one changes the message's JMSXDeliveryCount, which a selector
-     * may name, so the consumers that refused it are asked again.
-     */
+    /** Ends a delivery, counting it when {@code countDelivery}; its cursor forgets who refused it then. */
     void makeVisible(boolean countDelivery) {
         consumer = NO_CONSUMER;
         if (countDelivery) {
             deliveries++;
-            excluded = NO_ONE;
         }
     }
 }

@@ -28,6 +28,13 @@ import java.util.TreeMap;
  * flight or excluded. Offers start there, so a queue consumer whose selector excludes most
  * messages does not rescan them on every pull; an offset made visible again lowers every floor.
  *
+ * <p>Representation: the pending offsets, those in flight, and each consumer's exclusions are
+ * {@link OffsetBits}, so a message that is only pending (visible, never delivered, its group not
+ * read), as most refused by a selector are, costs a bit and no object, and the next candidate
+ * for a consumer is found 64 offsets a step (pending, not in flight, not excluded). A pending
+ * message with more to remember (in flight, counted deliveries, a group) also has a
+ * {@link PendingMessage}.
+ *
  * <p>Message groups: a pending message remembers its {@link GroupTag} once the broker read it, and
  * the cursor's {@link MessageGroups} say who owns each group; {@link #admit} applies their rules
  * and {@link #pass} leaves a message another consumer's group holds for later, without
@@ -36,15 +43,18 @@ import java.util.TreeMap;
  *
  * <p>Not thread-safe: the owning subscription serialises every call. Nothing here is on disk; the
  * broker persists acknowledgements as CommitLog records and snapshots this state at checkpoints
- * ({@link #pendingOffsets()}, {@link #restore}).
+ * ({@link #pendingRuns()}, {@link #restore}).
  */
 public final class QueueCursor {
 
     private final int queueId;
     private long lowWater;
     private long readOffset;
-    private final NavigableMap<Long, PendingMessage> pending = new TreeMap<>();
-    private final Map<Long, Long> scanFloors = new HashMap<>();
+    private final OffsetBits pending = new OffsetBits();
+    private final OffsetBits inFlight = new OffsetBits();
+    /** The pending messages with more to remember than their offset; the others are bits only. */
+    private final NavigableMap<Long, PendingMessage> states = new TreeMap<>();
+    private final Map<Long, Scan> scans = new HashMap<>();
     private final MessageGroups groups = new MessageGroups();
     private boolean groupFreed;
     private long idleRevisitAt;
@@ -70,17 +80,27 @@ public final class QueueCursor {
     }
 
     public int pendingCount() {
-        return pending.size();
+        return (int) pending.size();
     }
 
     public int inFlightCount() {
-        int n = 0;
-        for (PendingMessage m : pending.values()) {
-            if (m.inFlight()) {
-                n++;
-            }
-        }
-        return n;
+        return (int) inFlight.size();
+    }
+
+    /** One consumer's scan: its floor and the offsets it must not be offered. */
+    private static final class Scan {
+        /** Every pending offset below it is, for this consumer, in flight or excluded; -1 for none. */
+        long floor = -1;
+        final OffsetBits excluded = new OffsetBits();
+    }
+
+    private Scan scanOf(long consumer) {
+        return scans.computeIfAbsent(consumer, c -> new Scan());
+    }
+
+    private boolean excludes(long consumer, long offset) {
+        Scan scan = scans.get(consumer);
+        return scan != null && scan.excluded.contains(offset);
     }
 
     /**
@@ -100,26 +120,23 @@ public final class QueueCursor {
      * again on the next fetch.
      */
     public long nextCandidate(long consumer, long maxOffset, long from, boolean skipPassed) {
-        Long floor = scanFloors.get(consumer);
-        boolean fromFloor = from < 0 || skipPassed || (floor != null && from <= floor);
-        long start = floor == null ? from : Math.max(floor, from);
-        for (PendingMessage m : pending.tailMap(start, true).values()) {
-            if (m.offerableTo(consumer)) {
-                if (fromFloor) {
-                    scanFloors.put(consumer, m.offset);
-                }
-                return m.offset;
-            }
-        }
+        Scan scan = scans.get(consumer);
+        long floor = scan == null ? -1 : scan.floor;
+        boolean fromFloor = from < 0 || skipPassed || (floor >= 0 && from <= floor);
+        long start = floor < 0 ? from : Math.max(floor, from);
+        long offerable = pending.nextMember(start, readOffset, inFlight, scan == null ? null : scan.excluded);
         if (fromFloor) {
-            scanFloors.put(consumer, readOffset);
+            (scan == null ? scanOf(consumer) : scan).floor = offerable >= 0 ? offerable : readOffset;
+        }
+        if (offerable >= 0) {
+            return offerable;
         }
         return readOffset < maxOffset ? readOffset : -1;
     }
 
     /** The group of a pending offset as read before, or null when it was never read (or is not pending). */
     public GroupTag groupOf(long offset) {
-        PendingMessage m = pending.get(offset);
+        PendingMessage m = states.get(offset);
         return m == null ? null : m.group;
     }
 
@@ -131,8 +148,8 @@ public final class QueueCursor {
         if (!tag.grouped()) {
             return GroupAdmission.HELD;
         }
-        PendingMessage m = pending.get(offset);
-        return groups.admit(tag.id(), consumer, owner -> m != null && m.excludes(owner), now, policy);
+        boolean isPending = pending.contains(offset);
+        return groups.admit(tag.id(), consumer, owner -> isPending && excludes(owner, offset), now, policy);
     }
 
     /**
@@ -145,6 +162,7 @@ public final class QueueCursor {
             throw new IllegalStateException("offset " + offset + " of queue " + queueId + " is already in flight");
         }
         m.consumer = consumer;
+        inFlight.add(offset);
         return new Delivery(queueId, offset, m.deliveries + 1);
     }
 
@@ -154,7 +172,7 @@ public final class QueueCursor {
      */
     public Delivery claim(long offset, long consumer, GroupTag tag, long now, MessageGroupPolicy policy) {
         Delivery d = claim(offset, consumer);
-        PendingMessage m = pending.get(offset);
+        PendingMessage m = states.get(offset);
         m.group = tag;
         if (tag.grouped()) {
             groups.claimed(tag, consumer, now, policy);
@@ -197,9 +215,10 @@ public final class QueueCursor {
      * cannot match it), leaving it for the subscription's other consumers.
      */
     public void exclude(long offset, long consumer) {
-        PendingMessage m = pendingOrNew(offset);
-        m.exclude(consumer);
-        if (m.group != null && m.group.grouped()) {
+        makePending(offset);
+        scanOf(consumer).excluded.add(offset);
+        PendingMessage m = states.get(offset);
+        if (m != null && m.group != null && m.group.grouped()) {
             lowerScanFloors(offset); // the group's owner refused it: another consumer may take it
         }
     }
@@ -212,19 +231,19 @@ public final class QueueCursor {
         if (offset >= readOffset) {
             // Acked without being claimed here: a skipped message (topic filter) or a replayed
             // ack record after restart. Everything between stays pending as visible.
-            for (long o = readOffset; o < offset; o++) {
-                pending.put(o, new PendingMessage(o, 0));
-            }
+            pending.addRange(readOffset, offset);
             readOffset = offset + 1;
             advanceLowWater();
             return true;
         }
-        PendingMessage removed = pending.remove(offset);
+        boolean wasPending = pending.remove(offset);
+        PendingMessage removed = states.remove(offset);
         if (removed != null && removed.inFlight()) {
+            inFlight.remove(offset);
             endInFlight(removed);
         }
         advanceLowWater();
-        return removed != null;
+        return wasPending;
     }
 
     /**
@@ -232,11 +251,13 @@ public final class QueueCursor {
      * delivered, delivered to another, acknowledged already) is left alone.
      */
     public boolean ackDelivery(long offset, long consumer) {
-        PendingMessage m = pending.get(offset);
-        if (m == null || m.consumer != consumer) {
+        PendingMessage m = states.get(offset);
+        if (m == null || !m.inFlight() || m.consumer != consumer) {
             return false;
         }
         pending.remove(offset);
+        states.remove(offset);
+        inFlight.remove(offset);
         endInFlight(m);
         advanceLowWater();
         return true;
@@ -244,8 +265,8 @@ public final class QueueCursor {
 
     /** Moves {@code offset} from {@code from} to {@code to} if it is in flight to {@code from}. */
     public boolean transfer(long offset, long from, long to) {
-        PendingMessage m = pending.get(offset);
-        if (m == null || m.consumer != from) {
+        PendingMessage m = states.get(offset);
+        if (m == null || !m.inFlight() || m.consumer != from) {
             return false;
         }
         m.consumer = to;
@@ -258,11 +279,11 @@ public final class QueueCursor {
      * so far, or -1 if it was not in flight to that consumer.
      */
     public int release(long offset, long consumer, boolean countDelivery) {
-        PendingMessage m = pending.get(offset);
+        PendingMessage m = states.get(offset);
         if (m == null || !m.inFlight() || m.consumer != consumer) {
             return -1;
         }
-        m.makeVisible(countDelivery);
+        makeVisible(m, countDelivery);
         endInFlight(m);
         lowerScanFloors(offset);
         return m.deliveries;
@@ -283,9 +304,9 @@ public final class QueueCursor {
 
     private List<Delivery> releaseHeldBy(long consumer, Set<Long> kept, boolean countDelivery) {
         List<Delivery> released = new ArrayList<>();
-        for (PendingMessage m : pending.values()) {
-            if (m.consumer == consumer && !kept.contains(m.offset)) {
-                m.makeVisible(countDelivery);
+        for (PendingMessage m : states.values()) {
+            if (m.inFlight() && m.consumer == consumer && !kept.contains(m.offset)) {
+                makeVisible(m, countDelivery);
                 endInFlight(m);
                 released.add(new Delivery(queueId, m.offset, m.deliveries));
             }
@@ -294,7 +315,7 @@ public final class QueueCursor {
             lowerScanFloors(lowWater);
         }
         if (kept.isEmpty()) {
-            scanFloors.remove(consumer);
+            scans.remove(consumer);
         }
         if (!released.isEmpty()) {
             lowerScanFloors(released.get(0).offset());
@@ -304,16 +325,14 @@ public final class QueueCursor {
 
     /** What is left to consume below {@code maxOffset}, the end of the message queue. */
     public Backlog backlog(long maxOffset) {
-        long inFlight = 0, redelivering = 0;
-        for (PendingMessage m : pending.values()) {
-            if (m.inFlight()) {
-                inFlight++;
-            } else if (m.deliveries > 0) {
+        long redelivering = 0;
+        for (PendingMessage m : states.values()) {
+            if (!m.inFlight() && m.deliveries > 0) {
                 redelivering++;
             }
         }
-        long ready = pending.size() - inFlight + Math.max(0, maxOffset - readOffset);
-        return new Backlog(ready, inFlight, redelivering);
+        long ready = pending.size() - inFlight.size() + Math.max(0, maxOffset - readOffset);
+        return new Backlog(ready, inFlight.size(), redelivering);
     }
 
     /**
@@ -324,13 +343,11 @@ public final class QueueCursor {
      */
     public List<Long> purge(long maxOffset) {
         List<Long> purged = new ArrayList<>();
-        Iterator<PendingMessage> it = pending.values().iterator();
-        while (it.hasNext()) {
-            PendingMessage m = it.next();
-            if (!m.inFlight()) {
-                purged.add(m.offset);
-                it.remove();
-            }
+        for (long o = pending.nextMember(0, readOffset, inFlight, null); o >= 0;
+                o = pending.nextMember(o + 1, readOffset, inFlight, null)) {
+            purged.add(o);
+            pending.remove(o);
+            states.remove(o);
         }
         for (; readOffset < maxOffset; readOffset++) {
             purged.add(readOffset);
@@ -349,40 +366,53 @@ public final class QueueCursor {
         if (!unacknowledged(offset)) {
             return false;
         }
-        for (; readOffset < offset; readOffset++) {
-            pending.put(readOffset, new PendingMessage(readOffset, 0));
-        }
+        pending.addRange(readOffset, offset);
+        readOffset = Math.max(readOffset, offset);
         PendingMessage m = pendingOrNew(offset);
         if (m.inFlight()) {
             return false;
         }
         m.consumer = consumer;
+        inFlight.add(offset);
         return true;
     }
 
     /** Whether {@code offset} is still to be consumed: pending (visible or in flight) or never offered. */
     public boolean unacknowledged(long offset) {
-        return offset >= lowWater && (offset >= readOffset || pending.containsKey(offset));
+        return offset >= lowWater && (offset >= readOffset || pending.contains(offset));
     }
 
     /** Counted deliveries of a pending offset, 0 when it is not pending. */
     public int deliveries(long offset) {
-        PendingMessage m = pending.get(offset);
+        PendingMessage m = states.get(offset);
         return m == null ? 0 : m.deliveries;
     }
 
     /**
-     * Pending offsets with their counted deliveries, oldest first: what a snapshot stores. A
+     * Pending offsets with their counted deliveries, oldest first, in runs of consecutive offsets
+     * that count the same, each {first offset, offsets, deliveries}: what a snapshot stores. A
      * message in flight is stored as it counts now: after a crash, {@link #possiblyDeliveredBelow}
      * counts a delivery for each one that counts none (its consumer may have seen it), and a
      * transaction that holds it again counts its delivery when it rolls back, once.
      */
-    public List<long[]> pendingOffsets() {
-        List<long[]> out = new ArrayList<>(pending.size());
-        for (PendingMessage m : pending.values()) {
-            out.add(new long[] {m.offset, m.deliveries});
+    public List<long[]> pendingRuns() {
+        List<long[]> runs = new ArrayList<>();
+        Iterator<PendingMessage> remembered = states.values().iterator();
+        PendingMessage next = remembered.hasNext() ? remembered.next() : null;
+        long[] run = null;
+        for (long o = pending.nextMember(0); o >= 0; o = pending.nextMember(o + 1)) {
+            while (next != null && next.offset < o) {
+                next = remembered.hasNext() ? remembered.next() : null;
+            }
+            int deliveries = next != null && next.offset == o ? next.deliveries : 0;
+            if (run != null && run[0] + run[1] == o && run[2] == deliveries && run[1] < Integer.MAX_VALUE) {
+                run[1]++;
+            } else {
+                run = new long[] {o, 1, deliveries};
+                runs.add(run);
+            }
         }
-        return out;
+        return runs;
     }
 
     /**
@@ -396,14 +426,20 @@ public final class QueueCursor {
      */
     public int possiblyDeliveredBelow(long bound) {
         int n = 0;
-        for (PendingMessage m : pending.headMap(Math.min(bound, readOffset), false).values()) {
-            if (!m.inFlight() && m.deliveries == 0) {
+        long below = Math.min(bound, readOffset);
+        for (long o = pending.nextMember(0, below, null, null); o >= 0; o = pending.nextMember(o + 1, below, null, null)) {
+            PendingMessage m = states.get(o);
+            if (m == null) {
+                states.put(o, new PendingMessage(o, 1));
+                n++;
+            } else if (!m.inFlight() && m.deliveries == 0) {
                 m.deliveries = 1;
                 n++;
             }
         }
         for (; readOffset < bound; readOffset++) {
-            pending.put(readOffset, new PendingMessage(readOffset, 1));
+            pending.add(readOffset);
+            states.put(readOffset, new PendingMessage(readOffset, 1));
             n++;
         }
         advanceLowWater();
@@ -411,15 +447,20 @@ public final class QueueCursor {
     }
 
     /**
-     * Rebuilds a cursor from a snapshot: everything below {@code lowWater} acknowledged, the listed
-     * pending offsets visible with their counts, and everything else below {@code readOffset}
-     * acknowledged.
+     * Rebuilds a cursor from a snapshot: everything below {@code lowWater} acknowledged, the
+     * pending offsets of the listed runs ({@link #pendingRuns()}) visible with their counts, and
+     * everything else below {@code readOffset} acknowledged.
      */
-    public static QueueCursor restore(int queueId, long lowWater, long readOffset, List<long[]> pendingOffsets) {
+    public static QueueCursor restore(int queueId, long lowWater, long readOffset, List<long[]> pendingRuns) {
         QueueCursor c = new QueueCursor(queueId, lowWater);
         c.readOffset = readOffset;
-        for (long[] p : pendingOffsets) {
-            c.pending.put(p[0], new PendingMessage(p[0], (int) p[1]));
+        for (long[] run : pendingRuns) {
+            for (long o = run[0]; o < run[0] + run[1]; o++) {
+                c.pending.add(o);
+                if (run[2] != 0) {
+                    c.states.put(o, new PendingMessage(o, (int) run[2]));
+                }
+            }
         }
         c.advanceLowWater();
         return c;
@@ -450,29 +491,60 @@ public final class QueueCursor {
 
     /** Offsets from {@code offset} on may be offerable again to every consumer. */
     private void lowerScanFloors(long offset) {
-        scanFloors.replaceAll((consumer, floor) -> Math.min(floor, offset));
+        for (Scan scan : scans.values()) {
+            if (scan.floor >= 0) {
+                scan.floor = Math.min(scan.floor, offset);
+            }
+        }
     }
 
-    private PendingMessage pendingOrNew(long offset) {
+    /**
+     * Ends a delivery. A counted one changes the message's JMSXDeliveryCount, which a selector
+     * may name, so the consumers that refused it are asked again.
+     */
+    private void makeVisible(PendingMessage m, boolean countDelivery) {
+        m.makeVisible(countDelivery);
+        inFlight.remove(m.offset);
+        if (countDelivery) {
+            for (Scan scan : scans.values()) {
+                scan.excluded.remove(m.offset);
+            }
+        }
+    }
+
+    /** Makes {@code offset} pending if it is the read offset; checks that it is pending. */
+    private void makePending(long offset) {
         if (offset < lowWater || offset > readOffset) {
             throw new IllegalArgumentException("offset " + offset + " is not offerable on queue " + queueId
                     + " (low water " + lowWater + ", read offset " + readOffset + ")");
         }
         if (offset == readOffset) {
             readOffset++;
-            PendingMessage m = new PendingMessage(offset, 0);
-            pending.put(offset, m);
-            return m;
-        }
-        PendingMessage m = pending.get(offset);
-        if (m == null) {
+            pending.add(offset);
+        } else if (!pending.contains(offset)) {
             throw new IllegalArgumentException("offset " + offset + " of queue " + queueId + " is already acknowledged");
+        }
+    }
+
+    /** The state of a pending offset, made pending if it is the read offset and remembered from now on. */
+    private PendingMessage pendingOrNew(long offset) {
+        makePending(offset);
+        PendingMessage m = states.get(offset);
+        if (m == null) {
+            m = new PendingMessage(offset, 0);
+            states.put(offset, m);
         }
         return m;
     }
 
     private void advanceLowWater() {
-        Iterator<Long> it = pending.keySet().iterator();
-        lowWater = it.hasNext() ? it.next() : readOffset;
+        long first = pending.first();
+        long before = lowWater;
+        lowWater = first >= 0 ? first : readOffset;
+        if (lowWater / OffsetBits.CHUNK_BITS != before / OffsetBits.CHUNK_BITS) {
+            for (Scan scan : scans.values()) {
+                scan.excluded.removeChunksBelow(lowWater);
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.subscription;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -147,7 +148,7 @@ class QueueCursorTest {
 
     @Test
     void afterACrashEveryPendingMessageBelowTheBoundCountsAsDelivered() {
-        QueueCursor c = QueueCursor.restore(0, 0, 2, List.of(new long[] {0, 0}, new long[] {1, 1}));
+        QueueCursor c = QueueCursor.restore(0, 0, 2, List.of(new long[] {0, 1, 0}, new long[] {1, 1, 1}));
         assertEquals(2, c.possiblyDeliveredBelow(3), "offsets 0 and 2; offset 1 counts a delivery already");
         assertEquals(1, c.deliveries(0), "re-claimed after the snapshot, perhaps seen");
         assertEquals(1, c.deliveries(1));
@@ -221,7 +222,7 @@ class QueueCursorTest {
         c.ack(0);
         c.ack(2);
         c.release(1, A, true);
-        QueueCursor r = QueueCursor.restore(0, c.lowWater(), c.readOffset(), c.pendingOffsets());
+        QueueCursor r = QueueCursor.restore(0, c.lowWater(), c.readOffset(), c.pendingRuns());
         assertEquals(1, r.lowWater());
         assertEquals(4, r.readOffset());
         assertEquals(1, r.deliveries(1));
@@ -263,6 +264,59 @@ class QueueCursorTest {
         for (int i = 0; i < 100; i++) {
             assertEquals(i, c.claim(c.nextCandidate(B, 100), B).offset());
         }
+    }
+
+    @Test
+    void exclusionsOutliveALoweredScanFloorAndACountedRedeliveryAsksTheRefusersAgain() {
+        QueueCursor c = new QueueCursor(0, 0);
+        long end = 2L * OffsetBits.CHUNK_BITS + 10;
+        c.claim(c.nextCandidate(B, end + 1), B);
+        for (long o = 1; o < end; o++) {
+            c.exclude(c.nextCandidate(A, end + 1), A);
+        }
+        assertEquals(end, c.nextCandidate(A, end + 1));
+        assertEquals(end, c.pendingCount());
+        c.release(0, B, false);
+        assertEquals(0, c.nextCandidate(A, end + 1), "the floor went down to the released message");
+        c.claim(0, A);
+        assertEquals(end, c.nextCandidate(A, end + 1), "what it refused stays refused");
+        long refused = OffsetBits.CHUNK_BITS + 3;
+        c.claim(refused, B);
+        c.release(refused, B, true);
+        assertEquals(refused, c.nextCandidate(A, end + 1), "its delivery count changed");
+        assertEquals(2, c.claim(refused, A).deliveryCount());
+        assertEquals(end, c.nextCandidate(A, end + 1));
+    }
+
+    @Test
+    void pendingOffsetsAreStoredInRunsOfTheSameCountAndRestoredFromThem() {
+        QueueCursor c = new QueueCursor(0, 10);
+        for (int i = 0; i < 1_000; i++) {
+            long candidate = c.nextCandidate(A, 1_010);
+            if (i % 100 == 50) {
+                c.claim(candidate, A);
+                c.ack(candidate);
+            } else {
+                c.exclude(candidate, A);
+            }
+        }
+        c.claim(c.nextCandidate(B, 1_010), B);
+        c.release(10, B, true);
+        List<long[]> runs = c.pendingRuns();
+        assertEquals(12, runs.size());
+        assertArrayEquals(new long[] {10, 1, 1}, runs.get(0));
+        assertArrayEquals(new long[] {11, 49, 0}, runs.get(1));
+        assertArrayEquals(new long[] {61, 99, 0}, runs.get(2));
+        assertArrayEquals(new long[] {861, 99, 0}, runs.get(10));
+        assertArrayEquals(new long[] {961, 49, 0}, runs.get(11));
+        QueueCursor r = QueueCursor.restore(0, c.lowWater(), c.readOffset(), runs);
+        assertEquals(990, r.pendingCount());
+        assertEquals(10, r.lowWater());
+        assertEquals(1_010, r.readOffset());
+        assertEquals(1, r.deliveries(10));
+        assertEquals(0, r.deliveries(11));
+        assertFalse(r.unacknowledged(60));
+        assertTrue(r.unacknowledged(61));
     }
 
     @Test
