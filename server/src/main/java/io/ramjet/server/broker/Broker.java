@@ -358,7 +358,8 @@ public final class Broker implements AutoCloseable {
                 : producing.counting(Timed.async(Refusals.mappedAsync(send), metrics.metrics().sendTimer())), sends);
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, Refusals.mappedAsync(subscribe::subscribe),
                 processors);
-        server.registerAsyncProcessor(CommandCode.PULL, Timed.async(Refusals.mappedAsync(
+        // in arrival order per connection: a consumer's pulls claim its messages in the order it sent them
+        server.registerInOrderProcessor(CommandCode.PULL, Timed.async(Refusals.mappedAsync(
                 new PullProcessor(resolver, subscriptions, fetcher, heldPulls, consumers)),
                 metrics == null ? Timed.UNTIMED : metrics.metrics().pullTimer()), processors);
         server.registerAsyncProcessor(CommandCode.ACK, Refusals.mappedAsync(acks::ack), processors);
