@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The consumer's pull pipeline, observed at the client's calls to the broker: up to
  * {@code pullsInFlight} pulls out at once while a backlog drains (two by default; the broker
- * serves them in the order they came, so a producer's order is kept), and a prefetch bounded in bytes ({@code prefetchBytes}) as well as in
- * messages.
+ * serves them in the order they came, so a producer's order is kept), and a prefetch bounded in
+ * bytes ({@code prefetchBytes}) as well as in messages.
  */
 class ConsumerPipelineTest extends BrokerTestSupport {
 

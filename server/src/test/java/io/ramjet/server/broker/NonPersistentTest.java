@@ -6,14 +6,9 @@ import io.ramjet.server.broker.BrokerTestClient.Received;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -73,7 +68,7 @@ class NonPersistentTest {
         Broker second = BrokerTestSupport.start(BrokerTestSupport.config(dataDir));
         try (BrokerTestClient client = new BrokerTestClient(second.address())) {
             client.subscribe(QUEUE, 2);
-            assertEquals(Map.of("n1", 1, "n2", 1), counts(drain(client, 2)));
+            assertEquals(Map.of("n1", 1, "n2", 1), client.drainCounts(QUEUE, 2));
         } finally {
             second.close();
         }
@@ -81,18 +76,9 @@ class NonPersistentTest {
 
     @Test
     void afterACrashNoNonPersistentMessageStoredBeforeItIsDeliveredAgain() throws Exception {
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), BrokerProcess.class.getName(), dataDir.toString())
-                .redirectError(ProcessBuilder.Redirect.appendTo(Path.of("target", "broker-process.log").toFile()))
-                .start();
+        BrokerProcess.Started child = BrokerProcess.launch(dataDir);
         try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-            String line;
-            while ((line = out.readLine()) != null && !line.startsWith("PORT ")) {
-                // skip log lines
-            }
-            assertTrue(line != null, "child broker printed its port");
-            try (BrokerTestClient client = new BrokerTestClient("127.0.0.1:" + line.substring(5).trim())) {
+            try (BrokerTestClient client = new BrokerTestClient(child.address())) {
                 send(client, false, "n0");
                 send(client, true, "p0");
                 send(client, false, "n1");
@@ -104,8 +90,8 @@ class NonPersistentTest {
                 client.ack(QUEUE, taken.subList(0, 2));
             }
         } finally {
-            child.destroyForcibly();
-            assertTrue(child.waitFor(20, TimeUnit.SECONDS));
+            child.process().destroyForcibly();
+            assertTrue(child.process().waitFor(20, TimeUnit.SECONDS));
         }
 
         Broker restarted = BrokerTestSupport.start(BrokerTestSupport.config(dataDir));
@@ -113,7 +99,7 @@ class NonPersistentTest {
             client.subscribe(QUEUE, 2);
             // n0 acknowledged, n1 in flight, n2 never offered: none comes back; p0's ACK was logged, and p1 lies
             // below the MARK p0's claim raised: as far as a crash knows, seen
-            assertEquals(Map.of("p1", 2), counts(drain(client, 2)));
+            assertEquals(Map.of("p1", 2), client.drainCounts(QUEUE, 2));
             send(client, false, "n3");
         } finally {
             restarted.close();
@@ -122,27 +108,9 @@ class NonPersistentTest {
         Broker again = BrokerTestSupport.start(BrokerTestSupport.config(dataDir));
         try (BrokerTestClient client = new BrokerTestClient(again.address())) {
             client.subscribe(QUEUE, 3);
-            assertEquals(Map.of("n3", 1), counts(drain(client, 3)), "stored after the crash, kept by a clean stop");
+            assertEquals(Map.of("n3", 1), client.drainCounts(QUEUE, 3), "stored after the crash, kept by a clean stop");
         } finally {
             again.close();
         }
-    }
-
-    private static List<Received> drain(BrokerTestClient client, long consumer) throws Exception {
-        List<Received> all = new ArrayList<>();
-        List<Received> got;
-        while (!(got = client.pull(QUEUE, consumer, 10, 300)).isEmpty()) {
-            all.addAll(got);
-            client.ack(QUEUE, got);
-        }
-        return all;
-    }
-
-    private static Map<String, Integer> counts(List<Received> received) {
-        Map<String, Integer> out = new TreeMap<>();
-        for (Received r : received) {
-            out.put(r.body(), r.deliveryCount());
-        }
-        return out;
     }
 }

@@ -24,8 +24,8 @@ import java.util.concurrent.TimeUnit;
  * subscription share its messages in turn (as Artemis and OpenMQ hand them out). One consumer's
  * pulls (it may have several out) take its messages one after the other, in the order they
  * were registered, so a later pull never takes a message before an earlier one still open;
- * the broker registers a connection's pulls in the order they arrived. A pull whose hold ends is answered
- * empty by the timer. Nothing polls. Thread-safe.
+ * the broker registers a connection's pulls in the order they arrived. A pull whose hold ends
+ * is answered empty by the timer. Nothing polls. Thread-safe.
  */
 public final class HeldPulls {
 

@@ -19,9 +19,9 @@ import java.util.Optional;
  * rename, and the copy with the highest position counts. A crash while one is written leaves the
  * other, the previous snapshot, whole; a damaged copy is reported and ignored, and with neither
  * valid the broker replays the CommitLog from the store's own recovery point. A snapshot at the
- * position of the last one replaces it (the other copy is deleted), since a tie would not choose it. A directory written
- * before there were two copies holds the first alone, which is read as before. Called by one
- * thread at a time, {@link #read} before {@link #write}.
+ * position of the last one replaces it (the other copy is deleted), since a tie would not choose
+ * it. A directory written before there were two copies holds the first alone, which is read as
+ * before. Called by one thread at a time, {@link #read} before {@link #write}.
  */
 public final class SnapshotFile {
 

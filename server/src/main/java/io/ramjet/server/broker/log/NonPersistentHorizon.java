@@ -43,7 +43,7 @@ public final class NonPersistentHorizon {
         }
     }
 
-    /** The broker came up after a crash with the log ending at {@code logEnd}: nothing NON_PERSISTENT below is delivered. */
+    /** After a crash, the log ending at {@code logEnd}: nothing NON_PERSISTENT below it is delivered. */
     public void raiseTo(long logEnd) throws IOException {
         if (logEnd <= horizon) {
             return;
