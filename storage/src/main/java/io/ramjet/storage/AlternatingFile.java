@@ -81,6 +81,22 @@ public final class AlternatingFile {
     }
 
     /**
+     * Writes as {@link #write} does, then deletes the other copy: for a state that changed while
+     * its order did not, which a tie in {@link #readNewest} would not choose. A crash in between
+     * leaves two copies of equal order, either of which may be read.
+     */
+    public void replace(ByteBuffer bytes) {
+        write(bytes);
+        Path older = copies[next];
+        try {
+            Files.deleteIfExists(older);
+        } catch (IOException e) {
+            throw new StoreException("cannot delete " + older, e);
+        }
+        forceDirectory(older.getParent());
+    }
+
+    /**
      * Deletes both copies, so that nothing is read until the next write (which goes to the first
      * copy): for a state that must go back, which the newest-wins rule of {@link #readNewest}
      * would otherwise never choose.

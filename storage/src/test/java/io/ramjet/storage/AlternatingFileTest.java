@@ -2,6 +2,7 @@ package io.ramjet.storage;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -43,6 +44,18 @@ class AlternatingFileTest {
         writeInTurn(1, 2, 3);
         assertArrayEquals(bytesOf(3).array(), Files.readAllBytes(dir.resolve("state")));
         assertArrayEquals(bytesOf(2).array(), Files.readAllBytes(dir.resolve("state.b")));
+        assertEquals(Optional.of(3L), readNewest(new AlternatingFile(dir, "state")));
+    }
+
+    @Test
+    void aReplacingWriteLeavesItsCopyAlone() throws Exception {
+        AlternatingFile file = new AlternatingFile(dir, "state");
+        readNewest(file);
+        file.write(bytesOf(1));
+        file.write(bytesOf(2));
+        file.replace(bytesOf(3));
+        assertArrayEquals(bytesOf(3).array(), Files.readAllBytes(dir.resolve("state")));
+        assertFalse(Files.exists(dir.resolve("state.b")), "the other copy is gone, so no tie can choose it");
         assertEquals(Optional.of(3L), readNewest(new AlternatingFile(dir, "state")));
     }
 

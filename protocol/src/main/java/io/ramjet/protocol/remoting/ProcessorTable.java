@@ -9,7 +9,8 @@ import java.util.concurrent.Executor;
 /** Processors by command code, shared by the connections of one server or client. Thread-safe. */
 public final class ProcessorTable {
 
-    record Entry(AsyncRequestProcessor processor, Executor executor) {
+    /** @param inOrder whether one connection's requests start in the order they arrived */
+    record Entry(AsyncRequestProcessor processor, Executor executor, boolean inOrder) {
     }
 
     private final Map<Short, Entry> entries = new ConcurrentHashMap<>();
@@ -21,9 +22,23 @@ public final class ProcessorTable {
     }
 
     public void registerAsync(short code, AsyncRequestProcessor processor, Executor executor) {
-        Objects.requireNonNull(processor, "processor");
-        Objects.requireNonNull(executor, "executor");
-        if (entries.putIfAbsent(code, new Entry(processor, executor)) != null) {
+        register(code, new Entry(processor, executor, false));
+    }
+
+    /**
+     * As {@link #registerAsync}, but one connection's requests of this code are processed one at
+     * a time, each started once the one that arrived before it has returned from
+     * {@link AsyncRequestProcessor#process} (its answer may come later): for requests whose
+     * order matters, such as a consumer's pulls.
+     */
+    public void registerInOrder(short code, AsyncRequestProcessor processor, Executor executor) {
+        register(code, new Entry(processor, executor, true));
+    }
+
+    private void register(short code, Entry entry) {
+        Objects.requireNonNull(entry.processor(), "processor");
+        Objects.requireNonNull(entry.executor(), "executor");
+        if (entries.putIfAbsent(code, entry) != null) {
             throw new IllegalStateException("a processor is already registered for code " + code);
         }
     }

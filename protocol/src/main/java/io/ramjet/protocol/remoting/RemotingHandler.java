@@ -14,10 +14,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -39,6 +42,8 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
     private boolean tlsHandshakeFailed;
     /** Whether any frame arrived: a plain connection closed before one did may have reached a TLS port. */
     private boolean received;
+    /** The lanes of in-order commands on this connection, by code; only the I/O thread touches it. */
+    private final Map<Short, InOrderLane> lanes = new HashMap<>();
 
     /**
      * @param heartbeatTimeout timeout of the heartbeat sent when the channel has been writer-idle,
@@ -113,7 +118,10 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         try {
-            entry.executor().execute(() -> process(entry.processor(), frame));
+            Executor executor = entry.inOrder()
+                    ? lanes.computeIfAbsent(frame.code(), code -> new InOrderLane(entry.executor()))
+                    : entry.executor();
+            executor.execute(() -> process(entry.processor(), frame));
         } catch (RejectedExecutionException e) {
             LOG.warn("{}: executor refused {}", connection, frame);
             if (frame.isRequest()) {

@@ -21,10 +21,10 @@ import java.util.TreeSet;
  *   <tr><td>{@value #PREFETCH_BYTES}</td><td>1048576</td><td>most bytes of messages a consumer
  *       holds unseen by the application or has asked for in pulls still unanswered (each asked
  *       for counted at the largest size seen); a message larger than that is still taken, alone</td></tr>
- *   <tr><td>{@value #PULLS_IN_FLIGHT}</td><td>1</td><td>pulls a consumer has unanswered at a time
- *       per broker, each sent once the prefetch has half its room free. More than one may reorder
- *       messages: a broker may serve two pulls of one consumer in either order, so only a consumer
- *       that needs no order (no message groups, no per-producer order) should ask for 2</td></tr>
+ *   <tr><td>{@value #PULLS_IN_FLIGHT}</td><td>2</td><td>pulls a consumer has unanswered at a time
+ *       per broker, each sent once the prefetch has half its room free, so the next batch is on its
+ *       way while the last one travels; order is kept (the broker serves a consumer's pulls in the
+ *       order they arrive, and their answers are taken in in that order)</td></tr>
  *   <tr><td>{@value #PULL_HOLD_MILLIS}</td><td>300</td><td>how long a broker holds a pull that
  *       finds nothing (long polling)</td></tr>
  *   <tr><td>{@value #DISCOVERY_MILLIS}</td><td>2000</td><td>how often a consumer asks which
@@ -77,7 +77,7 @@ public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, 
             DISCOVERY_MILLIS, RESUBSCRIBE_MILLIS, ACKS_IN_FLIGHT, ACK_BATCH, ACK_BATCH_MILLIS, DUPS_OK_BATCH,
             DUPS_OK_MILLIS, TRANSACTED_SENDS_IN_FLIGHT, NON_PERSISTENT_SENDS_IN_FLIGHT, FAILOVER_TIMEOUT);
 
-    public static final ClientOptions DEFAULTS = new ClientOptions(1000, 1 << 20, 1, 300, 2_000, 500, 1024, 64, 10, 64,
+    public static final ClientOptions DEFAULTS = new ClientOptions(1000, 1 << 20, 2, 300, 2_000, 500, 1024, 64, 10, 64,
             100, 1024, 1024, 30_000);
 
     public ClientOptions {

@@ -24,7 +24,7 @@ class ClientOptionsTest {
         assertEquals(ClientOptions.DEFAULTS, options);
         assertEquals(1000, options.prefetch());
         assertEquals(1 << 20, options.prefetchBytes());
-        assertEquals(1, options.pullsInFlight());
+        assertEquals(2, options.pullsInFlight());
         assertEquals(64, options.ackBatch());
         assertEquals(10, options.ackBatchMillis());
         assertEquals(300, options.pullHoldMillis());

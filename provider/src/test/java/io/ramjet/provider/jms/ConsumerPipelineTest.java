@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;
+import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
@@ -17,9 +18,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The consumer's pull pipeline, observed at the client's calls to the broker: up to
- * {@code pullsInFlight} pulls out at once while a backlog drains (one by default, which keeps
- * the broker's order), and a prefetch bounded in bytes ({@code prefetchBytes}) as well as in
- * messages.
+ * {@code pullsInFlight} pulls out at once while a backlog drains (two by default; the broker
+ * serves them in the order they came, so a producer's order is kept), and a prefetch bounded in
+ * bytes ({@code prefetchBytes}) as well as in messages.
  */
 class ConsumerPipelineTest extends BrokerTestSupport {
 
@@ -50,9 +51,9 @@ class ConsumerPipelineTest extends BrokerTestSupport {
     }
 
     @Test
-    void twoPullsAreOutAtOnceWhileABacklogDrains() throws Exception {
+    void byDefaultTwoPullsAreOutAtOnceWhileABacklogDrains() throws Exception {
         CountingBrokerClient counting = new CountingBrokerClient();
-        try (Connection connection = counting.factory(broker.nameServerAddress(), "?pullsInFlight=2")
+        try (Connection connection = counting.factory(broker.nameServerAddress(), "")
                 .createConnection()) {
             connection.start();
             drain(connection, fill(connection, 3_000, 100), 3_000);
@@ -61,13 +62,39 @@ class ConsumerPipelineTest extends BrokerTestSupport {
     }
 
     @Test
-    void byDefaultOnePullIsOut() throws Exception {
+    void withOnePullInFlightOnePullIsOut() throws Exception {
         CountingBrokerClient counting = new CountingBrokerClient();
-        try (Connection connection = counting.factory(broker.nameServerAddress(), "").createConnection()) {
+        try (Connection connection = counting.factory(broker.nameServerAddress(), "?pullsInFlight=1")
+                .createConnection()) {
             connection.start();
             drain(connection, fill(connection, 1_000, 100), 1_000);
         }
         assertEquals(1, counting.mostPullsOut());
+    }
+
+    @Test
+    void twoPullsInFlightKeepAProducersOrder() throws Exception {
+        int count = 5_000;
+        try (Connection connection = new CountingBrokerClient().factory(broker.nameServerAddress(), "?prefetch=64")
+                .createConnection()) {
+            connection.start();
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            Queue queue = session.createQueue(unique("ordered"));
+            MessageConsumer consumer = session.createConsumer(queue);
+            Session sending = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            MessageProducer producer = sending.createProducer(queue);
+            producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+            for (int i = 0; i < count; i++) {
+                BytesMessage m = sending.createBytesMessage();
+                m.setIntProperty("n", i);
+                producer.send(m);
+            }
+            for (int i = 0; i < count; i++) {
+                Message m = consumer.receive(TIMEOUT);
+                assertNotNull(m, "message " + i);
+                assertEquals(i, m.getIntProperty("n"), "the producer's order");
+            }
+        }
     }
 
     @Test

@@ -36,6 +36,7 @@ import io.ramjet.server.broker.console.MessagePages;
 import io.ramjet.server.broker.log.ConsumptionLog;
 import io.ramjet.server.broker.log.DeliveryMarks;
 import io.ramjet.server.broker.log.DiskGuard;
+import io.ramjet.server.broker.log.NonPersistentHorizon;
 import io.ramjet.server.broker.metrics.BrokerMetrics;
 import io.ramjet.server.broker.metrics.MetricsEndpoint;
 import io.ramjet.server.broker.processor.AckProcessor;
@@ -143,6 +144,7 @@ public final class Broker implements AutoCloseable {
     private final HeldPulls heldPulls;
     private final DelayedMessages delayed;
     private final DeliveryMarks marks = new DeliveryMarks(DeliveryMarks.DEFAULT_AHEAD);
+    private final NonPersistentHorizon horizon;
     private final LongAdder recordsReadForDelivery = new LongAdder();
     private final DiscardCounts discards = new DiscardCounts();
     private final ProducingConnections producing = new ProducingConnections();
@@ -180,6 +182,7 @@ public final class Broker implements AutoCloseable {
     /** A broker whose master lease and in-sync set commits come from {@code control} (controller mode). */
     public Broker(BrokerConfig config, StoreConfig storeConfig, ReplicationControl control) {
         this.config = config;
+        this.horizon = new NonPersistentHorizon(config.dataDir().resolve("broker"));
         this.storeConfig = storeConfig;
         this.control = control;
         this.destinations = new DestinationTable(config.autoCreateDestinations(), config.queuesPerDestination());
@@ -203,6 +206,25 @@ public final class Broker implements AutoCloseable {
         return thread;
     }
 
+    private void loadHorizon() {
+        try {
+            horizon.load();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the NON_PERSISTENT horizon in " + config.dataDir(), e);
+        }
+    }
+
+    /** After a crash the NON_PERSISTENT messages stored are not delivered (their acknowledgements were not logged). */
+    private void raiseHorizon() {
+        try {
+            horizon.raiseTo(store.maxPhysicalOffset());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the NON_PERSISTENT horizon in " + config.dataDir(), e);
+        }
+        LOG.info("NON_PERSISTENT messages stored before offset {} (before the crash) will not be delivered",
+                horizon.horizon());
+    }
+
     /** Opens the store, binds the port and registers with the NameServers. */
     public synchronized void start() throws RemotingException {
         if (store != null) {
@@ -218,6 +240,7 @@ public final class Broker implements AutoCloseable {
         if (replication.slave()) {
             joinMaster();
         }
+        loadHorizon();
         long snapshotPosition = snapshotter.load();
         ConsumptionReplay replay = new ConsumptionReplay(destinations, subscriptions, marks, snapshotPosition);
         transactions.replayFrom(snapshotPosition);
@@ -230,6 +253,7 @@ public final class Broker implements AutoCloseable {
             replay.finish();
             if (!store.recoveryReport().cleanShutdown() || wasSlave) {
                 marks.applyAfterCrash(subscriptions, store);
+                raiseHorizon();
             }
             marks.start(store);
             delayed.start(store);
@@ -350,7 +374,7 @@ public final class Broker implements AutoCloseable {
         DeadLetterQueue deadLetters = new DeadLetterQueue(store, resolver, config.deadLetterPrefix(),
                 config.queuesPerDestination(), acknowledgements::ackOne, discards);
         MessageFetcher fetcher = new MessageFetcher(store, deadLetters, marks, config.maxDeliveries(),
-                recordsReadForDelivery, config.messageGroups(), discards);
+                recordsReadForDelivery, config.messageGroups(), discards, horizon);
         ConsumerDetacher detacher = new ConsumerDetacher(subscriptions, heldPulls);
         ConsumerRegistry consumers = new ConsumerRegistry(detacher::detach);
         server.addConnectionListener(ConnectionSession.onClose(consumers::closed));
@@ -371,7 +395,8 @@ public final class Broker implements AutoCloseable {
                 : producing.counting(Timed.async(Refusals.mappedAsync(send), metrics.metrics().sendTimer())), sends);
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, Refusals.mappedAsync(subscribe::subscribe),
                 processors);
-        server.registerAsyncProcessor(CommandCode.PULL, Timed.async(Refusals.mappedAsync(
+        // in arrival order per connection: a consumer's pulls claim its messages in the order it sent them
+        server.registerInOrderProcessor(CommandCode.PULL, Timed.async(Refusals.mappedAsync(
                 new PullProcessor(resolver, subscriptions, fetcher, heldPulls, consumers)),
                 metrics == null ? Timed.UNTIMED : metrics.metrics().pullTimer()), processors);
         server.registerAsyncProcessor(CommandCode.ACK, Refusals.mappedAsync(acks::ack), processors);

@@ -70,6 +70,11 @@ public final class RemotingServer implements AutoCloseable {
         processors.registerAsync(code, processor, executor);
     }
 
+    /** As {@link #registerAsyncProcessor}, one connection's requests of {@code code} started in arrival order. */
+    public void registerInOrderProcessor(short code, AsyncRequestProcessor processor, Executor executor) {
+        processors.registerInOrder(code, processor, executor);
+    }
+
     public void addConnectionListener(ConnectionListener listener) {
         listeners.add(listener);
     }

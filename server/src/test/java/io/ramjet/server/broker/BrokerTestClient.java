@@ -27,6 +27,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 
 /** A bare-bones broker client over real sockets, speaking the commands as the JMS client will. */
@@ -110,6 +112,22 @@ final class BrokerTestClient implements AutoCloseable {
 
     void ack(SubscriptionRef ref, List<Received> messages) throws Exception {
         ack(CommandCode.ACK, ref, messages);
+    }
+
+    /**
+     * Pulls and acknowledges until a pull held 300 ms finds nothing; returns what it took, each
+     * body with the delivery count it came with.
+     */
+    Map<String, Integer> drainCounts(SubscriptionRef ref, long consumer) throws Exception {
+        Map<String, Integer> out = new TreeMap<>();
+        List<Received> got;
+        while (!(got = pull(ref, consumer, 10, 300)).isEmpty()) {
+            for (Received r : got) {
+                out.put(r.body(), r.deliveryCount());
+            }
+            ack(ref, got);
+        }
+        return out;
     }
 
     /** As an AUTO or DUPS_OK session acknowledges: answered before the acknowledgement is durable. */

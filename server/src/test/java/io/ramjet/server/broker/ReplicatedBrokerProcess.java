@@ -1,9 +1,6 @@
 package io.ramjet.server.broker;
 
 import io.ramjet.server.broker.replication.ReplicationConfig;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,32 +33,14 @@ public final class ReplicatedBrokerProcess {
      * Starts one (a slave of {@code masterAddress}, brokerId 1, unless that is null) and returns it
      * once it listens.
      */
-    static Started start(Path dataDir, ReplicationConfig.Mode mode, int minInSyncReplicas, String masterAddress)
-            throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), ReplicatedBrokerProcess.class.getName(),
-                dataDir.toString(), mode.name(), Integer.toString(minInSyncReplicas)));
+    static BrokerProcess.Started start(Path dataDir, ReplicationConfig.Mode mode, int minInSyncReplicas,
+                                       String masterAddress) throws Exception {
+        List<String> command = new ArrayList<>(List.of(BrokerProcess.java(), "-cp", System.getProperty("java.class.path"),
+                ReplicatedBrokerProcess.class.getName(), dataDir.toString(), mode.name(),
+                Integer.toString(minInSyncReplicas)));
         if (masterAddress != null) {
             command.add(masterAddress);
         }
-        Process child = new ProcessBuilder(command)
-                .redirectError(ProcessBuilder.Redirect.appendTo(Path.of("target", "replicated-broker.log").toFile()))
-                .start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-        String line;
-        while ((line = out.readLine()) != null && !line.startsWith("PORT ")) {
-            // log lines before the port
-        }
-        if (line == null) {
-            child.destroyForcibly();
-            throw new IllegalStateException("the child broker died before listening; see target/replicated-broker.log");
-        }
-        return new Started(child, Integer.parseInt(line.substring(5).trim()));
-    }
-
-    record Started(Process process, int port) {
-        String address() {
-            return "127.0.0.1:" + port;
-        }
+        return BrokerProcess.startChild(command, "replicated-broker.log");
     }
 }

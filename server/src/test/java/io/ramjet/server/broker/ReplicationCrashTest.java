@@ -59,7 +59,7 @@ class ReplicationCrashTest {
 
     /** Sends until {@code RETURNED_BEFORE_KILL} returned, kills the master, and gives what returned (offset → body). */
     private Map<Long, String> sendAndKill(ReplicationConfig.Mode mode, int minInSync) throws Exception {
-        ReplicatedBrokerProcess.Started master = ReplicatedBrokerProcess.start(masterDir, mode, minInSync, null);
+        BrokerProcess.Started master = ReplicatedBrokerProcess.start(masterDir, mode, minInSync, null);
         Map<Long, String> returned = new ConcurrentHashMap<>();
         try (RemotingClient client = new RemotingClient(RemotingClientConfig.defaults())) {
             slave = BrokerTestSupport.start(BrokerTestSupport.config(slaveDir).toBuilder().brokerId(1).build()
@@ -92,7 +92,7 @@ class ReplicationCrashTest {
     @Test
     void aSlaveKilledWhileReplicatingRecoversAndCatchesUp() throws Exception {
         try (Broker master = BrokerTestSupport.start(BrokerTestSupport.config(masterDir))) {
-            ReplicatedBrokerProcess.Started child = ReplicatedBrokerProcess.start(slaveDir,
+            BrokerProcess.Started child = ReplicatedBrokerProcess.start(slaveDir,
                     ReplicationConfig.Mode.ASYNC, 1, master.address());
             try {
                 ReplicationTest.send(master.address(), "before", 3_000);

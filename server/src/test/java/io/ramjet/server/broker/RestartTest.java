@@ -7,13 +7,9 @@ import io.ramjet.server.broker.BrokerTestClient.Received;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -65,18 +61,9 @@ class RestartTest {
 
     @Test
     void killedBrokerKeepsUnackedMessagesAcksAndDurableSubscriptions() throws Exception {
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), BrokerProcess.class.getName(), dataDir.toString())
-                .redirectError(ProcessBuilder.Redirect.appendTo(Path.of("target", "broker-process.log").toFile()))
-                .start();
+        BrokerProcess.Started child = BrokerProcess.launch(dataDir);
         try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-            String line;
-            while ((line = out.readLine()) != null && !line.startsWith("PORT ")) {
-                // skip log lines
-            }
-            assertTrue(line != null, "child broker printed its port");
-            try (BrokerTestClient client = new BrokerTestClient("127.0.0.1:" + line.substring(5).trim())) {
+            try (BrokerTestClient client = new BrokerTestClient(child.address())) {
                 consumeSome(client);
                 awaitSnapshotAfter(FileTime.fromMillis(System.currentTimeMillis()));
                 List<Received> next = client.pull(QUEUE, 1, 2, 0);
@@ -85,8 +72,8 @@ class RestartTest {
                 client.send("jobs", DestinationKind.QUEUE, 0, "m5");
             }
         } finally {
-            child.destroyForcibly();
-            assertTrue(child.waitFor(20, TimeUnit.SECONDS));
+            child.process().destroyForcibly();
+            assertTrue(child.process().waitFor(20, TimeUnit.SECONDS));
         }
 
         Broker restarted = BrokerTestSupport.start(BrokerTestSupport.config(dataDir));
@@ -122,26 +109,8 @@ class RestartTest {
     private static void assertAfterRestart(BrokerTestClient client, Map<String, Integer> jobs,
                                            Map<String, Integer> prices) throws Exception {
         client.subscribe(QUEUE, 5);
-        assertEquals(new TreeMap<>(jobs), counts(drain(client, QUEUE, 5)));
+        assertEquals(new TreeMap<>(jobs), client.drainCounts(QUEUE, 5));
         client.subscribe(DURABLE, 6);
-        assertEquals(new TreeMap<>(prices), counts(drain(client, DURABLE, 6)));
-    }
-
-    private static List<Received> drain(BrokerTestClient client, SubscriptionRef ref, long consumer) throws Exception {
-        List<Received> all = new ArrayList<>();
-        List<Received> got;
-        while (!(got = client.pull(ref, consumer, 10, 300)).isEmpty()) {
-            all.addAll(got);
-            client.ack(ref, got);
-        }
-        return all;
-    }
-
-    private static Map<String, Integer> counts(List<Received> received) {
-        Map<String, Integer> out = new TreeMap<>();
-        for (Received r : received) {
-            out.put(r.body(), r.deliveryCount());
-        }
-        return out;
+        assertEquals(new TreeMap<>(prices), client.drainCounts(DURABLE, 6));
     }
 }

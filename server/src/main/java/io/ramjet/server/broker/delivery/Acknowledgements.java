@@ -5,6 +5,7 @@ import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.Subscription;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,9 +35,12 @@ public final class Acknowledgements {
      * only written, when {@code lazy}: a crash may then bring them back once, redelivered), with
      * the positions that were not (acknowledged already, delivered to another consumer, never
      * delivered, or a queue id the subscription does not have): those are left as they were.
+     * Only the acknowledgements of {@code logged} (the PERSISTENT messages among {@code positions})
+     * go to the CommitLog: the others' are in memory only (a NON_PERSISTENT message is not
+     * delivered after a crash, {@code log.NonPersistentHorizon}).
      */
     public CompletableFuture<List<Delivery>> ack(Subscription subscription, long consumer, List<Delivery> positions,
-                                                 boolean lazy) {
+                                                 List<Delivery> logged, boolean lazy) {
         List<Delivery> acked = new ArrayList<>(positions.size());
         List<Delivery> notHeld = new ArrayList<>();
         boolean[] groupFreed = {false};
@@ -59,7 +63,9 @@ public final class Acknowledgements {
         if (groupFreed[0]) {
             heldPulls.wake(subscription.key().storageName());
         }
-        return (lazy ? log.ackedLazily(subscription, acked) : log.acked(subscription, acked))
+        List<Delivery> toLog = logged.size() == positions.size() ? acked
+                : acked.stream().filter(new HashSet<>(logged)::contains).toList();
+        return (lazy ? log.ackedLazily(subscription, toLog) : log.acked(subscription, toLog))
                 .thenApply(done -> notHeld);
     }
 

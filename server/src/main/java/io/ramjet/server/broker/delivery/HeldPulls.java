@@ -19,10 +19,13 @@ import java.util.concurrent.TimeUnit;
  * {@link #wake}, which runs one pass over the destination's held pulls on the executor (a wake
  * during a pass runs another pass after it, so a burst of wakes costs one or two passes). A pass
  * serves the pulls of each subscription in turn: alone, a pull takes what it may at once; with
- * others of its subscription waiting, each takes one message per round, oldest pull first,
- * until the messages or their room run out, so ready consumers of one subscription share its
- * messages in turn (as Artemis and OpenMQ hand them out). A pull whose hold ends is answered
- * empty by the timer. Nothing polls. Thread-safe.
+ * other consumers of its subscription waiting, each consumer takes one message per round,
+ * oldest consumer first, until the messages or their room run out, so ready consumers of one
+ * subscription share its messages in turn (as Artemis and OpenMQ hand them out). One consumer's
+ * pulls (it may have several out) take its messages one after the other, in the order they
+ * were registered, so a later pull never takes a message before an earlier one still open;
+ * the broker registers a connection's pulls in the order they arrived. A pull whose hold ends
+ * is answered empty by the timer. Nothing polls. Thread-safe.
  */
 public final class HeldPulls {
 
@@ -65,18 +68,24 @@ public final class HeldPulls {
     public CompletableFuture<List<FetchedMessage>> pull(String destination, Object subscription, long consumer,
                                                         int max, long holdMillis, Fetch fetch) {
         HeldPull held = new HeldPull(subscription, consumer, max, fetch);
-        boolean[] othersWait = new boolean[1];
+        List<HeldPull> before = new ArrayList<>();
         // registered before the first attempt, so a message dispatched in between wakes it
         byDestination.compute(destination, (d, waiting) -> {
             Waiting w = waiting == null ? new Waiting() : waiting;
             synchronized (w) {
-                othersWait[0] = w.pulls.stream().anyMatch(p -> p.subscription().equals(subscription));
+                for (HeldPull p : w.pulls) {
+                    if (p.subscription().equals(subscription)) {
+                        before.add(p);
+                    }
+                }
                 w.pulls.add(held);
             }
             return w;
         });
+        // outside the destination's lock (a pull's lock is taken before it): only those that may still take count
+        boolean othersWait = before.stream().anyMatch(HeldPull::hasRoom);
         held.response().whenComplete((fetched, failure) -> forget(destination, held));
-        if (holdMillis == 0 || !othersWait[0]) {
+        if (holdMillis == 0 || !othersWait) {
             held.claim(max);
             held.answerIfAny();
         }
@@ -84,7 +93,7 @@ public final class HeldPulls {
             held.answer();
             return held.response();
         }
-        if (othersWait[0]) {
+        if (othersWait) {
             wake(destination);
         }
         ScheduledFuture<?> end = timer.schedule(held::answer, holdMillis, TimeUnit.MILLISECONDS);
@@ -176,19 +185,39 @@ public final class HeldPulls {
             }
         }
         for (List<HeldPull> turn : bySubscription.values()) {
-            if (turn.size() == 1) {
-                turn.get(0).claim(Integer.MAX_VALUE);
+            Map<Long, List<HeldPull>> byConsumer = new LinkedHashMap<>();
+            for (HeldPull p : turn) {
+                byConsumer.computeIfAbsent(p.consumer(), c -> new ArrayList<>()).add(p);
+            }
+            if (byConsumer.size() == 1) {
+                for (HeldPull p : turn) {
+                    p.claim(Integer.MAX_VALUE);
+                    if (p.hasRoom()) {
+                        break; // it took all there is
+                    }
+                }
             } else {
                 boolean progress = true;
                 while (progress) {
                     progress = false;
-                    for (HeldPull p : turn) {
-                        progress |= p.claim(1) > 0;
+                    for (List<HeldPull> ofConsumer : byConsumer.values()) {
+                        HeldPull open = firstWithRoom(ofConsumer);
+                        progress |= open != null && open.claim(1) > 0;
                     }
                 }
             }
             turn.forEach(HeldPull::answerIfAny);
         }
+    }
+
+    /** A consumer's pulls take its messages one after the other, oldest first: the one taking now. */
+    private static HeldPull firstWithRoom(List<HeldPull> ofConsumer) {
+        for (HeldPull p : ofConsumer) {
+            if (p.hasRoom()) {
+                return p;
+            }
+        }
+        return null;
     }
 
     /** Answers every held pull with what it has (the broker stops). */

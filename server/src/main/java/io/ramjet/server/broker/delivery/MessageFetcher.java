@@ -4,6 +4,7 @@ import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.selector.HeaderSectionView;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.log.DeliveryMarks;
+import io.ramjet.server.broker.log.NonPersistentHorizon;
 import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.GroupAdmission;
 import io.ramjet.server.broker.subscription.GroupTag;
@@ -28,7 +29,9 @@ import java.util.concurrent.atomic.LongAdder;
  * takes each cursor's next candidate, claims it for the consumer and reads its record. One
  * fetch returns at most the bytes of records it is given (always at least one message), so a
  * pull response stays below the frame limit whatever the messages' sizes. Along the way it acks away what can never be delivered (gone to retention, expired)
- * and hands what was delivered too often to the {@link DeadLetterQueue}. Thread-safe; cursors
+ * and hands what was delivered too often to the {@link DeadLetterQueue}. Only PERSISTENT claims
+ * raise the MARKs ({@link DeliveryMarks}); NON_PERSISTENT messages stored before the last crash
+ * are acknowledged away ({@link NonPersistentHorizon}). Thread-safe; cursors
  * are locked by their subscription.
  *
  * <p>The consumer's {@link ConsumerSelector} decides what is offered: a candidate whose tag
@@ -71,15 +74,19 @@ public final class MessageFetcher {
     private final LongAdder recordsRead;
     private final MessageGroupPolicy groups;
     private final DiscardCounts discards;
+    private final NonPersistentHorizon horizon;
 
     /**
      * @param recordsRead counts every CommitLog record this fetcher reads: the cost tag filtering saves
      * @param groups      how message groups are honoured
      * @param discards    counts the expired messages it acknowledges away
+     * @param horizon     NON_PERSISTENT messages from before it are acknowledged away, never delivered
      */
     public MessageFetcher(MessageStore store, DeadLetterQueue deadLetters, DeliveryMarks marks, int maxDeliveries,
-                          LongAdder recordsRead, MessageGroupPolicy groups, DiscardCounts discards) {
+                          LongAdder recordsRead, MessageGroupPolicy groups, DiscardCounts discards,
+                          NonPersistentHorizon horizon) {
         this.store = store;
+        this.horizon = horizon;
         this.discards = discards;
         this.groups = groups;
         this.recordsRead = recordsRead;
@@ -212,7 +219,7 @@ public final class MessageFetcher {
             Delivery delivery = claim.delivery();
             MessageRecordView record = claim.record() != null ? claim.record()
                     : readRecord(storageName, queueId, delivery.offset(), claim.physicalOffset());
-            if (record == null) {
+            if (record == null || horizon.lost(record)) {
                 ack(subscription, delivery);
             } else if (MessageExpiration.expired(record, System.currentTimeMillis())) {
                 ack(subscription, delivery);
@@ -220,7 +227,9 @@ public final class MessageFetcher {
             } else if (delivery.deliveryCount() > maxDeliveries) {
                 deadLetters.moveAndAck(destination, subscription, consumer, delivery, record);
             } else {
-                highest = Math.max(highest, delivery.offset());
+                if (!NonPersistentHorizon.nonPersistent(record)) {
+                    highest = Math.max(highest, delivery.offset()); // a NON_PERSISTENT claim needs no MARK
+                }
                 out.add(new FetchedMessage(delivery, record));
             }
         }

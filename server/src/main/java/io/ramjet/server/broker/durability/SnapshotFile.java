@@ -18,9 +18,10 @@ import java.util.Optional;
  * {@link AlternatingFile}: each snapshot overwrites the older copy in place with one force, no
  * rename, and the copy with the highest position counts. A crash while one is written leaves the
  * other, the previous snapshot, whole; a damaged copy is reported and ignored, and with neither
- * valid the broker replays the CommitLog from the store's own recovery point. A directory written
- * before there were two copies holds the first alone, which is read as before. Called by one
- * thread at a time, {@link #read} before {@link #write}.
+ * valid the broker replays the CommitLog from the store's own recovery point. A snapshot at the
+ * position of the last one replaces it (the other copy is deleted), since a tie would not choose
+ * it. A directory written before there were two copies holds the first alone, which is read as
+ * before. Called by one thread at a time, {@link #read} before {@link #write}.
  */
 public final class SnapshotFile {
 
@@ -28,6 +29,8 @@ public final class SnapshotFile {
 
     private final Path directory;
     private final AlternatingFile copies;
+    /** The position of the newest copy read or written; -1 for none. */
+    private long position = -1;
 
     public SnapshotFile(Path directory) {
         this.directory = directory;
@@ -38,7 +41,10 @@ public final class SnapshotFile {
         if (!Files.isDirectory(directory)) {
             return Optional.empty();
         }
-        return copies.readNewest(this::decode, SnapshotDescriptor.Contents::position);
+        Optional<SnapshotDescriptor.Contents> newest = copies.readNewest(this::decode,
+                SnapshotDescriptor.Contents::position);
+        position = newest.map(SnapshotDescriptor.Contents::position).orElse(-1L);
+        return newest;
     }
 
     private Optional<SnapshotDescriptor.Contents> decode(byte[] bytes) {
@@ -53,7 +59,14 @@ public final class SnapshotFile {
     public void write(SnapshotDescriptor.Contents contents) {
         try {
             Files.createDirectories(directory);
-            copies.write(ByteBuffer.wrap(SnapshotDescriptor.encode(contents)));
+            ByteBuffer bytes = ByteBuffer.wrap(SnapshotDescriptor.encode(contents));
+            if (contents.position() == position) {
+                // state logged nowhere changed (NON_PERSISTENT acknowledgements): this copy must win
+                copies.replace(bytes);
+            } else {
+                copies.write(bytes);
+            }
+            position = contents.position();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the snapshot in " + directory, e);
         }
@@ -67,5 +80,6 @@ public final class SnapshotFile {
         if (Files.isDirectory(directory)) {
             copies.deleteAll();
         }
+        position = -1;
     }
 }

@@ -22,7 +22,8 @@ import java.util.concurrent.CompletionStage;
 /**
  * ACK, LAZY_ACK and RELEASE: a consumer ends deliveries, acknowledging messages for good (an ACK
  * is answered once durable, a LAZY_ACK of an AUTO or DUPS_OK session once written, so that a
- * crash may bring its messages back once, redelivered) or making one visible again, with or without counting the delivery and optionally
+ * crash may bring its messages back once, redelivered; NON_PERSISTENT messages' acknowledgements
+ * are not logged at all, since a crash drops those messages) or making one visible again, with or without counting the delivery and optionally
  * never to be offered to that consumer again. Both take only messages in flight to the named
  * consumer, and only over the connection it attached with: anything else is refused with
  * DELIVERY_NOT_HELD and changes nothing, so a stale, misdirected or hostile request cannot
@@ -58,10 +59,15 @@ public final class AckProcessor {
         checkAttached(ack.consumerId(), connection, ack.messages().size());
         Subscription subscription = find(SubscriptionRefs.keyOf(ack.subscription()));
         List<Delivery> positions = new ArrayList<>(ack.messages().size());
+        List<Delivery> logged = new ArrayList<>(ack.messages().size());
         for (MessagePosition p : ack.messages()) {
-            positions.add(new Delivery(p.queueId(), p.queueOffset(), 0));
+            Delivery d = new Delivery(p.queueId(), p.queueOffset(), 0);
+            positions.add(d);
+            if (!consumers.takeNonPersistent(ack.consumerId(), p.queueId(), p.queueOffset())) {
+                logged.add(d);
+            }
         }
-        return acknowledgements.ack(subscription, ack.consumerId(), positions, lazy).thenApply(notHeld -> {
+        return acknowledgements.ack(subscription, ack.consumerId(), positions, logged, lazy).thenApply(notHeld -> {
             consumers.settled(ack.consumerId(), positions.size() - notHeld.size());
             if (!notHeld.isEmpty()) {
                 throw new CompletionException(notHeld(ack.consumerId(), notHeld.size(), positions.size()));
@@ -76,6 +82,7 @@ public final class AckProcessor {
         SubscriptionKey key = SubscriptionRefs.keyOf(release.subscription());
         Subscription subscription = find(key);
         MessagePosition p = release.message();
+        consumers.takeNonPersistent(release.consumerId(), p.queueId(), p.queueOffset());
         boolean released = p.queueId() >= 0 && p.queueId() < subscription.queueCount()
                 && subscription.withCursor(p.queueId(), cursor -> {
                     if (cursor.release(p.queueOffset(), release.consumerId(), release.countDelivery()) < 0) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 
@@ -24,10 +25,21 @@ import java.util.function.BiConsumer;
  */
 public final class ConsumerRegistry implements DeliveryOwners {
 
-    /** @param unsettled for a closed consumer, how many of its messages its session still holds; -1 while open */
+    /**
+     * @param unsettled     for a closed consumer, how many of its messages its session still holds; -1 while open
+     * @param nonPersistent the NON_PERSISTENT messages handed to it and not acknowledged ({@link #position}):
+     *                      their acknowledgements are not logged
+     */
     private record Attachment(ClientSession session, SubscriptionKey key, ConsumerSelector selector,
-                              int unsettled) {
+                              int unsettled, Set<Long> nonPersistent) {
+
+        Attachment settling(int left) {
+            return new Attachment(session, key, selector, left, nonPersistent);
+        }
     }
+
+    /** NON_PERSISTENT deliveries kept per consumer at most: about twice a default prefetch. */
+    static final int NON_PERSISTENT_KEPT = 2_048;
 
     private final Map<Long, Attachment> byConsumer = new ConcurrentHashMap<>();
     private final BiConsumer<Long, SubscriptionKey> detacher;
@@ -38,7 +50,7 @@ public final class ConsumerRegistry implements DeliveryOwners {
     }
 
     void attached(long consumer, ClientSession session, SubscriptionKey key, ConsumerSelector selector) {
-        byConsumer.put(consumer, new Attachment(session, key, selector, -1));
+        byConsumer.put(consumer, new Attachment(session, key, selector, -1, ConcurrentHashMap.newKeySet()));
     }
 
     /** The consumer's selector; {@link ConsumerSelector#ALL} when it is not attached. */
@@ -58,8 +70,7 @@ public final class ConsumerRegistry implements DeliveryOwners {
         if (unsettled <= 0) {
             byConsumer.remove(consumer);
         } else {
-            byConsumer.computeIfPresent(consumer, (id, a) ->
-                    new Attachment(a.session(), a.key(), a.selector(), unsettled));
+            byConsumer.computeIfPresent(consumer, (id, a) -> a.settling(unsettled));
         }
     }
 
@@ -70,8 +81,35 @@ public final class ConsumerRegistry implements DeliveryOwners {
                 return a;
             }
             int left = a.unsettled() - count;
-            return left <= 0 ? null : new Attachment(a.session(), a.key(), a.selector(), left);
+            return left <= 0 ? null : a.settling(left);
         });
+    }
+
+    /**
+     * A NON_PERSISTENT message was handed to the consumer: its acknowledgement need not be logged.
+     * Deliveries ended otherwise than by ACK or RELEASE (a transaction, a recover) stay until the
+     * consumer goes, so at most {@link #NON_PERSISTENT_KEPT} are kept per consumer; past that an
+     * acknowledgement is logged, which is only slower.
+     */
+    void deliveredNonPersistent(long consumer, int queueId, long offset) {
+        Attachment a = byConsumer.get(consumer);
+        if (a != null && a.nonPersistent().size() < NON_PERSISTENT_KEPT) {
+            a.nonPersistent().add(position(queueId, offset));
+        }
+    }
+
+    /**
+     * Whether the message is a NON_PERSISTENT one handed to the consumer, forgetting it: called as
+     * the consumer acknowledges or releases it.
+     */
+    boolean takeNonPersistent(long consumer, int queueId, long offset) {
+        Attachment a = byConsumer.get(consumer);
+        return a != null && a.nonPersistent().remove(position(queueId, offset));
+    }
+
+    /** Queue offsets stay far below 2^48. */
+    private static long position(int queueId, long offset) {
+        return ((long) queueId << 48) | offset;
     }
 
     /** The attached consumers (closed ones still settling excepted), of one destination or (null) all. */

@@ -16,6 +16,7 @@ import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationResolver;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.log.NonPersistentHorizon;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
@@ -66,10 +67,10 @@ public final class PullProcessor implements AsyncRequestProcessor {
                 (max, maxBytes) -> connection.isActive() && subscription.isAttached(pull.consumerId())
                         ? fetcher.fetch(destination, subscription, pull.consumerId(), selector, max, maxBytes)
                         : null)
-                .thenApply(fetched -> answer(request, fetched));
+                .thenApply(fetched -> answer(request, pull.consumerId(), fetched));
     }
 
-    private static Frame answer(Frame request, List<FetchedMessage> fetched) {
+    private Frame answer(Frame request, long consumer, List<FetchedMessage> fetched) {
         if (fetched.isEmpty()) {
             return request.reply(new PullResponse(List.of()));
         }
@@ -77,6 +78,9 @@ public final class PullProcessor implements AsyncRequestProcessor {
         ByteBuffer[] records = new ByteBuffer[fetched.size()];
         for (int i = 0; i < records.length; i++) {
             FetchedMessage m = fetched.get(i);
+            if (NonPersistentHorizon.nonPersistent(m.record())) {
+                consumers.deliveredNonPersistent(consumer, m.delivery().queueId(), m.delivery().offset());
+            }
             records[i] = m.record().buffer();
             messages.add(new PulledMessage(m.delivery().queueId(), m.delivery().offset(),
                     m.delivery().deliveryCount(), records[i].remaining()));

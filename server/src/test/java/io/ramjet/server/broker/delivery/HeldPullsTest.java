@@ -98,6 +98,33 @@ class HeldPullsTest {
         assertEquals("disk full", failure.getCause().getMessage());
     }
 
+    @Test
+    void aConsumersPullsTakeItsMessagesOneAfterTheOtherInTheOrderTheyCame() throws Exception {
+        long[] next = {0};
+        long[] available = {0};
+        HeldPulls.Fetch queue = (max, bytes) -> {
+            synchronized (next) {
+                List<FetchedMessage> got = new java.util.ArrayList<>();
+                while (got.size() < max && next[0] < available[0]) {
+                    got.add(message(next[0]++));
+                }
+                return new Fetched(got, CompletableFuture.completedFuture(null));
+            }
+        };
+        var first = held.pull("Q.q", "subscription", 1, 3, 60_000, queue);
+        var second = held.pull("Q.q", "subscription", 1, 3, 60_000, queue);
+        synchronized (next) {
+            available[0] = 5;
+        }
+        held.wake("Q.q");
+        assertEquals(List.of(0L, 1L, 2L), offsets(first.get(5, TimeUnit.SECONDS)), "the earlier pull fills first");
+        assertEquals(List.of(3L, 4L), offsets(second.get(5, TimeUnit.SECONDS)));
+    }
+
+    private static List<Long> offsets(List<FetchedMessage> messages) {
+        return messages.stream().map(m -> m.delivery().offset()).toList();
+    }
+
     private static FetchedMessage message(long offset) {
         MessageRecord record = MessageRecord.message("Q.q", 0, 0, new byte[0], new byte[] {1, 2, 3});
         ByteBuffer buffer = ByteBuffer.allocate(MessageRecordDescriptor.recordLength(record));
