@@ -32,6 +32,8 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
 
     static final String GROUP = "g1";
     static final int BROKERS = 3;
+    /** Small segments: three brokers' files on one disk, and quick to compare. */
+    static final int SEGMENT_SIZE = 16 << 20;
     private static final Duration CONTROLLER_CALL_TIMEOUT = Duration.ofSeconds(5);
 
     private final String name;
@@ -64,7 +66,7 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
                 "minInSyncReplicas", "2",
                 "replicaMaxLagMs", "2000",
                 "replicaSyncTimeoutMs", "5000",
-                "segmentSize", "16m",
+                "segmentSize", Integer.toString(SEGMENT_SIZE),
                 "minFreeSpace", "64m",
                 "heartbeatIntervalMs", "1000",
                 "controllerHeartbeatMs", "500");
@@ -162,6 +164,35 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
             throw new AssertionError(what + ": not within " + timeout + "; the controller said " + last.get());
         }
         return last.get();
+    }
+
+    /** One master kill: who was killed, who took over, at which epoch, and how long the controller took. */
+    record Failover(long killedId, long newMasterId, int epoch, long killedAtNanos, long electedMillis) {
+        @Override
+        public String toString() {
+            return killedId + "->" + newMasterId + "@e" + epoch + " in " + electedMillis + "ms";
+        }
+    }
+
+    /**
+     * Kills the master with {@code kill -9} and waits until the controller names another at a
+     * newer epoch (at most {@code bound}); the killed broker stays down.
+     */
+    Failover killMaster(Duration bound) throws InterruptedException {
+        ReplicaInfo before = awaitInfo("a master", Duration.ofSeconds(30), ReplicaInfo::hasMaster);
+        long killedAt = System.nanoTime();
+        broker(before.masterId()).kill();
+        ReplicaInfo after = awaitInfo("a new master after broker " + before.masterId() + " was killed", bound,
+                info -> info.hasMaster() && info.masterId() != before.masterId() && info.epoch() > before.epoch());
+        long millis = Duration.ofNanos(System.nanoTime() - killedAt).toMillis();
+        return new Failover(before.masterId(), after.masterId(), after.epoch(), killedAt, millis);
+    }
+
+    /** Restarts a killed broker and waits until the controller has it back in the in-sync set. */
+    void rejoin(long brokerId) throws IOException {
+        broker(brokerId).start();
+        awaitInfo("broker " + brokerId + " back in sync", Duration.ofSeconds(60),
+                info -> info.inSync().contains(brokerId) && info.masterId() != brokerId);
     }
 
     /** SIGTERM to every broker, the slaves first, so each closes its store cleanly. */
