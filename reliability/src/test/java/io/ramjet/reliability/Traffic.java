@@ -59,6 +59,11 @@ final class Traffic {
         return traffic;
     }
 
+    /** Each queue's tally, in the order of the modes. */
+    List<Tally> tallies() {
+        return targets.stream().map(Publisher.Target::tally).toList();
+    }
+
     /**
      * Waits until every publisher has had a send return after {@code nanos} ({@link System#nanoTime()}).
      *
@@ -72,13 +77,21 @@ final class Traffic {
                 - nanos);
     }
 
-    /** Stops the publishers, waits until every queue has had what was sent and deliveries settled, stops the receivers. */
+    /** As {@link #finish(Duration)}, giving every message 60 s to arrive. */
     void finish() throws InterruptedException {
+        finish(Duration.ofSeconds(60));
+    }
+
+    /**
+     * Stops the publishers, waits until every queue has had what was sent (at most
+     * {@code allDelivered}) and deliveries settled, and stops the receivers.
+     */
+    void finish(Duration allDelivered) throws InterruptedException {
         stop.set(true);
         for (Thread t : publishing) {
             t.join(Jms.CLOSE_TIMEOUT.multipliedBy(3).toMillis());
         }
-        Await.until(Duration.ofSeconds(60), () -> targets.stream().allMatch(t -> t.tally().lost() == 0));
+        Await.until(allDelivered, () -> targets.stream().allMatch(t -> t.tally().lost() == 0));
         Await.settled(Duration.ofSeconds(2), Duration.ofSeconds(15),
                 () -> targets.stream().mapToLong(t -> t.tally().deliveries()).sum());
         receivers.forEach(Receiver::finish);
