@@ -495,8 +495,9 @@ public final class Broker implements AutoCloseable {
         }
     }
 
+    /** Only a master registers, so always as {@link BrokerInfo#MASTER_ID}, with the epoch it serves. */
     private RegisterBrokerRequest registration() {
-        return new RegisterBrokerRequest(brokerInfo(), AdminProcessor.infos(destinations));
+        return new RegisterBrokerRequest(brokerInfo(), AdminProcessor.infos(destinations), epochs.lastEpoch());
     }
 
     /** Logs a destination created on first use (before the message that created it) and announces it. */
@@ -512,8 +513,10 @@ public final class Broker implements AutoCloseable {
         }
     }
 
+    /** As the NameServers route to it: a master under {@link BrokerInfo#MASTER_ID}, whatever its configured id. */
     public BrokerInfo brokerInfo() {
-        return new BrokerInfo(config.clusterName(), config.brokerName(), config.brokerId(), address());
+        long id = config.replication().slave() ? config.brokerId() : BrokerInfo.MASTER_ID;
+        return new BrokerInfo(config.clusterName(), config.brokerName(), id, address());
     }
 
     /**

@@ -119,6 +119,15 @@ public final class NameServer implements AutoCloseable {
             throw refused(connection, ErrorStatus.BROKER_NAME_TAKEN, "registration of " + broker
                     + " refused: another live connection registered that broker name");
         }
+        if (outcome == RouteRegistry.Outcome.STALE_EPOCH) {
+            throw refused(connection, ErrorStatus.BROKER_NAME_TAKEN, "registration of " + broker + " at epoch "
+                    + registration.epoch() + " refused: a master of epoch " + registry.epochOf(broker.clusterName(),
+                    broker.brokerName(), broker.brokerId()) + " is registered");
+        }
+        if (outcome == RouteRegistry.Outcome.PROMOTED) {
+            LOG.info("broker {} registered from {} as master of epoch {}, replacing the master of an older epoch",
+                    broker, connection.remoteAddress(), registration.epoch());
+        }
         if (outcome == RouteRegistry.Outcome.ADDED) {
             LOG.info("broker {} registered from {} with {} destinations", broker,
                     connection.remoteAddress(), registration.destinations().size());
