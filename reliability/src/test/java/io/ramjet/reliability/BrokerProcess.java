@@ -83,12 +83,13 @@ public final class BrokerProcess implements AutoCloseable {
             arguments.add(configFile.toString());
         }
         jvm.start(arguments);
-        jvm.awaitReady("broker port " + brokerPort + " accepting", () -> ChildJvm.accepts(brokerPort));
+        jvm.awaitReady("broker port " + brokerPort + " accepting", ChildJvm.START_TIMEOUT, () -> ChildJvm.accepts(brokerPort));
         ConnectionInfo info = new ConnectionInfo("reliability-probe", List.of("127.0.0.1:" + nameServerPort), null,
                 null, Duration.ofSeconds(1), SerializationAllowList.DEFAULT);
         RemotingRamjetClient client = new RemotingRamjetClient(info);
         try {
-            jvm.awaitReady("a route to 127.0.0.1:" + brokerPort + " from the NameServer", () -> routes(client));
+            jvm.awaitReady("a route to 127.0.0.1:" + brokerPort + " from the NameServer", ChildJvm.START_TIMEOUT,
+                    () -> routes(client));
         } finally {
             client.close();
         }

@@ -25,7 +25,12 @@ import java.util.function.BooleanSupplier;
  */
 final class ChildJvm {
 
-    static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * How long a server may take to serve: a slave's port opens only once it has registered,
+     * handshaken with its master and recovered, and on a machine shared by several builds a JVM
+     * alone can take half a minute to start.
+     */
+    static final Duration START_TIMEOUT = Duration.ofSeconds(120);
     private static final Duration POLL = Duration.ofMillis(50);
 
     private final String name;
@@ -76,19 +81,16 @@ final class ChildJvm {
                 .start();
     }
 
-    /**
-     * Polls {@code ready} until it holds, failing with the log's tail if the JVM exits or
-     * {@link #READY_TIMEOUT} passes.
-     */
-    void awaitReady(String what, BooleanSupplier ready) throws IOException {
-        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+    /** Polls {@code ready} until it holds, failing with the log's tail if the JVM exits or {@code timeout} passes. */
+    void awaitReady(String what, Duration timeout, BooleanSupplier ready) throws IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
         while (!ready.getAsBoolean()) {
             LockSupport.parkNanos(POLL.toNanos());
             if (!process.isAlive()) {
                 throw new IOException(name + " exited with " + process.exitValue() + " while starting:\n" + logTail(40));
             }
             if (System.nanoTime() > deadline) {
-                throw new IOException(name + ": " + what + " not within " + READY_TIMEOUT + ":\n" + logTail(40));
+                throw new IOException(name + ": " + what + " not within " + timeout + ":\n" + logTail(40));
             }
         }
     }

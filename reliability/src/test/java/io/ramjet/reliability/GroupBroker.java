@@ -63,7 +63,7 @@ final class GroupBroker implements AutoCloseable {
     void start() throws IOException {
         jvm.start(List.of("broker", "-c", configFile.toString(), "-p", Integer.toString(port),
                 "--data-dir", dataDir.toString(), "-n", nameServers));
-        jvm.awaitReady("broker port " + port + " accepting", () -> ChildJvm.accepts(port));
+        jvm.awaitReady("broker port " + port + " accepting", ChildJvm.START_TIMEOUT, () -> ChildJvm.accepts(port));
     }
 
     /** {@code kill -9}: nothing flushed, nothing unregistered, no last heartbeat. */

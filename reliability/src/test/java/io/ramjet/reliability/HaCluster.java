@@ -90,6 +90,7 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
         Properties properties = new Properties();
         properties.putAll(brokerProperties);
         properties.setProperty("controllerAddresses", peers);
+        properties.setProperty("controllerTimeoutMs", Long.toString(brokerTimeout.toMillis()));
         for (int i = 0; i < BROKERS; i++) {
             long id = i + 1;
             Properties own = new Properties();
@@ -100,9 +101,9 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
         inParallel(nameServers.stream().<Step>map(ns -> () -> ns.start(peers, brokerTimeout)).toList());
         controller = ControllerClient.connect(ControllerGroup.parse(peers), CONTROLLER_CALL_TIMEOUT);
         brokers.get(0).start();
-        awaitInfo("broker 1 master", Duration.ofSeconds(60), info -> info.masterId() == 1);
+        awaitInfo("broker 1 master", ChildJvm.START_TIMEOUT, info -> info.masterId() == 1);
         inParallel(brokers.subList(1, BROKERS).stream().<Step>map(b -> b::start).toList());
-        awaitInfo("all three brokers in sync", Duration.ofSeconds(60), info -> info.inSync().size() == BROKERS);
+        awaitInfo("all three brokers in sync", ChildJvm.START_TIMEOUT, info -> info.inSync().size() == BROKERS);
     }
 
     /** The client URL: every NameServer, and the class's options. */
@@ -191,7 +192,7 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
     /** Restarts a killed broker and waits until the controller has it back in the in-sync set. */
     void rejoin(long brokerId) throws IOException {
         broker(brokerId).start();
-        awaitInfo("broker " + brokerId + " back in sync", Duration.ofSeconds(60),
+        awaitInfo("broker " + brokerId + " back in sync", ChildJvm.START_TIMEOUT,
                 info -> info.inSync().contains(brokerId) && info.masterId() != brokerId);
     }
 

@@ -73,7 +73,7 @@ final class NameServerProcess implements AutoCloseable {
     /** Starts it again on the same ports and data. */
     void start() throws IOException {
         jvm.start(List.of("namesrv", "-p", Integer.toString(port), "--controller-config", configFile.toString()));
-        jvm.awaitReady("NameServer port " + port + " accepting", () -> ChildJvm.accepts(port));
+        jvm.awaitReady("NameServer port " + port + " accepting", ChildJvm.START_TIMEOUT, () -> ChildJvm.accepts(port));
     }
 
     void kill() throws InterruptedException {
