@@ -111,6 +111,26 @@ final class ChildJvm {
         }
     }
 
+    /**
+     * Freezes the JVM ({@code kill -STOP}): its sockets stay open and go silent, as behind a
+     * network partition, until {@link #resume()}.
+     */
+    void pause() throws IOException, InterruptedException {
+        signal("STOP");
+    }
+
+    /** Lets a paused JVM run again ({@code kill -CONT}). */
+    void resume() throws IOException, InterruptedException {
+        signal("CONT");
+    }
+
+    private void signal(String signal) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start();
+        if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+            throw new IOException("kill -" + signal + " " + process.pid() + " failed");
+        }
+    }
+
     /** Kills the child if it runs, ignoring an interrupt (for {@code close()} methods). */
     void killQuietly() {
         try {
