@@ -73,8 +73,10 @@ public final class ControlledBroker implements AutoCloseable {
         }
         this.config = config.port() == 0 ? config.withPort(freePort(config.host())) : config;
         this.address = this.config.advertisedHost() + ":" + this.config.port();
+        // generous: a call slower than the lease only fences the master, while a Ratis request that
+        // times out makes its client reset the connection, which can block the caller for seconds
         this.controllers = ControllerClient.connect(ControllerGroup.parse(mode.addresses()),
-                mode.brokerTimeout().dividedBy(2));
+                mode.brokerTimeout().multipliedBy(3));
         this.lease = new ControllerLease(mode.brokerTimeout(), System::nanoTime);
         this.heartbeats = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ramjet-controller-heartbeat"));
         this.switches = Executors.newSingleThreadExecutor(r -> daemon(r, "ramjet-role-switch"));
@@ -149,7 +151,7 @@ public final class ControlledBroker implements AutoCloseable {
                 reply = register();
             }
         } catch (IOException | RuntimeException e) {
-            if (!heartbeatsFailing) {
+            if (!heartbeatsFailing && !closed) {
                 LOG.warn("broker {}/{}: heartbeat to the controllers failed ({}); a master refuses writes {} ms after"
                         + " its last answered heartbeat", config.brokerName(), config.brokerId(), e.toString(),
                         config.controllerMode().brokerTimeout().toMillis());
