@@ -31,7 +31,7 @@ final class GroupSends {
 
     private static final Logger LOG = LoggerFactory.getLogger(GroupSends.class);
     private static final long FIRST_BACKOFF_MILLIS = 50;
-    private static final long MAX_BACKOFF_MILLIS = 1_000;
+    private static final long MAX_BACKOFF_MILLIS = 400;
 
     /** A send handed in: {@code sequence} orders it among this connection's sends. */
     private record Pending(long sequence, OutgoingMessage message, int queueChoice, CompletableFuture<Void> done) {

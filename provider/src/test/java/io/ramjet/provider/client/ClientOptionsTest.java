@@ -34,6 +34,7 @@ class ClientOptionsTest {
         assertEquals(100, options.dupsOkMillis());
         assertEquals(1024, options.transactedSendsInFlight());
         assertEquals(1024, options.nonPersistentSendsInFlight());
+        assertEquals(30_000, options.failoverTimeout());
     }
 
     @Test
