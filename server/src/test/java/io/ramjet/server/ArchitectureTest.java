@@ -58,6 +58,7 @@ class ArchitectureTest {
                     List.of("timer"),
                     List.of("delivery"),
                     List.of("transaction"),
+                    List.of("idempotence"),
                     List.of("durability"),
                     List.of("retention", "security", "admin", "replication"),
                     List.of("processor"),

@@ -218,7 +218,13 @@ public final class MessageStore implements AutoCloseable {
     }
 
     /** Completes with {@code result} once it is forced (under SYNC_GROUP_COMMIT) and replicated, if asked to wait. */
-    private CompletableFuture<AppendResult> durable(AppendResult result, boolean waitForFlush) {
+    /**
+     * Completes with {@code result} once the log up to its end is as durable as an append made
+     * with {@code waitForFlush} would be (forced under SYNC_GROUP_COMMIT, and held by the
+     * synchronous replicas): for an answer that rests on a record appended earlier, such as a
+     * resent message found already stored.
+     */
+    public CompletableFuture<AppendResult> durable(AppendResult result, boolean waitForFlush) {
         if (!waitForFlush) {
             return CompletableFuture.completedFuture(result);
         }

@@ -134,7 +134,8 @@ class HeaderGoldenBytesTest {
         g.put(SubscriptionType.SHARED_DURABLE, "ca0105");
         g.put(DURABLE, "cb0104617070077072696365730473756203");
         g.put(POSITION, "cc010654");
-        g.put(new SendRequest("orders", DestinationKind.QUEUE, 2, true, 1_000L, 2_000L, 33, 77L), "cd01d00f076f7264657273a01f010142049a01");
+        g.put(new SendRequest("orders", DestinationKind.QUEUE, 2, true, 1_000L, 2_000L, 33, 77L), "cd01d00f076f7264657273a01f0101004204009a01");
+        g.put(new SendRequest("orders", DestinationKind.QUEUE, 2, true, 1_000L, 2_000L, 33, 0L, 0x0102030405060708L, 9L), "cd01d00f076f7264657273a01f0101909cb0d080c181820242041200");
         g.put(new SendResponse(2, 10, 4096), "ce0180400414");
         g.put(new SubscribeRequest(DURABLE, "colour = 'red'", true, 5), "cf010a010f636f6c6f7572203d2027726564270104617070077072696365730473756203");
         g.put(new SubscribeResponse(4), "d00108");

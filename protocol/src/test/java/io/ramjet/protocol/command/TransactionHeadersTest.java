@@ -42,6 +42,15 @@ class TransactionHeadersTest {
     }
 
     @Test
+    void aTransactionalSendCarriesNoProducer() {
+        assertEquals(0, new SendRequest("q", DestinationKind.QUEUE, 0, false, 0, 0, 0, 5L).producerId());
+        assertThrows(IllegalArgumentException.class,
+                () -> new SendRequest("q", DestinationKind.QUEUE, 0, false, 0, 0, 0, 5L, 7L, 1L));
+        assertThrows(IllegalArgumentException.class,
+                () -> new SendRequest("q", DestinationKind.QUEUE, 0, false, 0, 0, 0, 0L, 7L, 0L));
+    }
+
+    @Test
     void xidsEncodeToOneStringAndBack() {
         byte[] gtrid = {(byte) 0xff, 0, 17};
         byte[] bqual = {42};

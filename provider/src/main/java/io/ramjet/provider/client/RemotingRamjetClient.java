@@ -116,7 +116,8 @@ public final class RemotingRamjetClient implements BrokerClient {
      * Sends to the broker the producer's choice picks among the writable masters serving the
      * destination (the destination is created on the first live master when none does). The
      * cached route stays when the broker turns out to be gone: {@link #followMaster} or
-     * {@link #routeAround} moves it.
+     * {@link #routeAround} moves it. A transactional send goes without the message's idempotent
+     * producer id: a transaction that failed over rolls back, so its sends are never resent.
      */
     @Override
     public CompletableFuture<Void> send(OutgoingMessage m, int queueChoice, long transactionId,
@@ -128,8 +129,10 @@ public final class RemotingRamjetClient implements BrokerClient {
             Route route = list.get(Math.floorMod(queueChoice, list.size()));
             int queueId = Math.floorMod(queueChoice / list.size(), route.queueCount());
             touching.accept(route.address());
+            boolean idempotent = transactionId == 0 && m.producerId() != 0;
             SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(), m.deliveryTime(),
-                    m.expiration(), m.properties().length, transactionId);
+                    m.expiration(), m.properties().length, transactionId, idempotent ? m.producerId() : 0,
+                    idempotent ? m.sequence() : 0);
             ByteBuf body = Unpooled.wrappedBuffer(m.properties(), m.body());
             return remoting.invoke(route.address(), Frame.request(CommandCode.SEND, header, body), timeout)
                     .exceptionallyCompose(failure -> CompletableFuture.failedFuture(

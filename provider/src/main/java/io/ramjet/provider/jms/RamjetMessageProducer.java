@@ -4,6 +4,7 @@ import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
 import io.ramjet.provider.client.OutgoingMessage;
+import io.ramjet.provider.client.ProducerIds;
 import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.jms.error.JmsErrors;
 import io.ramjet.provider.message.ForeignMessages;
@@ -42,6 +43,9 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
     /** Its message ids are this prefix and a sequence number. */
     private final String messageIdPrefix = "ID:" + UUID.randomUUID() + ":";
     private final AtomicLong lastSequence = new AtomicLong();
+    /** The idempotent producer's id and the sequence of its last send (issue 21). */
+    private final long producerId = ProducerIds.next();
+    private final AtomicLong lastSend = new AtomicLong();
     private final Object completionLock = new Object();
     private CompletableFuture<Void> lastCompletion = CompletableFuture.completedFuture(null);
     /** The session thread while it runs one of this producer's completion listeners, else null. */
@@ -280,7 +284,7 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
         OutgoingMessage outgoing = new OutgoingMessage(destination.name(),
                 destination.isQueue() ? DestinationKind.QUEUE : DestinationKind.TOPIC, mode == DeliveryMode.PERSISTENT,
                 deliveryDelay > 0 ? deliveryTime : 0, expiration, MessagePropertiesCodec.encode(headers),
-                MessageCodec.encode(sent).body());
+                MessageCodec.encode(sent).body(), producerId, lastSend.incrementAndGet());
         CompletableFuture<Void> sending = session.send(outgoing, destination, GroupQueueChoice.groupId(headers));
         if (listener == null) {
             session.awaitSent(sending, outgoing);

@@ -16,19 +16,33 @@ import java.util.Objects;
  * @param tagSignature the selector signature of the message's tags
  * @param properties   an encoded header and property section, opaque to the store
  * @param body         the message body
+ * @param producerId   the idempotent producer that sent it, 0 for none; {@link RecordFlags#PRODUCER}
+ *                     is set in {@code flags} exactly when it is not 0
+ * @param sequence     the message's sequence number from that producer, 0 when it has none
  */
 public record MessageRecord(int flags, String destination, int queueId, long queueOffset,
                             long bornTimestamp, long deliveryTime, long tagSignature,
-                            byte[] properties, byte[] body) {
+                            byte[] properties, byte[] body, long producerId, long sequence) {
 
     public MessageRecord {
         RecordFlags.type(flags);
+        flags = producerId != 0 ? flags | RecordFlags.PRODUCER : flags & ~RecordFlags.PRODUCER;
+        if (producerId == 0 && sequence != 0) {
+            throw new IllegalArgumentException("sequence " + sequence + " without a producer");
+        }
         Objects.requireNonNull(destination, "destination");
         Objects.requireNonNull(properties, "properties");
         Objects.requireNonNull(body, "body");
         if (queueId < 0) {
             throw new IllegalArgumentException("queueId " + queueId);
         }
+    }
+
+    /** A record from no idempotent producer. */
+    public MessageRecord(int flags, String destination, int queueId, long queueOffset, long bornTimestamp,
+                         long deliveryTime, long tagSignature, byte[] properties, byte[] body) {
+        this(flags, destination, queueId, queueOffset, bornTimestamp, deliveryTime, tagSignature, properties, body,
+                0, 0);
     }
 
     /** A NORMAL message whose queue offset the store assigns. */
@@ -44,6 +58,11 @@ public record MessageRecord(int flags, String destination, int queueId, long que
 
     public MessageRecord withQueueOffset(long offset) {
         return new MessageRecord(flags, destination, queueId, offset, bornTimestamp, deliveryTime,
-                tagSignature, properties, body);
+                tagSignature, properties, body, producerId, sequence);
+    }
+
+    /** Whether the record ends in a producer section. */
+    public boolean hasProducer() {
+        return producerId != 0;
     }
 }

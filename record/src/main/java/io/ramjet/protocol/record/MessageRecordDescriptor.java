@@ -39,6 +39,10 @@ import java.util.zip.CRC32C;
  *  +---------------------------------------------------------------+
  *  |  body length (int), then body bytes ...                       |
  *  +---------------------------------------------------------------+
+ *  |  producer id (long), only with the PRODUCER flag              |
+ *  +---------------------------------------------------------------+
+ *  |  producer sequence (long), only with the PRODUCER flag        |
+ *  +---------------------------------------------------------------+
  * </pre>
  *
  * <ul>
@@ -51,6 +55,11 @@ import java.util.zip.CRC32C;
  *   <li>the properties section is opaque here: an encoded JMS header and property section;</li>
  *   <li>a blank record is only a total size and {@link #BLANK_MAGIC}: it pads the end of a
  *       segment so no record spans two, and is at least {@link #BLANK_LENGTH} bytes;</li>
+ *   <li>the producer section ({@link RecordFlags#PRODUCER}) names the idempotent producer that
+ *       sent the message and its sequence number, so every broker that dispatches the record
+ *       (a recovering one, a slave) learns what that producer has stored. It is the last field,
+ *       so a record without it is laid out exactly as before the section existed: logs written
+ *       then read as they are;</li>
  *   <li>{@link #encode} writes the total size last, so a reader that sees a size sees a record.</li>
  * </ul>
  */
@@ -81,6 +90,9 @@ public final class MessageRecordDescriptor {
 
     public static final int MAX_DESTINATION_LENGTH = Short.MAX_VALUE;
 
+    /** Size of the producer section: producer id and sequence. */
+    public static final int PRODUCER_SECTION_LENGTH = 16;
+
     private MessageRecordDescriptor() {
     }
 
@@ -100,8 +112,20 @@ public final class MessageRecordDescriptor {
         return bodyLengthOffset(destinationLength, propertiesLength) + 4;
     }
 
+    /** Offset of the producer section, where a record without one ends. */
+    public static int producerOffset(int destinationLength, int propertiesLength, int bodyLength) {
+        return bodyOffset(destinationLength, propertiesLength) + bodyLength;
+    }
+
+    /** Length of a record without a producer section. */
     public static int recordLength(int destinationLength, int propertiesLength, int bodyLength) {
-        long length = (long) MIN_LENGTH + destinationLength + propertiesLength + bodyLength;
+        return recordLength(destinationLength, propertiesLength, bodyLength, false);
+    }
+
+    public static int recordLength(int destinationLength, int propertiesLength, int bodyLength,
+                                   boolean producer) {
+        long length = (long) MIN_LENGTH + destinationLength + propertiesLength + bodyLength
+                + (producer ? PRODUCER_SECTION_LENGTH : 0);
         if (length > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("record of " + length + " bytes");
         }
@@ -110,7 +134,7 @@ public final class MessageRecordDescriptor {
 
     public static int recordLength(MessageRecord record) {
         return recordLength(destinationBytes(record).length, record.properties().length,
-                record.body().length);
+                record.body().length, record.hasProducer());
     }
 
     /**
@@ -124,7 +148,7 @@ public final class MessageRecordDescriptor {
         byte[] destination = destinationBytes(record);
         byte[] properties = record.properties();
         byte[] body = record.body();
-        int size = recordLength(destination.length, properties.length, body.length);
+        int size = recordLength(destination.length, properties.length, body.length, record.hasProducer());
         if (index < 0 || size > buffer.limit() - index) {
             throw new IndexOutOfBoundsException("record of " + size + " bytes at " + index
                     + " in a buffer of " + buffer.limit());
@@ -146,6 +170,11 @@ public final class MessageRecordDescriptor {
         at = index + bodyLengthOffset(destination.length, properties.length);
         buffer.putInt(at, body.length);
         buffer.put(at + 4, body);
+        if (record.hasProducer()) {
+            at = index + producerOffset(destination.length, properties.length, body.length);
+            buffer.putLong(at, record.producerId());
+            buffer.putLong(at + 8, record.sequence());
+        }
         buffer.putInt(index + TOTAL_SIZE_OFFSET, size);
         buffer.putInt(index + CRC_OFFSET, checksum(buffer, index, size));
         return size;
@@ -206,7 +235,8 @@ public final class MessageRecordDescriptor {
             return RecordStatus.BAD_LAYOUT;
         }
         int bodyLength = buffer.getInt(index + bodyLengthOffset(destinationLength, propertiesLength));
-        if (bodyLength < 0 || recordLength(destinationLength, propertiesLength, bodyLength) != size) {
+        boolean producer = RecordFlags.isSet(buffer.getInt(index + FLAGS_OFFSET), RecordFlags.PRODUCER);
+        if (bodyLength < 0 || recordLength(destinationLength, propertiesLength, bodyLength, producer) != size) {
             return RecordStatus.BAD_LAYOUT;
         }
         if (verifyChecksum && buffer.getInt(index + CRC_OFFSET) != checksum(buffer, index, size)) {

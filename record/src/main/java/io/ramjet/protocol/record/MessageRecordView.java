@@ -91,10 +91,30 @@ public final class MessageRecordView {
         return buffer.slice(at + 4, buffer.getInt(at));
     }
 
+    /** Whether the record names the idempotent producer that sent it. */
+    public boolean hasProducer() {
+        return RecordFlags.isSet(flags(), RecordFlags.PRODUCER);
+    }
+
+    /** The idempotent producer that sent the message, 0 for none. */
+    public long producerId() {
+        return hasProducer() ? buffer.getLong(producerOffset()) : 0;
+    }
+
+    /** The message's sequence number from {@link #producerId()}, 0 for none. */
+    public long sequence() {
+        return hasProducer() ? buffer.getLong(producerOffset() + 8) : 0;
+    }
+
     /** Copies the writer's fields out into a value. */
     public MessageRecord toRecord() {
         return new MessageRecord(flags(), destination(), queueId(), queueOffset(), bornTimestamp(),
-                deliveryTime(), tagSignature(), bytes(properties()), bytes(body()));
+                deliveryTime(), tagSignature(), bytes(properties()), bytes(body()), producerId(), sequence());
+    }
+
+    private int producerOffset() {
+        int at = MessageRecordDescriptor.bodyLengthOffset(destinationLength(), propertiesLength());
+        return at + 4 + buffer.getInt(at);
     }
 
     private int destinationLength() {

@@ -10,6 +10,12 @@ public final class RecordFlags {
     /** A NON_PERSISTENT message: stored, but its producer never waited for the disk. */
     public static final int NON_PERSISTENT = 1 << 8;
 
+    /**
+     * The record ends in a producer section (id and sequence, see {@link MessageRecordDescriptor}).
+     * Set by {@link MessageRecord} itself from its producer id, never passed to {@link #of(RecordType, int)}.
+     */
+    public static final int PRODUCER = 1 << 9;
+
     private static final int KNOWN_BITS = TYPE_MASK | NON_PERSISTENT;
 
     private RecordFlags() {

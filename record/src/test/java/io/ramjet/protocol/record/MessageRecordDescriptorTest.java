@@ -2,7 +2,9 @@ package io.ramjet.protocol.record;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -111,5 +113,26 @@ class MessageRecordDescriptorTest {
         assertEquals(RecordType.PREPARED, RecordFlags.type(flags));
         assertThrows(IllegalArgumentException.class, () -> RecordFlags.type(0x7F));
         assertThrows(IllegalArgumentException.class, () -> RecordFlags.of(RecordType.ACK, 1 << 20));
+    }
+
+    @Test
+    void aProducerFlagWithoutItsSectionIsBadLayout() {
+        ByteBuffer buffer = encoded(0);
+        int size = MessageRecordDescriptor.recordLength(RECORD);
+        buffer.putInt(MessageRecordDescriptor.FLAGS_OFFSET, RECORD.flags() | RecordFlags.PRODUCER);
+        assertEquals(RecordStatus.BAD_LAYOUT, MessageRecordDescriptor.check(buffer, 0, size, false));
+    }
+
+    @Test
+    void theProducerFlagFollowsTheProducerId() {
+        MessageRecord produced = new MessageRecord(RECORD.flags(), "q", 0, -1, 0, 0, 0, new byte[0], new byte[0],
+                7, 1);
+        assertTrue(RecordFlags.isSet(produced.flags(), RecordFlags.PRODUCER));
+        MessageRecord plain = new MessageRecord(produced.flags(), "q", 0, -1, 0, 0, 0, new byte[0], new byte[0]);
+        assertFalse(RecordFlags.isSet(plain.flags(), RecordFlags.PRODUCER));
+        assertEquals(MessageRecordDescriptor.recordLength(plain) + MessageRecordDescriptor.PRODUCER_SECTION_LENGTH,
+                MessageRecordDescriptor.recordLength(produced));
+        assertThrows(IllegalArgumentException.class,
+                () -> new MessageRecord(RECORD.flags(), "q", 0, -1, 0, 0, 0, new byte[0], new byte[0], 0, 3));
     }
 }

@@ -8,6 +8,7 @@ import java.util.HexFormat;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
  * Pins the CommitLog record of {@link MessageRecordDescriptor} to bytes, so that a moved field, a
@@ -68,6 +69,46 @@ class MessageRecordGoldenBytesTest {
         MessageRecord decoded = view.toRecord();
         assertArrayEquals(RECORD.properties(), decoded.properties());
         assertArrayEquals(RECORD.body(), decoded.body());
+    }
+
+    /** The same record from an idempotent producer: the flag, and the producer section at the end. */
+    private static final MessageRecord PRODUCED = new MessageRecord(RECORD.flags(), RECORD.destination(),
+            RECORD.queueId(), RECORD.queueOffset(), RECORD.bornTimestamp(), RECORD.deliveryTime(),
+            RECORD.tagSignature(), RECORD.properties(), RECORD.body(), 0x0102030405060708L, 9L);
+
+    private static final String GOLDEN_PRODUCED = "0000006b" // total size 107, written last
+            + "aa1e0001" // magic
+            + "536ccd3b" // CRC32C of [0, 8) and [12, 107)
+            + "00000306" // flags: PRODUCER (1 << 9) | NON_PERSISTENT (1 << 8) | TIMER (6)
+            + GOLDEN.substring(32) // queue id to body, as without a producer
+            + "0102030405060708" // producer id
+            + "0000000000000009"; // sequence 9
+
+    @Test
+    void aRecordWithAProducerEncodesToItsGoldenBytes() {
+        ByteBuffer buffer = ByteBuffer.allocate(MessageRecordDescriptor.recordLength(PRODUCED));
+        MessageRecordDescriptor.encode(buffer, 0, PRODUCED, PHYSICAL_OFFSET, STORE_TIMESTAMP);
+        assertEquals(GOLDEN_PRODUCED, HEX.formatHex(buffer.array()));
+    }
+
+    @Test
+    void aRecordWrittenBeforeProducerSectionsReadsAsFromNoProducer() {
+        ByteBuffer buffer = ByteBuffer.wrap(HEX.parseHex(GOLDEN));
+        MessageRecordView view = MessageRecordView.wrap(buffer);
+        assertFalse(view.hasProducer());
+        assertEquals(0, view.producerId());
+        assertEquals(0, view.toRecord().sequence());
+    }
+
+    @Test
+    void theProducerGoldenBytesDecodeToItsProducer() {
+        ByteBuffer buffer = ByteBuffer.wrap(HEX.parseHex(GOLDEN_PRODUCED));
+        assertEquals(RecordStatus.VALID, MessageRecordDescriptor.check(buffer, 0, buffer.capacity()));
+        MessageRecordView view = MessageRecordView.wrap(buffer);
+        assertEquals(0x0102030405060708L, view.producerId());
+        assertEquals(9L, view.sequence());
+        assertArrayEquals(RECORD.body(), view.toRecord().body());
+        assertEquals(PRODUCED.flags(), view.toRecord().flags());
     }
 
     @Test

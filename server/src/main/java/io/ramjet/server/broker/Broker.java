@@ -26,6 +26,7 @@ import io.ramjet.server.broker.destination.DestinationResolver;
 import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.durability.ConsumptionReplay;
 import io.ramjet.server.broker.durability.ConsumptionSnapshotter;
+import io.ramjet.server.broker.idempotence.ProducerTable;
 import io.ramjet.server.broker.durability.SnapshotFile;
 import io.ramjet.server.broker.console.Actions;
 import io.ramjet.server.broker.console.Console;
@@ -146,6 +147,8 @@ public final class Broker implements AutoCloseable {
     private final DiscardCounts discards = new DiscardCounts();
     private final ProducingConnections producing = new ProducingConnections();
     private final Transactions transactions;
+    /** The idempotent producers' duplicate table (issue 21). */
+    private final ProducerTable producers;
     private long startedAt;
     /** Depths and backlogs, for the operator's commands and the metrics. */
     private Statistics statistics;
@@ -191,6 +194,7 @@ public final class Broker implements AutoCloseable {
         this.heldPulls = new HeldPulls(processors, timer);
         this.delayed = new DelayedMessages(timer);
         this.transactions = new Transactions(subscriptions, heldPulls, delayed);
+        this.producers = new ProducerTable(config.producers());
     }
 
     private static Thread daemon(Runnable runnable, String name) {
@@ -207,7 +211,7 @@ public final class Broker implements AutoCloseable {
         startedAt = System.currentTimeMillis();
         ConsumptionSnapshotter snapshotter = new ConsumptionSnapshotter(
                 new SnapshotFile(config.dataDir().resolve("broker")), destinations, subscriptions, delayed, marks,
-                transactions.table());
+                transactions.table(), producers);
         ReplicationConfig replication = config.replication();
         epochs = new EpochFile(config.dataDir());
         inSyncReplicas = new InSyncReplicas(replication, System::nanoTime, control.inSyncCommit());
@@ -218,7 +222,7 @@ public final class Broker implements AutoCloseable {
         ConsumptionReplay replay = new ConsumptionReplay(destinations, subscriptions, marks, snapshotPosition);
         transactions.replayFrom(snapshotPosition);
         store = MessageStore.open(storeConfig, new BrokerDispatchListener(heldPulls, replay,
-                snapshotter, delayed, transactions.dispatch()), replication.slave() ? ReplicationGate.NONE
+                snapshotter, delayed, transactions.dispatch(), producers), replication.slave() ? ReplicationGate.NONE
                 : inSyncReplicas);
         boolean wasSlave = ReplicaMarker.wasSlave(config.dataDir(), replication.slave());
         if (!replication.slave()) {
@@ -362,7 +366,7 @@ public final class Broker implements AutoCloseable {
         AdminProcessor admin = new AdminProcessor(destinations, deleter, config.queuesPerDestination(), log,
                 temporaries, access, destinationsChanged);
         SendProcessor send = new SendProcessor(store, resolver, diskGuard(),
-                new TransactionHalves(transactions.table()), access);
+                new TransactionHalves(transactions.table()), access, producers);
         server.registerAsyncProcessor(CommandCode.SEND, metrics == null ? Refusals.mappedAsync(send)
                 : producing.counting(Timed.async(Refusals.mappedAsync(send), metrics.metrics().sendTimer())), sends);
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, Refusals.mappedAsync(subscribe::subscribe),
@@ -462,6 +466,7 @@ public final class Broker implements AutoCloseable {
                         config.dataDir().toFile(), config.diskUseLimit(), () -> remoting.connections().size(),
                         producing::count, discards)));
         remoting.addConnectionListener(producing);
+        metrics.metrics().countProducerDuplicates(producers);
         timer.scheduleWithFixedDelay(metrics.metrics()::sample, METRICS_SAMPLE_MILLIS, METRICS_SAMPLE_MILLIS,
                 TimeUnit.MILLISECONDS);
     }
@@ -574,6 +579,11 @@ public final class Broker implements AutoCloseable {
     /** Runs a retention scan now, for tests. */
     public void runRetention() {
         retention.run();
+    }
+
+    /** The idempotent producers this broker remembers (issue 21). */
+    public ProducerTable producers() {
+        return producers;
     }
 
     /** The store, for tests and the embedded broker. */

@@ -1,6 +1,7 @@
 package io.ramjet.server.broker;
 
 import io.ramjet.server.broker.replication.ControllerMode;
+import io.ramjet.server.broker.idempotence.ProducerTableConfig;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.broker.security.AccessConfig;
 import io.ramjet.server.broker.subscription.MessageGroupPolicy;
@@ -62,6 +63,7 @@ import java.util.Set;
  * @param messageGroups        how message groups (JMSXGroupID) are honoured on queues and shared subscriptions
  * @param replication          the broker's part in its group's CommitLog replication (issue 21)
  * @param controllerMode       whether that part comes from the controller group instead (issue 21)
+ * @param producers            how long and how many idempotent producers the broker remembers (issue 21)
  * @param storeConfig          the store: data directory, segments, flushing, record limit
  */
 public record BrokerConfig(
@@ -96,6 +98,7 @@ public record BrokerConfig(
         MessageGroupPolicy messageGroups,
         ReplicationConfig replication,
         ControllerMode controllerMode,
+        ProducerTableConfig producers,
         StoreConfig storeConfig) {
 
     public static final int DEFAULT_PORT = 10911;
@@ -111,6 +114,7 @@ public record BrokerConfig(
             throw new IllegalArgumentException("role and masterAddress come from the controllers when"
                     + " controllerAddresses is set: set one or the other");
         }
+        Objects.requireNonNull(producers, "producers");
         nameServers = List.copyOf(nameServers);
         queues = List.copyOf(queues);
         topics = List.copyOf(topics);
@@ -203,6 +207,8 @@ public record BrokerConfig(
         b.groupRebalanceOnJoin = messageGroups.rebalanceOnJoin();
         b.replication(replication);
         b.controllerMode(controllerMode);
+        b.producerIdleExpiry = producers.idleExpiry();
+        b.producerTableMax = producers.maxProducers();
         return b;
     }
 
@@ -339,6 +345,8 @@ public record BrokerConfig(
         private String controllerAddresses = ControllerMode.OFF.addresses();
         private Duration controllerHeartbeat = ControllerMode.OFF.heartbeatInterval();
         private Duration controllerTimeout = ControllerMode.OFF.brokerTimeout();
+        private Duration producerIdleExpiry = ProducerTableConfig.DEFAULT.idleExpiry();
+        private int producerTableMax = ProducerTableConfig.DEFAULT.maxProducers();
 
         private Builder(StoreConfig.Builder store) {
             this.store = store;
@@ -598,6 +606,16 @@ public record BrokerConfig(
             return this;
         }
 
+        public Builder producerIdleExpiry(Duration expiry) {
+            this.producerIdleExpiry = expiry;
+            return this;
+        }
+
+        public Builder producerTableMax(int producers) {
+            this.producerTableMax = producers;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the setting that is out of range */
         public BrokerConfig build() {
             return new BrokerConfig(clusterName, brokerName, brokerId, host, advertisedHost, port, nameServers,
@@ -610,7 +628,8 @@ public record BrokerConfig(
                     new MessageGroupPolicy(messageGroups, groupIdleTimeout, groupRebalanceOnJoin),
                     new ReplicationConfig(role, masterAddress, replicationMode, minInSyncReplicas, replicaMaxLag,
                             replicaSyncTimeout, masterEpoch),
-                    new ControllerMode(controllerAddresses, controllerHeartbeat, controllerTimeout), store.build());
+                    new ControllerMode(controllerAddresses, controllerHeartbeat, controllerTimeout),
+                    new ProducerTableConfig(producerIdleExpiry, producerTableMax), store.build());
         }
     }
 }

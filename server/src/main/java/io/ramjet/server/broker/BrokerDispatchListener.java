@@ -6,6 +6,7 @@ import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.durability.ConsumptionReplay;
 import io.ramjet.server.broker.durability.ConsumptionSnapshotter;
+import io.ramjet.server.broker.idempotence.ProducerTable;
 import io.ramjet.server.broker.record.ConsumptionRecordDescriptor;
 import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.transaction.TransactionDispatch;
@@ -15,7 +16,8 @@ import io.ramjet.storage.DispatchListener;
 /**
  * The broker's view of the CommitLog as it grows: NORMAL records go into their ConsumeQueue
  * and wake the pulls held on their destination; transaction records (PREPARED, VOTE, COMMIT,
- * ROLLBACK) go to the {@link TransactionDispatch}, live and during recovery; the broker's own records are replayed while the
+ * ROLLBACK) go to the {@link TransactionDispatch}, live and during recovery; every record that names an
+ * idempotent producer goes to the {@link ProducerTable} too, so recovery and a slave rebuild it; the broker's own records are replayed while the
  * store recovers; a checkpoint first writes
  * the consumption snapshot. A DELETE_DESTINATION record deletes the destination's ConsumeQueues at
  * its place in the log, live and during recovery, so that a deletion survives a crash and
@@ -30,10 +32,12 @@ final class BrokerDispatchListener implements DispatchListener {
     private final ConsumptionSnapshotter snapshotter;
     private final DelayedMessages delayed;
     private final TransactionDispatch transactions;
+    private final ProducerTable producers;
 
     BrokerDispatchListener(HeldPulls heldPulls, ConsumptionReplay replay,
                            ConsumptionSnapshotter snapshotter, DelayedMessages delayed,
-                           TransactionDispatch transactions) {
+                           TransactionDispatch transactions, ProducerTable producers) {
+        this.producers = producers;
         this.transactions = transactions;
         this.delayed = delayed;
         this.heldPulls = heldPulls;
@@ -43,6 +47,7 @@ final class BrokerDispatchListener implements DispatchListener {
 
     @Override
     public void onRecord(MessageRecordView record, ConsumeQueueWriter queues) {
+        producers.onRecord(record);
         if (record.type() == RecordType.NORMAL) {
             messages.onRecord(record, queues);
             heldPulls.wake(record.destination());

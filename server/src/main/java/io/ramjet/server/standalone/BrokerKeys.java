@@ -112,6 +112,13 @@ final class BrokerKeys {
                     "checks answered \"still open\" before the broker rolls the transaction back (about 81 s with"
                             + " the defaults); a prepared participant keeps asking its coordinator instead",
                     BrokerConfig.Builder::transactionMaxChecks),
+            new BrokerKey<>("producerIdleExpiryMs", ValueType.MILLIS, "3600000",
+                    "an idempotent producer none of whose messages was stored for this long is forgotten: a resend"
+                            + " of its messages after that is stored again (see \"Idempotent producer\")",
+                    BrokerConfig.Builder::producerIdleExpiry),
+            new BrokerKey<>("producerTableMax", ValueType.INT, "100000",
+                    "idempotent producers remembered; beyond it the longest idle is forgotten",
+                    BrokerConfig.Builder::producerTableMax),
             new BrokerKey<>("segmentSize", ValueType.INT_BYTES, "1g",
                     "bytes per CommitLog segment file (below `2g`); a small disk wants `64m` or less",
                     (b, v) -> b.store().segmentSize(v)),

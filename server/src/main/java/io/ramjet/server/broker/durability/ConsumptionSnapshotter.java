@@ -2,6 +2,8 @@ package io.ramjet.server.broker.durability;
 
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationTable;
+import io.ramjet.server.broker.idempotence.ProducerSnapshot;
+import io.ramjet.server.broker.idempotence.ProducerTable;
 import io.ramjet.server.broker.log.DeliveryMarks;
 import io.ramjet.server.broker.record.SnapshotDescriptor.CursorEntry;
 import io.ramjet.server.broker.record.SnapshotDescriptor.DestinationEntry;
@@ -22,7 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes the destinations, durable subscriptions, pending timers and transactions to the {@link SnapshotFile} before each
+ * Writes the destinations, durable subscriptions, pending timers, transactions and idempotent producers to the {@link SnapshotFile} before each
  * store checkpoint, positioned at the checkpoint's offset: every broker record below it was
  * applied in memory before it was written, so the snapshot holds it; records from there on are
  * replayed at the next start, and replaying one the snapshot already holds changes nothing.
@@ -37,9 +39,12 @@ public final class ConsumptionSnapshotter {
     private final DelayedMessages delayed;
     private final DeliveryMarks marks;
     private final TransactionTable transactions;
+    private final ProducerTable producers;
 
     public ConsumptionSnapshotter(SnapshotFile file, DestinationTable destinations, SubscriptionTable subscriptions,
-                                  DelayedMessages delayed, DeliveryMarks marks, TransactionTable transactions) {
+                                  DelayedMessages delayed, DeliveryMarks marks, TransactionTable transactions,
+                                  ProducerTable producers) {
+        this.producers = producers;
         this.transactions = transactions;
         this.marks = marks;
         this.delayed = delayed;
@@ -65,7 +70,8 @@ public final class ConsumptionSnapshotter {
                 .map(d -> new DestinationEntry(d.name(), d.kind(), d.queueCount())).toList();
         List<TimerEntry> timers = delayed.pending().stream().map(t -> new TimerEntry(t.physicalOffset(),
                 t.deliveryTime(), t.destination(), t.queueId(), t.bornTimestamp())).toList();
-        file.write(new SnapshotDescriptor.Contents(position, kept, durable, timers, transactionSection));
+        file.write(new SnapshotDescriptor.Contents(position, kept, durable, timers, transactionSection,
+                ProducerSnapshot.encode(producers.save(position))));
     }
 
     private SubscriptionEntry entry(Subscription s) {
@@ -100,6 +106,13 @@ public final class ConsumptionSnapshotter {
                     transactions.restore(TransactionSnapshot.decode(contents.transactions()));
                 } catch (IOException e) {
                     throw new UncheckedIOException("damaged transaction section in the snapshot", e);
+                }
+            }
+            if (contents.producers().length > 0) {
+                try {
+                    producers.restore(ProducerSnapshot.decode(contents.producers()));
+                } catch (IOException e) {
+                    throw new UncheckedIOException("damaged producer section in the snapshot", e);
                 }
             }
             return contents.position();

@@ -19,6 +19,7 @@ import io.ramjet.protocol.command.DestinationStats;
 import io.ramjet.server.broker.admin.Statistics;
 import io.ramjet.server.broker.delivery.DiscardCounts;
 import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.idempotence.ProducerTable;
 import io.ramjet.storage.FlushStatistics;
 import io.ramjet.storage.MessageStore;
 
@@ -128,6 +129,13 @@ public final class BrokerMetrics implements AutoCloseable {
                         s -> Math.max(0, s.maxPhysicalOffset() - s.dispatchedOffset()))
                 .description("bytes of the CommitLog written but not yet dispatched to the ConsumeQueues")
                 .baseUnit("bytes").register(registry);
+    }
+
+    /** Counts the idempotent producers' resends answered without being stored again (issue 21). */
+    public void countProducerDuplicates(ProducerTable producers) {
+        FunctionCounter.builder("ramjet.producer.duplicates", producers, ProducerTable::duplicates)
+                .description("sends of idempotent producers found already stored: answered, not stored twice")
+                .register(registry);
     }
 
     public MeterRegistry registry() {

@@ -15,14 +15,19 @@ import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationResolver;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.idempotence.ProducerTable;
+import io.ramjet.server.broker.idempotence.StoredSend;
 import io.ramjet.server.broker.log.DiskGuard;
 import io.ramjet.server.broker.security.Operation;
 import io.ramjet.storage.AppendResult;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.StoreFullException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -52,19 +57,30 @@ import java.util.concurrent.CompletionStage;
  * before the destination is resolved, so a refused send creates no destination. A transaction's
  * halves are checked as any send.
  *
+ * <p>A send from an idempotent producer (a producer id, outside any transaction) whose sequence
+ * is not above the last one the {@link ProducerTable} holds for that producer is a resend of a
+ * message already stored: it is answered as sent, once that last message is as durable as the
+ * send asks and dispatched, with the original's position when it is the one resent, and stores
+ * nothing. The record of a stored one carries its producer and sequence.
+ *
  * <p>The broker runs this processor on one thread, so the CommitLog order of the messages one
- * connection sends is the order they arrived in, one-way ones included.
+ * connection sends is the order they arrived in, one-way ones included; and a producer's resend
+ * is checked after every earlier message of it was appended.
  */
 public final class SendProcessor implements AsyncRequestProcessor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SendProcessor.class);
 
     private final MessageStore store;
     private final DestinationResolver destinations;
     private final DiskGuard disk;
     private final TransactionHalves halves;
     private final Access access;
+    private final ProducerTable producers;
 
     public SendProcessor(MessageStore store, DestinationResolver destinations,
-                         DiskGuard disk, TransactionHalves halves, Access access) {
+                         DiskGuard disk, TransactionHalves halves, Access access, ProducerTable producers) {
+        this.producers = producers;
         this.access = access;
         this.halves = halves;
         this.disk = disk;
@@ -93,16 +109,43 @@ public final class SendProcessor implements AsyncRequestProcessor {
             // expired on arrival: never deliverable, so not stored
             return CompletableFuture.completedFuture(request.reply(new SendResponse(send.queueId(), -1, -1)));
         }
-        MessageRecord record = record(destination, send.queueId(), send.persistent(), send.deliveryTime(),
-                bytes, 0, send.propertiesLength(), bytes.length, now);
+        Optional<StoredSend> stored = send.producerId() == 0 ? Optional.empty()
+                : producers.resendOf(send.producerId(), send.sequence());
+        if (stored.isPresent()) {
+            return answerResend(request, send, stored.get());
+        }
+        MessageRecord record = record(destination, send, bytes, now);
         record = TransactionHalves.half(record, send.transactionId());
+        AppendResult result = append(record);
+        if (send.producerId() != 0) {
+            producers.appended(new StoredSend(send.producerId(), send.sequence(), result.physicalOffset(),
+                    result.size(), result.queueOffset(), now));
+        }
         if (request.isOneWay()) {
-            append(record, false);
             return null;
         }
-        return append(record, send.persistent() && send.transactionId() == 0).thenCompose(result ->
-                store.dispatchedTo(result.endOffset()).thenApply(done -> request.reply(
-                        new SendResponse(send.queueId(), result.queueOffset(), result.physicalOffset()))));
+        return answer(request, send, result, send.persistent() && send.transactionId() == 0);
+    }
+
+    private CompletionStage<Frame> answerResend(Frame request, SendRequest send, StoredSend last) {
+        LOG.debug("producer {} resent sequence {}, not above the {} stored: answered without storing",
+                Long.toHexString(send.producerId()), send.sequence(), last.sequence());
+        if (request.isOneWay()) {
+            return null;
+        }
+        boolean original = last.sequence() == send.sequence();
+        long queueOffset = original ? last.queueOffset() : -1;
+        long physicalOffset = original ? last.physicalOffset() : -1;
+        return store.durable(new AppendResult(last.physicalOffset(), last.size(), last.queueOffset()),
+                send.persistent()).thenCompose(durable -> store.dispatchedTo(durable.endOffset()))
+                .thenApply(done -> request.reply(new SendResponse(send.queueId(), queueOffset, physicalOffset)));
+    }
+
+    /** Answers once the record is as durable as asked and in its ConsumeQueue. */
+    private CompletionStage<Frame> answer(Frame request, SendRequest send, AppendResult result, boolean waitForFlush) {
+        return store.durable(result, waitForFlush).thenCompose(durable ->
+                store.dispatchedTo(durable.endOffset()).thenApply(done -> request.reply(
+                        new SendResponse(send.queueId(), durable.queueOffset(), durable.physicalOffset()))));
     }
 
     /**
@@ -143,20 +186,21 @@ public final class SendProcessor implements AsyncRequestProcessor {
      * header section, never taken from the client, so no client can hide a message from a
      * selector and every client's messages are filtered. The section has passed {@link #checkSection}.
      */
-    private static MessageRecord record(Destination destination, int queueId, boolean persistent, long deliveryTime,
-                                        byte[] bytes, int from, int propertiesLength, int length, long now) {
-        long tagSignature = TagSignature.DEFAULT.signatureOfCheckedSection(ByteBuffer.wrap(bytes, from, propertiesLength));
-        byte[] properties = Arrays.copyOfRange(bytes, from, from + propertiesLength);
-        byte[] body = Arrays.copyOfRange(bytes, from + propertiesLength, from + length);
-        RecordType type = deliveryTime > now ? RecordType.TIMER : RecordType.NORMAL;
-        int flags = RecordFlags.of(type, persistent ? 0 : RecordFlags.NON_PERSISTENT);
-        return new MessageRecord(flags, destination.storageName(), queueId, -1, now, deliveryTime, tagSignature,
-                properties, body);
+    private static MessageRecord record(Destination destination, SendRequest send, byte[] bytes, long now) {
+        int propertiesLength = send.propertiesLength();
+        long tagSignature = TagSignature.DEFAULT.signatureOfCheckedSection(ByteBuffer.wrap(bytes, 0, propertiesLength));
+        byte[] properties = Arrays.copyOfRange(bytes, 0, propertiesLength);
+        byte[] body = Arrays.copyOfRange(bytes, propertiesLength, bytes.length);
+        RecordType type = send.deliveryTime() > now ? RecordType.TIMER : RecordType.NORMAL;
+        int flags = RecordFlags.of(type, send.persistent() ? 0 : RecordFlags.NON_PERSISTENT);
+        return new MessageRecord(flags, destination.storageName(), send.queueId(), -1, now, send.deliveryTime(),
+                tagSignature, properties, body, send.producerId(), send.sequence());
     }
 
-    private CompletableFuture<AppendResult> append(MessageRecord record, boolean waitForFlush) {
+    /** Appends without waiting for anything: the result is known at once, the answer waits in {@link #answer}. */
+    private AppendResult append(MessageRecord record) {
         try {
-            return store.append(record, waitForFlush);
+            return store.append(record, false).join();
         } catch (StoreFullException e) {
             throw new BrokerException(Refusal.DISK_FULL, e.getMessage());
         }

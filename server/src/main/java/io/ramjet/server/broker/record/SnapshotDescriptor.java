@@ -23,25 +23,31 @@ import java.util.zip.CRC32C;
  *                            | pending (int) x [ offset (long) | deliveries (int) ] ] ]
  *  timers (int) x [ record offset (long) | delivery time (long) | destination | queue id (int) | born (long) ]
  *  transactions length (int) | transactions section (TransactionSnapshot's layout)     (version 2 on)
+ *  producers length (int) | producers section (the idempotence ProducerSnapshot's layout) (version 3 on)
  *  CRC32C of everything before (int)
  * </pre>
  *
- * A version 1 snapshot (no transaction section) is still read, as holding no transactions.
+ * A version 1 snapshot (no transaction section) is still read, as holding no transactions; a
+ * version 2 one (no producer section) as holding no producers.
  * Pending deliveries are stored as counted; after a crash the broker counts one for what may
  * have been delivered since (QueueCursor.possiblyDeliveredBelow).
  */
 public final class SnapshotDescriptor {
 
     public static final int MAGIC = 0x5241_4D53;
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     private static final int VERSION_WITHOUT_TRANSACTIONS = 1;
+    private static final int VERSION_WITHOUT_PRODUCERS = 2;
 
     private SnapshotDescriptor() {
     }
 
-    /** What a snapshot holds; {@code transactions} is {@link TransactionSnapshot}'s section, opaque here. */
+    /**
+     * What a snapshot holds; {@code transactions} is {@link TransactionSnapshot}'s section and
+     * {@code producers} the idempotent producers' section, both opaque here.
+     */
     public record Contents(long position, List<DestinationEntry> destinations, List<SubscriptionEntry> subscriptions,
-                           List<TimerEntry> timers, byte[] transactions) {
+                           List<TimerEntry> timers, byte[] transactions, byte[] producers) {
     }
 
     /** A destination: name, kind, queue count. */
@@ -103,6 +109,8 @@ public final class SnapshotDescriptor {
             }
             out.writeInt(contents.transactions().length);
             out.write(contents.transactions());
+            out.writeInt(contents.producers().length);
+            out.write(contents.producers());
         }
         byte[] body = bytes.toByteArray();
         CRC32C crc = new CRC32C();
@@ -122,8 +130,8 @@ public final class SnapshotDescriptor {
         }
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 0, bytes.length - 4))) {
             int version = in.readInt() == MAGIC ? in.readInt() : -1;
-            if (version != VERSION && version != VERSION_WITHOUT_TRANSACTIONS) {
-                throw new IOException("not a version " + VERSION + " snapshot");
+            if (version < VERSION_WITHOUT_TRANSACTIONS || version > VERSION) {
+                throw new IOException("not a snapshot of version 1 to " + VERSION);
             }
             long position = in.readLong();
             int nd = in.readInt();
@@ -159,15 +167,17 @@ public final class SnapshotDescriptor {
                 timers.add(new TimerEntry(in.readLong(), in.readLong(), RecordCodec.readString(in), in.readInt(),
                         in.readLong()));
             }
-            byte[] transactions = new byte[0];
-            if (version == VERSION) {
-                int length = in.readInt();
-                if (length < 0 || length > in.available()) {
-                    throw new IOException("transaction section of " + length + " bytes");
-                }
-                transactions = in.readNBytes(length);
-            }
-            return new Contents(position, destinations, subscriptions, timers, transactions);
+            byte[] transactions = version >= VERSION_WITHOUT_PRODUCERS ? section(in, "transaction") : new byte[0];
+            byte[] producers = version == VERSION ? section(in, "producer") : new byte[0];
+            return new Contents(position, destinations, subscriptions, timers, transactions, producers);
         }
+    }
+
+    private static byte[] section(DataInputStream in, String which) throws IOException {
+        int length = in.readInt();
+        if (length < 0 || length > in.available()) {
+            throw new IOException(which + " section of " + length + " bytes");
+        }
+        return in.readNBytes(length);
     }
 }

@@ -13,11 +13,17 @@ import org.junit.jupiter.api.Test;
 /** Golden bytes of the consumption snapshot file: encoded from fixed contents, decoded back. */
 class SnapshotDescriptorTest {
 
-    private static final String GOLDEN = "52414d530000000200000000000004d200000001000000017401000000010000"
+    /** The same contents as written by version 2, before the producer section. */
+    private static final String GOLDEN_V2 = "52414d530000000200000000000004d200000001000000017401000000010000"
             + "0001000000017404ffffffff000000017300000003613d310000000001000000"
             + "0000000004000000000000000500000000000000060000000100000000000000"
             + "04000000020000000100000000000001f4000000000000232800000009717565"
             + "75653a2f2f71000000000000000000001f40000000020102b6b4bd71";
+
+    private static final String GOLDEN = "52414d530000000300000000000004d2000000010000000174010000000100000001"
+            + "000000017404ffffffff000000017300000003613d3100000000010000000000000004000000000000000500000000"
+            + "00000006000000010000000000000004000000020000000100000000000001f400000000000023280000000971756575"
+            + "653a2f2f71000000000000000000001f400000000201020000000103b0d294a4";
 
     private static final RecordKey KEY =
             new SubscriptionKey("t", SubscriptionKind.SHARED_DURABLE, null, "s").toRecord();
@@ -28,7 +34,7 @@ class SnapshotDescriptorTest {
                 List.of(new SnapshotDescriptor.SubscriptionEntry(KEY, "a=1", false,
                         List.of(new SnapshotDescriptor.CursorEntry(4, 5, 6, List.of(new long[] {4, 2}))))),
                 List.of(new SnapshotDescriptor.TimerEntry(500, 9_000, "queue://q", 0, 8_000)),
-                new byte[] {1, 2});
+                new byte[] {1, 2}, new byte[] {3});
     }
 
     @Test
@@ -49,6 +55,15 @@ class SnapshotDescriptorTest {
         assertArrayEquals(new long[] {4, 2}, cursor.pending().get(0));
         assertEquals(contents().timers(), decoded.timers());
         assertArrayEquals(new byte[] {1, 2}, decoded.transactions());
+        assertArrayEquals(new byte[] {3}, decoded.producers());
         assertEquals(GOLDEN, HexFormat.of().formatHex(SnapshotDescriptor.encode(decoded)));
+    }
+
+    @Test
+    void aVersionTwoSnapshotReadsAsHoldingNoProducers() throws Exception {
+        SnapshotDescriptor.Contents decoded = SnapshotDescriptor.decode(HexFormat.of().parseHex(GOLDEN_V2));
+        assertArrayEquals(new byte[] {1, 2}, decoded.transactions());
+        assertArrayEquals(new byte[0], decoded.producers());
+        assertEquals(contents().timers(), decoded.timers());
     }
 }

@@ -1,0 +1,134 @@
+package io.ramjet.server.broker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import io.netty.buffer.Unpooled;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.command.SendRequest;
+import io.ramjet.protocol.command.SendResponse;
+import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.message.MessageHeaders;
+import io.ramjet.protocol.message.MessagePropertiesCodec;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.replication.ReplicationConfig;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The idempotent producer at the broker (issue 21), over real sockets: a send whose producer and
+ * sequence the broker has stored is answered without being stored again, across a restart, and
+ * on a slave promoted to master, whose table the replicated log built.
+ */
+class IdempotentProducerTest {
+
+    private static final long P = 0x1D_E4_90_7E_41L;
+    private static final long Q = 0x2D_E4_90_7E_42L;
+    private static final String QUEUE = Destination.storageName(DestinationKind.QUEUE, "orders");
+
+    @TempDir
+    Path dir;
+    @TempDir
+    Path slaveDir;
+
+    private final RemotingClient client = new RemotingClient(RemotingClientConfig.defaults());
+
+    @AfterEach
+    void closeClient() {
+        client.close();
+    }
+
+    private SendResponse send(Broker broker, long producer, long sequence, String text) throws Exception {
+        byte[] properties = MessagePropertiesCodec.encode(new MessageHeaders());
+        SendRequest header = new SendRequest("orders", DestinationKind.QUEUE, 0, true, 0, 0, properties.length, 0,
+                producer, sequence);
+        return client.invokeSync(broker.address(), Frame.request(CommandCode.SEND, header,
+                        Unpooled.wrappedBuffer(properties, text.getBytes(StandardCharsets.UTF_8))),
+                BrokerTestClient.TIMEOUT).header(SendResponse.class);
+    }
+
+    private static long stored(Broker broker) {
+        return broker.store().maxQueueOffset(QUEUE, 0);
+    }
+
+    @Test
+    void theSameSendTwiceIsStoredOnceAndAnsweredWithTheOriginalsPosition() throws Exception {
+        try (Broker broker = BrokerTestSupport.start(BrokerTestSupport.config(dir))) {
+            SendResponse first = send(broker, P, 1, "a");
+            SendResponse again = send(broker, P, 1, "a");
+            assertEquals(first, again);
+            send(broker, P, 2, "b");
+            SendResponse older = send(broker, P, 1, "a");
+            assertEquals(-1, older.physicalOffset(), "an older resend: its position is not kept");
+            assertEquals(2, stored(broker));
+            assertEquals(2, broker.producers().duplicates());
+        }
+    }
+
+    @Test
+    void anotherProducerWithTheSameSequenceIsStored() throws Exception {
+        try (Broker broker = BrokerTestSupport.start(BrokerTestSupport.config(dir))) {
+            SendResponse p = send(broker, P, 1, "a");
+            SendResponse q = send(broker, Q, 1, "a");
+            assertNotEquals(p.physicalOffset(), q.physicalOffset());
+            assertEquals(2, stored(broker));
+        }
+    }
+
+    @Test
+    void aSendWithoutProducerIsStoredEveryTime() throws Exception {
+        try (Broker broker = BrokerTestSupport.start(BrokerTestSupport.config(dir));
+             BrokerTestClient plain = new BrokerTestClient(broker.address())) {
+            plain.send("orders", DestinationKind.QUEUE, 0, "a");
+            plain.send("orders", DestinationKind.QUEUE, 0, "a");
+            assertEquals(2, stored(broker));
+        }
+    }
+
+    @Test
+    void aResendAfterARestartIsStoredOnce() throws Exception {
+        try (Broker broker = BrokerTestSupport.start(BrokerTestSupport.config(dir))) {
+            send(broker, P, 1, "a");
+            send(broker, P, 2, "b");
+        }
+        try (Broker restarted = BrokerTestSupport.start(BrokerTestSupport.config(dir))) {
+            send(restarted, P, 2, "b");
+            send(restarted, P, 1, "a");
+            assertEquals(2, stored(restarted));
+            send(restarted, P, 3, "c");
+            assertEquals(3, stored(restarted));
+        }
+    }
+
+    @Test
+    void aSlaveBuildsTheMastersTableAndPromotedStoresAResendOnce() throws Exception {
+        try (Broker master = BrokerTestSupport.start(BrokerTestSupport.config(dir));
+             Broker slave = BrokerTestSupport.start(BrokerTestSupport.config(slaveDir).toBuilder().brokerId(1).build()
+                     .withReplication(master.config().replication().asSlaveOf(master.address())))) {
+            for (long s = 1; s <= 5; s++) {
+                send(master, P, s, "p" + s);
+                send(master, Q, s, "q" + s);
+                send(master, P, s, "p" + s);
+            }
+            ReplicationTest.awaitCaughtUp(slave, master);
+            assertEquals(Map.of(P, 5L, Q, 5L), master.producers().sequences());
+            assertEquals(master.producers().sequences(), slave.producers().sequences());
+        }
+        try (Broker promoted = BrokerTestSupport.start(BrokerTestSupport.config(slaveDir).withReplication(
+                ReplicationConfig.DEFAULT))) {
+            assertEquals(10, stored(promoted));
+            send(promoted, P, 5, "p5");
+            send(promoted, Q, 4, "q4");
+            assertEquals(10, stored(promoted));
+            send(promoted, P, 6, "p6");
+            assertEquals(11, stored(promoted));
+        }
+    }
+}
