@@ -37,6 +37,7 @@ final class ChildJvm {
     private final Path logFile;
     private Process process;
     private int starts;
+    private boolean paused;
 
     ChildJvm(String name) throws IOException {
         this.name = name;
@@ -117,11 +118,18 @@ final class ChildJvm {
      */
     void pause() throws IOException, InterruptedException {
         signal("STOP");
+        paused = true;
     }
 
     /** Lets a paused JVM run again ({@code kill -CONT}). */
     void resume() throws IOException, InterruptedException {
         signal("CONT");
+        paused = false;
+    }
+
+    /** Running and not paused. */
+    boolean isServing() {
+        return isAlive() && !paused;
     }
 
     private void signal(String signal) throws IOException, InterruptedException {

@@ -56,8 +56,9 @@ final class GroupBroker implements AutoCloseable {
         return jvm;
     }
 
-    boolean isAlive() {
-        return jvm.isAlive();
+    /** Running and not paused. */
+    boolean isServing() {
+        return jvm.isServing();
     }
 
     void start() throws IOException {

@@ -64,7 +64,7 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
                 "brokerName", GROUP,
                 "replicationMode", "SYNC",
                 "minInSyncReplicas", "2",
-                "replicaMaxLagMs", "2000",
+                "replicaMaxLagMs", "4000",
                 "replicaSyncTimeoutMs", "5000",
                 "segmentSize", Integer.toString(SEGMENT_SIZE),
                 "minFreeSpace", "64m",
@@ -176,11 +176,14 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
     }
 
     /**
-     * Kills the master with {@code kill -9} and waits until the controller names another at a
-     * newer epoch (at most {@code bound}); the killed broker stays down.
+     * Kills the master with {@code kill -9} once the controller has every serving broker (running, not paused) in sync, and
+     * waits until it names another master at a newer epoch (at most {@code bound}); the killed
+     * broker stays down.
      */
     Failover killMaster(Duration bound) throws InterruptedException {
-        ReplicaInfo before = awaitInfo("a master", Duration.ofSeconds(30), ReplicaInfo::hasMaster);
+        long serving = brokers.stream().filter(GroupBroker::isServing).count();
+        ReplicaInfo before = awaitInfo("a master with its " + serving + " serving brokers in sync", ChildJvm.START_TIMEOUT,
+                info -> info.hasMaster() && info.inSync().size() == serving);
         long killedAt = System.nanoTime();
         broker(before.masterId()).kill();
         ReplicaInfo after = awaitInfo("a new master after broker " + before.masterId() + " was killed", bound,

@@ -28,8 +28,8 @@ class ReplicaCutTest {
 
     private static final String TEST = "ReplicaCutTest";
     private static final Duration BROKER_TIMEOUT = Duration.ofMillis(2_500);
-    /** replicaMaxLagMs (2 s), then one controller commit; the rest is load. */
-    private static final Duration SHRINK_BOUND = Duration.ofSeconds(15);
+    /** replicaMaxLagMs (4 s), then one controller commit; the rest is load. */
+    private static final Duration SHRINK_BOUND = Duration.ofSeconds(20);
 
     @RegisterExtension
     static final HaCluster CLUSTER = new HaCluster("cut", BROKER_TIMEOUT, new Properties(), "");
