@@ -213,9 +213,22 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
         }
     }
 
+    /**
+     * After each test, the tails of the logs if it failed, and the group whole again for the next
+     * test: every paused broker let run, every killed one restarted, all three in sync.
+     */
     @Override
-    public void afterEach(ExtensionContext context) {
+    public void afterEach(ExtensionContext context) throws Exception {
         printTailsIfFailed(context);
+        for (GroupBroker broker : brokers) {
+            if (broker.jvm().isAlive() && !broker.isServing()) {
+                broker.jvm().resume();
+            } else if (!broker.jvm().isAlive()) {
+                broker.start();
+            }
+        }
+        awaitInfo("all three in sync again after the test", ChildJvm.START_TIMEOUT,
+                info -> info.inSync().size() == BROKERS);
     }
 
     @Override

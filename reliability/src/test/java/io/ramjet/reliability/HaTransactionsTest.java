@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -45,6 +46,7 @@ class HaTransactionsTest {
 
     private static final String TEST = "HaTransactionsTest";
     private static final Duration ELECTION_BOUND = Duration.ofSeconds(30);
+    private static final Duration RECOVERY_SCAN_PAUSE = Duration.ofMillis(200);
     private static final Duration QUIET = Duration.ofSeconds(3);
     private static final Duration DRAIN_MAX = Duration.ofSeconds(30);
 
@@ -99,7 +101,7 @@ class HaTransactionsTest {
         XAException secondCommit;
         try (XAConnection connection = factory.createXAConnection()) {
             XAResource resource = connection.createXASession().getXAResource();
-            recovered = Arrays.asList(resource.recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN));
+            recovered = recoverUntilListed(resource, xid);
             resource.commit(xid, false);
             secondCommit = assertThrows(XAException.class, () -> resource.commit(xid, false), "a second commit");
         }
@@ -185,6 +187,29 @@ class HaTransactionsTest {
                 () -> assertEquals(0, tally.redeliveredWithoutFlag(), "a repeat without JMSRedelivered"),
                 () -> assertFalse(tally.deliveries() > 20 + 5, "deliveries " + tally.deliveries()
                         + ": more than the 20 published and the 5 in flight at the kill"));
+    }
+
+    /**
+     * Runs recovery scans, as a transaction manager's recovery does periodically, until one lists
+     * {@code xid} or {@link #ELECTION_BOUND} passed (the new master may not be routed to yet).
+     *
+     * @return what the last scan listed
+     */
+    private static List<Xid> recoverUntilListed(XAResource resource, Xid xid) throws XAException {
+        long deadline = System.nanoTime() + ELECTION_BOUND.toNanos();
+        while (true) {
+            try {
+                List<Xid> listed = Arrays.asList(resource.recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN));
+                if (listed.stream().anyMatch(x -> TestXid.same(x, xid)) || System.nanoTime() - deadline > 0) {
+                    return listed;
+                }
+            } catch (XAException e) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+            }
+            LockSupport.parkNanos(RECOVERY_SCAN_PAUSE.toNanos());
+        }
     }
 
     /** A transaction manager's branch id, as Narayana would make one. */

@@ -28,9 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@link #ELECTION_BOUND}; and the killed masters, back as slaves, hold the master's CommitLog.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class MasterFailoverTest {
+class MasterKillTest {
 
-    private static final String TEST = "MasterFailoverTest";
+    private static final String TEST = "MasterKillTest";
     private static final Duration BROKER_TIMEOUT = Duration.ofMillis(2_500);
     /** The controller replaces a silent master within brokerTimeout x 1.25 and a Raft commit; the rest is load. */
     private static final Duration ELECTION_BOUND = Duration.ofSeconds(10);
