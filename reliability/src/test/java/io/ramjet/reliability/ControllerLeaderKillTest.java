@@ -41,6 +41,7 @@ class ControllerLeaderKillTest {
         HaCluster.Failover failover;
         long sendGap;
         try {
+            traffic.awaitFlowing(ChildJvm.START_TIMEOUT);
             Thread.sleep(1_000 + random.nextInt(1_000));
             CLUSTER.awaitInfo("a controller answer", Duration.ofSeconds(30), info -> true);
             oldLeader = CLUSTER.controller().leader().orElseThrow();

@@ -50,6 +50,7 @@ class MasterKillTest {
         List<HaCluster.Failover> failovers = new ArrayList<>();
         List<Long> sendGapsMillis = new ArrayList<>();
         try {
+            traffic.awaitFlowing(ChildJvm.START_TIMEOUT);
             for (int i = 0; i < FAILOVERS; i++) {
                 Thread.sleep(1_000 + random.nextInt(2_000));
                 HaCluster.Failover failover = CLUSTER.killMaster(ELECTION_BOUND.multipliedBy(3));

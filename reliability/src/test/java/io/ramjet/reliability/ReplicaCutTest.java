@@ -49,6 +49,7 @@ class ReplicaCutTest {
         HaCluster.Failover failover;
         long rejoinMillis;
         try {
+            traffic.awaitFlowing(ChildJvm.START_TIMEOUT);
             Thread.sleep(1_000 + random.nextInt(1_000));
             long cutAt = System.nanoTime();
             cut.jvm().pause();

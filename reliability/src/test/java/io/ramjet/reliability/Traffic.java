@@ -64,6 +64,13 @@ final class Traffic {
         return targets.stream().map(Publisher.Target::tally).toList();
     }
 
+    /** Waits until every publisher's sends return (the clients have found the master), so that a kill meets traffic. */
+    void awaitFlowing(Duration timeout) {
+        if (awaitSendsAfter(System.nanoTime(), timeout) < 0) {
+            throw new AssertionError("no send returned within " + timeout + " of the traffic's start");
+        }
+    }
+
     /**
      * Waits until every publisher has had a send return after {@code nanos} ({@link System#nanoTime()}).
      *
