@@ -41,6 +41,7 @@ class ControllerModeTest {
             ControllerCluster.await(() -> inSync(cluster).equals(Set.of(1L, 2L, 3L)), SWITCH,
                     () -> "the committed in-sync set is " + inSync(cluster));
 
+            ControllerCluster.await(first::leaseHeld, SWITCH, () -> "no heartbeat of the master answered");
             List<SendResponse> before = ReplicationTest.send(first.address(), "before", 200);
             assertEquals(200, before.size());
             long end = first.broker().store().maxPhysicalOffset();
@@ -63,6 +64,7 @@ class ControllerModeTest {
                     "the new master's epochs file names its epoch");
             ControllerCluster.awaitRole(slave, BrokerRole.slaveOf(master.address(), epoch), SWITCH);
 
+            ControllerCluster.await(master::leaseHeld, SWITCH, () -> "no heartbeat of the new master answered");
             ReplicationTest.send(master.address(), "after", 100);
             ControlledBroker returned = cluster.start(firstConfig);
             assertEquals(BrokerRole.slaveOf(master.address(), epoch), returned.role(),
