@@ -1,6 +1,8 @@
 package io.ramjet.provider.client;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -50,8 +52,8 @@ final class GroupSends {
     private long backoffMillis;
     /** The master address tried last: after a failure, the one to route around. */
     private String failedAddress;
-    /** Settled when the recovery under way ends; completed while none is. */
-    private CompletableFuture<Void> settled = CompletableFuture.completedFuture(null);
+    /** What waits for the recovery under way to end, completed in the order it began to wait. */
+    private List<CompletableFuture<Void>> settleWaiters = new ArrayList<>();
 
     GroupSends(BrokerClient brokers, String group, long failoverTimeoutMillis) {
         this.brokers = brokers;
@@ -73,9 +75,17 @@ final class GroupSends {
         return pending.done();
     }
 
-    /** Completes once the group is not recovering: what a transactional send waits for before it goes. */
+    /**
+     * Completes once the group is not recovering: what a transactional send waits for before it
+     * goes. Those that wait are released in the order they asked, so their sends keep that order.
+     */
     synchronized CompletableFuture<Void> settled() {
-        return settled;
+        if (!recovering) {
+            return CompletableFuture.completedFuture(null);
+        }
+        CompletableFuture<Void> waiter = new CompletableFuture<>();
+        settleWaiters.add(waiter);
+        return waiter;
     }
 
     /** A transactional send (never resent) found the master gone: the group recovers all the same. */
@@ -120,7 +130,6 @@ final class GroupSends {
             recovering = true;
             deadline = System.nanoTime() + failoverTimeoutNanos;
             backoffMillis = FIRST_BACKOFF_MILLIS;
-            settled = new CompletableFuture<>();
             LOG.info("broker group {} lost its master {}; waiting up to {} ms for a new one", group, failedAddress,
                     TimeUnit.NANOSECONDS.toMillis(failoverTimeoutNanos));
         }
@@ -183,17 +192,18 @@ final class GroupSends {
 
     /** The first waiting send, or null having ended the recovery when none waits. */
     private Pending nextOrFinish() {
-        CompletableFuture<Void> done;
+        List<CompletableFuture<Void>> released;
         synchronized (this) {
             if (!waiting.isEmpty()) {
                 return waiting.pollFirstEntry().getValue();
             }
             recovering = false;
             resending = false;
-            done = settled;
+            released = settleWaiters;
+            settleWaiters = new ArrayList<>();
         }
         LOG.info("broker group {}: sends go to its master again", group);
-        done.complete(null);
+        released.forEach(waiter -> waiter.complete(null));
         return null;
     }
 

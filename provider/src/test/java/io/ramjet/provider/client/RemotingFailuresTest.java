@@ -1,7 +1,9 @@
 package io.ramjet.provider.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.remoting.RemotingCommandException;
@@ -47,6 +49,14 @@ class RemotingFailuresTest {
         assertEquals(Reason.ROLLED_BACK, reason(ErrorStatus.TRANSACTION_ROLLED_BACK));
         assertEquals(Reason.NOT_ATTACHED, reason(ErrorStatus.UNKNOWN_CONSUMER));
         assertEquals(Reason.BUSY, reason(ErrorStatus.BUSY));
+        assertEquals(Reason.NOT_MASTER, reason(ErrorStatus.NOT_MASTER));
+    }
+
+    @Test
+    void aMasterIsGoneWhenUnreachableLostOrNoLongerMasterButNotWhenBusy() {
+        assertTrue(RemotingFailures.of(new RemotingCommandException(ErrorStatus.NOT_MASTER, "")).isMasterGone());
+        assertTrue(RemotingFailures.of(new RemotingConnectionException("closed")).isMasterGone());
+        assertFalse(RemotingFailures.of(new RemotingCommandException(ErrorStatus.BUSY, "")).isMasterGone());
     }
 
     private static Reason reason(int status) {
