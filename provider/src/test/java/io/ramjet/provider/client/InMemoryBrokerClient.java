@@ -48,6 +48,7 @@ public final class InMemoryBrokerClient implements BrokerClient {
         private final AtomicInteger commitAttempts = new AtomicInteger();
         private final Semaphore commitsSeen = new Semaphore(0);
         private final AtomicInteger sendAttempts = new AtomicInteger();
+        private final List<OutgoingMessage> sendsSeen = new CopyOnWriteArrayList<>();
         private final List<String> routedAround = new CopyOnWriteArrayList<>();
         private final AtomicInteger mastersAsked = new AtomicInteger();
         private final AtomicInteger sendsToFail = new AtomicInteger();
@@ -90,6 +91,11 @@ public final class InMemoryBrokerClient implements BrokerClient {
         /** How many times the client asked for the group's master. */
         public int mastersAsked() {
             return mastersAsked.get();
+        }
+
+        /** The message of every send that reached this broker, failed or not, in order. */
+        public List<OutgoingMessage> sendsSeen() {
+            return List.copyOf(sendsSeen);
         }
 
         /** The brokers the client was told to route around, in order. */
@@ -202,6 +208,7 @@ public final class InMemoryBrokerClient implements BrokerClient {
                                         Consumer<String> touching) {
         touching.accept(ADDRESS);
         broker.sendAttempts.incrementAndGet();
+        broker.sendsSeen.add(m);
         ClientException failure = broker.sendFailure;
         if (failure != null && broker.sendsToFail.getAndDecrement() > 0) {
             return failed(failure);

@@ -44,11 +44,28 @@ class MessageRecordGoldenBytesTest {
             + "00000004" // body length
             + "626f6479"; // "body"
 
+    /** The same record from an idempotent producer: the flag, and the producer section at the end. */
+    private static final MessageRecord PRODUCED = new MessageRecord(RECORD.flags(), RECORD.destination(),
+            RECORD.queueId(), RECORD.queueOffset(), RECORD.bornTimestamp(), RECORD.deliveryTime(),
+            RECORD.tagSignature(), RECORD.properties(), RECORD.body(), 0x0102030405060708L, 9L);
+
+    private static final String GOLDEN_PRODUCED = "0000006b" // total size 107, written last
+            + "aa1e0001" // magic
+            + "536ccd3b" // CRC32C of [0, 8) and [12, 107)
+            + "00000306" // flags: PRODUCER (1 << 9) | NON_PERSISTENT (1 << 8) | TIMER (6)
+            + GOLDEN.substring(32) // queue id to body, as without a producer
+            + "0102030405060708" // producer id
+            + "0000000000000009"; // sequence 9
+
+    private static String encoded(MessageRecord record) {
+        ByteBuffer buffer = ByteBuffer.allocate(MessageRecordDescriptor.recordLength(record));
+        MessageRecordDescriptor.encode(buffer, 0, record, PHYSICAL_OFFSET, STORE_TIMESTAMP);
+        return HEX.formatHex(buffer.array());
+    }
+
     @Test
     void aRecordEncodesToItsGoldenBytes() {
-        ByteBuffer buffer = ByteBuffer.allocate(MessageRecordDescriptor.recordLength(RECORD));
-        MessageRecordDescriptor.encode(buffer, 0, RECORD, PHYSICAL_OFFSET, STORE_TIMESTAMP);
-        assertEquals(GOLDEN, HEX.formatHex(buffer.array()));
+        assertEquals(GOLDEN, encoded(RECORD));
     }
 
     @Test
@@ -71,24 +88,9 @@ class MessageRecordGoldenBytesTest {
         assertArrayEquals(RECORD.body(), decoded.body());
     }
 
-    /** The same record from an idempotent producer: the flag, and the producer section at the end. */
-    private static final MessageRecord PRODUCED = new MessageRecord(RECORD.flags(), RECORD.destination(),
-            RECORD.queueId(), RECORD.queueOffset(), RECORD.bornTimestamp(), RECORD.deliveryTime(),
-            RECORD.tagSignature(), RECORD.properties(), RECORD.body(), 0x0102030405060708L, 9L);
-
-    private static final String GOLDEN_PRODUCED = "0000006b" // total size 107, written last
-            + "aa1e0001" // magic
-            + "536ccd3b" // CRC32C of [0, 8) and [12, 107)
-            + "00000306" // flags: PRODUCER (1 << 9) | NON_PERSISTENT (1 << 8) | TIMER (6)
-            + GOLDEN.substring(32) // queue id to body, as without a producer
-            + "0102030405060708" // producer id
-            + "0000000000000009"; // sequence 9
-
     @Test
     void aRecordWithAProducerEncodesToItsGoldenBytes() {
-        ByteBuffer buffer = ByteBuffer.allocate(MessageRecordDescriptor.recordLength(PRODUCED));
-        MessageRecordDescriptor.encode(buffer, 0, PRODUCED, PHYSICAL_OFFSET, STORE_TIMESTAMP);
-        assertEquals(GOLDEN_PRODUCED, HEX.formatHex(buffer.array()));
+        assertEquals(GOLDEN_PRODUCED, encoded(PRODUCED));
     }
 
     @Test

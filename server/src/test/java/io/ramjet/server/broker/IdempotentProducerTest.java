@@ -2,6 +2,7 @@ package io.ramjet.server.broker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
 import io.ramjet.protocol.command.CommandCode;
@@ -15,6 +16,10 @@ import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.replication.ReplicationConfig;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
@@ -69,6 +74,19 @@ class IdempotentProducerTest {
             assertEquals(-1, older.physicalOffset(), "an older resend: its position is not kept");
             assertEquals(2, stored(broker));
             assertEquals(2, broker.producers().duplicates());
+        }
+    }
+
+    @Test
+    void duplicatesAreCountedInTheMetrics() throws Exception {
+        try (Broker broker = BrokerTestSupport.start(BrokerTestSupport.config(dir).toBuilder().metricsPort(0).build())) {
+            send(broker, P, 1, "a");
+            send(broker, P, 1, "a");
+            HttpResponse<String> scrape = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                            URI.create("http://127.0.0.1:" + broker.metricsPort() + "/metrics"))
+                    .timeout(BrokerTestClient.TIMEOUT).build(), HttpResponse.BodyHandlers.ofString());
+            assertTrue(scrape.body().lines().anyMatch(line -> line.startsWith("ramjet_producer_duplicates_total{")
+                    && line.endsWith(" 1.0")), scrape.body());
         }
     }
 
