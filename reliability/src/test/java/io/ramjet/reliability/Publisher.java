@@ -24,6 +24,8 @@ final class Publisher implements Runnable {
     private static final Duration RECONNECT_PAUSE = Duration.ofMillis(100);
 
     final AtomicInteger failedSends = new AtomicInteger();
+    /** When the last send returned ({@link System#nanoTime()}), for measuring how long sends stalled. */
+    volatile long lastSentNanos;
     private final ConnectionFactory factory;
     private final String prefix;
     private final List<Target> targets;
@@ -59,6 +61,7 @@ final class Publisher implements Runnable {
                     producer.send(target.topic() ? session.createTopic(target.name())
                             : session.createQueue(target.name()), Jms.message(session, id));
                     target.tally().sent(id);
+                    lastSentNanos = System.nanoTime();
                     due += intervalNanos;
                     LockSupport.parkNanos(due - System.nanoTime());
                 }

@@ -20,6 +20,7 @@ import java.util.TreeSet;
 final class Tally {
 
     private final Set<String> sent = new HashSet<>();
+    private final Map<String, Long> sentNanos = new HashMap<>();
     private final Map<String, Integer> received = new HashMap<>();
     private final Set<String> acknowledged = new HashSet<>();
     private long deliveries;
@@ -30,10 +31,11 @@ final class Tally {
 
     synchronized void sent(String id) {
         sent.add(id);
+        sentNanos.put(id, System.nanoTime());
     }
 
     synchronized void sent(Collection<String> ids) {
-        sent.addAll(ids);
+        ids.forEach(this::sent);
     }
 
     synchronized void received(String id, boolean redelivered) {
@@ -93,6 +95,16 @@ final class Tally {
             }
         }
         return lost.stream().limit(max).toList();
+    }
+
+    /** When each lost id's send returned ({@link System#nanoTime()}), in no order. */
+    synchronized List<Long> lostSendTimes() {
+        return sent.stream().filter(id -> !received.containsKey(id)).map(sentNanos::get).toList();
+    }
+
+    /** Sends that returned in [fromNanos, toNanos]. */
+    synchronized int sentBetween(long fromNanos, long toNanos) {
+        return (int) sentNanos.values().stream().filter(t -> t - fromNanos >= 0 && toNanos - t >= 0).count();
     }
 
     synchronized long duplicates() {

@@ -230,7 +230,8 @@ final class GroupSends {
         if (failed != null && movedDestinations.add(m.kind() + ":" + m.destination())) {
             brokers.routeAround(m.destination(), m.kind(), failed);
         }
-        brokers.send(m, next.queueChoice(), 0, address -> { }).whenComplete((sent, failure) -> {
+        // another group may hold a later message of this producer, which would hide this one
+        brokers.send(m.withoutProducer(), next.queueChoice(), 0, address -> { }).whenComplete((sent, failure) -> {
             if (failure == null) {
                 next.done().complete(null);
             } else {

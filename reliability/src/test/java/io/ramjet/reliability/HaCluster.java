@@ -1,0 +1,288 @@
+package io.ramjet.reliability;
+
+import io.ramjet.controller.ControllerClient;
+import io.ramjet.controller.ControllerGroup;
+import io.ramjet.controller.ReplicaInfo;
+import io.ramjet.provider.jms.RamjetConnectionFactory;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * The issue-21 test cluster, one per test class (a static {@code @RegisterExtension} field):
+ * three NameServers each embedding a controller node, and one broker group {@code g1} of three
+ * brokers (ids 1, 2, 3) in controller mode, {@code SYNC} with {@code minInSyncReplicas=2} unless
+ * the class says otherwise. All child JVMs, ports picked once and kept across restarts, data under
+ * one temporary directory removed at the end. When a test fails, every process's log tail is
+ * printed. Driven by one thread at a time.
+ */
+final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllCallback {
+
+    static final String GROUP = "g1";
+    static final int BROKERS = 3;
+    /** Small segments: three brokers' files on one disk, and quick to compare. */
+    static final int SEGMENT_SIZE = 16 << 20;
+    private static final Duration CONTROLLER_CALL_TIMEOUT = Duration.ofSeconds(5);
+
+    private final String name;
+    private final Duration brokerTimeout;
+    private final Properties brokerProperties;
+    private final String urlOptions;
+    private final List<NameServerProcess> nameServers = new ArrayList<>();
+    private final List<GroupBroker> brokers = new ArrayList<>();
+    private Path root;
+    private ControllerClient controller;
+
+    /**
+     * @param brokerTimeout    the controller's {@code brokerTimeoutMillis}
+     * @param brokerProperties over the defaults of {@link #defaults()}
+     * @param urlOptions       {@code key=value&...} after the NameServers in the client URL, or ""
+     */
+    HaCluster(String name, Duration brokerTimeout, Properties brokerProperties, String urlOptions) {
+        this.name = name;
+        this.brokerTimeout = brokerTimeout;
+        this.brokerProperties = defaults();
+        this.brokerProperties.putAll(brokerProperties);
+        this.urlOptions = urlOptions;
+    }
+
+    /** What every test broker of the group sets: the group, SYNC to two, small segments, quick heartbeats. */
+    static Properties defaults() {
+        return Brokers.properties(
+                "brokerName", GROUP,
+                "replicationMode", "SYNC",
+                "minInSyncReplicas", "2",
+                "replicaMaxLagMs", "4000",
+                "replicaSyncTimeoutMs", "5000",
+                "segmentSize", Integer.toString(SEGMENT_SIZE),
+                "minFreeSpace", "64m",
+                "heartbeatIntervalMs", "1000",
+                "controllerHeartbeatMs", "500");
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        start();
+    }
+
+    /** Starts the NameServers, then broker 1 (the first master), then the other two in sync with it. */
+    void start() throws Exception {
+        root = Files.createTempDirectory("ramjet-ha-" + name + "-");
+        int[] ports = ChildJvm.freePorts(3 + 3 + BROKERS);
+        for (int i = 0; i < 3; i++) {
+            nameServers.add(new NameServerProcess(name + "-ns" + i, "n" + i, ports[i], ports[3 + i],
+                    Files.createDirectories(root.resolve("ns" + i))));
+        }
+        String peers = nameServers.stream().map(NameServerProcess::peer).collect(Collectors.joining(","));
+        String nameServerList = nameServers.stream().map(ns -> "127.0.0.1:" + ns.port()).collect(Collectors.joining(","));
+        Properties properties = new Properties();
+        properties.putAll(brokerProperties);
+        properties.setProperty("controllerAddresses", peers);
+        properties.setProperty("controllerTimeoutMs", Long.toString(brokerTimeout.toMillis()));
+        for (int i = 0; i < BROKERS; i++) {
+            long id = i + 1;
+            Properties own = new Properties();
+            own.putAll(properties);
+            own.setProperty("brokerId", Long.toString(id));
+            brokers.add(new GroupBroker(name + "-b" + id, id, ports[6 + i], root.resolve("b" + id), own, nameServerList));
+        }
+        inParallel(nameServers.stream().<Step>map(ns -> () -> ns.start(peers, brokerTimeout)).toList());
+        controller = ControllerClient.connect(ControllerGroup.parse(peers), CONTROLLER_CALL_TIMEOUT);
+        brokers.get(0).start();
+        awaitInfo("broker 1 master", ChildJvm.START_TIMEOUT, info -> info.masterId() == 1);
+        inParallel(brokers.subList(1, BROKERS).stream().<Step>map(b -> b::start).toList());
+        awaitInfo("all three brokers in sync", ChildJvm.START_TIMEOUT, info -> info.inSync().size() == BROKERS);
+    }
+
+    /** The client URL: every NameServer, and the class's options. */
+    String url() {
+        return "ramjet://" + nameServers.stream().map(ns -> "127.0.0.1:" + ns.port()).collect(Collectors.joining(","))
+                + (urlOptions.isEmpty() ? "" : "?" + urlOptions);
+    }
+
+    RamjetConnectionFactory factory() {
+        return new RamjetConnectionFactory(url());
+    }
+
+    List<GroupBroker> brokers() {
+        return brokers;
+    }
+
+    GroupBroker broker(long id) {
+        return brokers.get((int) id - 1);
+    }
+
+    List<NameServerProcess> nameServers() {
+        return nameServers;
+    }
+
+    NameServerProcess nameServer(String nodeId) {
+        return nameServers.stream().filter(ns -> ns.nodeId().equals(nodeId)).findFirst().orElseThrow();
+    }
+
+    ControllerClient controller() {
+        return controller;
+    }
+
+    /** What the controller group's leader holds for {@link #GROUP} now, or null if it did not answer. */
+    ReplicaInfo info() {
+        try {
+            return controller.replicaInfo(GROUP).info();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    GroupBroker master() {
+        ReplicaInfo info = info();
+        if (info == null || !info.hasMaster()) {
+            throw new AssertionError("the controller names no master of " + GROUP + ": " + info);
+        }
+        return broker(info.masterId());
+    }
+
+    /** Polls the controller until {@code condition} holds; fails naming {@code what} and the last answer. */
+    ReplicaInfo awaitInfo(String what, Duration timeout, Predicate<ReplicaInfo> condition) {
+        AtomicReference<ReplicaInfo> last = new AtomicReference<>();
+        boolean held = Await.until(timeout, () -> {
+            ReplicaInfo info = info();
+            last.set(info);
+            return info != null && condition.test(info);
+        });
+        if (!held) {
+            throw new AssertionError(what + ": not within " + timeout + "; the controller said " + last.get());
+        }
+        return last.get();
+    }
+
+    /** One master kill: who was killed, who took over, at which epoch, and how long the controller took. */
+    record Failover(long killedId, long newMasterId, int epoch, long killedAtNanos, long electedMillis) {
+        @Override
+        public String toString() {
+            return killedId + "->" + newMasterId + "@e" + epoch + " in " + electedMillis + "ms";
+        }
+    }
+
+    /**
+     * Kills the master with {@code kill -9} once the controller has every serving broker (running, not paused) in sync, and
+     * waits until it names another master at a newer epoch (at most {@code bound}); the killed
+     * broker stays down.
+     */
+    Failover killMaster(Duration bound) throws InterruptedException {
+        long serving = brokers.stream().filter(GroupBroker::isServing).count();
+        ReplicaInfo before = awaitInfo("a master with its " + serving + " serving brokers in sync", ChildJvm.START_TIMEOUT,
+                info -> info.hasMaster() && info.inSync().size() == serving);
+        long killedAt = System.nanoTime();
+        broker(before.masterId()).kill();
+        ReplicaInfo after = awaitInfo("a new master after broker " + before.masterId() + " was killed", bound,
+                info -> info.hasMaster() && info.masterId() != before.masterId() && info.epoch() > before.epoch());
+        long millis = Duration.ofNanos(System.nanoTime() - killedAt).toMillis();
+        return new Failover(before.masterId(), after.masterId(), after.epoch(), killedAt, millis);
+    }
+
+    /** Restarts a killed broker and waits until the controller has it back in the in-sync set. */
+    void rejoin(long brokerId) throws IOException {
+        broker(brokerId).start();
+        awaitInfo("broker " + brokerId + " back in sync", ChildJvm.START_TIMEOUT,
+                info -> info.inSync().contains(brokerId) && info.masterId() != brokerId);
+    }
+
+    /** SIGTERM to every broker, the slaves first, so each closes its store cleanly. */
+    void stopBrokers() throws InterruptedException {
+        ReplicaInfo info = info();
+        long masterId = info == null ? -1 : info.masterId();
+        for (GroupBroker broker : brokers) {
+            if (broker.brokerId() != masterId) {
+                broker.stop();
+            }
+        }
+        if (masterId > 0) {
+            broker(masterId).stop();
+        }
+    }
+
+    /**
+     * After each test, the tails of the logs if it failed, and the group whole again for the next
+     * test: every paused broker let run, every killed one restarted, all three in sync.
+     */
+    @Override
+    public void afterEach(ExtensionContext context) throws Exception {
+        printTailsIfFailed(context);
+        for (GroupBroker broker : brokers) {
+            if (broker.jvm().isAlive() && !broker.isServing()) {
+                broker.jvm().resume();
+            } else if (!broker.jvm().isAlive()) {
+                broker.start();
+            }
+        }
+        awaitInfo("all three in sync again after the test", ChildJvm.START_TIMEOUT,
+                info -> info.inSync().size() == BROKERS);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws IOException {
+        printTailsIfFailed(context);
+        close();
+    }
+
+    void close() throws IOException {
+        if (controller != null) {
+            controller.close();
+        }
+        brokers.forEach(GroupBroker::close);
+        nameServers.forEach(NameServerProcess::close);
+        if (root != null) {
+            TempDirs.delete(root);
+        }
+    }
+
+    private void printTailsIfFailed(ExtensionContext context) {
+        if (context.getExecutionException().isPresent()) {
+            List<ChildJvm> all = new ArrayList<>();
+            nameServers.forEach(ns -> all.add(ns.jvm()));
+            brokers.forEach(b -> all.add(b.jvm()));
+            for (ChildJvm jvm : all) {
+                System.out.println("---- tail of " + jvm.logFile() + "\n" + jvm.logTail(40) + "\n----");
+            }
+        }
+    }
+
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    /** Runs the steps on threads of their own (starting JVMs one after another is slow) and rethrows the first failure. */
+    private static void inParallel(List<Step> steps) throws Exception {
+        List<Thread> threads = new ArrayList<>();
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        for (Step step : steps) {
+            Thread t = new Thread(() -> {
+                try {
+                    step.run();
+                } catch (Exception e) {
+                    failure.compareAndSet(null, e);
+                }
+            }, "cluster-start");
+            t.start();
+            threads.add(t);
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+    }
+}
