@@ -62,7 +62,9 @@ class ArchitectureTest {
                     List.of("retention", "security", "admin", "replication"),
                     List.of("processor"),
                     List.of("metrics", "console"),
-                    List.of(""))),
+                    List.of(""),
+                    // issue 21's controller mode: drives whole brokers
+                    List.of("ha"))),
             // the JMS client as Qpid JMS layers it: value types, the internal client seam, the façade, JNDI
             new Layering(PROVIDER, List.of(
                     List.of("url", "selector", "destination"),
@@ -79,7 +81,7 @@ class ArchitectureTest {
 
     private static final List<Confinement> CONFINED = List.of(
             new Confinement("wire types", Pattern.compile("io\\.ramjet\\.(protocol\\.(remoting\\..*|frame\\.Frame"
-                    + "|command\\.ErrorStatus)|server\\.remoting\\..*)"), BROKER, Set.of("processor", "")),
+                    + "|command\\.ErrorStatus)|server\\.remoting\\..*)"), BROKER, Set.of("processor", "", "ha")),
             // the JMS façade sees outcomes (ClientException), never the transport, a status or a request
             new Confinement("wire types", Pattern.compile("io\\.ramjet\\.protocol\\.(remoting\\..*|frame\\..*"
                     + "|command\\.ErrorStatus|command\\.\\w+(Request|Response))"), PROVIDER, Set.of("client")),

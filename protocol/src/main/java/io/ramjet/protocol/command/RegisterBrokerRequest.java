@@ -9,8 +9,12 @@ import java.util.Objects;
  *
  * @param proof that the broker holds the NameServer secret, or null when it has none (a
  *              NameServer configured with a secret refuses the registration)
+ * @param epoch the master's epoch (its {@code epochs} file's, or the controller's): per broker
+ *              group the NameServer routes to the master of the highest epoch, so a promoted
+ *              master replaces its live predecessor and a stale one is refused
  */
-public record RegisterBrokerRequest(BrokerInfo broker, List<DestinationInfo> destinations, BrokerProof proof) {
+public record RegisterBrokerRequest(BrokerInfo broker, List<DestinationInfo> destinations, BrokerProof proof,
+                                    int epoch) {
 
     public RegisterBrokerRequest {
         Objects.requireNonNull(broker, "broker");
@@ -18,11 +22,11 @@ public record RegisterBrokerRequest(BrokerInfo broker, List<DestinationInfo> des
     }
 
     /** An unsigned registration. */
-    public RegisterBrokerRequest(BrokerInfo broker, List<DestinationInfo> destinations) {
-        this(broker, destinations, null);
+    public RegisterBrokerRequest(BrokerInfo broker, List<DestinationInfo> destinations, int epoch) {
+        this(broker, destinations, null, epoch);
     }
 
     public RegisterBrokerRequest withProof(BrokerProof newProof) {
-        return new RegisterBrokerRequest(broker, destinations, newProof);
+        return new RegisterBrokerRequest(broker, destinations, newProof, epoch);
     }
 }

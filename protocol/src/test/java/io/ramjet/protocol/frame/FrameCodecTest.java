@@ -47,7 +47,7 @@ class FrameCodecTest {
     private static RegisterBrokerRequest registration() {
         return new RegisterBrokerRequest(new BrokerInfo("c1", "b1", 0, "127.0.0.1:10911"),
                 List.of(new DestinationInfo("orders", DestinationKind.QUEUE, 4, Permission.READ_WRITE),
-                        new DestinationInfo("prices", DestinationKind.TOPIC, 1, Permission.READ)));
+                        new DestinationInfo("prices", DestinationKind.TOPIC, 1, Permission.READ)), 1);
     }
 
     /** Encodes the frame and returns its bytes as one buffer. */

@@ -8,8 +8,8 @@ import java.util.function.Consumer;
 /**
  * Brokers as a transport reaches them: each request goes once to one broker, with no retry,
  * resubscription or rediscovery; {@link FailoverRamjetClient} adds those. Route lookups are
- * cached, and the cached route of a destination is dropped when a send to it finds its broker
- * gone. Futures fail only with a {@link ClientException}. One instance per JMS connection, since
+ * cached per destination by broker group; {@link #followMaster} and {@link #routeAround} move
+ * them. Futures fail only with a {@link ClientException}. One instance per JMS connection, since
  * the broker ties temporary destinations to the transport connection. Thread-safe.
  */
 public interface BrokerClient extends BrokerRequests {
@@ -30,6 +30,16 @@ public interface BrokerClient extends BrokerRequests {
      * no other master serves it, it is created on another live one.
      */
     void routeAround(String destination, DestinationKind kind, String failedBroker);
+
+    /** The broker group (broker name) a send with this queue choice goes to now. */
+    CompletableFuture<String> groupOf(String destination, DestinationKind kind, int queueChoice);
+
+    /**
+     * Asks the NameServers for the group's master now and, when they name one, points the cached
+     * routes of the group at it (so the producers' queue choices keep naming the same group);
+     * completes false when no master of the group is registered.
+     */
+    CompletableFuture<Boolean> followMaster(String brokerName);
 
     /**
      * Attaches a consumer on the broker it names ({@link ConsumerInfo#brokerAddress()}), or on

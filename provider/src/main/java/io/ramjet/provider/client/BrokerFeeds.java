@@ -12,8 +12,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The brokers one consumer reads from: a {@link PullLoop} per broker that hosts its
  * destination, all feeding the same sink. Every {@code discoveryMillis} it asks for the
- * destination's brokers again and starts a feed for any new one (a broker that joined, or that
- * started hosting the destination after a producer moved there). Thread-safe.
+ * destination's brokers again and starts a feed for any new one (a broker that joined, a group's
+ * new master after a failover, or one that started hosting the destination after a producer
+ * moved there), and stops the feeds that lost their broker when it is no longer listed (an old
+ * master), so they do not subscribe there forever. Thread-safe.
  */
 final class BrokerFeeds implements ConsumerFeed {
 
@@ -99,6 +101,7 @@ final class BrokerFeeds implements ConsumerFeed {
         client.brokersOf(consumer.subscription().destination(), consumer.subscription().destinationKind())
                 .whenComplete((brokers, failure) -> {
                     if (brokers != null) {
+                        stopFeedsOfBrokersGone(brokers);
                         for (String address : brokers) {
                             if (!feeds.containsKey(address)) {
                                 LOG.info("consumer {} of {}: broker {} hosts it too", consumer.consumerId(),
@@ -109,6 +112,20 @@ final class BrokerFeeds implements ConsumerFeed {
                     }
                     discoverLater();
                 });
+    }
+
+    private void stopFeedsOfBrokersGone(List<String> brokers) {
+        synchronized (feeds) {
+            feeds.entrySet().removeIf(feed -> {
+                if (brokers.contains(feed.getKey()) || feed.getValue().attached() != null) {
+                    return false;
+                }
+                LOG.info("consumer {} of {}: broker {} no longer hosts it", consumer.consumerId(),
+                        consumer.subscription().destination(), feed.getKey());
+                feed.getValue().stop();
+                return true;
+            });
+        }
     }
 
     @Override

@@ -42,6 +42,8 @@ public final class ClientException extends Exception {
         NOT_ATTACHED,
         /** The broker was too busy to take the request. */
         BUSY,
+        /** The broker is not its group's master (a slave, or a master fenced off): nothing was done. */
+        NOT_MASTER,
         /** The broker failed while executing the request. */
         INTERNAL,
         /** No connection to the broker could be opened: the request never left. */
@@ -90,7 +92,12 @@ public final class ClientException extends Exception {
 
     /** Whether the broker went away or forgot the consumer: a new attachment is needed. */
     public boolean isBrokerGone() {
-        return reason == Reason.UNREACHABLE || reason == Reason.CONNECTION_LOST || reason == Reason.NOT_ATTACHED;
+        return isMasterGone() || reason == Reason.NOT_ATTACHED;
+    }
+
+    /** Whether the broker stopped being reachable as its group's master: the group's next master must take over. */
+    public boolean isMasterGone() {
+        return reason == Reason.UNREACHABLE || reason == Reason.CONNECTION_LOST || reason == Reason.NOT_MASTER;
     }
 
     /** The client exception inside a future's failure, whatever wraps it. */

@@ -45,6 +45,9 @@ import java.util.TreeSet;
  *       transaction before the next send waits</td></tr>
  *   <tr><td>{@value #NON_PERSISTENT_SENDS_IN_FLIGHT}</td><td>1024</td><td>unanswered
  *       NON_PERSISTENT sends per session before the next send waits</td></tr>
+ *   <tr><td>{@value #FAILOVER_TIMEOUT}</td><td>30000</td><td>how long (ms) a send whose broker
+ *       group lost its master waits for the NameServers to name a new master of that group; after
+ *       that it goes to another group, where a message the lost master stored may be stored twice</td></tr>
  * </table>
  *
  * Every value is a positive whole number.
@@ -52,7 +55,7 @@ import java.util.TreeSet;
 public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, long pullHoldMillis,
                             long discoveryMillis, long resubscribeMillis, int acksInFlight, int ackBatch,
                             long ackBatchMillis, int dupsOkBatch, long dupsOkMillis, int transactedSendsInFlight,
-                            int nonPersistentSendsInFlight) {
+                            int nonPersistentSendsInFlight, long failoverTimeout) {
 
     public static final String PREFETCH = "prefetch";
     public static final String PREFETCH_BYTES = "prefetchBytes";
@@ -67,14 +70,15 @@ public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, 
     public static final String DUPS_OK_MILLIS = "dupsOkMillis";
     public static final String TRANSACTED_SENDS_IN_FLIGHT = "transactedSendsInFlight";
     public static final String NON_PERSISTENT_SENDS_IN_FLIGHT = "nonPersistentSendsInFlight";
+    public static final String FAILOVER_TIMEOUT = "failoverTimeout";
 
     /** The option names, in the order of the components. */
     public static final List<String> KEYS = List.of(PREFETCH, PREFETCH_BYTES, PULLS_IN_FLIGHT, PULL_HOLD_MILLIS,
             DISCOVERY_MILLIS, RESUBSCRIBE_MILLIS, ACKS_IN_FLIGHT, ACK_BATCH, ACK_BATCH_MILLIS, DUPS_OK_BATCH,
-            DUPS_OK_MILLIS, TRANSACTED_SENDS_IN_FLIGHT, NON_PERSISTENT_SENDS_IN_FLIGHT);
+            DUPS_OK_MILLIS, TRANSACTED_SENDS_IN_FLIGHT, NON_PERSISTENT_SENDS_IN_FLIGHT, FAILOVER_TIMEOUT);
 
     public static final ClientOptions DEFAULTS = new ClientOptions(1000, 1 << 20, 1, 300, 2_000, 500, 1024, 64, 10, 64,
-            100, 1024, 1024);
+            100, 1024, 1024, 30_000);
 
     public ClientOptions {
         positive(PREFETCH, prefetch);
@@ -90,6 +94,7 @@ public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, 
         positive(DUPS_OK_MILLIS, dupsOkMillis);
         positive(TRANSACTED_SENDS_IN_FLIGHT, transactedSendsInFlight);
         positive(NON_PERSISTENT_SENDS_IN_FLIGHT, nonPersistentSendsInFlight);
+        positive(FAILOVER_TIMEOUT, failoverTimeout);
     }
 
     /**
@@ -129,7 +134,8 @@ public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, 
                 Math.toIntExact(values.getOrDefault(DUPS_OK_BATCH, (long) d.dupsOkBatch)),
                 values.getOrDefault(DUPS_OK_MILLIS, d.dupsOkMillis),
                 Math.toIntExact(values.getOrDefault(TRANSACTED_SENDS_IN_FLIGHT, (long) d.transactedSendsInFlight)),
-                Math.toIntExact(values.getOrDefault(NON_PERSISTENT_SENDS_IN_FLIGHT, (long) d.nonPersistentSendsInFlight)));
+                Math.toIntExact(values.getOrDefault(NON_PERSISTENT_SENDS_IN_FLIGHT, (long) d.nonPersistentSendsInFlight)),
+                values.getOrDefault(FAILOVER_TIMEOUT, d.failoverTimeout));
     }
 
     /**

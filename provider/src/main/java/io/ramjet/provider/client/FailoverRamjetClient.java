@@ -6,8 +6,11 @@ import io.ramjet.protocol.command.TxState;
 import io.ramjet.provider.client.ClientException.Reason;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -19,11 +22,13 @@ import org.slf4j.LoggerFactory;
  * The client's failover policy, in one place: a {@link RamjetClient} over a {@link BrokerClient}
  * that sends each request once. What it adds:
  * <ul>
- *   <li><b>resend</b>: a send whose broker turns out to be gone (it could not be reached, or the
- *       connection closed before the answer) is sent once more, to another master, and the
- *       destination's route moves there for the producers; a broker that went down after
- *       storing the message but before answering may then hold it twice. A transactional send is
- *       never resent: its transaction is doomed and rolls back.</li>
+ *   <li><b>failover of sends</b>: a send whose group's master turns out to be gone (it could not
+ *       be reached, the connection closed before the answer, or it is no longer master) waits for
+ *       the NameServers to name the group's next master and is sent there, in order with the
+ *       connection's other sends to the group ({@link GroupSends}); only after
+ *       {@code failoverTimeout} without one does it go to another group. A transactional send is
+ *       never resent: its transaction is doomed and rolls back; the next transaction's sends
+ *       wait for the group's recovery.</li>
  *   <li><b>resubscription and rediscovery</b>: a consumer's feed ({@link BrokerFeeds},
  *       {@link PullLoop}) subscribes again to a broker that restarted or dropped the connection
  *       and, periodically, starts reading from brokers that began hosting its destination.</li>
@@ -44,6 +49,9 @@ public final class FailoverRamjetClient implements RamjetClient {
     private final ClientOptions options;
     private final Duration decisionRetry;
     private final OrderedReleases releases;
+    private final Map<String, GroupSends> groups = new ConcurrentHashMap<>();
+    /** Orders the sends handed in, so that a group's failover resends them in the order of each producer. */
+    private final AtomicLong sendSequence = new AtomicLong();
 
     /** @param brokers closed with this client */
     public FailoverRamjetClient(BrokerClient brokers, ConnectionInfo connection) {
@@ -55,31 +63,33 @@ public final class FailoverRamjetClient implements RamjetClient {
 
     @Override
     public CompletableFuture<Void> send(OutgoingMessage message, int queueChoice) {
-        AtomicReference<String> tried = new AtomicReference<>();
-        return brokers.send(message, queueChoice, 0, tried::set).exceptionallyCompose(f -> {
-            ClientException failure = ClientException.of(f);
-            String failed = tried.get();
-            if (failed == null || !isGone(failure)) {
-                return CompletableFuture.failedFuture(failure);
-            }
-            LOG.info("send to {} on {} failed ({}); trying another broker", message.destination(), failed,
-                    failure.getMessage());
-            brokers.routeAround(message.destination(), message.kind(), failed);
-            return brokers.send(message, queueChoice, 0, address -> { });
-        });
+        long sequence = sendSequence.incrementAndGet();
+        return brokers.groupOf(message.destination(), message.kind(), queueChoice)
+                .thenCompose(group -> group(group).send(sequence, message, queueChoice));
     }
 
-    private static boolean isGone(ClientException failure) {
-        return failure.reason() == Reason.UNREACHABLE || failure.reason() == Reason.CONNECTION_LOST;
+    private GroupSends group(String brokerName) {
+        return groups.computeIfAbsent(brokerName, name -> new GroupSends(brokers, name, options.failoverTimeout()));
     }
 
+    /** Waits for the group's failover under way, if any, then sends once; a master found gone starts one. */
     @Override
     public CompletableFuture<Void> sendInTransaction(OutgoingMessage message, int queueChoice, long transactionId,
                                                      Consumer<String> touching) {
         if (transactionId == 0) {
             throw new IllegalArgumentException("a transactional send needs a nonzero transaction id");
         }
-        return brokers.send(message, queueChoice, transactionId, touching);
+        AtomicReference<String> tried = new AtomicReference<>();
+        return brokers.groupOf(message.destination(), message.kind(), queueChoice).thenCompose(group ->
+                group(group).settled().thenCompose(ready -> brokers.send(message, queueChoice, transactionId,
+                        address -> {
+                            tried.set(address);
+                            touching.accept(address);
+                        })).whenComplete((sent, failure) -> {
+                            if (failure != null && ClientException.of(failure).isMasterGone()) {
+                                group(group).masterLost(tried.get());
+                            }
+                        }));
     }
 
     @Override

@@ -56,7 +56,8 @@ final class RemotingFailures {
     private static Reason reason(int status) {
         return switch (status) {
             case ErrorStatus.BAD_REQUEST -> Reason.INVALID;
-            case ErrorStatus.BUSY, ErrorStatus.NOT_MASTER -> Reason.BUSY;
+            case ErrorStatus.BUSY -> Reason.BUSY;
+            case ErrorStatus.NOT_MASTER -> Reason.NOT_MASTER;
             case ErrorStatus.NOT_FOUND, ErrorStatus.UNKNOWN_DESTINATION -> Reason.NOT_FOUND;
             case ErrorStatus.SUBSCRIPTION_CONFLICT -> Reason.CONFLICT;
             case ErrorStatus.STORE_FULL -> Reason.RESOURCE;

@@ -74,8 +74,12 @@ public final class RemotingRamjetClient implements BrokerClient {
 
     private static final Logger LOG = LoggerFactory.getLogger(RemotingRamjetClient.class);
 
-    /** Where a destination lives for this client: a broker address and its queue count there. */
-    private record Route(String address, int queueCount) {
+    /** Where a destination lives for this client: a broker group, its master's address and the queue count there. */
+    private record Route(String brokerName, String address, int queueCount) {
+
+        Route at(String newAddress) {
+            return new Route(brokerName, newAddress, queueCount);
+        }
     }
 
     private static final long NO_BROKER_RETRY_MILLIS = 50;
@@ -85,7 +89,10 @@ public final class RemotingRamjetClient implements BrokerClient {
     private final Duration timeout;
     /** Sent to every broker before anything else; null for an anonymous connection. */
     private final Credentials credentials;
-    /** Per destination, the writable masters that serve it, sorted by address; a producer's choice picks one. */
+    /**
+     * Per destination, the writable masters that serve it, sorted by broker name, so that a
+     * producer's choice keeps naming the same group when the group's master changes.
+     */
     private final Map<String, CompletableFuture<List<Route>>> routes = new ConcurrentHashMap<>();
     private volatile boolean closed;
     /** The client id this client holds, told to every broker it connects to later; null when none. */
@@ -107,8 +114,9 @@ public final class RemotingRamjetClient implements BrokerClient {
 
     /**
      * Sends to the broker the producer's choice picks among the writable masters serving the
-     * destination (the destination is created on the first live master when none does). When the
-     * broker turns out to be gone, the cached route is dropped, so the next send looks it up again.
+     * destination (the destination is created on the first live master when none does). The
+     * cached route stays when the broker turns out to be gone: {@link #followMaster} or
+     * {@link #routeAround} moves it.
      */
     @Override
     public CompletableFuture<Void> send(OutgoingMessage m, int queueChoice, long transactionId,
@@ -124,13 +132,8 @@ public final class RemotingRamjetClient implements BrokerClient {
                     m.expiration(), m.properties().length, transactionId);
             ByteBuf body = Unpooled.wrappedBuffer(m.properties(), m.body());
             return remoting.invoke(route.address(), Frame.request(CommandCode.SEND, header, body), timeout)
-                    .exceptionallyCompose(failure -> {
-                        ClientException cause = sendFailure(m, route.address(), failure);
-                        if (cause.reason() == Reason.UNREACHABLE || cause.reason() == Reason.CONNECTION_LOST) {
-                            routes.remove(key(m.destination(), m.kind()));
-                        }
-                        return CompletableFuture.failedFuture(cause);
-                    });
+                    .exceptionallyCompose(failure -> CompletableFuture.failedFuture(
+                            sendFailure(m, route.address(), failure)));
         }).thenAccept(Frames::release));
     }
 
@@ -143,6 +146,29 @@ public final class RemotingRamjetClient implements BrokerClient {
     @Override
     public void routeAround(String destination, DestinationKind kind, String failedBroker) {
         routes(destination, kind, failedBroker);
+    }
+
+    @Override
+    public CompletableFuture<String> groupOf(String destination, DestinationKind kind, int queueChoice) {
+        return RemotingFailures.translated(routes(destination, kind, null)
+                .thenApply(list -> list.get(Math.floorMod(queueChoice, list.size())).brokerName()));
+    }
+
+    /** Points every cached route of the group at the master the NameServers name now, if they name one. */
+    @Override
+    public CompletableFuture<Boolean> followMaster(String brokerName) {
+        return RemotingFailures.translated(masters().thenApply(masters -> {
+            String address = masters.stream().filter(b -> b.brokerName().equals(brokerName)).map(BrokerInfo::address)
+                    .findFirst().orElse(null);
+            if (address == null) {
+                return false;
+            }
+            routes.replaceAll((key, cached) -> cached.isDone() && !cached.isCompletedExceptionally()
+                    ? CompletableFuture.completedFuture(cached.join().stream()
+                            .map(r -> r.brokerName().equals(brokerName) ? r.at(address) : r).toList())
+                    : cached);
+            return true;
+        }));
     }
 
     /**
@@ -284,7 +310,7 @@ public final class RemotingRamjetClient implements BrokerClient {
                     Frames.release(response);
                     DestinationInfo info = response.header(DestinationInfo.class);
                     routes.put(key(name, kind), CompletableFuture.completedFuture(
-                            List.of(new Route(broker.address(), info.queueCount()))));
+                            List.of(new Route(broker.brokerName(), broker.address(), info.queueCount()))));
                 })));
     }
 
@@ -568,8 +594,8 @@ public final class RemotingRamjetClient implements BrokerClient {
         return nameServers.queryRoute(destination).thenCompose(data -> {
             List<Route> found = data.writableMasters().stream()
                     .filter(r -> r.kind() == kind && !r.broker().address().equals(avoid))
-                    .map(r -> new Route(r.broker().address(), r.queueCount()))
-                    .sorted(Comparator.comparing(Route::address))
+                    .map(r -> new Route(r.broker().brokerName(), r.broker().address(), r.queueCount()))
+                    .sorted(Comparator.comparing(Route::brokerName))
                     .toList();
             if (!found.isEmpty()) {
                 return CompletableFuture.completedFuture(found);
@@ -579,7 +605,8 @@ public final class RemotingRamjetClient implements BrokerClient {
                             timeout)
                     .thenApply(response -> {
                         Frames.release(response);
-                        return List.of(new Route(broker.address(), response.header(DestinationInfo.class).queueCount()));
+                        return List.of(new Route(broker.brokerName(), broker.address(),
+                                response.header(DestinationInfo.class).queueCount()));
                     }));
         });
     }

@@ -1,6 +1,7 @@
 package io.ramjet.provider.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,8 @@ import io.ramjet.provider.client.ClientException.Reason;
 import io.ramjet.provider.message.SerializationAllowList;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -45,18 +48,41 @@ class FailoverRamjetClientTest {
     }
 
     @Test
-    void aSendWhoseBrokerIsGoneIsSentOnceMoreElsewhere() throws Exception {
+    void aSendWhoseMasterIsGoneIsResentToTheGroupsMasterOnceNamed() throws Exception {
         broker.failSends(1, failure(Reason.CONNECTION_LOST, Outcome.OUTCOME_UNKNOWN));
         client.send(message(), 0).get(5, TimeUnit.SECONDS);
         assertEquals(2, broker.sendAttempts());
-        assertEquals(List.of(InMemoryBrokerClient.ADDRESS), broker.routedAround());
+        assertTrue(broker.mastersAsked() >= 1);
+        assertTrue(broker.routedAround().isEmpty(), "stays with its group");
         assertEquals(1, broker.unacknowledged("q"));
     }
 
     @Test
-    void aSendIsResentOnlyOnce() throws Exception {
-        broker.failSends(2, failure(Reason.UNREACHABLE, Outcome.CERTAINLY_NOT_APPLIED));
-        assertEquals(Reason.UNREACHABLE, failureOf(client.send(message(), 0)).reason());
+    void aSendRefusedAsNotMasterWaitsWhileNoMasterIsNamedThenGoesToTheNewOne() throws Exception {
+        broker.failSends(1, failure(Reason.NOT_MASTER, Outcome.CERTAINLY_NOT_APPLIED));
+        broker.unregister();
+        CompletableFuture<Void> send = client.send(message(), 0);
+        while (broker.mastersAsked() < 2) {
+            Thread.onSpinWait();
+        }
+        assertFalse(send.isDone(), "no master named yet");
+        broker.register();
+
+        send.get(5, TimeUnit.SECONDS);
+        assertEquals(1, broker.unacknowledged("q"));
+    }
+
+    @Test
+    void withNoMasterWithinTheFailoverTimeoutASendGoesAroundTheGroup() throws Exception {
+        ClientOptions quick = ClientOptions.fromUrlOptions(Map.of(ClientOptions.FAILOVER_TIMEOUT, "200"), Set.of());
+        ConnectionInfo connection = new ConnectionInfo("c", List.of("in-memory:1"), null, null, Duration.ofSeconds(2),
+                SerializationAllowList.DEFAULT, quick);
+        broker.unregister();
+        broker.failSends(1, failure(Reason.UNREACHABLE, Outcome.CERTAINLY_NOT_APPLIED));
+        try (RamjetClient impatient = new FailoverRamjetClient(broker.client(connection), connection)) {
+            impatient.send(message(), 0).get(5, TimeUnit.SECONDS);
+        }
+        assertEquals(List.of(InMemoryBrokerClient.ADDRESS), broker.routedAround());
         assertEquals(2, broker.sendAttempts());
     }
 

@@ -38,6 +38,7 @@ import java.util.function.LongFunction;
 public final class InMemoryBrokerClient implements BrokerClient {
 
     public static final String ADDRESS = "in-memory:1";
+    public static final String GROUP = "in-memory";
 
     /** The shared state of the broker, and what it is told to fail. */
     public static final class Broker {
@@ -48,6 +49,7 @@ public final class InMemoryBrokerClient implements BrokerClient {
         private final Semaphore commitsSeen = new Semaphore(0);
         private final AtomicInteger sendAttempts = new AtomicInteger();
         private final List<String> routedAround = new CopyOnWriteArrayList<>();
+        private final AtomicInteger mastersAsked = new AtomicInteger();
         private final AtomicInteger sendsToFail = new AtomicInteger();
         private final AtomicInteger largestPull = new AtomicInteger();
         private volatile ClientException sendFailure;
@@ -85,6 +87,11 @@ public final class InMemoryBrokerClient implements BrokerClient {
             return sendAttempts.get();
         }
 
+        /** How many times the client asked for the group's master. */
+        public int mastersAsked() {
+            return mastersAsked.get();
+        }
+
         /** The brokers the client was told to route around, in order. */
         public List<String> routedAround() {
             return List.copyOf(routedAround);
@@ -110,6 +117,11 @@ public final class InMemoryBrokerClient implements BrokerClient {
         /** The NameServer lists no master (the broker restarting, not yet registered again). */
         public void unregister() {
             unregistered = true;
+        }
+
+        /** The NameServer lists the broker as master again. */
+        public void register() {
+            unregistered = false;
         }
 
         public void refuseCredentials() {
@@ -221,6 +233,18 @@ public final class InMemoryBrokerClient implements BrokerClient {
     @Override
     public void routeAround(String destination, DestinationKind kind, String failedBroker) {
         broker.routedAround.add(failedBroker); // one broker: nowhere else to go
+    }
+
+    @Override
+    public CompletableFuture<String> groupOf(String destination, DestinationKind kind, int queueChoice) {
+        return done(GROUP);
+    }
+
+    /** The one broker is its group's master whenever it is registered. */
+    @Override
+    public CompletableFuture<Boolean> followMaster(String brokerName) {
+        broker.mastersAsked.incrementAndGet();
+        return done(!broker.unregistered);
     }
 
     @Override

@@ -45,6 +45,7 @@ import io.ramjet.server.broker.processor.ClientIdProcessor;
 import io.ramjet.server.broker.processor.ConnectionSession;
 import io.ramjet.server.broker.processor.ConsumerDetacher;
 import io.ramjet.server.broker.processor.ConsumerRegistry;
+import io.ramjet.server.broker.processor.LeaseGate;
 import io.ramjet.server.broker.processor.DestinationDeleter;
 import io.ramjet.server.broker.processor.OperationsProcessor;
 import io.ramjet.server.broker.processor.ProducingConnections;
@@ -58,6 +59,7 @@ import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.replication.EpochFile;
 import io.ramjet.server.broker.replication.InSyncReplicas;
 import io.ramjet.server.broker.replication.ReplicationConfig;
+import io.ramjet.server.broker.replication.ReplicationControl;
 import io.ramjet.server.broker.processor.SendProcessor;
 import io.ramjet.server.broker.processor.SubscriptionProcessor;
 import io.ramjet.server.broker.processor.TransactionHalves;
@@ -128,6 +130,7 @@ public final class Broker implements AutoCloseable {
 
     private final BrokerConfig config;
     private final StoreConfig storeConfig;
+    private final ReplicationControl control;
     private final DestinationTable destinations;
     private final SubscriptionTable subscriptions;
     private final ExecutorService processors;
@@ -168,8 +171,14 @@ public final class Broker implements AutoCloseable {
     }
 
     public Broker(BrokerConfig config, StoreConfig storeConfig) {
+        this(config, storeConfig, ReplicationControl.LOCAL);
+    }
+
+    /** A broker whose master lease and in-sync set commits come from {@code control} (controller mode). */
+    public Broker(BrokerConfig config, StoreConfig storeConfig, ReplicationControl control) {
         this.config = config;
         this.storeConfig = storeConfig;
+        this.control = control;
         this.destinations = new DestinationTable(config.autoCreateDestinations(), config.queuesPerDestination());
         this.subscriptions = new SubscriptionTable(config.messageGroups().rebalanceOnJoin());
         AtomicInteger threads = new AtomicInteger();
@@ -201,7 +210,7 @@ public final class Broker implements AutoCloseable {
                 transactions.table());
         ReplicationConfig replication = config.replication();
         epochs = new EpochFile(config.dataDir());
-        inSyncReplicas = new InSyncReplicas(replication, System::nanoTime);
+        inSyncReplicas = new InSyncReplicas(replication, System::nanoTime, control.inSyncCommit());
         if (replication.slave()) {
             joinMaster();
         }
@@ -275,7 +284,7 @@ public final class Broker implements AutoCloseable {
             return;
         }
         ReplicationProcessor replication = new ReplicationProcessor(store, epochs, inSyncReplicas,
-                config.brokerName(), timer, processors);
+                config.brokerName(), config.brokerId(), timer, processors);
         server.registerProcessor(CommandCode.REPLICA_HANDSHAKE, Refusals.mapped(replication::handshake), processors);
         server.registerAsyncProcessor(CommandCode.REPLICA_FETCH, Refusals.mappedAsync(replication::fetch), processors);
         long period = Math.max(10, Math.min(config.replication().maxLag().toMillis(),
@@ -436,7 +445,9 @@ public final class Broker implements AutoCloseable {
                     config.access().usesJaas() ? "JAAS entry " + config.access().jaasEntry() : config.usersFile(),
                     config.allowAnonymous() ? "allowed" : "refused");
         }
-        server.setRequestGate(authentication);
+        // a master that lost its lease refuses what a slave refuses, but still serves its slaves
+        server.setRequestGate(config.replication().slave() ? authentication : new LeaseGate(authentication,
+                control.lease(), SLAVE_REFUSED, config.brokerName()));
         server.registerProcessor(CommandCode.AUTHENTICATE, Refusals.mapped(authentication::authenticate), logins);
     }
 
@@ -484,8 +495,9 @@ public final class Broker implements AutoCloseable {
         }
     }
 
+    /** Only a master registers, so always as {@link BrokerInfo#MASTER_ID}, with the epoch it serves. */
     private RegisterBrokerRequest registration() {
-        return new RegisterBrokerRequest(brokerInfo(), AdminProcessor.infos(destinations));
+        return new RegisterBrokerRequest(brokerInfo(), AdminProcessor.infos(destinations), epochs.lastEpoch());
     }
 
     /** Logs a destination created on first use (before the message that created it) and announces it. */
@@ -501,8 +513,10 @@ public final class Broker implements AutoCloseable {
         }
     }
 
+    /** As the NameServers route to it: a master under {@link BrokerInfo#MASTER_ID}, whatever its configured id. */
     public BrokerInfo brokerInfo() {
-        return new BrokerInfo(config.clusterName(), config.brokerName(), config.brokerId(), address());
+        long id = config.replication().slave() ? config.brokerId() : BrokerInfo.MASTER_ID;
+        return new BrokerInfo(config.clusterName(), config.brokerName(), id, address());
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.server.broker.replication.ControllerMode;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.broker.security.AccessConfig;
 import io.ramjet.server.broker.subscription.MessageGroupPolicy;
@@ -60,6 +61,7 @@ import java.util.Set;
  * @param metricsJmx           publish the metrics through JMX too
  * @param messageGroups        how message groups (JMSXGroupID) are honoured on queues and shared subscriptions
  * @param replication          the broker's part in its group's CommitLog replication (issue 21)
+ * @param controllerMode       whether that part comes from the controller group instead (issue 21)
  * @param storeConfig          the store: data directory, segments, flushing, record limit
  */
 public record BrokerConfig(
@@ -93,6 +95,7 @@ public record BrokerConfig(
         boolean metricsJmx,
         MessageGroupPolicy messageGroups,
         ReplicationConfig replication,
+        ControllerMode controllerMode,
         StoreConfig storeConfig) {
 
     public static final int DEFAULT_PORT = 10911;
@@ -103,6 +106,11 @@ public record BrokerConfig(
         Objects.requireNonNull(tls, "tls");
         Objects.requireNonNull(messageGroups, "messageGroups");
         Objects.requireNonNull(replication, "replication");
+        Objects.requireNonNull(controllerMode, "controllerMode");
+        if (controllerMode.enabled() && (replication.slave() || replication.masterAddress() != null)) {
+            throw new IllegalArgumentException("role and masterAddress come from the controllers when"
+                    + " controllerAddresses is set: set one or the other");
+        }
         nameServers = List.copyOf(nameServers);
         queues = List.copyOf(queues);
         topics = List.copyOf(topics);
@@ -194,6 +202,7 @@ public record BrokerConfig(
         b.groupIdleTimeout = messageGroups.idleTimeout();
         b.groupRebalanceOnJoin = messageGroups.rebalanceOnJoin();
         b.replication(replication);
+        b.controllerMode(controllerMode);
         return b;
     }
 
@@ -327,6 +336,9 @@ public record BrokerConfig(
         private Duration replicaMaxLag = ReplicationConfig.DEFAULT.maxLag();
         private Duration replicaSyncTimeout = ReplicationConfig.DEFAULT.syncTimeout();
         private int masterEpoch;
+        private String controllerAddresses = ControllerMode.OFF.addresses();
+        private Duration controllerHeartbeat = ControllerMode.OFF.heartbeatInterval();
+        private Duration controllerTimeout = ControllerMode.OFF.brokerTimeout();
 
         private Builder(StoreConfig.Builder store) {
             this.store = store;
@@ -564,6 +576,28 @@ public record BrokerConfig(
             return this;
         }
 
+        public Builder controllerMode(ControllerMode mode) {
+            controllerAddresses = mode.addresses();
+            controllerHeartbeat = mode.heartbeatInterval();
+            controllerTimeout = mode.brokerTimeout();
+            return this;
+        }
+
+        public Builder controllerAddresses(String peers) {
+            this.controllerAddresses = peers;
+            return this;
+        }
+
+        public Builder controllerHeartbeat(Duration interval) {
+            this.controllerHeartbeat = interval;
+            return this;
+        }
+
+        public Builder controllerTimeout(Duration timeout) {
+            this.controllerTimeout = timeout;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the setting that is out of range */
         public BrokerConfig build() {
             return new BrokerConfig(clusterName, brokerName, brokerId, host, advertisedHost, port, nameServers,
@@ -575,7 +609,8 @@ public record BrokerConfig(
                     metricsJmx,
                     new MessageGroupPolicy(messageGroups, groupIdleTimeout, groupRebalanceOnJoin),
                     new ReplicationConfig(role, masterAddress, replicationMode, minInSyncReplicas, replicaMaxLag,
-                            replicaSyncTimeout, masterEpoch), store.build());
+                            replicaSyncTimeout, masterEpoch),
+                    new ControllerMode(controllerAddresses, controllerHeartbeat, controllerTimeout), store.build());
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.ramjet.server.namesrv;
 
+import io.ramjet.controller.ControllerNode;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrokerList;
 import io.ramjet.protocol.command.CommandCode;
@@ -16,6 +17,8 @@ import io.ramjet.server.remoting.RemotingServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -51,6 +54,8 @@ public final class NameServer implements AutoCloseable {
     private final RemotingServer server;
     private final ExecutorService processors;
     private final ScheduledExecutorService scanner;
+    /** The embedded controller node, while it runs; null when the configuration has none. */
+    private volatile ControllerNode controller;
 
     public NameServer(NameServerConfig config) {
         this.config = config;
@@ -90,6 +95,15 @@ public final class NameServer implements AutoCloseable {
         long scan = config.scanInterval().toNanos();
         scanner.scheduleWithFixedDelay(this::expire, scan, scan, TimeUnit.NANOSECONDS);
         LOG.info("NameServer listening on {}", server.address());
+        if (config.controller() != null) {
+            try {
+                controller = ControllerNode.start(config.controller());
+            } catch (IOException | RuntimeException e) {
+                close();
+                throw e instanceof IOException io ? new UncheckedIOException("controller "
+                        + config.controller().nodeId() + " did not start", io) : (RuntimeException) e;
+            }
+        }
     }
 
     private Frame register(RemotingConnection connection, Frame request) throws RemotingCommandException {
@@ -104,6 +118,15 @@ public final class NameServer implements AutoCloseable {
         if (outcome == RouteRegistry.Outcome.REFUSED) {
             throw refused(connection, ErrorStatus.BROKER_NAME_TAKEN, "registration of " + broker
                     + " refused: another live connection registered that broker name");
+        }
+        if (outcome == RouteRegistry.Outcome.STALE_EPOCH) {
+            throw refused(connection, ErrorStatus.BROKER_NAME_TAKEN, "registration of " + broker + " at epoch "
+                    + registration.epoch() + " refused: a master of epoch " + registry.epochOf(broker.clusterName(),
+                    broker.brokerName(), broker.brokerId()) + " is registered");
+        }
+        if (outcome == RouteRegistry.Outcome.PROMOTED) {
+            LOG.info("broker {} registered from {} as master of epoch {}, replacing the master of an older epoch",
+                    broker, connection.remoteAddress(), registration.epoch());
         }
         if (outcome == RouteRegistry.Outcome.ADDED) {
             LOG.info("broker {} registered from {} with {} destinations", broker,
@@ -173,6 +196,15 @@ public final class NameServer implements AutoCloseable {
     /** Closes every connection and forgets every broker. */
     @Override
     public void close() {
+        ControllerNode node = controller;
+        controller = null;
+        if (node != null) {
+            try {
+                node.close();
+            } catch (IOException e) {
+                LOG.warn("closing controller {} failed", node.id(), e);
+            }
+        }
         scanner.shutdownNow();
         server.close();
         processors.shutdownNow();

@@ -1,5 +1,6 @@
 package io.ramjet.server.namesrv;
 
+import io.ramjet.controller.ControllerConfig;
 import io.ramjet.server.remoting.NameServerSecret;
 import io.ramjet.server.remoting.RemotingServerConfig;
 
@@ -15,9 +16,10 @@ import java.util.Objects;
  * @param processorThreads threads serving requests
  * @param secret           the secret a broker must prove to register or unregister, or null to
  *                         accept unsigned registrations (logged as a warning at start)
+ * @param controller       the controller node (issue 21) this NameServer runs in its JVM, or null for none
  */
 public record NameServerConfig(RemotingServerConfig remoting, Duration brokerExpiry, Duration scanInterval,
-                               int processorThreads, NameServerSecret secret) {
+                               int processorThreads, NameServerSecret secret, ControllerConfig controller) {
 
     public static final int DEFAULT_PORT = 9876;
 
@@ -36,11 +38,11 @@ public record NameServerConfig(RemotingServerConfig remoting, Duration brokerExp
     /** Port 9876 on 127.0.0.1 (announced as bound), brokers expire after 120 s, scanned every 10 s, 4 threads, no secret. */
     public static NameServerConfig defaults() {
         return new NameServerConfig(RemotingServerConfig.onPort(DEFAULT_PORT).withRole("NameServer"), Duration.ofSeconds(120),
-                Duration.ofSeconds(10), 4, null);
+                Duration.ofSeconds(10), 4, null, null);
     }
 
     public NameServerConfig withRemoting(RemotingServerConfig newRemoting) {
-        return new NameServerConfig(newRemoting, brokerExpiry, scanInterval, processorThreads, secret);
+        return new NameServerConfig(newRemoting, brokerExpiry, scanInterval, processorThreads, secret, controller);
     }
 
     public NameServerConfig withPort(int port) {
@@ -49,15 +51,20 @@ public record NameServerConfig(RemotingServerConfig remoting, Duration brokerExp
 
     /** Expiry and scan interval together: the scan should run several times per expiry. */
     public NameServerConfig withExpiry(Duration expiry, Duration scan) {
-        return new NameServerConfig(remoting, expiry, scan, processorThreads, secret);
+        return new NameServerConfig(remoting, expiry, scan, processorThreads, secret, controller);
     }
 
     public NameServerConfig withProcessorThreads(int threads) {
-        return new NameServerConfig(remoting, brokerExpiry, scanInterval, threads, secret);
+        return new NameServerConfig(remoting, brokerExpiry, scanInterval, threads, secret, controller);
     }
 
     /** Requires brokers to sign with this secret; null accepts unsigned registrations. */
     public NameServerConfig withSecret(NameServerSecret newSecret) {
-        return new NameServerConfig(remoting, brokerExpiry, scanInterval, processorThreads, newSecret);
+        return new NameServerConfig(remoting, brokerExpiry, scanInterval, processorThreads, newSecret, controller);
+    }
+
+    /** Runs {@code node} (its {@code controller.*} keys) in this NameServer's JVM; null runs none. */
+    public NameServerConfig withController(ControllerConfig node) {
+        return new NameServerConfig(remoting, brokerExpiry, scanInterval, processorThreads, secret, node);
     }
 }

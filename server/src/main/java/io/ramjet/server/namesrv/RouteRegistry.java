@@ -26,6 +26,12 @@ import java.util.function.Predicate;
  * announces the same address: a broker restarted on its host while the NameServer has not yet
  * seen its old connection die.
  *
+ * <p>Masters and epochs: per (cluster, broker name) the master registration ({@link
+ * BrokerInfo#MASTER_ID}) of the highest epoch routes. A master registering a higher epoch than
+ * the holder's replaces it even while the holder's connection lives (a promoted slave ousting an
+ * old master that is isolated, not dead); one registering a lower epoch is refused, whoever owns
+ * the name. Equal epochs follow the ownership rule above.
+ *
  * <p>Thread-safe (one lock; every operation is short). Time is passed in as
  * {@link System#nanoTime()} values so that expiry can be tested without waiting.
  */
@@ -41,15 +47,19 @@ final class RouteRegistry {
         REMOVED,
         /** Unregistered a name nobody holds: nothing to do. */
         ABSENT,
+        /** A master of a higher epoch replaced the holder, whose connection may still be live. */
+        PROMOTED,
         /** Another live connection owns the name: nothing changed. */
-        REFUSED
+        REFUSED,
+        /** A master registration older than the holder's epoch: nothing changed. */
+        STALE_EPOCH
     }
 
     private record BrokerKey(String clusterName, String brokerName, long brokerId) {
     }
 
     private record LiveBroker(BrokerInfo info, Map<String, DestinationInfo> destinations, Object connection,
-                              long lastRegisteredNanos) {
+                              long lastRegisteredNanos, int epoch) {
     }
 
     private static final Comparator<BrokerKey> ORDER = Comparator.comparing(BrokerKey::clusterName)
@@ -65,7 +75,7 @@ final class RouteRegistry {
 
     /**
      * Records a registration, replacing the broker's previous one, unless another live
-     * connection owns the name.
+     * connection owns the name or, for a master, the epochs say otherwise (see the class comment).
      *
      * @param connection    the connection it came over, compared by identity
      * @param authenticated whether the request proved the NameServer secret
@@ -75,7 +85,11 @@ final class RouteRegistry {
         BrokerInfo info = request.broker();
         BrokerKey key = new BrokerKey(info.clusterName(), info.brokerName(), info.brokerId());
         LiveBroker owner = brokers.get(key);
-        if (owner != null && !mayReplace(owner, connection)
+        boolean promoted = owner != null && info.isMaster() && request.epoch() > owner.epoch();
+        if (owner != null && info.isMaster() && request.epoch() < owner.epoch()) {
+            return Outcome.STALE_EPOCH;
+        }
+        if (owner != null && !promoted && !mayReplace(owner, connection)
                 && !(authenticated && owner.info().address().equals(info.address()))) {
             return Outcome.REFUSED;
         }
@@ -83,8 +97,17 @@ final class RouteRegistry {
         for (DestinationInfo destination : request.destinations()) {
             destinations.put(destination.name(), destination);
         }
-        brokers.put(key, new LiveBroker(info, destinations, connection, nowNanos));
-        return owner == null ? Outcome.ADDED : Outcome.REPLACED;
+        brokers.put(key, new LiveBroker(info, destinations, connection, nowNanos, request.epoch()));
+        if (owner == null) {
+            return Outcome.ADDED;
+        }
+        return promoted ? Outcome.PROMOTED : Outcome.REPLACED;
+    }
+
+    /** The epoch the broker name's holder registered with, or -1 when nobody holds it. */
+    synchronized int epochOf(String clusterName, String brokerName, long brokerId) {
+        LiveBroker owner = brokers.get(new BrokerKey(clusterName, brokerName, brokerId));
+        return owner == null ? -1 : owner.epoch();
     }
 
     /** Removes the broker if this connection owns it (or its owner's connection is gone). */

@@ -112,6 +112,7 @@ public final class NameServerSecret {
                 out.writeInt(destination.queueCount());
                 out.writeInt(destination.permissions());
             }
+            out.writeInt(request.epoch());
             out.writeLong(timestampMillis);
             writeString(out, nonce);
         });

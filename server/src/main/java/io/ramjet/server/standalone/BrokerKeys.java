@@ -42,6 +42,18 @@ final class BrokerKeys {
             new BrokerKey<>("masterEpoch", ValueType.INT, "0",
                     "the epoch a master writes in (a controller's choice); 0 takes one past the newest in its"
                             + " `epochs` file", BrokerConfig.Builder::masterEpoch),
+            new BrokerKey<>("controllerAddresses", ValueType.TEXT, "(none)",
+                    "the controller group's peers, `n0=host:port,n1=host:port,n2=host:port` (its `controller.peers`):"
+                            + " the broker's role, master and epoch then come from the controllers (see \"High"
+                            + " availability\"); not with `role` or `masterAddress`",
+                    BrokerConfig.Builder::controllerAddresses),
+            new BrokerKey<>("controllerHeartbeatMs", ValueType.MILLIS, "1000",
+                    "how often a broker in controller mode heartbeats to the controllers",
+                    BrokerConfig.Builder::controllerHeartbeat),
+            new BrokerKey<>("controllerTimeoutMs", ValueType.MILLIS, "10000",
+                    "the controllers' `controller.brokerTimeoutMillis`: a master whose heartbeats have gone"
+                            + " unanswered this long refuses writes (NOT_MASTER), as the controllers may elect another",
+                    BrokerConfig.Builder::controllerTimeout),
             new BrokerKey<>("host", ValueType.TEXT, "127.0.0.1",
                     "address the broker binds; `0.0.0.0` binds every interface",
                     BrokerConfig.Builder::host),

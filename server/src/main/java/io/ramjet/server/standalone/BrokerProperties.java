@@ -53,6 +53,11 @@ public final class BrokerProperties {
         if (values.containsKey("nameServerSecret") && values.containsKey("nameServerSecretFile")) {
             throw new ConfigException("set broker property nameServerSecret or nameServerSecretFile, not both");
         }
+        if (values.containsKey("controllerAddresses") && (values.containsKey("role")
+                || values.containsKey("masterAddress"))) {
+            throw new ConfigException("set broker property controllerAddresses or role/masterAddress, not both: in"
+                    + " controller mode the controllers decide the role");
+        }
         for (Map.Entry<String, String> entry : values.entrySet()) {
             BrokerKey<?> key = BrokerKeys.named(entry.getKey());
             if (key == null) {

@@ -1,5 +1,7 @@
 package io.ramjet.server.standalone;
 
+import io.ramjet.controller.ControllerConfig;
+import io.ramjet.controller.ControllerNode;
 import io.ramjet.protocol.remoting.tls.ServerTls;
 import io.ramjet.protocol.remoting.tls.ServerTls.ClientAuthMode;
 import io.ramjet.server.remoting.NameServerSecret;
@@ -7,6 +9,7 @@ import io.ramjet.server.remoting.TlsSettings;
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.ha.ControlledBroker;
 import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.namesrv.NameServerConfig;
 import org.slf4j.Logger;
@@ -23,11 +26,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code bin/ramjet run standalone|namesrv|broker [options]} (the distribution): starts the parts in
+ * {@code bin/ramjet run standalone|namesrv|broker|controller [options]} (the distribution): starts the parts in
  * this JVM and serves until SIGTERM (or Ctrl-C), when a shutdown hook stops them in reverse
  * order, the broker cleanly (unregister, flush, checkpoint). {@code hash-password [user]} prints
  * a users file line for a password read from standard input.
@@ -35,7 +39,7 @@ import java.util.concurrent.CountDownLatch;
 @Command(name = "ramjet-server", mixinStandardHelpOptions = true, version = "Ramjet 0.1.0",
         description = "Ramjet NameServer and broker",
         subcommands = {Launcher.Standalone.class, Launcher.NameServerCommand.class, Launcher.BrokerCommand.class,
-                HashPassword.class})
+                Launcher.ControllerCommand.class, HashPassword.class})
 public final class Launcher {
 
     private static final Logger LOG = LoggerFactory.getLogger(Launcher.class);
@@ -236,6 +240,10 @@ public final class Launcher {
         @CommandLine.Mixin
         TlsOptions tls;
 
+        @Option(names = "--controller-config", description = "a controller node's properties (controller.id,"
+                + " controller.peers, controller.dataDir, ...): runs that node of the controller group in this JVM")
+        Path controllerConfig;
+
         @Override
         public Integer call() throws Exception {
             return serveUntilStopped(List.of(start()));
@@ -253,6 +261,9 @@ public final class Launcher {
             }
             if (secretFile != null) {
                 config = config.withSecret(NameServerSecret.fromFile(secretFile));
+            }
+            if (controllerConfig != null) {
+                config = config.withController(controllerConfig(controllerConfig));
             }
             NameServer nameServer = new NameServer(config);
             nameServer.start();
@@ -279,13 +290,46 @@ public final class Launcher {
         }
     }
 
-    private static Broker startBroker(BrokerConfig config) throws Exception {
+    @Command(name = "controller", mixinStandardHelpOptions = true,
+            description = "a node of the controller group (issue 21) alone in its JVM")
+    static final class ControllerCommand implements Callable<Integer> {
+        @Option(names = {"-c", "--config"}, required = true, description = "the node's properties: controller.id,"
+                + " controller.peers, controller.dataDir, ... (README, High availability)")
+        Path configFile;
+
+        @Override
+        public Integer call() throws Exception {
+            return serveUntilStopped(List.of(start()));
+        }
+
+        ControllerNode start() throws IOException {
+            return ControllerNode.start(controllerConfig(configFile));
+        }
+    }
+
+    /** A controller node's configuration from its properties file, a bad key as a configuration error. */
+    static ControllerConfig controllerConfig(Path file) throws IOException {
+        Properties properties = BrokerProperties.read(file);
+        try {
+            return ControllerConfig.fromProperties(properties);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("controller configuration " + file + " refused: " + e.getMessage(), e);
+        }
+    }
+
+    /** A broker, or in controller mode a {@link ControlledBroker} taking its role from the controllers. */
+    private static AutoCloseable startBroker(BrokerConfig config) throws Exception {
         if (config.usersFile() == null && !config.access().usesJaas()) {
             LOG.warn("SECURITY: no usersFile is configured: every client connects anonymously and may send, consume"
                     + " and delete anything; fine on a laptop, not on a network (README, Security)");
         } else if (config.access().permissionsFile() == null) {
             LOG.warn("SECURITY: no permissionsFile is configured: every connection, authenticated or not, may send,"
                     + " consume and delete anything (README, Security)");
+        }
+        if (config.controllerMode().enabled()) {
+            ControlledBroker controlled = new ControlledBroker(config);
+            controlled.start();
+            return controlled;
         }
         Broker broker = new Broker(config);
         broker.start();

@@ -118,11 +118,15 @@ class NameServerTest {
     }
 
     private static RegisterBrokerRequest registration(BrokerInfo broker, String... queues) {
+        return registration(broker, 1, queues);
+    }
+
+    private static RegisterBrokerRequest registration(BrokerInfo broker, int epoch, String... queues) {
         List<DestinationInfo> destinations = new ArrayList<>();
         for (String queue : queues) {
             destinations.add(new DestinationInfo(queue, DestinationKind.QUEUE, 4, Permission.READ_WRITE));
         }
-        return new RegisterBrokerRequest(broker, destinations);
+        return new RegisterBrokerRequest(broker, destinations, epoch);
     }
 
     private static RouteData route(NameServerClient client, String destination) throws Exception {
@@ -163,6 +167,22 @@ class NameServerTest {
         assertEquals(4, only.queueCount());
         assertTrue(only.broker().isMaster());
         assertEquals(List.of(BROKER_A), jmsClient.listBrokers().get(5, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void promotedMasterOfAHigherEpochTakesTheRouteFromALiveOldMasterWhichIsThenRefused() throws Exception {
+        NameServer nameServer = nameServer();
+        NameServerRegistrations oldMaster = registrationsOf(nameServer);
+        NameServerRegistrations newMaster = registrationsOf(nameServer);
+        BrokerInfo promoted = new BrokerInfo("cluster", "broker-a", 0, "127.0.0.1:10913");
+        oldMaster.registerBroker(registration(BROKER_A, 3, "orders")).get(5, TimeUnit.SECONDS);
+
+        newMaster.registerBroker(registration(promoted, 4, "orders")).get(5, TimeUnit.SECONDS);
+
+        NameServerClient jmsClient = clientOf(nameServer);
+        assertEquals(List.of(promoted), brokersOf(route(jmsClient, "orders")));
+        assertEquals(ErrorStatus.BROKER_NAME_TAKEN, refusal(oldMaster.registerBroker(registration(BROKER_A, 3, "orders"))));
+        assertEquals(List.of(promoted), brokersOf(route(jmsClient, "orders")));
     }
 
     @Test

@@ -30,8 +30,56 @@ class RouteRegistryTest {
     private final Object connection = new Object();
 
     private static RegisterBrokerRequest registration(BrokerInfo broker, String... queues) {
+        return registration(broker, 1, queues);
+    }
+
+    private static RegisterBrokerRequest registration(BrokerInfo broker, int epoch, String... queues) {
         return new RegisterBrokerRequest(broker, Arrays.stream(queues)
-                .map(q -> new DestinationInfo(q, DestinationKind.QUEUE, 4, Permission.READ_WRITE)).toList());
+                .map(q -> new DestinationInfo(q, DestinationKind.QUEUE, 4, Permission.READ_WRITE)).toList(), epoch);
+    }
+
+    @Test
+    void masterOfAHigherEpochReplacesALiveHolderAndRoutes() {
+        BrokerInfo promoted = new BrokerInfo("c", "b1", 0, "127.0.0.1:2");
+        registry.register(registration(MASTER, 1, "orders"), connection, false, 0);
+
+        assertEquals(Outcome.PROMOTED, registry.register(registration(promoted, 2, "orders"), new Object(), false, 1));
+
+        assertEquals(List.of(promoted), registry.route("orders").brokers().stream().map(r -> r.broker()).toList());
+        assertEquals(2, registry.epochOf("c", "b1", 0));
+    }
+
+    @Test
+    void masterOfALowerEpochIsRefusedEvenOverItsOwnConnection() {
+        BrokerInfo promoted = new BrokerInfo("c", "b1", 0, "127.0.0.1:2");
+        Object promotedConnection = new Object();
+        registry.register(registration(MASTER, 1, "orders"), connection, false, 0);
+        registry.register(registration(promoted, 2, "orders"), promotedConnection, false, 1);
+
+        assertEquals(Outcome.STALE_EPOCH, registry.register(registration(MASTER, 1, "orders"), connection, false, 2));
+        closed.add(promotedConnection);
+        assertEquals(Outcome.STALE_EPOCH, registry.register(registration(MASTER, 1, "orders"), connection, false, 3),
+                "an older epoch is refused even once the holder's connection is gone");
+
+        assertEquals(List.of(promoted), registry.route("orders").brokers().stream().map(r -> r.broker()).toList());
+    }
+
+    @Test
+    void ousterConnectionClosingDoesNotDropThePromotedMaster() {
+        BrokerInfo promoted = new BrokerInfo("c", "b1", 0, "127.0.0.1:2");
+        registry.register(registration(MASTER, 1, "orders"), connection, false, 0);
+        registry.register(registration(promoted, 2, "orders"), new Object(), false, 1);
+
+        assertEquals(List.of(), registry.dropConnection(connection));
+        assertEquals(1, registry.route("orders").brokers().size());
+    }
+
+    @Test
+    void anotherGroupsEpochDoesNotMatter() {
+        registry.register(registration(MASTER, 5, "orders"), connection, false, 0);
+
+        assertEquals(Outcome.ADDED, registry.register(registration(OTHER, 1, "orders"), new Object(), false, 1));
+        assertEquals(2, registry.route("orders").brokers().size());
     }
 
     @Test

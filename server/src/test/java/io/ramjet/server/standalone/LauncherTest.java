@@ -164,7 +164,7 @@ class LauncherTest {
             assertFalse(first.client().queryRoute("orders").get(5, TimeUnit.SECONDS).isEmpty());
 
             RegisterBrokerRequest unsigned = new RegisterBrokerRequest(
-                    new BrokerInfo("DefaultCluster", "broker-a", 0, "10.6.6.6:10911"), List.of());
+                    new BrokerInfo("DefaultCluster", "broker-a", 0, "10.6.6.6:10911"), List.of(), 1);
             ExecutionException refused = assertThrows(ExecutionException.class,
                     () -> new NameServerRegistrations(first.remoting(), first.client().addresses(), Duration.ofSeconds(3))
                             .registerBroker(unsigned).get(5, TimeUnit.SECONDS));

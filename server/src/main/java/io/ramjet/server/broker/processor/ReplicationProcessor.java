@@ -35,22 +35,25 @@ public final class ReplicationProcessor {
     private final EpochFile epochs;
     private final InSyncReplicas replicas;
     private final String brokerName;
+    /** The master's own id: a slave claiming it is misconfigured (in controller mode any id may be master). */
+    private final long brokerId;
     private final ScheduledExecutorService timer;
     private final Executor executor;
 
     public ReplicationProcessor(MessageStore store, EpochFile epochs, InSyncReplicas replicas, String brokerName,
-                                ScheduledExecutorService timer, Executor executor) {
+                                long brokerId, ScheduledExecutorService timer, Executor executor) {
         this.store = store;
         this.epochs = epochs;
         this.replicas = replicas;
         this.brokerName = brokerName;
+        this.brokerId = brokerId;
         this.timer = timer;
         this.executor = executor;
     }
 
     public Frame handshake(RemotingConnection connection, Frame request) {
         ReplicaHandshakeRequest req = request.header(ReplicaHandshakeRequest.class);
-        if (!brokerName.equals(req.brokerName()) || req.brokerId() == 0) {
+        if (!brokerName.equals(req.brokerName()) || req.brokerId() == brokerId) {
             throw new BrokerException(Refusal.REPLICA_REFUSED, "broker " + req.brokerName() + "/" + req.brokerId()
                     + " is no slave of group " + brokerName);
         }

@@ -23,8 +23,13 @@ import org.slf4j.LoggerFactory;
  * bytes and the set with the master counts at least {@code minInSyncReplicas}, or fails after
  * {@code syncTimeout}.
  *
- * <p>Threading: any thread; waiters are completed outside the lock. Nothing on disk: the set is
- * rebuilt from the slaves' fetches after a restart (a controller will hold it durably).
+ * <p>Every change of the set goes to an {@link InSyncSetCommit} (the controller group in
+ * controller mode), one at a time, again until it succeeds. A slave that left the set is still
+ * waited for until a set without it is committed: the controller elects only from the committed
+ * set, so every slave it may elect holds every write answered under SYNC.
+ *
+ * <p>Threading: any thread; waiters are completed and commits called outside the lock. Nothing on
+ * disk: the set is rebuilt from the slaves' fetches after a restart.
  */
 public final class InSyncReplicas implements ReplicationGate {
 
@@ -42,12 +47,24 @@ public final class InSyncReplicas implements ReplicationGate {
 
     private final ReplicationConfig config;
     private final LongSupplier nanoTime;
+    private final InSyncSetCommit commit;
     private final Map<Long, Replica> replicas = new ConcurrentHashMap<>();
     private final PriorityQueue<Waiter> waiters = new PriorityQueue<>((a, b) -> Long.compare(a.offset, b.offset));
+    /** The slaves of the last committed set; a new master starts alone in sync. Guarded by this. */
+    private Set<Long> committed = Set.of();
+    /** Whether a commit is in flight. Guarded by this. */
+    private boolean committing;
+    /** Whether the last commit failed, so that a run of failures is logged once. Guarded by this. */
+    private boolean commitFailing;
 
     public InSyncReplicas(ReplicationConfig config, LongSupplier nanoTime) {
+        this(config, nanoTime, InSyncSetCommit.LOCAL);
+    }
+
+    public InSyncReplicas(ReplicationConfig config, LongSupplier nanoTime, InSyncSetCommit commit) {
         this.config = config;
         this.nanoTime = nanoTime;
+        this.commit = commit;
     }
 
     /**
@@ -56,6 +73,7 @@ public final class InSyncReplicas implements ReplicationGate {
      */
     public void fetched(long brokerId, long flushedOffset, long masterEnd) {
         List<Waiter> done;
+        boolean joined = false;
         synchronized (this) {
             Replica replica = replicas.computeIfAbsent(brokerId, id -> new Replica());
             replica.flushedOffset = Math.max(replica.flushedOffset, flushedOffset);
@@ -63,12 +81,16 @@ public final class InSyncReplicas implements ReplicationGate {
                 replica.caughtUpNanos = nanoTime.getAsLong();
                 if (!replica.inSync) {
                     replica.inSync = true;
+                    joined = true;
                     LOG.info("slave {} joins the in-sync set at offset {}", brokerId, flushedOffset);
                 }
             }
             done = due();
         }
         complete(done);
+        if (joined) {
+            commitChange();
+        }
     }
 
     /** The master answered slave {@code brokerId} when its log ended at {@code endOffset}. */
@@ -105,6 +127,40 @@ public final class InSyncReplicas implements ReplicationGate {
         late.forEach(w -> w.done.completeExceptionally(new StoreException("not replicated to "
                 + config.minInSyncReplicas() + " brokers within " + config.syncTimeout().toMillis() + " ms: in sync "
                 + inSync() + " (the record is stored on the master)")));
+        commitChange();
+    }
+
+    /** Commits the set as it stands if it differs from the committed one and no commit is in flight. */
+    private void commitChange() {
+        Set<Long> target;
+        synchronized (this) {
+            target = inSync();
+            if (committing || target.equals(committed)) {
+                return;
+            }
+            committing = true;
+        }
+        commit.commit(target).whenComplete((ignored, failure) -> committed(target, failure));
+    }
+
+    private void committed(Set<Long> target, Throwable failure) {
+        List<Waiter> done;
+        synchronized (this) {
+            committing = false;
+            if (failure != null) {
+                if (!commitFailing) {
+                    LOG.warn("in-sync set {} not committed ({}); retrying, and waiting for the slaves of {}", target,
+                            failure.toString(), committed);
+                }
+                commitFailing = true;
+                return;
+            }
+            commitFailing = false;
+            committed = Set.copyOf(target);
+            done = due();
+        }
+        complete(done);
+        commitChange();
     }
 
     /** The ids of the slaves in sync now, for a controller to commit. */
@@ -141,8 +197,9 @@ public final class InSyncReplicas implements ReplicationGate {
 
     private boolean satisfied(long offset) {
         int holding = 1;
-        for (Replica replica : replicas.values()) {
-            if (replica.inSync) {
+        for (Map.Entry<Long, Replica> entry : replicas.entrySet()) {
+            Replica replica = entry.getValue();
+            if (replica.inSync || committed.contains(entry.getKey())) {
                 if (replica.flushedOffset < offset) {
                     return false;
                 }

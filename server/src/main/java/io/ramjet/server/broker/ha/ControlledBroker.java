@@ -1,0 +1,319 @@
+package io.ramjet.server.broker.ha;
+
+import io.ramjet.controller.ControllerClient;
+import io.ramjet.controller.ControllerGroup;
+import io.ramjet.controller.ControllerReply;
+import io.ramjet.controller.ControllerStatus;
+import io.ramjet.protocol.remoting.RemotingException;
+import io.ramjet.server.broker.Broker;
+import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.replication.ControllerMode;
+import io.ramjet.server.broker.replication.ReplicationControl;
+import io.ramjet.storage.StoreTruncation;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A broker in controller mode (issue 21, RocketMQ 5's controller mode): its role comes from the
+ * controller group. It registers at start and starts as master or as slave of the master the
+ * answer names; it heartbeats every {@code controllerHeartbeatMs}, and when an answer names
+ * another master, or makes it master in a new epoch, it switches role by closing its
+ * {@link Broker} and opening a new one on the same port and data directory: a new master finishes
+ * replay as after a crash and takes the epoch at its log end; a new slave handshakes with its
+ * master, truncates what that master never had, and fetches. Its {@link ControllerLease} fences
+ * it as master, and its in-sync set changes are committed to the controllers before they count.
+ *
+ * <p>Threading: heartbeats on one thread, role switches on another (so a slave waiting for its
+ * master does not stop heartbeating), in-sync set commits on a third.
+ */
+public final class ControlledBroker implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ControlledBroker.class);
+    private static final Duration REGISTER_PATIENCE = Duration.ofSeconds(30);
+    private static final long REGISTER_RETRY_NANOS = Duration.ofMillis(200).toNanos();
+
+    private final BrokerConfig config;
+    private final String address;
+    private final ControllerClient controllers;
+    private final ControllerLease lease;
+    private final ScheduledExecutorService heartbeats;
+    private final ExecutorService switches;
+    private final ExecutorService commits;
+    /** The broker serving now, and its role; null while a switch has none running. Written by the switch thread. */
+    private volatile Broker broker;
+    private volatile BrokerRole role;
+    /** The role the last queued switch takes, so that heartbeats queue it once and an overtaken one is skipped. */
+    private volatile BrokerRole pending;
+    private volatile long lastOffset;
+    private boolean heartbeatsFailing;
+    private volatile boolean closed;
+
+    /**
+     * @param config a broker configuration with {@code controllerAddresses}; port 0 takes a free
+     *               port now, kept across role switches
+     */
+    public ControlledBroker(BrokerConfig config) {
+        ControllerMode mode = config.controllerMode();
+        if (!mode.enabled()) {
+            throw new IllegalArgumentException("a controlled broker needs controllerAddresses");
+        }
+        this.config = config.port() == 0 ? config.withPort(freePort(config.host())) : config;
+        this.address = this.config.advertisedHost() + ":" + this.config.port();
+        this.controllers = ControllerClient.connect(ControllerGroup.parse(mode.addresses()),
+                mode.brokerTimeout().dividedBy(2));
+        this.lease = new ControllerLease(mode.brokerTimeout(), System::nanoTime);
+        this.heartbeats = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ramjet-controller-heartbeat"));
+        this.switches = Executors.newSingleThreadExecutor(r -> daemon(r, "ramjet-role-switch"));
+        this.commits = Executors.newSingleThreadExecutor(r -> daemon(r, "ramjet-in-sync-commit"));
+    }
+
+    private static Thread daemon(Runnable runnable, String name) {
+        Thread thread = new Thread(runnable, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    private static int freePort(String host) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(host))) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port on " + host, e);
+        }
+    }
+
+    /**
+     * Registers with the controllers, starts the broker in the role they give, and heartbeats.
+     *
+     * @throws IllegalStateException if no controller answers within 30 s
+     */
+    public void start() throws RemotingException {
+        lastOffset = StoreTruncation.logEnd(config.storeConfig());
+        long sentAt = System.nanoTime();
+        ControllerReply reply = registerPatiently();
+        BrokerRole first = BrokerRole.of(reply.info(), config.brokerId());
+        LOG.info("broker {}/{} at {} registered with the controllers: {}", config.brokerName(), config.brokerId(),
+                address, first);
+        startBroker(first, sentAt);
+        long period = config.controllerMode().heartbeatInterval().toMillis();
+        heartbeats.scheduleWithFixedDelay(this::heartbeat, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    private ControllerReply registerPatiently() {
+        long deadline = System.nanoTime() + REGISTER_PATIENCE.toNanos();
+        while (true) {
+            try {
+                ControllerReply reply = register();
+                if (reply.ok() && reply.info().hasMaster()) {
+                    return reply;
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    throw new IllegalStateException("the controllers answered broker " + config.brokerName() + "/"
+                            + config.brokerId() + "'s registration with " + reply.status() + " and no master");
+                }
+            } catch (IOException e) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new IllegalStateException("broker " + config.brokerName() + "/" + config.brokerId()
+                            + " cannot register with the controllers " + config.controllerMode().addresses(), e);
+                }
+            }
+            LockSupport.parkNanos(REGISTER_RETRY_NANOS);
+        }
+    }
+
+    private ControllerReply register() throws IOException {
+        return controllers.register(config.brokerName(), config.brokerId(), address, lastOffset);
+    }
+
+    private void heartbeat() {
+        long sentAt = System.nanoTime();
+        ControllerReply reply;
+        try {
+            reply = controllers.heartbeat(config.brokerName(), config.brokerId(), currentOffset());
+            if (reply.status() == ControllerStatus.UNKNOWN_GROUP || reply.status() == ControllerStatus.UNKNOWN_BROKER) {
+                LOG.warn("broker {}/{}: the controllers do not know it ({}): registering again", config.brokerName(),
+                        config.brokerId(), reply.status());
+                reply = register();
+            }
+        } catch (IOException | RuntimeException e) {
+            if (!heartbeatsFailing) {
+                LOG.warn("broker {}/{}: heartbeat to the controllers failed ({}); a master refuses writes {} ms after"
+                        + " its last answered heartbeat", config.brokerName(), config.brokerId(), e.toString(),
+                        config.controllerMode().brokerTimeout().toMillis());
+            }
+            heartbeatsFailing = true;
+            return;
+        }
+        if (heartbeatsFailing) {
+            LOG.info("broker {}/{}: the controllers answer again", config.brokerName(), config.brokerId());
+            heartbeatsFailing = false;
+        }
+        if (reply.ok() && reply.info().hasMaster()) {
+            follow(BrokerRole.of(reply.info(), config.brokerId()), sentAt);
+        }
+    }
+
+    /** Renews the lease of a master the controllers confirm; queues a switch to any other role. */
+    private void follow(BrokerRole decided, long sentAt) {
+        BrokerRole current = role;
+        if (decided.equals(current)) {
+            if (decided.master()) {
+                lease.renew(sentAt);
+            }
+            pending = null;
+            return;
+        }
+        if (current != null && current.master()) {
+            lease.revoke();
+        }
+        if (!decided.equals(pending)) {
+            pending = decided;
+            LOG.info("broker {}/{}: the controllers say {} (it is {}): switching", config.brokerName(),
+                    config.brokerId(), decided, current == null ? "not running" : current);
+            try {
+                switches.execute(() -> switchTo(decided, sentAt));
+            } catch (RejectedExecutionException e) {
+                // closing
+            }
+        }
+    }
+
+    /** Closes the running broker and starts one in {@code target}'s role; on failure, a later heartbeat retries. */
+    private void switchTo(BrokerRole target, long sentAt) {
+        if (closed || target.equals(role) || !target.equals(pending)) {
+            return;
+        }
+        long began = System.nanoTime();
+        lease.revoke();
+        Broker old = broker;
+        broker = null;
+        role = null;
+        if (old != null) {
+            old.close();
+        }
+        try {
+            startBroker(target, sentAt);
+        } catch (RemotingException | RuntimeException e) {
+            LOG.error("broker {}/{} could not start as {}; the next heartbeat tries again", config.brokerName(),
+                    config.brokerId(), target, e);
+            pending = null;
+            return;
+        }
+        LOG.info("broker {}/{} switched to {} in {} ms", config.brokerName(), config.brokerId(), target,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began));
+    }
+
+    private void startBroker(BrokerRole target, long sentAt) throws RemotingException {
+        BrokerConfig brokerConfig = config.toBuilder().controllerMode(ControllerMode.OFF)
+                .replication(target.applyTo(config.replication())).build();
+        Broker next = new Broker(brokerConfig, brokerConfig.storeConfig(),
+                new ReplicationControl(lease, slaves -> commitInSync(target.epoch(), slaves)));
+        next.start();
+        broker = next;
+        role = target;
+        if (target.master()) {
+            lease.renew(sentAt);
+        }
+    }
+
+    /** The master of {@code epoch} commits its in-sync set (itself included) to the controllers. */
+    private CompletableFuture<Void> commitInSync(int epoch, Set<Long> slaves) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Set<Long> inSync = new TreeSet<>(slaves);
+        inSync.add(config.brokerId());
+        try {
+            commits.execute(() -> {
+                try {
+                    ControllerReply reply = controllers.alterInSyncSet(config.brokerName(), config.brokerId(), epoch,
+                            inSync);
+                    if (reply.ok()) {
+                        done.complete(null);
+                    } else {
+                        done.completeExceptionally(new IOException("the controllers refused in-sync set " + inSync
+                                + " of epoch " + epoch + ": " + reply.status()));
+                    }
+                } catch (IOException | RuntimeException e) {
+                    done.completeExceptionally(e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            done.completeExceptionally(e);
+        }
+        return done;
+    }
+
+    private long currentOffset() {
+        Broker running = broker;
+        if (running != null) {
+            try {
+                lastOffset = running.store().maxPhysicalOffset();
+            } catch (RuntimeException e) {
+                // closed by a switch meanwhile: the last offset read stands
+            }
+        }
+        return lastOffset;
+    }
+
+    /** The broker serving now, or null during a role switch. */
+    public Broker broker() {
+        return broker;
+    }
+
+    /** The role the running broker has, or null during a role switch. */
+    public BrokerRole role() {
+        return role;
+    }
+
+    /** Whether this broker, as master, may accept writes now. */
+    public boolean leaseHeld() {
+        return lease.held();
+    }
+
+    /** {@code host:port} the broker serves on in every role. */
+    public String address() {
+        return address;
+    }
+
+    public BrokerConfig config() {
+        return config;
+    }
+
+    /** Stops heartbeating, then closes the running broker cleanly and the controller client. */
+    @Override
+    public void close() {
+        closed = true;
+        heartbeats.shutdownNow();
+        switches.shutdownNow();
+        try {
+            heartbeats.awaitTermination(10, TimeUnit.SECONDS);
+            switches.awaitTermination(40, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        lease.revoke();
+        Broker running = broker;
+        broker = null;
+        if (running != null) {
+            running.close();
+        }
+        commits.shutdownNow();
+        try {
+            controllers.close();
+        } catch (IOException e) {
+            LOG.warn("closing the controller client of broker {}/{} failed", config.brokerName(), config.brokerId(), e);
+        }
+    }
+}

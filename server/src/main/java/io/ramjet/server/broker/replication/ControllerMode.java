@@ -1,0 +1,36 @@
+package io.ramjet.server.broker.replication;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Whether a broker's role comes from the controller group (issue 21) and how it talks to it.
+ *
+ * @param addresses         the controller group's peers, {@code n0=host:port,n1=host:port,...} (the
+ *                          controllers' {@code controller.peers}), or null when roles come from the configuration
+ * @param heartbeatInterval how often the broker heartbeats to the controller group
+ * @param brokerTimeout     the controllers' {@code controller.brokerTimeoutMillis}: a master whose
+ *                          heartbeats have gone unanswered this long refuses writes, since the
+ *                          controllers may be electing another master
+ */
+public record ControllerMode(String addresses, Duration heartbeatInterval, Duration brokerTimeout) {
+
+    public static final Duration DEFAULT_HEARTBEAT = Duration.ofSeconds(1);
+    public static final Duration DEFAULT_BROKER_TIMEOUT = Duration.ofSeconds(10);
+    public static final ControllerMode OFF = new ControllerMode(null, DEFAULT_HEARTBEAT, DEFAULT_BROKER_TIMEOUT);
+
+    public ControllerMode {
+        Objects.requireNonNull(heartbeatInterval, "heartbeatInterval");
+        Objects.requireNonNull(brokerTimeout, "brokerTimeout");
+        if (heartbeatInterval.isNegative() || heartbeatInterval.isZero() || brokerTimeout.compareTo(heartbeatInterval) <= 0) {
+            throw new IllegalArgumentException("controllerHeartbeatMs must be positive and below controllerTimeoutMs");
+        }
+        if (addresses != null && addresses.isBlank()) {
+            addresses = null;
+        }
+    }
+
+    public boolean enabled() {
+        return addresses != null;
+    }
+}
