@@ -1,6 +1,8 @@
 package io.ramjet.bench;
 
 import io.ramjet.bench.peer.ReplicatedPeer;
+import io.ramjet.controller.ControllerConfig;
+import io.ramjet.server.broker.replication.ReplicationConfig;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.DeliveryMode;
@@ -30,12 +32,21 @@ import org.slf4j.LoggerFactory;
  * {@value #RETRY_PAUSE_MS} ms later, as a user's loop would, on a new connection if the old one
  * was closed. Each repeat starts a fresh peer; the median and the spread of the repeats are printed.
  *
- * <p>Usage: {@code FailoverTime [peer (artemis-replicated) [repeats (3) [heap (1g)]]]}.
+ * <p>Peers: {@code artemis-replicated} (a live/backup pair, replication HA policy, its client with
+ * {@code ha=true&reconnectAttempts=-1}) and {@code ramjet-ha} (three NameServers with controllers,
+ * three brokers in controller mode, SYNC with {@code minInSyncReplicas=2}: a group that goes on
+ * taking writes without one broker).
+ *
+ * <p>Usage: {@code FailoverTime [peer (artemis-replicated) [repeats (3) [controller brokerTimeoutMillis
+ * (10000, the controller's default)]]]}.
  */
 public final class FailoverTime {
 
     private static final Logger LOG = LoggerFactory.getLogger(FailoverTime.class);
     private static final int SENDS_BEFORE_KILL = 200;
+    private static final String HEAP = "1g";
+    /** Ramjet's CommitLog segment: each is zero-filled when created, and a fresh group per repeat needs one. */
+    private static final int SEGMENT_MIB = 64;
     private static final long RETRY_PAUSE_MS = 5;
     /** A repeat whose producer has not sent again this long after the kill counts as no failover. */
     private static final Duration PATIENCE = Duration.ofMinutes(2);
@@ -50,11 +61,12 @@ public final class FailoverTime {
     public static void main(String[] args) throws Exception {
         String peer = args.length > 0 ? args[0] : "artemis-replicated";
         int repeats = args.length > 1 ? Integer.parseInt(args[1]) : 3;
-        String heap = args.length > 2 ? args[2] : "1g";
+        Duration brokerTimeout = Duration.ofMillis(args.length > 2 ? Long.parseLong(args[2])
+                : ControllerConfig.DEFAULT_BROKER_TIMEOUT.toMillis());
         PrintStream out = System.out;
         List<Long> times = new ArrayList<>();
         for (int i = 1; i <= repeats; i++) {
-            try (ReplicatedPeer replicated = start(peer, heap)) {
+            try (ReplicatedPeer replicated = start(peer, brokerTimeout)) {
                 Outcome o = measure(replicated.connectionFactory(), replicated);
                 out.printf(Locale.ROOT, "%s repeat %d: next successful send %d ms after the kill (%d sends failed, "
                         + "%d new connections)%n", peer, i, o.millis(), o.failedSends(), o.newConnections());
@@ -75,11 +87,13 @@ public final class FailoverTime {
         System.exit(0);
     }
 
-    private static ReplicatedPeer start(String peer, String heap) throws Exception {
+    private static ReplicatedPeer start(String peer, Duration brokerTimeout) throws Exception {
         return switch (peer) {
-            case "artemis-replicated" -> ReplicatedPeer.artemis(heap, (long) Workloads.ASYNC_WINDOW * 1024, 0);
+            case "artemis-replicated" -> ReplicatedPeer.artemis(HEAP, (long) Workloads.ASYNC_WINDOW * 1024, 0);
+            case "ramjet-ha" -> ReplicatedPeer.ramjetControlled(peer, HEAP, SEGMENT_MIB, ReplicationConfig.Mode.SYNC,
+                    2, brokerTimeout);
             default -> throw new IllegalArgumentException("no failover for peer " + peer
-                    + "; the peers are artemis-replicated");
+                    + "; the peers are artemis-replicated and ramjet-ha");
         };
     }
 

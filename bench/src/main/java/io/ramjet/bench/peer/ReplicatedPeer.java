@@ -2,6 +2,9 @@ package io.ramjet.bench.peer;
 
 import io.ramjet.bench.Workloads;
 import io.ramjet.bench.jms.JmsWorkloads;
+import io.ramjet.controller.ControllerClient;
+import io.ramjet.controller.ControllerGroup;
+import io.ramjet.controller.ReplicaInfo;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import jakarta.jms.Connection;
@@ -14,6 +17,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +36,10 @@ public final class ReplicatedPeer implements Peer {
     private static final Duration READY_PATIENCE = Duration.ofMinutes(1);
     /** The primary's data directory in the peer's. */
     private static final String PRIMARY = "primary";
+    /** The heap of a JVM holding a NameServer and a controller node: they hold routes and a small state. */
+    private static final String CONTROLLER_HEAP = "256m";
+    private static final String GROUP = "g1";
+    private static final long POLL_NANOS = Duration.ofMillis(100).toNanos();
 
     private final String name;
     private final TemporaryDirectory data;
@@ -71,6 +79,49 @@ public final class ReplicatedPeer implements Peer {
                         data.path().resolve("slave-" + id), segment));
             }
             return new RamjetConnectionFactory("ramjet://127.0.0.1:" + processes.get(0).port());
+        });
+    }
+
+    /**
+     * A Ramjet group in controller mode (issue 21), deployed as the README describes it: three
+     * NameServers each with a node of the controller group ({@link RamjetControllerMain}, heap
+     * {@value #CONTROLLER_HEAP}) and three brokers ({@link RamjetGroupBrokerMain}) whose roles the
+     * controllers give, in {@code mode} with {@code minInSyncReplicas}; the controllers judge a
+     * broker gone after {@code brokerTimeout}. The client's URL names the three NameServers. Ready
+     * once broker 1 is master with every broker in its in-sync set, and a persistent send has been
+     * answered; the primary is broker 1.
+     */
+    public static ReplicatedPeer ramjetControlled(String name, String heap, int segmentMiB, ReplicationConfig.Mode mode,
+                                                  int minInSyncReplicas, Duration brokerTimeout) throws IOException {
+        return start(name, (data, processes) -> {
+            int[] raftPorts = {PeerProcess.freePort(), PeerProcess.freePort(), PeerProcess.freePort()};
+            StringBuilder peers = new StringBuilder();
+            for (int i = 0; i < raftPorts.length; i++) {
+                peers.append(i == 0 ? "" : ",").append("n").append(i).append("=127.0.0.1:").append(raftPorts[i]);
+            }
+            List<PeerProcess> nameServers = new ArrayList<>();
+            for (int i = 0; i < raftPorts.length; i++) {
+                nameServers.add(PeerProcess.start(RamjetControllerMain.class, CONTROLLER_HEAP, null,
+                        List.of("-Dcontroller.id=n" + i, "-Dcontroller.peers=" + peers,
+                                "-Dcontroller.brokerTimeoutMillis=" + brokerTimeout.toMillis()),
+                        data.path().resolve("ns" + i)));
+            }
+            String nameServerList = String.join(",", nameServers.stream().map(ns -> "127.0.0.1:" + ns.port()).toList());
+            for (int id = 1; id <= raftPorts.length; id++) {
+                List<String> keys = new ArrayList<>(List.of("brokerName=" + GROUP, "brokerId=" + id,
+                        "replicationMode=" + mode, "minInSyncReplicas=" + minInSyncReplicas,
+                        "controllerAddresses=" + peers, "controllerTimeoutMs=" + brokerTimeout.toMillis(),
+                        "nameServers=" + nameServerList));
+                if (segmentMiB > 0) {
+                    keys.add("segmentSize=" + ((long) segmentMiB << 20));
+                }
+                processes.add(PeerProcess.start(RamjetGroupBrokerMain.class, heap, null,
+                        keys.stream().map(k -> "-D" + RamjetGroupBrokerMain.PREFIX + k).toList(),
+                        data.path().resolve(id == 1 ? PRIMARY : "broker-" + id)));
+            }
+            processes.addAll(nameServers);
+            awaitInSync(peers.toString(), raftPorts.length);
+            return new RamjetConnectionFactory("ramjet://" + nameServerList);
         });
     }
 
@@ -119,6 +170,27 @@ public final class ReplicatedPeer implements Peer {
     private static List<String> artemisRole(String role, int partnerPort) {
         return List.of("-D" + ArtemisReplication.ROLE + "=" + role,
                 "-D" + ArtemisReplication.PARTNER_PORT + "=" + partnerPort);
+    }
+
+    /** Waits until the controllers name broker 1 master with {@code brokers} brokers in sync. */
+    private static void awaitInSync(String peers, int brokers) throws IOException {
+        long deadline = System.nanoTime() + READY_PATIENCE.toNanos();
+        ReplicaInfo info = null;
+        try (ControllerClient controllers = ControllerClient.connect(ControllerGroup.parse(peers),
+                Duration.ofSeconds(5))) {
+            do {
+                try {
+                    info = controllers.replicaInfo(GROUP).info();
+                    if (info != null && info.masterId() == 1 && info.inSync().size() == brokers) {
+                        return;
+                    }
+                } catch (IOException notYet) {
+                    LOG.debug("the controllers do not answer yet", notYet);
+                }
+                LockSupport.parkNanos(POLL_NANOS);
+            } while (System.nanoTime() - deadline < 0);
+        }
+        throw new IOException("the group was not in sync within " + READY_PATIENCE + ": " + info);
     }
 
     /** Sends persistent messages until one is answered, or fails after {@link #READY_PATIENCE}. */
