@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
 /**
  * A JMS peer whose messages are replicated to brokers in other JVMs (issue 21): a Ramjet master
  * and its slaves, or an Artemis live/backup pair with the replication HA policy. Every broker has
- * a JVM, a heap and a data directory of its own; the first is the primary (the master, the live
+ * a JVM, a heap and a data directory of its own; one is the primary (the master, the live
  * broker), which the clients use and {@link #killPrimary()} kills. The heap, RSS and disk figures
  * are the primary's.
  */
@@ -44,14 +44,15 @@ public final class ReplicatedPeer implements Peer {
     private final String name;
     private final TemporaryDirectory data;
     private final List<PeerProcess> processes;
+    private final PeerProcess primary;
     private final ConnectionFactory factory;
 
-    private ReplicatedPeer(String name, TemporaryDirectory data, List<PeerProcess> processes,
-                           ConnectionFactory factory) {
+    private ReplicatedPeer(String name, TemporaryDirectory data, List<PeerProcess> processes, Started started) {
         this.name = name;
         this.data = data;
         this.processes = processes;
-        this.factory = factory;
+        this.primary = started.primary();
+        this.factory = started.factory();
     }
 
     /**
@@ -78,7 +79,8 @@ public final class ReplicatedPeer implements Peer {
                 processes.add(PeerProcess.start(RamjetSlaveMain.class, heap, null, slave,
                         data.path().resolve("slave-" + id), segment));
             }
-            return new RamjetConnectionFactory("ramjet://127.0.0.1:" + processes.get(0).port());
+            return new Started(processes.get(0),
+                    new RamjetConnectionFactory("ramjet://127.0.0.1:" + processes.get(0).port()));
         });
     }
 
@@ -99,14 +101,17 @@ public final class ReplicatedPeer implements Peer {
             for (int i = 0; i < raftPorts.length; i++) {
                 peers.append(i == 0 ? "" : ",").append("n").append(i).append("=127.0.0.1:").append(raftPorts[i]);
             }
-            List<PeerProcess> nameServers = new ArrayList<>();
+            List<String> nameServers = new ArrayList<>();
             for (int i = 0; i < raftPorts.length; i++) {
-                nameServers.add(PeerProcess.start(RamjetControllerMain.class, CONTROLLER_HEAP, null,
+                PeerProcess nameServer = PeerProcess.start(RamjetControllerMain.class, CONTROLLER_HEAP, null,
                         List.of("-Dcontroller.id=n" + i, "-Dcontroller.peers=" + peers,
                                 "-Dcontroller.brokerTimeoutMillis=" + brokerTimeout.toMillis()),
-                        data.path().resolve("ns" + i)));
+                        data.path().resolve("ns" + i));
+                processes.add(nameServer);
+                nameServers.add("127.0.0.1:" + nameServer.port());
             }
-            String nameServerList = String.join(",", nameServers.stream().map(ns -> "127.0.0.1:" + ns.port()).toList());
+            String nameServerList = String.join(",", nameServers);
+            PeerProcess first = null;
             for (int id = 1; id <= raftPorts.length; id++) {
                 List<String> keys = new ArrayList<>(List.of("brokerName=" + GROUP, "brokerId=" + id,
                         "replicationMode=" + mode, "minInSyncReplicas=" + minInSyncReplicas,
@@ -115,13 +120,14 @@ public final class ReplicatedPeer implements Peer {
                 if (segmentMiB > 0) {
                     keys.add("segmentSize=" + ((long) segmentMiB << 20));
                 }
-                processes.add(PeerProcess.start(RamjetGroupBrokerMain.class, heap, null,
+                PeerProcess broker = PeerProcess.start(RamjetGroupBrokerMain.class, heap, null,
                         keys.stream().map(k -> "-D" + RamjetGroupBrokerMain.PREFIX + k).toList(),
-                        data.path().resolve(id == 1 ? PRIMARY : "broker-" + id)));
+                        data.path().resolve(id == 1 ? PRIMARY : "broker-" + id));
+                processes.add(broker);
+                first = first == null ? broker : first;
             }
-            processes.addAll(nameServers);
             awaitInSync(peers.toString(), raftPorts.length);
-            return new RamjetConnectionFactory("ramjet://" + nameServerList);
+            return new Started(first, new RamjetConnectionFactory("ramjet://" + nameServerList));
         });
     }
 
@@ -146,21 +152,26 @@ public final class ReplicatedPeer implements Peer {
                     + ",tcp://127.0.0.1:" + backupPort + ")?ha=true&reconnectAttempts=-1&useEpoll=false"
                     + "&confirmationWindowSize=" + JmsPeer.artemisConfirmationWindow(sendWindowBytes));
             f.setBlockOnDurableSend(true);
-            return f;
+            return new Started(processes.get(0), f);
         });
     }
 
+    /** Starts a peer's JVMs, adding each to {@code processes} as it starts (so a failure stops those). */
     private interface Starter {
-        ConnectionFactory start(TemporaryDirectory data, List<PeerProcess> processes) throws IOException;
+        Started start(TemporaryDirectory data, List<PeerProcess> processes) throws IOException;
+    }
+
+    /** The JVM of the broker the clients use, and their connection factory. */
+    private record Started(PeerProcess primary, ConnectionFactory factory) {
     }
 
     private static ReplicatedPeer start(String name, Starter starter) throws IOException {
         TemporaryDirectory data = new TemporaryDirectory(name + "-peer");
         List<PeerProcess> processes = new ArrayList<>();
         try {
-            ConnectionFactory factory = starter.start(data, processes);
-            awaitStored(factory);
-            return new ReplicatedPeer(name, data, processes, factory);
+            Started started = starter.start(data, processes);
+            awaitStored(started.factory());
+            return new ReplicatedPeer(name, data, processes, started);
         } catch (IOException | RuntimeException e) {
             stop(processes, data);
             throw e;
@@ -219,7 +230,7 @@ public final class ReplicatedPeer implements Peer {
 
     /** Kills the primary's JVM as {@code kill -9} would and returns once it has exited. */
     public void killPrimary() throws InterruptedException {
-        processes.get(0).kill();
+        primary.kill();
     }
 
     @Override
@@ -234,7 +245,7 @@ public final class ReplicatedPeer implements Peer {
 
     @Override
     public long liveHeapBytes() throws IOException {
-        return processes.get(0).liveHeapBytes();
+        return primary.liveHeapBytes();
     }
 
     @Override
@@ -244,7 +255,7 @@ public final class ReplicatedPeer implements Peer {
 
     @Override
     public long residentBytes() {
-        return processes.get(0).residentBytes();
+        return primary.residentBytes();
     }
 
     @Override
