@@ -20,7 +20,17 @@ public final class RamjetControllerMain {
     private RamjetControllerMain() {
     }
 
-    public static void main(String[] args) throws Exception {
+    /** Exits 1 where the start fails: the controller client's threads would keep a failed JVM up, unready. */
+    public static void main(String[] args) {
+        try {
+            run(args);
+        } catch (Exception e) {
+            e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    private static void run(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         Properties controller = new Properties();
         controller.putAll(System.getProperties());

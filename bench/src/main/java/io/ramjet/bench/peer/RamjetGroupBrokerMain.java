@@ -24,7 +24,17 @@ public final class RamjetGroupBrokerMain {
     private RamjetGroupBrokerMain() {
     }
 
-    public static void main(String[] args) throws Exception {
+    /** Exits 1 where the start fails: the controller client's threads would keep a failed JVM up, unready. */
+    public static void main(String[] args) {
+        try {
+            run(args);
+        } catch (Exception e) {
+            e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    private static void run(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         Path data = Files.createDirectories(Path.of(args[1]));
         Properties keys = new Properties();
