@@ -18,7 +18,9 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -59,6 +61,12 @@ public final class ControlledBroker implements AutoCloseable {
     /** The role the last queued switch takes, so that heartbeats queue it once and an overtaken one is skipped. */
     private volatile BrokerRole pending;
     private volatile long lastOffset;
+
+    /** A reply naming this broker master, to a heartbeat or registration sent at {@code sentAt}. */
+    private record Confirmation(BrokerRole role, long sentAt) {
+    }
+
+    private volatile Confirmation confirmed;
     private boolean heartbeatsFailing;
     private volatile boolean closed;
 
@@ -73,8 +81,10 @@ public final class ControlledBroker implements AutoCloseable {
         }
         this.config = config.port() == 0 ? config.withPort(freePort(config.host())) : config;
         this.address = this.config.advertisedHost() + ":" + this.config.port();
+        // generous: a call slower than the lease only fences the master, while a Ratis request that
+        // times out makes its client reset the connection, which can block the caller for seconds
         this.controllers = ControllerClient.connect(ControllerGroup.parse(mode.addresses()),
-                mode.brokerTimeout().dividedBy(2));
+                mode.brokerTimeout().multipliedBy(3));
         this.lease = new ControllerLease(mode.brokerTimeout(), System::nanoTime);
         this.heartbeats = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ramjet-controller-heartbeat"));
         this.switches = Executors.newSingleThreadExecutor(r -> daemon(r, "ramjet-role-switch"));
@@ -96,9 +106,12 @@ public final class ControlledBroker implements AutoCloseable {
     }
 
     /**
-     * Registers with the controllers, starts the broker in the role they give, and heartbeats.
+     * Registers with the controllers, starts the broker in the role they give, and heartbeats. A
+     * slave whose master does not answer within 30 s returns without a running broker and joins
+     * the master the controllers name next.
      *
      * @throws IllegalStateException if no controller answers within 30 s
+     * @throws RemotingException     if the broker cannot listen on its port
      */
     public void start() throws RemotingException {
         lastOffset = StoreTruncation.logEnd(config.storeConfig());
@@ -107,9 +120,35 @@ public final class ControlledBroker implements AutoCloseable {
         BrokerRole first = BrokerRole.of(reply.info(), config.brokerId());
         LOG.info("broker {}/{} at {} registered with the controllers: {}", config.brokerName(), config.brokerId(),
                 address, first);
-        startBroker(first, sentAt);
+        confirm(first, sentAt);
+        pending = first;
+        // heartbeats from now on: the controllers must not take a long recovery for a dead master
         long period = config.controllerMode().heartbeatInterval().toMillis();
         heartbeats.scheduleWithFixedDelay(this::heartbeat, period, period, TimeUnit.MILLISECONDS);
+        Future<Void> started = switches.submit(() -> {
+            startBroker(first);
+            return null;
+        });
+        try {
+            started.get();
+        } catch (ExecutionException e) {
+            if (!first.master() && e.getCause() instanceof IllegalStateException unreachable) {
+                // the master named may be dead and not yet replaced: heartbeats will name the next one
+                LOG.error("broker {}/{} could not join {}; it retries as the controllers answer", config.brokerName(),
+                        config.brokerId(), first, unreachable);
+                pending = null;
+                return;
+            }
+            close();
+            if (e.getCause() instanceof RemotingException refused) {
+                throw refused;
+            }
+            throw e.getCause() instanceof RuntimeException failed ? failed : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            close();
+            throw new IllegalStateException("interrupted starting broker " + config.brokerName(), e);
+        }
     }
 
     private ControllerReply registerPatiently() {
@@ -149,7 +188,7 @@ public final class ControlledBroker implements AutoCloseable {
                 reply = register();
             }
         } catch (IOException | RuntimeException e) {
-            if (!heartbeatsFailing) {
+            if (!heartbeatsFailing && !closed) {
                 LOG.warn("broker {}/{}: heartbeat to the controllers failed ({}); a master refuses writes {} ms after"
                         + " its last answered heartbeat", config.brokerName(), config.brokerId(), e.toString(),
                         config.controllerMode().brokerTimeout().toMillis());
@@ -168,6 +207,7 @@ public final class ControlledBroker implements AutoCloseable {
 
     /** Renews the lease of a master the controllers confirm; queues a switch to any other role. */
     private void follow(BrokerRole decided, long sentAt) {
+        confirm(decided, sentAt);
         BrokerRole current = role;
         if (decided.equals(current)) {
             if (decided.master()) {
@@ -184,7 +224,7 @@ public final class ControlledBroker implements AutoCloseable {
             LOG.info("broker {}/{}: the controllers say {} (it is {}): switching", config.brokerName(),
                     config.brokerId(), decided, current == null ? "not running" : current);
             try {
-                switches.execute(() -> switchTo(decided, sentAt));
+                switches.execute(() -> switchTo(decided));
             } catch (RejectedExecutionException e) {
                 // closing
             }
@@ -192,7 +232,7 @@ public final class ControlledBroker implements AutoCloseable {
     }
 
     /** Closes the running broker and starts one in {@code target}'s role; on failure, a later heartbeat retries. */
-    private void switchTo(BrokerRole target, long sentAt) {
+    private void switchTo(BrokerRole target) {
         if (closed || target.equals(role) || !target.equals(pending)) {
             return;
         }
@@ -205,7 +245,7 @@ public final class ControlledBroker implements AutoCloseable {
             old.close();
         }
         try {
-            startBroker(target, sentAt);
+            startBroker(target);
         } catch (RemotingException | RuntimeException e) {
             LOG.error("broker {}/{} could not start as {}; the next heartbeat tries again", config.brokerName(),
                     config.brokerId(), target, e);
@@ -216,7 +256,14 @@ public final class ControlledBroker implements AutoCloseable {
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began));
     }
 
-    private void startBroker(BrokerRole target, long sentAt) throws RemotingException {
+    /** Remembers when the controllers last named this broker master, for a master that starts after. */
+    private void confirm(BrokerRole decided, long sentAt) {
+        if (decided.master()) {
+            confirmed = new Confirmation(decided, sentAt);
+        }
+    }
+
+    private void startBroker(BrokerRole target) throws RemotingException {
         BrokerConfig brokerConfig = config.toBuilder().controllerMode(ControllerMode.OFF)
                 .replication(target.applyTo(config.replication())).build();
         Broker next = new Broker(brokerConfig, brokerConfig.storeConfig(),
@@ -224,8 +271,9 @@ public final class ControlledBroker implements AutoCloseable {
         next.start();
         broker = next;
         role = target;
-        if (target.master()) {
-            lease.renew(sentAt);
+        Confirmation last = confirmed;
+        if (target.master() && last != null && last.role().equals(target)) {
+            lease.renew(last.sentAt());
         }
     }
 

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
@@ -45,6 +48,33 @@ class InSyncReplicasTest {
         now.addAndGet(Duration.ofSeconds(5).toNanos());
         replicas.check();
         assertTrue(write.isCompletedExceptionally());
+    }
+
+    @Test
+    void aSlaveThatLeftIsWaitedForUntilTheSetWithoutItIsCommitted() {
+        List<Set<Long>> asked = new ArrayList<>();
+        List<CompletableFuture<Void>> commits = new ArrayList<>();
+        InSyncReplicas controlled = new InSyncReplicas(new ReplicationConfig(ReplicationConfig.Role.MASTER, null,
+                ReplicationConfig.Mode.SYNC, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), 0), now::get, slaves -> {
+                    asked.add(slaves);
+                    CompletableFuture<Void> commit = new CompletableFuture<>();
+                    commits.add(commit);
+                    return commit;
+                });
+        controlled.fetched(1, 0, 0);
+        assertEquals(List.of(Set.of(1L)), asked, "a slave that joins is committed");
+        commits.get(0).complete(null);
+        CompletableFuture<Void> write = controlled.replicatedTo(500);
+        now.addAndGet(Duration.ofMillis(1_500).toNanos());
+        controlled.check();
+        assertEquals(List.of(Set.of(1L), Set.of()), asked, "a slave that left is committed as gone");
+        assertFalse(write.isDone(), "answered without slave 1 before the controllers know it left");
+        commits.get(1).completeExceptionally(new IOException("no controller"));
+        controlled.check();
+        assertEquals(3, asked.size(), "a failed commit is tried again");
+        assertFalse(write.isDone());
+        commits.get(2).complete(null);
+        assertTrue(write.isDone() && !write.isCompletedExceptionally(), "one broker suffices once committed");
     }
 
     @Test

@@ -1,0 +1,112 @@
+package io.ramjet.server.broker;
+
+import io.ramjet.controller.ControllerClient;
+import io.ramjet.controller.ControllerConfig;
+import io.ramjet.controller.ControllerGroup;
+import io.ramjet.controller.ControllerNode;
+import io.ramjet.controller.ControllerPeer;
+import io.ramjet.server.broker.ha.BrokerRole;
+import io.ramjet.server.broker.ha.ControlledBroker;
+import io.ramjet.server.broker.replication.ReplicationConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * In-process controller nodes and controlled brokers of group {@code g1} on 127.0.0.1 with
+ * ephemeral ports, for the controller-mode tests; closes what it started.
+ */
+final class ControllerCluster implements AutoCloseable {
+
+    static final Duration BROKER_TIMEOUT = Duration.ofMillis(2_000);
+    static final Duration HEARTBEAT = Duration.ofMillis(300);
+
+    final ControllerGroup group;
+    private final Path dir;
+    private final List<ControllerNode> nodes = new ArrayList<>();
+    private final List<ControlledBroker> brokers = new ArrayList<>();
+    private final ControllerClient client;
+
+    ControllerCluster(Path dir, int controllers) throws IOException {
+        this.dir = dir;
+        List<ControllerPeer> peers = new ArrayList<>();
+        for (int i = 0; i < controllers; i++) {
+            peers.add(new ControllerPeer("n" + i, "127.0.0.1", freePort()));
+        }
+        this.group = new ControllerGroup(peers);
+        for (ControllerPeer peer : peers) {
+            nodes.add(ControllerNode.start(new ControllerConfig(peer.id(), dir.resolve(peer.id()), group,
+                    BROKER_TIMEOUT, false, Duration.ofMillis(500), 10_000, 8L << 20)));
+        }
+        this.client = ControllerClient.connect(group, Duration.ofSeconds(10));
+    }
+
+    static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Broker {@code id} of group g1 in controller mode, its data in {@code dir/b<id>}. */
+    BrokerConfig brokerConfig(long id, ReplicationConfig.Mode mode, int minInSync) {
+        BrokerConfig.Builder builder = BrokerConfig.builder(dir.resolve("b" + id)).port(0).nameServers(List.of())
+                .queuesPerDestination(2).brokerName("g1").brokerId(id).replicationMode(mode)
+                .minInSyncReplicas(minInSync).replicaMaxLag(Duration.ofSeconds(3))
+                .replicaSyncTimeout(Duration.ofSeconds(15)).controllerAddresses(group.toString())
+                .controllerHeartbeat(HEARTBEAT).controllerTimeout(BROKER_TIMEOUT);
+        builder.store().segmentSize(4 << 20).minFreeSpace(0).checkpointInterval(Duration.ofMillis(200));
+        return builder.build();
+    }
+
+    ControlledBroker start(BrokerConfig config) throws Exception {
+        ControlledBroker broker = new ControlledBroker(config);
+        brokers.add(broker);
+        broker.start();
+        return broker;
+    }
+
+    ControllerClient client() {
+        return client;
+    }
+
+    void closeControllers() throws IOException {
+        for (ControllerNode node : nodes) {
+            node.close();
+        }
+        nodes.clear();
+    }
+
+    /** Waits until {@code broker} runs in {@code role}. */
+    static void awaitRole(ControlledBroker broker, BrokerRole role, Duration within) {
+        await(() -> role.equals(broker.role()), within, () -> "broker " + broker.config().brokerId() + " is "
+                + broker.role() + ", not " + role);
+    }
+
+    static void await(BooleanSupplier condition, Duration within, java.util.function.Supplier<String> what) {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError(what.get() + " after " + within.toMillis() + " ms");
+            }
+            LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        for (ControlledBroker broker : brokers) {
+            broker.close();
+        }
+        client.close();
+        closeControllers();
+    }
+}
