@@ -20,14 +20,8 @@ public final class RamjetControllerMain {
     private RamjetControllerMain() {
     }
 
-    /** Exits 1 where the start fails: the controller client's threads would keep a failed JVM up, unready. */
     public static void main(String[] args) {
-        try {
-            run(args);
-        } catch (Exception e) {
-            e.printStackTrace();
-            System.exit(1);
-        }
+        PeerControl.runOrExit(() -> run(args));
     }
 
     private static void run(String[] args) throws Exception {
