@@ -2,10 +2,12 @@ package io.ramjet.bench;
 
 import io.ramjet.bench.peer.JmsPeer;
 import io.ramjet.bench.peer.Peer;
+import io.ramjet.bench.peer.ReplicatedPeer;
 import io.ramjet.bench.peer.RocketMqPeer;
 import io.ramjet.bench.report.CsvReport;
 import io.ramjet.bench.report.SvgChart;
 import io.ramjet.bench.report.TextTable;
+import io.ramjet.server.broker.replication.ReplicationConfig;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -36,6 +38,10 @@ import picocli.CommandLine.Option;
 public final class Bench implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(Bench.class);
+    private static final List<String> PEERS = List.of("ramjet", "artemis", "rocketmq", "ramjet-tls", "artemis-tls",
+            "ramjet-metrics", "ramjet-sync2", "ramjet-async2", "artemis-replicated");
+    /** The replicated Ramjet peers' slaves, and how many brokers hold a SYNC append: every one. */
+    private static final int SLAVES = 2;
 
     @Option(names = "--size", description = "message body in bytes (default ${DEFAULT-VALUE})")
     int size = 1024;
@@ -51,7 +57,9 @@ public final class Bench implements Callable<Integer> {
     int consumers = 1;
 
     @Option(names = "--peers", split = ",", description = "peers to run, of ramjet,artemis,rocketmq (default all),"
-            + " ramjet-tls,artemis-tls (TLS on every connection) and ramjet-metrics (metrics on, scraped every second)")
+            + " ramjet-tls,artemis-tls (TLS on every connection), ramjet-metrics (metrics on, scraped every second),"
+            + " ramjet-sync2,ramjet-async2 (a master and two slaves, SYNC or ASYNC) and artemis-replicated"
+            + " (a live/backup pair, replication HA policy)")
     List<String> peers = List.of("ramjet", "artemis", "rocketmq");
 
     @Option(names = "--workloads", split = ",", description = "workloads to run, of 1..9 (default all)")
@@ -98,10 +106,9 @@ public final class Bench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         for (String p : peers) {
-            if (!List.of("ramjet", "artemis", "rocketmq", "ramjet-tls", "artemis-tls", "ramjet-metrics")
-                    .contains(p)) {
+            if (!PEERS.contains(p)) {
                 throw new CommandLine.ParameterException(new CommandLine(this), "unknown peer " + p
-                        + "; the peers are ramjet, artemis, rocketmq, ramjet-tls, artemis-tls, ramjet-metrics");
+                        + "; the peers are " + String.join(", ", PEERS));
             }
         }
         for (int w : workloads) {
@@ -264,6 +271,12 @@ public final class Bench implements Callable<Integer> {
             case "artemis-tls" -> JmsPeer.artemisTls(config.heap(), (long) Workloads.ASYNC_WINDOW * config.size(),
                     config.artemisBufferTimeoutNanos());
             case "rocketmq" -> RocketMqPeer.start(config.heap());
+            case "ramjet-sync2" -> ReplicatedPeer.ramjet(name, config.heap(), config.ramjetSegmentMiB(),
+                    ReplicationConfig.Mode.SYNC, SLAVES + 1, SLAVES);
+            case "ramjet-async2" -> ReplicatedPeer.ramjet(name, config.heap(), config.ramjetSegmentMiB(),
+                    ReplicationConfig.Mode.ASYNC, 1, SLAVES);
+            case "artemis-replicated" -> ReplicatedPeer.artemis(config.heap(),
+                    (long) Workloads.ASYNC_WINDOW * config.size(), config.artemisBufferTimeoutNanos());
             default -> throw new IllegalArgumentException("unknown peer " + name);
         };
     }

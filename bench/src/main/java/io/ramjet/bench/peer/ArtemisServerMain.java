@@ -2,6 +2,7 @@ package io.ramjet.bench.peer;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
@@ -22,6 +23,8 @@ import org.apache.activemq.artemis.nativo.jlibaio.LibaioContext;
  * <p>Usage: {@code ArtemisServerMain <port> <dataDir> [journalBufferTimeoutNanos [acceptorParameters]]}:
  * a given timeout above 0 replaces the measured one (to compare runs on a disk whose load
  * changes); parameters such as {@code sslEnabled=true;keyStorePath=...} are added to the acceptor's URL.
+ * With the system properties of {@link ArtemisReplication} it is the live or the backup broker of
+ * a replicated pair; a backup is ready once its initial synchronisation with the live one is done.
  */
 public final class ArtemisServerMain {
 
@@ -67,6 +70,10 @@ public final class ArtemisServerMain {
         config.addAcceptorConfiguration("tcp", "tcp://127.0.0.1:" + port
                 + "?useEpoll=true;tcpSendBufferSize=1048576;tcpReceiveBufferSize=1048576;protocols=CORE"
                 + (args.length > 3 ? ";" + args[3] : ""));
+        String replication = ArtemisReplication.role();
+        if (replication != null) {
+            ArtemisReplication.configure(config, replication, port);
+        }
         EmbeddedActiveMQ server = new EmbeddedActiveMQ();
         server.setConfiguration(config);
         try {
@@ -75,7 +82,9 @@ public final class ArtemisServerMain {
             e.printStackTrace();
             System.exit(1);
         }
-        if (!server.getActiveMQServer().isActive()) {
+        if ("backup".equals(replication)) {
+            awaitReplicaSync(server);
+        } else if (!server.getActiveMQServer().isActive()) {
             System.out.println("Artemis did not become active; see its log above");
             System.exit(1);
         }
@@ -83,5 +92,21 @@ public final class ArtemisServerMain {
         PeerControl.ready(port);
         PeerControl.serveUntilStdinCloses();
         server.stop();
+    }
+
+    /**
+     * Waits until a backup holds the live broker's journal (its initial synchronisation done), so
+     * that no measurement runs while the pair is still copying; exits if that takes a minute.
+     */
+    private static void awaitReplicaSync(EmbeddedActiveMQ server) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        while (!server.getActiveMQServer().isReplicaSync()) {
+            if (System.nanoTime() - deadline > 0) {
+                System.out.println("the Artemis backup did not synchronise with its live broker; see its log above");
+                System.exit(1);
+            }
+            Thread.sleep(50);
+        }
+        PeerControl.note("backup in sync with its live broker");
     }
 }

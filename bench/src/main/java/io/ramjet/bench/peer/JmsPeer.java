@@ -73,7 +73,7 @@ public final class JmsPeer implements Peer {
      * {@code bufferTimeoutNanos} replaces the journal buffer timeout the peer would measure.
      */
     public static JmsPeer artemis(String heap, long sendWindowBytes, long bufferTimeoutNanos) throws IOException {
-        long confirmationWindow = Math.max(64 << 10, sendWindowBytes / 4);
+        long confirmationWindow = artemisConfirmationWindow(sendWindowBytes);
         return start("artemis", ArtemisServerMain.class, heap, port -> {
             ActiveMQConnectionFactory f = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port
                     + "?useEpoll=false&confirmationWindowSize=" + confirmationWindow);
@@ -107,7 +107,7 @@ public final class JmsPeer implements Peer {
      * {@code sslEnabled=true} and a key store, the client with {@code sslEnabled=true} and a trust store.
      */
     public static JmsPeer artemisTls(String heap, long sendWindowBytes, long bufferTimeoutNanos) throws IOException {
-        long confirmationWindow = Math.max(64 << 10, sendWindowBytes / 4);
+        long confirmationWindow = artemisConfirmationWindow(sendWindowBytes);
         TemporaryDirectory data = new TemporaryDirectory("artemis-tls-peer");
         try {
             TlsKeyPair keys = TlsKeyPair.generate(data.path());
@@ -125,6 +125,11 @@ public final class JmsPeer implements Peer {
             data.close();
             throw e;
         }
+    }
+
+    /** A quarter of the bytes a producer may have unconfirmed, at least 64 KiB: see {@link #artemis}. */
+    static long artemisConfirmationWindow(long sendWindowBytes) {
+        return Math.max(64 << 10, sendWindowBytes / 4);
     }
 
     private static JmsPeer start(String name, Class<?> main, String heap, IntFunction<ConnectionFactory> factory,

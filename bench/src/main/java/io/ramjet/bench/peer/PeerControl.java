@@ -38,6 +38,25 @@ public final class PeerControl {
                 + (Epoll.isAvailable() ? "available" : "unavailable: " + Epoll.unavailabilityCause()));
     }
 
+    /** A peer main's start and service. */
+    public interface Body {
+        void run() throws Exception;
+    }
+
+    /**
+     * Runs a peer main's {@code body}; where it throws, prints why and exits 1, so that no thread
+     * its start left behind (a controller client's, say) keeps a failed peer up with its parent
+     * waiting for {@code READY}.
+     */
+    public static void runOrExit(Body body) {
+        try {
+            body.run();
+        } catch (Exception e) {
+            e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
     /** Announces that the peer serves on {@code port}. */
     public static void ready(int port) {
         System.out.println(READY + port);

@@ -57,7 +57,15 @@ public final class PeerProcess implements AutoCloseable {
      */
     public static PeerProcess start(Class<?> mainClass, String heap, PeerNetty netty, List<String> jvmArgs,
                                     Path dataDir, String... extra) throws IOException {
-        int port = freePort();
+        return start(freePort(), mainClass, heap, netty, jvmArgs, dataDir, extra);
+    }
+
+    /**
+     * {@link #start(Class, String, PeerNetty, List, Path, String...)} on a port the caller chose
+     * (with {@link #freePort()}), for a peer whose other JVMs must be told it before it starts.
+     */
+    public static PeerProcess start(int port, Class<?> mainClass, String heap, PeerNetty netty, List<String> jvmArgs,
+                                    Path dataDir, String... extra) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms" + heap, "-Xmx" + heap));
         cmd.addAll(jvmArgs);
@@ -127,6 +135,11 @@ public final class PeerProcess implements AutoCloseable {
 
     public boolean isAlive() {
         return process.isAlive();
+    }
+
+    /** Kills the peer as {@code kill -9} would and returns once it has exited. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor();
     }
 
     /** Stops the peer; if it had already exited on its own, logs the last lines it printed. */

@@ -21,7 +21,8 @@ import java.util.List;
  * PKCS#12 key store both ports use TLS, and the broker registers over TLS trusting the trust store.
  * With the system property {@link #METRICS_PORT} the broker serves its Prometheus metrics on that port.
  * The system property {@value #CHECKPOINT_PROPERTY} sets the checkpoint interval in ms (for
- * {@code RecoveryTime}); without it the store's default holds.
+ * {@code RecoveryTime}); without it the store's default holds. With {@link RamjetReplication}'s
+ * system properties the broker is the master of a replicated group.
  */
 public final class RamjetServerMain {
 
@@ -38,6 +39,7 @@ public final class RamjetServerMain {
         Path data = Files.createDirectories(Path.of(args[1]));
         BrokerConfig.Builder config = BrokerConfig.builder(data).port(0)
                 .metricsPort(Integer.getInteger(METRICS_PORT, -1));
+        RamjetReplication.master(config);
         if (args.length > 5) {
             config.tls().keyStore(Path.of(args[3])).keyPassword(args[5]).trustStore(Path.of(args[4]))
                     .trustStorePassword(args[5]).outbound(true);
@@ -46,6 +48,17 @@ public final class RamjetServerMain {
         NameServer nameServer = new NameServer(nameServerConfig.withRemoting(nameServerConfig.remoting()
                 .withTls(config.build().tls().server())));
         nameServer.start();
+        Broker broker = new Broker(config.nameServers(List.of(nameServer.address())).build(), store(data, args));
+        broker.start();
+        PeerControl.noteNetty();
+        PeerControl.ready(port);
+        PeerControl.serveUntilStdinCloses();
+        broker.close();
+        nameServer.close();
+    }
+
+    /** The store's defaults in {@code data}, with the segment size of {@code args[2]} and the checkpoint property. */
+    static StoreConfig store(Path data, String[] args) {
         StoreConfig store = StoreConfig.defaults(data);
         if (args.length > 2 && Integer.parseInt(args[2]) > 0) {
             store = store.withSegmentSize(Integer.parseInt(args[2]) << 20);
@@ -54,12 +67,6 @@ public final class RamjetServerMain {
         if (checkpointMs != null) {
             store = store.withCheckpointInterval(java.time.Duration.ofMillis(checkpointMs));
         }
-        Broker broker = new Broker(config.nameServers(List.of(nameServer.address())).build(), store);
-        broker.start();
-        PeerControl.noteNetty();
-        PeerControl.ready(port);
-        PeerControl.serveUntilStdinCloses();
-        broker.close();
-        nameServer.close();
+        return store;
     }
 }

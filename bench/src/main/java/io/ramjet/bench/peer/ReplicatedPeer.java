@@ -1,0 +1,285 @@
+package io.ramjet.bench.peer;
+
+import io.ramjet.bench.Workloads;
+import io.ramjet.bench.jms.JmsWorkloads;
+import io.ramjet.controller.ControllerClient;
+import io.ramjet.controller.ControllerGroup;
+import io.ramjet.controller.ReplicaInfo;
+import io.ramjet.provider.jms.RamjetConnectionFactory;
+import io.ramjet.server.broker.replication.ReplicationConfig;
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.JMSException;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A JMS peer whose messages are replicated to brokers in other JVMs (issue 21): a Ramjet master
+ * and its slaves, or an Artemis live/backup pair with the replication HA policy. Every broker has
+ * a JVM, a heap and a data directory of its own; one is the primary (the master, the live
+ * broker), which the clients use and {@link #killPrimary()} kills. The heap, RSS and disk figures
+ * are the primary's.
+ */
+public final class ReplicatedPeer implements Peer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReplicatedPeer.class);
+    /** How long a new group may take until a persistent send is stored on every broker it needs. */
+    private static final Duration READY_PATIENCE = Duration.ofMinutes(1);
+    /** The primary's data directory in the peer's. */
+    private static final String PRIMARY = "primary";
+    /** The heap of a JVM holding a NameServer and a controller node: they hold routes and a small state. */
+    private static final String CONTROLLER_HEAP = "256m";
+    private static final String GROUP = "g1";
+    private static final long POLL_NANOS = Duration.ofMillis(100).toNanos();
+
+    private final String name;
+    private final TemporaryDirectory data;
+    private final List<PeerProcess> processes;
+    private final PeerProcess primary;
+    private final ConnectionFactory factory;
+
+    private ReplicatedPeer(String name, TemporaryDirectory data, List<PeerProcess> processes, Started started) {
+        this.name = name;
+        this.data = data;
+        this.processes = processes;
+        this.primary = started.primary();
+        this.factory = started.factory();
+    }
+
+    /**
+     * A Ramjet master (NameServer and broker, {@link RamjetServerMain}) and {@code slaves} slaves
+     * ({@link RamjetSlaveMain}) in {@code mode}, roles set by configuration; ready once a
+     * persistent send has been answered (under SYNC with {@code minInSyncReplicas} counting every
+     * broker: once every slave is in sync).
+     */
+    public static ReplicatedPeer ramjet(String name, String heap, int segmentMiB, ReplicationConfig.Mode mode,
+                                        int minInSyncReplicas, int slaves) throws IOException {
+        String[] segment = segmentMiB > 0 ? new String[] {Integer.toString(segmentMiB)} : new String[0];
+        List<String> replication = List.of("-D" + RamjetReplication.MODE + "=" + mode,
+                "-D" + RamjetReplication.MIN_IN_SYNC + "=" + minInSyncReplicas);
+        int brokerPort = PeerProcess.freePort();
+        return start(name, (data, processes) -> {
+            List<String> master = new ArrayList<>(replication);
+            master.add("-D" + RamjetReplication.BROKER_PORT + "=" + brokerPort);
+            processes.add(PeerProcess.start(RamjetServerMain.class, heap, null, master,
+                    data.path().resolve(PRIMARY), segment));
+            for (int id = 1; id <= slaves; id++) {
+                List<String> slave = new ArrayList<>(replication);
+                slave.add("-D" + RamjetReplication.MASTER_ADDRESS + "=127.0.0.1:" + brokerPort);
+                slave.add("-D" + RamjetReplication.BROKER_ID + "=" + id);
+                processes.add(PeerProcess.start(RamjetSlaveMain.class, heap, null, slave,
+                        data.path().resolve("slave-" + id), segment));
+            }
+            return new Started(processes.get(0),
+                    new RamjetConnectionFactory("ramjet://127.0.0.1:" + processes.get(0).port()));
+        });
+    }
+
+    /**
+     * A Ramjet group in controller mode (issue 21), deployed as the README describes it: three
+     * NameServers each with a node of the controller group ({@link RamjetControllerMain}, heap
+     * {@value #CONTROLLER_HEAP}) and three brokers ({@link RamjetGroupBrokerMain}) whose roles the
+     * controllers give, in {@code mode} with {@code minInSyncReplicas}; the controllers judge a
+     * broker gone after {@code brokerTimeout}. The client's URL names the three NameServers. Ready
+     * once broker 1 is master with every broker in its in-sync set, and a persistent send has been
+     * answered; the primary is broker 1.
+     */
+    public static ReplicatedPeer ramjetControlled(String name, String heap, int segmentMiB, ReplicationConfig.Mode mode,
+                                                  int minInSyncReplicas, Duration brokerTimeout) throws IOException {
+        return start(name, (data, processes) -> {
+            int[] raftPorts = {PeerProcess.freePort(), PeerProcess.freePort(), PeerProcess.freePort()};
+            StringBuilder peers = new StringBuilder();
+            for (int i = 0; i < raftPorts.length; i++) {
+                peers.append(i == 0 ? "" : ",").append("n").append(i).append("=127.0.0.1:").append(raftPorts[i]);
+            }
+            List<String> nameServers = new ArrayList<>();
+            for (int i = 0; i < raftPorts.length; i++) {
+                PeerProcess nameServer = PeerProcess.start(RamjetControllerMain.class, CONTROLLER_HEAP, null,
+                        List.of("-Dcontroller.id=n" + i, "-Dcontroller.peers=" + peers,
+                                "-Dcontroller.brokerTimeoutMillis=" + brokerTimeout.toMillis()),
+                        data.path().resolve("ns" + i));
+                processes.add(nameServer);
+                nameServers.add("127.0.0.1:" + nameServer.port());
+            }
+            String nameServerList = String.join(",", nameServers);
+            PeerProcess first = null;
+            for (int id = 1; id <= raftPorts.length; id++) {
+                List<String> keys = new ArrayList<>(List.of("brokerName=" + GROUP, "brokerId=" + id,
+                        "replicationMode=" + mode, "minInSyncReplicas=" + minInSyncReplicas,
+                        "controllerAddresses=" + peers, "controllerTimeoutMs=" + brokerTimeout.toMillis(),
+                        "nameServers=" + nameServerList));
+                if (segmentMiB > 0) {
+                    keys.add("segmentSize=" + ((long) segmentMiB << 20));
+                }
+                PeerProcess broker = PeerProcess.start(RamjetGroupBrokerMain.class, heap, null,
+                        keys.stream().map(k -> "-D" + RamjetGroupBrokerMain.PREFIX + k).toList(),
+                        data.path().resolve(id == 1 ? PRIMARY : "broker-" + id));
+                processes.add(broker);
+                first = first == null ? broker : first;
+            }
+            awaitInSync(peers.toString(), raftPorts.length);
+            return new Started(first, new RamjetConnectionFactory("ramjet://" + nameServerList));
+        });
+    }
+
+    /**
+     * An Artemis live broker and its backup ({@link ArtemisServerMain} with
+     * {@link ArtemisReplication}), each configured as the artemis peer is, on Artemis's Netty,
+     * reached by a Core client configured for failover as Artemis's documentation has it: both
+     * brokers in the URL, {@code ha=true}, {@code reconnectAttempts=-1}; ready once the backup
+     * has synchronised with the live broker.
+     */
+    public static ReplicatedPeer artemis(String heap, long sendWindowBytes, long bufferTimeoutNanos)
+            throws IOException {
+        String[] timeout = bufferTimeoutNanos > 0 ? new String[] {Long.toString(bufferTimeoutNanos)} : new String[0];
+        int primaryPort = PeerProcess.freePort();
+        int backupPort = PeerProcess.freePort();
+        return start("artemis-replicated", (data, processes) -> {
+            processes.add(PeerProcess.start(primaryPort, ArtemisServerMain.class, heap, PeerNetty.of("artemis"),
+                    artemisRole("primary", backupPort), data.path().resolve(PRIMARY), timeout));
+            processes.add(PeerProcess.start(backupPort, ArtemisServerMain.class, heap, PeerNetty.of("artemis"),
+                    artemisRole("backup", primaryPort), data.path().resolve("backup"), timeout));
+            ActiveMQConnectionFactory f = new ActiveMQConnectionFactory("(tcp://127.0.0.1:" + primaryPort
+                    + ",tcp://127.0.0.1:" + backupPort + ")?ha=true&reconnectAttempts=-1&useEpoll=false"
+                    + "&confirmationWindowSize=" + JmsPeer.artemisConfirmationWindow(sendWindowBytes));
+            f.setBlockOnDurableSend(true);
+            return new Started(processes.get(0), f);
+        });
+    }
+
+    /** Starts a peer's JVMs, adding each to {@code processes} as it starts (so a failure stops those). */
+    private interface Starter {
+        Started start(TemporaryDirectory data, List<PeerProcess> processes) throws IOException;
+    }
+
+    /** The JVM of the broker the clients use, and their connection factory. */
+    private record Started(PeerProcess primary, ConnectionFactory factory) {
+    }
+
+    private static ReplicatedPeer start(String name, Starter starter) throws IOException {
+        TemporaryDirectory data = new TemporaryDirectory(name + "-peer");
+        List<PeerProcess> processes = new ArrayList<>();
+        try {
+            Started started = starter.start(data, processes);
+            awaitStored(started.factory());
+            return new ReplicatedPeer(name, data, processes, started);
+        } catch (IOException | RuntimeException e) {
+            stop(processes, data);
+            throw e;
+        }
+    }
+
+    private static List<String> artemisRole(String role, int partnerPort) {
+        return List.of("-D" + ArtemisReplication.ROLE + "=" + role,
+                "-D" + ArtemisReplication.PARTNER_PORT + "=" + partnerPort);
+    }
+
+    /** Waits until the controllers name broker 1 master with {@code brokers} brokers in sync. */
+    private static void awaitInSync(String peers, int brokers) throws IOException {
+        long deadline = System.nanoTime() + READY_PATIENCE.toNanos();
+        ReplicaInfo info = null;
+        try (ControllerClient controllers = ControllerClient.connect(ControllerGroup.parse(peers),
+                Duration.ofSeconds(5))) {
+            do {
+                try {
+                    info = controllers.replicaInfo(GROUP).info();
+                    if (info != null && info.masterId() == 1 && info.inSync().size() == brokers) {
+                        return;
+                    }
+                } catch (IOException notYet) {
+                    LOG.debug("the controllers do not answer yet", notYet);
+                }
+                LockSupport.parkNanos(POLL_NANOS);
+            } while (System.nanoTime() - deadline < 0);
+        }
+        throw new IOException("the group was not in sync within " + READY_PATIENCE + ": " + info);
+    }
+
+    /** Sends persistent messages until one is answered, or fails after {@link #READY_PATIENCE}. */
+    private static void awaitStored(ConnectionFactory factory) throws IOException {
+        long deadline = System.nanoTime() + READY_PATIENCE.toNanos();
+        JMSException last = null;
+        do {
+            try (Connection c = factory.createConnection()) {
+                Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                MessageProducer p = s.createProducer(s.createQueue("peer.ready"));
+                p.setDeliveryMode(DeliveryMode.PERSISTENT);
+                p.send(s.createTextMessage("ready"));
+                return;
+            } catch (JMSException e) {
+                LOG.info("the replicated peer is not ready yet: {}", e.getMessage());
+                last = e;
+            }
+        } while (System.nanoTime() - deadline < 0);
+        throw new IOException("no persistent send was answered within " + READY_PATIENCE, last);
+    }
+
+    /** The client's connection factory, for a caller that drives the peer itself. */
+    public ConnectionFactory connectionFactory() {
+        return factory;
+    }
+
+    /** Kills the primary's JVM as {@code kill -9} would and returns once it has exited. */
+    public void killPrimary() throws InterruptedException {
+        primary.kill();
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public Workloads workloads(int producers, int consumers) {
+        return new JmsWorkloads(factory, producers, consumers);
+    }
+
+    @Override
+    public long liveHeapBytes() throws IOException {
+        return primary.liveHeapBytes();
+    }
+
+    @Override
+    public long diskBytes() throws IOException {
+        return DiskUsage.of(data.path().resolve(PRIMARY));
+    }
+
+    @Override
+    public long residentBytes() {
+        return primary.residentBytes();
+    }
+
+    @Override
+    public boolean isAlive() {
+        return processes.stream().allMatch(PeerProcess::isAlive);
+    }
+
+    @Override
+    public void close() throws IOException {
+        stop(processes, data);
+    }
+
+    private static void stop(List<PeerProcess> processes, TemporaryDirectory data) throws IOException {
+        try {
+            for (PeerProcess p : processes) {
+                p.close();
+            }
+        } finally {
+            data.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name + " " + processes;
+    }
+}
