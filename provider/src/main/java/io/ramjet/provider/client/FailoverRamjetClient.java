@@ -52,6 +52,9 @@ public final class FailoverRamjetClient implements RamjetClient {
     private final Map<String, GroupSends> groups = new ConcurrentHashMap<>();
     /** Orders the sends handed in, so that a group's failover resends them in the order of each producer. */
     private final AtomicLong sendSequence = new AtomicLong();
+    private final Object sendOrder = new Object();
+    /** Completes once the latest send was handed to its group (see {@link #send}). */
+    private CompletableFuture<Void> lastHanded = CompletableFuture.completedFuture(null);
 
     /** @param brokers closed with this client */
     public FailoverRamjetClient(BrokerClient brokers, ConnectionInfo connection) {
@@ -61,11 +64,32 @@ public final class FailoverRamjetClient implements RamjetClient {
         this.releases = new OrderedReleases(brokers::release);
     }
 
+    /**
+     * Hands the send to its group once every send handed in before it was handed to its own:
+     * while a destination's route is being looked up, the sends waiting for it would otherwise go
+     * out in whatever order the lookup's callbacks run (a {@link CompletableFuture} runs its
+     * dependents newest first), breaking the producer's order, and an idempotent producer's
+     * earlier sequences, arriving after a later one, would be taken for resends and dropped.
+     * Once routes are known the chain is already complete and the send goes at once.
+     */
     @Override
     public CompletableFuture<Void> send(OutgoingMessage message, int queueChoice) {
-        long sequence = sendSequence.incrementAndGet();
-        return brokers.groupOf(message.destination(), message.kind(), queueChoice)
-                .thenCompose(group -> group(group).send(sequence, message, queueChoice));
+        CompletableFuture<String> routed = brokers.groupOf(message.destination(), message.kind(), queueChoice);
+        CompletableFuture<Void> handed = new CompletableFuture<>();
+        CompletableFuture<Void> before;
+        long sequence;
+        synchronized (sendOrder) {
+            sequence = sendSequence.incrementAndGet();
+            before = lastHanded;
+            lastHanded = handed;
+        }
+        return before.thenCombine(routed, (previous, group) -> group).thenCompose(group -> {
+            try {
+                return group(group).send(sequence, message, queueChoice);
+            } finally {
+                handed.complete(null);
+            }
+        }).whenComplete((sent, failure) -> handed.complete(null));
     }
 
     private GroupSends group(String brokerName) {

@@ -153,8 +153,13 @@ public final class RemotingRamjetClient implements BrokerClient {
 
     @Override
     public CompletableFuture<String> groupOf(String destination, DestinationKind kind, int queueChoice) {
-        return RemotingFailures.translated(routes(destination, kind, null)
-                .thenApply(list -> list.get(Math.floorMod(queueChoice, list.size())).brokerName()));
+        // completes once a connection attempt there ended, so the send that follows writes at
+        // once, in its order (requests waiting for a connection would go out in whatever order its
+        // callbacks run); a failed attempt is the send's to meet, so the group's failover starts
+        return RemotingFailures.translated(routes(destination, kind, null).thenCompose(list -> {
+            Route route = list.get(Math.floorMod(queueChoice, list.size()));
+            return remoting.connect(route.address()).handle((connected, failure) -> route.brokerName());
+        }));
     }
 
     /** Points every cached route of the group at the master the NameServers name now, if they name one. */

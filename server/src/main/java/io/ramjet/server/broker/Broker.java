@@ -475,8 +475,13 @@ public final class Broker implements AutoCloseable {
                     config.allowAnonymous() ? "allowed" : "refused");
         }
         // a master that lost its lease refuses what a slave refuses, but still serves its slaves
-        server.setRequestGate(config.replication().slave() ? authentication : new LeaseGate(authentication,
-                control.lease(), SLAVE_REFUSED, config.brokerName()));
+        if (config.replication().slave()) {
+            server.setRequestGate(authentication);
+        } else {
+            LeaseGate fence = new LeaseGate(authentication, control.lease(), SLAVE_REFUSED, config.brokerName());
+            server.setRequestGate(fence);
+            server.addConnectionListener(fence);
+        }
         server.registerProcessor(CommandCode.AUTHENTICATE, Refusals.mapped(authentication::authenticate), logins);
     }
 
