@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -71,6 +72,8 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     /** Guards {@link #requested} and {@link #largest}; waited on by feeds for room. */
     private final Object space = new Object();
     private final Intake intake = new Intake();
+    /** Whether a {@link #giveBackSurplus} is waiting or under way. */
+    private final AtomicBoolean givingBack = new AtomicBoolean();
     /** Most messages held unseen by the application (the {@code prefetch} URL option). */
     private final int prefetch;
     /** Most bytes held unseen by the application and asked for (the {@code prefetchBytes} URL option). */
@@ -294,16 +297,34 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private void adaptWindow(long waitedNanos) {
         if (waitedNanos >= BEHIND_NANOS) {
             window = 1;
-            List<Received> surplus = prefetched.trimTo(1);
-            // oldest first: a pull the broker serves between two releases must not find a message
-            // of a group visible while an earlier one of that group is still on its way back
-            for (int i = surplus.size() - 1; i >= 0; i--) {
-                Delivery d = surplus.get(i).delivery();
-                logFailure(client.release(d.consumer(), d.position(), false), "release");
+            if (!givingBack.getAndSet(true)) {
+                intake.pauseThen(this::giveBackSurplus);
             }
         } else if (waitedNanos <= KEEP_UP_NANOS && prefetched.size() == 0) {
             window = Math.min(prefetch, window * 2);
         }
+    }
+
+    /**
+     * Releases all but the oldest prefetched message, with no pull out: a pull out could bring
+     * messages later than those given back, which the application would then see before them.
+     * Pulls resume once the broker has taken every release, so the next pull finds them first.
+     */
+    private void giveBackSurplus() {
+        List<Received> surplus = prefetched.trimTo(1);
+        List<CompletableFuture<Void>> releases = new ArrayList<>(surplus.size());
+        // oldest first: a pull the broker serves between two releases must not find a message
+        // of a group visible while an earlier one of that group is still on its way back
+        for (int i = surplus.size() - 1; i >= 0; i--) {
+            Delivery d = surplus.get(i).delivery();
+            CompletableFuture<Void> release = client.release(d.consumer(), d.position(), false);
+            logFailure(release, "release");
+            releases.add(release);
+        }
+        CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)).whenComplete((done, failure) -> {
+            givingBack.set(false);
+            intake.resume();
+        });
     }
 
     /** The connection started: the feeds may take messages in again. */

@@ -18,6 +18,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -178,6 +179,8 @@ public final class InMemoryBrokerClient implements BrokerClient {
         return t;
     });
 
+    private final Map<Long, CompletableFuture<List<Delivery>>> lastPulls = new ConcurrentHashMap<>();
+
     private InMemoryBrokerClient(Broker broker, ConnectionInfo connection) {
         this.broker = broker;
         this.connection = connection;
@@ -268,24 +271,30 @@ public final class InMemoryBrokerClient implements BrokerClient {
         if (pulls.isShutdown()) {
             return failed(new ClientException(Reason.CONNECTION_LOST, Outcome.CERTAINLY_NOT_APPLIED, "closed", null));
         }
-        return CompletableFuture.supplyAsync(() -> {
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(holdMillis);
-            synchronized (broker) {
-                while (true) {
-                    List<Delivery> taken = take(consumer, maxMessages);
-                    long left = deadline - System.nanoTime();
-                    if (!taken.isEmpty() || left <= 0) {
-                        return taken;
-                    }
-                    try {
-                        TimeUnit.NANOSECONDS.timedWait(broker, left);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return taken;
-                    }
+        // One consumer's pulls are answered in the order they were asked, as the broker's in-order
+        // lane does: on a pool alone, two pulls of one consumer could overtake each other.
+        return lastPulls.compute(consumer.consumerId(), (id, previous) ->
+                (previous == null ? CompletableFuture.<Object>completedFuture(null) : previous.handle((t, f) -> null))
+                        .thenApplyAsync(ready -> hold(consumer, maxMessages, holdMillis), pulls));
+    }
+
+    private List<Delivery> hold(ConsumerInfo consumer, int maxMessages, long holdMillis) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(holdMillis);
+        synchronized (broker) {
+            while (true) {
+                List<Delivery> taken = take(consumer, maxMessages);
+                long left = deadline - System.nanoTime();
+                if (!taken.isEmpty() || left <= 0) {
+                    return taken;
+                }
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(broker, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return taken;
                 }
             }
-        }, pulls);
+        }
     }
 
     private List<Delivery> take(ConsumerInfo consumer, int maxMessages) {

@@ -4,16 +4,19 @@ import io.ramjet.provider.client.BrokerClient;
 import io.ramjet.provider.client.FailoverRamjetClient;
 import io.ramjet.provider.client.RemotingRamjetClient;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The real remoting client with a count of what goes to the brokers: the number of messages
  * named by each ACK request, and how many PULL requests are unanswered at most at one time.
- * Every call is passed on unchanged.
+ * Every call is passed on unchanged; pull answers can be handed back a fixed delay late, as from
+ * a broker further away, and releases sent a fixed delay late, as by a busy connection.
  */
 final class CountingBrokerClient {
 
@@ -23,6 +26,21 @@ final class CountingBrokerClient {
     final List<Integer> pulls = new CopyOnWriteArrayList<>();
     private final AtomicInteger pullsOut = new AtomicInteger();
     private final AtomicInteger mostPullsOut = new AtomicInteger();
+    private final long pullAnswerDelayMillis;
+    private final long releaseDelayMillis;
+
+    CountingBrokerClient() {
+        this(0, 0);
+    }
+
+    /**
+     * @param pullAnswerDelayMillis how late each pull's answer is handed to the consumer
+     * @param releaseDelayMillis    how late each release is sent
+     */
+    CountingBrokerClient(long pullAnswerDelayMillis, long releaseDelayMillis) {
+        this.pullAnswerDelayMillis = pullAnswerDelayMillis;
+        this.releaseDelayMillis = releaseDelayMillis;
+    }
 
     /** A factory whose connections go through this count; {@code options} "" or starting with '?'. */
     RamjetConnectionFactory factory(String nameServer, String options) {
@@ -47,6 +65,10 @@ final class CountingBrokerClient {
                     if (pull) {
                         mostPullsOut.accumulateAndGet(pullsOut.incrementAndGet(), Math::max);
                     }
+                    if (method.getName().equals("release") && releaseDelayMillis > 0) {
+                        return CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(
+                                releaseDelayMillis, TimeUnit.MILLISECONDS)).thenCompose(late -> call(real, method, args));
+                    }
                     Object result;
                     try {
                         result = method.invoke(real, args);
@@ -54,9 +76,24 @@ final class CountingBrokerClient {
                         throw e.getCause();
                     }
                     if (pull) {
-                        ((CompletableFuture<?>) result).whenComplete((done, failure) -> pullsOut.decrementAndGet());
+                        CompletableFuture<?> answer = (CompletableFuture<?>) result;
+                        if (pullAnswerDelayMillis > 0) {
+                            answer = answer.thenApplyAsync(done -> done, CompletableFuture.delayedExecutor(
+                                    pullAnswerDelayMillis, TimeUnit.MILLISECONDS));
+                        }
+                        result = answer.whenComplete((done, failure) -> pullsOut.decrementAndGet());
                     }
                     return result;
                 });
+    }
+
+    private static CompletableFuture<?> call(BrokerClient real, Method method, Object[] args) {
+        try {
+            return (CompletableFuture<?>) method.invoke(real, args);
+        } catch (InvocationTargetException e) {
+            return CompletableFuture.failedFuture(e.getCause());
+        } catch (IllegalAccessException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 }
