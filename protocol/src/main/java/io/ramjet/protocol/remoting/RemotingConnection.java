@@ -2,7 +2,6 @@ package io.ramjet.protocol.remoting;
 
 import io.netty.channel.Channel;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.util.concurrent.ScheduledFuture;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ErrorHeader;
 import io.ramjet.protocol.command.ErrorStatus;
@@ -13,13 +12,10 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.security.Principal;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.security.auth.x500.X500Principal;
@@ -35,17 +31,15 @@ import javax.security.auth.x500.X500Principal;
  */
 public final class RemotingConnection {
 
-    private record Pending(short code, CompletableFuture<Frame> future) {
-    }
-
     private final Channel channel;
-    private final Map<Integer, Pending> pending = new ConcurrentHashMap<>();
+    private final PendingRequests pending;
     private final AtomicInteger lastRequestId = new AtomicInteger();
     private final CompletableFuture<Void> closeFuture = new CompletableFuture<>();
     private volatile String closeReason;
 
     RemotingConnection(Channel channel) {
         this.channel = channel;
+        this.pending = new PendingRequests(channel.eventLoop(), this::remoteAddress);
         channel.closeFuture().addListener(f -> closeFuture.complete(null));
     }
 
@@ -65,25 +59,15 @@ public final class RemotingConnection {
         }
         int id = nextRequestId();
         CompletableFuture<Frame> future = new CompletableFuture<>();
-        Pending entry = new Pending(request.code(), future);
-        pending.put(id, entry);
-        ScheduledFuture<?> timer;
         try {
-            timer = channel.eventLoop().schedule(() -> {
-                if (pending.remove(id, entry)) {
-                    future.completeExceptionally(new RemotingTimeoutException(CommandCode.name(request.code()) + " id "
-                            + id + " to " + remoteAddress() + ": no response within " + timeout.toMillis() + " ms"));
-                }
-            }, timeout.toNanos(), TimeUnit.NANOSECONDS);
+            pending.add(id, request.code(), future, timeout.toNanos());
         } catch (RejectedExecutionException shutDown) {
-            pending.remove(id, entry);
             request.body().release();
             return CompletableFuture.failedFuture(new RemotingConnectionException("connection to " + remoteAddress()
                     + " is shutting down: " + CommandCode.name(request.code()) + " not sent"));
         }
-        future.whenComplete((response, failure) -> timer.cancel(false));
         channel.writeAndFlush(request.withRequestId(id)).addListener(written -> {
-            if (!written.isSuccess() && pending.remove(id, entry)) {
+            if (!written.isSuccess() && pending.remove(id, future)) {
                 future.completeExceptionally(writeFailure(request, written.cause()));
             }
         });
@@ -124,7 +108,7 @@ public final class RemotingConnection {
 
     /** Completes the request this response answers; false when none is pending (timed out already). */
     boolean complete(Frame response) {
-        Pending entry = pending.remove(response.requestId());
+        PendingRequests.Pending entry = pending.remove(response.requestId());
         if (entry == null) {
             return false;
         }
@@ -143,14 +127,8 @@ public final class RemotingConnection {
     }
 
     void failPending() {
-        for (Integer id : pending.keySet()) {
-            Pending entry = pending.remove(id);
-            if (entry != null) {
-                entry.future().completeExceptionally(new RemotingConnectionException("connection to " + remoteAddress()
-                        + " closed (" + closeReason() + ") before the response to " + CommandCode.name(entry.code())
-                        + " id " + id));
-            }
-        }
+        pending.failAll((id, code) -> new RemotingConnectionException("connection to " + remoteAddress()
+                + " closed (" + closeReason() + ") before the response to " + CommandCode.name(code) + " id " + id));
     }
 
     private int nextRequestId() {

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -51,10 +50,7 @@ public final class FailoverRamjetClient implements RamjetClient {
     private final OrderedReleases releases;
     private final Map<String, GroupSends> groups = new ConcurrentHashMap<>();
     /** Orders the sends handed in, so that a group's failover resends them in the order of each producer. */
-    private final AtomicLong sendSequence = new AtomicLong();
-    private final Object sendOrder = new Object();
-    /** Completes once the latest send was handed to its group (see {@link #send}). */
-    private CompletableFuture<Void> lastHanded = CompletableFuture.completedFuture(null);
+    private final OrderedHandOff sends = new OrderedHandOff();
 
     /** @param brokers closed with this client */
     public FailoverRamjetClient(BrokerClient brokers, ConnectionInfo connection) {
@@ -70,26 +66,12 @@ public final class FailoverRamjetClient implements RamjetClient {
      * out in whatever order the lookup's callbacks run (a {@link CompletableFuture} runs its
      * dependents newest first), breaking the producer's order, and an idempotent producer's
      * earlier sequences, arriving after a later one, would be taken for resends and dropped.
-     * Once routes are known the chain is already complete and the send goes at once.
+     * Once routes are known the send goes at once ({@link OrderedHandOff}).
      */
     @Override
     public CompletableFuture<Void> send(OutgoingMessage message, int queueChoice) {
         CompletableFuture<String> routed = brokers.groupOf(message.destination(), message.kind(), queueChoice);
-        CompletableFuture<Void> handed = new CompletableFuture<>();
-        CompletableFuture<Void> before;
-        long sequence;
-        synchronized (sendOrder) {
-            sequence = sendSequence.incrementAndGet();
-            before = lastHanded;
-            lastHanded = handed;
-        }
-        return before.thenCombine(routed, (previous, group) -> group).thenCompose(group -> {
-            try {
-                return group(group).send(sequence, message, queueChoice);
-            } finally {
-                handed.complete(null);
-            }
-        }).whenComplete((sent, failure) -> handed.complete(null));
+        return sends.submit(routed, (group, sequence) -> group(group).send(sequence, message, queueChoice));
     }
 
     private GroupSends group(String brokerName) {

@@ -39,18 +39,23 @@ public final class DeliveryMarks {
     private static final CompletableFuture<Void> DURABLE = CompletableFuture.completedFuture(null);
 
     /**
-     * One subscription's bounds per queue, the highest known durable, and the future of each
-     * queue's latest MARK (null when durable), guarded by itself.
+     * One subscription's bounds per queue, the highest known durable, the future of each queue's
+     * latest MARK (null when durable) and of the one before it with its bound (null when none
+     * is on its way), guarded by itself.
      */
     private static final class Bounds {
         long[] marks;
         long[] durable;
         CompletableFuture<?>[] logged;
+        long[] previousMarks;
+        CompletableFuture<?>[] previous;
 
         Bounds(int queues) {
             marks = new long[queues];
             durable = new long[queues];
             logged = new CompletableFuture<?>[queues];
+            previousMarks = new long[queues];
+            previous = new CompletableFuture<?>[queues];
         }
 
         void grow(int queues) {
@@ -58,7 +63,27 @@ public final class DeliveryMarks {
                 marks = Arrays.copyOf(marks, queues);
                 durable = Arrays.copyOf(durable, queues);
                 logged = Arrays.copyOf(logged, queues);
+                previousMarks = Arrays.copyOf(previousMarks, queues);
+                previous = Arrays.copyOf(previous, queues);
             }
+        }
+
+        /**
+         * What a claim up to {@code highest} waits for: nothing below the durable bound, else the
+         * oldest MARK on its way that covers it (MARKs become durable in log order, so a later one
+         * covers too, only later); null when no logged bound covers it.
+         */
+        CompletableFuture<?> covering(int queueId, long highest) {
+            if (highest < durable[queueId]) {
+                return DURABLE;
+            }
+            if (previous[queueId] != null && highest < previousMarks[queueId]) {
+                return previous[queueId];
+            }
+            if (highest < marks[queueId]) {
+                return logged[queueId] == null ? DURABLE : logged[queueId];
+            }
+            return null;
         }
     }
 
@@ -95,12 +120,14 @@ public final class DeliveryMarks {
         synchronized (b) {
             // bounds replayed from MARK records cover only the queues that had one: grow to them all
             b.grow(Math.max(subscription.queueCount(), queueId + 1));
-            CompletableFuture<?> logged = b.logged[queueId] == null ? DURABLE : b.logged[queueId];
+            CompletableFuture<?> covered = b.covering(queueId, highest);
             if (highest < b.marks[queueId] - ahead / 2) {
-                return logged;
+                return covered;
             }
-            covering = highest < b.marks[queueId] ? logged : raised;
+            covering = covered == null ? raised : covered;
             bound = highest + ahead;
+            b.previousMarks[queueId] = b.marks[queueId];
+            b.previous[queueId] = b.logged[queueId];
             b.marks[queueId] = bound;
             b.logged[queueId] = raised;
         }
@@ -124,6 +151,10 @@ public final class DeliveryMarks {
             } else if (b.logged[queueId] == raised) {
                 b.marks[queueId] = b.durable[queueId];
                 b.logged[queueId] = null;
+            }
+            boolean previousSettled = b.previous[queueId] != null && b.previousMarks[queueId] <= b.durable[queueId];
+            if (b.previous[queueId] == raised || previousSettled) {
+                b.previous[queueId] = null;
             }
         }
         if (failure == null) {

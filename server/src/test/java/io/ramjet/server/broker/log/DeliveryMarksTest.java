@@ -2,17 +2,21 @@ package io.ramjet.server.broker.log;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionKind;
+import io.ramjet.storage.DispatchListener;
 import io.ramjet.storage.MessageStore;
+import io.ramjet.storage.ReplicationGate;
 import io.ramjet.storage.StoreConfig;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -76,6 +80,29 @@ class DeliveryMarksTest {
             assertTrue(marks.claimed(subscription, 0, 5).isDone(), "covered by the durable bound 8");
             assertNotEquals(written, store.maxPhysicalOffset(), "a new MARK was written before it was needed");
             assertEquals(13, marks.of(key, 4)[0]);
+        }
+    }
+
+    @Test
+    void claimsUnderTheDurableBoundLeaveAtOnceWhileTheRaisedMarkIsOnItsWay() throws Exception {
+        AtomicLong durableUpTo = new AtomicLong(Long.MAX_VALUE);
+        CompletableFuture<Void> released = new CompletableFuture<>();
+        ReplicationGate held = end -> end <= durableUpTo.get() ? CompletableFuture.completedFuture(null) : released;
+        try (MessageStore store = MessageStore.open(StoreConfig.defaults(dir).withSegmentSize(1 << 20),
+                DispatchListener.normalMessages(), held)) {
+            DeliveryMarks marks = new DeliveryMarks(8);
+            marks.start(store);
+            marks.claimed(subscription, 0, 0).get(5, TimeUnit.SECONDS);
+            durableUpTo.set(store.maxPhysicalOffset());
+
+            assertTrue(marks.claimed(subscription, 0, 5).isDone(), "raises the bound to 13, covered by 8");
+            assertTrue(marks.claimed(subscription, 0, 6).isDone(),
+                    "covered by the durable bound 8: no wait for the MARK of 13 still on its way");
+            CompletableFuture<?> above = marks.claimed(subscription, 0, 9);
+            assertFalse(above.isDone(), "offset 9 is covered only by the MARK of 13");
+
+            released.complete(null);
+            above.get(5, TimeUnit.SECONDS);
         }
     }
 
