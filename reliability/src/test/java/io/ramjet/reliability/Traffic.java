@@ -114,6 +114,8 @@ final class Traffic {
      */
     List<Executable> checks(String test, int kills, String figures) {
         int failedSends = publishers.stream().mapToInt(p -> p.failedSends.get()).sum();
+        publishers.stream().flatMap(p -> p.sendFailures.stream())
+                .forEach(e -> System.out.println("RELIABILITY " + test + ": a send failed: " + stackOf(e)));
         List<Executable> checks = new ArrayList<>();
         for (int i = 0; i < modes.size(); i++) {
             String mode = Receiver.modeName(modes.get(i));
@@ -128,5 +130,11 @@ final class Traffic {
                     mode + ": stored twice (a repeat without JMSRedelivered)"));
         }
         return checks;
+    }
+
+    private static String stackOf(Exception e) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        e.printStackTrace(new java.io.PrintWriter(out));
+        return out.toString();
     }
 }
