@@ -93,10 +93,15 @@ final class BrokerFeeds implements ConsumerFeed {
         }
     }
 
-    /** Starts a feed from the next master of the group whose master at {@code lost} went away, once one is named. */
+    /**
+     * Starts a feed from the next master of the group whose master at {@code lost} went away, once
+     * one is named; the search ends without one when the consumer closes or its feed at
+     * {@code lost} attaches again (the master came back there).
+     */
     private void followGroupOf(String lost) {
         client.groupAt(lost).thenCompose(group -> group == null ? CompletableFuture.<String>completedFuture(null)
-                        : new MasterSearch(client, group, options.failoverTimeout()).next(address -> !address.equals(lost)))
+                        : new MasterSearch(client, group, options.failoverTimeout())
+                                .next(address -> !address.equals(lost) || followedAlready(lost)))
                 .whenComplete((address, failure) -> {
                     if (address != null && !feeds.containsKey(address)) {
                         LOG.info("consumer {} of {}: broker {} took over from {} as its group's master",
@@ -104,6 +109,16 @@ final class BrokerFeeds implements ConsumerFeed {
                         startFeed(address, null);
                     }
                 });
+    }
+
+    private boolean followedAlready(String lost) {
+        synchronized (feeds) {
+            if (stopped) {
+                return true;
+            }
+        }
+        PullLoop feed = feeds.get(lost);
+        return feed != null && feed.attached() != null;
     }
 
     private void discoverLater() {

@@ -15,7 +15,6 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -47,16 +46,11 @@ class ConsumerFailoverTest {
     private Connection producing;
 
     private BrokerConfig config(Path dir, long brokerId, ReplicationConfig replication) {
-        BrokerConfig.Builder builder = BrokerConfig.builder(dir).brokerName("g1").brokerId(brokerId).port(0)
-                .nameServers(List.of(nameServer.address())).queuesPerDestination(1);
-        builder.store().segmentSize(16 << 20);
-        return builder.build().withReplication(replication);
+        return GroupBrokers.config(nameServer.address(), dir, brokerId, replication, 1);
     }
 
     private static Broker start(BrokerConfig config) throws Exception {
-        Broker broker = new Broker(config);
-        broker.start();
-        return broker;
+        return GroupBrokers.start(config);
     }
 
     @Test

@@ -129,16 +129,11 @@ class MasterFailoverTest {
     }
 
     private static BrokerConfig config(Path dir, long brokerId, ReplicationConfig replication) {
-        BrokerConfig.Builder builder = BrokerConfig.builder(dir).brokerName("g1").brokerId(brokerId).port(0)
-                .nameServers(List.of(nameServer.address())).queuesPerDestination(2);
-        builder.store().segmentSize(16 << 20);
-        return builder.build().withReplication(replication);
+        return GroupBrokers.config(nameServer.address(), dir, brokerId, replication, 2);
     }
 
     private static Broker start(BrokerConfig config) throws Exception {
-        Broker broker = new Broker(config);
-        broker.start();
-        return broker;
+        return GroupBrokers.start(config);
     }
 
     private static <T extends AutoCloseable> T closeLater(T closeable) {
