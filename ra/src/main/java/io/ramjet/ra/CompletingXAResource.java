@@ -84,7 +84,10 @@ final class CompletingXAResource extends DelegatingXAResource {
             if (onePhase || e.errorCode != XAException.XAER_RMFAIL) {
                 throw e;
             }
-            completeElsewhere(xid, "commit", other -> other.commit(xid, false), e, false);
+            // a branch no broker knows after the wait was decided already: a prepared branch is
+            // decided only by its transaction manager, and the broker forgets a decided Xid
+            // (XAER_NOTA), so the first commit went through and only its answer was lost
+            completeElsewhere(xid, "commit", other -> other.commit(xid, false), e, true);
         } finally {
             maybePrepared.remove(key(xid));
         }
@@ -120,7 +123,8 @@ final class CompletingXAResource extends DelegatingXAResource {
     /**
      * Carries the decision over new connections until a broker takes it or {@code PATIENCE}
      * passes; with {@code unknownMeansDone}, a branch no broker knows for
-     * {@code NOT_PREPARED_AFTER} was never prepared and the decision (a rollback) is done.
+     * {@code NOT_PREPARED_AFTER} is done: a rollback's was never prepared, a commit's was
+     * committed by the attempt whose answer was lost.
      */
     private void completeElsewhere(Xid xid, String what, Decision decision, XAException failure,
                                    boolean unknownMeansDone) throws XAException {
@@ -141,7 +145,7 @@ final class CompletingXAResource extends DelegatingXAResource {
                 }
                 if (e.errorCode == XAException.XAER_NOTA && unknownMeansDone
                         && System.nanoTime() - start > NOT_PREPARED_AFTER.toNanos()) {
-                    LOG.info("no broker holds the branch {}: it was never prepared, its {} is done", xid, what);
+                    LOG.info("no broker holds the branch {}: its {} is done", xid, what);
                     return;
                 }
                 LOG.debug("the {} is not through yet", what, e);

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -27,24 +28,31 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The idempotent producer across {@code kill -9} (issue 21), at the client seam: one producer's
- * messages go out many at a time, the broker is killed while some are stored but not yet
- * answered, and after its restart every message is sent again, in order, with its producer id and
- * sequence unchanged. Each must be stored exactly once: the answered ones and those the broker
- * stored without answering are recognised (the table rebuilt by recovery), the rest are stored.
+ * messages go out many at a time, and the broker is killed at a random point (seeded; the seed is
+ * printed and {@code -Dreliability.seed=S} replays it) while some are stored but not yet answered,
+ * {@value #KILLS} times in a row: after each restart every message is sent again from the first,
+ * in order, with its producer id and sequence unchanged, and the next kill may come during those
+ * resends. After the last restart they are all sent once more, without a kill. Each must be
+ * stored exactly once: the answered ones and those the broker stored without answering are
+ * recognised (the table rebuilt by recovery), the rest are stored. Lost and duplicated messages
+ * are counted.
  */
 class IdempotentResendTest {
 
     private static final String TEST = "IdempotentResendTest";
     private static final String QUEUE = "rel.idempotent";
     private static final int MESSAGES = 4_000;
-    private static final int KILL_AFTER_ANSWERS = 1_000;
+    private static final int KILLS = 3;
     private static final int IN_FLIGHT = 200;
 
     @RegisterExtension
     final Brokers brokers = Brokers.perTest();
 
     @Test
-    void everyMessageSentAgainAfterAKillIsStoredOnce() throws Exception {
+    void everyMessageSentAgainAfterEachOfSeveralKillsAtRandomIsStoredOnce() throws Exception {
+        long seed = Chaos.seed();
+        Random random = new Random(seed);
+        System.out.println("RELIABILITY " + TEST + ": seed=" + seed + " (replay with -Dreliability.seed=" + seed + ")");
         BrokerProcess broker = brokers.start("idempotent-resend", new Properties());
         long producer = ProducerIds.next();
         List<OutgoingMessage> messages = new ArrayList<>();
@@ -54,36 +62,45 @@ class IdempotentResendTest {
             messages.add(message(id, producer, i));
             tally.sent(id);
         }
-        AtomicInteger answered = new AtomicInteger();
-        AtomicInteger failed = new AtomicInteger();
-        CountDownLatch killNow = new CountDownLatch(1);
-        try (RemotingRamjetClient client = client(broker)) {
-            Thread killer = new Thread(() -> {
-                try {
-                    killNow.await();
-                    broker.kill();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "killer");
-            killer.start();
-            sendAll(client, messages, () -> {
-                if (answered.incrementAndGet() == KILL_AFTER_ANSWERS) {
-                    killNow.countDown();
-                }
-            }, failed);
-            killer.join(TimeUnit.SECONDS.toMillis(60));
+        List<String> rounds = new ArrayList<>();
+        int failedBeforeKills = 0;
+        for (int kill = 0; kill < KILLS; kill++) {
+            int killAfter = 1 + random.nextInt(MESSAGES - 1);
+            AtomicInteger answered = new AtomicInteger();
+            AtomicInteger failed = new AtomicInteger();
+            CountDownLatch killNow = new CountDownLatch(1);
+            try (RemotingRamjetClient client = client(broker)) {
+                Thread killer = new Thread(() -> {
+                    try {
+                        killNow.await();
+                        broker.kill();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }, "killer");
+                killer.start();
+                sendAll(client, messages, () -> {
+                    if (answered.incrementAndGet() == killAfter) {
+                        killNow.countDown();
+                    }
+                }, failed);
+                killNow.countDown();
+                killer.join(TimeUnit.SECONDS.toMillis(60));
+            }
+            broker.restart();
+            failedBeforeKills += failed.get();
+            rounds.add("kill after " + killAfter + " answers: answered=" + answered.get() + " failed=" + failed.get());
         }
-        broker.restart();
         AtomicInteger resendFailures = new AtomicInteger();
         try (RemotingRamjetClient client = client(broker)) {
             sendAll(client, messages, () -> { }, resendFailures);
         }
         int received = Drain.queue(Jms.factory(broker), QUEUE, tally, Duration.ofSeconds(10), Duration.ofSeconds(90));
-        tally.summary(TEST, 1, "answeredBeforeKill=" + answered.get() + " failedBeforeKill=" + failed.get()
-                + " resendFailures=" + resendFailures.get() + " received=" + received);
+        tally.summary(TEST, KILLS, "seed=" + seed + " rounds=" + rounds + " resendFailures=" + resendFailures.get()
+                + " received=" + received);
+        int failedBefore = failedBeforeKills;
         assertAll(
-                () -> assertTrue(failed.get() > 0, "the kill came before every send was answered"),
+                () -> assertTrue(failedBefore > 0, "the kills came before every send was answered"),
                 () -> assertEquals(0, resendFailures.get(), "resends that failed"),
                 () -> assertEquals(0, tally.lost(), "sent, never received " + tally.lostSample(5)),
                 () -> assertEquals(0, tally.duplicates(), "received more than once"));

@@ -24,8 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * consumed in one mode (AUTO, CLIENT, DUPS_OK, transacted). The master is killed at a random
  * moment, then the new master in turn (each killed broker restarted and back in sync first):
  * every send that returned is received, nothing confirmed comes back, no message is stored twice
- * (a stored duplicate arrives as a new message, without JMSRedelivered), a slave is master within
- * {@link #ELECTION_BOUND}; and the killed masters, back as slaves, hold the master's CommitLog.
+ * (a stored duplicate arrives as a new message, without JMSRedelivered), no send throws (the
+ * failovers stay below the application), a slave is master within {@link #ELECTION_BOUND}; and
+ * the killed masters, back as slaves, hold the master's CommitLog.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MasterKillTest {
@@ -64,6 +65,8 @@ class MasterKillTest {
         }
         List<Executable> checks = traffic.checks(TEST, failovers.size(), "failovers=" + failovers
                 + " firstSendAfterKillMs=" + sendGapsMillis + " seed=" + seed);
+        checks.add(() -> assertEquals(List.of(), traffic.sendFailures().stream().map(Exception::toString).toList(),
+                "sends that threw: a failover must not reach the application"));
         for (HaCluster.Failover f : failovers) {
             checks.add(() -> assertTrue(f.electedMillis() <= ELECTION_BOUND.toMillis(),
                     "a new master within " + ELECTION_BOUND + ": " + f));

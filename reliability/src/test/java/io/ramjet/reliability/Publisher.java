@@ -9,6 +9,7 @@ import jakarta.jms.Session;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -24,6 +25,8 @@ final class Publisher implements Runnable {
     private static final Duration RECONNECT_PAUSE = Duration.ofMillis(100);
 
     final AtomicInteger failedSends = new AtomicInteger();
+    /** What the failed sends threw, in order. */
+    final List<Exception> sendFailures = new CopyOnWriteArrayList<>();
     /** When the last send returned ({@link System#nanoTime()}), for measuring how long sends stalled. */
     volatile long lastSentNanos;
     private final ConnectionFactory factory;
@@ -67,6 +70,7 @@ final class Publisher implements Runnable {
                 }
             } catch (JMSException | RuntimeException e) {
                 failedSends.incrementAndGet();
+                sendFailures.add(e);
                 LockSupport.parkNanos(RECONNECT_PAUSE.toNanos());
                 due = System.nanoTime();
             } finally {

@@ -3,6 +3,8 @@ package io.ramjet.reliability;
 import jakarta.jms.ConnectionFactory;
 import org.junit.jupiter.api.function.Executable;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -114,6 +116,7 @@ final class Traffic {
      */
     List<Executable> checks(String test, int kills, String figures) {
         int failedSends = publishers.stream().mapToInt(p -> p.failedSends.get()).sum();
+        sendFailures().forEach(e -> System.out.println("RELIABILITY " + test + ": a send failed: " + stackOf(e)));
         List<Executable> checks = new ArrayList<>();
         for (int i = 0; i < modes.size(); i++) {
             String mode = Receiver.modeName(modes.get(i));
@@ -128,5 +131,16 @@ final class Traffic {
                     mode + ": stored twice (a repeat without JMSRedelivered)"));
         }
         return checks;
+    }
+
+    /** What the publishers' failed sends threw: exceptions that reached the application. */
+    List<Exception> sendFailures() {
+        return publishers.stream().flatMap(p -> p.sendFailures.stream()).toList();
+    }
+
+    private static String stackOf(Exception e) {
+        StringWriter out = new StringWriter();
+        e.printStackTrace(new PrintWriter(out));
+        return out.toString();
     }
 }

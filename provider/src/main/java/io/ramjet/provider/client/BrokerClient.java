@@ -37,9 +37,15 @@ public interface BrokerClient extends BrokerRequests {
     /**
      * Asks the NameServers for the group's master now and, when they name one, points the cached
      * routes of the group at it (so the producers' queue choices keep naming the same group);
-     * completes false when no master of the group is registered.
+     * completes with that master's address, or null when no master of the group is registered.
      */
-    CompletableFuture<Boolean> followMaster(String brokerName);
+    CompletableFuture<String> followMaster(String brokerName);
+
+    /**
+     * The broker group (broker name) of the broker at that address, as this client last saw it
+     * listed (so still known once the address is gone); null when it never saw it.
+     */
+    CompletableFuture<String> groupAt(String address);
 
     /**
      * Attaches a consumer on the broker it names ({@link ConsumerInfo#brokerAddress()}), or on

@@ -15,7 +15,11 @@ import org.slf4j.LoggerFactory;
  * destination's brokers again and starts a feed for any new one (a broker that joined, a group's
  * new master after a failover, or one that started hosting the destination after a producer
  * moved there), and stops the feeds that lost their broker when it is no longer listed (an old
- * master), so they do not subscribe there forever. Thread-safe.
+ * master), so they do not subscribe there forever. A feed whose broker went away as its group's
+ * master does not wait for that: the group's next master is searched for at once
+ * ({@link MasterSearch}, for {@code failoverTimeout}) and a feed started there, which subscribes
+ * with the consumer's same terms (the subscription's state is the group's, replicated).
+ * Thread-safe.
  */
 final class BrokerFeeds implements ConsumerFeed {
 
@@ -82,10 +86,39 @@ final class BrokerFeeds implements ConsumerFeed {
             if (stopped || feeds.containsKey(address)) {
                 return;
             }
-            PullLoop feed = new PullLoop(client, consumer.attachedTo(address), attached, sink, options);
+            PullLoop feed = new PullLoop(client, consumer.attachedTo(address), attached, sink, options,
+                    () -> followGroupOf(address));
             feeds.put(address, feed);
             feed.start();
         }
+    }
+
+    /**
+     * Starts a feed from the next master of the group whose master at {@code lost} went away, once
+     * one is named; the search ends without one when the consumer closes or its feed at
+     * {@code lost} attaches again (the master came back there).
+     */
+    private void followGroupOf(String lost) {
+        client.groupAt(lost).thenCompose(group -> group == null ? CompletableFuture.<String>completedFuture(null)
+                        : new MasterSearch(client, group, options.failoverTimeout())
+                                .next(address -> !address.equals(lost) || followedAlready(lost)))
+                .whenComplete((address, failure) -> {
+                    if (address != null && !feeds.containsKey(address)) {
+                        LOG.info("consumer {} of {}: broker {} took over from {} as its group's master",
+                                consumer.consumerId(), consumer.subscription().destination(), address, lost);
+                        startFeed(address, null);
+                    }
+                });
+    }
+
+    private boolean followedAlready(String lost) {
+        synchronized (feeds) {
+            if (stopped) {
+                return true;
+            }
+        }
+        PullLoop feed = feeds.get(lost);
+        return feed != null && feed.attached() != null;
     }
 
     private void discoverLater() {

@@ -70,8 +70,32 @@ public final class FailoverRamjetClient implements RamjetClient {
      */
     @Override
     public CompletableFuture<Void> send(OutgoingMessage message, int queueChoice) {
-        CompletableFuture<String> routed = brokers.groupOf(message.destination(), message.kind(), queueChoice);
+        CompletableFuture<String> routed = groupOf(message, queueChoice, null);
         return sends.submit(routed, (group, sequence) -> group(group).send(sequence, message, queueChoice));
+    }
+
+    /**
+     * The group the send goes to. A lookup that meets no master (none registered, gone, or no
+     * answer in time: a group failing over, a cluster starting) is made again after the pauses of
+     * a {@link Backoff}, for {@code failoverTimeout}, as a group's failover waits for its next
+     * master; a refusal fails the send at once.
+     *
+     * @param retries the pauses of the lookups so far, null before the first
+     */
+    private CompletableFuture<String> groupOf(OutgoingMessage message, int queueChoice, Backoff retries) {
+        return brokers.groupOf(message.destination(), message.kind(), queueChoice).handle((group, failure) -> {
+            if (failure == null) {
+                return CompletableFuture.completedFuture(group);
+            }
+            ClientException cause = ClientException.of(failure);
+            Backoff backoff = retries != null ? retries : new Backoff(options.failoverTimeout());
+            if ((cause.isRefusal() && !cause.isMasterGone()) || backoff.expired()) {
+                return CompletableFuture.<String>failedFuture(cause);
+            }
+            LOG.info("no route for {} '{}' ({}); asking again", message.kind(), message.destination(),
+                    cause.getMessage());
+            return backoff.pause().thenCompose(paused -> groupOf(message, queueChoice, backoff));
+        }).thenCompose(group -> group);
     }
 
     private GroupSends group(String brokerName) {

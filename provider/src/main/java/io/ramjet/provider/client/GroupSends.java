@@ -6,19 +6,20 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One connection's non-transactional sends to one broker group (broker name), and the group's
  * failover. While its master answers, sends go straight through, many in flight. Once one fails
- * because the master is gone ({@link ClientException#isMasterGone()}) the group recovers:
+ * because the master is gone ({@link ClientException#isMasterGone()}), or an idempotent send
+ * (one with a producer id, which the group's master recognises when it comes again) had no
+ * answer in time (a master that is starting or waiting for its slaves), the group recovers:
  * <ol>
  *   <li>later sends wait, and the sends still unanswered are let finish (those that fail too join
  *       the waiting ones);</li>
- *   <li>the NameServers are asked for the group's master, every {@value #FIRST_BACKOFF_MILLIS} ms
- *       doubling up to {@value #MAX_BACKOFF_MILLIS} ms, for {@code failoverTimeout};</li>
+ *   <li>the NameServers are asked for the group's master ({@link MasterSearch}) for
+ *       {@code failoverTimeout};</li>
  *   <li>the waiting sends go to that master one after another, each once the one before is
  *       answered, in the order they were handed in: so each producer's resends keep their order
  *       and come before its later sends to the group (a resend can then be recognised by the
@@ -32,8 +33,6 @@ import org.slf4j.LoggerFactory;
 final class GroupSends {
 
     private static final Logger LOG = LoggerFactory.getLogger(GroupSends.class);
-    private static final long FIRST_BACKOFF_MILLIS = 50;
-    private static final long MAX_BACKOFF_MILLIS = 400;
 
     /** A send handed in: {@code sequence} orders it among this connection's sends. */
     private record Pending(long sequence, OutgoingMessage message, int queueChoice, CompletableFuture<Void> done) {
@@ -41,15 +40,15 @@ final class GroupSends {
 
     private final BrokerClient brokers;
     private final String group;
-    private final long failoverTimeoutNanos;
+    private final long failoverTimeoutMillis;
     private final TreeMap<Long, Pending> waiting = new TreeMap<>();
     private int inFlight;
     /** Whether the group lost its master and the recovery has not finished; sends wait meanwhile. */
     private boolean recovering;
     /** Whether the recovery's chain is running (as opposed to waiting for sends in flight to finish). */
     private boolean resending;
-    private long deadline;
-    private long backoffMillis;
+    /** The search for the group's next master of the recovery under way. */
+    private MasterSearch search;
     /** The master address tried last: after a failure, the one to route around. */
     private String failedAddress;
     /** What waits for the recovery under way to end, completed in the order it began to wait. */
@@ -58,7 +57,7 @@ final class GroupSends {
     GroupSends(BrokerClient brokers, String group, long failoverTimeoutMillis) {
         this.brokers = brokers;
         this.group = group;
-        this.failoverTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(failoverTimeoutMillis);
+        this.failoverTimeoutMillis = failoverTimeoutMillis;
     }
 
     /** Sends now, or once the recovery under way has sent everything handed in before. */
@@ -109,7 +108,7 @@ final class GroupSends {
         boolean start;
         synchronized (this) {
             inFlight--;
-            if (failure != null && ClientException.of(failure).isMasterGone()) {
+            if (failure != null && resendable(pending, failure)) {
                 waiting.put(pending.sequence(), pending);
                 beginRecovery();
             }
@@ -117,7 +116,7 @@ final class GroupSends {
         }
         if (failure == null) {
             pending.done().complete(null);
-        } else if (!ClientException.of(failure).isMasterGone()) {
+        } else if (!resendable(pending, failure)) {
             pending.done().completeExceptionally(ClientException.of(failure));
         }
         if (start) {
@@ -125,13 +124,23 @@ final class GroupSends {
         }
     }
 
+    /**
+     * Whether the failed send is to go to the group's master again: its master is gone, or no
+     * answer came to an idempotent send, whose resend is stored once whether or not the first
+     * attempt was.
+     */
+    private static boolean resendable(Pending pending, Throwable failure) {
+        ClientException cause = ClientException.of(failure);
+        return cause.isMasterGone()
+                || cause.reason() == ClientException.Reason.TIMEOUT && pending.message().producerId() != 0;
+    }
+
     private void beginRecovery() {
         if (!recovering) {
             recovering = true;
-            deadline = System.nanoTime() + failoverTimeoutNanos;
-            backoffMillis = FIRST_BACKOFF_MILLIS;
+            search = new MasterSearch(brokers, group, failoverTimeoutMillis);
             LOG.info("broker group {} lost its master {}; waiting up to {} ms for a new one", group, failedAddress,
-                    TimeUnit.NANOSECONDS.toMillis(failoverTimeoutNanos));
+                    failoverTimeoutMillis);
         }
     }
 
@@ -146,26 +155,17 @@ final class GroupSends {
 
     /** Asks for the group's master until one is named (then resends) or the deadline passes (then routes around). */
     private void recover() {
-        if (System.nanoTime() - deadline > 0) {
-            routeAround();
-            return;
+        MasterSearch current;
+        synchronized (this) {
+            current = search;
         }
-        brokers.followMaster(group).whenComplete((found, failure) -> {
-            if (Boolean.TRUE.equals(found)) {
+        current.next(address -> true).whenComplete((address, failure) -> {
+            if (address != null) {
                 resendNext();
             } else {
-                later(this::recover);
+                routeAround();
             }
         });
-    }
-
-    private void later(Runnable step) {
-        long pause;
-        synchronized (this) {
-            pause = backoffMillis;
-            backoffMillis = Math.min(MAX_BACKOFF_MILLIS, backoffMillis * 2);
-        }
-        CompletableFuture.delayedExecutor(pause, TimeUnit.MILLISECONDS).execute(step);
     }
 
     /** Sends the first waiting send; the next once it is answered; ends the recovery when none waits. */
@@ -178,11 +178,11 @@ final class GroupSends {
             if (failure == null) {
                 next.done().complete(null);
                 resendNext();
-            } else if (ClientException.of(failure).isMasterGone()) {
+            } else if (resendable(next, failure)) {
                 synchronized (this) {
                     waiting.put(next.sequence(), next);
                 }
-                later(this::recover);
+                recover();
             } else {
                 next.done().completeExceptionally(ClientException.of(failure));
                 resendNext();
@@ -217,7 +217,7 @@ final class GroupSends {
             failed = failedAddress;
         }
         LOG.warn("broker group {}: no master within {} ms; sending elsewhere (a message {} stored without "
-                + "answering may be stored twice)", group, TimeUnit.NANOSECONDS.toMillis(failoverTimeoutNanos), failed);
+                + "answering may be stored twice)", group, failoverTimeoutMillis, failed);
         routeAroundNext(new HashSet<>(), failed);
     }
 

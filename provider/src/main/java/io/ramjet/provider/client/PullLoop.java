@@ -15,8 +15,10 @@ import org.slf4j.LoggerFactory;
  * taken in in the order their pulls were sent. When the broker goes away (transport failure) or
  * forgets the consumer (it restarted), the attachment is lost: what it prefetched is dropped
  * (the broker delivers it again) and the feed subscribes again, as a new attachment, every
- * {@code retryMillis}, so a broker that comes back is consumed from again. A broker that
- * refuses the subscription (a conflict only it knows of) is reported once and left alone.
+ * {@code retryMillis}, so a broker that comes back is consumed from again; when it went away as
+ * its group's master (unreachable, or no longer master), {@code masterGone} is told at once, so
+ * that the group's next master is looked for. A broker that refuses the subscription (a conflict
+ * only it knows of) is reported once and left alone.
  */
 final class PullLoop implements Runnable {
 
@@ -33,14 +35,21 @@ final class PullLoop implements Runnable {
     private final long retryMillis;
     private final Semaphore pulls;
     private final Thread thread;
+    private final Runnable masterGone;
     /** Completes once the last pull sent has been taken in; only the feed's thread moves it. */
     private CompletableFuture<Void> takenIn = CompletableFuture.completedFuture(null);
     private volatile ConsumerInfo attached;
     private volatile Failure failure;
     private volatile boolean stopped;
 
-    /** @param attached the consumer as already attached there, or null to subscribe first */
-    PullLoop(BrokerClient client, ConsumerInfo wanted, ConsumerInfo attached, FeedSink sink, ClientOptions options) {
+    /**
+     * @param attached   the consumer as already attached there, or null to subscribe first
+     * @param masterGone told, on the feed's thread, each time the attachment is lost because the
+     *                   broker stopped being reachable as its group's master
+     */
+    PullLoop(BrokerClient client, ConsumerInfo wanted, ConsumerInfo attached, FeedSink sink, ClientOptions options,
+             Runnable masterGone) {
+        this.masterGone = masterGone;
         this.client = client;
         this.wanted = wanted;
         this.attached = attached;
@@ -169,6 +178,9 @@ final class PullLoop implements Runnable {
                     wanted.consumerId(), wanted.brokerAddress(), cause.getMessage(), retryMillis);
             attached = null;
             sink.attachmentLost(failed.attachment());
+            if (cause.isMasterGone()) {
+                masterGone.run();
+            }
         } else {
             sink.failed(wanted.brokerAddress(), cause);
         }

@@ -94,6 +94,8 @@ public final class RemotingRamjetClient implements BrokerClient {
      * producer's choice keeps naming the same group when the group's master changes.
      */
     private final Map<String, CompletableFuture<List<Route>>> routes = new ConcurrentHashMap<>();
+    /** The broker group of each master address seen listed, for {@link #groupAt}; never shrinks (a handful of brokers). */
+    private final Map<String, String> groupsByAddress = new ConcurrentHashMap<>();
     private volatile boolean closed;
     /** The client id this client holds, told to every broker it connects to later; null when none. */
     private volatile String claimedClientId;
@@ -164,19 +166,27 @@ public final class RemotingRamjetClient implements BrokerClient {
 
     /** Points every cached route of the group at the master the NameServers name now, if they name one. */
     @Override
-    public CompletableFuture<Boolean> followMaster(String brokerName) {
+    public CompletableFuture<String> followMaster(String brokerName) {
         return RemotingFailures.translated(masters().thenApply(masters -> {
             String address = masters.stream().filter(b -> b.brokerName().equals(brokerName)).map(BrokerInfo::address)
                     .findFirst().orElse(null);
-            if (address == null) {
-                return false;
+            if (address != null) {
+                routes.replaceAll((key, cached) -> cached.isDone() && !cached.isCompletedExceptionally()
+                        ? CompletableFuture.completedFuture(cached.join().stream()
+                                .map(r -> r.brokerName().equals(brokerName) ? r.at(address) : r).toList())
+                        : cached);
             }
-            routes.replaceAll((key, cached) -> cached.isDone() && !cached.isCompletedExceptionally()
-                    ? CompletableFuture.completedFuture(cached.join().stream()
-                            .map(r -> r.brokerName().equals(brokerName) ? r.at(address) : r).toList())
-                    : cached);
-            return true;
+            return address;
         }));
+    }
+
+    @Override
+    public CompletableFuture<String> groupAt(String address) {
+        String known = groupsByAddress.get(address);
+        if (known != null) {
+            return CompletableFuture.completedFuture(known);
+        }
+        return RemotingFailures.translated(masters().thenApply(masters -> groupsByAddress.get(address)));
     }
 
     /**
@@ -447,7 +457,10 @@ public final class RemotingRamjetClient implements BrokerClient {
             Set<String> addresses = new TreeSet<>(known);
             data.brokers().stream()
                     .filter(r -> r.kind() == kind && r.broker().isMaster())
-                    .forEach(r -> addresses.add(r.broker().address()));
+                    .forEach(r -> {
+                        addresses.add(r.broker().address());
+                        groupsByAddress.put(r.broker().address(), r.broker().brokerName());
+                    });
             if (!addresses.isEmpty()) {
                 return CompletableFuture.completedFuture(List.copyOf(addresses));
             }
@@ -631,8 +644,13 @@ public final class RemotingRamjetClient implements BrokerClient {
                         + " is registered", null))));
     }
 
+    /** The live masters; each one's group is kept for {@link #groupAt}. */
     private CompletableFuture<List<BrokerInfo>> masters() {
-        return nameServers.listBrokers().thenApply(brokers -> brokers.stream().filter(BrokerInfo::isMaster).toList());
+        return nameServers.listBrokers().thenApply(brokers -> {
+            List<BrokerInfo> masters = brokers.stream().filter(BrokerInfo::isMaster).toList();
+            masters.forEach(b -> groupsByAddress.put(b.address(), b.brokerName()));
+            return masters;
+        });
     }
 
     /**

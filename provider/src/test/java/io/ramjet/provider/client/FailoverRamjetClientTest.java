@@ -91,6 +91,23 @@ class FailoverRamjetClientTest {
     }
 
     @Test
+    void anIdempotentSendThatHadNoAnswerIsSentAgainToTheGroupsMaster() throws Exception {
+        broker.failSends(1, failure(Reason.TIMEOUT, Outcome.OUTCOME_UNKNOWN));
+        OutgoingMessage sent = new OutgoingMessage("q", DestinationKind.QUEUE, true, 0, 0, new byte[0], new byte[] {1},
+                42, 1);
+        client.send(sent, 0).get(5, TimeUnit.SECONDS);
+        assertEquals(List.of(42L, 42L), broker.sendsSeen().stream().map(OutgoingMessage::producerId).toList());
+        assertTrue(broker.routedAround().isEmpty(), "stays with its group");
+    }
+
+    @Test
+    void aSendWithoutProducerThatHadNoAnswerIsNotResent() throws Exception {
+        broker.failSends(1, failure(Reason.TIMEOUT, Outcome.OUTCOME_UNKNOWN));
+        assertEquals(Reason.TIMEOUT, failureOf(client.send(message(), 0)).reason());
+        assertEquals(1, broker.sendAttempts());
+    }
+
+    @Test
     void aRefusedSendIsNotResent() throws Exception {
         broker.failSends(1, failure(Reason.RESOURCE, Outcome.CERTAINLY_NOT_APPLIED));
         assertEquals(Reason.RESOURCE, failureOf(client.send(message(), 0)).reason());

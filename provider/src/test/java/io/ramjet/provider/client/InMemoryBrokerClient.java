@@ -252,9 +252,14 @@ public final class InMemoryBrokerClient implements BrokerClient {
 
     /** The one broker is its group's master whenever it is registered. */
     @Override
-    public CompletableFuture<Boolean> followMaster(String brokerName) {
+    public CompletableFuture<String> followMaster(String brokerName) {
         broker.mastersAsked.incrementAndGet();
-        return done(!broker.unregistered);
+        return done(broker.unregistered ? null : ADDRESS);
+    }
+
+    @Override
+    public CompletableFuture<String> groupAt(String address) {
+        return done(ADDRESS.equals(address) ? GROUP : null);
     }
 
     @Override

@@ -38,6 +38,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
 import org.junit.jupiter.api.AfterAll;
@@ -93,6 +94,10 @@ class MasterFailoverTest {
     private static final Xid PREPARED = new RamjetXid(77, "ha-global".getBytes(StandardCharsets.UTF_8),
             "ha-branch".getBytes(StandardCharsets.UTF_8));
     private static String xaCommittedBody;
+    private static final Xid COMMITTED_BEFORE = new RamjetXid(77, "ha-global-done".getBytes(StandardCharsets.UTF_8),
+            "ha-branch".getBytes(StandardCharsets.UTF_8));
+    /** The XA error code of committing again, after the switch, a branch committed before it; 0 if it succeeded. */
+    private static int recommitAfterSwitch;
     private static final List<Message> durableAgain = new ArrayList<>();
     private static long switchMillis;
     private static long promotionMillis;
@@ -124,16 +129,11 @@ class MasterFailoverTest {
     }
 
     private static BrokerConfig config(Path dir, long brokerId, ReplicationConfig replication) {
-        BrokerConfig.Builder builder = BrokerConfig.builder(dir).brokerName("g1").brokerId(brokerId).port(0)
-                .nameServers(List.of(nameServer.address())).queuesPerDestination(2);
-        builder.store().segmentSize(16 << 20);
-        return builder.build().withReplication(replication);
+        return GroupBrokers.config(nameServer.address(), dir, brokerId, replication, 2);
     }
 
     private static Broker start(BrokerConfig config) throws Exception {
-        Broker broker = new Broker(config);
-        broker.start();
-        return broker;
+        return GroupBrokers.start(config);
     }
 
     private static <T extends AutoCloseable> T closeLater(T closeable) {
@@ -190,6 +190,12 @@ class MasterFailoverTest {
                 .send(xaSession.getSession().createTextMessage("xa-prepared"));
         resource.end(PREPARED, XAResource.TMSUCCESS);
         assertEquals(XAResource.XA_OK, resource.prepare(PREPARED));
+        resource.start(COMMITTED_BEFORE, XAResource.TMNOFLAGS);
+        xaSession.getSession().createProducer(xaSession.getSession().createQueue("ha-xa-done"))
+                .send(xaSession.getSession().createTextMessage("xa-committed"));
+        resource.end(COMMITTED_BEFORE, XAResource.TMSUCCESS);
+        assertEquals(XAResource.XA_OK, resource.prepare(COMMITTED_BEFORE));
+        resource.commit(COMMITTED_BEFORE, false);
 
         Connection durableConnection = closeLater(factory.createConnection());
         durableConnection.setClientID("ha-durable-client");
@@ -239,6 +245,11 @@ class MasterFailoverTest {
         XAResource recovery = recovering.createXASession().getXAResource();
         recovered = Arrays.asList(recovery.recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN));
         recovery.commit(PREPARED, false);
+        try {
+            recovery.commit(COMMITTED_BEFORE, false);
+        } catch (XAException e) {
+            recommitAfterSwitch = e.errorCode;
+        }
         try (Session reader = connection.createSession(Session.AUTO_ACKNOWLEDGE)) {
             Message committed = reader.createConsumer(reader.createQueue("ha-xa")).receive(TIMEOUT_MILLIS);
             xaCommittedBody = committed == null ? null : ((TextMessage) committed).getText();
@@ -420,6 +431,11 @@ class MasterFailoverTest {
     void anXaBranchPreparedBeforeTheSwitchIsRecoveredAndCommittedAfterIt() {
         assertTrue(recovered.contains(PREPARED), "recovered: " + recovered);
         assertEquals("xa-prepared", xaCommittedBody);
+    }
+
+    @Test
+    void aBranchCommittedBeforeTheSwitchIsAnUnknownXidToTheNewMaster() {
+        assertEquals(XAException.XAER_NOTA, recommitAfterSwitch);
     }
 
     @Test

@@ -283,6 +283,57 @@ class XaTransactionTest {
         assertEquals("from a context", text(plain.createConsumer(a).receive(TIMEOUT)));
     }
 
+    /** A branch that sent one message to {@code a} and is prepared. */
+    private Xid preparedBranch(XASession session) throws Exception {
+        Xid xid = newXid();
+        XAResource resource = session.getXAResource();
+        resource.start(xid, XAResource.TMNOFLAGS);
+        session.createProducer(a).send(session.createTextMessage("decided once"));
+        resource.end(xid, XAResource.TMSUCCESS);
+        assertEquals(XAResource.XA_OK, resource.prepare(xid));
+        return xid;
+    }
+
+    private static int errorOf(XaCall call) {
+        return assertThrows(XAException.class, call::run).errorCode;
+    }
+
+    private interface XaCall {
+        void run() throws XAException;
+    }
+
+    @Test
+    void aCommittedBranchIsForgottenSoCommittingOrRollingItBackAgainIsAnUnknownXid() throws Exception {
+        XAResource resource = xa1.createXASession().getXAResource();
+        Xid xid = preparedBranch(xa1.createXASession());
+        resource.commit(xid, false);
+        XAResource another = xa2.createXASession().getXAResource();
+        assertEquals(XAException.XAER_NOTA, errorOf(() -> resource.commit(xid, false)));
+        assertEquals(XAException.XAER_NOTA, errorOf(() -> another.commit(xid, false)));
+        assertEquals(XAException.XAER_NOTA, errorOf(() -> another.rollback(xid)));
+        assertEquals("decided once", text(plain.createConsumer(a).receive(TIMEOUT)));
+        assertNull(plain.createConsumer(a).receive(SHORT), "committed once");
+    }
+
+    @Test
+    void aRolledBackBranchIsForgottenSoCommittingItIsAnUnknownXid() throws Exception {
+        XASession session = xa1.createXASession();
+        Xid xid = preparedBranch(session);
+        session.getXAResource().rollback(xid);
+        XAResource another = xa2.createXASession().getXAResource();
+        assertEquals(XAException.XAER_NOTA, errorOf(() -> another.commit(xid, false)));
+        assertEquals(XAException.XAER_NOTA, errorOf(() -> another.rollback(xid)));
+        assertNull(plain.createConsumer(a).receive(SHORT), "rolled back");
+    }
+
+    @Test
+    void aXidNeverSeenIsUnknownToCommitAndRollback() throws Exception {
+        XAResource resource = xa1.createXASession().getXAResource();
+        Xid xid = newXid();
+        assertEquals(XAException.XAER_NOTA, errorOf(() -> resource.commit(xid, false)));
+        assertEquals(XAException.XAER_NOTA, errorOf(() -> resource.rollback(xid)));
+    }
+
     private static Xid newXid() {
         byte[] global = UUID.randomUUID().toString().getBytes(StandardCharsets.US_ASCII);
         byte[] branch = {1};

@@ -48,23 +48,24 @@ final class TransactionResolver {
      * cannot be written).
      *
      * @throws BrokerException TX_ROLLED_BACK for a commit of one rolled back here, TX_UNKNOWN
-     *         for an xid alone that the broker has no trace of, BAD_REQUEST for a rollback of one
-     *         committed here (the future fails with the same when it is found out later)
+     *         for an xid alone whose branch is not open here ({@link ForgottenBranches}),
+     *         BAD_REQUEST for a rollback of one committed here (the future fails with the same
+     *         when it is found out later)
      */
     CompletableFuture<Void> end(long id, String xid, boolean commit, List<AckGroup> acks) {
         TxState wanted = commit ? TxState.COMMITTED : TxState.ROLLED_BACK;
         Optional<Transaction> found = table.find(id, xid);
         if (found.isEmpty()) {
             Optional<TxState> decided = table.decisions().of(id, xid);
+            if (id == 0) {
+                throw ForgottenBranches.unknown(xid, decided);
+            }
             if (decided.isPresent()) {
                 check(id, wanted, decided.get());
                 if (!commit) {
                     consumed.release(acks);
                 }
                 return CompletableFuture.completedFuture(null);
-            }
-            if (id == 0) {
-                throw new BrokerException(Refusal.TX_UNKNOWN, "no transaction branch " + xid);
             }
         }
         Transaction t = found.orElseGet(() -> table.getOrCreate(id));

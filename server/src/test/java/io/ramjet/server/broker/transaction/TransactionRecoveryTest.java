@@ -82,7 +82,9 @@ class TransactionRecoveryTest {
             assertEquals(List.of(), client.recover());
             assertEquals(List.of("xa-result"), bodies(client.drain("out", 2, 100)));
             assertEquals(List.of(), client.pull("in", 1, 10, 100), "the commit acknowledged the job");
-            client.end(0, XID, true, List.of());
+            RemotingCommandException forgotten = assertThrows(RemotingCommandException.class,
+                    () -> client.end(0, XID, true, List.of()));
+            assertEquals(ErrorStatus.UNKNOWN_TRANSACTION, forgotten.status(), "a decided branch is forgotten (XAER_NOTA)");
         }
     }
 

@@ -1,0 +1,29 @@
+package io.ramjet.provider.jms;
+
+import io.ramjet.server.broker.Broker;
+import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.replication.ReplicationConfig;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Brokers of one group {@code g1} on 127.0.0.1 for the failover tests: a master, its slaves, a promoted slave. */
+final class GroupBrokers {
+
+    private GroupBrokers() {
+    }
+
+    /** Broker {@code brokerId} of {@code g1} on an ephemeral port, registered with {@code nameServer}. */
+    static BrokerConfig config(String nameServer, Path dir, long brokerId, ReplicationConfig replication,
+                               int queuesPerDestination) {
+        BrokerConfig.Builder builder = BrokerConfig.builder(dir).brokerName("g1").brokerId(brokerId).port(0)
+                .nameServers(List.of(nameServer)).queuesPerDestination(queuesPerDestination);
+        builder.store().segmentSize(16 << 20);
+        return builder.build().withReplication(replication);
+    }
+
+    static Broker start(BrokerConfig config) throws Exception {
+        Broker broker = new Broker(config);
+        broker.start();
+        return broker;
+    }
+}
