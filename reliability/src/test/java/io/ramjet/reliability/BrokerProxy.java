@@ -2,6 +2,7 @@ package io.ramjet.reliability;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.DecoderException;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ReplicaFetchRequest;
 import io.ramjet.protocol.command.ReplicaHandshakeRequest;
@@ -169,7 +170,12 @@ final class BrokerProxy implements AutoCloseable {
                     if (n < 0) {
                         throw new IOException("closed before its first frame");
                     }
-                    decoder.writeInbound(Unpooled.wrappedBuffer(buffer, filled, n));
+                    try {
+                        decoder.writeInbound(Unpooled.wrappedBuffer(buffer, filled, n));
+                    } catch (DecoderException e) {
+                        // not this protocol's frame: no replication connection, forwarded as it is
+                        return filled + n;
+                    }
                     filled += n;
                     Frame frame = decoder.readInbound();
                     if (frame != null) {

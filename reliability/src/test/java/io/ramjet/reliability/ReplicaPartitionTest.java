@@ -28,7 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * producers and consumers in every mode, B leaves the committed in-sync set within
  * {@link #SHRINK_BOUND} and sends go on; the master killed, the other slave C is master within
  * {@link #ELECTION_BOUND}, never B, which hears of C from the controllers; the cut stays (B cannot
- * reach C either) until healed, then B catches up from C. Every send that returned is delivered,
+ * reach C either) until healed, then B catches up from C. Meanwhile C alone is fewer than
+ * {@code minInSyncReplicas=2}: its SYNC writes wait for B, and fail after {@code replicaSyncTimeoutMs},
+ * so the first send after the kill returns once B is back. Every send that returned is delivered,
  * nothing confirmed comes back, nothing is stored twice, and after a clean stop every slave holds
  * the master's CommitLog.
  */
@@ -70,6 +72,7 @@ class ReplicaPartitionTest {
         boolean heardOfNewMaster;
         long blackholed;
         long catchUpMillis;
+        long sendsAfterKillMillis;
         try {
             traffic.awaitFlowing(ChildJvm.START_TIMEOUT);
             Thread.sleep(1_000 + random.nextInt(1_000));
@@ -85,7 +88,6 @@ class ReplicaPartitionTest {
                 // B learns the new master from its heartbeat replies, through no proxy
                 String switching = "the controllers say slave of " + CLUSTER.advertisedAddress(failover.newMasterId());
                 heardOfNewMaster = Await.until(Duration.ofSeconds(30), () -> logSays(b, switching));
-                traffic.awaitSendsAfter(failover.killedAtNanos(), Duration.ofSeconds(60));
                 // B's join of C times out on its silent connection and tries again on a new one
                 BrokerProxy toNewMaster = CLUSTER.proxy(failover.newMasterId());
                 Await.until(Duration.ofSeconds(30), () -> toNewMaster.blackholed(b.brokerId()) >= 2);
@@ -97,6 +99,7 @@ class ReplicaPartitionTest {
             CLUSTER.awaitInfo("the healed slave " + b.brokerId() + " back in sync", CATCH_UP_BOUND.multipliedBy(2),
                     info -> info.inSync().contains(b.brokerId()));
             catchUpMillis = Duration.ofNanos(System.nanoTime() - healedAt).toMillis();
+            sendsAfterKillMillis = traffic.awaitSendsAfter(failover.killedAtNanos(), Duration.ofSeconds(60));
             CLUSTER.rejoin(failover.killedId());
             Thread.sleep(1_000);
         } finally {
@@ -106,11 +109,13 @@ class ReplicaPartitionTest {
         List<Executable> checks = traffic.checks(TEST, 1, "cutSlave=" + b.brokerId() + " inSyncWithoutItMs="
                 + shrinkMillis + " sendWhileCutMs=" + sendsWhileCutMillis + " failover=" + failover
                 + " blackholedAtNewMaster=" + blackholed + " caughtUpAfterHealMs=" + catchUpMillis
+                + " firstSendAfterKillMs=" + sendsAfterKillMillis
                 + " finally=" + last + " seed=" + seed);
         HaCluster.Failover f = failover;
         long shrink = shrinkMillis;
         long sendGap = sendsWhileCutMillis;
         long catchUp = catchUpMillis;
+        long sendAfterKill = sendsAfterKillMillis;
         long cut = blackholed;
         boolean alive = aliveWhileCut;
         boolean heard = heardOfNewMaster;
@@ -127,6 +132,7 @@ class ReplicaPartitionTest {
                 + " opened another (its connections blackholed there: " + cut + ")"));
         checks.add(() -> assertTrue(catchUp <= CATCH_UP_BOUND.toMillis(), "the healed slave back in sync after "
                 + catchUp + " ms, bound " + CATCH_UP_BOUND));
+        checks.add(() -> assertTrue(sendAfterKill >= 0, "no send returned after the kill"));
         assertAll(checks);
     }
 
