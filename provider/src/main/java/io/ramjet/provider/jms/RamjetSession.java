@@ -490,7 +490,17 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         }
         List<CompletableFuture<Void>> acks = new ArrayList<>();
         byConsumer.forEach((consumer, positions) -> acks.add(connection.client().ack(consumer, positions)));
-        JmsErrors.await(CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)));
+        try {
+            JmsErrors.await(CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)));
+        } catch (JMSException e) {
+            // the application saw them and they are not known acknowledged: they stay the session's
+            // to settle, so that a recover or close gives them back counted (JMSRedelivered), never
+            // as prefetched messages the application did not see
+            synchronized (lock) {
+                unacknowledged.addAll(0, toAck);
+            }
+            throw e;
+        }
     }
 
     @Override
