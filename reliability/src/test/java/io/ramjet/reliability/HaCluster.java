@@ -8,6 +8,7 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.function.Executable;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,13 +21,18 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /**
  * The issue-21 test cluster, one per test class (a static {@code @RegisterExtension} field):
  * three NameServers each embedding a controller node, and one broker group {@code g1} of three
  * brokers (ids 1, 2, 3) in controller mode, {@code SYNC} with {@code minInSyncReplicas=2} unless
  * the class says otherwise. All child JVMs, ports picked once and kept across restarts, data under
  * one temporary directory removed at the end. When a test fails, every process's log tail is
- * printed. Driven by one thread at a time.
+ * printed. {@link #proxied()}: each broker sits behind its own {@link BrokerProxy}, which it
+ * advertises ({@code advertisedPort}) to clients and slaves, so that a test can cut a slave's
+ * replication off while its heartbeats to the controllers go on. Driven by one thread at a time.
  */
 final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllCallback {
 
@@ -42,6 +48,8 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
     private final String urlOptions;
     private final List<NameServerProcess> nameServers = new ArrayList<>();
     private final List<GroupBroker> brokers = new ArrayList<>();
+    private final List<BrokerProxy> proxies = new ArrayList<>();
+    private boolean proxied;
     private Path root;
     private ControllerClient controller;
 
@@ -56,6 +64,12 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
         this.brokerProperties = defaults();
         this.brokerProperties.putAll(brokerProperties);
         this.urlOptions = urlOptions;
+    }
+
+    /** Puts each broker behind a proxy of its own, before {@link #start()}. */
+    HaCluster proxied() {
+        this.proxied = true;
+        return this;
     }
 
     /** What every test broker of the group sets: the group, SYNC to two, small segments, quick heartbeats. */
@@ -96,6 +110,12 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
             Properties own = new Properties();
             own.putAll(properties);
             own.setProperty("brokerId", Long.toString(id));
+            if (proxied) {
+                BrokerProxy proxy = new BrokerProxy(name + "-b" + id, ports[6 + i]);
+                proxies.add(proxy);
+                proxy.start();
+                own.setProperty("advertisedPort", Integer.toString(proxy.port()));
+            }
             brokers.add(new GroupBroker(name + "-b" + id, id, ports[6 + i], root.resolve("b" + id), own, nameServerList));
         }
         inParallel(nameServers.stream().<Step>map(ns -> () -> ns.start(peers, brokerTimeout)).toList());
@@ -122,6 +142,31 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
 
     GroupBroker broker(long id) {
         return brokers.get((int) id - 1);
+    }
+
+    /** {@code host:port} broker {@code id} announces: its proxy's when {@link #proxied()}. */
+    String advertisedAddress(long id) {
+        return proxied ? "127.0.0.1:" + proxy(id).port() : broker(id).address();
+    }
+
+    /** Cuts slave {@code id}'s replication connections on every broker's proxy ({@link BrokerProxy#cut}). */
+    void cut(long id) {
+        proxies.forEach(p -> p.cut(id));
+    }
+
+    /** Forwards slave {@code id}'s new replication connections again on every proxy. */
+    void heal(long id) {
+        proxies.forEach(p -> p.heal(id));
+    }
+
+    /** The proxy in front of broker {@code id}, when {@link #proxied()}. */
+    BrokerProxy proxy(long id) {
+        return proxies.get((int) id - 1);
+    }
+
+    /** Running, not paused, and its replication not cut. */
+    private boolean reachable(GroupBroker broker) {
+        return broker.isServing() && proxies.stream().noneMatch(p -> p.isCut(broker.brokerId()));
     }
 
     List<NameServerProcess> nameServers() {
@@ -176,14 +221,14 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
     }
 
     /**
-     * Kills the master with {@code kill -9} once the controller has every serving broker (running, not paused) in sync, and
+     * Kills the master with {@code kill -9} once the controller has every reachable broker (running, not paused, not cut) in sync, and
      * waits until it names another master at a newer epoch (at most {@code bound}); the killed
      * broker stays down.
      */
     Failover killMaster(Duration bound) throws InterruptedException {
-        long serving = brokers.stream().filter(GroupBroker::isServing).count();
-        ReplicaInfo before = awaitInfo("a master with its " + serving + " serving brokers in sync", ChildJvm.START_TIMEOUT,
-                info -> info.hasMaster() && info.inSync().size() == serving);
+        long reachable = brokers.stream().filter(this::reachable).count();
+        ReplicaInfo before = awaitInfo("a master with its " + reachable + " reachable brokers in sync",
+                ChildJvm.START_TIMEOUT, info -> info.hasMaster() && info.inSync().size() == reachable);
         long killedAt = System.nanoTime();
         broker(before.masterId()).kill();
         ReplicaInfo after = awaitInfo("a new master after broker " + before.masterId() + " was killed", bound,
@@ -214,12 +259,43 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
     }
 
     /**
+     * Stops every broker cleanly (the slaves first) and returns the checks that each slave's
+     * CommitLog ends where the master's does and holds the same bytes; prints the figures as
+     * {@code RELIABILITY test.convergence}.
+     */
+    List<Executable> stopAndCompareLogs(String test) throws IOException, InterruptedException {
+        long masterId = master().brokerId();
+        stopBrokers();
+        GroupBroker master = broker(masterId);
+        long masterEnd = CommitLogs.end(master.dataDir(), SEGMENT_SIZE);
+        List<Executable> checks = new ArrayList<>();
+        StringBuilder figures = new StringBuilder("RELIABILITY " + test + ".convergence: master=" + masterId
+                + " masterEnd=" + masterEnd);
+        for (GroupBroker slave : brokers) {
+            if (slave.brokerId() == masterId) {
+                continue;
+            }
+            long end = CommitLogs.end(slave.dataDir(), SEGMENT_SIZE);
+            long difference = CommitLogs.firstDifference(master.dataDir(), slave.dataDir(), Math.min(end, masterEnd),
+                    SEGMENT_SIZE);
+            figures.append(" slave").append(slave.brokerId()).append("End=").append(end)
+                    .append(" firstDifference=").append(difference);
+            checks.add(() -> assertEquals(masterEnd, end, "slave " + slave.brokerId() + "'s log end"));
+            checks.add(() -> assertEquals(-1, difference, "slave " + slave.brokerId() + " differs from the master at"));
+        }
+        System.out.println(figures);
+        checks.add(() -> assertTrue(masterEnd > 0, "the master's log is empty"));
+        return checks;
+    }
+
+    /**
      * After each test, the tails of the logs if it failed, and the group whole again for the next
-     * test: every paused broker let run, every killed one restarted, all three in sync.
+     * test: every cut healed, every paused broker let run, every killed one restarted, all three in sync.
      */
     @Override
     public void afterEach(ExtensionContext context) throws Exception {
         printTailsIfFailed(context);
+        brokers.forEach(b -> heal(b.brokerId()));
         for (GroupBroker broker : brokers) {
             if (broker.jvm().isAlive() && !broker.isServing()) {
                 broker.jvm().resume();
@@ -242,6 +318,7 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
             controller.close();
         }
         brokers.forEach(GroupBroker::close);
+        proxies.forEach(BrokerProxy::close);
         nameServers.forEach(NameServerProcess::close);
         if (root != null) {
             TempDirs.delete(root);

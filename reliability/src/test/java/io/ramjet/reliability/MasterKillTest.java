@@ -15,7 +15,6 @@ import java.util.Properties;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -78,27 +77,6 @@ class MasterKillTest {
     @Order(2)
     void killedMastersRejoinAsSlavesHoldingTheMastersCommitLog() throws Exception {
         CLUSTER.awaitInfo("all three in sync", Duration.ofSeconds(60), info -> info.inSync().size() == HaCluster.BROKERS);
-        long masterId = CLUSTER.master().brokerId();
-        CLUSTER.stopBrokers();
-        GroupBroker master = CLUSTER.broker(masterId);
-        long masterEnd = CommitLogs.end(master.dataDir(), HaCluster.SEGMENT_SIZE);
-        List<Executable> checks = new ArrayList<>();
-        StringBuilder figures = new StringBuilder("RELIABILITY " + TEST + ".convergence: master=" + masterId
-                + " masterEnd=" + masterEnd);
-        for (GroupBroker slave : CLUSTER.brokers()) {
-            if (slave.brokerId() == masterId) {
-                continue;
-            }
-            long end = CommitLogs.end(slave.dataDir(), HaCluster.SEGMENT_SIZE);
-            long difference = CommitLogs.firstDifference(master.dataDir(), slave.dataDir(), Math.min(end, masterEnd),
-                    HaCluster.SEGMENT_SIZE);
-            figures.append(" slave").append(slave.brokerId()).append("End=").append(end)
-                    .append(" firstDifference=").append(difference);
-            checks.add(() -> assertEquals(masterEnd, end, "slave " + slave.brokerId() + "'s log end"));
-            checks.add(() -> assertEquals(-1, difference, "slave " + slave.brokerId() + " differs from the master at"));
-        }
-        System.out.println(figures);
-        checks.add(() -> assertTrue(masterEnd > 0, "the master's log is empty"));
-        assertAll(checks);
+        assertAll(CLUSTER.stopAndCompareLogs(TEST));
     }
 }

@@ -23,6 +23,8 @@ final class Tally {
     private final Map<String, Long> sentNanos = new HashMap<>();
     private final Map<String, Integer> received = new HashMap<>();
     private final Set<String> acknowledged = new HashSet<>();
+    /** Ids repeated without JMSRedelivered, in order, for the summary line. */
+    private final Set<String> unflaggedRepeats = new TreeSet<>();
     private long deliveries;
     private long duplicates;
     private long redeliveredWithoutFlag;
@@ -48,6 +50,7 @@ final class Tally {
             duplicates++;
             if (!redelivered) {
                 redeliveredWithoutFlag++;
+                unflaggedRepeats.add(id);
             }
             if (acknowledged.contains(id)) {
                 acknowledgedCameBack++;
@@ -150,7 +153,8 @@ final class Tally {
                 + " redeliveredFlagged=" + redeliveries.redeliveredWithFlag()
                 + " deliveries=" + deliveries + " inDoubt=" + inDoubt()
                 + (extra == null || extra.isEmpty() ? "" : " " + extra)
-                + (lost() > 0 ? " lostSample=" + lostSample(5) : "");
+                + (lost() > 0 ? " lostSample=" + lostSample(5) : "")
+                + (unflaggedRepeats.isEmpty() ? "" : " unflaggedRepeats=" + unflaggedRepeats.stream().limit(5).toList());
         System.out.println(line);
         return line;
     }

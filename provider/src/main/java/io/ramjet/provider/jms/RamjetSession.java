@@ -3,6 +3,7 @@ package io.ramjet.provider.jms;
 import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.command.SubscriptionType;
+import io.ramjet.provider.client.ClientException;
 import io.ramjet.provider.client.ConsumerIds;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
@@ -488,9 +489,34 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         for (Delivery d : toAck) {
             byConsumer.computeIfAbsent(d.consumer(), c -> new ArrayList<>()).add(d.position());
         }
-        List<CompletableFuture<Void>> acks = new ArrayList<>();
-        byConsumer.forEach((consumer, positions) -> acks.add(connection.client().ack(consumer, positions)));
-        JmsErrors.await(CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)));
+        Map<ConsumerInfo, CompletableFuture<Void>> acks = new LinkedHashMap<>();
+        byConsumer.forEach((consumer, positions) -> acks.put(consumer, connection.client().ack(consumer, positions)));
+        try {
+            JmsErrors.await(CompletableFuture.allOf(acks.values().toArray(CompletableFuture[]::new)));
+        } catch (JMSException e) {
+            keepUnsettled(toAck, acks);
+            throw e;
+        }
+    }
+
+    /**
+     * After a failed acknowledge(): the messages whose acknowledgement failed stay the session's to
+     * settle, since the application saw them and they are not known acknowledged, so a recover or
+     * close gives them back counted (JMSRedelivered), never as prefetched messages the application
+     * did not see. Not those the broker answered it no longer holds: they come back redelivered.
+     */
+    private void keepUnsettled(List<Delivery> toAck, Map<ConsumerInfo, CompletableFuture<Void>> acks) {
+        List<Delivery> unsettled = new ArrayList<>();
+        for (Delivery d : toAck) {
+            CompletableFuture<Void> ack = acks.get(d.consumer());
+            if (ack.isCompletedExceptionally() && ack.handle((done, failure) -> ClientException.of(failure).reason()
+                    != ClientException.Reason.NOT_HELD).join()) {
+                unsettled.add(d);
+            }
+        }
+        synchronized (lock) {
+            unacknowledged.addAll(0, unsettled);
+        }
     }
 
     @Override

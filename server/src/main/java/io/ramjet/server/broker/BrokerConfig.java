@@ -30,6 +30,8 @@ import java.util.Set;
  * @param host                 address to bind
  * @param advertisedHost       address to announce, or null for {@link #advertisedHost() the default}
  * @param port                 port to bind, 0 for an ephemeral one
+ * @param advertisedPort       port to announce (of a port forward or proxy in front of the broker), 0 for
+ *                             the bound one
  * @param nameServers          NameServer addresses ("host:port") to register with
  * @param autoCreateDestinations create a destination on first use
  * @param queuesPerDestination message queues a new destination gets
@@ -73,6 +75,7 @@ public record BrokerConfig(
         String host,
         String advertisedHost,
         int port,
+        int advertisedPort,
         List<String> nameServers,
         boolean autoCreateDestinations,
         int queuesPerDestination,
@@ -120,6 +123,9 @@ public record BrokerConfig(
         topics = List.copyOf(topics);
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port + " not in [0, 65535]");
+        }
+        if (advertisedPort < 0 || advertisedPort > 65535) {
+            throw new IllegalArgumentException("advertisedPort " + advertisedPort + " not in [0, 65535]");
         }
         if (metricsPort < -1 || metricsPort > 65535) {
             throw new IllegalArgumentException("metricsPort " + metricsPort + " not in [0, 65535] (or -1 for none)");
@@ -176,6 +182,7 @@ public record BrokerConfig(
         b.host = host;
         b.advertisedHost = advertisedHost;
         b.port = port;
+        b.advertisedPort = advertisedPort;
         b.nameServers = nameServers;
         b.autoCreateDestinations = autoCreateDestinations;
         b.queuesPerDestination = queuesPerDestination;
@@ -237,7 +244,7 @@ public record BrokerConfig(
     /** The broker's listening socket: bound to {@link #host()}, announced as {@link #advertisedHost()}, TLS as configured. */
     public RemotingServerConfig remoting() {
         return RemotingServerConfig.onPort(port).withRole("broker").withHost(host).withAdvertisedHost(advertisedHost)
-                .withTls(tls.server());
+                .withAdvertisedPort(advertisedPort).withTls(tls.server());
     }
 
     /** The same configuration on another port, for tests that bind an ephemeral one. */
@@ -306,6 +313,7 @@ public record BrokerConfig(
         private String host = "127.0.0.1";
         private String advertisedHost;
         private int port = DEFAULT_PORT;
+        private int advertisedPort;
         private List<String> nameServers = List.of("127.0.0.1:9876");
         private boolean autoCreateDestinations = true;
         private int queuesPerDestination = 4;
@@ -395,6 +403,12 @@ public record BrokerConfig(
 
         public Builder port(int bindPort) {
             this.port = bindPort;
+            return this;
+        }
+
+        /** 0 announces the bound port. */
+        public Builder advertisedPort(int announced) {
+            this.advertisedPort = announced;
             return this;
         }
 
@@ -618,7 +632,8 @@ public record BrokerConfig(
 
         /** @throws IllegalArgumentException naming the setting that is out of range */
         public BrokerConfig build() {
-            return new BrokerConfig(clusterName, brokerName, brokerId, host, advertisedHost, port, nameServers,
+            return new BrokerConfig(clusterName, brokerName, brokerId, host, advertisedHost, port, advertisedPort,
+                    nameServers,
                     autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, heartbeatInterval,
                     diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval, transactionMaxChecks,
                     queues, topics, usersFile, allowAnonymous,

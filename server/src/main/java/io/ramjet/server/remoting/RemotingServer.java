@@ -133,7 +133,7 @@ public final class RemotingServer implements AutoCloseable {
 
     /** The announced address as {@code host:port}, what clients connect to. */
     public String address() {
-        return config.announcedHost() + ":" + port();
+        return config.announcedHost() + ":" + config.announcedPort(port());
     }
 
     /** "Address already in use", not the Netty wrappers around it: the one line an operator needs. */

@@ -13,13 +13,16 @@ import java.util.Objects;
  * @param host           address to bind
  * @param advertisedHost address to announce, or null for {@link Hosts#advertised the default}
  * @param port           port to bind; 0 picks a free one, see {@link RemotingServer#port()}
+ * @param advertisedPort port to announce (a port forward's or proxy's in front of this one), or 0
+ *                       to announce the bound port
  * @param ioThreads      Netty worker threads
  * @param maxFrameLength largest accepted frame (value of its length field)
  * @param idleTimeout    a connection from which nothing arrives for this long is closed;
  *                       clients heartbeat well within it
  * @param tls            how connections are accepted with TLS; null for plain TCP
  */
-public record RemotingServerConfig(String role, String host, String advertisedHost, int port, int ioThreads,
+public record RemotingServerConfig(String role, String host, String advertisedHost, int port, int advertisedPort,
+                                   int ioThreads,
                                    int maxFrameLength, Duration idleTimeout, ServerTls tls) {
 
     public RemotingServerConfig {
@@ -28,6 +31,9 @@ public record RemotingServerConfig(String role, String host, String advertisedHo
         Objects.requireNonNull(idleTimeout, "idleTimeout");
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port);
+        }
+        if (advertisedPort < 0 || advertisedPort > 65535) {
+            throw new IllegalArgumentException("advertisedPort " + advertisedPort);
         }
         if (ioThreads < 1) {
             throw new IllegalArgumentException("ioThreads " + ioThreads);
@@ -42,7 +48,7 @@ public record RemotingServerConfig(String role, String host, String advertisedHo
 
     /** A "server" on 127.0.0.1, the given port, 4 I/O threads, 16 MiB frames, 120 s idle timeout, plain TCP. */
     public static RemotingServerConfig onPort(int port) {
-        return new RemotingServerConfig("server", "127.0.0.1", null, port, 4,
+        return new RemotingServerConfig("server", "127.0.0.1", null, port, 0, 4,
                 FrameDescriptor.DEFAULT_MAX_FRAME_LENGTH, Duration.ofSeconds(120), null);
     }
 
@@ -52,36 +58,55 @@ public record RemotingServerConfig(String role, String host, String advertisedHo
     }
 
     public RemotingServerConfig withRole(String newRole) {
-        return new RemotingServerConfig(newRole, host, advertisedHost, port, ioThreads, maxFrameLength, idleTimeout, tls);
+        return new RemotingServerConfig(newRole, host, advertisedHost, port, advertisedPort,
+                ioThreads, maxFrameLength, idleTimeout, tls);
     }
 
     public RemotingServerConfig withHost(String newHost) {
-        return new RemotingServerConfig(role, newHost, advertisedHost, port, ioThreads, maxFrameLength, idleTimeout, tls);
+        return new RemotingServerConfig(role, newHost, advertisedHost, port, advertisedPort,
+                ioThreads, maxFrameLength, idleTimeout, tls);
     }
 
     /** Null announces the default of {@link Hosts#advertised}. */
     public RemotingServerConfig withAdvertisedHost(String announced) {
-        return new RemotingServerConfig(role, host, announced, port, ioThreads, maxFrameLength, idleTimeout, tls);
+        return new RemotingServerConfig(role, host, announced, port, advertisedPort,
+                ioThreads, maxFrameLength, idleTimeout, tls);
+    }
+
+    /** The {@code port} part of {@link RemotingServer#address()}, given the port the server bound. */
+    public int announcedPort(int boundPort) {
+        return advertisedPort == 0 ? boundPort : advertisedPort;
+    }
+
+    /** 0 announces the bound port. */
+    public RemotingServerConfig withAdvertisedPort(int announced) {
+        return new RemotingServerConfig(role, host, advertisedHost, port, announced, ioThreads, maxFrameLength,
+                idleTimeout, tls);
     }
 
     public RemotingServerConfig withPort(int newPort) {
-        return new RemotingServerConfig(role, host, advertisedHost, newPort, ioThreads, maxFrameLength, idleTimeout, tls);
+        return new RemotingServerConfig(role, host, advertisedHost, newPort, advertisedPort,
+                ioThreads, maxFrameLength, idleTimeout, tls);
     }
 
     public RemotingServerConfig withIoThreads(int threads) {
-        return new RemotingServerConfig(role, host, advertisedHost, port, threads, maxFrameLength, idleTimeout, tls);
+        return new RemotingServerConfig(role, host, advertisedHost, port, advertisedPort,
+                threads, maxFrameLength, idleTimeout, tls);
     }
 
     public RemotingServerConfig withMaxFrameLength(int length) {
-        return new RemotingServerConfig(role, host, advertisedHost, port, ioThreads, length, idleTimeout, tls);
+        return new RemotingServerConfig(role, host, advertisedHost, port, advertisedPort,
+                ioThreads, length, idleTimeout, tls);
     }
 
     public RemotingServerConfig withIdleTimeout(Duration timeout) {
-        return new RemotingServerConfig(role, host, advertisedHost, port, ioThreads, maxFrameLength, timeout, tls);
+        return new RemotingServerConfig(role, host, advertisedHost, port, advertisedPort,
+                ioThreads, maxFrameLength, timeout, tls);
     }
 
     /** Null accepts plain TCP. */
     public RemotingServerConfig withTls(ServerTls newTls) {
-        return new RemotingServerConfig(role, host, advertisedHost, port, ioThreads, maxFrameLength, idleTimeout, newTls);
+        return new RemotingServerConfig(role, host, advertisedHost, port, advertisedPort,
+                ioThreads, maxFrameLength, idleTimeout, newTls);
     }
 }

@@ -62,6 +62,10 @@ final class BrokerKeys {
                     "address the broker announces to the NameServers, which clients connect to",
                     BrokerConfig.Builder::advertisedHost),
             new BrokerKey<>("port", ValueType.PORT, "10911", "port the broker binds", BrokerConfig.Builder::port),
+            new BrokerKey<>("advertisedPort", ValueType.PORT, "(`port`)",
+                    "port the broker announces to the NameServers and the controllers, which clients and slaves"
+                            + " connect to (a port forward or proxy in front of the broker)",
+                    BrokerConfig.Builder::advertisedPort),
             new BrokerKey<>("nameServers", ValueType.LIST, "127.0.0.1:9876",
                     "NameServers to register with, comma-separated `host:port`", BrokerConfig.Builder::nameServers),
             new BrokerKey<>("dataDir", ValueType.PATH, "./data",

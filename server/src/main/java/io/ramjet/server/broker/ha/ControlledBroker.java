@@ -80,7 +80,8 @@ public final class ControlledBroker implements AutoCloseable {
             throw new IllegalArgumentException("a controlled broker needs controllerAddresses");
         }
         this.config = config.port() == 0 ? config.withPort(freePort(config.host())) : config;
-        this.address = this.config.advertisedHost() + ":" + this.config.port();
+        // what the controllers hand to the slaves as their master's address: the one clients use too
+        this.address = this.config.advertisedHost() + ":" + this.config.remoting().announcedPort(this.config.port());
         // generous: a call slower than the lease only fences the master, while a Ratis request that
         // times out makes its client reset the connection, which can block the caller for seconds
         this.controllers = ControllerClient.connect(ControllerGroup.parse(mode.addresses()),

@@ -9,6 +9,7 @@ import io.ramjet.protocol.command.ReplicaHandshakeResponse;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingException;
+import io.ramjet.protocol.remoting.RemotingTimeoutException;
 import io.ramjet.server.broker.replication.EpochFile;
 import io.ramjet.storage.MessageStore;
 import java.time.Duration;
@@ -72,8 +73,26 @@ public final class ReplicaFetcher implements AutoCloseable {
     public static ReplicaHandshakeResponse handshake(RemotingClient client, String masterAddress, String brokerName,
                                                      long brokerId, Duration timeout)
             throws RemotingException, InterruptedException {
-        return client.invokeSync(masterAddress, Frame.request(CommandCode.REPLICA_HANDSHAKE,
+        return ask(client, masterAddress, Frame.request(CommandCode.REPLICA_HANDSHAKE,
                 new ReplicaHandshakeRequest(brokerName, brokerId)), timeout).header(ReplicaHandshakeResponse.class);
+    }
+
+    /**
+     * One request to the master. One left unanswered past its timeout closes the connection, so
+     * that the next request opens a new one: a network that stops forwarding without a reset (a
+     * cut link, a firewall or NAT that lost its state) would otherwise hold every later request on
+     * a silent connection until its idle timeout.
+     */
+    private static Frame ask(RemotingClient client, String masterAddress, Frame request, Duration timeout)
+            throws RemotingException, InterruptedException {
+        try {
+            return client.invokeSync(masterAddress, request, timeout);
+        } catch (RemotingTimeoutException e) {
+            LOG.debug("master {} did not answer within {} ms: closing the replication connection", masterAddress,
+                    timeout.toMillis());
+            client.closeConnection(masterAddress);
+            throw e;
+        }
     }
 
     public void start() {
@@ -111,7 +130,7 @@ public final class ReplicaFetcher implements AutoCloseable {
 
     private void fetchOnce() throws RemotingException, InterruptedException, ExecutionException, TimeoutException {
         long offset = store.maxPhysicalOffset();
-        Frame response = client.invokeSync(masterAddress, Frame.request(CommandCode.REPLICA_FETCH,
+        Frame response = ask(client, masterAddress, Frame.request(CommandCode.REPLICA_FETCH,
                         new ReplicaFetchRequest(brokerId, offset, settings.maxBytes(), settings.hold().toMillis())),
                 settings.hold().plusSeconds(10));
         ReplicaFetchResponse answer = response.header(ReplicaFetchResponse.class);
