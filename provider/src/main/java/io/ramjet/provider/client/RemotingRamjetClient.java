@@ -222,7 +222,7 @@ public final class RemotingRamjetClient implements BrokerClient {
     /** The messages whose records follow one another in the response body. */
     private static List<Delivery> records(ConsumerInfo consumer, List<PulledMessage> pulled, Frame response) {
         List<Delivery> deliveries = new ArrayList<>(pulled.size());
-        ByteBuffer records = ByteBuffer.wrap(response.bodyBytes());
+        ByteBuffer records = ByteBuffer.wrap(response.bodyArray());
         int at = 0;
         for (PulledMessage p : pulled) {
             MessageRecordView record = MessageRecordView.wrap(records.slice(at, p.recordSize()));
