@@ -228,15 +228,9 @@ public final class RemotingRamjetClient implements BrokerClient {
             MessageRecordView record = MessageRecordView.wrap(records.slice(at, p.recordSize()));
             at += p.recordSize();
             deliveries.add(new Delivery(consumer, new MessagePosition(p.queueId(), p.queueOffset()),
-                    p.deliveryCount(), bytes(record.properties()), bytes(record.body())));
+                    p.deliveryCount(), record.properties(), record.body()));
         }
         return deliveries;
-    }
-
-    private static byte[] bytes(ByteBuffer buffer) {
-        byte[] bytes = new byte[buffer.remaining()];
-        buffer.duplicate().get(bytes);
-        return bytes;
     }
 
     @Override

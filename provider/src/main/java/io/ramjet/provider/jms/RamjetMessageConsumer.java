@@ -226,7 +226,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     }
 
     private static int sizeOf(Delivery delivery) {
-        return delivery.properties().length + delivery.body().length;
+        return delivery.size();
     }
 
     /**
