@@ -1,8 +1,25 @@
 package io.ramjet.provider.client;
 
 import io.ramjet.protocol.command.MessagePosition;
+import java.nio.ByteBuffer;
 
-/** One message pulled for a consumer: where it sits in its subscription, its count and its bytes. */
-public record Delivery(ConsumerInfo consumer, MessagePosition position, int deliveryCount, byte[] properties,
-                       byte[] body) {
+/**
+ * One message pulled for a consumer: where it sits in its subscription, its count and its bytes.
+ * The header section and the body are read-only views of the bytes the broker sent (a pull
+ * response's, shared by its messages), not copies; decoding copies what a message keeps.
+ */
+public record Delivery(ConsumerInfo consumer, MessagePosition position, int deliveryCount, ByteBuffer properties,
+                       ByteBuffer body) {
+
+    /** A delivery of bytes of its own. */
+    public Delivery(ConsumerInfo consumer, MessagePosition position, int deliveryCount, byte[] properties,
+                    byte[] body) {
+        this(consumer, position, deliveryCount, ByteBuffer.wrap(properties).asReadOnlyBuffer(),
+                ByteBuffer.wrap(body).asReadOnlyBuffer());
+    }
+
+    /** Bytes of the header section and the body together. */
+    public int size() {
+        return properties.remaining() + body.remaining();
+    }
 }

@@ -232,21 +232,15 @@ public final class RemotingRamjetClient implements BrokerClient {
     /** The messages whose records follow one another in the response body. */
     private static List<Delivery> records(ConsumerInfo consumer, List<PulledMessage> pulled, Frame response) {
         List<Delivery> deliveries = new ArrayList<>(pulled.size());
-        ByteBuffer records = ByteBuffer.wrap(response.bodyBytes());
+        ByteBuffer records = ByteBuffer.wrap(response.bodyArray());
         int at = 0;
         for (PulledMessage p : pulled) {
             MessageRecordView record = MessageRecordView.wrap(records.slice(at, p.recordSize()));
             at += p.recordSize();
             deliveries.add(new Delivery(consumer, new MessagePosition(p.queueId(), p.queueOffset()),
-                    p.deliveryCount(), bytes(record.properties()), bytes(record.body())));
+                    p.deliveryCount(), record.properties(), record.body()));
         }
         return deliveries;
-    }
-
-    private static byte[] bytes(ByteBuffer buffer) {
-        byte[] bytes = new byte[buffer.remaining()];
-        buffer.duplicate().get(bytes);
-        return bytes;
     }
 
     @Override

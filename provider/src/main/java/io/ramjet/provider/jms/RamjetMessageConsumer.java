@@ -229,7 +229,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     }
 
     private static int sizeOf(Delivery delivery) {
-        return delivery.properties().length + delivery.body().length;
+        return delivery.size();
     }
 
     /**
@@ -283,7 +283,10 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         if (received != null) {
             adaptWindow(System.nanoTime() - received.arrivedAt());
             synchronized (space) {
-                space.notifyAll();
+                // a feed waits for room, which most takes do not make (a refill waits for half the window)
+                if (room() > 0) {
+                    space.notifyAll();
+                }
             }
         }
         return received;

@@ -5,6 +5,7 @@ import io.ramjet.protocol.message.MessagePropertiesCodec;
 import io.ramjet.provider.destination.RamjetDestination;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageFormatException;
+import java.nio.ByteBuffer;
 import java.util.Map;
 
 /**
@@ -57,9 +58,20 @@ public final class MessageCodec {
     /** A received message: headers, properties and body as sent, all read-only. */
     public static RamjetMessage decode(byte[] properties, byte[] body, SerializationAllowList allowList)
             throws JMSException {
+        return decode(ByteBuffer.wrap(properties), ByteBuffer.wrap(body), allowList);
+    }
+
+    /**
+     * {@link #decode(byte[], byte[], SerializationAllowList)} from views of the bytes (their
+     * positions untouched): the header section is read in place, the body copied once.
+     */
+    public static RamjetMessage decode(ByteBuffer properties, ByteBuffer body, SerializationAllowList allowList)
+            throws JMSException {
         try {
-            MessageHeaders h = MessagePropertiesCodec.decode(properties);
-            RamjetMessage m = MessageBodyCodec.decode(h.bodyType(), body, allowList);
+            MessageHeaders h = MessagePropertiesCodec.decode(properties.duplicate());
+            byte[] bodyBytes = new byte[body.remaining()];
+            body.duplicate().get(bodyBytes);
+            RamjetMessage m = MessageBodyCodec.decode(h.bodyType(), bodyBytes, allowList);
             m.setJMSMessageID(h.messageId());
             m.setJMSTimestamp(h.timestamp());
             if (h.correlationIdBytes() != null) {

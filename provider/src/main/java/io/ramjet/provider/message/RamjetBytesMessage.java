@@ -35,16 +35,17 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
         return isBodyReadOnly() ? body.clone() : written.toByteArray();
     }
 
-    /** Sets the body of a received message, which is then read-only. */
+    /** Sets the body of a received message, readable once the message is made read-only ({@link #onBodyReadOnly}). */
     void setBodyBytes(byte[] bytes) {
         body = bytes;
+        written = null;
+        out = null;
         setBodyReadOnly(true);
-        in = new DataInputStream(new ByteArrayInputStream(body));
     }
 
     @Override
     void onBodyReadOnly() {
-        if (in == null) {
+        if (written != null) {
             body = written.toByteArray();
             written = null;
             out = null;

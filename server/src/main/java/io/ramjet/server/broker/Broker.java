@@ -143,7 +143,7 @@ public final class Broker implements AutoCloseable {
     private final ExecutorService logins;
     private final HeldPulls heldPulls;
     private final DelayedMessages delayed;
-    private final DeliveryMarks marks = new DeliveryMarks(DeliveryMarks.DEFAULT_AHEAD);
+    private final DeliveryMarks marks = new DeliveryMarks(DeliveryMarks.DEFAULT_AHEAD, DeliveryMarks.DEFAULT_MAX_LEAD);
     private final NonPersistentHorizon horizon;
     private final LongAdder recordsReadForDelivery = new LongAdder();
     private final DiscardCounts discards = new DiscardCounts();

@@ -20,20 +20,29 @@ import java.util.concurrent.ConcurrentHashMap;
  * covering them is durable: {@link #claimed} answers with that future and never waits itself, so
  * no caller holds a lock across a disk wait.
  *
- * <p>A raised bound is the highest claim plus {@code ahead}, and it is raised again (one MARK
- * record, group-committed) once claims come within half of that of it, while the bound already
- * logged still covers them: in a steady drain no pull waits for a MARK, and a queue costs one
- * record per {@code ahead / 2} messages instead of one per pull. The price, after a crash only:
- * up to {@code ahead} messages per queue that were next in line but never offered come back
- * once with JMSRedelivered=true and a delivery count of 2 (the spec's "likely, not guaranteed").
+ * <p>A raised bound is the highest claim plus a lead, and it is raised again (one MARK record,
+ * group-committed) once claims come within half the lead of it, while the bound already logged
+ * still covers them: in a steady drain no pull waits for a MARK, and a queue costs one record per
+ * half lead instead of one per pull. The lead is {@code ahead}, grown per queue to twice the
+ * largest step its claims took at once (up to {@code maxLead}): a consumer whose pulls take
+ * hundreds of messages from one queue (a backlog drain) would otherwise overrun the bound on
+ * every pull and wait for the disk each time. The price, after a crash only: up to the lead's
+ * worth of messages per queue that were next in line but never offered come back once with
+ * JMSRedelivered=true and a delivery count of 2 (the spec's "likely, not guaranteed").
  * After a crash, every never-offered offset below the bound (clamped to what the queue holds) is
  * restored as delivered once; after a clean stop the snapshot is exact and the bounds are
  * ignored. Thread-safe.
  */
 public final class DeliveryMarks {
 
-    /** A raised bound is the highest claim plus this: about the over-count a crash may cause, per queue. */
+    /** A raised bound is the highest claim plus at least this: about the over-count a crash may cause, per queue. */
     public static final int DEFAULT_AHEAD = 512;
+
+    /**
+     * The most a lead grows to: two pulls of the default prefetch (1,000) from one queue, so that
+     * a backlog drain never waits for a MARK, and the most a crash over-counts per queue.
+     */
+    public static final int DEFAULT_MAX_LEAD = 2048;
 
     private static final Logger LOG = LoggerFactory.getLogger(DeliveryMarks.class);
     private static final CompletableFuture<Void> DURABLE = CompletableFuture.completedFuture(null);
@@ -41,7 +50,8 @@ public final class DeliveryMarks {
     /**
      * One subscription's bounds per queue, the highest known durable, the future of each queue's
      * latest MARK (null when durable) and of the one before it with its bound (null when none
-     * is on its way), guarded by itself.
+     * is on its way), the highest claim seen and the lead (0 before the first claim:
+     * {@code ahead}), guarded by itself.
      */
     private static final class Bounds {
         long[] marks;
@@ -49,6 +59,8 @@ public final class DeliveryMarks {
         CompletableFuture<?>[] logged;
         long[] previousMarks;
         CompletableFuture<?>[] previous;
+        long[] claimed;
+        long[] leads;
 
         Bounds(int queues) {
             marks = new long[queues];
@@ -56,6 +68,8 @@ public final class DeliveryMarks {
             logged = new CompletableFuture<?>[queues];
             previousMarks = new long[queues];
             previous = new CompletableFuture<?>[queues];
+            claimed = new long[queues];
+            leads = new long[queues];
         }
 
         void grow(int queues) {
@@ -65,6 +79,8 @@ public final class DeliveryMarks {
                 logged = Arrays.copyOf(logged, queues);
                 previousMarks = Arrays.copyOf(previousMarks, queues);
                 previous = Arrays.copyOf(previous, queues);
+                claimed = Arrays.copyOf(claimed, queues);
+                leads = Arrays.copyOf(leads, queues);
             }
         }
 
@@ -89,14 +105,24 @@ public final class DeliveryMarks {
 
     private final Map<SubscriptionKey, Bounds> bounds = new ConcurrentHashMap<>();
     private final int ahead;
+    private final int maxLead;
     private volatile MessageStore store;
 
     /** @param ahead a raised bound is the highest claim plus this; 1 raises it to just past each claim */
     public DeliveryMarks(int ahead) {
-        if (ahead < 1) {
-            throw new IllegalArgumentException("ahead must be at least 1: " + ahead);
+        this(ahead, ahead);
+    }
+
+    /**
+     * @param ahead   a raised bound is the highest claim plus at least this
+     * @param maxLead the most the lead grows to with large steps of claims ({@code ahead}: never)
+     */
+    public DeliveryMarks(int ahead, int maxLead) {
+        if (ahead < 1 || maxLead < ahead) {
+            throw new IllegalArgumentException("need 1 <= ahead <= maxLead: " + ahead + ", " + maxLead);
         }
         this.ahead = ahead;
+        this.maxLead = maxLead;
     }
 
     /** The store is open: claims may raise bounds from now on. */
@@ -121,11 +147,12 @@ public final class DeliveryMarks {
             // bounds replayed from MARK records cover only the queues that had one: grow to them all
             b.grow(Math.max(subscription.queueCount(), queueId + 1));
             CompletableFuture<?> covered = b.covering(queueId, highest);
-            if (highest < b.marks[queueId] - ahead / 2) {
+            long lead = lead(b, queueId, highest);
+            if (highest < b.marks[queueId] - lead / 2) {
                 return covered;
             }
             covering = covered == null ? raised : covered;
-            bound = highest + ahead;
+            bound = highest + lead;
             b.previousMarks[queueId] = b.marks[queueId];
             b.previous[queueId] = b.logged[queueId];
             b.marks[queueId] = bound;
@@ -138,6 +165,14 @@ public final class DeliveryMarks {
             logged(b, queueId, bound, raised, e);
         }
         return covering;
+    }
+
+    /** The queue's lead after a claim up to {@code highest}: grown to twice the step from the last highest claim. */
+    private long lead(Bounds b, int queueId, long highest) {
+        long step = highest - b.claimed[queueId];
+        b.claimed[queueId] = Math.max(b.claimed[queueId], highest);
+        b.leads[queueId] = Math.max(Math.max(b.leads[queueId], ahead), Math.min(maxLead, 2 * step));
+        return b.leads[queueId];
     }
 
     /**

@@ -119,6 +119,28 @@ class DeliveryMarksTest {
     }
 
     @Test
+    void largeStepsOfClaimsGrowTheLeadSoThatTheNextStepLeavesAtOnce() throws Exception {
+        try (MessageStore store = open()) {
+            DeliveryMarks marks = new DeliveryMarks(8, 64);
+            marks.start(store);
+            marks.claimed(subscription, 0, 19).get(5, TimeUnit.SECONDS);
+            assertEquals(19 + 38, marks.of(key, 4)[0], "a lead of twice the step of 19");
+            assertTrue(marks.claimed(subscription, 0, 39).isDone(), "covered by the durable bound 57");
+            assertEquals(39 + 40, marks.of(key, 4)[0], "raised a lead ahead again");
+        }
+    }
+
+    @Test
+    void theLeadGrowsNoFurtherThanItsMaximum() throws Exception {
+        try (MessageStore store = open()) {
+            DeliveryMarks marks = new DeliveryMarks(8, 16);
+            marks.start(store);
+            marks.claimed(subscription, 1, 100).get(5, TimeUnit.SECONDS);
+            assertEquals(116, marks.of(key, 4)[1], "what a crash may over-count stays bounded");
+        }
+    }
+
+    @Test
     void nonDurableSubscriptionsAreNeverMarked() {
         try (MessageStore store = open()) {
             DeliveryMarks marks = new DeliveryMarks(8);
