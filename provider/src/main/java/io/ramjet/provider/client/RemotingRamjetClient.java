@@ -135,12 +135,16 @@ public final class RemotingRamjetClient implements BrokerClient {
                     idempotent ? m.sequence() : 0);
             ByteBuf body = Unpooled.wrappedBuffer(m.properties(), m.body());
             Frame request = Frame.request(CommandCode.SEND, header, body);
-            return remoting.connect(route.address()).thenCompose(connection -> {
+            return remoting.connect(route.address()).handle((connection, unconnected) -> {
+                if (unconnected != null) {
+                    touching.accept(route.address());
+                    return CompletableFuture.<Frame>failedFuture(unconnected);
+                }
                 CompletableFuture<Frame> answer = connection.invoke(request, timeout);
                 // handed to the connection: a request written to it after this goes behind the message
                 touching.accept(route.address());
                 return answer;
-            }).exceptionallyCompose(failure -> CompletableFuture.failedFuture(
+            }).thenCompose(answer -> answer).exceptionallyCompose(failure -> CompletableFuture.failedFuture(
                             sendFailure(m, route.address(), failure)));
         }).thenAccept(Frames::release));
     }
