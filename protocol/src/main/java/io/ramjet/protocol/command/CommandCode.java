@@ -73,6 +73,14 @@ public final class CommandCode {
      */
     public static final short LAZY_ACK = 240;
 
+    // Send path (issue 19), 255-259
+    /**
+     * Client to broker: {@link TxCommitCountedRequest}, the commit of a local transaction sent
+     * right behind its sends, without waiting for their answers; empty response once durable.
+     * The broker runs it after every SEND that arrived before it on the connection.
+     */
+    public static final short TX_COMMIT_COUNTED = 255;
+
     // Operations (issue 18), 300-339: one processor serves them all, where an admin permission is checked
     /** Admin to broker: {@link AdminQuery}; response {@link DestinationStatsList}. */
     public static final short ADMIN_DESTINATIONS = 300;

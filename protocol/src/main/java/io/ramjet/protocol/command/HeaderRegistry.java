@@ -79,6 +79,8 @@ public final class HeaderRegistry {
         kryo.register(BrowseResponse.class, 232);
         kryo.register(AuthenticateRequest.class, 233);
 
+        kryo.register(TxCommitCountedRequest.class, 260);
+
         kryo.register(AdminQuery.class, 300);
         kryo.register(DestinationStats.class, 301);
         kryo.register(DestinationStatsList.class, 302);

@@ -92,6 +92,7 @@ class HeaderGoldenBytesTest {
         ids.put(231, BrowseRequest.class);
         ids.put(232, BrowseResponse.class);
         ids.put(233, AuthenticateRequest.class);
+        ids.put(260, TxCommitCountedRequest.class);
         ids.put(300, AdminQuery.class);
         ids.put(301, DestinationStats.class);
         ids.put(302, DestinationStatsList.class);
@@ -151,6 +152,7 @@ class HeaderGoldenBytesTest {
         g.put(new DestinationList(List.of(DESTINATION)), "da010d017101076f72646572730c08");
         g.put(new TxPrepareRequest(11, "1:0a:0b", "10.0.0.1:10911", List.of(ACK)), "de010d01d4010e0d02cc010654cc01000201046170700770726963657304737562030f31302e302e302e313a31303931311608313a30613a3062");
         g.put(new TxEndRequest(11, "", true, List.of(ACK)), "df010d01d4010e0d02cc010654cc0100020104617070077072696365730473756203011601");
+        g.put(new TxCommitCountedRequest(11, 3, List.of(ACK)), "86020d01d4010e0d02cc010654cc01000201046170700770726963657304737562030616");
         g.put(new TxCheckRequest(12), "e00118");
         g.put(new TxQueryRequest(13), "e1011a");
         g.put(TxState.OPEN, "e20101");

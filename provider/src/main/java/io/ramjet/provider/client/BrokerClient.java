@@ -18,8 +18,8 @@ public interface BrokerClient extends BrokerRequests {
      * Sends one message, once, to the queue the producer sticks to ({@code queueChoice}, reduced
      * modulo the queue count of the masters that serve the destination). {@code transactionId} 0
      * sends outside a transaction; another value keeps the message as a half record of that
-     * transaction until it ends. {@code touching} is told the broker's address before the
-     * message is written to it.
+     * transaction until it ends. {@code touching} is told the broker's address once the message
+     * is handed to that broker's connection, or once that connection failed to open.
      */
     CompletableFuture<Void> send(OutgoingMessage message, int queueChoice, long transactionId,
                                  Consumer<String> touching);

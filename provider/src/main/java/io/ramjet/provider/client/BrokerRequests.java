@@ -82,6 +82,16 @@ public interface BrokerRequests extends AutoCloseable {
     CompletableFuture<Void> endTransaction(String brokerAddress, long transactionId, String xid, boolean commit,
                                            List<ConsumedMessages> consumed);
 
+    /**
+     * Commits a local transaction that lives on {@code brokerAddress} alone, sent behind its
+     * sends without waiting for their answers: the broker takes it after every send this client
+     * handed to the same connection before, and commits only if it holds exactly {@code halves}
+     * messages of the transaction; else it rolls back and the future fails as
+     * {@link ClientException.Reason#ROLLED_BACK}. Completes once the commit is durable.
+     */
+    CompletableFuture<Void> commitCounted(String brokerAddress, long transactionId, int halves,
+                                          List<ConsumedMessages> consumed);
+
     /** The XA branches prepared on every live master broker, in {@code XidCodec} form, each once. */
     CompletableFuture<List<String>> recoverXids();
 

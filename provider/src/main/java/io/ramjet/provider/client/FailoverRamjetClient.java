@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.LongFunction;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -142,7 +143,16 @@ public final class FailoverRamjetClient implements RamjetClient {
     @Override
     public CompletableFuture<Void> commitTransaction(String coordinator, long transactionId,
                                                      List<ConsumedMessages> consumed) {
-        return decide(coordinator, transactionId, consumed, System.nanoTime() + decisionRetry.toNanos(), false);
+        return decide(() -> brokers.endTransaction(coordinator, transactionId, "", true, consumed), coordinator,
+                transactionId, System.nanoTime() + decisionRetry.toNanos(), false);
+    }
+
+    /** As {@link #commitTransaction}: asked again while no answer comes; a repeat finds the first's decision. */
+    @Override
+    public CompletableFuture<Void> commitCounted(String brokerAddress, long transactionId, int halves,
+                                                 List<ConsumedMessages> consumed) {
+        return decide(() -> brokers.commitCounted(brokerAddress, transactionId, halves, consumed), brokerAddress,
+                transactionId, System.nanoTime() + decisionRetry.toNanos(), false);
     }
 
     /**
@@ -150,9 +160,9 @@ public final class FailoverRamjetClient implements RamjetClient {
      * coordinator is busy) until the deadline. {@code earlierMayHaveArrived}: an earlier attempt
      * may have reached the coordinator, whose answer was then lost.
      */
-    private CompletableFuture<Void> decide(String coordinator, long id, List<ConsumedMessages> consumed,
+    private CompletableFuture<Void> decide(Supplier<CompletableFuture<Void>> attempt, String coordinator, long id,
                                            long deadline, boolean earlierMayHaveArrived) {
-        return brokers.endTransaction(coordinator, id, "", true, consumed).handle((done, f) -> {
+        return attempt.get().handle((done, f) -> {
             if (f == null) {
                 return CompletableFuture.<Void>completedFuture(null);
             }
@@ -166,8 +176,8 @@ public final class FailoverRamjetClient implements RamjetClient {
             boolean mayHaveArrived = earlierMayHaveArrived || !failure.certainlyNotApplied();
             return CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(
                             DECISION_RETRY_DELAY_MILLIS, TimeUnit.MILLISECONDS))
-                    .thenCompose(paused -> decide(coordinator, id, consumed, deadline, mayHaveArrived));
-        }).thenCompose(attempt -> attempt);
+                    .thenCompose(paused -> decide(attempt, coordinator, id, deadline, mayHaveArrived));
+        }).thenCompose(next -> next);
     }
 
     /**

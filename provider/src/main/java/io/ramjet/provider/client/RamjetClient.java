@@ -23,8 +23,10 @@ public interface RamjetClient extends BrokerRequests {
     /**
      * Sends one message as part of transaction {@code transactionId} (nonzero): the broker keeps
      * it as a half record until the transaction ends. {@code touching} is told the broker's
-     * address before the message is written to it, so a transaction always knows every broker
-     * that may hold its records, even when the send fails. Never resent: a failed send dooms its
+     * address once the message is handed to that broker's connection (so a request written there
+     * later goes behind it), or once the connection failed to open, always before the send
+     * completes: a transaction knows every broker that may hold its records, even when the send
+     * fails. Never resent: a failed send dooms its
      * transaction.
      */
     CompletableFuture<Void> sendInTransaction(OutgoingMessage message, int queueChoice, long transactionId,

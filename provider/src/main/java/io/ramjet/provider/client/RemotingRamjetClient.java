@@ -23,6 +23,7 @@ import io.ramjet.protocol.command.ReleaseRequest;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SubscribeRequest;
 import io.ramjet.protocol.command.TxCheckRequest;
+import io.ramjet.protocol.command.TxCommitCountedRequest;
 import io.ramjet.protocol.command.TxEndRequest;
 import io.ramjet.protocol.command.TxPrepareRequest;
 import io.ramjet.protocol.command.TxState;
@@ -130,14 +131,22 @@ public final class RemotingRamjetClient implements BrokerClient {
         return RemotingFailures.translated(routes(m.destination(), m.kind(), null).thenCompose(list -> {
             Route route = list.get(Math.floorMod(queueChoice, list.size()));
             int queueId = Math.floorMod(queueChoice / list.size(), route.queueCount());
-            touching.accept(route.address());
             boolean idempotent = transactionId == 0 && m.producerId() != 0;
             SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(), m.deliveryTime(),
                     m.expiration(), m.properties().length, transactionId, idempotent ? m.producerId() : 0,
                     idempotent ? m.sequence() : 0);
             ByteBuf body = Unpooled.wrappedBuffer(m.properties(), m.body());
-            return remoting.invoke(route.address(), Frame.request(CommandCode.SEND, header, body), timeout)
-                    .exceptionallyCompose(failure -> CompletableFuture.failedFuture(
+            Frame request = Frame.request(CommandCode.SEND, header, body);
+            return remoting.connect(route.address()).handle((connection, unconnected) -> {
+                if (unconnected != null) {
+                    touching.accept(route.address());
+                    return CompletableFuture.<Frame>failedFuture(unconnected);
+                }
+                CompletableFuture<Frame> answer = connection.invoke(request, timeout);
+                // handed to the connection: a request written to it after this goes behind the message
+                touching.accept(route.address());
+                return answer;
+            }).thenCompose(answer -> answer).exceptionallyCompose(failure -> CompletableFuture.failedFuture(
                             sendFailure(m, route.address(), failure)));
         }).thenAccept(Frames::release));
     }
@@ -386,6 +395,13 @@ public final class RemotingRamjetClient implements BrokerClient {
                                                   List<ConsumedMessages> consumed) {
         return RemotingFailures.translated(invoke(brokerAddress, CommandCode.TX_END,
                 new TxEndRequest(transactionId, xid, commit, acks(consumed)), timeout));
+    }
+
+    @Override
+    public CompletableFuture<Void> commitCounted(String brokerAddress, long transactionId, int halves,
+                                                 List<ConsumedMessages> consumed) {
+        return RemotingFailures.translated(invoke(brokerAddress, CommandCode.TX_COMMIT_COUNTED,
+                new TxCommitCountedRequest(transactionId, halves, acks(consumed)), timeout));
     }
 
     private static List<AckRequest> acks(List<ConsumedMessages> consumed) {

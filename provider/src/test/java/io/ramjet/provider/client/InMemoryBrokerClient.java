@@ -450,6 +450,22 @@ public final class InMemoryBrokerClient implements BrokerClient {
         return done(null);
     }
 
+    /** As a commit by {@link #endTransaction}, rolled back and refused unless the broker holds {@code halves}. */
+    @Override
+    public CompletableFuture<Void> commitCounted(String brokerAddress, long transactionId, int halves,
+                                                 List<ConsumedMessages> consumed) {
+        int held;
+        synchronized (broker) {
+            held = broker.halfMessages.getOrDefault(transactionId, List.of()).size();
+        }
+        if (held != halves) {
+            endTransaction(brokerAddress, transactionId, "", false, consumed);
+            return failed(ClientException.refused(Reason.ROLLED_BACK,
+                    "transaction " + transactionId + ": " + halves + " counted, " + held + " held"));
+        }
+        return endTransaction(brokerAddress, transactionId, "", true, consumed);
+    }
+
     @Override
     public CompletableFuture<List<String>> recoverXids() {
         return done(List.of());

@@ -175,6 +175,18 @@ class ClientOutcomeTest {
     }
 
     @Test
+    void aTransactionWithARefusedSendRollsBackAtCommit() throws JMSException {
+        Session session = open("").createSession(true, Session.SESSION_TRANSACTED);
+        Queue queue = session.createQueue("q");
+        MessageProducer producer = session.createProducer(queue);
+        producer.send(session.createTextMessage("sent"));
+        broker.failSends(1, certainlyNot(Reason.RESOURCE));
+        assertThrows(ResourceAllocationException.class, () -> producer.send(session.createTextMessage("refused")));
+        assertThrows(TransactionRolledBackException.class, session::commit);
+        assertNull(session.createConsumer(queue).receive(100));
+    }
+
+    @Test
     void refusedCredentialsAreAJMSSecurityException() {
         broker.refuseCredentials();
         assertThrows(JMSSecurityException.class, () -> factory("").createConnection("user", "wrong"));

@@ -126,6 +126,7 @@ public final class Broker implements AutoCloseable {
             CommandCode.DELETE_SUBSCRIPTION,
             CommandCode.CREATE_DESTINATION, CommandCode.DELETE_DESTINATION, CommandCode.LIST_DESTINATIONS,
             CommandCode.TX_PREPARE, CommandCode.TX_END, CommandCode.TX_QUERY, CommandCode.XA_RECOVER,
+            CommandCode.TX_COMMIT_COUNTED,
             CommandCode.CLAIM_CLIENT_ID, CommandCode.ADMIN_DESTINATIONS, CommandCode.ADMIN_SUBSCRIPTIONS,
             CommandCode.ADMIN_CONSUMERS, CommandCode.ADMIN_PURGE, CommandCode.ADMIN_MOVE, CommandCode.ADMIN_BROKER,
             CommandCode.ADMIN_TRANSACTIONS, CommandCode.REPLICA_HANDSHAKE, CommandCode.REPLICA_FETCH};
@@ -417,6 +418,8 @@ public final class Broker implements AutoCloseable {
         TransactionProcessor tx = new TransactionProcessor(transactions.clients(), transactions.coordinatorQuery());
         server.registerAsyncProcessor(CommandCode.TX_PREPARE, Refusals.mappedAsync(tx::prepare), processors);
         server.registerAsyncProcessor(CommandCode.TX_END, Refusals.mappedAsync(tx::end), processors);
+        // on the send thread: a connection's counted commit runs after the SENDs it sent before it
+        server.registerAsyncProcessor(CommandCode.TX_COMMIT_COUNTED, Refusals.mappedAsync(tx::commitCounted), sends);
         server.registerProcessor(CommandCode.XA_RECOVER, Refusals.mapped(tx::recover), processors);
         server.registerAsyncProcessor(CommandCode.TX_QUERY, Refusals.mappedAsync(tx::query), processors);
         server.addConnectionListener(ConnectionSession.onClose(transactions::sessionClosed));

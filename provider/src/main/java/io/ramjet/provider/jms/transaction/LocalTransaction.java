@@ -6,7 +6,6 @@ import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.OutgoingMessage;
 import io.ramjet.provider.client.RamjetClient;
 import jakarta.jms.JMSException;
-import jakarta.jms.TransactionRolledBackException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
@@ -15,7 +14,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * The context of a transacted session: there is always a current transaction, with a random
  * nonzero id, and a new one after each commit or rollback. Its sends carry the id (half records
  * at the broker); the messages it consumes stay in flight until the commit acknowledges them.
- * A failed send dooms the transaction: its commit rolls back.
+ * A failed send dooms the transaction: its commit rolls back. A transaction on one broker is
+ * committed right behind its sends, without waiting for their answers first (one round trip, not
+ * two): the broker commits only if it holds every message sent.
  */
 public final class LocalTransaction implements TransactionContext {
 
@@ -66,8 +67,9 @@ public final class LocalTransaction implements TransactionContext {
             current = work;
             currentId = id;
         }
-        CompletableFuture<Void> send = client.sendInTransaction(message, queueChoice, currentId, current::touch);
-        current.sending(send);
+        TransactionWork.Handoff handoff = current.sendBegins();
+        CompletableFuture<Void> send = client.sendInTransaction(message, queueChoice, currentId, handoff);
+        current.sending(send, handoff);
         return send;
     }
 
@@ -101,6 +103,10 @@ public final class LocalTransaction implements TransactionContext {
             ended = work;
             begin();
         }
+        if (ended.awaitHandoffs()) {
+            protocol.commitBehindSends(ending, ended);
+            return;
+        }
         Throwable sendFailure = ended.awaitSends();
         if (sendFailure != null) {
             try {
@@ -108,10 +114,7 @@ public final class LocalTransaction implements TransactionContext {
             } catch (JMSException e) {
                 // the transaction rolls back either way: by this call or by check-back
             }
-            TransactionRolledBackException rolledBack = new TransactionRolledBackException("transaction "
-                    + Long.toHexString(ending) + " rolled back: one of its sends failed: " + sendFailure.getMessage());
-            rolledBack.initCause(sendFailure);
-            throw rolledBack;
+            throw TwoPhaseCommit.sendFailed(ending, sendFailure);
         }
         protocol.commit(ending, ended);
     }

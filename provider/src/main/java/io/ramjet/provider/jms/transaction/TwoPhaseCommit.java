@@ -67,12 +67,7 @@ public final class TwoPhaseCommit {
                 throw rolledBack("transaction " + Long.toHexString(id) + " rolled back: broker " + coordinator
                         + (failure.isRefusal() ? " refused the commit" : " could not be reached"), failure);
             }
-            JMSException unknown = new JMSException("the outcome of transaction " + Long.toHexString(id)
-                    + " is unknown: broker " + coordinator + " did not answer the commit; the brokers resolve it "
-                    + "between them once this connection closes");
-            unknown.setLinkedException(failure);
-            unknown.initCause(failure);
-            throw unknown;
+            throw unknown(id, coordinator, failure);
         }
         ledger.ended(id, true);
         List<CompletableFuture<Void>> decisions = new ArrayList<>();
@@ -86,6 +81,32 @@ public final class TwoPhaseCommit {
                         Long.toHexString(id), participants.get(i), missed);
             }
         }
+    }
+
+    /**
+     * Commits a transaction on its one broker with the number of messages handed to it, sent
+     * behind them without waiting for their answers ({@link TransactionWork#awaitHandoffs} said
+     * so). The broker commits only if it holds them all, so its answer is the outcome: a commit
+     * it refused rolled back (the first failed send, if any, says why), one unanswered is unknown.
+     */
+    public void commitBehindSends(long id, TransactionWork work) throws JMSException {
+        String broker = work.brokers().get(0);
+        CompletableFuture<Void> decision = client.commitCounted(broker, id, work.handedTo(broker), work.acks(broker));
+        ClientException failure = Outcomes.failureOf(decision);
+        Throwable sendFailure = work.awaitSends();
+        if (failure == null) {
+            ledger.ended(id, true);
+            return;
+        }
+        if (!failure.certainlyNotApplied()) {
+            throw unknown(id, broker, failure);
+        }
+        rollBackQuietly(id, work);
+        if (sendFailure != null) {
+            throw sendFailed(id, sendFailure);
+        }
+        throw rolledBack("transaction " + Long.toHexString(id) + " rolled back: broker " + broker
+                + (failure.isRefusal() ? " refused the commit" : " could not be reached"), failure);
     }
 
     /** Rolls back on every broker; throws when one could not be told (it rolls back by check-back). */
@@ -123,7 +144,24 @@ public final class TwoPhaseCommit {
         return first;
     }
 
-    private static TransactionRolledBackException rolledBack(String message, ClientException cause) {
+    /** The end of a transaction rolled back because one of its sends failed. */
+    static TransactionRolledBackException sendFailed(long id, Throwable sendFailure) {
+        TransactionRolledBackException rolledBack = new TransactionRolledBackException("transaction "
+                + Long.toHexString(id) + " rolled back: one of its sends failed: " + sendFailure.getMessage());
+        rolledBack.initCause(sendFailure);
+        return rolledBack;
+    }
+
+    private static JMSException unknown(long id, String coordinator, ClientException failure) {
+        JMSException unknown = new JMSException("the outcome of transaction " + Long.toHexString(id)
+                + " is unknown: broker " + coordinator + " did not answer the commit; the brokers resolve it "
+                + "between them once this connection closes");
+        unknown.setLinkedException(failure);
+        unknown.initCause(failure);
+        return unknown;
+    }
+
+        private static TransactionRolledBackException rolledBack(String message, ClientException cause) {
         TransactionRolledBackException e = new TransactionRolledBackException(message + ": " + cause.getMessage());
         e.setLinkedException(cause);
         e.initCause(cause);

@@ -106,8 +106,9 @@ public final class SendProcessor implements AsyncRequestProcessor {
         Destination destination = destinations.resolve(send.kind(), send.destination());
         checkQueue(destination, send.queueId());
         long now = System.currentTimeMillis();
-        if (expired(send.expiration(), now)) {
-            // expired on arrival: never deliverable, so not stored
+        if (send.transactionId() == 0 && expired(send.expiration(), now)) {
+            // expired on arrival: never deliverable, so not stored; a half is stored all the same,
+            // since a counted commit counts it (the commit drops an expired half)
             return CompletableFuture.completedFuture(request.reply(new SendResponse(send.queueId(), -1, -1)));
         }
         Optional<StoredSend> stored = send.producerId() == 0 ? Optional.empty()

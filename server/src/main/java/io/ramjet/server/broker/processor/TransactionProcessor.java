@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.protocol.command.TxCommitCountedRequest;
 import io.ramjet.protocol.command.TxEndRequest;
 import io.ramjet.protocol.command.TxPrepareRequest;
 import io.ramjet.protocol.command.TxQueryRequest;
@@ -12,7 +13,7 @@ import io.ramjet.server.broker.transaction.CoordinatorQuery;
 import java.util.concurrent.CompletionStage;
 
 /**
- * TX_PREPARE, TX_END, XA_RECOVER and TX_QUERY: reads the request, asks the transaction domain
+ * TX_PREPARE, TX_END, TX_COMMIT_COUNTED, XA_RECOVER and TX_QUERY: reads the request, asks the transaction domain
  * ({@link ClientTransactions}, {@link CoordinatorQuery}) and answers once it has done so.
  */
 public final class TransactionProcessor {
@@ -35,6 +36,13 @@ public final class TransactionProcessor {
         TxEndRequest end = request.header(TxEndRequest.class);
         return transactions.end(new ConnectionSession(connection), end.transactionId(), end.xid(), end.commit(),
                 end.acks()).thenApply(done -> request.reply(null));
+    }
+
+    /** Runs on the thread that runs SEND, so the connection's earlier sends are appended before it. */
+    public CompletionStage<Frame> commitCounted(RemotingConnection connection, Frame request) {
+        TxCommitCountedRequest commit = request.header(TxCommitCountedRequest.class);
+        return transactions.commitCounted(new ConnectionSession(connection), commit.transactionId(), commit.halves(),
+                commit.acks()).thenApply(done -> request.reply(null));
     }
 
     public Frame recover(RemotingConnection connection, Frame request) {

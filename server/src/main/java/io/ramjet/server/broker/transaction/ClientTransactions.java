@@ -121,6 +121,11 @@ public final class ClientTransactions {
      */
     public CompletableFuture<Void> end(ClientSession session, long id, String xid, boolean commit,
                                        List<AckRequest> consumedAcks) {
+        return end(session, id, xid, commit, consumedAcks, TransactionResolver.ANY_HALVES);
+    }
+
+    private CompletableFuture<Void> end(ClientSession session, long id, String xid, boolean commit,
+                                        List<AckRequest> consumedAcks, int halves) {
         if (id == 0 && xid.isEmpty()) {
             throw new BrokerException(Refusal.BAD_REQUEST, "TX_END needs a transaction id or an xid");
         }
@@ -132,7 +137,22 @@ public final class ClientTransactions {
                 throw notHeld(id, notHeld);
             });
         }
-        return resolver.end(id, xid, commit, acks);
+        return resolver.end(id, xid, commit, acks, halves);
+    }
+
+    /**
+     * Commits local transaction {@code id} of {@code session} if this broker holds exactly
+     * {@code halves} of its half records, else rolls it back and fails TX_ROLLED_BACK; as
+     * {@link #end} otherwise.
+     *
+     * @throws BrokerException BAD_REQUEST without an id
+     */
+    public CompletableFuture<Void> commitCounted(ClientSession session, long id, int halves,
+                                                 List<AckRequest> consumedAcks) {
+        if (id == 0) {
+            throw new BrokerException(Refusal.BAD_REQUEST, "TX_COMMIT_COUNTED needs a transaction id");
+        }
+        return end(session, id, "", true, consumedAcks, halves);
     }
 
     /** The xids of the prepared XA branches. */

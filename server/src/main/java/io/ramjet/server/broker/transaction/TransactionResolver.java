@@ -29,6 +29,9 @@ final class TransactionResolver {
 
     private static final Logger LOG = LoggerFactory.getLogger(TransactionResolver.class);
 
+    /** For {@link #end}: commit whatever halves the transaction holds. */
+    static final int ANY_HALVES = -1;
+
     private final MessageStore store;
     private final TransactionTable table;
     private final ConsumedMessages consumed;
@@ -53,6 +56,16 @@ final class TransactionResolver {
      *         when it is found out later)
      */
     CompletableFuture<Void> end(long id, String xid, boolean commit, List<AckGroup> acks) {
+        return end(id, xid, commit, acks, ANY_HALVES);
+    }
+
+    /**
+     * As {@link #end(long, String, boolean, List)}; a commit with {@code halves} other than
+     * {@link #ANY_HALVES} rolls back instead, and fails TX_ROLLED_BACK, unless the transaction
+     * holds exactly that many half records once every record written before this call is
+     * dispatched (a send of it that was refused, or is not here yet, leaves fewer).
+     */
+    CompletableFuture<Void> end(long id, String xid, boolean commit, List<AckGroup> acks, int halves) {
         TxState wanted = commit ? TxState.COMMITTED : TxState.ROLLED_BACK;
         Optional<Transaction> found = table.find(id, xid);
         if (found.isEmpty()) {
@@ -77,16 +90,20 @@ final class TransactionResolver {
                 return null;
             });
         }
-        // records written before this end (a half still on its way to the dispatcher) belong to it
-        store.dispatchedTo(store.maxPhysicalOffset())
-                .thenComposeAsync(passed -> write(t, wanted, acks), executor)
+        // records written before this end (a half still on its way to the dispatcher) belong to it;
+        // when they are dispatched already the decision is written on this thread, without a hop
+        CompletableFuture<Void> passed = store.dispatchedTo(store.maxPhysicalOffset());
+        CompletableFuture<TxState> decided = passed.isDone() ? passed.thenApply(p -> decision(t, wanted, halves))
+                : passed.thenApplyAsync(p -> decision(t, wanted, halves), executor);
+        decided.thenCompose(decision -> write(t, decision, acks))
                 .thenCompose(end -> store.dispatchedTo(end))
                 .whenComplete((done, failure) -> {
+                    TxState decision = decided.getNow(wanted);
                     if (failure == null) {
-                        if (!commit) {
+                        if (decision == TxState.ROLLED_BACK) {
                             consumed.release(acks);
                         }
-                        mine.complete(wanted);
+                        mine.complete(decision);
                     } else {
                         LOG.error("{} of {} failed", commit ? "commit" : "rollback", t, failure);
                         if (commit) {
@@ -97,7 +114,23 @@ final class TransactionResolver {
                         mine.completeExceptionally(failure);
                     }
                 });
-        return mine.thenApply(state -> null);
+        return mine.thenApply(state -> {
+            check(t.id(), wanted, state);
+            return null;
+        });
+    }
+
+    /** What to write: the wanted outcome, or a rollback for a commit that does not hold the halves counted. */
+    private static TxState decision(Transaction t, TxState wanted, int halves) {
+        if (wanted != TxState.COMMITTED || halves == ANY_HALVES) {
+            return wanted;
+        }
+        int held = t.halves().size();
+        if (held == halves) {
+            return wanted;
+        }
+        LOG.info("{}: the commit counted {} half record(s), {} here: rolled back", t, halves, held);
+        return TxState.ROLLED_BACK;
     }
 
     /** Writes the decision, unless one was dispatched meanwhile (a concurrent end of a transaction with no trace). */

@@ -15,6 +15,7 @@ import io.ramjet.protocol.command.SendResponse;
 import io.ramjet.protocol.command.SubscribeRequest;
 import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.command.TxCheckRequest;
+import io.ramjet.protocol.command.TxCommitCountedRequest;
 import io.ramjet.protocol.command.TxEndRequest;
 import io.ramjet.protocol.command.TxPrepareRequest;
 import io.ramjet.protocol.command.TxQueryRequest;
@@ -34,6 +35,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.function.LongFunction;
@@ -80,6 +82,12 @@ final class TxClient implements AutoCloseable {
 
     SendResponse send(String queue, int queueId, String text, long transactionId, long deliveryTime,
                       long expiration) throws Exception {
+        return client.invokeSync(address, sendFrame(queue, queueId, text, transactionId, deliveryTime, expiration),
+                TIMEOUT).header(SendResponse.class);
+    }
+
+    private static Frame sendFrame(String queue, int queueId, String text, long transactionId, long deliveryTime,
+                                   long expiration) {
         byte[] properties = MessagePropertiesCodec.encode(new MessageHeaders().expiration(expiration));
         byte[] body = text.getBytes(StandardCharsets.UTF_8);
         byte[] all = new byte[properties.length + body.length];
@@ -87,8 +95,17 @@ final class TxClient implements AutoCloseable {
         System.arraycopy(body, 0, all, properties.length, body.length);
         SendRequest header = new SendRequest(queue, DestinationKind.QUEUE, queueId, true, deliveryTime, expiration,
                 properties.length, transactionId);
-        return client.invokeSync(address, Frame.request(CommandCode.SEND, header, Unpooled.wrappedBuffer(all)),
-                TIMEOUT).header(SendResponse.class);
+        return Frame.request(CommandCode.SEND, header, Unpooled.wrappedBuffer(all));
+    }
+
+    /** Sends without waiting for the answer: a request written after this one goes behind it. */
+    CompletableFuture<Frame> sendBehind(String queue, int queueId, String text, long transactionId, long expiration) {
+        return client.invoke(address, sendFrame(queue, queueId, text, transactionId, 0, expiration), TIMEOUT);
+    }
+
+    void commitCounted(long transactionId, int halves) throws Exception {
+        client.invokeSync(address, Frame.request(CommandCode.TX_COMMIT_COUNTED,
+                new TxCommitCountedRequest(transactionId, halves, List.of())), TIMEOUT);
     }
 
     void authenticate(String user, String password) throws Exception {
