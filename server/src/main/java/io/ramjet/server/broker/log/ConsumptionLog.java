@@ -6,6 +6,7 @@ import io.ramjet.server.broker.record.ConsumptionRecordDescriptor;
 import io.ramjet.server.broker.record.QueuePosition;
 import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.Subscription;
+import io.ramjet.server.broker.subscription.SubscriptionKind;
 import io.ramjet.storage.MessageStore;
 
 import java.util.List;
@@ -15,9 +16,9 @@ import java.util.concurrent.CompletableFuture;
  * Writes acknowledgements, durable subscription changes and destination changes as records in
  * the CommitLog, after they were applied in memory (so a snapshot taken in between holds them
  * and their replay finds them done). Each future completes when the record is durable, except a
- * lazy acknowledgement's, which completes once the record is written (a later flush, or the next
- * durable record, takes it to the disk). Non-durable subscriptions are not logged: they do not
- * outlive the broker. Thread-safe.
+ * lazy acknowledgement's and a queue's subscription's, which complete once the record is written
+ * (a later flush, or the next durable record, takes it to the disk). Non-durable subscriptions are
+ * not logged: they do not outlive the broker. Thread-safe.
  */
 public final class ConsumptionLog {
 
@@ -45,12 +46,18 @@ public final class ConsumptionLog {
                 positions.stream().map(d -> new QueuePosition(d.queueId(), d.offset())).toList()), durable);
     }
 
+    /**
+     * A queue's subscription is written without waiting for the disk: the log is one sequence, so
+     * nothing its consumers do is durable before it, and one lost with everything after it is
+     * created again at the head of its queues, where it started, by the next consumer.
+     */
     public CompletableFuture<Void> subscribed(Subscription subscription, long[] startOffsets) {
-        if (!subscription.key().kind().durable()) {
+        SubscriptionKind kind = subscription.key().kind();
+        if (!kind.durable()) {
             return CompletableFuture.completedFuture(null);
         }
         return append(ConsumptionRecordDescriptor.subscribe(subscription.key().toRecord(), subscription.selector(),
-                subscription.noLocal(), startOffsets));
+                subscription.noLocal(), startOffsets), kind != SubscriptionKind.QUEUE);
     }
 
     public CompletableFuture<Void> unsubscribed(Subscription subscription) {

@@ -79,7 +79,10 @@ public final class SubscriptionProcessor {
         this.detacher = detacher;
     }
 
-    /** Answered once a new durable subscription is durable. */
+    /**
+     * Answered once a new durable subscription is durable, a queue's once written
+     * ({@link ConsumptionLog#subscribed}).
+     */
     public CompletionStage<Frame> subscribe(RemotingConnection connection, Frame request) {
         SubscribeRequest subscribe = request.header(SubscribeRequest.class);
         SubscriptionKey key = SubscriptionRefs.keyOf(subscribe.subscription());

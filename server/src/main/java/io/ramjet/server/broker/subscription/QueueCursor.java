@@ -136,7 +136,7 @@ public final class QueueCursor {
 
     /** The group of a pending offset as read before, or null when it was never read (or is not pending). */
     public GroupTag groupOf(long offset) {
-        PendingMessage m = states.get(offset);
+        PendingMessage m = stateOf(offset);
         return m == null ? null : m.group;
     }
 
@@ -215,9 +215,9 @@ public final class QueueCursor {
      * cannot match it), leaving it for the subscription's other consumers.
      */
     public void exclude(long offset, long consumer) {
+        PendingMessage m = stateOf(offset);
         makePending(offset);
         scanOf(consumer).excluded.add(offset);
-        PendingMessage m = states.get(offset);
         if (m != null && m.group != null && m.group.grouped()) {
             lowerScanFloors(offset); // the group's owner refused it: another consumer may take it
         }
@@ -384,7 +384,7 @@ public final class QueueCursor {
 
     /** Counted deliveries of a pending offset, 0 when it is not pending. */
     public int deliveries(long offset) {
-        PendingMessage m = states.get(offset);
+        PendingMessage m = stateOf(offset);
         return m == null ? 0 : m.deliveries;
     }
 
@@ -513,6 +513,15 @@ public final class QueueCursor {
     }
 
     /** Makes {@code offset} pending if it is the read offset; checks that it is pending. */
+    /**
+     * The state of a pending offset, null for none. An offset from {@link #readOffset} on was
+     * never offered, so it has none: a selector's scan of new messages asks for each one, and
+     * spares the map lookup.
+     */
+    private PendingMessage stateOf(long offset) {
+        return offset >= readOffset ? null : states.get(offset);
+    }
+
     private void makePending(long offset) {
         if (offset < lowWater || offset > readOffset) {
             throw new IllegalArgumentException("offset " + offset + " is not offerable on queue " + queueId
