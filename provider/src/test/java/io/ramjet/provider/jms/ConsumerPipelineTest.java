@@ -130,6 +130,29 @@ class ConsumerPipelineTest extends BrokerTestSupport {
     }
 
     @Test
+    void aPullWhoseAnswerIsLostLetsNoLaterMessageOvertakeItsMessages() throws Exception {
+        // the broker handed the first pull with messages its messages; the consumer saw it time out
+        try (Connection connection = new CountingBrokerClient().losePullAnswers(1)
+                .factory(broker.nameServerAddress(), "").createConnection()) {
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            Queue queue = session.createQueue(unique("lost-pull"));
+            MessageProducer producer = connection.createSession(Session.AUTO_ACKNOWLEDGE).createProducer(queue);
+            for (int i = 0; i < 50; i++) {
+                Message m = session.createMessage();
+                m.setIntProperty("n", i);
+                producer.send(m);
+            }
+            MessageConsumer consumer = session.createConsumer(queue);
+            connection.start();
+            for (int i = 0; i < 50; i++) {
+                Message m = consumer.receive(TIMEOUT);
+                assertNotNull(m, "message " + i);
+                assertEquals(i, m.getIntProperty("n"), "the producer's order");
+            }
+        }
+    }
+
+    @Test
     void theByteCapHoldsWith64KibBodies() throws Exception {
         CountingBrokerClient counting = new CountingBrokerClient();
         int cap = 1024 * KIB;
