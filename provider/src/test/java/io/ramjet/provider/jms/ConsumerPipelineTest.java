@@ -50,6 +50,28 @@ class ConsumerPipelineTest extends BrokerTestSupport {
         return count;
     }
 
+    /** A new queue holding {@code count} messages numbered 0, 1, ... in property {@code n}, sent in that order. */
+    private static Queue sendNumbered(Connection connection, String prefix, int count) throws Exception {
+        try (Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE)) {
+            Queue queue = session.createQueue(unique(prefix));
+            MessageProducer producer = session.createProducer(queue);
+            for (int i = 0; i < count; i++) {
+                Message m = session.createMessage();
+                m.setIntProperty("n", i);
+                producer.send(m);
+            }
+            return queue;
+        }
+    }
+
+    private static void receiveInOrder(MessageConsumer consumer, int count) throws Exception {
+        for (int i = 0; i < count; i++) {
+            Message m = consumer.receive(TIMEOUT);
+            assertNotNull(m, "message " + i);
+            assertEquals(i, m.getIntProperty("n"), "the producer's order");
+        }
+    }
+
     @Test
     void byDefaultTwoPullsAreOutAtOnceWhileABacklogDrains() throws Exception {
         // Answers 20 ms late: the consumer frees room while a pull is out, so a second one is
@@ -91,11 +113,7 @@ class ConsumerPipelineTest extends BrokerTestSupport {
                 m.setIntProperty("n", i);
                 producer.send(m);
             }
-            for (int i = 0; i < count; i++) {
-                Message m = consumer.receive(TIMEOUT);
-                assertNotNull(m, "message " + i);
-                assertEquals(i, m.getIntProperty("n"), "the producer's order");
-            }
+            receiveInOrder(consumer, count);
         }
     }
 
@@ -107,13 +125,7 @@ class ConsumerPipelineTest extends BrokerTestSupport {
                 .createConnection()) {
             connection.start();
             Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
-            Queue queue = session.createQueue(unique("behind"));
-            MessageProducer producer = connection.createSession(Session.AUTO_ACKNOWLEDGE).createProducer(queue);
-            for (int i = 0; i < 20; i++) {
-                Message m = session.createMessage();
-                m.setIntProperty("n", i);
-                producer.send(m);
-            }
+            Queue queue = sendNumbered(connection, "behind", 20);
             RamjetMessageConsumer consumer = (RamjetMessageConsumer) session.createConsumer(queue);
             long deadline = System.nanoTime() + TIMEOUT * 1_000_000L;
             while (consumer.prefetchedCount() < 2 && System.nanoTime() < deadline) {
@@ -121,11 +133,7 @@ class ConsumerPipelineTest extends BrokerTestSupport {
             }
             assertTrue(consumer.prefetchedCount() >= 2, "prefetched " + consumer.prefetchedCount());
             Thread.sleep(1_100); // the application falls a second behind: the consumer gives back its surplus
-            for (int i = 0; i < 20; i++) {
-                Message m = consumer.receive(TIMEOUT);
-                assertNotNull(m, "message " + i);
-                assertEquals(i, m.getIntProperty("n"), "the producer's order");
-            }
+            receiveInOrder(consumer, 20);
         }
     }
 
@@ -135,20 +143,9 @@ class ConsumerPipelineTest extends BrokerTestSupport {
         try (Connection connection = new CountingBrokerClient().losePullAnswers(1)
                 .factory(broker.nameServerAddress(), "").createConnection()) {
             Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
-            Queue queue = session.createQueue(unique("lost-pull"));
-            MessageProducer producer = connection.createSession(Session.AUTO_ACKNOWLEDGE).createProducer(queue);
-            for (int i = 0; i < 50; i++) {
-                Message m = session.createMessage();
-                m.setIntProperty("n", i);
-                producer.send(m);
-            }
-            MessageConsumer consumer = session.createConsumer(queue);
+            MessageConsumer consumer = session.createConsumer(sendNumbered(connection, "lost-pull", 50));
             connection.start();
-            for (int i = 0; i < 50; i++) {
-                Message m = consumer.receive(TIMEOUT);
-                assertNotNull(m, "message " + i);
-                assertEquals(i, m.getIntProperty("n"), "the producer's order");
-            }
+            receiveInOrder(consumer, 50);
         }
     }
 
