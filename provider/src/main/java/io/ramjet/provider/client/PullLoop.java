@@ -1,5 +1,6 @@
 package io.ramjet.provider.client;
 
+import io.ramjet.protocol.command.SubscriptionType;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -23,9 +24,10 @@ import org.slf4j.LoggerFactory;
  * <p>A pull without answer (no answer in time) may have been handed messages at the broker,
  * which stay delivered to the attachment: later pulls would bring the messages after them first,
  * breaking the producers' order, and the lost ones would come only once the attachment ends. So
- * the attachment is given up: the answers of its other pulls are not taken in, what it
- * prefetched is dropped, it is {@link FeedSink#detach detached} (the broker gives back what the
- * session never consumed) and the feed subscribes again, finding those messages first.
+ * the attachment of a queue or durable subscription is given up: the answers of its other pulls
+ * are not taken in, what it prefetched is dropped, it is {@link FeedSink#detach detached} (the
+ * broker gives back what the session never consumed) and the feed subscribes again, finding
+ * those messages first.
  */
 final class PullLoop implements Runnable {
 
@@ -181,7 +183,7 @@ final class PullLoop implements Runnable {
     /** Records a pull's failure for the feed's thread; no messages. */
     private List<Delivery> failed(ConsumerInfo at, Throwable f) {
         ClientException cause = ClientException.of(f);
-        if (unanswered(cause)) {
+        if (givenUpAfter(at, cause)) {
             abandoned = at;
         }
         if (!stopped) {
@@ -190,14 +192,23 @@ final class PullLoop implements Runnable {
         return List.of();
     }
 
-    /** Whether the pull may have been handed messages at a broker that is still there. */
-    private static boolean unanswered(ClientException cause) {
-        return !cause.isBrokerGone() && !cause.certainlyNotApplied();
+    /**
+     * Whether the attachment is given up after its pull failed so: the pull may have been handed
+     * messages at a broker that is still there, and the subscription outlives a detach (a
+     * non-durable topic subscription ends with its consumer, a shared one with its last, and
+     * their messages with them: there the lost ones stay behind, as before).
+     */
+    private static boolean givenUpAfter(ConsumerInfo attachment, ClientException cause) {
+        SubscriptionType type = attachment.subscription().type();
+        return !cause.isBrokerGone() && !cause.certainlyNotApplied()
+                && type != SubscriptionType.TOPIC && type != SubscriptionType.SHARED;
     }
 
     /**
      * A broker gone loses the attachment (its prefetched messages are dropped; the feed subscribes
-     * again); another failure is reported. Either way the feed waits {@code retryMillis}.
+     * again after {@code retryMillis}); a pull without answer gives it up (see the class comment;
+     * the feed subscribes again at once); another failure is reported, and the feed waits
+     * {@code retryMillis}.
      */
     private void pullFailed(Failure failed) throws InterruptedException {
         ClientException cause = failed.cause();
@@ -209,7 +220,7 @@ final class PullLoop implements Runnable {
             if (cause.isMasterGone()) {
                 masterGone.run();
             }
-        } else if (unanswered(cause)) {
+        } else if (givenUpAfter(failed.attachment(), cause)) {
             LOG.warn("consumer {}: a pull from broker {} had no answer ({}); subscribing again, so that the messages "
                     + "it may have been handed come first", wanted.consumerId(), wanted.brokerAddress(), cause.getMessage());
             attached = null;

@@ -13,6 +13,7 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
+import jakarta.jms.Topic;
 import java.util.Collections;
 import org.junit.jupiter.api.Test;
 
@@ -146,6 +147,32 @@ class ConsumerPipelineTest extends BrokerTestSupport {
             MessageConsumer consumer = session.createConsumer(sendNumbered(connection, "lost-pull", 50));
             connection.start();
             receiveInOrder(consumer, 50);
+        }
+    }
+
+    @Test
+    void aTopicSubscriberWhosePullAnswerIsLostKeepsItsSubscription() throws Exception {
+        // a detach would end the non-durable subscription and every message in it: the lost
+        // pull's messages stay behind, the later ones come
+        try (Connection connection = new CountingBrokerClient().losePullAnswers(1)
+                .factory(broker.nameServerAddress(), "").createConnection()) {
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            Topic topic = session.createTopic(unique("lost-pull"));
+            MessageConsumer subscriber = session.createConsumer(topic);
+            MessageProducer producer = session.createProducer(topic);
+            for (int i = 0; i < 50; i++) {
+                Message m = session.createMessage();
+                m.setIntProperty("n", i);
+                producer.send(m);
+            }
+            connection.start();
+            Message first = subscriber.receive(TIMEOUT);
+            assertNotNull(first, "a message after the lost pull's");
+            for (int i = first.getIntProperty("n") + 1; i < 50; i++) {
+                Message m = subscriber.receive(TIMEOUT);
+                assertNotNull(m, "message " + i);
+                assertEquals(i, m.getIntProperty("n"));
+            }
         }
     }
 
