@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
+import jakarta.jms.Destination;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
@@ -55,13 +56,17 @@ class ConsumerPipelineTest extends BrokerTestSupport {
     private static Queue sendNumbered(Connection connection, String prefix, int count) throws Exception {
         try (Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE)) {
             Queue queue = session.createQueue(unique(prefix));
-            MessageProducer producer = session.createProducer(queue);
-            for (int i = 0; i < count; i++) {
-                Message m = session.createMessage();
-                m.setIntProperty("n", i);
-                producer.send(m);
-            }
+            sendNumbered(session, queue, count);
             return queue;
+        }
+    }
+
+    private static void sendNumbered(Session session, Destination destination, int count) throws Exception {
+        MessageProducer producer = session.createProducer(destination);
+        for (int i = 0; i < count; i++) {
+            Message m = session.createMessage();
+            m.setIntProperty("n", i);
+            producer.send(m);
         }
     }
 
@@ -159,12 +164,7 @@ class ConsumerPipelineTest extends BrokerTestSupport {
             Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
             Topic topic = session.createTopic(unique("lost-pull"));
             MessageConsumer subscriber = session.createConsumer(topic);
-            MessageProducer producer = session.createProducer(topic);
-            for (int i = 0; i < 50; i++) {
-                Message m = session.createMessage();
-                m.setIntProperty("n", i);
-                producer.send(m);
-            }
+            sendNumbered(session, topic, 50);
             connection.start();
             Message first = subscriber.receive(TIMEOUT);
             assertNotNull(first, "a message after the lost pull's");
