@@ -1,6 +1,7 @@
 package io.ramjet.provider.client;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /** Where a consumer's feed delivers, and the prefetch state it obeys: the consumer's side of {@link RamjetClient#consume}. */
 public interface FeedSink {
@@ -25,6 +26,13 @@ public interface FeedSink {
 
     /** The attachment's deliveries are gone (the broker restarted or dropped the connection). */
     void attachmentLost(ConsumerInfo attachment);
+
+    /**
+     * Gives a live attachment up at its broker, once the session's acknowledgements on their way
+     * are sent: the broker gives back what the session never consumed and keeps with it what the
+     * session consumed and has still to settle.
+     */
+    CompletableFuture<Void> detach(ConsumerInfo attachment);
 
     /** A pull or subscribe failed for a reason other than the broker going away. */
     void failed(String address, ClientException failure);

@@ -1,5 +1,6 @@
 package io.ramjet.provider.client;
 
+import io.ramjet.protocol.command.SubscriptionType;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -19,6 +20,14 @@ import org.slf4j.LoggerFactory;
  * its group's master (unreachable, or no longer master), {@code masterGone} is told at once, so
  * that the group's next master is looked for. A broker that refuses the subscription (a conflict
  * only it knows of) is reported once and left alone.
+ *
+ * <p>A pull without answer (no answer in time) may have been handed messages at the broker,
+ * which stay delivered to the attachment: later pulls would bring the messages after them first,
+ * breaking the producers' order, and the lost ones would come only once the attachment ends. So
+ * the attachment of a queue or durable subscription is given up: the answers of its other pulls
+ * are not taken in, what it prefetched is dropped, it is {@link FeedSink#detach detached} (the
+ * broker gives back what the session never consumed) and the feed subscribes again, finding
+ * those messages first.
  */
 final class PullLoop implements Runnable {
 
@@ -40,6 +49,8 @@ final class PullLoop implements Runnable {
     private CompletableFuture<Void> takenIn = CompletableFuture.completedFuture(null);
     private volatile ConsumerInfo attached;
     private volatile Failure failure;
+    /** The attachment given up after a pull without answer: the answers of its other pulls are not taken in. */
+    private volatile ConsumerInfo abandoned;
     private volatile boolean stopped;
 
     /**
@@ -149,7 +160,7 @@ final class PullLoop implements Runnable {
                 .thenCombine(before, (deliveries, previous) -> deliveries)
                 .handle((deliveries, f) -> {
                     try {
-                        sink.accept(deliveries == null ? List.of() : deliveries, reserved);
+                        sink.accept(deliveries == null || at.equals(abandoned) ? List.of() : deliveries, reserved);
                     } finally {
                         intake.leave();
                         pulls.release();
@@ -159,17 +170,45 @@ final class PullLoop implements Runnable {
         return true;
     }
 
+    /** Detaches the attachment and waits until the broker has: the next subscription then finds its messages. */
+    private void giveUp(ConsumerInfo attachment) throws InterruptedException {
+        try {
+            sink.detach(attachment).get();
+        } catch (ExecutionException e) {
+            LOG.info("consumer {}: detaching from broker {} failed ({}); its messages come back once the broker "
+                    + "drops the attachment", wanted.consumerId(), wanted.brokerAddress(), e.getCause().toString());
+        }
+    }
+
     /** Records a pull's failure for the feed's thread; no messages. */
     private List<Delivery> failed(ConsumerInfo at, Throwable f) {
+        ClientException cause = ClientException.of(f);
+        if (givenUpAfter(at, cause)) {
+            abandoned = at;
+        }
         if (!stopped) {
-            failure = new Failure(at, ClientException.of(f));
+            failure = new Failure(at, cause);
         }
         return List.of();
     }
 
     /**
+     * Whether the attachment is given up after its pull failed so: the pull may have been handed
+     * messages at a broker that is still there, and the subscription outlives a detach (a
+     * non-durable topic subscription ends with its consumer, a shared one with its last, and
+     * their messages with them: there the lost ones stay behind, as before).
+     */
+    private static boolean givenUpAfter(ConsumerInfo attachment, ClientException cause) {
+        SubscriptionType type = attachment.subscription().type();
+        return !cause.isBrokerGone() && !cause.certainlyNotApplied()
+                && type != SubscriptionType.TOPIC && type != SubscriptionType.SHARED;
+    }
+
+    /**
      * A broker gone loses the attachment (its prefetched messages are dropped; the feed subscribes
-     * again); another failure is reported. Either way the feed waits {@code retryMillis}.
+     * again after {@code retryMillis}); a pull without answer gives it up (see the class comment;
+     * the feed subscribes again at once); another failure is reported, and the feed waits
+     * {@code retryMillis}.
      */
     private void pullFailed(Failure failed) throws InterruptedException {
         ClientException cause = failed.cause();
@@ -181,6 +220,13 @@ final class PullLoop implements Runnable {
             if (cause.isMasterGone()) {
                 masterGone.run();
             }
+        } else if (givenUpAfter(failed.attachment(), cause)) {
+            LOG.warn("consumer {}: a pull from broker {} had no answer ({}); subscribing again, so that the messages "
+                    + "it may have been handed come first", wanted.consumerId(), wanted.brokerAddress(), cause.getMessage());
+            attached = null;
+            sink.attachmentLost(failed.attachment());
+            giveUp(failed.attachment());
+            return;
         } else {
             sink.failed(wanted.brokerAddress(), cause);
         }

@@ -188,6 +188,17 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         }
 
         @Override
+        public CompletableFuture<Void> detach(ConsumerInfo attachment) {
+            try {
+                session.awaitAcknowledgements();
+            } catch (JMSException e) {
+                LOG.debug("consumer {} of {}: an acknowledgement failed before a detach (reported already)",
+                        info.consumerId(), destination, e);
+            }
+            return session.detach(attachment);
+        }
+
+        @Override
         public void failed(String address, ClientException failure) {
             if (closed) {
                 return;

@@ -7,12 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
+import jakarta.jms.Destination;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
+import jakarta.jms.Topic;
 import java.util.Collections;
 import org.junit.jupiter.api.Test;
 
@@ -48,6 +50,32 @@ class ConsumerPipelineTest extends BrokerTestSupport {
         }
         assertNull(consumer.receiveNoWait());
         return count;
+    }
+
+    /** A new queue holding {@code count} messages numbered 0, 1, ... in property {@code n}, sent in that order. */
+    private static Queue sendNumbered(Connection connection, String prefix, int count) throws Exception {
+        try (Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE)) {
+            Queue queue = session.createQueue(unique(prefix));
+            sendNumbered(session, queue, count);
+            return queue;
+        }
+    }
+
+    private static void sendNumbered(Session session, Destination destination, int count) throws Exception {
+        MessageProducer producer = session.createProducer(destination);
+        for (int i = 0; i < count; i++) {
+            Message m = session.createMessage();
+            m.setIntProperty("n", i);
+            producer.send(m);
+        }
+    }
+
+    private static void receiveInOrder(MessageConsumer consumer, int count) throws Exception {
+        for (int i = 0; i < count; i++) {
+            Message m = consumer.receive(TIMEOUT);
+            assertNotNull(m, "message " + i);
+            assertEquals(i, m.getIntProperty("n"), "the producer's order");
+        }
     }
 
     @Test
@@ -91,11 +119,7 @@ class ConsumerPipelineTest extends BrokerTestSupport {
                 m.setIntProperty("n", i);
                 producer.send(m);
             }
-            for (int i = 0; i < count; i++) {
-                Message m = consumer.receive(TIMEOUT);
-                assertNotNull(m, "message " + i);
-                assertEquals(i, m.getIntProperty("n"), "the producer's order");
-            }
+            receiveInOrder(consumer, count);
         }
     }
 
@@ -107,13 +131,7 @@ class ConsumerPipelineTest extends BrokerTestSupport {
                 .createConnection()) {
             connection.start();
             Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
-            Queue queue = session.createQueue(unique("behind"));
-            MessageProducer producer = connection.createSession(Session.AUTO_ACKNOWLEDGE).createProducer(queue);
-            for (int i = 0; i < 20; i++) {
-                Message m = session.createMessage();
-                m.setIntProperty("n", i);
-                producer.send(m);
-            }
+            Queue queue = sendNumbered(connection, "behind", 20);
             RamjetMessageConsumer consumer = (RamjetMessageConsumer) session.createConsumer(queue);
             long deadline = System.nanoTime() + TIMEOUT * 1_000_000L;
             while (consumer.prefetchedCount() < 2 && System.nanoTime() < deadline) {
@@ -121,10 +139,39 @@ class ConsumerPipelineTest extends BrokerTestSupport {
             }
             assertTrue(consumer.prefetchedCount() >= 2, "prefetched " + consumer.prefetchedCount());
             Thread.sleep(1_100); // the application falls a second behind: the consumer gives back its surplus
-            for (int i = 0; i < 20; i++) {
-                Message m = consumer.receive(TIMEOUT);
+            receiveInOrder(consumer, 20);
+        }
+    }
+
+    @Test
+    void aPullWhoseAnswerIsLostLetsNoLaterMessageOvertakeItsMessages() throws Exception {
+        // the broker handed the first pull with messages its messages; the consumer saw it time out
+        try (Connection connection = new CountingBrokerClient().losePullAnswers(1)
+                .factory(broker.nameServerAddress(), "").createConnection()) {
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer consumer = session.createConsumer(sendNumbered(connection, "lost-pull", 50));
+            connection.start();
+            receiveInOrder(consumer, 50);
+        }
+    }
+
+    @Test
+    void aTopicSubscriberWhosePullAnswerIsLostKeepsItsSubscription() throws Exception {
+        // a detach would end the non-durable subscription and every message in it: the lost
+        // pull's messages stay behind, the later ones come
+        try (Connection connection = new CountingBrokerClient().losePullAnswers(1)
+                .factory(broker.nameServerAddress(), "").createConnection()) {
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            Topic topic = session.createTopic(unique("lost-pull"));
+            MessageConsumer subscriber = session.createConsumer(topic);
+            sendNumbered(session, topic, 50);
+            connection.start();
+            Message first = subscriber.receive(TIMEOUT);
+            assertNotNull(first, "a message after the lost pull's");
+            for (int i = first.getIntProperty("n") + 1; i < 50; i++) {
+                Message m = subscriber.receive(TIMEOUT);
                 assertNotNull(m, "message " + i);
-                assertEquals(i, m.getIntProperty("n"), "the producer's order");
+                assertEquals(i, m.getIntProperty("n"));
             }
         }
     }

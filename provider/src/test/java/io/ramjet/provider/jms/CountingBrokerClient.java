@@ -1,6 +1,7 @@
 package io.ramjet.provider.jms;
 
 import io.ramjet.provider.client.BrokerClient;
+import io.ramjet.provider.client.ClientException;
 import io.ramjet.provider.client.FailoverRamjetClient;
 import io.ramjet.provider.client.RemotingRamjetClient;
 import java.lang.reflect.InvocationTargetException;
@@ -16,7 +17,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The real remoting client with a count of what goes to the brokers: the number of messages
  * named by each ACK request, and how many PULL requests are unanswered at most at one time.
  * Every call is passed on unchanged; pull answers can be handed back a fixed delay late, as from
- * a broker further away, and releases sent a fixed delay late, as by a busy connection.
+ * a broker further away, and releases sent a fixed delay late, as by a busy connection. The
+ * answers of pulls that brought messages can be lost ({@link #losePullAnswers}): the consumer
+ * sees the request time out while the broker has handed it the messages.
  */
 final class CountingBrokerClient {
 
@@ -28,6 +31,7 @@ final class CountingBrokerClient {
     private final AtomicInteger mostPullsOut = new AtomicInteger();
     private final long pullAnswerDelayMillis;
     private final long releaseDelayMillis;
+    private final AtomicInteger pullAnswersToLose = new AtomicInteger();
 
     CountingBrokerClient() {
         this(0, 0);
@@ -47,6 +51,12 @@ final class CountingBrokerClient {
         RamjetConnectionFactory factory = new RamjetConnectionFactory("ramjet://" + nameServer + options);
         factory.setClientFactory(info -> new FailoverRamjetClient(counted(new RemotingRamjetClient(info)), info));
         return factory;
+    }
+
+    /** The next {@code count} pull answers that bring messages come to the consumer as timeouts instead. */
+    CountingBrokerClient losePullAnswers(int count) {
+        pullAnswersToLose.set(count);
+        return this;
     }
 
     int mostPullsOut() {
@@ -76,7 +86,7 @@ final class CountingBrokerClient {
                         throw e.getCause();
                     }
                     if (pull) {
-                        CompletableFuture<?> answer = (CompletableFuture<?>) result;
+                        CompletableFuture<?> answer = ((CompletableFuture<?>) result).thenCompose(this::lostOrNot);
                         if (pullAnswerDelayMillis > 0) {
                             answer = answer.thenApplyAsync(done -> done, CompletableFuture.delayedExecutor(
                                     pullAnswerDelayMillis, TimeUnit.MILLISECONDS));
@@ -85,6 +95,14 @@ final class CountingBrokerClient {
                     }
                     return result;
                 });
+    }
+
+    private CompletableFuture<?> lostOrNot(Object deliveries) {
+        if (((List<?>) deliveries).isEmpty() || pullAnswersToLose.getAndUpdate(n -> Math.max(0, n - 1)) == 0) {
+            return CompletableFuture.completedFuture(deliveries);
+        }
+        return CompletableFuture.failedFuture(new ClientException(ClientException.Reason.TIMEOUT,
+                ClientException.Outcome.OUTCOME_UNKNOWN, "injected: the pull's answer was lost", null));
     }
 
     private static CompletableFuture<?> call(BrokerClient real, Method method, Object[] args) {
