@@ -33,6 +33,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
  * Opens and caches one connection per remote address ({@code host:port}) and sends requests
@@ -50,7 +51,7 @@ public final class RemotingClient implements AutoCloseable {
     private final RemotingClientConfig config;
     private final ProcessorTable processors = new ProcessorTable();
     private final List<ConnectionListener> listeners = new CopyOnWriteArrayList<>();
-    private final Map<String, CompletableFuture<RemotingConnection>> connections = new ConcurrentHashMap<>();
+    private final Map<String, OrderedConnection> connections = new ConcurrentHashMap<>();
     private final HeaderCodec headerCodec = new HeaderCodec();
     private final FrameEncoder encoder;
     private final EventLoopGroup group;
@@ -117,18 +118,34 @@ public final class RemotingClient implements AutoCloseable {
     /** The open connection to the address, opening it (and completing its handshake) when there is none. */
     public CompletableFuture<RemotingConnection> connect(String address) {
         if (closed) {
-            return CompletableFuture.failedFuture(new RemotingConnectionException("client closed"));
+            return CompletableFuture.failedFuture(closedFailure());
         }
+        return connection(address).opened();
+    }
+
+    /** Writes on the connection to the address, opening it when there is none, in call order. */
+    private <T> CompletableFuture<T> write(String address, Function<RemotingConnection, CompletableFuture<T>> write) {
+        if (closed) {
+            return CompletableFuture.failedFuture(closedFailure());
+        }
+        return connection(address).write(write);
+    }
+
+    private static RemotingConnectionException closedFailure() {
+        return new RemotingConnectionException("client closed");
+    }
+
+    private OrderedConnection connection(String address) {
         while (true) {
-            CompletableFuture<RemotingConnection> existing = connections.get(address);
-            if (existing != null && !isStale(existing)) {
+            OrderedConnection existing = connections.get(address);
+            if (existing != null && !isStale(existing.opened())) {
                 return existing;
             }
             if (existing != null) {
                 connections.remove(address, existing);
                 continue;
             }
-            CompletableFuture<RemotingConnection> opening = new CompletableFuture<>();
+            OrderedConnection opening = new OrderedConnection();
             if (connections.putIfAbsent(address, opening) == null) {
                 open(address, opening);
                 return opening;
@@ -140,14 +157,15 @@ public final class RemotingClient implements AutoCloseable {
         return connection.isDone() && (connection.isCompletedExceptionally() || !connection.join().isActive());
     }
 
-    private void open(String address, CompletableFuture<RemotingConnection> opening) {
+    private void open(String address, OrderedConnection opening) {
         int colon = address.lastIndexOf(':');
         int port;
         try {
             port = Integer.parseInt(address.substring(colon + 1));
         } catch (NumberFormatException | IndexOutOfBoundsException e) {
             connections.remove(address, opening);
-            opening.completeExceptionally(new RemotingConnectionException("not a host:port address: " + address));
+            opening.opened().completeExceptionally(
+                    new RemotingConnectionException("not a host:port address: " + address));
             return;
         }
         String host = address.substring(0, Math.max(colon, 0));
@@ -155,7 +173,7 @@ public final class RemotingClient implements AutoCloseable {
             Channel channel = ((ChannelFuture) connected).channel();
             if (!connected.isSuccess()) {
                 connections.remove(address, opening);
-                opening.completeExceptionally(new RemotingConnectionException("cannot connect to " + address,
+                opening.opened().completeExceptionally(new RemotingConnectionException("cannot connect to " + address,
                         connected.cause()));
                 return;
             }
@@ -180,8 +198,7 @@ public final class RemotingClient implements AutoCloseable {
         });
     }
 
-    private void shakeHands(RemotingConnection connection, String address,
-                            CompletableFuture<RemotingConnection> opening) {
+    private void shakeHands(RemotingConnection connection, String address, OrderedConnection opening) {
         CompletionStage<Void> done;
         try {
             done = handshake.perform(address, connection);
@@ -190,7 +207,7 @@ public final class RemotingClient implements AutoCloseable {
         }
         done.whenComplete((ok, failure) -> {
             if (failure == null) {
-                opening.complete(connection);
+                opening.opened().complete(connection);
                 if (closed) {
                     connection.close();
                 }
@@ -200,12 +217,12 @@ public final class RemotingClient implements AutoCloseable {
         });
     }
 
-    private void fail(RemotingConnection connection, String address, CompletableFuture<RemotingConnection> opening,
+    private void fail(RemotingConnection connection, String address, OrderedConnection opening,
                       RemotingException cause) {
         connections.remove(address, opening);
         connection.closing("handshake failed: " + cause.getMessage());
         connection.channel().close();
-        opening.completeExceptionally(cause);
+        opening.opened().completeExceptionally(cause);
     }
 
     /** Sends a request with the configured request timeout. */
@@ -213,9 +230,13 @@ public final class RemotingClient implements AutoCloseable {
         return invoke(address, request, config.requestTimeout());
     }
 
-    /** Sends a request; failures as in {@link RemotingConnection#invoke}. */
+    /**
+     * Sends a request; failures as in {@link RemotingConnection#invoke}. The requests and one-way
+     * frames to one address are written in the order they were given, also while the connection
+     * to it opens.
+     */
     public CompletableFuture<Frame> invoke(String address, Frame request, Duration timeout) {
-        return connect(address).thenCompose(connection -> connection.invoke(request, timeout));
+        return write(address, connection -> connection.invoke(request, timeout));
     }
 
     /** Sends a request and waits for its response. */
@@ -231,16 +252,16 @@ public final class RemotingClient implements AutoCloseable {
         }
     }
 
-    /** Sends a frame that expects no response; completes once written. */
+    /** Sends a frame that expects no response, in order with {@link #invoke}; completes once written. */
     public CompletableFuture<Void> sendOneWay(String address, Frame frame) {
-        return connect(address).thenCompose(connection -> connection.sendOneWay(frame));
+        return write(address, connection -> connection.sendOneWay(frame));
     }
 
     /** Closes the connection to the address, if any; its pending requests fail. */
     public void closeConnection(String address) {
-        CompletableFuture<RemotingConnection> existing = connections.remove(address);
+        OrderedConnection existing = connections.remove(address);
         if (existing != null) {
-            existing.thenAccept(RemotingConnection::close);
+            existing.opened().thenAccept(RemotingConnection::close);
         }
     }
 
