@@ -137,17 +137,12 @@ public final class RemotingRamjetClient implements BrokerClient {
                     idempotent ? m.sequence() : 0);
             ByteBuf body = Unpooled.wrappedBuffer(m.properties(), m.body());
             Frame request = Frame.request(CommandCode.SEND, header, body);
-            return remoting.connect(route.address()).handle((connection, unconnected) -> {
-                if (unconnected != null) {
-                    touching.accept(route.address());
-                    return CompletableFuture.<Frame>failedFuture(unconnected);
-                }
-                CompletableFuture<Frame> answer = connection.invoke(request, timeout);
-                // handed to the connection: a request written to it after this goes behind the message
-                touching.accept(route.address());
-                return answer;
-            }).thenCompose(answer -> answer).exceptionallyCompose(failure -> CompletableFuture.failedFuture(
-                            sendFailure(m, route.address(), failure)));
+            CompletableFuture<Frame> answer = remoting.invoke(route.address(), request, timeout);
+            // the client writes an address's requests in call order, also while its connection
+            // (re)opens: a request given to it for this address after this goes behind the message
+            touching.accept(route.address());
+            return answer.exceptionallyCompose(failure -> CompletableFuture.failedFuture(
+                    sendFailure(m, route.address(), failure)));
         }).thenAccept(Frames::release));
     }
 
@@ -164,9 +159,9 @@ public final class RemotingRamjetClient implements BrokerClient {
 
     @Override
     public CompletableFuture<String> groupOf(String destination, DestinationKind kind, int queueChoice) {
-        // completes once a connection attempt there ended, so the send that follows writes at
-        // once, in its order (requests waiting for a connection would go out in whatever order its
-        // callbacks run); a failed attempt is the send's to meet, so the group's failover starts
+        // completes once a connection attempt there ended (the remoting client keeps the order of
+        // sends that wait for a connection); a failed attempt is the send's to meet, so the
+        // group's failover starts
         return RemotingFailures.translated(routes(destination, kind, null).thenCompose(list -> {
             Route route = list.get(Math.floorMod(queueChoice, list.size()));
             return remoting.connect(route.address()).handle((connected, failure) -> route.brokerName());
