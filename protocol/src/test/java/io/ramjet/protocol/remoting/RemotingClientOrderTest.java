@@ -89,15 +89,6 @@ class RemotingClientOrderTest {
     }
 
     @Test
-    void requestsInvokedWhileTheConnectionOpensAreWrittenInCallOrder() throws Exception {
-        List<CompletableFuture<?>> sent = sendNumbered(0, FRAMES, false);
-        openNextConnection().complete(null);
-
-        awaitAll(sent);
-        assertInCallOrder(received());
-    }
-
-    @Test
     void requestsAndOneWayFramesSentWhileTheConnectionOpensAreWrittenInCallOrder() throws Exception {
         List<CompletableFuture<?>> sent = sendNumbered(0, FRAMES, true);
         openNextConnection().complete(null);
