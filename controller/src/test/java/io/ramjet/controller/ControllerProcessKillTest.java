@@ -21,7 +21,6 @@ class ControllerProcessKillTest {
 
     private static final Duration BROKER_TIMEOUT = Duration.ofSeconds(3);
     private static final Duration SETTLE = Duration.ofSeconds(40);
-    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
 
     @TempDir
     Path dir;
@@ -67,14 +66,8 @@ class ControllerProcessKillTest {
         assertEquals(List.of(new EpochEntry(1, 100), new EpochEntry(2, 120)), decided.history().entries());
 
         follower.start();
-        // each probe on a client of its own with a short timeout: the long-lived client's
-        // connection to the killed process is not reopened by Ratis after a timeout, and its
-        // retries under SETTLE would hold one probe for many minutes
-        Eventually.await(SETTLE, () -> {
-            try (ControllerClient probe = ControllerClient.connect(group, PROBE_TIMEOUT)) {
-                return probe.replicaInfoAt(follower.id(), "g").info();
-            }
-        }, decided::equals, follower.id() + " caught up after its restart");
+        Eventually.await(SETTLE, () -> Probes.replicaInfoAt(group, follower.id(), "g"), decided::equals,
+                follower.id() + " caught up after its restart");
     }
 
     @Test
