@@ -212,8 +212,12 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
         return last.get();
     }
 
-    /** One master kill: who was killed, who took over, at which epoch, and how long the controller took. */
-    record Failover(long killedId, long newMasterId, int epoch, long killedAtNanos, long electedMillis) {
+    /**
+     * One failover: {@code killedAtNanos} just before the kill signal, {@code deadAtNanos} once the
+     * process was seen gone; a send answered in between was answered by the killed master.
+     */
+    record Failover(long killedId, long newMasterId, int epoch, long killedAtNanos, long deadAtNanos,
+            long electedMillis) {
         @Override
         public String toString() {
             return killedId + "->" + newMasterId + "@e" + epoch + " in " + electedMillis + "ms";
@@ -231,10 +235,11 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
                 ChildJvm.START_TIMEOUT, info -> info.hasMaster() && info.inSync().size() == reachable);
         long killedAt = System.nanoTime();
         broker(before.masterId()).kill();
+        long deadAt = System.nanoTime();
         ReplicaInfo after = awaitInfo("a new master after broker " + before.masterId() + " was killed", bound,
                 info -> info.hasMaster() && info.masterId() != before.masterId() && info.epoch() > before.epoch());
         long millis = Duration.ofNanos(System.nanoTime() - killedAt).toMillis();
-        return new Failover(before.masterId(), after.masterId(), after.epoch(), killedAt, millis);
+        return new Failover(before.masterId(), after.masterId(), after.epoch(), killedAt, deadAt, millis);
     }
 
     /** Restarts a killed broker and waits until the controller has it back in the in-sync set. */
