@@ -15,9 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,17 +56,22 @@ final class AckSender {
     private final Semaphore inFlight;
     private final Set<CompletableFuture<Void>> unanswered = ConcurrentHashMap.newKeySet();
     private final int batchLimit;
-    private final Executor timer;
+    private final ConnectionTimer timer;
+    private final long batchMillis;
     private final Map<ConsumerInfo, List<MessagePosition>> batch = new LinkedHashMap<>();
     private int batchSize;
     private volatile JMSException failure;
 
-    /** @param dupsOk true for DUPS_OK, false for AUTO */
-    AckSender(RamjetClient client, boolean dupsOk, ClientOptions options, Consumer<JMSException> onFailure) {
+    /**
+     * @param dupsOk true for DUPS_OK, false for AUTO
+     * @param timer  where a batch is sent once its time is up
+     */
+    AckSender(RamjetClient client, boolean dupsOk, ClientOptions options, ConnectionTimer timer,
+              Consumer<JMSException> onFailure) {
         this.inFlight = new Semaphore(options.acksInFlight());
         this.batchLimit = dupsOk ? options.dupsOkBatch() : options.ackBatch();
-        this.timer = CompletableFuture.delayedExecutor(dupsOk ? options.dupsOkMillis() : options.ackBatchMillis(),
-                TimeUnit.MILLISECONDS);
+        this.timer = timer;
+        this.batchMillis = dupsOk ? options.dupsOkMillis() : options.ackBatchMillis();
         this.flushWhenCaughtUp = !dupsOk;
         this.client = client;
         this.onFailure = onFailure;
@@ -86,7 +89,7 @@ final class AckSender {
         if (full) {
             flush();
         } else if (first) {
-            timer.execute(this::flushQuietly);
+            timer.schedule(this::flushQuietly, batchMillis);
         }
     }
 

@@ -61,6 +61,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     private final TransactionLedger ledger = new TransactionLedger(TransactionLedger.DEFAULT_CAPACITY);
     private final TwoPhaseCommit twoPhaseCommit;
     private final ExceptionReporter exceptionReporter;
+    private final ConnectionTimer timer;
     private final List<RamjetSession> sessions = new CopyOnWriteArrayList<>();
     private final Set<RamjetDestination> temporaries = ConcurrentHashMap.newKeySet();
     private final AtomicLong lastSessionId = new AtomicLong();
@@ -78,6 +79,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
         this.client = client;
         this.twoPhaseCommit = new TwoPhaseCommit(client, ledger);
         this.exceptionReporter = new ExceptionReporter(info.connectionId(), () -> closed ? null : exceptionListener);
+        this.timer = new ConnectionTimer("ramjet-timer-" + info.connectionId());
         client.answerTransactionChecks(ledger::stateOf);
         client.onBrokerConnectionLost((address, reason) -> onAsyncFailure(
                 new JMSException("connection to broker " + address + " lost: " + reason)));
@@ -89,6 +91,11 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
 
     RamjetClient client() {
         return client;
+    }
+
+    /** The thread that runs its sessions' delayed work. */
+    ConnectionTimer timer() {
+        return timer;
     }
 
     TransactionLedger ledger() {
@@ -293,6 +300,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
                         + "with the transport", info.connectionId(), e);
             }
         }
+        timer.close();
         temporaries.clear();
         releaseClientId();
         client.close();

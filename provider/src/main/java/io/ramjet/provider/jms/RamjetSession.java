@@ -94,7 +94,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         this.info = new SessionInfo(sessionId, acknowledgeMode);
         this.transaction = transaction;
         this.acks = new AckSender(connection.client(), acknowledgeMode == Session.DUPS_OK_ACKNOWLEDGE,
-                connection.info().options(), connection::onAsyncFailure);
+                connection.info().options(), connection.timer(), connection::onAsyncFailure);
     }
 
     RamjetConnection connection() {
