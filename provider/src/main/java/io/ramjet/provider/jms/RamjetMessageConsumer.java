@@ -35,8 +35,9 @@ import org.slf4j.LoggerFactory;
  * its destination, into one bounded local queue; {@code receive} and the session's listener
  * thread take from it.
  *
- * <p>Before a message reaches the application the feeds drop what the application must never
- * see: expired messages and, with noLocal, the connection's own (both acknowledged); the broker
+ * <p>Before a message reaches the application, as it is taken and decoded, what the application
+ * must never see is dropped: expired messages and, with noLocal, the connection's own (both
+ * acknowledged); the broker
  * has applied the selector, exactly. On close, and when an attachment is lost (a broker
  * restarted, a connection dropped), prefetched messages the application never saw are dropped:
  * the broker delivers them again, uncounted after a close. {@link #pause} stops the intake and takes what is
@@ -56,8 +57,32 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     /** What a message is taken to weigh until one has been seen: sizes a consumer's first pull. */
     private static final int FIRST_GUESS_BYTES = 128 * 1024;
 
-    /** A message ready for the application, with the delivery it came from and when it came, nanos. */
-    private record Received(Delivery delivery, RamjetMessage message, long arrivedAt) {
+    /**
+     * A delivery prefetched, with its priority and when it came, nanos; its message is decoded
+     * and admitted ({@link #admit}) when it is taken, on the thread that takes it, not on the
+     * I/O thread that took the pull's answer in. Guarded by the thread that took it.
+     */
+    private static final class Received {
+        private final Delivery delivery;
+        private final int priority;
+        private final long arrivedAt;
+        private RamjetMessage message;
+
+        Received(Delivery delivery, long arrivedAt) {
+            this.delivery = delivery;
+            this.priority = MessageCodec.priorityOf(delivery.properties());
+            this.arrivedAt = arrivedAt;
+        }
+
+        Delivery delivery() {
+            return delivery;
+        }
+
+        /** The message, once admitted. */
+        RamjetMessage message() {
+            return message;
+        }
+
         int bytes() {
             return sizeOf(delivery);
         }
@@ -67,7 +92,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private final RamjetClient client;
     private final ConsumerInfo info;
     private final RamjetDestination destination;
-    private final PrefetchBuffer<Received> prefetched = new PrefetchBuffer<>(r -> r.message().getJMSPriority(),
+    private final PrefetchBuffer<Received> prefetched = new PrefetchBuffer<>(r -> r.priority,
             Received::bytes);
     /** Guards {@link #requested} and {@link #largest}; waited on by feeds for room. */
     private final Object space = new Object();
@@ -159,9 +184,8 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
             int size = 0;
             for (Delivery d : deliveries) {
                 size = Math.max(size, sizeOf(d));
-                RamjetMessage message = admit(d);
-                if (message != null) {
-                    ready.add(new Received(d, message, now));
+                if (!closed) { // closing detaches the consumer, which gives back uncounted what it never saw
+                    ready.add(new Received(d, now));
                 }
             }
             synchronized (space) {
@@ -244,8 +268,8 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     }
 
     /**
-     * The message of a delivery if the application is to see it; null when the feed drops it
-     * here (closing, undecodable, expired, own with noLocal). The broker evaluates the selector
+     * The message of a delivery if the application is to see it; null when it is dropped as it
+     * is taken (closing, undecodable, expired, own with noLocal). The broker evaluates the selector
      * exactly: what it sends matches.
      */
     private RamjetMessage admit(Delivery delivery) {
@@ -289,18 +313,28 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         return prefetched.bytes();
     }
 
+    /** The next prefetched message the application is to see, admitted; what admission drops is passed over. */
     private Received take(long timeoutNanos) throws InterruptedException {
-        Received received = prefetched.poll(timeoutNanos, TimeUnit.NANOSECONDS);
-        if (received != null) {
-            adaptWindow(System.nanoTime() - received.arrivedAt());
+        long deadline = System.nanoTime() + timeoutNanos;
+        while (true) {
+            Received received = prefetched.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (received == null) {
+                return null;
+            }
+            adaptWindow(System.nanoTime() - received.arrivedAt);
             synchronized (space) {
                 // a feed waits for room, which most takes do not make (a refill waits for half the window)
                 if (room() > 0) {
                     space.notifyAll();
                 }
             }
+            if (received.message == null) {
+                received.message = admit(received.delivery);
+            }
+            if (received.message != null) {
+                return received;
+            }
         }
-        return received;
     }
 
     /**

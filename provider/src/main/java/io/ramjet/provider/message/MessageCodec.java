@@ -1,9 +1,11 @@
 package io.ramjet.provider.message;
 
+import io.ramjet.protocol.message.HeaderSectionDescriptor;
 import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
 import io.ramjet.provider.destination.RamjetDestination;
 import jakarta.jms.JMSException;
+import jakarta.jms.Message;
 import jakarta.jms.MessageFormatException;
 import java.nio.ByteBuffer;
 import java.util.Map;
@@ -53,6 +55,18 @@ public final class MessageCodec {
             }
         }
         return h;
+    }
+
+    /**
+     * JMSPriority read in place from a header section (its position untouched), without decoding
+     * it: a consumer orders what it prefetched by it before it decodes anything. The default
+     * priority for a section too short to hold it, which decoding then refuses.
+     */
+    public static int priorityOf(ByteBuffer properties) {
+        if (properties.remaining() < HeaderSectionDescriptor.FIXED_LENGTH) {
+            return Message.DEFAULT_PRIORITY;
+        }
+        return properties.get(properties.position() + HeaderSectionDescriptor.PRIORITY_OFFSET);
     }
 
     /** A received message: headers, properties and body as sent, all read-only. */

@@ -73,6 +73,23 @@ class MessageCodecTest {
     }
 
     @Test
+    void priorityIsReadInPlaceWithoutDecoding() throws Exception {
+        RamjetMessage m = new RamjetMessage();
+        m.setJMSMessageID("ID:2");
+        m.setJMSPriority(8);
+        m.setStringProperty("p", "v");
+        ByteBuffer section = ByteBuffer.allocate(3 + MessageCodec.encode(m).properties().length);
+        section.put(new byte[3]).put(MessageCodec.encode(m).properties()).flip().position(3);
+        assertEquals(8, MessageCodec.priorityOf(section));
+        assertEquals(3, section.position());
+    }
+
+    @Test
+    void aSectionTooShortForThePriorityHasTheDefault() {
+        assertEquals(jakarta.jms.Message.DEFAULT_PRIORITY, MessageCodec.priorityOf(ByteBuffer.wrap(new byte[2])));
+    }
+
+    @Test
     void aDecodedMessageIsReadOnly() throws Exception {
         RamjetTextMessage got = roundTrip(new RamjetTextMessage("x"));
         assertThrows(MessageNotWriteableException.class, () -> got.setText("y"));
