@@ -414,7 +414,7 @@ public final class Broker implements AutoCloseable {
         server.registerProcessor(CommandCode.DELETE_DESTINATION, Refusals.mapped(admin::delete), processors);
         server.registerProcessor(CommandCode.LIST_DESTINATIONS, Refusals.mapped(admin::list), processors);
         coordinatorRemoting = new RemotingClient(RemotingClientConfig.defaults().withTls(config.tls().client()));
-        transactions.start(store, processors, timer, new Transactions.Settings(config.transactionCheckAfter(),
+        transactions.start(store, timer, new Transactions.Settings(config.transactionCheckAfter(),
                 config.transactionCheckInterval(), config.transactionMaxChecks()), consumers,
                 new RemoteCoordinators(coordinatorRemoting, config.clusterUser() == null ? null
                         : new AuthenticateRequest(config.clusterUser(),
