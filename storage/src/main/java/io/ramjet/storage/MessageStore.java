@@ -226,7 +226,6 @@ public final class MessageStore implements AutoCloseable {
         return durable;
     }
 
-    /** Completes with {@code result} once it is forced (under SYNC_GROUP_COMMIT) and replicated, if asked to wait. */
     /**
      * Completes with {@code result} once the log up to its end is as durable as an append made
      * with {@code waitForFlush} would be (forced under SYNC_GROUP_COMMIT, and held by the
@@ -237,8 +236,29 @@ public final class MessageStore implements AutoCloseable {
         if (!waitForFlush) {
             return CompletableFuture.completedFuture(result);
         }
-        CompletableFuture<Void> flushed = config.flushPolicy() == FlushPolicy.SYNC_GROUP_COMMIT
-                ? flushService.flushedTo(result.endOffset()) : CompletableFuture.completedFuture(null);
+        return replicated(result, config.flushPolicy() == FlushPolicy.SYNC_GROUP_COMMIT
+                ? flushService.flushedTo(result.endOffset()) : CompletableFuture.completedFuture(null));
+    }
+
+    /**
+     * As {@link #durable}{@code (result, true)}, but the force it waits for is left to this
+     * thread's next {@link #forceWaiting} (or the flush interval): for a thread that appends a
+     * batch of records and then forces once for all of them on its own, saving a thread hand-off.
+     */
+    public CompletableFuture<AppendResult> durableAtForce(AppendResult result) {
+        return replicated(result, config.flushPolicy() == FlushPolicy.SYNC_GROUP_COMMIT
+                ? flushService.flushedToLater(result.endOffset()) : CompletableFuture.completedFuture(null));
+    }
+
+    /**
+     * Forces the CommitLog on this thread if appends wait for a force ({@link #durableAtForce})
+     * and no force is under way; otherwise the flush thread forces for them. Blocks for the force.
+     */
+    public void forceWaiting() {
+        flushService.forceWaiting();
+    }
+
+    private CompletableFuture<AppendResult> replicated(AppendResult result, CompletableFuture<Void> flushed) {
         return flushed.thenCompose(v -> replicationGate.replicatedTo(result.endOffset())).thenApply(v -> result);
     }
 

@@ -1,9 +1,12 @@
 package io.ramjet.storage;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -113,5 +116,31 @@ class FlushServiceTest {
         }
         store.close();
         assertEquals(last.endOffset(), store.flushedOffset());
+    }
+
+    @Test
+    void forceWaitingForcesOnTheCallingThreadWhatWaitsForIt() {
+        // the flush thread's own forces an hour apart: only forceWaiting can complete the wait
+        StoreConfig config = TestRecords.config(dir).toBuilder().flushInterval(Duration.ofHours(1)).build();
+        try (MessageStore store = MessageStore.open(config)) {
+            AppendResult appended = store.append(TestRecords.record("q", 0, 1, 100), false).join();
+            CompletableFuture<Thread> completedOn = store.durableAtForce(appended).thenApply(r -> Thread.currentThread());
+            assertFalse(completedOn.isDone());
+            store.forceWaiting();
+            assertSame(Thread.currentThread(), completedOn.getNow(null));
+            assertTrue(store.flushedOffset() >= appended.endOffset());
+        }
+    }
+
+    @Test
+    void forceWaitingForcesNothingWhenNothingWaits() {
+        StoreConfig config = TestRecords.config(dir).toBuilder().flushInterval(Duration.ofHours(1)).build();
+        try (MessageStore store = MessageStore.open(config)) {
+            AppendResult appended = store.append(TestRecords.record("q", 0, 1, 100), false).join();
+            long forces = store.forceCount();
+            store.forceWaiting();
+            assertEquals(forces, store.forceCount());
+            assertTrue(store.flushedOffset() < appended.endOffset());
+        }
     }
 }

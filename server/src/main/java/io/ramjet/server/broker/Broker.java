@@ -137,7 +137,10 @@ public final class Broker implements AutoCloseable {
     private final DestinationTable destinations;
     private final SubscriptionTable subscriptions;
     private final ExecutorService processors;
-    /** One thread for SEND: a connection's messages reach the CommitLog in the order they came. */
+    /**
+     * One thread for SEND: a connection's messages reach the CommitLog in the order they came;
+     * it forces them itself once it has no more at hand.
+     */
     private final ExecutorService sends;
     private final ScheduledExecutorService timer;
     /** AUTHENTICATE hashes for about 0.1 s: one thread and a bounded queue, so a flood of logins cannot starve messaging. */
@@ -191,7 +194,8 @@ public final class Broker implements AutoCloseable {
         AtomicInteger threads = new AtomicInteger();
         this.processors = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
                 r -> daemon(r, "ramjet-broker-" + threads.incrementAndGet()));
-        this.sends = Executors.newSingleThreadExecutor(r -> daemon(r, "ramjet-broker-send"));
+        // runs only once started, when the store is open
+        this.sends = new SendThread(r -> daemon(r, "ramjet-broker-send"), () -> store.forceWaiting());
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ramjet-broker-timer"));
         this.logins = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(MAX_QUEUED_LOGINS),
                 r -> daemon(r, "ramjet-broker-login"));
@@ -410,7 +414,7 @@ public final class Broker implements AutoCloseable {
         server.registerProcessor(CommandCode.DELETE_DESTINATION, Refusals.mapped(admin::delete), processors);
         server.registerProcessor(CommandCode.LIST_DESTINATIONS, Refusals.mapped(admin::list), processors);
         coordinatorRemoting = new RemotingClient(RemotingClientConfig.defaults().withTls(config.tls().client()));
-        transactions.start(store, processors, timer, new Transactions.Settings(config.transactionCheckAfter(),
+        transactions.start(store, timer, new Transactions.Settings(config.transactionCheckAfter(),
                 config.transactionCheckInterval(), config.transactionMaxChecks()), consumers,
                 new RemoteCoordinators(coordinatorRemoting, config.clusterUser() == null ? null
                         : new AuthenticateRequest(config.clusterUser(),

@@ -66,7 +66,10 @@ import java.util.concurrent.CompletionStage;
  *
  * <p>The broker runs this processor on one thread, so the CommitLog order of the messages one
  * connection sends is the order they arrived in, one-way ones included; and a producer's resend
- * is checked after every earlier message of it was appended.
+ * is checked after every earlier message of it was appended. That thread must call
+ * {@link MessageStore#forceWaiting} whenever it has no more requests at hand: a PERSISTENT
+ * send's force is left to it ({@link MessageStore#durableAtForce}), one force for the batch of
+ * sends it has just appended, on that thread, without handing them to the flush thread.
  */
 public final class SendProcessor implements AsyncRequestProcessor {
 
@@ -151,7 +154,8 @@ public final class SendProcessor implements AsyncRequestProcessor {
      * the half included.
      */
     private CompletionStage<Frame> answer(Frame request, SendRequest send, AppendResult result, boolean waitForFlush) {
-        CompletableFuture<AppendResult> durable = store.durable(result, waitForFlush);
+        CompletableFuture<AppendResult> durable = waitForFlush ? store.durableAtForce(result)
+                : store.durable(result, false);
         CompletableFuture<AppendResult> placed = send.transactionId() != 0 ? durable
                 : durable.thenCompose(done -> store.dispatchedTo(done.endOffset()).thenApply(ignored -> done));
         return placed.thenApply(done -> request.reply(

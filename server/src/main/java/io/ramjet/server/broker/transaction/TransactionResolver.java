@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 
 /**
  * Ends transactions: writes the one COMMIT or ROLLBACK record and completes once it is durable
@@ -35,14 +34,11 @@ final class TransactionResolver {
     private final MessageStore store;
     private final TransactionTable table;
     private final ConsumedMessages consumed;
-    private final Executor executor;
 
-    TransactionResolver(MessageStore store, TransactionTable table, ConsumedMessages consumed,
-                        Executor executor) {
+    TransactionResolver(MessageStore store, TransactionTable table, ConsumedMessages consumed) {
         this.store = store;
         this.table = table;
         this.consumed = consumed;
-        this.executor = executor;
     }
 
     /**
@@ -91,10 +87,10 @@ final class TransactionResolver {
             });
         }
         // records written before this end (a half still on its way to the dispatcher) belong to it;
-        // when they are dispatched already the decision is written on this thread, without a hop
-        CompletableFuture<Void> passed = store.dispatchedTo(store.maxPhysicalOffset());
-        CompletableFuture<TxState> decided = passed.isDone() ? passed.thenApply(p -> decision(t, wanted, halves))
-                : passed.thenApplyAsync(p -> decision(t, wanted, halves), executor);
+        // the decision is written on this thread when they are dispatched already, else on the
+        // dispatcher's as it passes them (one append: short enough for its callbacks), no hop between
+        CompletableFuture<TxState> decided = store.dispatchedTo(store.maxPhysicalOffset())
+                .thenApply(p -> decision(t, wanted, halves));
         decided.thenCompose(decision -> write(t, decision, acks))
                 .thenCompose(end -> store.dispatchedTo(end))
                 .whenComplete((done, failure) -> {

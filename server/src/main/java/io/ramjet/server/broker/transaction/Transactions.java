@@ -7,7 +7,6 @@ import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.storage.MessageStore;
 
 import java.time.Duration;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -52,14 +51,14 @@ public final class Transactions implements AutoCloseable {
     }
 
     /** The store has recovered: serve transactions, asking {@code coordinators} about prepared ones. */
-    public synchronized void start(MessageStore store, ExecutorService processors, ScheduledExecutorService timer,
+    public synchronized void start(MessageStore store, ScheduledExecutorService timer,
                                    Settings settings, DeliveryOwners owners, Coordinators coordinators) {
         dispatch.finishReplay();
         consumed.serve(owners);
         for (Transaction t : table.all()) {
             consumed.hold(t.preparedAcks());
         }
-        TransactionResolver resolver = new TransactionResolver(store, table, consumed, processors);
+        TransactionResolver resolver = new TransactionResolver(store, table, consumed);
         clients = new ClientTransactions(store, table, consumed, resolver);
         coordinatorQuery = new CoordinatorQuery(table, resolver);
         lostOwners = new LostOwners(table, resolver, () -> serving);
