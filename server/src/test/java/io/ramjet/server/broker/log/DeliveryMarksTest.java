@@ -107,6 +107,31 @@ class DeliveryMarksTest {
     }
 
     @Test
+    void aClaimThatWaitsForAMarkOnItsWayDoublesTheLead() throws Exception {
+        AtomicLong durableUpTo = new AtomicLong(Long.MAX_VALUE);
+        CompletableFuture<Void> released = new CompletableFuture<>();
+        ReplicationGate held = end -> end <= durableUpTo.get() ? CompletableFuture.completedFuture(null) : released;
+        try (MessageStore store = MessageStore.open(StoreConfig.defaults(dir).withSegmentSize(1 << 20),
+                DispatchListener.normalMessages(), held)) {
+            DeliveryMarks marks = new DeliveryMarks(8, 64);
+            marks.start(store);
+            marks.claimed(subscription, 0, 0).get(5, TimeUnit.SECONDS);
+            durableUpTo.set(store.maxPhysicalOffset());
+            for (long offset = 1; offset < 8; offset++) {
+                assertTrue(marks.claimed(subscription, 0, offset).isDone(), "offset " + offset + " covered by 8");
+            }
+            assertEquals(12, marks.of(key, 4)[0], "raised by one lead of 8 at offset 4, on its way");
+
+            CompletableFuture<?> waiting = marks.claimed(subscription, 0, 8);
+            assertFalse(waiting.isDone(), "offset 8 is covered only by the MARK of 12");
+            assertEquals(8 + 16, marks.of(key, 4)[0], "the claims outran the disk: the next MARK goes twice as far");
+
+            released.complete(null);
+            waiting.get(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
     void aClaimPastTheBoundWaitsForItsOwnMark() throws Exception {
         try (MessageStore store = open()) {
             DeliveryMarks marks = new DeliveryMarks(8);
