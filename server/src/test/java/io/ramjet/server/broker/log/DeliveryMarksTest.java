@@ -32,6 +32,13 @@ class DeliveryMarksTest {
         return MessageStore.open(StoreConfig.defaults(dir).withSegmentSize(1 << 20));
     }
 
+    /** A store whose durable appends ending past {@code durableUpTo} complete only once {@code released} does. */
+    private MessageStore openHeld(AtomicLong durableUpTo, CompletableFuture<Void> released) {
+        ReplicationGate held = end -> end <= durableUpTo.get() ? CompletableFuture.completedFuture(null) : released;
+        return MessageStore.open(StoreConfig.defaults(dir).withSegmentSize(1 << 20), DispatchListener.normalMessages(),
+                held);
+    }
+
     @Test
     void aClaimOnAQueueThatNoReplayedMarkCoveredIsMarkedToo() {
         try (MessageStore store = open()) {
@@ -87,9 +94,7 @@ class DeliveryMarksTest {
     void claimsUnderTheDurableBoundLeaveAtOnceWhileTheRaisedMarkIsOnItsWay() throws Exception {
         AtomicLong durableUpTo = new AtomicLong(Long.MAX_VALUE);
         CompletableFuture<Void> released = new CompletableFuture<>();
-        ReplicationGate held = end -> end <= durableUpTo.get() ? CompletableFuture.completedFuture(null) : released;
-        try (MessageStore store = MessageStore.open(StoreConfig.defaults(dir).withSegmentSize(1 << 20),
-                DispatchListener.normalMessages(), held)) {
+        try (MessageStore store = openHeld(durableUpTo, released)) {
             DeliveryMarks marks = new DeliveryMarks(8);
             marks.start(store);
             marks.claimed(subscription, 0, 0).get(5, TimeUnit.SECONDS);
@@ -110,9 +115,7 @@ class DeliveryMarksTest {
     void aClaimThatWaitsForAMarkOnItsWayDoublesTheLead() throws Exception {
         AtomicLong durableUpTo = new AtomicLong(Long.MAX_VALUE);
         CompletableFuture<Void> released = new CompletableFuture<>();
-        ReplicationGate held = end -> end <= durableUpTo.get() ? CompletableFuture.completedFuture(null) : released;
-        try (MessageStore store = MessageStore.open(StoreConfig.defaults(dir).withSegmentSize(1 << 20),
-                DispatchListener.normalMessages(), held)) {
+        try (MessageStore store = openHeld(durableUpTo, released)) {
             DeliveryMarks marks = new DeliveryMarks(8, 64);
             marks.start(store);
             marks.claimed(subscription, 0, 0).get(5, TimeUnit.SECONDS);
