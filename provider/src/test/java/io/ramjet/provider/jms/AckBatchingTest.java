@@ -10,7 +10,10 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -66,6 +69,29 @@ class AckBatchingTest extends BrokerTestSupport {
             MessageConsumer consumer = connection.createSession(Session.AUTO_ACKNOWLEDGE).createConsumer(queue);
             assertNotNull(consumer.receive(TIMEOUT));
             assertEquals(List.of(1), counting.acks, "sent before receive returned");
+        }
+    }
+
+    @Test
+    void timedBatchesGoOutOnTheConnectionsOneAckThread() throws Exception {
+        CountingBrokerClient counting = new CountingBrokerClient();
+        int count = 50;
+        try (Connection connection = counting.factory(broker.nameServerAddress(), "?dupsOkBatch=1000&dupsOkMillis=1")
+                .createConnection()) {
+            connection.start();
+            Queue queue = fill(connection, count);
+            MessageConsumer consumer = connection.createSession(Session.DUPS_OK_ACKNOWLEDGE).createConsumer(queue);
+            for (int i = 0; i < count; i++) {
+                assertNotNull(consumer.receive(TIMEOUT), "message " + i);
+            }
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TIMEOUT);
+            while (counting.acks.stream().mapToInt(Integer::intValue).sum() < count && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertEquals(count, counting.acks.stream().mapToInt(Integer::intValue).sum(), "every batch sent by its timer");
+            Set<String> threads = new HashSet<>(counting.ackThreads);
+            assertEquals(1, threads.size(), "one timer thread, not one per batch: " + threads);
+            assertTrue(threads.iterator().next().startsWith("ramjet-timer-"), threads.toString());
         }
     }
 }

@@ -25,6 +25,8 @@ final class CountingBrokerClient {
 
     /** Per ACK request, how many messages it named, in the order they were sent. */
     final List<Integer> acks = new CopyOnWriteArrayList<>();
+    /** The thread that sent each of {@link #acks}. */
+    final List<String> ackThreads = new CopyOnWriteArrayList<>();
     /** Per PULL request, how many messages it asked for. */
     final List<Integer> pulls = new CopyOnWriteArrayList<>();
     private final AtomicInteger pullsOut = new AtomicInteger();
@@ -67,7 +69,10 @@ final class CountingBrokerClient {
         return (BrokerClient) Proxy.newProxyInstance(BrokerClient.class.getClassLoader(),
                 new Class<?>[] {BrokerClient.class}, (proxy, method, args) -> {
                     switch (method.getName()) {
-                        case "ack", "lazyAck" -> acks.add(((List<?>) args[1]).size());
+                        case "ack", "lazyAck" -> {
+                            ackThreads.add(Thread.currentThread().getName());
+                            acks.add(((List<?>) args[1]).size());
+                        }
                         case "pull" -> pulls.add((Integer) args[1]);
                         default -> { }
                     }
