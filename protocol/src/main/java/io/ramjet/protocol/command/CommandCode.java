@@ -103,6 +103,15 @@ public final class CommandCode {
     /** Slave to master, long-held: {@link ReplicaFetchRequest}; response {@link ReplicaFetchResponse}, body = raw CommitLog bytes. */
     public static final short REPLICA_FETCH = 421;
 
+    // Selector and many destinations (issue 19), 480-484
+    /**
+     * Broker to NameServer, over the connection it registered on: {@link AnnounceDestinationsRequest},
+     * the destinations created and deleted since its last registration or announcement. Empty
+     * response; {@link ErrorStatus#BROKER_NOT_REGISTERED} when that connection holds no
+     * registration of the broker at that epoch (the broker then registers whole).
+     */
+    public static final short ANNOUNCE_DESTINATIONS = 480;
+
     private CommandCode() {
     }
 
@@ -142,6 +151,7 @@ public final class CommandCode {
             case ADMIN_TRANSACTIONS -> "ADMIN_TRANSACTIONS";
             case REPLICA_HANDSHAKE -> "REPLICA_HANDSHAKE";
             case REPLICA_FETCH -> "REPLICA_FETCH";
+            case ANNOUNCE_DESTINATIONS -> "ANNOUNCE_DESTINATIONS";
             default -> "code " + code;
         };
     }

@@ -75,6 +75,13 @@ public final class ErrorStatus {
      */
     public static final int REPLICA_REFUSED = 161;
 
+    /**
+     * NameServer: an ANNOUNCE_DESTINATIONS from a connection that holds no registration of that
+     * broker at that epoch (the NameServer restarted, expired the broker, or another holds it);
+     * nothing changed. The broker registers whole instead.
+     */
+    public static final int BROKER_NOT_REGISTERED = 188;
+
     private ErrorStatus() {
     }
 
@@ -91,7 +98,7 @@ public final class ErrorStatus {
             case BAD_REQUEST, BUSY, NOT_FOUND, SUBSCRIPTION_CONFLICT, UNKNOWN_DESTINATION, STORE_FULL,
                  UNKNOWN_CONSUMER, TRANSACTION_ROLLED_BACK, UNKNOWN_TRANSACTION, TRANSACTION_CONFLICT,
                  CLIENT_ID_IN_USE, DELIVERY_NOT_HELD, AUTHENTICATION_FAILED, BROKER_NOT_AUTHENTICATED,
-                 BROKER_NAME_TAKEN, NOT_AUTHORIZED, NOT_MASTER, REPLICA_REFUSED -> true;
+                 BROKER_NAME_TAKEN, NOT_AUTHORIZED, NOT_MASTER, REPLICA_REFUSED, BROKER_NOT_REGISTERED -> true;
             default -> false;
         };
     }

@@ -100,5 +100,7 @@ public final class HeaderRegistry {
         kryo.register(ReplicaHandshakeResponse.class, 422);
         kryo.register(ReplicaFetchRequest.class, 423);
         kryo.register(ReplicaFetchResponse.class, 424);
+
+        kryo.register(AnnounceDestinationsRequest.class, 480);
     }
 }

@@ -45,8 +45,11 @@ final class BrokerFeeds implements ConsumerFeed {
      * refusal by any (a subscription conflict, a bad destination) undoes the others and is
      * thrown; a broker that cannot be reached is left to its feed to subscribe later, unless none
      * could be reached.
+     *
+     * @param asked whether {@code brokers} is the NameServers' fresh answer; when it is only what
+     *              the client knew already, the discovery asks them at once instead of after its period
      */
-    void start(List<String> brokers) throws ClientException {
+    void start(List<String> brokers, boolean asked) throws ClientException {
         List<CompletableFuture<ConsumerInfo>> subscribes = new ArrayList<>();
         for (String address : brokers) {
             subscribes.add(client.subscribe(consumer.attachedTo(address)));
@@ -77,7 +80,11 @@ final class BrokerFeeds implements ConsumerFeed {
         for (String address : brokers) {
             startFeed(address, null);
         }
-        discoverLater();
+        if (asked) {
+            discoverLater();
+        } else {
+            discover();
+        }
     }
 
     /** Starts the feed from a broker unless there is one, or the feeds are stopped. */

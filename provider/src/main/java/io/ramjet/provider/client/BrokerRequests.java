@@ -111,6 +111,14 @@ public interface BrokerRequests extends AutoCloseable {
     CompletableFuture<List<String>> brokersOf(String destination, DestinationKind kind);
 
     /**
+     * Addresses of the masters this client already routes the destination to (a route it looked
+     * up before, for a producer say), without asking anyone; empty when it knows none.
+     */
+    default List<String> knownBrokersOf(String destination, DestinationKind kind) {
+        return List.of();
+    }
+
+    /**
      * One page of at most {@code maxMessages} of a queue's messages on one broker, from a position
      * (0, 0 for the first page), claiming nothing; {@code selector} may be null.
      */

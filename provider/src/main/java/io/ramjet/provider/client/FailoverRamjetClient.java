@@ -125,6 +125,20 @@ public final class FailoverRamjetClient implements RamjetClient {
 
     @Override
     public ConsumerFeed consume(ConsumerInfo consumer, FeedSink sink) throws ClientException {
+        List<String> known = brokers.knownBrokersOf(consumer.subscription().destination(),
+                consumer.subscription().destinationKind());
+        if (!known.isEmpty()) {
+            // subscribe where the route already points, without a NameServer round trip first;
+            // the feeds ask the NameServers at once for any other broker
+            BrokerFeeds feeds = new BrokerFeeds(brokers, consumer, sink, options);
+            try {
+                feeds.start(known, false);
+                return feeds;
+            } catch (ClientException stale) {
+                LOG.debug("consumer {}: the known brokers of {} failed ({}); asking the NameServers",
+                        consumer.consumerId(), consumer.subscription().destination(), stale.toString());
+            }
+        }
         List<String> hosts;
         try {
             hosts = brokers.brokersOf(consumer.subscription().destination(),
@@ -136,7 +150,7 @@ public final class FailoverRamjetClient implements RamjetClient {
             throw ClientException.of(e.getCause());
         }
         BrokerFeeds feeds = new BrokerFeeds(brokers, consumer, sink, options);
-        feeds.start(hosts);
+        feeds.start(hosts, true);
         return feeds;
     }
 

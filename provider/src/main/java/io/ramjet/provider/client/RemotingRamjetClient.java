@@ -455,9 +455,7 @@ public final class RemotingRamjetClient implements BrokerClient {
      */
     @Override
     public CompletableFuture<List<String>> brokersOf(String destination, DestinationKind kind) {
-        CompletableFuture<List<Route>> cached = routes.get(key(destination, kind));
-        List<String> known = cached != null && cached.isDone() && !cached.isCompletedExceptionally()
-                ? cached.join().stream().map(Route::address).toList() : List.of();
+        List<String> known = knownBrokersOf(destination, kind);
         return RemotingFailures.translated(nameServers.queryRoute(destination).thenCompose(data -> {
             Set<String> addresses = new TreeSet<>(known);
             data.brokers().stream()
@@ -471,6 +469,13 @@ public final class RemotingRamjetClient implements BrokerClient {
             }
             return route(destination, kind).thenApply(r -> List.of(r.address()));
         }));
+    }
+
+    @Override
+    public List<String> knownBrokersOf(String destination, DestinationKind kind) {
+        CompletableFuture<List<Route>> cached = routes.get(key(destination, kind));
+        return cached != null && cached.isDone() && !cached.isCompletedExceptionally()
+                ? cached.join().stream().map(Route::address).toList() : List.of();
     }
 
     @Override

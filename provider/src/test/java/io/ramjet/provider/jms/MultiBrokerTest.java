@@ -127,6 +127,30 @@ class MultiBrokerTest {
     }
 
     @Test
+    void aConsumerOfAQueueItsConnectionRoutesAlreadyAsksTheNameServerAtOnceForTheOtherBrokers() throws Exception {
+        try (Connection other = connect(); Connection own = new RamjetConnectionFactory("ramjet://"
+                + cluster.nameServerAddress() + "?failoverTimeout=300&discoveryMillis=600000").createConnection()) {
+            own.start();
+            Session session = own.createSession(Session.AUTO_ACKNOWLEDGE);
+            Queue queue = session.createQueue(unique("known"));
+            session.createProducer(queue).send(session.createTextMessage("1"));
+            int first = hostOf(queue.getQueueName());
+            int port = cluster.broker(first).port();
+            cluster.stopBroker(first);
+            Session otherSession = other.createSession(Session.AUTO_ACKNOWLEDGE);
+            otherSession.createProducer(queue).send(otherSession.createTextMessage("2"));
+            cluster.restartBroker(first, port);
+
+            MessageConsumer consumer = session.createConsumer(queue);
+            Set<String> got = new HashSet<>();
+            got.add(text(consumer.receive(TIMEOUT)));
+            got.add(text(consumer.receive(TIMEOUT)));
+            assertEquals(Set.of("1", "2"), got, "read from the broker its connection knew and from the other, "
+                    + "long before the discovery period");
+        }
+    }
+
+    @Test
     void aConsumerFollowsItsQueueToANewBrokerAndBackToOneThatReturns() throws Exception {
         try (Connection consuming = connect(); Connection producing = connect()) {
             Session session = producing.createSession(Session.AUTO_ACKNOWLEDGE);

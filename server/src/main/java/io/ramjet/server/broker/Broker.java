@@ -544,7 +544,7 @@ public final class Broker implements AutoCloseable {
 
     /** Logs a destination created on first use (before the message that created it) and announces it. */
     private void destinationCreated(Destination destination) {
-        log.destinationCreated(destination);
+        log.destinationCreatedOnUse(destination);
         announceDestinations();
     }
 

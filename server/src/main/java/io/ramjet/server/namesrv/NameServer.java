@@ -1,6 +1,7 @@
 package io.ramjet.server.namesrv;
 
 import io.ramjet.controller.ControllerNode;
+import io.ramjet.protocol.command.AnnounceDestinationsRequest;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrokerList;
 import io.ramjet.protocol.command.CommandCode;
@@ -68,6 +69,7 @@ public final class NameServer implements AutoCloseable {
 
         server.registerProcessor(CommandCode.REGISTER_BROKER, this::register, processors);
         server.registerProcessor(CommandCode.UNREGISTER_BROKER, this::unregister, processors);
+        server.registerProcessor(CommandCode.ANNOUNCE_DESTINATIONS, this::announce, processors);
         server.registerProcessor(CommandCode.QUERY_ROUTE, (connection, request) ->
                 request.reply(registry.route(request.header(QueryRouteRequest.class).destination())), processors);
         server.registerProcessor(CommandCode.LIST_BROKERS, (connection, request) ->
@@ -135,6 +137,16 @@ public final class NameServer implements AutoCloseable {
         if (!connection.isActive()) {
             // the connection closed while this registration waited: its close already dropped the broker once
             logDropped(registry.dropConnection(connection), "its connection closed");
+        }
+        return request.reply(null);
+    }
+
+    private Frame announce(RemotingConnection connection, Frame request) throws RemotingCommandException {
+        AnnounceDestinationsRequest changes = request.header(AnnounceDestinationsRequest.class);
+        if (!registry.announce(changes, connection)) {
+            // expected after this NameServer restarted or expired the broker: not logged, the broker registers whole
+            throw new RemotingCommandException(ErrorStatus.BROKER_NOT_REGISTERED, "broker " + changes.broker()
+                    + " is not registered over this connection at epoch " + changes.epoch());
         }
         return request.reply(null);
     }

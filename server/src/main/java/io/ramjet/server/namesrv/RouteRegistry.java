@@ -1,5 +1,6 @@
 package io.ramjet.server.namesrv;
 
+import io.ramjet.protocol.command.AnnounceDestinationsRequest;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrokerRoute;
 import io.ramjet.protocol.command.DestinationInfo;
@@ -102,6 +103,27 @@ final class RouteRegistry {
             return Outcome.ADDED;
         }
         return promoted ? Outcome.PROMOTED : Outcome.REPLACED;
+    }
+
+    /**
+     * Applies a broker's created and deleted destinations to its registration, when this
+     * connection holds that registration at that epoch; false (nothing changed) otherwise. Not a
+     * heartbeat: only a registration renews the broker's expiry.
+     */
+    synchronized boolean announce(AnnounceDestinationsRequest changes, Object connection) {
+        BrokerInfo info = changes.broker();
+        LiveBroker owner = brokers.get(new BrokerKey(info.clusterName(), info.brokerName(), info.brokerId()));
+        if (owner == null || owner.connection() != connection || owner.epoch() != changes.epoch()
+                || !owner.info().equals(info)) {
+            return false;
+        }
+        for (DestinationInfo removed : changes.removed()) {
+            owner.destinations().remove(removed.name());
+        }
+        for (DestinationInfo added : changes.added()) {
+            owner.destinations().put(added.name(), added);
+        }
+        return true;
     }
 
     /** The epoch the broker name's holder registered with, or -1 when nobody holds it. */

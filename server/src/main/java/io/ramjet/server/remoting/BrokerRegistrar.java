@@ -1,5 +1,6 @@
 package io.ramjet.server.remoting;
 
+import io.ramjet.protocol.command.AnnounceDestinationsRequest;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.command.UnregisterBrokerRequest;
@@ -7,6 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -20,7 +22,9 @@ import java.util.function.Supplier;
  * every interval with a fresh request (so created and deleted destinations follow), which is
  * also the broker's heartbeat. {@link #close()} stops and unregisters. A failed registration is
  * logged and retried at the next interval. With a {@link NameServerSecret} every request is
- * signed afresh (new timestamp and nonce).
+ * signed afresh (new timestamp and nonce). Between registrations, created and deleted
+ * destinations are announced as such ({@link #registerSoon}), so a temporary queue's creation
+ * costs the NameServers one entry, not every destination of the broker.
  */
 public final class BrokerRegistrar implements AutoCloseable {
 
@@ -36,6 +40,7 @@ public final class BrokerRegistrar implements AutoCloseable {
     private final ScheduledExecutorService timer;
     /** Changes told to {@link #registerSoon} and not yet covered by a completed registration. */
     private final AtomicInteger unannounced = new AtomicInteger();
+    private final AnnouncedDestinations announced = new AnnouncedDestinations();
 
     /**
      * @param registration what to register, asked anew before every registration
@@ -79,6 +84,7 @@ public final class BrokerRegistrar implements AutoCloseable {
             request = secret.sign(request, System.currentTimeMillis());
         }
         BrokerInfo broker = request.broker();
+        announced.registered(request.destinations());
         return nameServers.registerBroker(request).whenComplete((done, failure) -> {
             if (failure != null) {
                 LOG.warn("broker {} could not register with any NameServer: {}", broker, failure.toString());
@@ -87,10 +93,37 @@ public final class BrokerRegistrar implements AutoCloseable {
     }
 
     /**
-     * Registers again soon, on the registrar's thread, so the caller does not build the request
-     * (every destination of the broker). Coalesced: while such a registration is in flight, the
+     * Announces the destinations created and deleted since the last registration or announcement;
+     * registers whole when that is not known or a NameServer refused (it restarted, say).
+     */
+    private CompletableFuture<Void> announceChanges() {
+        RegisterBrokerRequest request = registration.get();
+        Optional<AnnouncedDestinations.Changes> changes = announced.changesTo(request.destinations());
+        if (changes.isEmpty()) {
+            return registerNow();
+        }
+        if (changes.get().none()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        AnnounceDestinationsRequest announcement = new AnnounceDestinationsRequest(request.broker(), request.epoch(),
+                changes.get().added(), changes.get().removed());
+        return nameServers.announceDestinations(announcement).handle((done, failure) -> failure)
+                .thenCompose(failure -> {
+                    if (failure == null) {
+                        return CompletableFuture.completedFuture(null);
+                    }
+                    LOG.debug("broker {} registers whole: announcing its destinations failed ({})",
+                            request.broker(), failure.toString());
+                    announced.forget();
+                    return registerNow();
+                });
+    }
+
+    /**
+     * Announces the broker's destination changes soon, on the registrar's thread, so the caller
+     * does not compare the destinations. Coalesced: while an announcement is in flight, the
      * changes told meanwhile ride on one more after it, so creating 10,000 destinations in a
-     * burst sends a handful of registrations, not 10,000 each listing all of them.
+     * burst sends a handful of announcements.
      */
     public void registerSoon() {
         if (unannounced.getAndIncrement() == 0) {
@@ -102,7 +135,7 @@ public final class BrokerRegistrar implements AutoCloseable {
         try {
             timer.execute(() -> {
                 int covered = unannounced.get();
-                registerNow().whenComplete((done, failure) -> {
+                announceChanges().whenComplete((done, failure) -> {
                     if (unannounced.addAndGet(-covered) > 0) {
                         announce();
                     }

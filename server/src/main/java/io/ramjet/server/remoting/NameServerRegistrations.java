@@ -1,5 +1,6 @@
 package io.ramjet.server.remoting;
 
+import io.ramjet.protocol.command.AnnounceDestinationsRequest;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.command.UnregisterBrokerRequest;
@@ -46,6 +47,18 @@ public final class NameServerRegistrations {
     /** Removes a broker from every NameServer; completes like {@link #registerBroker}. */
     public CompletableFuture<Void> unregisterBroker(UnregisterBrokerRequest request) {
         return toEvery(CommandCode.UNREGISTER_BROKER, request);
+    }
+
+    /**
+     * Tells every NameServer a registered broker's created and deleted destinations. Unlike a
+     * registration it must reach them all: it fails when any refused or did not answer, since
+     * that one no longer holds what the broker told it.
+     */
+    public CompletableFuture<Void> announceDestinations(AnnounceDestinationsRequest request) {
+        return CompletableFuture.allOf(addresses.stream()
+                .map(address -> client.invoke(address, Frame.request(CommandCode.ANNOUNCE_DESTINATIONS, request),
+                        timeout))
+                .toArray(CompletableFuture[]::new));
     }
 
     private CompletableFuture<Void> toEvery(short code, Object header) {

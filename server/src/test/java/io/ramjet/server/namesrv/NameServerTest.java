@@ -1,5 +1,6 @@
 package io.ramjet.server.namesrv;
 
+import io.ramjet.protocol.command.AnnounceDestinationsRequest;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrokerRoute;
 import io.ramjet.protocol.command.DestinationInfo;
@@ -419,6 +420,47 @@ class NameServerTest {
         }
         eventually("the last change registered", () -> !jmsClient.queryRoute("q199").join().isEmpty());
         assertTrue(built.get() < 100, built.get() + " registrations for 200 changes");
+        registrar.close();
+    }
+
+    @Test
+    void announcedChangesMoveTheRoutesAndAStrangerConnectionsAnnouncementIsRefused() throws Exception {
+        NameServer nameServer = nameServer();
+        NameServerClient jmsClient = clientOf(nameServer);
+        List<String> queues = new java.util.concurrent.CopyOnWriteArrayList<>(List.of("orders", "TMP.1.1"));
+        BrokerRegistrar registrar = new BrokerRegistrar(registrationsOf(nameServer),
+                () -> registration(BROKER_A, queues.toArray(String[]::new)), Duration.ofHours(1));
+        registrar.start().get(5, TimeUnit.SECONDS);
+
+        queues.remove("TMP.1.1");
+        queues.add("TMP.1.2");
+        registrar.registerSoon();
+        eventually("the created queue routed", () -> !routeIsEmpty(jmsClient, "TMP.1.2"));
+        eventually("the deleted queue unrouted", () -> routeIsEmpty(jmsClient, "TMP.1.1"));
+        assertEquals(List.of(BROKER_A), brokersOf(route(jmsClient, "orders")));
+
+        AnnounceDestinationsRequest hijack = new AnnounceDestinationsRequest(BROKER_A, 1, List.of(),
+                List.of(new DestinationInfo("orders", DestinationKind.QUEUE, 4, Permission.READ_WRITE)));
+        assertEquals(ErrorStatus.BROKER_NOT_REGISTERED, refusal(registrationsOf(nameServer).announceDestinations(hijack)));
+        assertEquals(List.of(BROKER_A), brokersOf(route(jmsClient, "orders")));
+        registrar.close();
+    }
+
+    @Test
+    void changeAfterTheNameServerExpiredTheBrokerRegistersItWhole() throws Exception {
+        NameServer nameServer = nameServer(Duration.ofMillis(200));
+        NameServerClient jmsClient = clientOf(nameServer);
+        List<String> queues = new java.util.concurrent.CopyOnWriteArrayList<>(List.of("orders"));
+        BrokerRegistrar registrar = new BrokerRegistrar(registrationsOf(nameServer),
+                () -> registration(BROKER_A, queues.toArray(String[]::new)), Duration.ofHours(1));
+        registrar.start().get(5, TimeUnit.SECONDS);
+        eventually("the broker expired", () -> routeIsEmpty(jmsClient, "orders"));
+
+        queues.add("TMP.1.1");
+        registrar.registerSoon();
+
+        eventually("the created queue routed", () -> !routeIsEmpty(jmsClient, "TMP.1.1"));
+        assertEquals(List.of(BROKER_A), brokersOf(route(jmsClient, "orders")), "registered whole, with what it held");
         registrar.close();
     }
 

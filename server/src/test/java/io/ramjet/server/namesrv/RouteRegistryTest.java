@@ -1,5 +1,6 @@
 package io.ramjet.server.namesrv;
 
+import io.ramjet.protocol.command.AnnounceDestinationsRequest;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrokerRoute;
 import io.ramjet.protocol.command.DestinationInfo;
@@ -36,6 +37,38 @@ class RouteRegistryTest {
     private static RegisterBrokerRequest registration(BrokerInfo broker, int epoch, String... queues) {
         return new RegisterBrokerRequest(broker, Arrays.stream(queues)
                 .map(q -> new DestinationInfo(q, DestinationKind.QUEUE, 4, Permission.READ_WRITE)).toList(), epoch);
+    }
+
+    private static DestinationInfo queue(String name) {
+        return new DestinationInfo(name, DestinationKind.QUEUE, 1, Permission.READ_WRITE);
+    }
+
+    @Test
+    void announcementAddsAndRemovesDestinationsOfTheRegistrationItsConnectionHolds() {
+        registry.register(registration(MASTER, 1, "orders", "TMP.1.1"), connection, false, 0);
+
+        assertTrue(registry.announce(new AnnounceDestinationsRequest(MASTER, 1, List.of(queue("TMP.1.2")),
+                List.of(queue("TMP.1.1"))), connection));
+
+        assertEquals(1, registry.route("orders").brokers().size());
+        assertEquals(1, registry.route("TMP.1.2").brokers().size());
+        assertTrue(registry.route("TMP.1.1").isEmpty());
+    }
+
+    @Test
+    void announcementOverAnotherConnectionOrAtAnotherEpochOrForNoRegistrationChangesNothing() {
+        registry.register(registration(MASTER, 1, "orders"), connection, false, 0);
+        AnnounceDestinationsRequest removeOrders = new AnnounceDestinationsRequest(MASTER, 1, List.of(),
+                List.of(queue("orders")));
+
+        assertFalse(registry.announce(removeOrders, new Object()));
+        assertFalse(registry.announce(new AnnounceDestinationsRequest(MASTER, 2, List.of(), List.of(queue("orders"))),
+                connection));
+        assertFalse(registry.announce(new AnnounceDestinationsRequest(OTHER, 1, List.of(queue("x")), List.of()),
+                connection));
+
+        assertEquals(1, registry.route("orders").brokers().size());
+        assertTrue(registry.route("x").isEmpty());
     }
 
     @Test

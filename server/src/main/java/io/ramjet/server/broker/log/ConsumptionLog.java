@@ -65,8 +65,23 @@ public final class ConsumptionLog {
     }
 
     public CompletableFuture<Void> destinationCreated(Destination destination) {
+        return destinationCreated(destination, true);
+    }
+
+    /**
+     * A destination created on first use is written without waiting for the disk, as a queue's
+     * subscription is: the log is one sequence, so the message (or subscription) that created it
+     * is not durable before it, and one lost with everything after it held nothing durable and is
+     * created again by its next use. So a new queue's first persistent message waits for one
+     * flush, not two.
+     */
+    public CompletableFuture<Void> destinationCreatedOnUse(Destination destination) {
+        return destinationCreated(destination, false);
+    }
+
+    private CompletableFuture<Void> destinationCreated(Destination destination, boolean durable) {
         return append(ConsumptionRecordDescriptor.createDestination(destination.name(), destination.kind(),
-                destination.queueCount()));
+                destination.queueCount()), durable);
     }
 
     public CompletableFuture<Void> destinationDeleted(Destination destination) {
