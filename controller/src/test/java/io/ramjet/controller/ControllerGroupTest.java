@@ -145,7 +145,7 @@ class ControllerGroupTest {
         ReplicaInfo decided = client.replicaInfo("g").info();
 
         nodes.set(stopped, ControllerNode.start(config(stopped)));
-        Eventually.await(SETTLE, () -> Probes.replicaInfoAt(group, "n" + stopped, "g"), decided::equals,
+        Eventually.await(SETTLE, () -> client.replicaInfoAt("n" + stopped, "g").info(), decided::equals,
                 "n" + stopped + " caught up");
         assertTrue(RaftFiles.names(dir.resolve("n" + stopped), "sm").stream().anyMatch(name -> name.startsWith("snapshot.")),
                 "a snapshot was taken");
@@ -168,7 +168,7 @@ class ControllerGroupTest {
                 "the leader deleted the log's first segment");
 
         nodes.set(stopped, ControllerNode.start(config(stopped)));
-        Eventually.await(SETTLE, () -> Probes.replicaInfoAt(group, "n" + stopped, "g"), decided::equals,
+        Eventually.await(SETTLE, () -> client.replicaInfoAt("n" + stopped, "g").info(), decided::equals,
                 "n" + stopped + " caught up");
     }
 

@@ -66,7 +66,7 @@ class ControllerProcessKillTest {
         assertEquals(List.of(new EpochEntry(1, 100), new EpochEntry(2, 120)), decided.history().entries());
 
         follower.start();
-        Eventually.await(SETTLE, () -> Probes.replicaInfoAt(group, follower.id(), "g"), decided::equals,
+        Eventually.await(SETTLE, () -> client.replicaInfoAt(follower.id(), "g").info(), decided::equals,
                 follower.id() + " caught up after its restart");
     }
 
