@@ -135,13 +135,15 @@ public final class ControllerClient implements AutoCloseable {
                 try {
                     reply = call.send();
                     break;
-                } catch (StateMachineException | GroupMismatchException e) {
+                } catch (StateMachineException | GroupMismatchException | InterruptedIOException e) {
                     throw e;
                 } catch (IOException | IllegalStateException e) {
                     if (closed) {
                         throw e;
                     }
-                    raft.getClientRpc().handleException(peer, e, true);
+                    if (peer != null) {
+                        raft.getClientRpc().handleException(peer, e, true);
+                    }
                     if (!deadlines.timeLeft()) {
                         throw new ControllerUnavailableException(request.getClass().getSimpleName(), timeout, e);
                     }
