@@ -63,6 +63,11 @@ final class CountingBrokerClient {
         return mostPullsOut.get();
     }
 
+    /** PULL requests unanswered now. */
+    int pullsOut() {
+        return pullsOut.get();
+    }
+
     private BrokerClient counted(BrokerClient real) {
         return (BrokerClient) Proxy.newProxyInstance(BrokerClient.class.getClassLoader(),
                 new Class<?>[] {BrokerClient.class}, (proxy, method, args) -> {
