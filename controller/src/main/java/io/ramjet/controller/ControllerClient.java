@@ -31,16 +31,15 @@ import java.util.function.Supplier;
  * A broker's (or an operator's) handle on the controller group. Every call goes to the Ratis
  * leader, found and followed by Ratis's client across leader changes, and ends within its
  * {@code timeout}: one that gets no answer by then throws {@link ControllerUnavailableException}
- * (it may overrun by one Ratis request, at most a fifth of the timeout). A connection that failed
+ * (it may overrun by one Ratis request, at most a third of the timeout). A connection that failed
  * is opened again on the next attempt, so a controller restarted at its address is reached again.
  * Thread-safe.
  */
 public final class ControllerClient implements AutoCloseable {
 
     private static final long PAUSE_MILLIS = 100;
-    /** One Ratis request's share of a call's timeout, and its cap: a lost request costs that, not the whole call. */
-    private static final int REQUESTS_PER_TIMEOUT = 5;
-    private static final long MAX_REQUEST_MILLIS = 2_000;
+    /** One Ratis request's share of a call's timeout: a lost request costs that, not the whole call. */
+    private static final int REQUESTS_PER_TIMEOUT = 3;
 
     private final RaftClient raft;
     private final CallDeadlines deadlines;
@@ -57,7 +56,7 @@ public final class ControllerClient implements AutoCloseable {
     public static ControllerClient connect(ControllerGroup group, Duration timeout) {
         RaftProperties properties = new RaftProperties();
         RaftConfigKeys.Rpc.setType(properties, SupportedRpcType.NETTY);
-        long requestMillis = Math.min(MAX_REQUEST_MILLIS, Math.max(PAUSE_MILLIS, timeout.toMillis() / REQUESTS_PER_TIMEOUT));
+        long requestMillis = Math.max(PAUSE_MILLIS, timeout.toMillis() / REQUESTS_PER_TIMEOUT);
         RaftClientConfigKeys.Rpc.setRequestTimeout(properties, TimeDuration.valueOf(requestMillis, TimeUnit.MILLISECONDS));
         CallDeadlines deadlines = new CallDeadlines(PAUSE_MILLIS);
         return new ControllerClient(RaftClient.newBuilder()

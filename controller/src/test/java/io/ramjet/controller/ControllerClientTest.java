@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ControllerClientTest {
 
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(2);
-    /** Room for a loaded machine to notice the deadline and unwind: far below a second attempt's timeout. */
+    /** One Ratis request begun just before the deadline (a third of the timeout), and room for a loaded machine. */
     private static final Duration SLACK = Duration.ofMillis(1500);
     private static final Duration SETTLE = Duration.ofSeconds(20);
 
