@@ -24,6 +24,8 @@ class ControllerGroupTest {
     /** Timeout, one check period, one commit: the failover bound, plus room for a loaded machine. */
     private static final Duration FAILOVER_BOUND = BROKER_TIMEOUT.plus(BROKER_TIMEOUT.dividedBy(4)).plusSeconds(3);
     private static final Duration SETTLE = Duration.ofSeconds(20);
+    /** A call's own bound: generous, since a machine at load 60 took over 20 s to commit one register. */
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(60);
     /** Small segments, so that snapshots let the leader delete log a stopped controller then never sees. */
     private static final long SEGMENT_BYTES = 16 * 1024;
 
@@ -41,7 +43,7 @@ class ControllerGroupTest {
         for (int i = 0; i < 3; i++) {
             nodes.add(ControllerNode.start(config(i)));
         }
-        client = ControllerClient.connect(group, SETTLE);
+        client = ControllerClient.connect(group, CALL_TIMEOUT);
     }
 
     private ControllerConfig config(int i) {
@@ -121,7 +123,7 @@ class ControllerGroupTest {
         beat("g", 2, 50);
         // two callers and the leader's own check all elect while broker 0 stays silent: each
         // election entry judged at epoch 1 would, applied twice, move the master on to a third broker
-        try (ControllerClient other = ControllerClient.connect(group, SETTLE)) {
+        try (ControllerClient other = ControllerClient.connect(group, CALL_TIMEOUT)) {
             CompletableFuture<Long> first = CompletableFuture.supplyAsync(() -> Elections.untilReplaced(client, "g", 0, SETTLE));
             CompletableFuture<Long> second = CompletableFuture.supplyAsync(() -> Elections.untilReplaced(other, "g", 0, SETTLE));
             assertTrue(first.join() + second.join() <= 1, "elections that changed the master");

@@ -52,7 +52,7 @@ class ConsumerPipelineTest extends BrokerTestSupport {
             int index = i;
             assertNotNull(consumer.receive(TIMEOUT), () -> "message " + index + "; prefetched "
                     + consumer.prefetchedCount() + ", " + counting.pulls.size() + " pulls sent, "
-                    + counting.pullsOut() + " out now");
+                    + counting.pullsOut() + " out now, " + counting.releasesOut() + " releases unanswered");
         }
         assertNull(consumer.receiveNoWait());
         return count;
