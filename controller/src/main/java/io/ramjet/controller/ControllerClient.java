@@ -13,7 +13,8 @@ import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftClientReply;
 import org.apache.ratis.protocol.RaftPeerId;
 import org.apache.ratis.protocol.exceptions.AlreadyClosedException;
-import org.apache.ratis.retry.RetryPolicies;
+import org.apache.ratis.protocol.exceptions.GroupMismatchException;
+import org.apache.ratis.protocol.exceptions.StateMachineException;
 import org.apache.ratis.rpc.SupportedRpcType;
 import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
 import org.apache.ratis.util.TimeDuration;
@@ -24,38 +25,45 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * A broker's (or an operator's) handle on the controller group. Every call goes to the Ratis
- * leader, found and followed by Ratis's client across leader changes; a call that finds no
- * leader within its {@code timeout} throws {@link IOException}. Thread-safe.
+ * leader, found and followed by Ratis's client across leader changes, and ends within its
+ * {@code timeout}: one that gets no answer by then throws {@link ControllerUnavailableException}
+ * (it may overrun by one Ratis request, at most a third of the timeout). A connection that failed
+ * is opened again on the next attempt, so a controller restarted at its address is reached again.
+ * Thread-safe.
  */
 public final class ControllerClient implements AutoCloseable {
 
-    private static final long RETRY_SLEEP_MILLIS = 100;
+    private static final long PAUSE_MILLIS = 100;
+    /** One Ratis request's share of a call's timeout: a lost request costs that, not the whole call. */
+    private static final int REQUESTS_PER_TIMEOUT = 3;
 
     private final RaftClient raft;
+    private final CallDeadlines deadlines;
     private final Duration timeout;
     private volatile boolean closed;
 
-    private ControllerClient(RaftClient raft, Duration timeout) {
+    private ControllerClient(RaftClient raft, CallDeadlines deadlines, Duration timeout) {
         this.raft = raft;
+        this.deadlines = deadlines;
         this.timeout = timeout;
     }
 
-    /** @param timeout how long one call keeps retrying while the group has no reachable leader */
+    /** @param timeout how long one call keeps trying while the group has no reachable leader */
     public static ControllerClient connect(ControllerGroup group, Duration timeout) {
         RaftProperties properties = new RaftProperties();
         RaftConfigKeys.Rpc.setType(properties, SupportedRpcType.NETTY);
-        RaftClientConfigKeys.Rpc.setRequestTimeout(properties, TimeDuration.valueOf(
-                Math.max(RETRY_SLEEP_MILLIS, timeout.toMillis() / 3), TimeUnit.MILLISECONDS));
-        int attempts = (int) Math.max(1, timeout.toMillis() / RETRY_SLEEP_MILLIS);
+        long requestMillis = Math.max(PAUSE_MILLIS, timeout.toMillis() / REQUESTS_PER_TIMEOUT);
+        RaftClientConfigKeys.Rpc.setRequestTimeout(properties, TimeDuration.valueOf(requestMillis, TimeUnit.MILLISECONDS));
+        CallDeadlines deadlines = new CallDeadlines(PAUSE_MILLIS);
         return new ControllerClient(RaftClient.newBuilder()
                 .setProperties(properties)
                 .setRaftGroup(group.raftGroup())
-                .setRetryPolicy(RetryPolicies.retryUpToMaximumCountWithFixedSleep(attempts,
-                        TimeDuration.valueOf(RETRY_SLEEP_MILLIS, TimeUnit.MILLISECONDS)))
-                .build(), timeout);
+                .setRetryPolicy(deadlines)
+                .build(), deadlines, timeout);
     }
 
     /** Joins (or rejoins) {@code brokerName}; the group's first broker becomes its master at epoch 1. */
@@ -84,8 +92,10 @@ public final class ControllerClient implements AutoCloseable {
 
     /** What one controller node has applied so far, leader or not: for operators and tests. */
     public ControllerReply replicaInfoAt(String nodeId, String brokerName) throws IOException {
-        Message message = message(new GetReplicaInfo(brokerName));
-        return call(() -> raft.io().sendStaleRead(message, 0, RaftPeerId.valueOf(nodeId)));
+        ControllerRequest request = new GetReplicaInfo(brokerName);
+        Message message = message(request);
+        RaftPeerId node = RaftPeerId.valueOf(nodeId);
+        return call(request, () -> node, () -> raft.io().sendStaleRead(message, 0, node));
     }
 
     /** The controller node that answered this client's last call as leader, if any has. */
@@ -95,12 +105,12 @@ public final class ControllerClient implements AutoCloseable {
 
     private ControllerReply write(ControllerRequest request) throws IOException {
         Message message = message(request);
-        return call(() -> raft.io().send(message));
+        return call(request, raft::getLeaderId, () -> raft.io().send(message));
     }
 
     private ControllerReply read(ControllerRequest request) throws IOException {
         Message message = message(request);
-        return call(() -> raft.io().sendReadOnly(message));
+        return call(request, raft::getLeaderId, () -> raft.io().sendReadOnly(message));
     }
 
     private interface RaftCall {
@@ -108,22 +118,40 @@ public final class ControllerClient implements AutoCloseable {
     }
 
     /**
-     * Ratis's Netty client closes the connection to a peer that failed; a call on another thread
-     * that picked that connection meanwhile fails with {@link AlreadyClosedException}, or with an
-     * {@link IllegalStateException} from the closed connection's life cycle ("current state
-     * CLOSED"), although this client is open. That call is tried again, within the timeout.
+     * Ratis retries within the deadline ({@link CallDeadlines}) but gives up at once on some
+     * failures: a connection closed under the call ({@link AlreadyClosedException}, or an
+     * {@link IllegalStateException} from the closed connection's life cycle, "current state
+     * CLOSED"), a leader stepping down, a failed read addressed to one node. Ratis does not reopen
+     * the connection after those, so this drops the connection to the node the call went to, and
+     * tries again while time is left.
      */
-    private ControllerReply call(RaftCall call) throws IOException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            try {
-                return decode(call.send());
-            } catch (AlreadyClosedException | IllegalStateException e) {
-                if (closed || System.nanoTime() - deadline > 0) {
+    private ControllerReply call(ControllerRequest request, Supplier<RaftPeerId> target, RaftCall call) throws IOException {
+        deadlines.begin(System.nanoTime() + timeout.toNanos());
+        try {
+            RaftClientReply reply;
+            while (true) {
+                RaftPeerId peer = target.get();
+                try {
+                    reply = call.send();
+                    break;
+                } catch (StateMachineException | GroupMismatchException | InterruptedIOException e) {
                     throw e;
+                } catch (IOException | IllegalStateException e) {
+                    if (closed) {
+                        throw e;
+                    }
+                    if (peer != null) {
+                        raft.getClientRpc().handleException(peer, e, true);
+                    }
+                    if (!deadlines.timeLeft()) {
+                        throw new ControllerUnavailableException(request.getClass().getSimpleName(), timeout, e);
+                    }
+                    pauseBeforeRetry();
                 }
-                pauseBeforeRetry();
             }
+            return decode(reply);
+        } finally {
+            deadlines.end();
         }
     }
 
@@ -138,9 +166,9 @@ public final class ControllerClient implements AutoCloseable {
         return ControllerCodec.decodeReply(reply.getMessage().getContent().toByteArray());
     }
 
-    private static void pauseBeforeRetry() throws InterruptedIOException {
+    private void pauseBeforeRetry() throws InterruptedIOException {
         try {
-            Thread.sleep(RETRY_SLEEP_MILLIS);
+            deadlines.pause().sleep();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted between controller call attempts");

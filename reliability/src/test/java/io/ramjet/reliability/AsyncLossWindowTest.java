@@ -49,7 +49,7 @@ class AsyncLossWindowTest {
             traffic.awaitFlowing(ChildJvm.START_TIMEOUT);
             Thread.sleep(2_000 + random.nextInt(2_000));
             failover = CLUSTER.killMaster(Duration.ofSeconds(30));
-            sendGap = traffic.awaitSendsAfter(failover.killedAtNanos(), Duration.ofSeconds(60));
+            sendGap = traffic.awaitSendsAfter(failover.electedAtNanos(), Duration.ofSeconds(60));
             CLUSTER.rejoin(failover.killedId());
         } finally {
             traffic.finish(Duration.ofSeconds(15));
@@ -65,7 +65,7 @@ class AsyncLossWindowTest {
                 + " newestLostSentMsAfterKill=" + newestLostMs
                 + " killToDeadMs=" + TimeUnit.NANOSECONDS.toMillis(failover.deadAtNanos() - killedAt)
                 + " sentWithinReplicaMaxLagBeforeKill=" + sentInWindow + " failover=" + failover
-                + " firstSendAfterKillMs=" + sendGap + " seed=" + seed);
+                + " firstSendAfterElectionMs=" + sendGap + " seed=" + seed);
         assertAll(
                 () -> assertTrue(sentInWindow > 0, "no send returned within replicaMaxLagMs before the kill: nothing measured"),
                 () -> assertTrue(oldestLostMs <= REPLICA_MAX_LAG.toMillis(), "a lost message was sent "

@@ -53,13 +53,13 @@ class ControllerLeaderKillTest {
             newLeader = CLUSTER.controller().leader().orElseThrow();
             Thread.sleep(500 + random.nextInt(1_000));
             failover = CLUSTER.killMaster(ELECTION_BOUND.multipliedBy(3));
-            sendGap = traffic.awaitSendsAfter(failover.killedAtNanos(), Duration.ofSeconds(60));
+            sendGap = traffic.awaitSendsAfter(failover.electedAtNanos(), Duration.ofSeconds(60));
             CLUSTER.rejoin(failover.killedId());
         } finally {
             traffic.finish();
         }
         List<Executable> checks = traffic.checks(TEST, 2, "controllerLeader=" + oldLeader + "->" + newLeader
-                + " leaderElectedMs=" + leaderMillis + " failover=" + failover + " firstSendAfterKillMs=" + sendGap
+                + " leaderElectedMs=" + leaderMillis + " failover=" + failover + " firstSendAfterElectionMs=" + sendGap
                 + " seed=" + seed);
         String leaderBefore = oldLeader;
         String leaderAfter = newLeader;

@@ -56,7 +56,7 @@ class MasterKillTest {
                 Thread.sleep(1_000 + random.nextInt(2_000));
                 HaCluster.Failover failover = CLUSTER.killMaster(ELECTION_BOUND.multipliedBy(3));
                 failovers.add(failover);
-                sendGapsMillis.add(traffic.awaitSendsAfter(failover.killedAtNanos(), Duration.ofSeconds(60)));
+                sendGapsMillis.add(traffic.awaitSendsAfter(failover.electedAtNanos(), Duration.ofSeconds(60)));
                 CLUSTER.rejoin(failover.killedId());
             }
             Thread.sleep(1_000);
@@ -64,7 +64,7 @@ class MasterKillTest {
             traffic.finish();
         }
         List<Executable> checks = traffic.checks(TEST, failovers.size(), "failovers=" + failovers
-                + " firstSendAfterKillMs=" + sendGapsMillis + " seed=" + seed);
+                + " firstSendAfterElectionMs=" + sendGapsMillis + " seed=" + seed);
         checks.add(() -> assertEquals(List.of(), traffic.sendFailures().stream().map(Exception::toString).toList(),
                 "sends that threw: a failover must not reach the application"));
         for (HaCluster.Failover f : failovers) {

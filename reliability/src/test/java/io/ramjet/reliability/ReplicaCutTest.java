@@ -12,7 +12,7 @@ import java.util.Properties;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -42,8 +42,6 @@ class ReplicaCutTest {
                 List.of(Session.CLIENT_ACKNOWLEDGE, Session.SESSION_TRANSACTED), 1, 50, seed);
         long masterId = CLUSTER.master().brokerId();
         GroupBroker cut = CLUSTER.brokers().stream().filter(b -> b.brokerId() != masterId).findFirst().orElseThrow();
-        long otherId = CLUSTER.brokers().stream().filter(b -> b.brokerId() != masterId && b != cut)
-                .findFirst().orElseThrow().brokerId();
         long shrinkMillis;
         long sendsWhileCutMillis;
         HaCluster.Failover failover;
@@ -76,8 +74,10 @@ class ReplicaCutTest {
                 + " caughtUpAfterHealMs=" + rejoinMillis + " finally=" + last + " seed=" + seed);
         HaCluster.Failover f = failover;
         long sendGap = sendsWhileCutMillis;
-        checks.add(() -> assertEquals(otherId, f.newMasterId(), "the new master (never the cut slave " + cut.brokerId()
-                + ", which was behind)"));
+        // not "the other slave": on a loaded machine the controllers may move the master between
+        // the test's start and the kill (a master's heartbeats late by the broker timeout)
+        checks.add(() -> assertNotEquals(cut.brokerId(), f.newMasterId(), "the new master is the cut slave "
+                + cut.brokerId() + ", which was behind"));
         checks.add(() -> assertTrue(sendGap >= 0, "no send returned while the slave was cut off"));
         assertAll(checks);
     }

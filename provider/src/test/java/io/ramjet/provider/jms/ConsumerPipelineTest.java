@@ -43,10 +43,16 @@ class ConsumerPipelineTest extends BrokerTestSupport {
         return queue;
     }
 
-    private static int drain(Connection connection, Queue queue, int count) throws Exception {
-        MessageConsumer consumer = connection.createSession(Session.AUTO_ACKNOWLEDGE).createConsumer(queue);
+    /** Receives {@code count} messages; a failure says what the consumer held and what was out, to tell a lost pull from a stall. */
+    private static int drain(Connection connection, Queue queue, int count, CountingBrokerClient counting)
+            throws Exception {
+        RamjetMessageConsumer consumer = (RamjetMessageConsumer) connection.createSession(Session.AUTO_ACKNOWLEDGE)
+                .createConsumer(queue);
         for (int i = 0; i < count; i++) {
-            assertNotNull(consumer.receive(TIMEOUT), "message " + i);
+            int index = i;
+            assertNotNull(consumer.receive(TIMEOUT), () -> "message " + index + "; prefetched "
+                    + consumer.prefetchedCount() + ", " + counting.pulls.size() + " pulls sent, "
+                    + counting.pullsOut() + " out now, " + counting.releasesOut() + " releases unanswered");
         }
         assertNull(consumer.receiveNoWait());
         return count;
@@ -86,7 +92,7 @@ class ConsumerPipelineTest extends BrokerTestSupport {
         try (Connection connection = counting.factory(broker.nameServerAddress(), "")
                 .createConnection()) {
             connection.start();
-            drain(connection, fill(connection, 3_000, 100), 3_000);
+            drain(connection, fill(connection, 3_000, 100), 3_000, counting);
         }
         assertEquals(2, counting.mostPullsOut(), "pulls out at once, per " + counting.pulls.size() + " pulls");
     }
@@ -97,7 +103,7 @@ class ConsumerPipelineTest extends BrokerTestSupport {
         try (Connection connection = counting.factory(broker.nameServerAddress(), "?pullsInFlight=1")
                 .createConnection()) {
             connection.start();
-            drain(connection, fill(connection, 1_000, 100), 1_000);
+            drain(connection, fill(connection, 1_000, 100), 1_000, counting);
         }
         assertEquals(1, counting.mostPullsOut());
     }

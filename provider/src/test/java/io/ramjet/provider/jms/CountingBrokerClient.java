@@ -30,6 +30,7 @@ final class CountingBrokerClient {
     /** Per PULL request, how many messages it asked for. */
     final List<Integer> pulls = new CopyOnWriteArrayList<>();
     private final AtomicInteger pullsOut = new AtomicInteger();
+    private final AtomicInteger releasesOut = new AtomicInteger();
     private final AtomicInteger mostPullsOut = new AtomicInteger();
     private final long pullAnswerDelayMillis;
     private final long releaseDelayMillis;
@@ -65,6 +66,16 @@ final class CountingBrokerClient {
         return mostPullsOut.get();
     }
 
+    /** PULL requests unanswered now. */
+    int pullsOut() {
+        return pullsOut.get();
+    }
+
+    /** RELEASE requests unanswered now. */
+    int releasesOut() {
+        return releasesOut.get();
+    }
+
     private BrokerClient counted(BrokerClient real) {
         return (BrokerClient) Proxy.newProxyInstance(BrokerClient.class.getClassLoader(),
                 new Class<?>[] {BrokerClient.class}, (proxy, method, args) -> {
@@ -80,9 +91,12 @@ final class CountingBrokerClient {
                     if (pull) {
                         mostPullsOut.accumulateAndGet(pullsOut.incrementAndGet(), Math::max);
                     }
-                    if (method.getName().equals("release") && releaseDelayMillis > 0) {
-                        return CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(
-                                releaseDelayMillis, TimeUnit.MILLISECONDS)).thenCompose(late -> call(real, method, args));
+                    if (method.getName().equals("release")) {
+                        releasesOut.incrementAndGet();
+                        CompletableFuture<?> released = releaseDelayMillis == 0 ? call(real, method, args)
+                                : CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(
+                                        releaseDelayMillis, TimeUnit.MILLISECONDS)).thenCompose(late -> call(real, method, args));
+                        return released.whenComplete((done, failure) -> releasesOut.decrementAndGet());
                     }
                     Object result;
                     try {
