@@ -31,6 +31,8 @@ final class PrefetchBuffer<T> {
     private final Condition notEmpty = lock.newCondition();
     private int size;
     private long bytes;
+    /** What {@link #poll} handed out last, until {@link #settled} or put back: see {@link #inHand}. */
+    private T inHand;
 
     @SuppressWarnings("unchecked")
     PrefetchBuffer(ToIntFunction<T> priority, ToIntFunction<T> bytes) {
@@ -78,6 +80,9 @@ final class PrefetchBuffer<T> {
     void addFirst(T item) {
         lock.lock();
         try {
+            if (inHand == item) {
+                inHand = null;
+            }
             laneOf(item).addFirst(item);
             size++;
             bytes += sizeOf.applyAsInt(item);
@@ -98,7 +103,34 @@ final class PrefetchBuffer<T> {
                 }
                 nanos = notEmpty.awaitNanos(nanos);
             }
-            return takeLocked();
+            inHand = takeLocked();
+            return inHand;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The item {@link #poll} handed out last, while its taker has not {@link #settled} it: taken
+     * out of the buffer and counted as in hand in one step, so that whoever drops the buffer
+     * ({@link #removeIf}) and then asks this sees every item either still buffered or in hand.
+     */
+    T inHand() {
+        lock.lock();
+        try {
+            return inHand;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The taker is done with {@code item} (acknowledged or handed to the session to keep). */
+    void settled(T item) {
+        lock.lock();
+        try {
+            if (inHand == item) {
+                inHand = null;
+            }
         } finally {
             lock.unlock();
         }

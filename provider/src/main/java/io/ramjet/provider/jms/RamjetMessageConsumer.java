@@ -219,7 +219,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                 LOG.debug("consumer {} of {}: an acknowledgement failed before a detach (reported already)",
                         info.consumerId(), destination, e);
             }
-            return session.detach(attachment);
+            return detachFrom(attachment);
         }
 
         @Override
@@ -482,6 +482,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                                     + " cannot be read as " + bodyType.getName());
                         }
                         session.consumed(received.delivery());
+                        prefetched.settled(received);
                         if (prefetched.size() == 0) {
                             session.caughtUp();
                         }
@@ -556,6 +557,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                 if (!keeps) {
                     Delivery d = received.delivery();
                     logFailure(client.release(d.consumer(), d.position(), true), "release");
+                    prefetched.settled(received);
                     continue;
                 }
             }
@@ -594,6 +596,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private void consumed(Received received) {
         try {
             session.consumed(received.delivery());
+            prefetched.settled(received);
         } catch (JMSException e) {
             session.connection().onAsyncFailure(e);
         }
@@ -659,10 +662,21 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         }
         List<CompletableFuture<Void>> detaches = new ArrayList<>();
         for (ConsumerInfo at : attached) {
-            detaches.add(bestEffort(session.detach(at), "detach"));
+            detaches.add(bestEffort(detachFrom(at), "detach"));
         }
         CompletableFuture.allOf(detaches.toArray(CompletableFuture[]::new)).join();
         prefetched.removeIf(r -> true);
+    }
+
+    /**
+     * Detaches from {@code attachment}; a message of it the application is handling (a
+     * listener's, not yet acknowledged) stays the session's: given back uncounted it would come
+     * again without JMSRedelivered.
+     */
+    private CompletableFuture<Void> detachFrom(ConsumerInfo attachment) {
+        Received inHand = prefetched.inHand();
+        return session.detach(attachment, inHand == null || !inHand.delivery().consumer().equals(attachment)
+                ? List.of() : List.of(inHand.delivery().position()));
     }
 
     /**

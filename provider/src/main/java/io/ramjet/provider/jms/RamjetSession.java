@@ -380,8 +380,9 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
      * never saw. The messages of it that this session consumed and has still to acknowledge,
      * commit or roll back stay delivered to it at the broker, for the session to settle.
      */
-    CompletableFuture<Void> detach(ConsumerInfo attachment) {
+    CompletableFuture<Void> detach(ConsumerInfo attachment, List<MessagePosition> inHand) {
         List<MessagePosition> held = new ArrayList<>(transaction.consumedFrom(attachment));
+        held.addAll(inHand);
         synchronized (lock) {
             for (Delivery d : unacknowledged) {
                 if (d.consumer().equals(attachment)) {

@@ -9,6 +9,7 @@ import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
 import jakarta.jms.Destination;
 import jakarta.jms.DeliveryMode;
+import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
@@ -16,6 +17,10 @@ import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.Topic;
 import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -159,6 +164,40 @@ class ConsumerPipelineTest extends BrokerTestSupport {
             connection.start();
             receiveInOrder(consumer, 50);
         }
+    }
+
+    @Test
+    void aListenersMessageStaysItsOwnWhenALostPullAnswerDetachesItsConsumer() throws Exception {
+        // the consumer gives up its attachment while the listener still handles message 0: given
+        // back uncounted, message 0 would come again without JMSRedelivered
+        CountingBrokerClient counting = new CountingBrokerClient();
+        int count = 20;
+        List<String> received = new CopyOnWriteArrayList<>();
+        CountDownLatch all = new CountDownLatch(count);
+        try (Connection connection = counting.factory(broker.nameServerAddress(), "?prefetch=1").createConnection()) {
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer consumer = session.createConsumer(sendNumbered(connection, "in-hand", count));
+            consumer.setMessageListener(m -> {
+                try {
+                    int n = m.getIntProperty("n");
+                    received.add(n + (m.getJMSRedelivered() ? "r" : ""));
+                    if (n == 0 && received.size() == 1) {
+                        counting.losePullAnswers(1);
+                        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TIMEOUT);
+                        while (counting.consumersClosed() == 0 && System.nanoTime() < deadline) {
+                            Thread.sleep(5);
+                        }
+                    }
+                    all.countDown();
+                } catch (JMSException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            connection.start();
+            assertTrue(all.await(TIMEOUT, TimeUnit.MILLISECONDS), "received " + received);
+            assertTrue(counting.consumersClosed() > 0, "the lost pull answer did not detach the consumer");
+        }
+        assertEquals(1, received.stream().filter(r -> r.startsWith("0")).count(), "message 0 came again: " + received);
     }
 
     @Test

@@ -32,6 +32,7 @@ final class CountingBrokerClient {
     private final AtomicInteger pullsOut = new AtomicInteger();
     private final AtomicInteger releasesOut = new AtomicInteger();
     private final AtomicInteger mostPullsOut = new AtomicInteger();
+    private final AtomicInteger consumersClosed = new AtomicInteger();
     private final long pullAnswerDelayMillis;
     private final long releaseDelayMillis;
     private final AtomicInteger pullAnswersToLose = new AtomicInteger();
@@ -60,6 +61,11 @@ final class CountingBrokerClient {
     CountingBrokerClient losePullAnswers(int count) {
         pullAnswersToLose.set(count);
         return this;
+    }
+
+    /** CLOSE_CONSUMER requests the broker has answered. */
+    int consumersClosed() {
+        return consumersClosed.get();
     }
 
     int mostPullsOut() {
@@ -103,6 +109,9 @@ final class CountingBrokerClient {
                         result = method.invoke(real, args);
                     } catch (InvocationTargetException e) {
                         throw e.getCause();
+                    }
+                    if (method.getName().equals("closeConsumer")) {
+                        result = ((CompletableFuture<?>) result).whenComplete((done, failure) -> consumersClosed.incrementAndGet());
                     }
                     if (pull) {
                         CompletableFuture<?> answer = ((CompletableFuture<?>) result).thenCompose(this::lostOrNot);
