@@ -73,7 +73,11 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
         return this;
     }
 
-    /** What every test broker of the group sets: the group, SYNC to two, small segments, quick heartbeats. */
+    /**
+     * What every test broker of the group sets: the group, SYNC to two, small segments, quick
+     * heartbeats, and patience with a controller group that takes long to elect its leader on a
+     * loaded machine (at load 45 it took over the default 30 s, and the brokers exited).
+     */
     static Properties defaults() {
         return Brokers.properties(
                 "brokerName", GROUP,
@@ -84,7 +88,8 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
                 "segmentSize", Integer.toString(SEGMENT_SIZE),
                 "minFreeSpace", "64m",
                 "heartbeatIntervalMs", "1000",
-                "controllerHeartbeatMs", "500");
+                "controllerHeartbeatMs", "500",
+                "controllerRegisterPatienceMs", "90000");
     }
 
     @Override

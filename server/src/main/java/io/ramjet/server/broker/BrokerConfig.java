@@ -353,6 +353,7 @@ public record BrokerConfig(
         private String controllerAddresses = ControllerMode.OFF.addresses();
         private Duration controllerHeartbeat = ControllerMode.OFF.heartbeatInterval();
         private Duration controllerTimeout = ControllerMode.OFF.brokerTimeout();
+        private Duration controllerRegisterPatience = ControllerMode.OFF.registerPatience();
         private Duration producerIdleExpiry = ProducerTableConfig.DEFAULT.idleExpiry();
         private int producerTableMax = ProducerTableConfig.DEFAULT.maxProducers();
 
@@ -602,6 +603,7 @@ public record BrokerConfig(
             controllerAddresses = mode.addresses();
             controllerHeartbeat = mode.heartbeatInterval();
             controllerTimeout = mode.brokerTimeout();
+            controllerRegisterPatience = mode.registerPatience();
             return this;
         }
 
@@ -617,6 +619,11 @@ public record BrokerConfig(
 
         public Builder controllerTimeout(Duration timeout) {
             this.controllerTimeout = timeout;
+            return this;
+        }
+
+        public Builder controllerRegisterPatience(Duration patience) {
+            this.controllerRegisterPatience = patience;
             return this;
         }
 
@@ -643,7 +650,8 @@ public record BrokerConfig(
                     new MessageGroupPolicy(messageGroups, groupIdleTimeout, groupRebalanceOnJoin),
                     new ReplicationConfig(role, masterAddress, replicationMode, minInSyncReplicas, replicaMaxLag,
                             replicaSyncTimeout, masterEpoch),
-                    new ControllerMode(controllerAddresses, controllerHeartbeat, controllerTimeout),
+                    new ControllerMode(controllerAddresses, controllerHeartbeat, controllerTimeout,
+                            controllerRegisterPatience),
                     new ProducerTableConfig(producerIdleExpiry, producerTableMax), store.build());
         }
     }

@@ -54,6 +54,10 @@ final class BrokerKeys {
                     "the controllers' `controller.brokerTimeoutMillis`: a master whose heartbeats have gone"
                             + " unanswered this long refuses writes (NOT_MASTER), as the controllers may elect another",
                     BrokerConfig.Builder::controllerTimeout),
+            new BrokerKey<>("controllerRegisterPatienceMs", ValueType.MILLIS, "30000",
+                    "how long a starting broker in controller mode retries its registration while the controllers"
+                            + " have no leader (or name no master) before it gives up and exits",
+                    BrokerConfig.Builder::controllerRegisterPatience),
             new BrokerKey<>("host", ValueType.TEXT, "127.0.0.1",
                     "address the broker binds; `0.0.0.0` binds every interface",
                     BrokerConfig.Builder::host),

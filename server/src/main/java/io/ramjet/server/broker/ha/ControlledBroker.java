@@ -45,7 +45,6 @@ import org.slf4j.LoggerFactory;
 public final class ControlledBroker implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ControlledBroker.class);
-    private static final Duration REGISTER_PATIENCE = Duration.ofSeconds(30);
     private static final long REGISTER_RETRY_NANOS = Duration.ofMillis(200).toNanos();
 
     private final BrokerConfig config;
@@ -111,7 +110,8 @@ public final class ControlledBroker implements AutoCloseable {
      * slave whose master does not answer within 30 s returns without a running broker and joins
      * the master the controllers name next.
      *
-     * @throws IllegalStateException if no controller answers within 30 s
+     * @throws IllegalStateException if no controller answers with a master within
+     *                               {@code controllerRegisterPatienceMs}
      * @throws RemotingException     if the broker cannot listen on its port
      */
     public void start() throws RemotingException {
@@ -153,7 +153,7 @@ public final class ControlledBroker implements AutoCloseable {
     }
 
     private ControllerReply registerPatiently() {
-        long deadline = System.nanoTime() + REGISTER_PATIENCE.toNanos();
+        long deadline = System.nanoTime() + config.controllerMode().registerPatience().toNanos();
         while (true) {
             try {
                 ControllerReply reply = register();

@@ -12,16 +12,25 @@ import java.util.Objects;
  * @param brokerTimeout     the controllers' {@code controller.brokerTimeoutMillis}: a master whose
  *                          heartbeats have gone unanswered this long refuses writes, since the
  *                          controllers may be electing another master
+ * @param registerPatience  how long a starting broker retries its registration while the controller
+ *                          group has no leader (or names no master) before it gives up
  */
-public record ControllerMode(String addresses, Duration heartbeatInterval, Duration brokerTimeout) {
+public record ControllerMode(String addresses, Duration heartbeatInterval, Duration brokerTimeout,
+                             Duration registerPatience) {
 
     public static final Duration DEFAULT_HEARTBEAT = Duration.ofSeconds(1);
     public static final Duration DEFAULT_BROKER_TIMEOUT = Duration.ofSeconds(10);
-    public static final ControllerMode OFF = new ControllerMode(null, DEFAULT_HEARTBEAT, DEFAULT_BROKER_TIMEOUT);
+    public static final Duration DEFAULT_REGISTER_PATIENCE = Duration.ofSeconds(30);
+    public static final ControllerMode OFF = new ControllerMode(null, DEFAULT_HEARTBEAT, DEFAULT_BROKER_TIMEOUT,
+            DEFAULT_REGISTER_PATIENCE);
 
     public ControllerMode {
         Objects.requireNonNull(heartbeatInterval, "heartbeatInterval");
         Objects.requireNonNull(brokerTimeout, "brokerTimeout");
+        Objects.requireNonNull(registerPatience, "registerPatience");
+        if (registerPatience.isNegative()) {
+            throw new IllegalArgumentException("controllerRegisterPatienceMs must not be negative");
+        }
         if (heartbeatInterval.isNegative() || heartbeatInterval.isZero() || brokerTimeout.compareTo(heartbeatInterval) <= 0) {
             throw new IllegalArgumentException("controllerHeartbeatMs must be positive and below controllerTimeoutMs");
         }

@@ -26,7 +26,12 @@ import org.slf4j.LoggerFactory;
  * <p>Every change of the set goes to an {@link InSyncSetCommit} (the controller group in
  * controller mode), one at a time, again until it succeeds. A slave that left the set is still
  * waited for until a set without it is committed: the controller elects only from the committed
- * set, so every slave it may elect holds every write answered under SYNC.
+ * set, so every slave it may elect holds every write answered under SYNC. For the same reason a
+ * slave that joins is waited for at once but counts in the set ({@link #inSync}, what is
+ * committed) only once it has flushed every write answered before it joined: catching up with
+ * the master's end at its previous answer does not cover the writes answered since with the
+ * other slaves, and a slave elected without them would serve without them (issue 21: a MARK among
+ * them, a delivery the new master does not know of, redelivered without JMSRedelivered).
  *
  * <p>Threading: any thread; waiters are completed and commits called outside the lock. Nothing on
  * disk: the set is rebuilt from the slaves' fetches after a restart.
@@ -39,7 +44,14 @@ public final class InSyncReplicas implements ReplicationGate {
         long flushedOffset;
         long endAtLastAnswer = Long.MAX_VALUE;
         long caughtUpNanos;
+        /** Waited for by the gate: caught up, and not dropped since. */
         boolean inSync;
+        /** The highest offset answered when it joined: it counts in the set once flushed that far. */
+        long joinedAt;
+
+        boolean holdsAnswered() {
+            return inSync && flushedOffset >= joinedAt;
+        }
     }
 
     private record Waiter(long offset, long deadlineNanos, CompletableFuture<Void> done) {
@@ -50,6 +62,8 @@ public final class InSyncReplicas implements ReplicationGate {
     private final InSyncSetCommit commit;
     private final Map<Long, Replica> replicas = new ConcurrentHashMap<>();
     private final PriorityQueue<Waiter> waiters = new PriorityQueue<>((a, b) -> Long.compare(a.offset, b.offset));
+    /** The highest offset a SYNC write was answered at. Guarded by this. */
+    private long answeredOffset;
     /** The slaves of the last committed set; a new master starts alone in sync. Guarded by this. */
     private Set<Long> committed = Set.of();
     /** Whether a commit is in flight. Guarded by this. */
@@ -73,17 +87,21 @@ public final class InSyncReplicas implements ReplicationGate {
      */
     public void fetched(long brokerId, long flushedOffset, long masterEnd) {
         List<Waiter> done;
-        boolean joined = false;
+        boolean joined;
         synchronized (this) {
             Replica replica = replicas.computeIfAbsent(brokerId, id -> new Replica());
+            boolean held = replica.holdsAnswered();
             replica.flushedOffset = Math.max(replica.flushedOffset, flushedOffset);
             if (flushedOffset >= Math.min(replica.endAtLastAnswer, masterEnd)) {
                 replica.caughtUpNanos = nanoTime.getAsLong();
                 if (!replica.inSync) {
                     replica.inSync = true;
-                    joined = true;
-                    LOG.info("slave {} joins the in-sync set at offset {}", brokerId, flushedOffset);
+                    replica.joinedAt = answeredOffset;
                 }
+            }
+            joined = !held && replica.holdsAnswered();
+            if (joined) {
+                LOG.info("slave {} joins the in-sync set at offset {}", brokerId, replica.flushedOffset);
             }
             done = due();
         }
@@ -163,11 +181,11 @@ public final class InSyncReplicas implements ReplicationGate {
         commitChange();
     }
 
-    /** The ids of the slaves in sync now, for a controller to commit. */
+    /** The ids of the slaves in sync now, each holding every write answered, for a controller to commit. */
     public synchronized Set<Long> inSync() {
         Set<Long> ids = new TreeSet<>();
         replicas.forEach((id, replica) -> {
-            if (replica.inSync) {
+            if (replica.holdsAnswered()) {
                 ids.add(id);
             }
         });
@@ -187,6 +205,7 @@ public final class InSyncReplicas implements ReplicationGate {
         }
         synchronized (this) {
             if (satisfied(endOffset)) {
+                answeredOffset = Math.max(answeredOffset, endOffset);
                 return CompletableFuture.completedFuture(null);
             }
             CompletableFuture<Void> done = new CompletableFuture<>();
@@ -212,7 +231,9 @@ public final class InSyncReplicas implements ReplicationGate {
     private List<Waiter> due() {
         List<Waiter> done = new ArrayList<>();
         while (!waiters.isEmpty() && satisfied(waiters.peek().offset)) {
-            done.add(waiters.poll());
+            Waiter answered = waiters.poll();
+            answeredOffset = Math.max(answeredOffset, answered.offset);
+            done.add(answered);
         }
         return done;
     }
