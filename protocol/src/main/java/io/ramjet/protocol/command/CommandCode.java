@@ -29,8 +29,7 @@ public final class CommandCode {
     public static final short PULL = 202;
     /** Consumer to broker: {@link AckRequest}; empty response once durable. */
     public static final short ACK = 203;
-    /** Consumer to broker: {@link ReleaseRequest}; empty response. */
-    public static final short RELEASE = 204;
+    // 204 was RELEASE (one message), replaced by RELEASE_BATCH: never to be given to another command
     /** Consumer to broker: {@link CloseConsumerRequest}; empty response. */
     public static final short CLOSE_CONSUMER = 205;
     /** Client to broker: {@link DeleteSubscriptionRequest}; empty response. */
@@ -103,6 +102,10 @@ public final class CommandCode {
     /** Slave to master, long-held: {@link ReplicaFetchRequest}; response {@link ReplicaFetchResponse}, body = raw CommitLog bytes. */
     public static final short REPLICA_FETCH = 421;
 
+    // Robustness, 465-469
+    /** Consumer to broker: {@link ReleaseBatchRequest}; empty response once every message named is back. */
+    public static final short RELEASE_BATCH = 465;
+
     // Selector and many destinations (issue 19), 480-484
     /**
      * Broker to NameServer, over the connection it registered on: {@link AnnounceDestinationsRequest},
@@ -128,7 +131,6 @@ public final class CommandCode {
             case PULL -> "PULL";
             case ACK -> "ACK";
             case LAZY_ACK -> "LAZY_ACK";
-            case RELEASE -> "RELEASE";
             case CLOSE_CONSUMER -> "CLOSE_CONSUMER";
             case DELETE_SUBSCRIPTION -> "DELETE_SUBSCRIPTION";
             case CLAIM_CLIENT_ID -> "CLAIM_CLIENT_ID";
@@ -151,6 +153,7 @@ public final class CommandCode {
             case ADMIN_TRANSACTIONS -> "ADMIN_TRANSACTIONS";
             case REPLICA_HANDSHAKE -> "REPLICA_HANDSHAKE";
             case REPLICA_FETCH -> "REPLICA_FETCH";
+            case RELEASE_BATCH -> "RELEASE_BATCH";
             case ANNOUNCE_DESTINATIONS -> "ANNOUNCE_DESTINATIONS";
             default -> "code " + code;
         };

@@ -33,7 +33,7 @@ public final class ErrorStatus {
     public static final int CLIENT_ID_IN_USE = 107;
 
     /**
-     * Broker: an ACK or RELEASE named messages that are not delivered to that consumer over that
+     * Broker: an ACK or RELEASE_BATCH named messages that are not delivered to that consumer over that
      * connection (the delivery was lost with a broker restart or a lost connection, or never
      * happened); they were left alone and come back with JMSRedelivered set.
      */

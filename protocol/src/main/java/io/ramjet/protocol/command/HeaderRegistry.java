@@ -19,8 +19,11 @@ import java.util.Set;
  */
 public final class HeaderRegistry {
 
-    /** Ids of removed headers (SEND_BATCH's entry, request and response), never to be given again. */
-    public static final Set<Integer> RETIRED_IDS = Set.of(217, 218, 219);
+    /**
+     * Ids of removed headers (the one-message ReleaseRequest; SEND_BATCH's entry, request and
+     * response), never to be given again.
+     */
+    public static final Set<Integer> RETIRED_IDS = Set.of(211, 217, 218, 219);
 
     private HeaderRegistry() {
     }
@@ -59,7 +62,6 @@ public final class HeaderRegistry {
         kryo.register(PulledMessage.class, 208);
         kryo.register(PullResponse.class, 209);
         kryo.register(AckRequest.class, 210);
-        kryo.register(ReleaseRequest.class, 211);
         kryo.register(CloseConsumerRequest.class, 212);
         kryo.register(DeleteSubscriptionRequest.class, 213);
         kryo.register(CreateDestinationRequest.class, 214);
@@ -100,6 +102,8 @@ public final class HeaderRegistry {
         kryo.register(ReplicaHandshakeResponse.class, 422);
         kryo.register(ReplicaFetchRequest.class, 423);
         kryo.register(ReplicaFetchResponse.class, 424);
+
+        kryo.register(ReleaseBatchRequest.class, 465);
 
         kryo.register(AnnounceDestinationsRequest.class, 480);
     }

@@ -5,7 +5,7 @@ package io.ramjet.protocol.command;
  * is the next {@code recordSize} bytes of the response body.
  *
  * @param queueId       its message queue
- * @param queueOffset   its offset there: what ACK and RELEASE name
+ * @param queueOffset   its offset there: what ACK and RELEASE_BATCH name
  * @param deliveryCount JMSXDeliveryCount; JMSRedelivered is {@code deliveryCount > 1}
  * @param recordSize    bytes of its record in the body
  */

@@ -38,10 +38,12 @@ public interface BrokerRequests extends AutoCloseable {
     }
 
     /**
-     * Makes a message delivered to this attachment visible again, its delivery counted or not (a
-     * prefetched message the application never saw); one it no longer holds is left alone.
+     * Makes messages delivered to this attachment visible again in one request, their delivery
+     * counted or not (prefetched messages the application never saw); those of one message queue
+     * become visible at once, so they come back in their queue order before any later message.
+     * One it no longer holds is left alone.
      */
-    CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery);
+    CompletableFuture<Void> release(ConsumerInfo consumer, List<MessagePosition> positions, boolean countDelivery);
 
     /**
      * Detaches the consumer: what it holds and the application never saw becomes visible again

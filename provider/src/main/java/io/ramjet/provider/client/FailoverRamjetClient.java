@@ -208,8 +208,9 @@ public final class FailoverRamjetClient implements RamjetClient {
     }
 
     @Override
-    public CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery) {
-        return releases.release(consumer, position, countDelivery);
+    public CompletableFuture<Void> release(ConsumerInfo consumer, List<MessagePosition> positions,
+                                           boolean countDelivery) {
+        return releases.release(consumer, positions, countDelivery);
     }
 
     // ---- passed through

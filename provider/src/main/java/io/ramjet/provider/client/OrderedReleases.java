@@ -1,6 +1,7 @@
 package io.ramjet.provider.client;
 
 import io.ramjet.protocol.command.MessagePosition;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,7 +19,7 @@ final class OrderedReleases {
     /** Sends one release; the transport's call. */
     @FunctionalInterface
     interface Release {
-        CompletableFuture<Void> send(ConsumerInfo consumer, MessagePosition position, boolean countDelivery);
+        CompletableFuture<Void> send(ConsumerInfo consumer, List<MessagePosition> positions, boolean countDelivery);
     }
 
     private final Release release;
@@ -30,12 +31,12 @@ final class OrderedReleases {
     }
 
     /** Sends the release after every earlier release of the same attachment is answered. */
-    CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery) {
+    CompletableFuture<Void> release(ConsumerInfo consumer, List<MessagePosition> positions, boolean countDelivery) {
         long id = consumer.consumerId();
         CompletableFuture<Void> next = last.compute(id, (key, before) -> before == null
-                ? release.send(consumer, position, countDelivery)
+                ? release.send(consumer, positions, countDelivery)
                 : before.handle((done, failure) -> null)
-                        .thenCompose(answered -> release.send(consumer, position, countDelivery)));
+                        .thenCompose(answered -> release.send(consumer, positions, countDelivery)));
         next.whenComplete((done, failure) -> last.remove(id, next));
         return next;
     }

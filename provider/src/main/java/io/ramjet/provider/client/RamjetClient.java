@@ -1,7 +1,10 @@
 package io.ramjet.provider.client;
 
 import io.ramjet.protocol.command.MessagePosition;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -46,7 +49,21 @@ public interface RamjetClient extends BrokerRequests {
      * messages of a group become visible again in their order.
      */
     @Override
-    CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery);
+    CompletableFuture<Void> release(ConsumerInfo consumer, List<MessagePosition> positions, boolean countDelivery);
+
+    /**
+     * Releases deliveries of any attachments: one request per attachment, naming its messages in
+     * the order given; completes once every request is answered.
+     */
+    default CompletableFuture<Void> release(List<Delivery> deliveries, boolean countDelivery) {
+        Map<ConsumerInfo, List<MessagePosition>> byAttachment = new LinkedHashMap<>();
+        for (Delivery d : deliveries) {
+            byAttachment.computeIfAbsent(d.consumer(), c -> new ArrayList<>()).add(d.position());
+        }
+        return CompletableFuture.allOf(byAttachment.entrySet().stream()
+                .map(a -> release(a.getKey(), a.getValue(), countDelivery))
+                .toArray(CompletableFuture[]::new));
+    }
 
     /**
      * Records a local transaction's commit decision on its coordinator broker, with what it

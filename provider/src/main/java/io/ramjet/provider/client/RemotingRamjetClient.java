@@ -19,7 +19,7 @@ import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.protocol.command.PullRequest;
 import io.ramjet.protocol.command.PullResponse;
 import io.ramjet.protocol.command.PulledMessage;
-import io.ramjet.protocol.command.ReleaseRequest;
+import io.ramjet.protocol.command.ReleaseBatchRequest;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SubscribeRequest;
 import io.ramjet.protocol.command.TxCheckRequest;
@@ -260,11 +260,13 @@ public final class RemotingRamjetClient implements BrokerClient {
     }
 
     @Override
-    public CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery) {
-        return toConsumerBroker(consumer, CommandCode.RELEASE, new ReleaseRequest(consumer.consumerId(),
-                consumer.subscription(), position, countDelivery, false))
+    public CompletableFuture<Void> release(ConsumerInfo consumer, List<MessagePosition> positions,
+                                           boolean countDelivery) {
+        return toConsumerBroker(consumer, CommandCode.RELEASE_BATCH, new ReleaseBatchRequest(consumer.consumerId(),
+                consumer.subscription(), positions, countDelivery))
                 .exceptionally(failure -> {
-                    // not delivered to this attachment any more: visible again already, or another's
+                    // some not delivered to this attachment any more (visible again already, or
+                    // another's); the broker released the others
                     if (RemotingFailures.of(failure).reason() == Reason.NOT_HELD) {
                         return null;
                     }

@@ -286,7 +286,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         } catch (JMSException e) {
             LOG.warn("consumer {} of {}: undecodable message at {}, released", info.consumerId(), destination,
                     delivery.position(), e);
-            logFailure(client.release(at, delivery.position(), true), "release");
+            logFailure(client.release(at, List.of(delivery.position()), true), "release");
             return null;
         }
         long expiration = message.getJMSExpiration();
@@ -356,20 +356,18 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     /**
      * Releases all but the oldest prefetched message, with no pull out: a pull out could bring
      * messages later than those given back, which the application would then see before them.
-     * Pulls resume once the broker has taken every release, so the next pull finds them first.
+     * Pulls resume once the broker has taken the release (one request per broker), so the next
+     * pull finds them first.
      */
     private void giveBackSurplus() {
         List<Received> surplus = prefetched.trimTo(1);
-        List<CompletableFuture<Void>> releases = new ArrayList<>(surplus.size());
-        // oldest first: a pull the broker serves between two releases must not find a message
-        // of a group visible while an earlier one of that group is still on its way back
+        List<Delivery> oldestFirst = new ArrayList<>(surplus.size());
         for (int i = surplus.size() - 1; i >= 0; i--) {
-            Delivery d = surplus.get(i).delivery();
-            CompletableFuture<Void> release = client.release(d.consumer(), d.position(), false);
-            logFailure(release, "release");
-            releases.add(release);
+            oldestFirst.add(surplus.get(i).delivery());
         }
-        CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)).whenComplete((done, failure) -> {
+        CompletableFuture<Void> release = client.release(oldestFirst, false);
+        logFailure(release, "release");
+        release.whenComplete((done, failure) -> {
             givingBack.set(false);
             intake.resume();
         });
@@ -418,11 +416,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     void releasePrefetched() throws JMSException {
         List<Delivery> unseen = pause();
         try {
-            List<CompletableFuture<Void>> releases = new ArrayList<>();
-            for (Delivery d : unseen) {
-                releases.add(client.release(d.consumer(), d.position(), false));
-            }
-            JmsErrors.await(CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)));
+            JmsErrors.await(client.release(unseen, false));
         } finally {
             resume();
         }
@@ -473,7 +467,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                     if (received != null) {
                         if (isClosed()) {
                             Delivery d = received.delivery();
-                            logFailure(client.release(d.consumer(), d.position(), false), "release");
+                            logFailure(client.release(d.consumer(), List.of(d.position()), false), "release");
                             return null;
                         }
                         if (bodyType != null && !received.message().isBodyAssignableTo(bodyType)) {
@@ -556,7 +550,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                 LOG.warn("listener of consumer {} threw; message redelivered", info.consumerId(), e);
                 if (!keeps) {
                     Delivery d = received.delivery();
-                    logFailure(client.release(d.consumer(), d.position(), true), "release");
+                    logFailure(client.release(d.consumer(), List.of(d.position()), true), "release");
                     prefetched.settled(received);
                     continue;
                 }
@@ -578,7 +572,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private void redeliverFromHere(Received current) {
         Delivery d = current.delivery();
         try {
-            JmsErrors.await(client.release(d.consumer(), d.position(), true));
+            JmsErrors.await(client.release(d.consumer(), List.of(d.position()), true));
             releasePrefetched();
         } catch (JMSException e) {
             session.connection().onAsyncFailure(e);

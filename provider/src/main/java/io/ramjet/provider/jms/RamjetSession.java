@@ -560,14 +560,9 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
             toRelease = List.copyOf(unacknowledged);
             unacknowledged.clear();
         }
-        List<CompletableFuture<Void>> releases = new ArrayList<>();
-        for (Delivery d : toRelease) {
-            releases.add(connection.client().release(d.consumer(), d.position(), true));
-        }
-        for (Delivery d : unseen) {
-            releases.add(connection.client().release(d.consumer(), d.position(), false));
-        }
-        JmsErrors.await(CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)));
+        // the consumed ones first: an attachment's releases are applied in the order asked
+        JmsErrors.await(CompletableFuture.allOf(connection.client().release(toRelease, true),
+                connection.client().release(unseen, false)));
     }
 
     @Override

@@ -345,11 +345,14 @@ public final class InMemoryBrokerClient implements BrokerClient {
     }
 
     @Override
-    public CompletableFuture<Void> release(ConsumerInfo consumer, MessagePosition position, boolean countDelivery) {
+    public CompletableFuture<Void> release(ConsumerInfo consumer, List<MessagePosition> positions,
+                                           boolean countDelivery) {
         synchronized (broker) {
-            Entry e = entry(consumer, position);
-            if (e != null) {
-                makeVisible(e, countDelivery);
+            for (MessagePosition p : positions) {
+                Entry e = entry(consumer, p);
+                if (e != null) {
+                    makeVisible(e, countDelivery);
+                }
             }
             return done(null);
         }

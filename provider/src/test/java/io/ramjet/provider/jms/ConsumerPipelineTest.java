@@ -155,6 +155,36 @@ class ConsumerPipelineTest extends BrokerTestSupport {
     }
 
     @Test
+    void aGiveBackOfHundredsOfMessagesIsOneRequestAndKeepsTheProducersOrder() throws Exception {
+        int count = 3_000;
+        CountingBrokerClient counting = new CountingBrokerClient();
+        try (Connection connection = counting.factory(broker.nameServerAddress(), "").createConnection()) {
+            connection.start();
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            Queue queue = sendNumbered(connection, "give-back", count);
+            RamjetMessageConsumer consumer = (RamjetMessageConsumer) session.createConsumer(queue);
+            // an application keeping up: the consumer's window grows until hundreds are prefetched
+            int taken = 0;
+            while (consumer.prefetchedCount() < 200 && taken < count / 2) {
+                Message m = consumer.receive(TIMEOUT);
+                assertNotNull(m, "message " + taken);
+                assertEquals(taken++, m.getIntProperty("n"), "the producer's order");
+            }
+            int surplus = consumer.prefetchedCount() - 1;
+            assertTrue(surplus >= 199, "prefetched " + (surplus + 1) + " after " + taken + " taken");
+            assertTrue(counting.releases.isEmpty(), "nothing given back while the application keeps up");
+            Thread.sleep(1_100); // the application falls a second behind: the consumer gives back its surplus
+            for (int i = taken; i < count; i++) {
+                Message m = consumer.receive(TIMEOUT);
+                assertNotNull(m, "message " + i);
+                assertEquals(i, m.getIntProperty("n"), "the producer's order");
+            }
+        }
+        assertTrue(counting.releases.get(0) >= 199, "the first give-back named " + counting.releases.get(0)
+                + " messages; releases " + counting.releases);
+    }
+
+    @Test
     void aPullWhoseAnswerIsLostLetsNoLaterMessageOvertakeItsMessages() throws Exception {
         // the broker handed the first pull with messages its messages; the consumer saw it time out
         try (Connection connection = new CountingBrokerClient().losePullAnswers(1)

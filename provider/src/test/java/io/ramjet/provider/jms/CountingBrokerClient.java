@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The real remoting client with a count of what goes to the brokers: the number of messages
- * named by each ACK request, and how many PULL requests are unanswered at most at one time.
+ * named by each ACK and each RELEASE request, and how many PULL requests are unanswered at most
+ * at one time.
  * Every call is passed on unchanged; pull answers can be handed back a fixed delay late, as from
  * a broker further away, and releases sent a fixed delay late, as by a busy connection. The
  * answers of pulls that brought messages can be lost ({@link #losePullAnswers}): the consumer
@@ -27,6 +28,8 @@ final class CountingBrokerClient {
     final List<Integer> acks = new CopyOnWriteArrayList<>();
     /** The thread that sent each of {@link #acks}. */
     final List<String> ackThreads = new CopyOnWriteArrayList<>();
+    /** Per RELEASE request, how many messages it named, in the order they were sent. */
+    final List<Integer> releases = new CopyOnWriteArrayList<>();
     /** Per PULL request, how many messages it asked for. */
     final List<Integer> pulls = new CopyOnWriteArrayList<>();
     private final AtomicInteger pullsOut = new AtomicInteger();
@@ -98,6 +101,7 @@ final class CountingBrokerClient {
                         mostPullsOut.accumulateAndGet(pullsOut.incrementAndGet(), Math::max);
                     }
                     if (method.getName().equals("release")) {
+                        releases.add(((List<?>) args[1]).size());
                         releasesOut.incrementAndGet();
                         CompletableFuture<?> released = releaseDelayMillis == 0 ? call(real, method, args)
                                 : CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(

@@ -122,7 +122,7 @@ public final class Broker implements AutoCloseable {
     private static final Duration MASTER_PATIENCE = Duration.ofSeconds(30);
     /** What a slave refuses: everything a client may ask but browsing and authenticating. */
     private static final short[] SLAVE_REFUSED = {CommandCode.SEND, CommandCode.SUBSCRIBE, CommandCode.PULL,
-            CommandCode.ACK, CommandCode.LAZY_ACK, CommandCode.RELEASE, CommandCode.CLOSE_CONSUMER,
+            CommandCode.ACK, CommandCode.LAZY_ACK, CommandCode.RELEASE_BATCH, CommandCode.CLOSE_CONSUMER,
             CommandCode.DELETE_SUBSCRIPTION,
             CommandCode.CREATE_DESTINATION, CommandCode.DELETE_DESTINATION, CommandCode.LIST_DESTINATIONS,
             CommandCode.TX_PREPARE, CommandCode.TX_END, CommandCode.TX_QUERY, CommandCode.XA_RECOVER,
@@ -406,7 +406,7 @@ public final class Broker implements AutoCloseable {
                 metrics == null ? Timed.UNTIMED : metrics.metrics().pullTimer()), processors);
         server.registerAsyncProcessor(CommandCode.ACK, Refusals.mappedAsync(acks::ack), processors);
         server.registerAsyncProcessor(CommandCode.LAZY_ACK, Refusals.mappedAsync(acks::lazyAck), processors);
-        server.registerProcessor(CommandCode.RELEASE, Refusals.mapped(acks::release), processors);
+        server.registerProcessor(CommandCode.RELEASE_BATCH, Refusals.mapped(acks::release), processors);
         server.registerProcessor(CommandCode.CLOSE_CONSUMER, Refusals.mapped(subscribe::closeConsumer), processors);
         server.registerAsyncProcessor(CommandCode.DELETE_SUBSCRIPTION,
                 Refusals.mappedAsync(subscribe::deleteSubscription), processors);

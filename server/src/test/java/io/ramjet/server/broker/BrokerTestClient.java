@@ -9,7 +9,7 @@ import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.protocol.command.PullRequest;
 import io.ramjet.protocol.command.PullResponse;
 import io.ramjet.protocol.command.PulledMessage;
-import io.ramjet.protocol.command.ReleaseRequest;
+import io.ramjet.protocol.command.ReleaseBatchRequest;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SendResponse;
 import io.ramjet.protocol.command.SubscribeRequest;
@@ -142,8 +142,13 @@ final class BrokerTestClient implements AutoCloseable {
     }
 
     void release(SubscriptionRef ref, long consumer, Received message, boolean countDelivery) throws Exception {
-        client.invokeSync(address, Frame.request(CommandCode.RELEASE,
-                new ReleaseRequest(consumer, ref, message.position(), countDelivery, false)), TIMEOUT);
+        release(ref, consumer, List.of(message), countDelivery);
+    }
+
+    /** One RELEASE_BATCH naming {@code messages} in their order. */
+    void release(SubscriptionRef ref, long consumer, List<Received> messages, boolean countDelivery) throws Exception {
+        client.invokeSync(address, Frame.request(CommandCode.RELEASE_BATCH, new ReleaseBatchRequest(consumer, ref,
+                messages.stream().map(Received::position).toList(), countDelivery)), TIMEOUT);
     }
 
     void closeConsumer(SubscriptionRef ref, long consumer) throws Exception {

@@ -2,7 +2,7 @@ package io.ramjet.server.broker.processor;
 
 import io.ramjet.protocol.command.AckRequest;
 import io.ramjet.protocol.command.MessagePosition;
-import io.ramjet.protocol.command.ReleaseRequest;
+import io.ramjet.protocol.command.ReleaseBatchRequest;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.delivery.Acknowledgements;
@@ -10,24 +10,27 @@ import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.subscription.Delivery;
+import io.ramjet.server.broker.subscription.QueueCursor;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 /**
- * ACK, LAZY_ACK and RELEASE: a consumer ends deliveries, acknowledging messages for good (an ACK
+ * ACK, LAZY_ACK and RELEASE_BATCH: a consumer ends deliveries, acknowledging messages for good (an ACK
  * is answered once durable, a LAZY_ACK of an AUTO or DUPS_OK session once written, so that a
  * crash may bring its messages back once, redelivered; NON_PERSISTENT messages' acknowledgements
- * are not logged at all, since a crash drops those messages) or making one visible again, with or without counting the delivery and optionally
- * never to be offered to that consumer again. Both take only messages in flight to the named
- * consumer, and only over the connection it attached with: anything else is refused with
- * DELIVERY_NOT_HELD and changes nothing, so a stale, misdirected or hostile request cannot
- * delete or release what another consumer holds.
+ * are not logged at all, since a crash drops those messages) or making them visible again, with
+ * or without counting the delivery. Both take only messages in flight to the named consumer,
+ * and only over the connection it attached with: anything else is refused with DELIVERY_NOT_HELD
+ * and left alone, so a stale, misdirected or hostile request cannot delete or release what
+ * another consumer holds.
  */
 public final class AckProcessor {
 
@@ -76,29 +79,47 @@ public final class AckProcessor {
         });
     }
 
+    /**
+     * RELEASE_BATCH: the messages of each queue go back under one hold of its cursor, so a pull
+     * finds all of them visible or none, and takes them in their queue order.
+     */
     public Frame release(RemotingConnection connection, Frame request) {
-        ReleaseRequest release = request.header(ReleaseRequest.class);
-        checkAttached(release.consumerId(), connection, 1);
+        ReleaseBatchRequest release = request.header(ReleaseBatchRequest.class);
+        int named = release.messages().size();
+        checkAttached(release.consumerId(), connection, named);
         SubscriptionKey key = SubscriptionRefs.keyOf(release.subscription());
         Subscription subscription = find(key);
-        MessagePosition p = release.message();
-        consumers.takeNonPersistent(release.consumerId(), p.queueId(), p.queueOffset());
-        boolean released = p.queueId() >= 0 && p.queueId() < subscription.queueCount()
-                && subscription.withCursor(p.queueId(), cursor -> {
-                    if (cursor.release(p.queueOffset(), release.consumerId(), release.countDelivery()) < 0) {
-                        return false;
-                    }
-                    if (release.excludeConsumer()) {
-                        cursor.exclude(p.queueOffset(), release.consumerId());
-                    }
-                    return true;
-                });
-        if (!released) {
-            throw notHeld(release.consumerId(), 1, 1);
+        Map<Integer, List<Long>> byQueue = new LinkedHashMap<>();
+        for (MessagePosition p : release.messages()) {
+            consumers.takeNonPersistent(release.consumerId(), p.queueId(), p.queueOffset());
+            byQueue.computeIfAbsent(p.queueId(), q -> new ArrayList<>()).add(p.queueOffset());
         }
-        consumers.settled(release.consumerId(), 1);
-        heldPulls.wake(key.storageName());
+        int released = 0;
+        for (Map.Entry<Integer, List<Long>> queue : byQueue.entrySet()) {
+            int queueId = queue.getKey();
+            if (queueId >= 0 && queueId < subscription.queueCount()) {
+                released += subscription.withCursor(queueId, cursor -> releaseAll(cursor, queue.getValue(),
+                        release.consumerId(), release.countDelivery()));
+            }
+        }
+        consumers.settled(release.consumerId(), released);
+        if (released > 0) {
+            heldPulls.wake(key.storageName());
+        }
+        if (released < named) {
+            throw notHeld(release.consumerId(), named - released, named);
+        }
         return request.reply(null);
+    }
+
+    private static int releaseAll(QueueCursor cursor, List<Long> offsets, long consumer, boolean countDelivery) {
+        int released = 0;
+        for (long offset : offsets) {
+            if (cursor.release(offset, consumer, countDelivery) >= 0) {
+                released++;
+            }
+        }
+        return released;
     }
 
     private void checkAttached(long consumer, RemotingConnection connection, int messages) {
