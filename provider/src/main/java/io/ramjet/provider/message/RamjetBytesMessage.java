@@ -23,8 +23,9 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
 
     private static final ByteBuffer EMPTY = ByteBuffer.allocate(0).asReadOnlyBuffer();
 
-    private BodyOutput written = new BodyOutput();
-    private DataOutputStream out = new DataOutputStream(written);
+    /** Made at the first write, as {@link #out} is: a received body is never written. */
+    private BodyOutput written;
+    private DataOutputStream out;
     private ByteBuffer body = EMPTY;
     /** Made at the first read: most received bodies are never read as a stream. */
     private DataInputStream in;
@@ -37,7 +38,7 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
     /** The whole body, in either state, without moving the read position. */
     public byte[] bodyBytes() {
         if (!isBodyReadOnly()) {
-            return written.toByteArray();
+            return written == null ? new byte[0] : written.toByteArray();
         }
         byte[] copy = new byte[body.remaining()];
         body.duplicate().get(copy);
@@ -50,7 +51,7 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
      */
     byte[] sentBytes() {
         if (!isBodyReadOnly()) {
-            return written.bytes();
+            return written == null ? new byte[0] : written.bytes();
         }
         if (body.hasArray() && !body.isReadOnly() && body.arrayOffset() == 0 && body.position() == 0
                 && body.remaining() == body.array().length) {
@@ -64,7 +65,7 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
      * ({@link #onBodyReadOnly}): a view from its position to its limit, which nothing may change.
      */
     void setBody(ByteBuffer view) {
-        body = view.slice().asReadOnlyBuffer();
+        body = view.isReadOnly() ? view : view.asReadOnlyBuffer();
         written = null;
         out = null;
         setBodyReadOnly(true);
@@ -89,8 +90,8 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
     @Override
     public void clearBody() throws JMSException {
         super.clearBody();
-        written = new BodyOutput();
-        out = new DataOutputStream(written);
+        written = null;
+        out = null;
         body = EMPTY;
         in = null;
     }
@@ -173,6 +174,10 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
 
     private void write(Write write) throws JMSException {
         checkWritable();
+        if (out == null) {
+            written = new BodyOutput();
+            out = new DataOutputStream(written);
+        }
         try {
             write.write();
         } catch (UTFDataFormatException e) {
