@@ -21,9 +21,6 @@ import java.lang.management.ManagementFactory;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -83,29 +80,25 @@ public final class ClientAllocation {
 
     private static void send(Session session, MessageProducer producer, int count) throws Exception {
         byte[] body = new byte[BODY];
-        Semaphore window = new Semaphore(IN_FLIGHT);
-        AtomicReference<Exception> failed = new AtomicReference<>();
+        SendSlots slots = new SendSlots(IN_FLIGHT);
         CompletionListener done = new CompletionListener() {
             @Override
             public void onCompletion(Message message) {
-                window.release();
+                slots.confirmed();
             }
 
             @Override
             public void onException(Message message, Exception exception) {
-                failed.set(exception);
-                window.release();
+                slots.failed(exception);
             }
         };
         for (int i = 0; i < count; i++) {
-            window.acquire();
+            slots.acquire();
             BytesMessage m = session.createBytesMessage();
             m.writeBytes(body);
             producer.send(m, done);
         }
-        if (!window.tryAcquire(IN_FLIGHT, 60, TimeUnit.SECONDS) || failed.get() != null) {
-            throw new IllegalStateException("sends did not complete", failed.get());
-        }
+        slots.awaitAll("allocation sends");
     }
 
     private static void receive(MessageConsumer consumer, int count) throws JMSException {
