@@ -9,23 +9,30 @@ import io.ramjet.protocol.command.HeaderRegistry;
 
 /**
  * Kryo encoding of frame headers with the classes and ids of {@link HeaderRegistry}.
- * Thread-safe: Kryo instances are not, so each call borrows one from a pool.
+ * Thread-safe: Kryo instances are not, so each call borrows one from a pool, with the Output
+ * and Input it reuses (a frame's header costs no buffers of its own, issue 19).
  */
 public final class HeaderCodec {
 
     private static final int INITIAL_BUFFER = 256;
+    /** An Output grown past this by a large header is replaced, so the pool holds no large buffers. */
+    private static final int KEPT_BUFFER = 16 * 1024;
+    private static final byte[] NO_BYTES = new byte[0];
 
-    private final Pool<Kryo> pool;
+    private final Pool<Instance> pool;
 
     public HeaderCodec() {
         this.pool = new Pool<>(true, false, 64) {
             @Override
-            protected Kryo create() {
+            protected Instance create() {
                 Kryo kryo = new Kryo();
                 HeaderRegistry.configure(kryo);
-                return kryo;
+                return new Instance(kryo, new Output(INITIAL_BUFFER, -1), new Input());
             }
         };
+    }
+
+    private record Instance(Kryo kryo, Output output, Input input) {
     }
 
     /**
@@ -37,11 +44,16 @@ public final class HeaderCodec {
         if (header == null) {
             return new byte[0];
         }
-        Kryo kryo = pool.obtain();
-        Output output = new Output(INITIAL_BUFFER, -1);
-        kryo.writeClassAndObject(output, header);
-        pool.free(kryo);
-        return output.toBytes();
+        Instance instance = pool.obtain();
+        Output output = instance.output();
+        output.reset();
+        instance.kryo().writeClassAndObject(output, header);
+        byte[] bytes = output.toBytes();
+        if (output.getBuffer().length > KEPT_BUFFER) {
+            output.setBuffer(new byte[INITIAL_BUFFER], -1);
+        }
+        pool.free(instance);
+        return bytes;
     }
 
     /**
@@ -53,18 +65,21 @@ public final class HeaderCodec {
         if (bytes.length == 0) {
             return null;
         }
-        Kryo kryo = pool.obtain();
-        Input input = new Input(bytes);
+        Instance instance = pool.obtain();
+        Input input = instance.input();
+        input.setBuffer(bytes);
         Object header;
         try {
-            header = kryo.readClassAndObject(input);
+            header = instance.kryo().readClassAndObject(input);
         } catch (RuntimeException e) {
             // a failed read may leave the instance mid-graph: let it go rather than reuse it (same on write)
             throw e instanceof KryoException ? e : new KryoException(e);
         }
-        pool.free(kryo);
-        if (input.position() != bytes.length) {
-            throw new KryoException((bytes.length - input.position()) + " trailing bytes after the header");
+        int read = input.position();
+        input.setBuffer(NO_BYTES);
+        pool.free(instance);
+        if (read != bytes.length) {
+            throw new KryoException((bytes.length - read) + " trailing bytes after the header");
         }
         return header;
     }

@@ -56,7 +56,7 @@ public final class MessagePropertiesCodec {
     }
 
     public static byte[] encode(MessageHeaders h) {
-        ValueCodec.Sink out = new ValueCodec.Sink(FIXED_LENGTH + 32 * (1 + h.properties().size()));
+        ValueCodec.Sink out = new ValueCodec.Sink(estimatedLength(h));
         out.put(VERSION).put(h.bodyType().code()).put((byte) h.deliveryMode()).put((byte) h.priority());
         out.putLong(h.timestamp()).putLong(h.expiration()).putLong(h.deliveryTime());
         int bits = (h.messageId() != null ? MESSAGE_ID : 0)
@@ -89,6 +89,20 @@ public final class MessagePropertiesCodec {
             ValueCodec.write(out, e.getValue());
         }
         return out.toByteArray();
+    }
+
+    /** About the encoded length for ASCII strings: the sink rarely grows (issue 19). */
+    private static int estimatedLength(MessageHeaders h) {
+        int length = FIXED_LENGTH + 8 + charsOf(h.messageId()) + charsOf(h.correlationId()) + charsOf(h.type())
+                + charsOf(h.replyToName()) + (h.correlationIdBytes() == null ? 0 : h.correlationIdBytes().length);
+        for (Map.Entry<String, Object> e : h.properties().entrySet()) {
+            length += 12 + e.getKey().length() + (e.getValue() instanceof String s ? s.length() : 0);
+        }
+        return length;
+    }
+
+    private static int charsOf(String s) {
+        return s == null ? 0 : s.length() + 2;
     }
 
     public static MessageHeaders decode(byte[] bytes) {

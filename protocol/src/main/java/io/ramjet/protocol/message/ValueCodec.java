@@ -385,8 +385,9 @@ public final class ValueCodec {
             return size;
         }
 
+        /** The bytes put so far: the sink's own array when exactly full, as a later put moves to a new one. */
         public byte[] toByteArray() {
-            return java.util.Arrays.copyOf(bytes, size);
+            return size == bytes.length ? bytes : java.util.Arrays.copyOf(bytes, size);
         }
     }
 }

@@ -122,6 +122,39 @@ class FrameCodecTest {
     }
 
     @Test
+    void aHeapBodyInPartsIsCopiedIntoTheOneBufferWritten() {
+        ByteBuf body = Unpooled.wrappedBuffer("properties|".getBytes(StandardCharsets.US_ASCII),
+                "body".getBytes(StandardCharsets.US_ASCII));
+
+        assertTrue(out.writeOutbound(new Frame(3, CommandCode.QUERY_ROUTE, FrameDescriptor.FLAG_RESPONSE, null, body)));
+        ByteBuf written = out.readOutbound();
+
+        assertNull(out.readOutbound(), "head and body go as one write");
+        assertEquals(0, body.refCnt(), "the body is released once copied");
+        assertEquals(FrameDescriptor.frameLength(0, 15), written.getInt(0));
+        assertEquals("properties|body", written.toString(FrameDescriptor.HEADER_OFFSET, 15, StandardCharsets.US_ASCII));
+        in.writeInbound(written);
+        assertEquals("properties|body", new String(((Frame) in.readInbound()).bodyBytes(), StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void headersOfEverySizeFollowOneAnotherThroughTheReusedBuffers() {
+        List<DestinationInfo> many = new java.util.ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            many.add(new DestinationInfo("queue-" + i, DestinationKind.QUEUE, 4, Permission.READ_WRITE));
+        }
+        RegisterBrokerRequest large = new RegisterBrokerRequest(new BrokerInfo("c1", "b1", 0, "127.0.0.1:1"), many, 1);
+        HeaderCodec codec = new HeaderCodec();
+
+        for (Object header : List.of(registration(), large, registration(), large)) {
+            assertEquals(header, codec.decode(codec.encode(header)));
+        }
+        byte[] trailing = Arrays.copyOf(codec.encode(registration()), codec.encode(registration()).length + 1);
+        assertThrows(com.esotericsoftware.kryo.KryoException.class, () -> codec.decode(trailing));
+        assertEquals(registration(), codec.decode(codec.encode(registration())));
+    }
+
+    @Test
     void bodyFromAMappedStyleDirectBufferIsWrittenWithoutCopy() {
         ByteBuffer direct = ByteBuffer.allocateDirect(64);
         direct.put("record bytes".getBytes(StandardCharsets.US_ASCII)).flip();

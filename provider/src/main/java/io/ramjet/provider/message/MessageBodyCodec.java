@@ -39,7 +39,7 @@ final class MessageBodyCodec {
                 return new ValueCodec.Sink(utf8.length + 1).put(TEXT_PRESENT).putRaw(utf8, 0, utf8.length).toByteArray();
             }
             case BYTES:
-                return ((RamjetBytesMessage) message).bodyBytes();
+                return ((RamjetBytesMessage) message).sentBytes();
             case MAP: {
                 Map<String, Object> entries = ((RamjetMapMessage) message).entries();
                 ValueCodec.Sink out = new ValueCodec.Sink(16 * entries.size() + 4).putVarint(entries.size());
@@ -64,22 +64,26 @@ final class MessageBodyCodec {
         }
     }
 
-    /** A writable message of the type with the body decoded; the caller makes it read-only. */
-    static RamjetMessage decode(BodyType type, byte[] body, SerializationAllowList allowList) {
-        ByteBuffer in = ByteBuffer.wrap(body);
+    /**
+     * A writable message of the type with the body decoded; the caller makes it read-only. The
+     * body is read from its position to its limit, which it moves; a bytes body stays a view of
+     * it, so nothing may change it afterwards.
+     */
+    static RamjetMessage decode(BodyType type, ByteBuffer in, SerializationAllowList allowList) {
         switch (type) {
             case TEXT: {
-                if (body.length == 0) {
+                if (!in.hasRemaining()) {
                     return new RamjetTextMessage();
                 }
-                if (body[0] != TEXT_PRESENT) {
-                    throw new MessageFormatError("bad text body marker " + body[0]);
+                byte marker = in.get();
+                if (marker != TEXT_PRESENT) {
+                    throw new MessageFormatError("bad text body marker " + marker);
                 }
-                return new RamjetTextMessage(new String(body, 1, body.length - 1, StandardCharsets.UTF_8));
+                return new RamjetTextMessage(new String(rest(in), StandardCharsets.UTF_8));
             }
             case BYTES: {
                 RamjetBytesMessage m = new RamjetBytesMessage();
-                m.setBodyBytes(body);
+                m.setBody(in);
                 return m;
             }
             case MAP: {
@@ -103,15 +107,21 @@ final class MessageBodyCodec {
             }
             case OBJECT: {
                 RamjetObjectMessage m = new RamjetObjectMessage(allowList);
-                m.setSerialized(body.length == 0 ? null : body);
+                m.setSerialized(in.hasRemaining() ? rest(in) : null);
                 return m;
             }
             default:
-                if (body.length != 0) {
-                    throw new MessageFormatError("a message without a body has " + body.length + " body bytes");
+                if (in.hasRemaining()) {
+                    throw new MessageFormatError("a message without a body has " + in.remaining() + " body bytes");
                 }
                 return new RamjetMessage();
         }
+    }
+
+    private static byte[] rest(ByteBuffer in) {
+        byte[] bytes = new byte[in.remaining()];
+        in.get(bytes);
+        return bytes;
     }
 
     private static int count(ByteBuffer in) {

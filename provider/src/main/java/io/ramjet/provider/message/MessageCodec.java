@@ -77,15 +77,14 @@ public final class MessageCodec {
 
     /**
      * {@link #decode(byte[], byte[], SerializationAllowList)} from views of the bytes (their
-     * positions untouched): the header section is read in place, the body copied once.
+     * positions untouched), read in place: a bytes message's body stays a view of them, so
+     * nothing may change them afterwards; other bodies are decoded into their own values.
      */
     public static RamjetMessage decode(ByteBuffer properties, ByteBuffer body, SerializationAllowList allowList)
             throws JMSException {
         try {
             MessageHeaders h = MessagePropertiesCodec.decode(properties.duplicate());
-            byte[] bodyBytes = new byte[body.remaining()];
-            body.duplicate().get(bodyBytes);
-            RamjetMessage m = MessageBodyCodec.decode(h.bodyType(), bodyBytes, allowList);
+            RamjetMessage m = MessageBodyCodec.decode(h.bodyType(), body.duplicate(), allowList);
             m.setJMSMessageID(h.messageId());
             m.setJMSTimestamp(h.timestamp());
             if (h.correlationIdBytes() != null) {

@@ -5,24 +5,29 @@ import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageEOFException;
 import jakarta.jms.MessageFormatException;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.UTFDataFormatException;
+import java.nio.ByteBuffer;
 
 /**
  * A stream of uninterpreted bytes, written and read with {@link DataOutputStream} and
  * {@link DataInputStream} semantics (big-endian, writeUTF's modified UTF-8). Write-only until
- * {@link #reset()} or receipt, then read-only until {@link #clearBody()}.
+ * {@link #reset()} or receipt, then read-only until {@link #clearBody()}. A received body is a
+ * read-only view of the bytes that carried it (they may carry other messages too), a sent one
+ * is handed to the send without a copy ({@link BodyOutput}): neither is ever changed in place.
  */
 public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
 
-    private ByteArrayOutputStream written = new ByteArrayOutputStream();
-    private DataOutputStream out = new DataOutputStream(written);
-    private byte[] body = new byte[0];
+    private static final ByteBuffer EMPTY = ByteBuffer.allocate(0).asReadOnlyBuffer();
+
+    /** Made at the first write, as {@link #out} is: a received body is never written. */
+    private BodyOutput written;
+    private DataOutputStream out;
+    private ByteBuffer body = EMPTY;
+    /** Made at the first read: most received bodies are never read as a stream. */
     private DataInputStream in;
 
     @Override
@@ -32,12 +37,35 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
 
     /** The whole body, in either state, without moving the read position. */
     public byte[] bodyBytes() {
-        return isBodyReadOnly() ? body.clone() : written.toByteArray();
+        if (!isBodyReadOnly()) {
+            return written == null ? new byte[0] : written.toByteArray();
+        }
+        byte[] copy = new byte[body.remaining()];
+        body.duplicate().get(copy);
+        return copy;
     }
 
-    /** Sets the body of a received message, readable once the message is made read-only ({@link #onBodyReadOnly}). */
-    void setBodyBytes(byte[] bytes) {
-        body = bytes;
+    /**
+     * The whole body for a send, not copied when it can be shared: the caller must not change
+     * it, and the message never will ({@link BodyOutput}).
+     */
+    byte[] sentBytes() {
+        if (!isBodyReadOnly()) {
+            return written == null ? new byte[0] : written.bytes();
+        }
+        if (body.hasArray() && !body.isReadOnly() && body.arrayOffset() == 0 && body.position() == 0
+                && body.remaining() == body.array().length) {
+            return body.array();
+        }
+        return bodyBytes();
+    }
+
+    /**
+     * Sets the body of a received message, readable once the message is made read-only
+     * ({@link #onBodyReadOnly}): a view from its position to its limit, which nothing may change.
+     */
+    void setBody(ByteBuffer view) {
+        body = view.isReadOnly() ? view : view.asReadOnlyBuffer();
         written = null;
         out = null;
         setBodyReadOnly(true);
@@ -46,11 +74,11 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
     @Override
     void onBodyReadOnly() {
         if (written != null) {
-            body = written.toByteArray();
+            body = ByteBuffer.wrap(written.bytes());
             written = null;
             out = null;
         }
-        in = new DataInputStream(new ByteArrayInputStream(body));
+        in = null;
     }
 
     @Override
@@ -62,9 +90,9 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
     @Override
     public void clearBody() throws JMSException {
         super.clearBody();
-        written = new ByteArrayOutputStream();
-        out = new DataOutputStream(written);
-        body = new byte[0];
+        written = null;
+        out = null;
+        body = EMPTY;
         in = null;
     }
 
@@ -77,7 +105,7 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
     @Override
     public long getBodyLength() throws JMSException {
         checkReadable();
-        return body.length;
+        return body.remaining();
     }
 
     // ---- reading
@@ -88,6 +116,9 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
 
     private <T> T read(Read<T> read) throws JMSException {
         checkReadable();
+        if (in == null) {
+            in = new DataInputStream(new BodyInput(body));
+        }
         in.mark(0);
         try {
             return read.read();
@@ -143,6 +174,10 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
 
     private void write(Write write) throws JMSException {
         checkWritable();
+        if (out == null) {
+            written = new BodyOutput();
+            out = new DataOutputStream(written);
+        }
         try {
             write.write();
         } catch (UTFDataFormatException e) {

@@ -18,6 +18,7 @@ import jakarta.jms.DeliveryMode;
 import jakarta.jms.MessageFormatException;
 import jakarta.jms.MessageNotWriteableException;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -87,6 +88,55 @@ class MessageCodecTest {
     @Test
     void aSectionTooShortForThePriorityHasTheDefault() {
         assertEquals(jakarta.jms.Message.DEFAULT_PRIORITY, MessageCodec.priorityOf(ByteBuffer.wrap(new byte[2])));
+    }
+
+    @Test
+    void aBytesBodyHandedToASendIsNotChangedByLaterWritesOrAClearedBody() throws Exception {
+        RamjetBytesMessage m = new RamjetBytesMessage();
+        m.writeBytes(new byte[] {1, 2, 3});
+        byte[] sent = MessageCodec.encode(m).body();
+        m.writeBytes(new byte[] {4});
+        byte[] sentAgain = MessageCodec.encode(m).body();
+        m.clearBody();
+        m.writeBytes(new byte[] {9, 9, 9, 9, 9});
+
+        assertArrayEquals(new byte[] {1, 2, 3}, sent);
+        assertArrayEquals(new byte[] {1, 2, 3, 4}, sentAgain);
+        m.reset();
+        assertArrayEquals(new byte[] {9, 9, 9, 9, 9}, MessageCodec.encode(m).body());
+    }
+
+    @Test
+    void bytesMessagesReceivedFromOneBufferReadTheirOwnBytesAndCannotChangeThem() throws Exception {
+        RamjetBytesMessage a = new RamjetBytesMessage();
+        a.writeInt(7);
+        a.writeUTF("a");
+        EncodedMessage ea = MessageCodec.encode(a);
+        ByteBuffer carrier = ByteBuffer.allocate(2 + ea.body().length + 4);
+        carrier.put(new byte[] {5, 6}).put(ea.body()).put(new byte[] {(byte) 0xEE, 1, 2, 3});
+        ByteBuffer firstBody = carrier.asReadOnlyBuffer().position(2).limit(2 + ea.body().length);
+        ByteBuffer secondBody = carrier.asReadOnlyBuffer().position(2 + ea.body().length).limit(carrier.capacity());
+        MessageHeaders secondHeaders = MessageCodec.headersOf(new RamjetBytesMessage());
+
+        RamjetBytesMessage first = (RamjetBytesMessage) MessageCodec.decode(ByteBuffer.wrap(ea.properties()), firstBody,
+                SerializationAllowList.DEFAULT);
+        RamjetBytesMessage second = (RamjetBytesMessage) MessageCodec.decode(
+                ByteBuffer.wrap(MessagePropertiesCodec.encode(secondHeaders)), secondBody, SerializationAllowList.DEFAULT);
+
+        assertEquals(ea.body().length, first.getBodyLength());
+        assertEquals(7, first.readInt());
+        assertEquals("a", first.readUTF());
+        assertEquals(-1, first.readBytes(new byte[1]));
+        assertEquals(4, second.getBodyLength());
+        byte[] got = new byte[8];
+        assertEquals(4, second.readBytes(got));
+        assertArrayEquals(new byte[] {(byte) 0xEE, 1, 2, 3}, Arrays.copyOf(got, 4));
+        byte[] owned = first.getBody(byte[].class);
+        owned[0] = 99;
+        first.reset();
+        assertEquals(7, first.readInt(), "the body handed out is a copy");
+        assertEquals(2, firstBody.position(), "the carrier's views are untouched");
+        assertThrows(MessageNotWriteableException.class, () -> second.writeByte((byte) 1));
     }
 
     @Test
