@@ -16,8 +16,9 @@ import java.nio.ByteBuffer;
  * A stream of uninterpreted bytes, written and read with {@link DataOutputStream} and
  * {@link DataInputStream} semantics (big-endian, writeUTF's modified UTF-8). Write-only until
  * {@link #reset()} or receipt, then read-only until {@link #clearBody()}. A received body is a
- * read-only view of the bytes that carried it (they may carry other messages too), a sent one
- * is handed to the send without a copy ({@link BodyOutput}): neither is ever changed in place.
+ * copy of its bytes (a view would keep a whole pull's answer alive while the application holds
+ * one of its messages), a sent one is handed to the send without a copy ({@link BodyOutput}):
+ * neither is ever changed in place.
  */
 public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
 
@@ -62,10 +63,12 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
 
     /**
      * Sets the body of a received message, readable once the message is made read-only
-     * ({@link #onBodyReadOnly}): a view from its position to its limit, which nothing may change.
+     * ({@link #onBodyReadOnly}): a copy of {@code view} from its position to its limit.
      */
     void setBody(ByteBuffer view) {
-        body = view.isReadOnly() ? view : view.asReadOnlyBuffer();
+        byte[] copy = new byte[view.remaining()];
+        view.duplicate().get(copy);
+        body = ByteBuffer.wrap(copy).asReadOnlyBuffer();
         written = null;
         out = null;
         setBodyReadOnly(true);
