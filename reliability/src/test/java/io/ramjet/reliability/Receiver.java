@@ -100,7 +100,7 @@ final class Receiver implements Runnable {
         while (!finished) {
             Message m = consumer.receive(200);
             if (m != null) {
-                tally.received(Jms.id(m), m.getJMSRedelivered());
+                tally.received(m);
                 unconfirmed.add(Jms.id(m));
                 last = m;
             }

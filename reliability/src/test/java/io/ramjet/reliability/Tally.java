@@ -1,5 +1,10 @@
 package io.ramjet.reliability;
 
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+
+import java.time.LocalTime;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -25,6 +30,10 @@ final class Tally {
     private final Set<String> acknowledged = new HashSet<>();
     /** Ids repeated without JMSRedelivered, in order, for the summary line. */
     private final Set<String> unflaggedRepeats = new TreeSet<>();
+    /** How each id was first delivered (message id, delivery count, time), where the caller said. */
+    private final Map<String, String> firstDelivery = new HashMap<>();
+    /** Both deliveries of each unflagged repeat, for the summary line: what a failure is diagnosed from. */
+    private final List<String> unflaggedDetails = new ArrayList<>();
     private long deliveries;
     private long duplicates;
     private long redeliveredWithoutFlag;
@@ -41,7 +50,21 @@ final class Tally {
     }
 
     synchronized void received(String id, boolean redelivered) {
+        received(id, redelivered, null);
+    }
+
+    /** A delivery of {@code m}, keeping its message id, delivery count and time for a failure's diagnosis. */
+    void received(Message m) throws JMSException {
+        String detail = m.getJMSMessageID() + " count=" + m.getIntProperty("JMSXDeliveryCount") + " at="
+                + LocalTime.now();
+        received(Jms.id(m), m.getJMSRedelivered(), detail);
+    }
+
+    private synchronized void received(String id, boolean redelivered, String detail) {
         deliveries++;
+        if (detail != null) {
+            firstDelivery.putIfAbsent(id, detail);
+        }
         int before = received.merge(id, 1, Integer::sum) - 1;
         if (redelivered) {
             redeliveredWithFlag++;
@@ -51,6 +74,9 @@ final class Tally {
             if (!redelivered) {
                 redeliveredWithoutFlag++;
                 unflaggedRepeats.add(id);
+                if (detail != null) {
+                    unflaggedDetails.add(id + " first(" + firstDelivery.get(id) + ") again(" + detail + ")");
+                }
             }
             if (acknowledged.contains(id)) {
                 acknowledgedCameBack++;
@@ -154,7 +180,8 @@ final class Tally {
                 + " deliveries=" + deliveries + " inDoubt=" + inDoubt()
                 + (extra == null || extra.isEmpty() ? "" : " " + extra)
                 + (lost() > 0 ? " lostSample=" + lostSample(5) : "")
-                + (unflaggedRepeats.isEmpty() ? "" : " unflaggedRepeats=" + unflaggedRepeats.stream().limit(5).toList());
+                + (unflaggedRepeats.isEmpty() ? "" : " unflaggedRepeats=" + unflaggedRepeats.stream().limit(5).toList())
+                + (unflaggedDetails.isEmpty() ? "" : " unflaggedDeliveries=" + unflaggedDetails.stream().limit(5).toList());
         System.out.println(line);
         return line;
     }

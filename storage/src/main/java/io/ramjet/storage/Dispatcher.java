@@ -22,6 +22,10 @@ import org.slf4j.LoggerFactory;
  * messages. Any other exception is a bug in the listener, not a lack of room: retrying would
  * fail forever, so it is logged and the record is passed over, as before.
  *
+ * <p>It passes no record that the {@link ReplicationGate} does not hold yet: under synchronous
+ * replication a record waits here until the in-sync slaves have it, and the gate's advance
+ * wakes the thread.
+ *
  * <p>On disk: nothing of its own; the listener writes ConsumeQueue entries. Threading: its own
  * thread; {@link #dispatchedOffset()}, {@link #dispatchedTo}, {@link #stallReason()} and
  * {@link #runAt} from any thread; tasks given to {@link #runAt} run on this thread, between
@@ -42,7 +46,8 @@ final class Dispatcher {
     private final DispatchListener listener;
     private final ConsumeQueueTable queues;
     private final Thread thread;
-    private final DispatchProgress progress;
+    private final OffsetProgress progress;
+    private final ReplicationGate gate;
     private final ConcurrentLinkedQueue<Task> tasks = new ConcurrentLinkedQueue<>();
     private volatile long dispatchedOffset;
     private volatile boolean running = true;
@@ -50,13 +55,16 @@ final class Dispatcher {
     private volatile String stallReason;
     private long stalledSince;
     private long retryNanos = FIRST_RETRY_NANOS;
+    /** The gate's offset at which the last pass stopped short of a record it does not hold yet; -1 if none. */
+    private long heldAt = -1;
 
-    Dispatcher(CommitLog log, DispatchListener listener, ConsumeQueueTable queues, long from) {
+    Dispatcher(CommitLog log, DispatchListener listener, ConsumeQueueTable queues, long from, ReplicationGate gate) {
         this.log = log;
+        this.gate = gate;
         this.listener = listener;
         this.queues = queues;
         this.dispatchedOffset = from;
-        this.progress = new DispatchProgress(from);
+        this.progress = new OffsetProgress(from);
         this.thread = new Thread(this::run, "ramjet-dispatch");
         this.thread.setDaemon(true);
     }
@@ -112,7 +120,7 @@ final class Dispatcher {
                 if (stallReason != null) {
                     LockSupport.parkNanos(this, retryNanos);
                     retryNanos = Math.min(MAX_RETRY_NANOS, retryNanos * 2);
-                } else if (dispatchedOffset >= log.writePosition() && tasks.isEmpty() && running) {
+                } else if (nothingToPass() && tasks.isEmpty() && running) {
                     LockSupport.parkNanos(this, IDLE_PARK_NANOS);
                 }
                 parked = false;
@@ -126,10 +134,17 @@ final class Dispatcher {
         }
     }
 
-    /** Dispatches what was written; false if nothing moved (nothing new, or still stalled). */
+    /** Whether everything written is passed, or what is left waits for a gate that has not moved since. */
+    private boolean nothingToPass() {
+        return dispatchedOffset >= log.writePosition() || (heldAt >= 0 && gate.replicatedOffset() == heldAt);
+    }
+
+    /** Dispatches what was written and the gate holds; false if nothing moved (nothing new, held, or stalled). */
     private boolean dispatchAvailable() {
         long position = dispatchedOffset;
         long end = log.writePosition();
+        long held = gate.replicatedOffset();
+        heldAt = -1;
         runTasksDue(position);
         if (position >= end) {
             return false;
@@ -142,6 +157,10 @@ final class Dispatcher {
             }
             runTasksDue(position);
             MessageRecordView record = log.read(position);
+            if (position + record.totalSize() > held) {
+                heldAt = held;
+                break;
+            }
             if (!dispatch(record)) {
                 break;
             }
@@ -160,6 +179,7 @@ final class Dispatcher {
      * waiters hear back either way: a stalled record is retried, but its sender is not kept waiting.
      */
     private boolean dispatch(MessageRecordView record) {
+        boolean stalled = false;
         try {
             listener.onRecord(record, queues);
         } catch (RecordReadException e) {
@@ -171,11 +191,17 @@ final class Dispatcher {
                         + "new messages are refused meanwhile", record.physicalOffset(), e.getMessage(), e);
             }
             stallReason = String.valueOf(e.getMessage());
+            stalled = true;
             return false;
         } catch (RuntimeException e) {
             LOG.error("dispatch listener failed on {}: passed over", record, e);
         } finally {
-            progress.dispatched(record.physicalOffset() + record.totalSize());
+            long end = record.physicalOffset() + record.totalSize();
+            if (!stalled) {
+                // before the waiters hear: one that then reads dispatchedOffset (a checkpoint) sees the record passed
+                dispatchedOffset = end;
+            }
+            progress.reached(end);
         }
         if (stallReason != null) {
             LOG.warn("dispatch resumed at CommitLog offset {} after {} ms", record.physicalOffset(),
@@ -204,7 +230,7 @@ final class Dispatcher {
         }
     }
 
-    /** Dispatches everything written so far (unless stalled), then stops the thread. */
+    /** Dispatches everything written so far (unless stalled or held by the gate), then stops the thread. */
     void close() {
         running = false;
         LockSupport.unpark(thread);

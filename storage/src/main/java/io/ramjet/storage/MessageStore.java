@@ -59,6 +59,7 @@ public final class MessageStore implements AutoCloseable {
     private final RecoveryReport recoveryReport;
     private final FlushService flushService;
     private final Dispatcher dispatcher;
+    private final OffsetProgress written;
     private final ScheduledExecutorService checkpointer;
     private final ReentrantLock appendLock = new ReentrantLock();
     private final Map<QueueKey, long[]> nextQueueOffsets = new HashMap<>();
@@ -94,7 +95,9 @@ public final class MessageStore implements AutoCloseable {
             throw new StoreException("cannot create " + runningMarker, e);
         }
         flushService = new FlushService(log, config.flushInterval());
-        dispatcher = new Dispatcher(log, listener, queues, log.writePosition());
+        written = new OffsetProgress(log.writePosition());
+        dispatcher = new Dispatcher(log, listener, queues, log.writePosition(), replicationGate);
+        replicationGate.onAdvance(dispatcher::wakeUp);
         checkpointer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "ramjet-checkpoint");
             t.setDaemon(true);
@@ -118,7 +121,8 @@ public final class MessageStore implements AutoCloseable {
 
     /**
      * Opens the store with {@code listener} in charge of every record's dispatch; appends made
-     * with {@code waitForFlush} complete once {@code replicationGate} says their bytes are replicated.
+     * with {@code waitForFlush} complete once {@code replicationGate} says their bytes are
+     * replicated, and no record is dispatched before it is.
      */
     public static MessageStore open(StoreConfig config, DispatchListener listener, ReplicationGate replicationGate) {
         return new MessageStore(config, listener, replicationGate);
@@ -223,6 +227,7 @@ public final class MessageStore implements AutoCloseable {
     private CompletableFuture<AppendResult> durableThenDispatched(AppendResult result, boolean waitForFlush) {
         CompletableFuture<AppendResult> durable = durable(result, waitForFlush);
         dispatcher.wakeUp();
+        written.reached(result.endOffset());
         return durable;
     }
 
@@ -284,6 +289,7 @@ public final class MessageStore implements AutoCloseable {
             appendLock.unlock();
         }
         dispatcher.wakeUp();
+        written.reached(end);
         return flushService.flushedTo(end).thenApply(v -> end);
     }
 
@@ -441,6 +447,15 @@ public final class MessageStore implements AutoCloseable {
      */
     public CompletableFuture<Void> dispatchedTo(long physicalOffset) {
         return dispatcher.dispatchedTo(physicalOffset);
+    }
+
+    /**
+     * Completes once every record below {@code physicalOffset} is written to the CommitLog (not
+     * necessarily forced or dispatched), on the appending thread: keep callbacks short. For a
+     * replica's fetch that waits at the log's end for new bytes.
+     */
+    public CompletableFuture<Void> writtenTo(long physicalOffset) {
+        return written.passed(physicalOffset);
     }
 
     /** Completes once the CommitLog is forced at least up to {@code physicalOffset}, on the flush thread. */

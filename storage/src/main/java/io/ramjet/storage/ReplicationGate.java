@@ -3,10 +3,13 @@ package io.ramjet.storage;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * What a durable append waits for besides the local force: under synchronous replication, the
- * replicas holding its bytes. The store asks it for every append made with
- * {@code waitForFlush}, once the local force (if any) is done; the append's future completes
- * when the gate's does, and fails if it fails.
+ * What a durable append waits for besides the local force, and what the dispatcher may pass:
+ * under synchronous replication, the replicas holding the bytes. The store asks it for every
+ * append made with {@code waitForFlush}, once the local force (if any) is done; the append's
+ * future completes when the gate's does, and fails if it fails. The dispatcher gives a record to
+ * the listener only once the gate holds it ({@link #replicatedOffset}), so a consumer never sees
+ * a record that a failover could take back: such a message, its send unanswered, would be resent
+ * to the next master and delivered again as new (issue 21; Kafka's high watermark).
  */
 @FunctionalInterface
 public interface ReplicationGate {
@@ -16,4 +19,16 @@ public interface ReplicationGate {
 
     /** Completes once every byte below {@code endOffset} is where the gate wants it. */
     CompletableFuture<Void> replicatedTo(long endOffset);
+
+    /** Every byte below this offset is where the gate wants it; never goes back. */
+    default long replicatedOffset() {
+        return Long.MAX_VALUE;
+    }
+
+    /**
+     * {@code advanced} (short, on any thread) runs whenever {@link #replicatedOffset} grows;
+     * it replaces the one given before (a store reopened).
+     */
+    default void onAdvance(Runnable advanced) {
+    }
 }

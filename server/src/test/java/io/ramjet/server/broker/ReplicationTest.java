@@ -215,6 +215,45 @@ class ReplicationTest {
         }
     }
 
+    /**
+     * Under SYNC a master dispatches a record only once the in-sync set holds it: a message a
+     * consumer received from a master that then died before its slaves had it would be resent by
+     * its producer to the next master and delivered again as new, without JMSRedelivered.
+     */
+    @Test
+    void aConsumerReceivesNoMessageBeforeTheInSyncSetHoldsIt() throws Exception {
+        try (Broker master = BrokerTestSupport.start(BrokerTestSupport.config(masterDir).withReplication(
+                new ReplicationConfig(ReplicationConfig.Role.MASTER, null, ReplicationConfig.Mode.SYNC, 2,
+                        Duration.ofSeconds(1), Duration.ofSeconds(2), 0)));
+             BrokerTestClient consumer = new BrokerTestClient(master.address());
+             BrokerTestClient producer = new BrokerTestClient(master.address())) {
+            try (Broker slave = slave(slaveDir, master, 1)) {
+                // the subscription, the pull's MARK and the ack are SYNC writes too: while the slave is there
+                consumer.subscribe(ORDERS, 1);
+                producer.send("orders", DestinationKind.QUEUE, 0, "held-by-both");
+                List<Received> before = consumer.pull(ORDERS, 1, 64, 5_000);
+                assertEquals(List.of("held-by-both"), before.stream().map(Received::body).toList());
+                consumer.ack(ORDERS, before);
+            }
+            CompletableFuture<SendResponse> alone = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return producer.send("orders", DestinationKind.QUEUE, 0, "on-the-master-only");
+                } catch (Exception e) {
+                    throw new java.util.concurrent.CompletionException(e);
+                }
+            });
+            assertEquals(List.of(), consumer.pull(ORDERS, 1, 64, 1_500), "delivered while no slave held it");
+            assertThrows(Exception.class, () -> alone.get(30, TimeUnit.SECONDS), "no slave, the send fails");
+            assertTrue(master.store().maxPhysicalOffset() > master.store().dispatchedOffset(),
+                    "stored on the master, not dispatched");
+            try (Broker slave = slave(slaveDir, master, 1)) {
+                List<Received> after = consumer.pull(ORDERS, 1, 64, CATCH_UP.toMillis());
+                assertEquals(List.of("on-the-master-only"), after.stream().map(Received::body).toList(),
+                        "delivered once the returned slave holds it");
+            }
+        }
+    }
+
     @Test
     void aRestartedSlaveCatchesUp() throws Exception {
         try (Broker master = master(masterDir, ReplicationConfig.Mode.ASYNC, 1)) {

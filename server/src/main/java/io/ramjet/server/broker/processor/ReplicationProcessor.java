@@ -76,7 +76,8 @@ public final class ReplicationProcessor {
             return CompletableFuture.completedFuture(answer(request, req));
         }
         CompletableFuture<Void> due = new CompletableFuture<>();
-        store.dispatchedTo(req.offset() + 1).thenRun(() -> due.complete(null));
+        // written, not dispatched: under SYNC the dispatcher waits for this very fetch
+        store.writtenTo(req.offset() + 1).thenRun(() -> due.complete(null));
         timer.schedule(() -> due.complete(null), Math.min(req.holdMillis(), MAX_HOLD_MILLIS), TimeUnit.MILLISECONDS);
         return due.thenApplyAsync(v -> answer(request, req), executor);
     }

@@ -33,6 +33,11 @@ import org.slf4j.LoggerFactory;
  * other slaves, and a slave elected without them would serve without them (issue 21: a MARK among
  * them, a delivery the new master does not know of, redelivered without JMSRedelivered).
  *
+ * <p>It also bounds what the store dispatches ({@link #replicatedOffset}): the highest offset a
+ * SYNC write would be answered at now, so a consumer never receives a record that an election
+ * could take back (a message delivered by a master that died before its slaves had it came
+ * back from the new master as new, without JMSRedelivered, once its producer resent it).
+ *
  * <p>Threading: any thread; waiters are completed and commits called outside the lock. Nothing on
  * disk: the set is rebuilt from the slaves' fetches after a restart.
  */
@@ -70,6 +75,11 @@ public final class InSyncReplicas implements ReplicationGate {
     private boolean committing;
     /** Whether the last commit failed, so that a run of failures is logged once. Guarded by this. */
     private boolean commitFailing;
+    /** Below this offset every byte is where a SYNC write needs it; only grows. Written under this. */
+    private volatile long replicated;
+    /** No slave is waited for and the master alone is enough: every byte written is replicated. Written under this. */
+    private volatile boolean unbounded;
+    private volatile Runnable onAdvance = () -> { };
 
     public InSyncReplicas(ReplicationConfig config, LongSupplier nanoTime) {
         this(config, nanoTime, InSyncSetCommit.LOCAL);
@@ -79,6 +89,7 @@ public final class InSyncReplicas implements ReplicationGate {
         this.config = config;
         this.nanoTime = nanoTime;
         this.commit = commit;
+        this.unbounded = config.minInSyncReplicas() <= 1;
     }
 
     /**
@@ -88,6 +99,7 @@ public final class InSyncReplicas implements ReplicationGate {
     public void fetched(long brokerId, long flushedOffset, long masterEnd) {
         List<Waiter> done;
         boolean joined;
+        boolean advanced;
         synchronized (this) {
             Replica replica = replicas.computeIfAbsent(brokerId, id -> new Replica());
             boolean held = replica.holdsAnswered();
@@ -104,8 +116,12 @@ public final class InSyncReplicas implements ReplicationGate {
                 LOG.info("slave {} joins the in-sync set at offset {}", brokerId, replica.flushedOffset);
             }
             done = due();
+            advanced = advanceReplicated();
         }
         complete(done);
+        if (advanced) {
+            onAdvance.run();
+        }
         if (joined) {
             commitChange();
         }
@@ -163,6 +179,7 @@ public final class InSyncReplicas implements ReplicationGate {
 
     private void committed(Set<Long> target, Throwable failure) {
         List<Waiter> done;
+        boolean advanced;
         synchronized (this) {
             committing = false;
             if (failure != null) {
@@ -176,8 +193,12 @@ public final class InSyncReplicas implements ReplicationGate {
             commitFailing = false;
             committed = Set.copyOf(target);
             done = due();
+            advanced = advanceReplicated();
         }
         complete(done);
+        if (advanced) {
+            onAdvance.run();
+        }
         commitChange();
     }
 
@@ -212,6 +233,44 @@ public final class InSyncReplicas implements ReplicationGate {
             waiters.add(new Waiter(endOffset, nanoTime.getAsLong() + config.syncTimeout().toNanos(), done));
             return done;
         }
+    }
+
+    @Override
+    public long replicatedOffset() {
+        return config.mode() == ReplicationConfig.Mode.ASYNC || unbounded ? Long.MAX_VALUE : replicated;
+    }
+
+    @Override
+    public void onAdvance(Runnable advanced) {
+        onAdvance = advanced;
+    }
+
+    /**
+     * Raises {@link #replicated} to the highest offset {@link #satisfied} holds for: the lowest
+     * flush of the slaves waited for, once they and the master are enough; with none waited for
+     * and the master enough, everything ({@link #unbounded}) until one is. True if it moved.
+     */
+    private boolean advanceReplicated() {
+        int holding = 1;
+        long lowest = Long.MAX_VALUE;
+        for (Map.Entry<Long, Replica> entry : replicas.entrySet()) {
+            Replica replica = entry.getValue();
+            if (replica.inSync || committed.contains(entry.getKey())) {
+                lowest = Math.min(lowest, replica.flushedOffset);
+                holding++;
+            }
+        }
+        boolean enough = holding >= config.minInSyncReplicas();
+        boolean wasUnbounded = unbounded;
+        unbounded = enough && lowest == Long.MAX_VALUE;
+        if (unbounded) {
+            return !wasUnbounded;
+        }
+        if (!enough || lowest <= replicated) {
+            return false;
+        }
+        replicated = lowest;
+        return true;
     }
 
     private boolean satisfied(long offset) {

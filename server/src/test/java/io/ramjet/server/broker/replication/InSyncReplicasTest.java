@@ -114,4 +114,29 @@ class InSyncReplicasTest {
         InSyncReplicas async = new InSyncReplicas(ReplicationConfig.DEFAULT, now::get);
         assertTrue(async.replicatedTo(Long.MAX_VALUE).isDone());
     }
+
+    @Test
+    void theDispatchBoundIsWhatASyncWriteWouldBeAnsweredAtAndItsAdvanceWakes() {
+        AtomicLong wakes = new AtomicLong();
+        replicas.onAdvance(wakes::incrementAndGet);
+        assertEquals(0, replicas.replicatedOffset(), "the master alone is fewer than 2: nothing passes");
+        replicas.fetched(1, 0, 0);
+        assertEquals(0, replicas.replicatedOffset());
+        replicas.fetched(1, 700, 900);
+        assertEquals(700, replicas.replicatedOffset(), "the in-sync slave's flush");
+        assertEquals(1, wakes.get());
+        replicas.fetched(1, 650, 900);
+        assertEquals(700, replicas.replicatedOffset(), "never goes back");
+        replicas.fetched(1, 900, 900);
+        assertEquals(900, replicas.replicatedOffset());
+        assertEquals(2, wakes.get());
+
+        InSyncReplicas alone = new InSyncReplicas(new ReplicationConfig(ReplicationConfig.Role.MASTER, null,
+                ReplicationConfig.Mode.SYNC, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), 0), now::get);
+        assertEquals(Long.MAX_VALUE, alone.replicatedOffset(), "no slave waited for: everything written");
+        alone.fetched(1, 400, 400);
+        assertEquals(400, alone.replicatedOffset(), "a slave in sync is waited for");
+        assertEquals(Long.MAX_VALUE, new InSyncReplicas(ReplicationConfig.DEFAULT, now::get).replicatedOffset(),
+                "ASYNC waits for no one");
+    }
 }
