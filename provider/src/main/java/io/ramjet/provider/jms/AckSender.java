@@ -39,10 +39,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A failed ack is logged and told to the next {@link #awaitSent}, and to {@code onFailure}
  * (the connection's exception listener) unless it failed because the delivery was lost with a
- * broker restart or a lost connection, which the connection has come through. The message it was for is not lost: the broker
- * still holds it as delivered and makes it visible again, with the delivery counted (so
- * {@code JMSRedelivered=true}), when the consumer closes, the client is lost or the visibility
- * timeout passes. {@link #awaitSent} is called before the consumer detaches, on recover and on
+ * broker restart or a lost connection, which the connection has come through. The message it was
+ * for is not lost: the broker still holds it as delivered, and this keeps its position
+ * ({@link #takeFailed}) for the consumer's detach to give it back with the delivery counted (so
+ * {@code JMSRedelivered=true}); a broker that lost the client, or whose visibility timeout passes,
+ * counts it too. {@link #awaitSent} is called before the consumer detaches, on recover and on
  * close, so an ack still on its way is never overtaken by the release of what it acknowledges.
  * Thread-safe.
  */
@@ -59,6 +60,8 @@ final class AckSender {
     private final ConnectionTimer timer;
     private final long batchMillis;
     private final Map<ConsumerInfo, List<MessagePosition>> batch = new LinkedHashMap<>();
+    /** Per attachment, the messages whose ack failed while the broker still held them: seen, not acknowledged. */
+    private final Map<ConsumerInfo, List<MessagePosition>> failedAcks = new ConcurrentHashMap<>();
     private int batchSize;
     private volatile JMSException failure;
 
@@ -142,10 +145,24 @@ final class AckSender {
                 LOG.warn("acknowledgement of {} message(s) of consumer {} failed; the broker redelivers them",
                         positions.size(), consumer.consumerId(), jms);
                 if (ClientException.of(f).reason() != ClientException.Reason.NOT_HELD) {
+                    failedAcks.merge(consumer, List.copyOf(positions), (a, b) -> {
+                        List<MessagePosition> both = new ArrayList<>(a);
+                        both.addAll(b);
+                        return both;
+                    });
                     onFailure.accept(jms);
                 }
             }
         });
+    }
+
+    /**
+     * Takes the positions of {@code attachment} whose ack failed while the broker still held
+     * them: the application saw them, so a detach must give them back counted, never as unseen.
+     */
+    List<MessagePosition> takeFailed(ConsumerInfo attachment) {
+        List<MessagePosition> failed = failedAcks.remove(attachment);
+        return failed == null ? List.of() : failed;
     }
 
     /**

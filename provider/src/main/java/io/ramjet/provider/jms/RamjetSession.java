@@ -83,6 +83,8 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     private final List<RamjetMessageProducer> producers = new CopyOnWriteArrayList<>();
     private final Map<RamjetDestination, Integer> queueChoices = new ConcurrentHashMap<>();
     private final List<Delivery> unacknowledged = new ArrayList<>();
+    /** CLIENT_ACKNOWLEDGE: what an acknowledge() has sent and awaits the answer for. Guarded by lock. */
+    private List<Delivery> acknowledging = List.of();
     private final Object lock = new Object();
     private final AckSender acks;
     private volatile ExecutorService dispatcher;
@@ -384,13 +386,20 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         List<MessagePosition> held = new ArrayList<>(transaction.consumedFrom(attachment));
         held.addAll(inHand);
         synchronized (lock) {
-            for (Delivery d : unacknowledged) {
-                if (d.consumer().equals(attachment)) {
-                    held.add(d.position());
+            // those of an acknowledge() still waiting for its answer too: the application saw them
+            for (List<Delivery> list : List.of(unacknowledged, acknowledging)) {
+                for (Delivery d : list) {
+                    if (d.consumer().equals(attachment)) {
+                        held.add(d.position());
+                    }
                 }
             }
         }
-        return connection.client().closeConsumer(attachment, held);
+        List<MessagePosition> ackFailed = acks.takeFailed(attachment);
+        CompletableFuture<Void> counted = ackFailed.isEmpty() ? CompletableFuture.completedFuture(null)
+                : connection.client().release(attachment, ackFailed, true);
+        return counted.handle((done, failure) -> null)
+                .thenCompose(released -> connection.client().closeConsumer(attachment, held));
     }
 
     boolean consumes(RamjetDestination destination) {
@@ -485,6 +494,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         synchronized (lock) {
             toAck = List.copyOf(unacknowledged);
             unacknowledged.clear();
+            acknowledging = toAck;
         }
         Map<ConsumerInfo, List<MessagePosition>> byConsumer = new LinkedHashMap<>();
         for (Delivery d : toAck) {
@@ -497,6 +507,10 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         } catch (JMSException e) {
             keepUnsettled(toAck, acks);
             throw e;
+        } finally {
+            synchronized (lock) {
+                acknowledging = List.of();
+            }
         }
     }
 
@@ -517,6 +531,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         }
         synchronized (lock) {
             unacknowledged.addAll(0, unsettled);
+            acknowledging = List.of();
         }
     }
 

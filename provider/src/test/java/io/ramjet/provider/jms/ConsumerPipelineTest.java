@@ -16,8 +16,11 @@ import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.Topic;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -230,6 +233,69 @@ class ConsumerPipelineTest extends BrokerTestSupport {
             assertTrue(counting.consumersClosed() > 0, "the lost pull answer did not detach the consumer");
         }
         assertEquals(1, received.stream().filter(r -> r.startsWith("0")).count(), "message 0 came again: " + received);
+    }
+
+    @Test
+    void anAutoAckWithoutAnswerGivesItsMessageBackCountedWhenALostPullAnswerDetachesTheConsumer() throws Exception {
+        // message 0's ack gets no answer (as under a stalled SYNC write), then a lost pull answer
+        // detaches the consumer: the broker still holds message 0 as delivered, and given back as
+        // unseen it would come again without JMSRedelivered
+        CountingBrokerClient counting = new CountingBrokerClient();
+        List<String> received = receiveAllWhileDetached(counting, Session.AUTO_ACKNOWLEDGE, "lost-ack", () -> {
+            counting.loseAcks(1);
+            counting.losePullAnswers(1);
+        });
+        assertTrue(counting.consumersClosed() > 0, "the lost pull answer did not detach the consumer");
+        assertEquals(List.of(), unflaggedRepeats(received), "received " + received);
+    }
+
+    @Test
+    void aClientAcknowledgeStillOnItsWayKeepsItsMessagesWhenALostPullAnswerDetachesTheConsumer() throws Exception {
+        // acknowledge() waits for its answer while a lost pull answer detaches the consumer: its
+        // messages are the session's (seen), not unseen ones to give back uncounted
+        CountingBrokerClient counting = new CountingBrokerClient();
+        List<String> received = receiveAllWhileDetached(counting, Session.CLIENT_ACKNOWLEDGE, "slow-ack", () -> {
+            counting.delayAcks(TIMEOUT / 2);
+            counting.losePullAnswers(1);
+        });
+        assertTrue(counting.consumersClosed() > 0, "the lost pull answer did not detach the consumer");
+        assertEquals(List.of(), unflaggedRepeats(received), "received " + received);
+    }
+
+    /**
+     * Receives 10 numbered messages with prefetch 1, acknowledging each (CLIENT) or by the mode;
+     * {@code afterFirst} runs once message 0 is received and before its acknowledgement. Returns
+     * what came, "n" or "nr" (redelivered), until 1 s passes without a message.
+     */
+    private List<String> receiveAllWhileDetached(CountingBrokerClient counting, int mode, String name,
+                                                 Runnable afterFirst) throws Exception {
+        List<String> received = new ArrayList<>();
+        try (Connection connection = counting.factory(broker.nameServerAddress(), "?prefetch=1").createConnection()) {
+            Session session = connection.createSession(mode);
+            MessageConsumer consumer = session.createConsumer(sendNumbered(connection, name, 10));
+            connection.start();
+            Message m;
+            while ((m = consumer.receive(received.isEmpty() ? TIMEOUT : 1_000)) != null) {
+                received.add(m.getIntProperty("n") + (m.getJMSRedelivered() ? "r" : ""));
+                if (received.size() == 1) {
+                    afterFirst.run();
+                }
+                if (mode == Session.CLIENT_ACKNOWLEDGE) {
+                    try {
+                        m.acknowledge();
+                    } catch (JMSException e) {
+                        // the delayed ack may find its attachment gone: the message comes again, counted
+                    }
+                }
+            }
+        }
+        return received;
+    }
+
+    /** The numbers received again without JMSRedelivered. */
+    private static List<String> unflaggedRepeats(List<String> received) {
+        Set<String> seen = new HashSet<>();
+        return received.stream().filter(r -> !r.endsWith("r") && !seen.add(r)).toList();
     }
 
     @Test

@@ -39,6 +39,8 @@ final class CountingBrokerClient {
     private final long pullAnswerDelayMillis;
     private final long releaseDelayMillis;
     private final AtomicInteger pullAnswersToLose = new AtomicInteger();
+    private final AtomicInteger acksToLose = new AtomicInteger();
+    private volatile long ackDelayMillis;
 
     CountingBrokerClient() {
         this(0, 0);
@@ -63,6 +65,18 @@ final class CountingBrokerClient {
     /** The next {@code count} pull answers that bring messages come to the consumer as timeouts instead. */
     CountingBrokerClient losePullAnswers(int count) {
         pullAnswersToLose.set(count);
+        return this;
+    }
+
+    /** The next {@code count} ACK requests never reach the broker: each fails as a request without an answer. */
+    CountingBrokerClient loseAcks(int count) {
+        acksToLose.set(count);
+        return this;
+    }
+
+    /** ACK requests go to the broker {@code millis} late from now on, as on a connection stalled meanwhile. */
+    CountingBrokerClient delayAcks(long millis) {
+        ackDelayMillis = millis;
         return this;
     }
 
@@ -99,6 +113,16 @@ final class CountingBrokerClient {
                     boolean pull = method.getName().equals("pull");
                     if (pull) {
                         mostPullsOut.accumulateAndGet(pullsOut.incrementAndGet(), Math::max);
+                    }
+                    if (method.getName().equals("ack") || method.getName().equals("lazyAck")) {
+                        if (acksToLose.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                            return CompletableFuture.failedFuture(new ClientException(ClientException.Reason.TIMEOUT,
+                                    ClientException.Outcome.OUTCOME_UNKNOWN, "injected: the ack's answer was lost", null));
+                        }
+                        if (ackDelayMillis > 0) {
+                            return CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(
+                                    ackDelayMillis, TimeUnit.MILLISECONDS)).thenCompose(late -> call(real, method, args));
+                        }
                     }
                     if (method.getName().equals("release")) {
                         releases.add(((List<?>) args[1]).size());
