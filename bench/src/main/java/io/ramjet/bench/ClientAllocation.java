@@ -1,5 +1,6 @@
 package io.ramjet.bench;
 
+import io.ramjet.bench.jms.JmsWorkloads;
 import io.ramjet.bench.peer.TemporaryDirectory;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
 import io.ramjet.server.broker.Broker;
@@ -8,11 +9,9 @@ import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.namesrv.NameServerConfig;
 import io.ramjet.storage.StoreConfig;
 import jakarta.jms.BytesMessage;
-import jakarta.jms.CompletionListener;
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
-import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
@@ -80,25 +79,14 @@ public final class ClientAllocation {
 
     private static void send(Session session, MessageProducer producer, int count) throws Exception {
         byte[] body = new byte[BODY];
-        SendSlots slots = new SendSlots(IN_FLIGHT);
-        CompletionListener done = new CompletionListener() {
-            @Override
-            public void onCompletion(Message message) {
-                slots.confirmed();
-            }
-
-            @Override
-            public void onException(Message message, Exception exception) {
-                slots.failed(exception);
-            }
-        };
+        JmsWorkloads.Window window = new JmsWorkloads.Window(IN_FLIGHT);
         for (int i = 0; i < count; i++) {
-            slots.acquire();
+            window.acquire();
             BytesMessage m = session.createBytesMessage();
             m.writeBytes(body);
-            producer.send(m, done);
+            producer.send(m, window);
         }
-        slots.awaitAll("allocation sends");
+        window.awaitAll("allocation sends");
     }
 
     private static void receive(MessageConsumer consumer, int count) throws JMSException {

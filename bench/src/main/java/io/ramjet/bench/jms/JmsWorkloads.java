@@ -312,18 +312,18 @@ public final class JmsWorkloads implements Workloads {
     }
 
     /** {@link SendSlots} as a completion listener. */
-    static final class Window implements CompletionListener {
+    public static final class Window implements CompletionListener {
         private final SendSlots slots;
 
-        Window(int size) {
+        public Window(int size) {
             this.slots = new SendSlots(size);
         }
 
-        void acquire() throws Exception {
+        public void acquire() throws Exception {
             slots.acquire();
         }
 
-        void awaitAll(String what) throws Exception {
+        public void awaitAll(String what) throws Exception {
             slots.awaitAll(what);
         }
 

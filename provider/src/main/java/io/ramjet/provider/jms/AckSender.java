@@ -60,6 +60,8 @@ final class AckSender {
     private final ConnectionTimer timer;
     private final long batchMillis;
     private final Map<ConsumerInfo, List<MessagePosition>> batch = new LinkedHashMap<>();
+    /** Held by the one flush under way, from taking the batch until its acks are registered. */
+    private final Object sending = new Object();
     /** Per attachment, the messages whose ack failed while the broker still held them: seen, not acknowledged. */
     private final Map<ConsumerInfo, List<MessagePosition>> failedAcks = new ConcurrentHashMap<>();
     private int batchSize;
@@ -105,17 +107,21 @@ final class AckSender {
 
     /** Sends what the batch holds now. */
     void flush() throws JMSException {
-        Map<ConsumerInfo, List<MessagePosition>> due;
-        synchronized (batch) {
-            if (batchSize == 0) {
-                return;
+        // one flush at a time: an awaitSent that finds the batch empty while another thread is
+        // still sending what it took would not wait for those acks, nor see them fail
+        synchronized (sending) {
+            Map<ConsumerInfo, List<MessagePosition>> due;
+            synchronized (batch) {
+                if (batchSize == 0) {
+                    return;
+                }
+                due = new LinkedHashMap<>(batch);
+                batch.clear();
+                batchSize = 0;
             }
-            due = new LinkedHashMap<>(batch);
-            batch.clear();
-            batchSize = 0;
-        }
-        for (Map.Entry<ConsumerInfo, List<MessagePosition>> e : due.entrySet()) {
-            send(e.getKey(), e.getValue());
+            for (Map.Entry<ConsumerInfo, List<MessagePosition>> e : due.entrySet()) {
+                send(e.getKey(), e.getValue());
+            }
         }
     }
 
@@ -134,26 +140,31 @@ final class AckSender {
             Thread.currentThread().interrupt();
             throw new JMSException("interrupted while waiting to send an acknowledgement");
         }
-        CompletableFuture<Void> ack = client.lazyAck(consumer, positions);
-        unanswered.add(ack);
-        ack.whenComplete((done, f) -> {
-            unanswered.remove(ack);
+        // what awaitSent waits for is the stage that records the outcome, so a failure is known by then
+        CompletableFuture<Void> settled = client.lazyAck(consumer, positions).handle((done, f) -> {
             inFlight.release();
             if (f != null) {
-                JMSException jms = JmsErrors.toJms(f);
-                failure = jms;
-                LOG.warn("acknowledgement of {} message(s) of consumer {} failed; the broker redelivers them",
-                        positions.size(), consumer.consumerId(), jms);
-                if (ClientException.of(f).reason() != ClientException.Reason.NOT_HELD) {
-                    failedAcks.merge(consumer, List.copyOf(positions), (a, b) -> {
-                        List<MessagePosition> both = new ArrayList<>(a);
-                        both.addAll(b);
-                        return both;
-                    });
-                    onFailure.accept(jms);
-                }
+                failed(consumer, positions, f);
             }
+            return null;
         });
+        unanswered.add(settled);
+        settled.whenComplete((done, f) -> unanswered.remove(settled));
+    }
+
+    private void failed(ConsumerInfo consumer, List<MessagePosition> positions, Throwable f) {
+        JMSException jms = JmsErrors.toJms(f);
+        failure = jms;
+        LOG.warn("acknowledgement of {} message(s) of consumer {} failed; the broker redelivers them",
+                positions.size(), consumer.consumerId(), jms);
+        if (ClientException.of(f).reason() != ClientException.Reason.NOT_HELD) {
+            failedAcks.merge(consumer, List.copyOf(positions), (a, b) -> {
+                List<MessagePosition> both = new ArrayList<>(a);
+                both.addAll(b);
+                return both;
+            });
+            onFailure.accept(jms);
+        }
     }
 
     /**

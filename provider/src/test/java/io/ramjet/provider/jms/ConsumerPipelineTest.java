@@ -23,7 +23,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -217,13 +219,14 @@ class ConsumerPipelineTest extends BrokerTestSupport {
                     if (n == 0 && received.size() == 1) {
                         counting.losePullAnswers(1);
                         // not longer: the feed may act on the lost answer only once this returns
-                        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TIMEOUT / 2);
-                        while (counting.consumersClosed() == 0 && System.nanoTime() < deadline) {
-                            Thread.sleep(5);
+                        try {
+                            counting.firstConsumerClosed().get(TIMEOUT / 2, TimeUnit.MILLISECONDS);
+                        } catch (TimeoutException notYet) {
+                            // the detach comes after this returns
                         }
                     }
                     all.countDown();
-                } catch (JMSException | InterruptedException e) {
+                } catch (JMSException | InterruptedException | ExecutionException e) {
                     throw new IllegalStateException(e);
                 }
             });
@@ -246,7 +249,8 @@ class ConsumerPipelineTest extends BrokerTestSupport {
             counting.losePullAnswers(1);
         });
         assertTrue(counting.consumersClosed() > 0, "the lost pull answer did not detach the consumer");
-        assertEquals(List.of(), unflaggedRepeats(received), "received " + received);
+        assertEquals(List.of(), unflaggedRepeats(received), "received " + received + ", releases " + counting.releases
+                + ", acks " + counting.acks);
     }
 
     @Test

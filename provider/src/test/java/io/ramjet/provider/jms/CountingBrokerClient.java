@@ -36,6 +36,7 @@ final class CountingBrokerClient {
     private final AtomicInteger releasesOut = new AtomicInteger();
     private final AtomicInteger mostPullsOut = new AtomicInteger();
     private final AtomicInteger consumersClosed = new AtomicInteger();
+    private final CompletableFuture<Void> firstConsumerClosed = new CompletableFuture<>();
     private final long pullAnswerDelayMillis;
     private final long releaseDelayMillis;
     private final AtomicInteger pullAnswersToLose = new AtomicInteger();
@@ -78,6 +79,11 @@ final class CountingBrokerClient {
     CountingBrokerClient delayAcks(long millis) {
         ackDelayMillis = millis;
         return this;
+    }
+
+    /** Completes once the broker has answered a first CLOSE_CONSUMER request. */
+    CompletableFuture<Void> firstConsumerClosed() {
+        return firstConsumerClosed;
     }
 
     /** CLOSE_CONSUMER requests the broker has answered. */
@@ -139,7 +145,10 @@ final class CountingBrokerClient {
                         throw e.getCause();
                     }
                     if (method.getName().equals("closeConsumer")) {
-                        result = ((CompletableFuture<?>) result).whenComplete((done, failure) -> consumersClosed.incrementAndGet());
+                        result = ((CompletableFuture<?>) result).whenComplete((done, failure) -> {
+                            consumersClosed.incrementAndGet();
+                            firstConsumerClosed.complete(null);
+                        });
                     }
                     if (pull) {
                         CompletableFuture<?> answer = ((CompletableFuture<?>) result).thenCompose(this::lostOrNot);
