@@ -251,6 +251,29 @@ public final class InSyncReplicas implements ReplicationGate {
      * and the master enough, everything ({@link #unbounded}) until one is. True if it moved.
      */
     private boolean advanceReplicated() {
+        long held = heldByEnough();
+        boolean wasUnbounded = unbounded;
+        unbounded = held == Long.MAX_VALUE;
+        if (unbounded) {
+            return !wasUnbounded;
+        }
+        if (held <= replicated) {
+            return false;
+        }
+        replicated = held;
+        return true;
+    }
+
+    private boolean satisfied(long offset) {
+        return heldByEnough() >= offset;
+    }
+
+    /**
+     * How far every slave waited for (in sync, or in the committed set) has flushed, when they and
+     * the master are at least {@code minInSyncReplicas}: {@link Long#MAX_VALUE} with none waited
+     * for, -1 when they are too few.
+     */
+    private long heldByEnough() {
         int holding = 1;
         long lowest = Long.MAX_VALUE;
         for (Map.Entry<Long, Replica> entry : replicas.entrySet()) {
@@ -260,31 +283,7 @@ public final class InSyncReplicas implements ReplicationGate {
                 holding++;
             }
         }
-        boolean enough = holding >= config.minInSyncReplicas();
-        boolean wasUnbounded = unbounded;
-        unbounded = enough && lowest == Long.MAX_VALUE;
-        if (unbounded) {
-            return !wasUnbounded;
-        }
-        if (!enough || lowest <= replicated) {
-            return false;
-        }
-        replicated = lowest;
-        return true;
-    }
-
-    private boolean satisfied(long offset) {
-        int holding = 1;
-        for (Map.Entry<Long, Replica> entry : replicas.entrySet()) {
-            Replica replica = entry.getValue();
-            if (replica.inSync || committed.contains(entry.getKey())) {
-                if (replica.flushedOffset < offset) {
-                    return false;
-                }
-                holding++;
-            }
-        }
-        return holding >= config.minInSyncReplicas();
+        return holding >= config.minInSyncReplicas() ? lowest : -1;
     }
 
     private List<Waiter> due() {
