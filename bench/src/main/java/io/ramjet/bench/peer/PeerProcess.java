@@ -1,6 +1,8 @@
 package io.ramjet.bench.peer;
 
+import io.ramjet.bench.BuildDirectory;
 import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -24,7 +26,9 @@ import org.slf4j.LoggerFactory;
 /**
  * A broker started in a child JVM with the same heap as every other peer, stopped by closing its
  * stdin (or killed if it is not gone 10 s later: its data is thrown away anyway). Its main class speaks {@link PeerControl}: it prints
- * {@code READY <port>} when it serves and answers {@code heap}.
+ * {@code READY <port>} when it serves and answers {@code heap}. Everything it prints is kept in
+ * {@code bench/target/peer-logs/<main class>-<pid>.log} (the property {@code bench.peer.logs} names
+ * another directory), so that a failed row can be read against the broker's own log.
  */
 public final class PeerProcess implements AutoCloseable {
 
@@ -74,23 +78,62 @@ public final class PeerProcess implements AutoCloseable {
                 Integer.toString(port), dataDir.toString()));
         cmd.addAll(List.of(extra));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        BufferedWriter log = logFile(mainClass, p);
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line;
         StringBuilder seen = new StringBuilder();
         while ((line = out.readLine()) != null) {
+            keep(log, line);
             if (line.startsWith(PeerControl.NOTE)) {
                 LOG.info("{}: {}", mainClass.getSimpleName(), line.substring(PeerControl.NOTE.length()));
             }
             if (line.startsWith(PeerControl.READY)) {
                 PeerProcess peer = new PeerProcess(mainClass.getSimpleName(), p, port);
-                Thread reader = new Thread(() -> peer.read(out), mainClass.getSimpleName() + "-out");
+                Thread reader = new Thread(() -> peer.read(out, log), mainClass.getSimpleName() + "-out");
                 reader.setDaemon(true);
                 reader.start();
                 return peer;
             }
             seen.append(line).append('\n');
         }
+        close(log);
         throw new IOException(mainClass.getSimpleName() + " exited before it was ready:\n" + seen);
+    }
+
+    /** Where the peer's output is kept; null (with a warning) if the file cannot be opened. */
+    private static BufferedWriter logFile(Class<?> mainClass, Process p) {
+        Path file = BuildDirectory.of("bench.peer.logs", "peer-logs").resolve(mainClass.getSimpleName() + "-" + p.pid()
+                + ".log");
+        try {
+            Files.createDirectories(file.getParent());
+            return Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            LOG.warn("{}'s output is not kept: {}", mainClass.getSimpleName(), e.toString());
+            return null;
+        }
+    }
+
+    private static void keep(BufferedWriter log, String line) {
+        if (log == null) {
+            return;
+        }
+        try {
+            log.write(line);
+            log.newLine();
+            log.flush();
+        } catch (IOException e) {
+            LOG.debug("a peer's output line was not kept", e);
+        }
+    }
+
+    private static void close(BufferedWriter log) {
+        if (log != null) {
+            try {
+                log.close();
+            } catch (IOException e) {
+                LOG.debug("a peer's output file did not close", e);
+            }
+        }
     }
 
     public int port() {
@@ -171,10 +214,11 @@ public final class PeerProcess implements AutoCloseable {
         return name + "(pid " + process.pid() + ", port " + port + ")";
     }
 
-    private void read(BufferedReader out) {
+    private void read(BufferedReader out, BufferedWriter log) {
         try {
             String line;
             while ((line = out.readLine()) != null) {
+                keep(log, line);
                 if (line.startsWith(PeerControl.HEAP)) {
                     heapAnswers.add(Long.parseLong(line.substring(PeerControl.HEAP.length()).trim()));
                 } else {
@@ -188,6 +232,8 @@ public final class PeerProcess implements AutoCloseable {
             }
         } catch (IOException | NumberFormatException ignored) {
             // the peer stopped
+        } finally {
+            close(log);
         }
     }
 

@@ -1,6 +1,8 @@
 package io.ramjet.protocol.remoting;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.EventLoop;
 import io.netty.handler.ssl.SslHandler;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ErrorHeader;
@@ -66,7 +68,7 @@ public final class RemotingConnection {
             return CompletableFuture.failedFuture(new RemotingConnectionException("connection to " + remoteAddress()
                     + " is shutting down: " + CommandCode.name(request.code()) + " not sent"));
         }
-        channel.writeAndFlush(request.withRequestId(id)).addListener(written -> {
+        writeInCallOrder(request.withRequestId(id), written -> {
             if (!written.isSuccess() && pending.remove(id, future)) {
                 future.completeExceptionally(writeFailure(request, written.cause()));
             }
@@ -84,7 +86,7 @@ public final class RemotingConnection {
 
     CompletableFuture<Void> write(Frame frame) {
         CompletableFuture<Void> future = new CompletableFuture<>();
-        channel.writeAndFlush(frame).addListener(written -> {
+        writeInCallOrder(frame, written -> {
             if (written.isSuccess()) {
                 future.complete(null);
             } else {
@@ -92,6 +94,27 @@ public final class RemotingConnection {
             }
         });
         return future;
+    }
+
+    /**
+     * Writes the frame behind every frame asked for before this call, from any thread. Netty
+     * writes at once on the channel's I/O thread but queues a write from another thread as a task
+     * of that thread, so a write asked for on the I/O thread while it is busy would overtake one
+     * another thread asked for just before (an idempotent producer's earlier send then reached the
+     * broker after a later one and was dropped as a resend): on the I/O thread the write is queued
+     * as a task too.
+     */
+    private void writeInCallOrder(Frame frame, ChannelFutureListener onWritten) {
+        EventLoop loop = channel.eventLoop();
+        if (loop.inEventLoop()) {
+            try {
+                loop.execute(() -> channel.writeAndFlush(frame).addListener(onWritten));
+                return;
+            } catch (RejectedExecutionException shuttingDown) {
+                // the loop takes no more tasks: the write below fails as the channel does
+            }
+        }
+        channel.writeAndFlush(frame).addListener(onWritten);
     }
 
     /**

@@ -114,6 +114,41 @@ class RemotingClientOrderTest {
         assertInCallOrder(received());
     }
 
+    /**
+     * A request asked for on the connection's I/O thread must not overtake one another thread
+     * asked for just before, which waits in the I/O thread's task queue while that thread is busy:
+     * written at once, it reached the server first, and an idempotent producer's earlier
+     * NON_PERSISTENT send was taken for a resend and dropped.
+     */
+    @Test
+    void aRequestAskedForOnTheIoThreadDoesNotOvertakeOneAnotherThreadAskedForBefore() throws Exception {
+        List<CompletableFuture<?>> first = sendNumbered(0, 1, false);
+        openNextConnection().complete(null);
+        awaitAll(first);
+
+        List<CompletableFuture<?>> later = new ArrayList<>();
+        CompletableFuture<?> last = client.invoke(address, numbered(1)).thenCompose(answer -> {
+            // on the connection's I/O thread, which stays busy here
+            Thread other = new Thread(() -> later.add(client.invoke(address, numbered(2))));
+            other.start();
+            try {
+                other.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return client.invoke(address, numbered(3));
+        });
+        last.get(10, TimeUnit.SECONDS);
+        later.get(0).get(10, TimeUnit.SECONDS);
+
+        assertTrue(arrivals.tryAcquire(3, 10, TimeUnit.SECONDS), "the server did not receive every frame");
+        assertEquals(List.of(0, 1, 2, 3), received());
+    }
+
+    private static Frame numbered(int number) {
+        return Frame.request(NUMBERED, null, Unpooled.buffer(4).writeInt(number));
+    }
+
     @Test
     void aFailedOpenFailsTheWaitingRequestsInCallOrder() throws Exception {
         List<CompletableFuture<?>> sent = sendNumbered(0, FRAMES, false);
