@@ -228,6 +228,7 @@ public final class Bench implements Callable<Integer> {
                 for (int k = 0; k < running.size(); k++) {
                     int i = (k + r) % running.size();
                     LOG.info("{}: workload {}, round {}", running.get(i).name(), workload, r + 1);
+                    QuietMachine.await();
                     timed.run(running.get(i), clients.get(i), workload, "_r" + (r + 1), rounds.get(r));
                 }
             }
