@@ -86,6 +86,10 @@ public final class Bench implements Callable<Integer> {
             + "(default: measured when the peer starts, as artemis create measures it)")
     long artemisBufferTimeout;
 
+    @Option(names = "--settle-seconds", description = "how long each timed round may wait for the machine to "
+            + "settle: sync, then CPUs idle (default 60, or 0 with --smoke: no settling)")
+    Integer settleSeconds;
+
     @Option(names = "--out", description = "directory for results.csv and results.svg "
             + "(default bench/target/results)")
     Path out;
@@ -154,7 +158,8 @@ public final class Bench implements Callable<Integer> {
         int latency = latencySeconds != null ? latencySeconds : smoke ? 2 : 30;
         int timed = rounds != null ? rounds : smoke ? 1 : 3;
         return new BenchConfig(size, scale, producers, consumers, rate, Duration.ofSeconds(latency), timed, heap,
-                ramjetSegmentMiB != null ? ramjetSegmentMiB : smoke ? 64 : 0, artemisBufferTimeout);
+                ramjetSegmentMiB != null ? ramjetSegmentMiB : smoke ? 64 : 0, artemisBufferTimeout,
+                Duration.ofSeconds(settleSeconds != null ? settleSeconds : smoke ? 0 : 60));
     }
 
     /**
@@ -228,7 +233,7 @@ public final class Bench implements Callable<Integer> {
                 for (int k = 0; k < running.size(); k++) {
                     int i = (k + r) % running.size();
                     LOG.info("{}: workload {}, round {}", running.get(i).name(), workload, r + 1);
-                    QuietMachine.await();
+                    QuietMachine.await(config.settle());
                     timed.run(running.get(i), clients.get(i), workload, "_r" + (r + 1), rounds.get(r));
                 }
             }

@@ -5,12 +5,13 @@ import java.time.Duration;
 /**
  * What one run measures: message size, the counts of each workload (the issue's counts times
  * {@code scale}), threads, the latency run, how many timed rounds each row gets, the brokers'
- * heap, Ramjet's CommitLog segment size in MiB (0: the standalone default) and Artemis's journal
- * buffer timeout in nanoseconds (0: measured when the peer starts).
+ * heap, Ramjet's CommitLog segment size in MiB (0: the standalone default), Artemis's journal
+ * buffer timeout in nanoseconds (0: measured when the peer starts) and how long a timed round may
+ * wait for the machine to settle ({@link QuietMachine}; zero: no settling).
  */
 public record BenchConfig(int size, double scale, int producers, int consumers, int latencyRate,
                           Duration latencyDuration, int rounds, String heap, int ramjetSegmentMiB,
-                          long artemisBufferTimeoutNanos) {
+                          long artemisBufferTimeoutNanos, Duration settle) {
 
     /** Workloads 1 to 3: messages sent per row. */
     public static final long SEND_COUNT = 200_000;
@@ -33,9 +34,10 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
     public static final long TEMPORARY_QUEUES = 2_000;
 
     public BenchConfig {
-        if (size < 0 || scale <= 0 || producers < 1 || consumers < 1 || latencyRate < 1 || rounds < 1) {
+        if (size < 0 || scale <= 0 || producers < 1 || consumers < 1 || latencyRate < 1 || rounds < 1
+                || settle.isNegative()) {
             throw new IllegalArgumentException(
-                    "size >= 0, count > 0, producers, consumers, rate and rounds >= 1 please");
+                    "size >= 0, count > 0, producers, consumers, rate and rounds >= 1, settle >= 0 please");
         }
     }
 
@@ -53,6 +55,6 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
     public BenchConfig warmUp() {
         Duration latency = Duration.ofMillis(Math.max(1_000, (long) (latencyDuration.toMillis() * WARM_UP_SHARE)));
         return new BenchConfig(size, scale * WARM_UP_SHARE, producers, consumers, latencyRate, latency, 1, heap,
-                ramjetSegmentMiB, artemisBufferTimeoutNanos);
+                ramjetSegmentMiB, artemisBufferTimeoutNanos, settle);
     }
 }

@@ -3,13 +3,14 @@ package io.ramjet.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Lets the machine settle before a timed round: writes the page cache's dirty pages to disk
- * ({@code sync}), then waits until the CPUs are idle, so that a peer does not pay in its round
+ * ({@code sync}), then waits until the CPUs are idle (within a bound the run sets), so that a peer does not pay in its round
  * for what the peers before it left behind (files the kernel would write back while it forces
  * its own, a broker still compacting its journal or flushing after its round). Where
  * {@code sync} or {@code /proc/stat} is missing, that part is skipped.
@@ -21,16 +22,19 @@ final class QuietMachine {
     /** The machine counts as idle once a half-second window is below this share of busy CPU time. */
     private static final double IDLE_BELOW = 0.15;
     private static final long WINDOW_MILLIS = 500;
-    private static final long SETTLE_MAX_MILLIS = 60_000;
 
     private QuietMachine() {
     }
 
-    static void await() {
+    /** Settles within about {@code atMost} (sync included); a zero duration does nothing. */
+    static void await(Duration atMost) {
+        if (atMost.isZero()) {
+            return;
+        }
         long began = System.nanoTime();
         sync();
         long synced = System.nanoTime();
-        double busy = awaitIdle();
+        double busy = awaitIdle(began + atMost.toNanos());
         LOG.info("settled before the round: sync {} ms, then {} ms until the CPUs were idle (last window {}% busy)",
                 TimeUnit.NANOSECONDS.toMillis(synced - began), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - synced),
                 Math.round(busy * 100));
@@ -50,9 +54,8 @@ final class QuietMachine {
         }
     }
 
-    /** Waits for a quiet window (at most {@link #SETTLE_MAX_MILLIS}); returns the last window's busy share, -1 if unknown. */
-    private static double awaitIdle() {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_MAX_MILLIS);
+    /** Waits for a quiet window until {@code deadline} (nanoTime); returns the last window's busy share, -1 if unknown. */
+    private static double awaitIdle(long deadline) {
         long[] before = cpuTimes();
         if (before == null) {
             return -1;
