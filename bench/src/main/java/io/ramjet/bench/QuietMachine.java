@@ -10,9 +10,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Lets the machine settle before a timed round: writes the page cache's dirty pages to disk
- * ({@code sync}), then waits until the CPUs are idle (within a bound the run sets), so that a peer does not pay in its round
- * for what the peers before it left behind (files the kernel would write back while it forces
- * its own, a broker still compacting its journal or flushing after its round). Where
+ * ({@code sync}), then waits until the CPUs are idle (within a bound the run sets), so that a
+ * peer does not pay in its round for what the peers before it left behind (files the kernel
+ * would write back while it forces its own, a broker still busy after its round). Where
  * {@code sync} or {@code /proc/stat} is missing, that part is skipped.
  */
 final class QuietMachine {

@@ -123,7 +123,10 @@ public final class ControllerClient implements AutoCloseable {
      * {@link IllegalStateException} from the closed connection's life cycle, "current state
      * CLOSED"), a leader stepping down, a failed read addressed to one node. Ratis does not reopen
      * the connection after those, so this drops the connection to the node the call went to, and
-     * tries again while time is left.
+     * tries again while time is left. Ratis 3.2's Netty client also throws a
+     * {@link NullPointerException} ("proxy is null") when a call picks up the connection another
+     * call is dropping at that moment (seen once in {@code ControllerProcessKillTest}, two callers
+     * retrying while the leader was killed): the same race, handled the same way.
      */
     private ControllerReply call(ControllerRequest request, Supplier<RaftPeerId> target, RaftCall call) throws IOException {
         deadlines.begin(System.nanoTime() + timeout.toNanos());
@@ -136,7 +139,7 @@ public final class ControllerClient implements AutoCloseable {
                     break;
                 } catch (StateMachineException | GroupMismatchException | InterruptedIOException e) {
                     throw e;
-                } catch (IOException | IllegalStateException e) {
+                } catch (IOException | IllegalStateException | NullPointerException e) {
                     if (closed) {
                         throw e;
                     }
