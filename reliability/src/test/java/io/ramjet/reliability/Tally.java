@@ -34,6 +34,8 @@ final class Tally {
     private final Map<String, String> firstDelivery = new HashMap<>();
     /** Both deliveries of each unflagged repeat, for the summary line: what a failure is diagnosed from. */
     private final List<String> unflaggedDetails = new ArrayList<>();
+    /** When each id was first delivered (nanoTime). */
+    private final Map<String, Long> firstDeliveredNanos = new HashMap<>();
     private long deliveries;
     private long duplicates;
     private long redeliveredWithoutFlag;
@@ -62,6 +64,7 @@ final class Tally {
 
     private synchronized void received(String id, boolean redelivered, String detail) {
         deliveries++;
+        firstDeliveredNanos.putIfAbsent(id, System.nanoTime());
         if (detail != null) {
             firstDelivery.putIfAbsent(id, detail);
         }
@@ -138,6 +141,11 @@ final class Tally {
 
     synchronized long duplicates() {
         return duplicates;
+    }
+
+    /** When each id repeated without JMSRedelivered was first delivered (nanoTime). */
+    synchronized List<Long> unflaggedRepeatFirstDeliveries() {
+        return unflaggedRepeats.stream().map(firstDeliveredNanos::get).toList();
     }
 
     synchronized long redeliveredWithoutFlag() {
