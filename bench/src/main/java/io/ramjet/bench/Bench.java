@@ -220,6 +220,7 @@ public final class Bench implements Callable<Integer> {
                                    List<Peer> running, List<Workloads> clients) {
         WorkloadRunner warmUp = new WorkloadRunner(config.warmUp());
         WorkloadRunner timed = new WorkloadRunner(config);
+        IdlePeers idle = new IdlePeers(running);
         List<Results> rounds = new ArrayList<>();
         for (int r = 0; r < config.rounds(); r++) {
             rounds.add(new Results(peers));
@@ -227,12 +228,14 @@ public final class Bench implements Callable<Integer> {
         for (int workload : workloads) {
             for (int i = 0; i < running.size(); i++) {
                 LOG.info("{}: warming up workload {}", running.get(i).name(), workload);
+                idle.working(running.get(i));
                 warmUp.run(running.get(i), clients.get(i), workload, "_warm", new Results(peers));
             }
             for (int r = 0; r < config.rounds(); r++) {
                 for (int k = 0; k < running.size(); k++) {
                     int i = (k + r) % running.size();
                     LOG.info("{}: workload {}, round {}", running.get(i).name(), workload, r + 1);
+                    idle.working(running.get(i));
                     QuietMachine.await(config.settle());
                     timed.run(running.get(i), clients.get(i), workload, "_r" + (r + 1), rounds.get(r));
                 }

@@ -176,6 +176,11 @@ public final class JmsPeer implements Peer {
     }
 
     @Override
+    public List<Long> pids() {
+        return List.of(process.pid());
+    }
+
+    @Override
     public boolean isAlive() {
         return process.isAlive();
     }

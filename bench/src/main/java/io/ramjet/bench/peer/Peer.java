@@ -2,6 +2,7 @@ package io.ramjet.bench.peer;
 
 import io.ramjet.bench.Workloads;
 import java.io.IOException;
+import java.util.List;
 
 /** A running broker under test, in JVMs of its own, and the client that drives it. */
 public interface Peer extends AutoCloseable {
@@ -20,6 +21,9 @@ public interface Peer extends AutoCloseable {
 
     /** Resident set size of that JVM, in bytes. */
     long residentBytes();
+
+    /** The process ids of the peer's JVMs. */
+    List<Long> pids();
 
     /** False once a broker JVM of this peer has exited. */
     boolean isAlive();

@@ -107,6 +107,11 @@ public final class RocketMqPeer implements Peer {
     }
 
     @Override
+    public List<Long> pids() {
+        return List.of(syncFlush.pid(), asyncFlush.pid());
+    }
+
+    @Override
     public boolean isAlive() {
         return syncFlush.isAlive() && asyncFlush.isAlive();
     }
