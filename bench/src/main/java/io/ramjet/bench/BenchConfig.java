@@ -24,6 +24,8 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
     /** Workload 6: subscribers on the topic. */
     public static final int SUBSCRIBERS = 4;
     /** The share of the latency run that warms workload 4 up before it is timed. */
+    private static final double LATENCY_WARM_UP_SHARE = 1.0 / 3;
+    /** The share of the timed counts that warms a workload up at least. */
     private static final double WARM_UP_SHARE = 0.1;
     /** The share of the full counts that warms a workload up, at most twice the timed counts. */
     private static final double WARM_UP_FULL_SHARE = 0.2;
@@ -53,14 +55,16 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
      * The run that warms a workload up on a peer before its timed rounds: the same paths (sends,
      * selectors, transactions, listeners, topics) at a fifth of the full counts (40,000 sends of
      * workload 1), at most twice the timed counts (so a smoke run stays short), or at a tenth of
-     * the timed counts when that is more, and at a tenth of the latency run (at least a second),
+     * the timed counts when that is more, and at a third of the latency run (at least a second),
      * once. A tenth of the scaled counts was too little for the JIT at {@code --count 0.1}:
      * 2,000 messages left a 20,000-message drain timed half cold (a client JVM that only drains
      * took 20,000 msg/s in its first 20,000 messages and over 100,000 after its first 80,000, its
-     * compiler threads half its CPU meanwhile; session 11).
+     * compiler threads half its CPU meanwhile; session 11). A tenth of the latency run, 3 s, was
+     * spent on a cold client's backlog (latencies near 1 s throughout), and the first round still
+     * stalled for up to 90 ms; after 10 s, 39 ms (session 12).
      */
     public BenchConfig warmUp() {
-        Duration latency = Duration.ofMillis(Math.max(1_000, (long) (latencyDuration.toMillis() * WARM_UP_SHARE)));
+        Duration latency = Duration.ofMillis(Math.max(1_000, (long) (latencyDuration.toMillis() * LATENCY_WARM_UP_SHARE)));
         double warmScale = Math.max(scale * WARM_UP_SHARE, Math.min(WARM_UP_FULL_SHARE, 2 * scale));
         return new BenchConfig(size, warmScale, producers, consumers, latencyRate, latency, 1, heap,
                 ramjetSegmentMiB, artemisBufferTimeoutNanos, settle);
