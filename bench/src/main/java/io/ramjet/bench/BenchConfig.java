@@ -64,7 +64,8 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
      * stalled for up to 90 ms; after 10 s, 39 ms (session 12).
      */
     public BenchConfig warmUp() {
-        Duration latency = Duration.ofMillis(Math.max(1_000, (long) (latencyDuration.toMillis() * LATENCY_WARM_UP_SHARE)));
+        Duration latency = Duration.ofMillis(
+                Math.max(1_000, (long) (latencyDuration.toMillis() * LATENCY_WARM_UP_SHARE)));
         double warmScale = Math.max(scale * WARM_UP_SHARE, Math.min(WARM_UP_FULL_SHARE, 2 * scale));
         return new BenchConfig(size, warmScale, producers, consumers, latencyRate, latency, 1, heap,
                 ramjetSegmentMiB, artemisBufferTimeoutNanos, settle);
