@@ -14,6 +14,7 @@ public final class FlushStatistics {
     private final LongAdder forceNanos = new LongAdder();
     private final LongAdder waitersCompleted = new LongAdder();
     private volatile ForceListener listener = (nanos, waiters) -> { };
+    private volatile long lastForceNanos;
 
     /** Told of each force that wrote something, on the flush thread: it must return quickly. */
     @FunctionalInterface
@@ -24,6 +25,7 @@ public final class FlushStatistics {
     void forced(long nanos, int waiters) {
         forces.increment();
         forceNanos.add(nanos);
+        lastForceNanos = nanos;
         waitersCompleted.add(waiters);
         listener.forced(nanos, waiters);
     }
@@ -41,6 +43,11 @@ public final class FlushStatistics {
     /** Time spent in those forces, in nanoseconds. */
     public long forceNanos() {
         return forceNanos.sum();
+    }
+
+    /** How long the last force that wrote something took, in nanoseconds; 0 before the first. */
+    public long lastForceNanos() {
+        return lastForceNanos;
     }
 
     /** Appends that waited for durability and were completed by a force. */

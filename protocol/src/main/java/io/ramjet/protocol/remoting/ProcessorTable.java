@@ -9,8 +9,12 @@ import java.util.concurrent.Executor;
 /** Processors by command code, shared by the connections of one server or client. Thread-safe. */
 public final class ProcessorTable {
 
-    /** @param inOrder whether one connection's requests start in the order they arrived */
-    record Entry(AsyncRequestProcessor processor, Executor executor, boolean inOrder) {
+    /**
+     * @param executor where requests run, unless {@code withConnection} chooses per request
+     * @param inOrder whether one connection's requests start in the order they arrived
+     * @param withConnection chooses per request and connection; null when {@code executor} runs every request
+     */
+    record Entry(AsyncRequestProcessor processor, Executor executor, boolean inOrder, RequestExecutor withConnection) {
     }
 
     private final Map<Short, Entry> entries = new ConcurrentHashMap<>();
@@ -22,7 +26,16 @@ public final class ProcessorTable {
     }
 
     public void registerAsync(short code, AsyncRequestProcessor processor, Executor executor) {
-        register(code, new Entry(processor, executor, false));
+        register(code, new Entry(processor, executor, false, null));
+    }
+
+    /**
+     * As {@link #registerAsync}, but {@code executor} decides for each request, on the
+     * connection's I/O thread, whether it runs there at once or on another thread of its own.
+     */
+    public void registerWithConnection(short code, AsyncRequestProcessor processor, RequestExecutor executor) {
+        Objects.requireNonNull(executor, "executor");
+        register(code, new Entry(processor, null, false, executor));
     }
 
     /**
@@ -32,12 +45,14 @@ public final class ProcessorTable {
      * order matters, such as a consumer's pulls.
      */
     public void registerInOrder(short code, AsyncRequestProcessor processor, Executor executor) {
-        register(code, new Entry(processor, executor, true));
+        register(code, new Entry(processor, executor, true, null));
     }
 
     private void register(short code, Entry entry) {
         Objects.requireNonNull(entry.processor(), "processor");
-        Objects.requireNonNull(entry.executor(), "executor");
+        if (entry.withConnection() == null) {
+            Objects.requireNonNull(entry.executor(), "executor");
+        }
         if (entries.putIfAbsent(code, entry) != null) {
             throw new IllegalStateException("a processor is already registered for code " + code);
         }

@@ -97,6 +97,17 @@ public final class RemotingConnection {
     }
 
     /**
+     * Runs {@code task} on this connection's I/O thread behind the work already queued there: when
+     * called on that thread while it processes what it read, once those reads are processed and
+     * before the thread waits for more.
+     *
+     * @throws RejectedExecutionException when the I/O thread is shutting down
+     */
+    public void afterReads(Runnable task) {
+        channel.eventLoop().execute(task);
+    }
+
+    /**
      * Writes the frame behind every frame asked for before this call, from any thread. Netty
      * writes at once on the channel's I/O thread but queues a write from another thread as a task
      * of that thread, so a write asked for on the I/O thread while it is busy would overtake one

@@ -118,10 +118,14 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         try {
-            Executor executor = entry.inOrder()
-                    ? lanes.computeIfAbsent(frame.code(), code -> new InOrderLane(entry.executor()))
-                    : entry.executor();
-            executor.execute(() -> process(entry.processor(), frame));
+            Runnable processing = () -> process(entry.processor(), frame);
+            if (entry.withConnection() != null) {
+                entry.withConnection().execute(connection, processing);
+            } else if (entry.inOrder()) {
+                lanes.computeIfAbsent(frame.code(), code -> new InOrderLane(entry.executor())).execute(processing);
+            } else {
+                entry.executor().execute(processing);
+            }
         } catch (RejectedExecutionException e) {
             LOG.warn("{}: executor refused {}", connection, frame);
             if (frame.isRequest()) {

@@ -138,10 +138,11 @@ public final class Broker implements AutoCloseable {
     private final SubscriptionTable subscriptions;
     private final ExecutorService processors;
     /**
-     * One thread for SEND: a connection's messages reach the CommitLog in the order they came;
-     * it forces them itself once it has no more at hand.
+     * The thread for SEND when it does not run on its I/O thread ({@link SendLane}): a
+     * connection's messages reach the CommitLog in the order they came; it forces them itself
+     * once it has no more at hand.
      */
-    private final ExecutorService sends;
+    private final SendThread sends;
     private final ScheduledExecutorService timer;
     /** AUTHENTICATE hashes for about 0.1 s: one thread and a bounded queue, so a flood of logins cannot starve messaging. */
     private final ExecutorService logins;
@@ -394,10 +395,13 @@ public final class Broker implements AutoCloseable {
         AckProcessor acks = new AckProcessor(subscriptions, acknowledgements, heldPulls, consumers);
         AdminProcessor admin = new AdminProcessor(destinations, deleter, config.queuesPerDestination(), log,
                 temporaries, access, destinationsChanged);
-        SendProcessor send = new SendProcessor(store, resolver, diskGuard(),
+        DiskGuard disk = diskGuard();
+        SendProcessor send = new SendProcessor(store, resolver, disk,
                 new TransactionHalves(transactions.table()), access, producers);
+        SendLane sendLane = new SendLane(sends, disk::holding, store.flushStatistics()::lastForceNanos,
+                store::forceWaiting);
         server.registerAsyncProcessor(CommandCode.SEND, metrics == null ? Refusals.mappedAsync(send)
-                : producing.counting(Timed.async(Refusals.mappedAsync(send), metrics.metrics().sendTimer())), sends);
+                : producing.counting(Timed.async(Refusals.mappedAsync(send), metrics.metrics().sendTimer())), sendLane);
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, Refusals.mappedAsync(subscribe::subscribe),
                 processors);
         // in arrival order per connection: a consumer's pulls claim its messages in the order it sent them
@@ -423,7 +427,8 @@ public final class Broker implements AutoCloseable {
         server.registerAsyncProcessor(CommandCode.TX_PREPARE, Refusals.mappedAsync(tx::prepare), processors);
         server.registerAsyncProcessor(CommandCode.TX_END, Refusals.mappedAsync(tx::end), processors);
         // on the send thread: a connection's counted commit runs after the SENDs it sent before it
-        server.registerAsyncProcessor(CommandCode.TX_COMMIT_COUNTED, Refusals.mappedAsync(tx::commitCounted), sends);
+        server.registerAsyncProcessor(CommandCode.TX_COMMIT_COUNTED, Refusals.mappedAsync(tx::commitCounted),
+                sendLane::handOff);
         server.registerProcessor(CommandCode.XA_RECOVER, Refusals.mapped(tx::recover), processors);
         server.registerAsyncProcessor(CommandCode.TX_QUERY, Refusals.mappedAsync(tx::query), processors);
         server.addConnectionListener(ConnectionSession.onClose(transactions::sessionClosed));

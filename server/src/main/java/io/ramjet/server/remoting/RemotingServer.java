@@ -20,6 +20,7 @@ import io.ramjet.protocol.remoting.ProcessorTable;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.protocol.remoting.RequestGate;
+import io.ramjet.protocol.remoting.RequestExecutor;
 import io.ramjet.protocol.remoting.RequestProcessor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,6 +69,11 @@ public final class RemotingServer implements AutoCloseable {
 
     public void registerAsyncProcessor(short code, AsyncRequestProcessor processor, Executor executor) {
         processors.registerAsync(code, processor, executor);
+    }
+
+    /** As {@link #registerAsyncProcessor}, {@code executor} choosing per request: on the I/O thread or its own. */
+    public void registerAsyncProcessor(short code, AsyncRequestProcessor processor, RequestExecutor executor) {
+        processors.registerWithConnection(code, processor, executor);
     }
 
     /** As {@link #registerAsyncProcessor}, one connection's requests of {@code code} started in arrival order. */

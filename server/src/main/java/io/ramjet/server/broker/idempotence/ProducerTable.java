@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Two sources feed it. The dispatch of every record that names a producer ({@link #onRecord}),
  * live, during recovery and on a slave: that alone decides what the table holds, so a broker
  * recovering after {@code kill -9} and a slave that dispatched the replicated log hold the same
- * producers. And the send thread's own appends ({@link #appended}), held apart until their record
+ * producers. And the SEND processor's own appends ({@link #appended}), held apart until their record
  * is dispatched, so a resend that arrives between a message's append and its dispatch is still
  * recognised.
  *
@@ -33,7 +33,7 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>The snapshot ({@link #save}) holds what the log below its position says: a producer's last
  * record above the position (dispatched, perhaps not yet forced, so perhaps lost in a crash) is
  * replaced by the one before it, when that one lies below; a producer with its last two records
- * above the position is left to the replay of the log. Thread-safe: the send thread, the
+ * above the position is left to the replay of the log. Thread-safe: the threads that run SEND, the
  * dispatcher and the checkpoint call it.
  */
 public final class ProducerTable {
@@ -45,7 +45,7 @@ public final class ProducerTable {
     private final ProducerTableConfig config;
     /** Producers in the order of their last dispatched message, oldest first. */
     private final LinkedHashMap<Long, Entry> dispatched = new LinkedHashMap<>();
-    /** Per producer, its newest message appended by the send thread and not yet dispatched. */
+    /** Per producer, its newest message appended by the SEND processor and not yet dispatched. */
     private final Map<Long, StoredSend> appended = new HashMap<>();
     private final LongAdder duplicates = new LongAdder();
 
@@ -67,7 +67,10 @@ public final class ProducerTable {
         return Optional.of(last);
     }
 
-    /** The send thread appended {@code send}; its record is not dispatched yet. */
+    /**
+     * The SEND processor appended {@code send}; its record is not dispatched yet. Called under the
+     * producer's lock with the {@link #resendOf} that let it be stored, so one producer's calls come in sequence order.
+     */
     public synchronized void appended(StoredSend send) {
         appended.put(send.producerId(), send);
     }

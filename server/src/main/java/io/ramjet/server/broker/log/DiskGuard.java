@@ -48,14 +48,10 @@ public final class DiskGuard {
      * @throws BrokerException DISK_FULL when the disk stays past its use limit
      */
     public void checkSend() {
-        long now = System.nanoTime();
-        if (now - sampledAt > SAMPLE_NANOS) {
-            used = usage.getAsDouble();
-            sampledAt = now;
-        }
-        if (used <= useLimit) {
+        if (!holding()) {
             return;
         }
+        long now = System.nanoTime();
         long deadline = now + blockNanos;
         while (System.nanoTime() < deadline) {
             LockSupport.parkNanos(Math.min(RECHECK.toNanos(), deadline - System.nanoTime()));
@@ -68,6 +64,19 @@ public final class DiskGuard {
         throw new BrokerException(Refusal.DISK_FULL, String.format(
                 "disk %.1f%% used, above the broker's limit of %.1f%%%s: send refused", used * 100, useLimit * 100,
                 blockNanos == 0 ? "" : " for " + TimeUnit.NANOSECONDS.toMillis(blockNanos) + " ms"));
+    }
+
+    /**
+     * Whether a send would be held (or refused) now: the disk is past its use limit, as last
+     * sampled (sampled again when the sample is over a second old). Never blocks.
+     */
+    public boolean holding() {
+        long now = System.nanoTime();
+        if (now - sampledAt > SAMPLE_NANOS) {
+            used = usage.getAsDouble();
+            sampledAt = now;
+        }
+        return used > useLimit;
     }
 
     private static DoubleSupplier usageOf(Path dataDir) throws IOException {

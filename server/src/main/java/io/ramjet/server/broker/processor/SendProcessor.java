@@ -64,16 +64,21 @@ import java.util.concurrent.CompletionStage;
  * send asks and dispatched, with the original's position when it is the one resent, and stores
  * nothing. The record of a stored one carries its producer and sequence.
  *
- * <p>The broker runs this processor on one thread, so the CommitLog order of the messages one
- * connection sends is the order they arrived in, one-way ones included; and a producer's resend
- * is checked after every earlier message of it was appended. That thread must call
- * {@link MessageStore#forceWaiting} whenever it has no more requests at hand: a PERSISTENT
- * send's force is left to it ({@link MessageStore#durableAtForce}), one force for the batch of
- * sends it has just appended, on that thread, without handing them to the flush thread.
+ * <p>The broker runs this processor for one connection's sends one at a time, in the order they
+ * arrived (on the connection's I/O thread or the send thread: {@code SendLane}), so the CommitLog
+ * order of the messages one connection sends is the order they arrived in, one-way ones
+ * included. Several connections' sends may run at once: a producer's resend check and the append
+ * of its message are one step under that producer's lock, so when its resends come over a new
+ * connection while its old one still delivers, each message is stored once. The threads that run
+ * it must call {@link MessageStore#forceWaiting} whenever they have no more requests at hand: a
+ * PERSISTENT send's force is left to them ({@link MessageStore#durableAtForce}), one force for
+ * the batch of sends just appended, without handing them to the flush thread.
  */
 public final class SendProcessor implements AsyncRequestProcessor {
 
     private static final Logger LOG = LoggerFactory.getLogger(SendProcessor.class);
+    /** Locks over the producers' resend checks and appends; a power of two. */
+    private static final int PRODUCER_LOCKS = 64;
 
     private final MessageStore store;
     private final DestinationResolver destinations;
@@ -81,10 +86,12 @@ public final class SendProcessor implements AsyncRequestProcessor {
     private final TransactionHalves halves;
     private final Access access;
     private final ProducerTable producers;
+    private final Object[] producerLocks = new Object[PRODUCER_LOCKS];
 
     public SendProcessor(MessageStore store, DestinationResolver destinations,
                          DiskGuard disk, TransactionHalves halves, Access access, ProducerTable producers) {
         this.producers = producers;
+        Arrays.setAll(producerLocks, i -> new Object());
         this.access = access;
         this.halves = halves;
         this.disk = disk;
@@ -114,23 +121,32 @@ public final class SendProcessor implements AsyncRequestProcessor {
             // since a counted commit counts it (the commit drops an expired half)
             return CompletableFuture.completedFuture(request.reply(new SendResponse(send.queueId(), -1, -1)));
         }
-        Optional<StoredSend> stored = send.producerId() == 0 ? Optional.empty()
-                : producers.resendOf(send.producerId(), send.sequence());
-        if (stored.isPresent()) {
-            return answerResend(request, send, stored.get());
-        }
         MessageRecord record = record(destination, send.queueId(), send.persistent(), send.deliveryTime(),
                 bytes, 0, send.propertiesLength(), bytes.length, now, send.producerId(), send.sequence());
         record = TransactionHalves.half(record, send.transactionId());
-        AppendResult result = append(record);
-        if (send.producerId() != 0) {
-            producers.appended(new StoredSend(send.producerId(), send.sequence(), result.physicalOffset(),
-                    result.size(), result.queueOffset(), now));
+        AppendResult result;
+        if (send.producerId() == 0) {
+            result = append(record);
+        } else {
+            synchronized (producerLock(send.producerId())) {
+                Optional<StoredSend> stored = producers.resendOf(send.producerId(), send.sequence());
+                if (stored.isPresent()) {
+                    return answerResend(request, send, stored.get());
+                }
+                result = append(record);
+                producers.appended(new StoredSend(send.producerId(), send.sequence(), result.physicalOffset(),
+                        result.size(), result.queueOffset(), now));
+            }
         }
         if (request.isOneWay()) {
             return null;
         }
         return answer(request, send, result, send.persistent() && send.transactionId() == 0);
+    }
+
+    /** The lock of a producer's resend check and append: one of a few, shared by the producers that hash to it. */
+    private Object producerLock(long producerId) {
+        return producerLocks[Long.hashCode(producerId) & (producerLocks.length - 1)];
     }
 
     private CompletionStage<Frame> answerResend(Frame request, SendRequest send, StoredSend last) {
