@@ -22,7 +22,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,6 +91,39 @@ class IdempotentProducerTest {
                     .timeout(BrokerTestClient.TIMEOUT).build(), HttpResponse.BodyHandlers.ofString());
             assertTrue(scrape.body().lines().anyMatch(line -> line.startsWith("ramjet_producer_duplicates_total{")
                     && line.endsWith(" 1.0")), scrape.body());
+        }
+    }
+
+    /**
+     * Two connections send the same producer's messages at once, each all of them in order (a
+     * producer resending over a new connection while the old one still delivers): the broker's
+     * I/O threads run both connections' sends side by side, and each message is stored once.
+     */
+    @Test
+    void twoConnectionsSendingOneProducersMessagesAtOnceStoreEachOnce() throws Exception {
+        int count = 2_000;
+        byte[] properties = MessagePropertiesCodec.encode(new MessageHeaders());
+        try (Broker broker = BrokerTestSupport.start(BrokerTestSupport.config(dir));
+             RemotingClient other = new RemotingClient(RemotingClientConfig.defaults())) {
+            send(broker, Q, 1, "opens the queue");
+            List<CompletableFuture<Frame>> answers = new ArrayList<>();
+            for (RemotingClient connection : List.of(client, other)) {
+                connection.connect(broker.address()).get();
+            }
+            for (int sequence = 1; sequence <= count; sequence++) {
+                for (RemotingClient connection : List.of(client, other)) {
+                    SendRequest header = new SendRequest("orders", DestinationKind.QUEUE, 0, true, 0, 0,
+                            properties.length, 0, P, sequence);
+                    answers.add(connection.invoke(broker.address(), Frame.request(CommandCode.SEND, header,
+                            Unpooled.wrappedBuffer(properties, ("m" + sequence).getBytes(StandardCharsets.UTF_8))),
+                            BrokerTestClient.TIMEOUT));
+                }
+            }
+            for (CompletableFuture<Frame> answer : answers) {
+                answer.get(BrokerTestClient.TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            }
+            assertEquals(1 + count, stored(broker));
+            assertEquals(count, broker.producers().duplicates());
         }
     }
 
