@@ -15,10 +15,9 @@ import org.slf4j.LoggerFactory;
  * else on that thread behind what waits there. Run on the I/O thread, a send is appended as it is
  * read, and once that thread has processed the reads at hand it forces the CommitLog for every
  * send it appended meanwhile (group commit by read batch) and writes their answers, without a
- * thread hand-off either way: on this project's 2-core VM a synchronous persistent send took 322 us
- * against 359 us on the send thread (SendPathFloor, the mean of six alternating pairs; the new
- * way faster in each). The other thread
- * hand-offs, the client's, remain.
+ * thread hand-off either way: on this project's 2-core VM a synchronous persistent send took
+ * 322 us against 359 us on the send thread (SendPathFloor, the mean of six alternating pairs; the
+ * new way faster in each). The client's two hand-offs remain.
  *
  * <p>Order: a request handed to the send thread is counted until it has been processed
  * (appended); while any is, every send is handed off too, so one connection's sends (and its
