@@ -10,11 +10,10 @@ import java.util.concurrent.Executor;
 public final class ProcessorTable {
 
     /**
-     * @param executor where requests run, unless {@code withConnection} chooses per request
-     * @param inOrder whether one connection's requests start in the order they arrived
-     * @param withConnection chooses per request and connection; null when {@code executor} runs every request
+     * @param executor  where each request runs, chosen with its connection; null for an in-order command
+     * @param inOrderOn where an in-order command's lanes run ({@link #registerInOrder}); null otherwise
      */
-    record Entry(AsyncRequestProcessor processor, Executor executor, boolean inOrder, RequestExecutor withConnection) {
+    record Entry(AsyncRequestProcessor processor, RequestExecutor executor, Executor inOrderOn) {
     }
 
     private final Map<Short, Entry> entries = new ConcurrentHashMap<>();
@@ -26,7 +25,8 @@ public final class ProcessorTable {
     }
 
     public void registerAsync(short code, AsyncRequestProcessor processor, Executor executor) {
-        register(code, new Entry(processor, executor, false, null));
+        Objects.requireNonNull(executor, "executor");
+        register(code, new Entry(processor, (connection, processing) -> executor.execute(processing), null));
     }
 
     /**
@@ -35,7 +35,7 @@ public final class ProcessorTable {
      */
     public void registerWithConnection(short code, AsyncRequestProcessor processor, RequestExecutor executor) {
         Objects.requireNonNull(executor, "executor");
-        register(code, new Entry(processor, null, false, executor));
+        register(code, new Entry(processor, executor, null));
     }
 
     /**
@@ -45,14 +45,12 @@ public final class ProcessorTable {
      * order matters, such as a consumer's pulls.
      */
     public void registerInOrder(short code, AsyncRequestProcessor processor, Executor executor) {
-        register(code, new Entry(processor, executor, true, null));
+        Objects.requireNonNull(executor, "executor");
+        register(code, new Entry(processor, null, executor));
     }
 
     private void register(short code, Entry entry) {
         Objects.requireNonNull(entry.processor(), "processor");
-        if (entry.withConnection() == null) {
-            Objects.requireNonNull(entry.executor(), "executor");
-        }
         if (entries.putIfAbsent(code, entry) != null) {
             throw new IllegalStateException("a processor is already registered for code " + code);
         }

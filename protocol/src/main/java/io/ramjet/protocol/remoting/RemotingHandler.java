@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -119,12 +118,10 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
         }
         try {
             Runnable processing = () -> process(entry.processor(), frame);
-            if (entry.withConnection() != null) {
-                entry.withConnection().execute(connection, processing);
-            } else if (entry.inOrder()) {
-                lanes.computeIfAbsent(frame.code(), code -> new InOrderLane(entry.executor())).execute(processing);
+            if (entry.inOrderOn() != null) {
+                lanes.computeIfAbsent(frame.code(), code -> new InOrderLane(entry.inOrderOn())).execute(processing);
             } else {
-                entry.executor().execute(processing);
+                entry.executor().execute(connection, processing);
             }
         } catch (RejectedExecutionException e) {
             LOG.warn("{}: executor refused {}", connection, frame);

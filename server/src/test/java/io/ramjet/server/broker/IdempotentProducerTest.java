@@ -55,12 +55,17 @@ class IdempotentProducerTest {
     }
 
     private SendResponse send(Broker broker, long producer, long sequence, String text) throws Exception {
+        return client.invokeSync(broker.address(), sendFrame(producer, sequence, text), BrokerTestClient.TIMEOUT)
+                .header(SendResponse.class);
+    }
+
+    /** A persistent SEND of {@code text} to queue 0 of "orders" from {@code producer}. */
+    private static Frame sendFrame(long producer, long sequence, String text) {
         byte[] properties = MessagePropertiesCodec.encode(new MessageHeaders());
         SendRequest header = new SendRequest("orders", DestinationKind.QUEUE, 0, true, 0, 0, properties.length, 0,
                 producer, sequence);
-        return client.invokeSync(broker.address(), Frame.request(CommandCode.SEND, header,
-                        Unpooled.wrappedBuffer(properties, text.getBytes(StandardCharsets.UTF_8))),
-                BrokerTestClient.TIMEOUT).header(SendResponse.class);
+        return Frame.request(CommandCode.SEND, header,
+                Unpooled.wrappedBuffer(properties, text.getBytes(StandardCharsets.UTF_8)));
     }
 
     private static long stored(Broker broker) {
@@ -102,7 +107,6 @@ class IdempotentProducerTest {
     @Test
     void twoConnectionsSendingOneProducersMessagesAtOnceStoreEachOnce() throws Exception {
         int count = 2_000;
-        byte[] properties = MessagePropertiesCodec.encode(new MessageHeaders());
         try (Broker broker = BrokerTestSupport.start(BrokerTestSupport.config(dir));
              RemotingClient other = new RemotingClient(RemotingClientConfig.defaults())) {
             send(broker, Q, 1, "opens the queue");
@@ -112,10 +116,7 @@ class IdempotentProducerTest {
             }
             for (int sequence = 1; sequence <= count; sequence++) {
                 for (RemotingClient connection : List.of(client, other)) {
-                    SendRequest header = new SendRequest("orders", DestinationKind.QUEUE, 0, true, 0, 0,
-                            properties.length, 0, P, sequence);
-                    answers.add(connection.invoke(broker.address(), Frame.request(CommandCode.SEND, header,
-                            Unpooled.wrappedBuffer(properties, ("m" + sequence).getBytes(StandardCharsets.UTF_8))),
+                    answers.add(connection.invoke(broker.address(), sendFrame(P, sequence, "m" + sequence),
                             BrokerTestClient.TIMEOUT));
                 }
             }

@@ -96,8 +96,8 @@ class SendLaneTest {
         for (int i = 1; i <= 20; i++) {
             answers.add(client.invoke(server.address(), Frame.request(SEND, new QueryRouteRequest("m" + i)), TIMEOUT));
         }
-        Thread.sleep(100); // they may not overtake the held request; a wrong lane would have run them by now
-        assertEquals(List.of(), processed);
+        assertTrue(waitFor(() -> thread.getQueue().size() == 20), "all 20 queued behind the held request");
+        assertEquals(List.of(), processed, "none ran on an I/O thread meanwhile");
 
         release.countDown();
         for (CompletableFuture<Frame> answer : answers) {
@@ -110,6 +110,8 @@ class SendLaneTest {
         assertEquals(expected, processed);
         assertEquals(List.of(), forces, "the send thread forces for its own requests");
 
+        // a handed-off request answers before the lane counts it done: wait until it has
+        assertTrue(waitFor(() -> thread.getCompletedTaskCount() == 21), "the send thread finished");
         send("after");
         assertTrue(processed.get(21).startsWith("after on ramjet-server-io"), "inline again once drained: "
                 + processed.get(21));
@@ -123,6 +125,8 @@ class SendLaneTest {
         lastForceNanos.set(SendLane.INLINE_FORCE_LIMIT_NANOS);
         send("slow");
         lastForceNanos.set(SendLane.INLINE_FORCE_LIMIT_NANOS - 1);
+        // a handed-off request answers before the lane counts it done: wait until it has
+        assertTrue(waitFor(() -> thread.getCompletedTaskCount() == 2), "the send thread finished");
         send("fast");
 
         assertEquals("held on test-send", processed.get(0));
