@@ -12,10 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -75,8 +73,7 @@ final class CommitLog {
         t.setDaemon(true);
         return t;
     });
-    private long preparedStart = -1;
-    private Future<Path> prepared;
+    private final NextFile next;
     /** Start of the active segment if it was created inside the reserve, else -1. */
     private volatile long reserveSegment = -1;
     /** Whether the last message that needed a new segment did not get one. */
@@ -90,6 +87,7 @@ final class CommitLog {
         this.directory = directory;
         this.segmentSize = segmentSize;
         this.minFreeSpace = minFreeSpace;
+        this.next = new NextFile(directory, allocator);
         long expected = -1;
         for (Path path : MappedFile.list(directory)) {
             MappedFile segment = MappedFile.open(path);
@@ -224,8 +222,8 @@ final class CommitLog {
     }
 
     private void prepareNextWhenHalfFull(MappedFile segment, long position) {
-        if (prepared == null && position - segment.start() >= segmentSize / 2) {
-            prepareNext(segment.end());
+        if (!next.pending() && position - segment.start() >= segmentSize / 2) {
+            next.prepare(segment.end(), segmentSize, minFreeSpace);
         }
     }
 
@@ -251,53 +249,8 @@ final class CommitLog {
     }
 
     private MappedFile createSegment(long start) {
-        Future<Path> ready = prepared;
-        boolean usable = ready != null && preparedStart == start;
-        prepared = null;
-        if (usable) {
-            try {
-                return MappedFile.install(ready.get());
-            } catch (ExecutionException e) {
-                LOG.warn("preparing segment {} failed: creating it now", start, e.getCause());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new StoreException("interrupted waiting for segment " + start, e);
-            }
-        } else if (ready != null) {
-            discard(ready);
-        }
-        return MappedFile.create(directory, start, segmentSize, minFreeSpace);
-    }
-
-    private void prepareNext(long start) {
-        preparedStart = start;
-        prepared = allocator.submit(() -> MappedFile.prepare(directory, start, segmentSize, minFreeSpace, ".next"));
-    }
-
-    /**
-     * Waits for the segment being prepared: an empty log fills its first segment while the store
-     * opens rather than under its first append (zero-filling 1 GiB on a busy disk takes seconds,
-     * longer than a client waits for an answer). A failure is left for the append to meet.
-     */
-    private void awaitPrepared() {
-        try {
-            prepared.get();
-        } catch (ExecutionException e) {
-            LOG.warn("preparing segment {} failed; the first append will create it", preparedStart, e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException("interrupted preparing segment " + preparedStart, e);
-        }
-    }
-
-    private static void discard(Future<Path> ready) {
-        try {
-            MappedFile.deleteQuietly(ready.get());
-        } catch (ExecutionException e) {
-            // nothing was left on disk
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        MappedFile prepared = next.take(start);
+        return prepared != null ? prepared : MappedFile.create(directory, start, segmentSize, minFreeSpace);
     }
 
     /**
@@ -532,8 +485,10 @@ final class CommitLog {
             verifiedFrom = from;
             updateHotFrom();
             writePosition = flushedPosition = from;
-            prepareNext(from);
-            awaitPrepared();
+            // an empty log fills its first segment while the store opens rather than under its
+            // first append (zero-filling 1 GiB on a busy disk takes seconds, longer than a client waits)
+            next.prepare(from, segmentSize, minFreeSpace);
+            next.await();
             return new Scan(0, from, 0);
         }
         long position = Math.min(Math.max(from, minOffset()), segments.lastEntry().getValue().end());
@@ -587,7 +542,7 @@ final class CommitLog {
         if (position < last.end()) {
             prepareNextWhenHalfFull(last, position);
         } else {
-            prepareNext(position);
+            next.prepare(position, segmentSize, minFreeSpace);
         }
         return new Scan(records, position, truncated);
     }
@@ -614,10 +569,7 @@ final class CommitLog {
     /** Forces what is left and closes the channels; the mappings are released by the garbage collector. */
     void close() {
         flush();
-        if (prepared != null) {
-            discard(prepared);
-            prepared = null;
-        }
+        next.discard();
         allocator.shutdown();
         segments.values().forEach(MappedFile::close);
     }

@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -30,6 +32,8 @@ import org.slf4j.LoggerFactory;
  * see {@link ConsumeQueue}; what a deletion interrupted by the crash left is removed on load
  * (a hashed directory without its name file, queue directories without files), or by the
  * deletion dispatched again.
+ *
+ * <p>One preparer thread, the table's own, zero-fills every queue's next file ahead of need.
  */
 final class ConsumeQueueTable implements ConsumeQueueWriter {
 
@@ -40,6 +44,11 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
     private final long minFreeSpace;
     private final boolean existed;
     private final Map<QueueKey, ConsumeQueue> queues = new ConcurrentHashMap<>();
+    private final ExecutorService preparer = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "ramjet-queue-prepare");
+        t.setDaemon(true);
+        return t;
+    });
 
     /** @param minFreeSpace usable bytes that must remain after creating a queue file */
     ConsumeQueueTable(Path directory, int entriesPerFile, long minFreeSpace) {
@@ -79,7 +88,7 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
                             continue;
                         }
                         QueueKey key = new QueueKey(name, Integer.parseInt(idName));
-                        queues.put(key, new ConsumeQueue(id, entriesPerFile, minFreeSpace));
+                        queues.put(key, new ConsumeQueue(id, entriesPerFile, minFreeSpace, preparer));
                     }
                 }
             }
@@ -128,7 +137,8 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
         if (QueueKey.isHashed(directoryName)) {
             writeName(destination, key.destination());
         }
-        return new ConsumeQueue(destination.resolve(Integer.toString(key.queueId())), entriesPerFile, minFreeSpace);
+        return new ConsumeQueue(destination.resolve(Integer.toString(key.queueId())), entriesPerFile, minFreeSpace,
+                preparer);
     }
 
     /** Writes the name file of a hashed directory, under a temporary name, forced, then renamed. */
@@ -202,6 +212,7 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
 
     void close() {
         queues.values().forEach(ConsumeQueue::close);
+        preparer.shutdown();
     }
 
     int deleteFilesBelow(long physicalOffset) {

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,7 +22,7 @@ class ConsumeQueueTest {
     Path dir;
 
     private ConsumeQueue filled(int count) {
-        ConsumeQueue queue = new ConsumeQueue(dir, PER_FILE, 0);
+        ConsumeQueue queue = new ConsumeQueue(dir, PER_FILE, 0, Runnable::run);
         for (int i = 0; i < count; i++) {
             assertTrue(queue.put(i, (long) i * RECORD, RECORD, i * 3L));
         }
@@ -82,7 +85,7 @@ class ConsumeQueueTest {
     @Test
     void recoveryKeepsOnlyEntriesBelowTheCheckpoint() {
         filled(300);
-        ConsumeQueue reopened = new ConsumeQueue(dir, PER_FILE, 0);
+        ConsumeQueue reopened = new ConsumeQueue(dir, PER_FILE, 0, Runnable::run);
         reopened.recover(150L * RECORD);
         assertEquals(150, reopened.nextOffset());
         assertEquals(3, MappedFile.list(dir).size());
@@ -95,7 +98,7 @@ class ConsumeQueueTest {
         MappedFile second = MappedFile.open(dir.resolve(MappedFile.name(64)));
         second.buffer().putInt(ConsumeQueueEntryDescriptor.position(10) + ConsumeQueueEntryDescriptor.SIZE_OFFSET, 0);
         second.close();
-        ConsumeQueue reopened = new ConsumeQueue(dir, PER_FILE, 0);
+        ConsumeQueue reopened = new ConsumeQueue(dir, PER_FILE, 0, Runnable::run);
         reopened.recover(Long.MAX_VALUE);
         assertEquals(74, reopened.nextOffset());
         assertEquals(74, reopened.read(0, 1_000).size());
@@ -114,7 +117,7 @@ class ConsumeQueueTest {
     @Test
     void filesGrowFromASmallFirstOneUpToTheConfiguredSize() {
         int max = 5_000;
-        ConsumeQueue queue = new ConsumeQueue(dir, max, 0);
+        ConsumeQueue queue = new ConsumeQueue(dir, max, 0, Runnable::run);
         int count = 20_000;
         for (int i = 0; i < count; i++) {
             assertTrue(queue.put(i, (long) i * RECORD, RECORD, i));
@@ -134,7 +137,7 @@ class ConsumeQueueTest {
 
     @Test
     void aQueueOfOneMessageCostsOneSmallFile() {
-        ConsumeQueue queue = new ConsumeQueue(dir, StoreConfig.DEFAULT_ENTRIES_PER_FILE, 0);
+        ConsumeQueue queue = new ConsumeQueue(dir, StoreConfig.DEFAULT_ENTRIES_PER_FILE, 0, Runnable::run);
         queue.put(0, 0, RECORD, 0);
         assertEquals(List.of(dir.resolve(MappedFile.name(0))), MappedFile.list(dir));
         assertEquals(1024L * ConsumeQueueEntryDescriptor.LENGTH, dir.resolve(MappedFile.name(0)).toFile().length());
@@ -142,12 +145,12 @@ class ConsumeQueueTest {
 
     @Test
     void recoveryAndRetentionWorkAcrossFilesOfDifferentSizes() {
-        ConsumeQueue queue = new ConsumeQueue(dir, 5_000, 0);
+        ConsumeQueue queue = new ConsumeQueue(dir, 5_000, 0, Runnable::run);
         for (int i = 0; i < 9_000; i++) {
             queue.put(i, (long) i * RECORD, RECORD, i);
         }
         queue.close();
-        ConsumeQueue reopened = new ConsumeQueue(dir, 5_000, 0);
+        ConsumeQueue reopened = new ConsumeQueue(dir, 5_000, 0, Runnable::run);
         assertEquals(1024L + 2048 + 4096 + 5000, reopened.nextOffset(), "the end derives from the last file's size");
         reopened.recover(5_000L * RECORD);
         assertEquals(5_000, reopened.nextOffset());
@@ -170,9 +173,65 @@ class ConsumeQueueTest {
         Path file = dir.resolve(MappedFile.name(0));
         java.nio.file.attribute.FileTime before = java.nio.file.Files.getLastModifiedTime(file);
         Thread.sleep(20);
-        ConsumeQueue reopened = new ConsumeQueue(dir, PER_FILE, 0);
+        ConsumeQueue reopened = new ConsumeQueue(dir, PER_FILE, 0, Runnable::run);
         reopened.recover(Long.MAX_VALUE);
         assertEquals(10, reopened.nextOffset());
         assertEquals(before, java.nio.file.Files.getLastModifiedTime(file));
+    }
+
+    @Test
+    void theNextFileIsPreparedOnThePreparerOnceTheLastIsHalfFullAndTakenWhenReached() throws Exception {
+        List<Runnable> preparer = new ArrayList<>();
+        ConsumeQueue queue = new ConsumeQueue(dir, PER_FILE, 0, preparer::add);
+        for (int i = 0; i < PER_FILE / 2 - 1; i++) {
+            queue.put(i, (long) i * RECORD, RECORD, i);
+        }
+        assertEquals(0, preparer.size(), "nothing prepared before the file is half full");
+        queue.put(PER_FILE / 2 - 1, (PER_FILE / 2 - 1L) * RECORD, RECORD, 0);
+        assertEquals(1, preparer.size());
+        Path prepared = dir.resolve(MappedFile.name(PER_FILE) + ".next");
+        assertFalse(Files.exists(prepared), "prepared on the preparer, not by the writer");
+        preparer.remove(0).run();
+        assertEquals(ConsumeQueueEntryDescriptor.position(PER_FILE), Files.size(prepared));
+        Object inode = Files.getAttribute(prepared, "unix:ino");
+        for (int i = PER_FILE / 2; i <= PER_FILE; i++) {
+            assertTrue(queue.put(i, (long) i * RECORD, RECORD, i));
+        }
+        Path second = dir.resolve(MappedFile.name(PER_FILE));
+        assertFalse(Files.exists(prepared));
+        assertEquals(inode, Files.getAttribute(second, "unix:ino"), "the prepared file was renamed into place");
+        assertEquals(new ConsumeQueueEntry(PER_FILE, (long) PER_FILE * RECORD, RECORD, PER_FILE),
+                queue.read(PER_FILE, 1).get(0));
+        assertEquals(0, preparer.size(), "the next one waits for this one to be half full");
+    }
+
+    @Test
+    void aPreparedFileThatVanishedIsCreatedByTheWriter() {
+        ConsumeQueue queue = new ConsumeQueue(dir, PER_FILE, 0, Runnable::run);
+        for (int i = 0; i < PER_FILE / 2; i++) {
+            queue.put(i, (long) i * RECORD, RECORD, i);
+        }
+        MappedFile.deleteQuietly(dir.resolve(MappedFile.name(PER_FILE) + ".next"));
+        for (int i = PER_FILE / 2; i < 3 * PER_FILE; i++) {
+            assertTrue(queue.put(i, (long) i * RECORD, RECORD, i));
+        }
+        assertEquals(3 * PER_FILE, queue.read(0, 1_000).size());
+        assertEquals(new ConsumeQueueEntry(PER_FILE + 1, (PER_FILE + 1L) * RECORD, RECORD, PER_FILE + 1),
+                queue.read(PER_FILE + 1, 1).get(0));
+    }
+
+    @Test
+    void deletingOrClosingAQueueDeletesItsPreparedFile() throws Exception {
+        ConsumeQueue deleted = filled(PER_FILE / 2);
+        assertTrue(Files.exists(dir.resolve(MappedFile.name(PER_FILE) + ".next")));
+        deleted.deleteAll();
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of(), left.toList());
+        }
+        ConsumeQueue closed = filled(PER_FILE / 2);
+        closed.close();
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of(dir.resolve(MappedFile.name(0))), left.toList());
+        }
     }
 }
