@@ -61,11 +61,22 @@ public final class DecisionMemory {
         return Optional.ofNullable(d).map(Decision::state);
     }
 
-    /** Every remembered decision, oldest first, for the snapshot. */
+    /**
+     * Every remembered decision, oldest first, for the snapshot: those by id, then those by xid
+     * alone. Built without a map: a map of 50,000 entries has a table large enough for G1 to
+     * place in the old generation, where, once dead, it kept its entries alive through every
+     * young collection until they were old enough to move there too; one such map per checkpoint
+     * grew a broker's young pauses from under 3 ms to 14-28 ms once a benchmark had run 50,000
+     * transactions.
+     */
     public synchronized List<Decision> all() {
-        LinkedHashMap<Decision, Boolean> all = new LinkedHashMap<>();
-        byId.values().forEach(d -> all.put(d, true));
-        byXid.values().forEach(d -> all.put(d, true));
-        return new ArrayList<>(all.keySet());
+        List<Decision> all = new ArrayList<>(byId.size() + byXid.size());
+        all.addAll(byId.values());
+        for (Decision d : byXid.values()) {
+            if (d.transactionId() == 0 || !d.equals(byId.get(d.transactionId()))) {
+                all.add(d);
+            }
+        }
+        return all;
     }
 }

@@ -71,4 +71,24 @@ class TransactionTableTest {
         assertEquals(TxState.COMMITTED, memory.of(0, "x1").orElseThrow());
         assertEquals(TxState.ROLLED_BACK, memory.of(2, "").orElseThrow());
     }
+
+    @Test
+    void theSnapshotHoldsEachRememberedDecisionOnceOldestFirst() {
+        DecisionMemory memory = new DecisionMemory(3);
+        memory.remember(1, "x1", TxState.COMMITTED);
+        memory.remember(0, "x2", TxState.ROLLED_BACK);
+        memory.remember(3, "", TxState.COMMITTED);
+        memory.remember(4, "x4", TxState.ROLLED_BACK);
+        assertEquals(List.of(new DecisionMemory.Decision(1, "x1", TxState.COMMITTED),
+                new DecisionMemory.Decision(3, "", TxState.COMMITTED),
+                new DecisionMemory.Decision(4, "x4", TxState.ROLLED_BACK),
+                new DecisionMemory.Decision(0, "x2", TxState.ROLLED_BACK)), memory.all());
+        memory.remember(5, "", TxState.COMMITTED);
+        assertEquals(List.of(new DecisionMemory.Decision(3, "", TxState.COMMITTED),
+                new DecisionMemory.Decision(4, "x4", TxState.ROLLED_BACK),
+                new DecisionMemory.Decision(5, "", TxState.COMMITTED),
+                new DecisionMemory.Decision(1, "x1", TxState.COMMITTED),
+                new DecisionMemory.Decision(0, "x2", TxState.ROLLED_BACK)), memory.all(),
+                "a decision forgotten by id is still remembered by its xid");
+    }
 }
