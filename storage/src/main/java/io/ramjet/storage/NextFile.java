@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,12 +38,19 @@ final class NextFile {
         return prepared != null;
     }
 
-    /** Starts preparing the file for {@code start} of {@code size} bytes, leaving {@code minFreeSpace} usable. */
+    /**
+     * Starts preparing the file for {@code start} of {@code size} bytes, leaving {@code minFreeSpace}
+     * usable; nothing if the preparer takes no more work (the writer then creates the file itself).
+     */
     void prepare(long start, int size, long minFreeSpace) {
         discard();
-        this.start = start;
-        prepared = CompletableFuture.supplyAsync(
-                () -> MappedFile.prepare(directory, start, size, minFreeSpace, SUFFIX), preparer);
+        try {
+            prepared = CompletableFuture.supplyAsync(
+                    () -> MappedFile.prepare(directory, start, size, minFreeSpace, SUFFIX), preparer);
+            this.start = start;
+        } catch (RejectedExecutionException e) {
+            LOG.debug("preparer of {} stopped: {} not prepared", directory, MappedFile.name(start));
+        }
     }
 
     /**

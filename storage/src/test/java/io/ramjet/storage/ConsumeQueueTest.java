@@ -212,6 +212,21 @@ class ConsumeQueueTest {
             queue.put(i, (long) i * RECORD, RECORD, i);
         }
         MappedFile.deleteQuietly(dir.resolve(MappedFile.name(PER_FILE) + ".next"));
+        putsAfterTheFirstHalfAllLand(queue);
+    }
+
+    @Test
+    void aPreparerThatTakesNoWorkLeavesTheFilesToTheWriter() {
+        ConsumeQueue queue = new ConsumeQueue(dir, PER_FILE, 0, task -> {
+            throw new java.util.concurrent.RejectedExecutionException("stopped");
+        });
+        for (int i = 0; i < PER_FILE / 2; i++) {
+            queue.put(i, (long) i * RECORD, RECORD, i);
+        }
+        putsAfterTheFirstHalfAllLand(queue);
+    }
+
+    private static void putsAfterTheFirstHalfAllLand(ConsumeQueue queue) {
         for (int i = PER_FILE / 2; i < 3 * PER_FILE; i++) {
             assertTrue(queue.put(i, (long) i * RECORD, RECORD, i));
         }
