@@ -73,7 +73,7 @@ final class CommitLog {
         t.setDaemon(true);
         return t;
     });
-    private final NextFile next;
+    private final NextFile nextFile;
     /** Start of the active segment if it was created inside the reserve, else -1. */
     private volatile long reserveSegment = -1;
     /** Whether the last message that needed a new segment did not get one. */
@@ -87,7 +87,7 @@ final class CommitLog {
         this.directory = directory;
         this.segmentSize = segmentSize;
         this.minFreeSpace = minFreeSpace;
-        this.next = new NextFile(directory, allocator);
+        this.nextFile = new NextFile(directory, allocator);
         long expected = -1;
         for (Path path : MappedFile.list(directory)) {
             MappedFile segment = MappedFile.open(path);
@@ -222,8 +222,8 @@ final class CommitLog {
     }
 
     private void prepareNextWhenHalfFull(MappedFile segment, long position) {
-        if (!next.pending() && position - segment.start() >= segmentSize / 2) {
-            next.prepare(segment.end(), segmentSize, minFreeSpace);
+        if (!nextFile.pending() && position - segment.start() >= segmentSize / 2) {
+            nextFile.prepare(segment.end(), segmentSize, minFreeSpace);
         }
     }
 
@@ -249,7 +249,7 @@ final class CommitLog {
     }
 
     private MappedFile createSegment(long start) {
-        MappedFile prepared = next.take(start);
+        MappedFile prepared = nextFile.take(start);
         return prepared != null ? prepared : MappedFile.create(directory, start, segmentSize, minFreeSpace);
     }
 
@@ -487,8 +487,8 @@ final class CommitLog {
             writePosition = flushedPosition = from;
             // an empty log fills its first segment while the store opens rather than under its
             // first append (zero-filling 1 GiB on a busy disk takes seconds, longer than a client waits)
-            next.prepare(from, segmentSize, minFreeSpace);
-            next.await();
+            nextFile.prepare(from, segmentSize, minFreeSpace);
+            nextFile.await();
             return new Scan(0, from, 0);
         }
         long position = Math.min(Math.max(from, minOffset()), segments.lastEntry().getValue().end());
@@ -542,7 +542,7 @@ final class CommitLog {
         if (position < last.end()) {
             prepareNextWhenHalfFull(last, position);
         } else {
-            next.prepare(position, segmentSize, minFreeSpace);
+            nextFile.prepare(position, segmentSize, minFreeSpace);
         }
         return new Scan(records, position, truncated);
     }
@@ -569,7 +569,7 @@ final class CommitLog {
     /** Forces what is left and closes the channels; the mappings are released by the garbage collector. */
     void close() {
         flush();
-        next.discard();
+        nextFile.discard();
         allocator.shutdown();
         segments.values().forEach(MappedFile::close);
     }

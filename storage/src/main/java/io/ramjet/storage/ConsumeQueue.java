@@ -58,14 +58,14 @@ final class ConsumeQueue {
     private volatile long minOffset;
     private volatile long nextOffset;
     private long flushedOffset;
-    private final NextFile next;
+    private final NextFile nextFile;
 
     /** @param preparer runs the preparation of the next file */
     ConsumeQueue(Path directory, int entriesPerFile, long minFreeSpace, Executor preparer) {
         this.directory = directory;
         this.entriesPerFile = entriesPerFile;
         this.minFreeSpace = minFreeSpace;
-        this.next = new NextFile(directory, preparer);
+        this.nextFile = new NextFile(directory, preparer);
         for (Path path : MappedFile.list(directory)) {
             MappedFile file = MappedFile.open(path).withoutChannel();
             files.put(file.start(), file);
@@ -112,8 +112,8 @@ final class ConsumeQueue {
 
     private void prepareNextWhenHalfFull(MappedFile file, long end) {
         int entries = entriesIn(file);
-        if (!next.pending() && end - file.start() >= entries / 2) {
-            next.prepare(file.start() + entries, nextFileSize(entries), minFreeSpace);
+        if (!nextFile.pending() && end - file.start() >= entries / 2) {
+            nextFile.prepare(file.start() + entries, nextFileSize(entries), minFreeSpace);
         }
     }
 
@@ -128,7 +128,7 @@ final class ConsumeQueue {
         if (last != null && offset < last.getKey() + entriesIn(last.getValue())) {
             return last.getValue();
         }
-        MappedFile prepared = next.take(offset);
+        MappedFile prepared = nextFile.take(offset);
         MappedFile created = prepared != null ? prepared.withoutChannel() : MappedFile.create(directory, offset,
                 nextFileSize(last == null ? 0 : entriesIn(last.getValue())), minFreeSpace).withoutChannel();
         files.put(offset, created);
@@ -295,13 +295,13 @@ final class ConsumeQueue {
     }
 
     void close() {
-        next.discard();
+        nextFile.discard();
         files.values().forEach(MappedFile::close);
     }
 
     /** Deletes every file; the queue must not be used after (its directory is the table's to delete). */
     void deleteAll() {
-        next.discard();
+        nextFile.discard();
         for (MappedFile file : files.values()) {
             file.delete();
         }
