@@ -125,6 +125,10 @@ final class ControllerStateMachine extends BaseStateMachine {
             channel.force(true);
         }
         Files.move(partial, file.toPath(), StandardCopyOption.ATOMIC_MOVE);
+        // and the rename too: a power loss could otherwise take back the snapshot's name
+        try (FileChannel directory = FileChannel.open(file.toPath().getParent(), StandardOpenOption.READ)) {
+            directory.force(true);
+        }
         MD5Hash digest = MD5FileUtil.computeAndSaveMd5ForFile(file);
         storage.updateLatestSnapshot(new SingleFileSnapshotInfo(new FileInfo(file.toPath(), digest), last));
         return last.getIndex();

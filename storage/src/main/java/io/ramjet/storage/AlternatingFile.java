@@ -75,7 +75,7 @@ public final class AlternatingFile {
             throw new StoreException("cannot write " + copy, e);
         }
         if (created) {
-            forceDirectory(copy.getParent());
+            DurableRename.forceDirectory(copy.getParent());
         }
         next ^= 1;
     }
@@ -93,7 +93,7 @@ public final class AlternatingFile {
         } catch (IOException e) {
             throw new StoreException("cannot delete " + older, e);
         }
-        forceDirectory(older.getParent());
+        DurableRename.forceDirectory(older.getParent());
     }
 
     /**
@@ -110,14 +110,6 @@ public final class AlternatingFile {
             }
         }
         next = 0;
-        forceDirectory(copies[0].getParent());
-    }
-
-    private static void forceDirectory(Path directory) {
-        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
-            channel.force(true);
-        } catch (IOException ignored) {
-            // not every platform can force a directory; the copy's contents are forced
-        }
+        DurableRename.forceDirectory(copies[0].getParent());
     }
 }

@@ -31,7 +31,8 @@ import org.slf4j.LoggerFactory;
  * <p>Once the last file is half full, the next one is prepared on the preparer thread given
  * ({@link NextFile}): creating a file (zeros, a force, a rename) took 2-5 ms of the dispatcher's
  * time on this project's VM, and every message of the store waited behind it. A queue's first file
- * is still created by the dispatcher, as its first message arrives.
+ * comes from a {@link FirstFilePool} (renamed into the queue's directory), or is created by the
+ * dispatcher when none is ready.
  *
  * <p>Entries are written and forced through the mappings only, so no file keeps a descriptor open.
  *
@@ -59,13 +60,18 @@ final class ConsumeQueue {
     private volatile long nextOffset;
     private long flushedOffset;
     private final NextFile nextFile;
+    private final FirstFilePool firstFiles;
 
-    /** @param preparer runs the preparation of the next file */
-    ConsumeQueue(Path directory, int entriesPerFile, long minFreeSpace, Executor preparer) {
+    /**
+     * @param preparer runs the preparation of the next file
+     * @param firstFiles where a first file (of a new queue, or of one emptied by retention) comes from
+     */
+    ConsumeQueue(Path directory, int entriesPerFile, long minFreeSpace, Executor preparer, FirstFilePool firstFiles) {
         this.directory = directory;
         this.entriesPerFile = entriesPerFile;
         this.minFreeSpace = minFreeSpace;
         this.nextFile = new NextFile(directory, preparer);
+        this.firstFiles = firstFiles;
         for (Path path : MappedFile.list(directory)) {
             MappedFile file = MappedFile.open(path).withoutChannel();
             files.put(file.start(), file);
@@ -128,9 +134,10 @@ final class ConsumeQueue {
         if (last != null && offset < last.getKey() + entriesIn(last.getValue())) {
             return last.getValue();
         }
-        MappedFile prepared = nextFile.take(offset);
-        MappedFile created = prepared != null ? prepared.withoutChannel() : MappedFile.create(directory, offset,
-                nextFileSize(last == null ? 0 : entriesIn(last.getValue())), minFreeSpace).withoutChannel();
+        int size = nextFileSize(last == null ? 0 : entriesIn(last.getValue()));
+        MappedFile prepared = last == null ? firstFiles.take(directory, offset, size) : nextFile.take(offset);
+        MappedFile created = (prepared != null ? prepared : MappedFile.create(directory, offset, size, minFreeSpace))
+                .withoutChannel();
         files.put(offset, created);
         if (last == null) {
             minOffset = offset;

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
 import java.util.List;
@@ -15,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -33,11 +33,19 @@ import org.slf4j.LoggerFactory;
  * (a hashed directory without its name file, queue directories without files), or by the
  * deletion dispatched again.
  *
- * <p>One preparer thread, the table's own, zero-fills every queue's next file ahead of need.
+ * <p>One preparer thread, the table's own, zero-fills every queue's next file ahead of need, and
+ * keeps {@value #FIRST_FILES} first files ready for new queues in {@value #POOL_DIRECTORY}, a name
+ * no destination's directory can have (the encoding never keeps a dot).
  */
 final class ConsumeQueueTable implements ConsumeQueueWriter {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConsumeQueueTable.class);
+    static final String POOL_DIRECTORY = ".pool";
+    /**
+     * First files kept ready: about a tenth of a second of new queues at the rate the preparer
+     * makes them on this project's VM (a few hundred a second); 20 KiB each.
+     */
+    static final int FIRST_FILES = 32;
 
     private final Path directory;
     private final int entriesPerFile;
@@ -49,6 +57,7 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
         t.setDaemon(true);
         return t;
     });
+    private final FirstFilePool firstFiles;
 
     /** @param minFreeSpace usable bytes that must remain after creating a queue file */
     ConsumeQueueTable(Path directory, int entriesPerFile, long minFreeSpace) {
@@ -56,6 +65,9 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
         this.entriesPerFile = entriesPerFile;
         this.minFreeSpace = minFreeSpace;
         this.existed = Files.isDirectory(directory);
+        this.firstFiles = new FirstFilePool(directory.resolve(POOL_DIRECTORY),
+                ConsumeQueueEntryDescriptor.position(ConsumeQueueEntryDescriptor.nextFileEntries(0, entriesPerFile)),
+                minFreeSpace, preparer, FIRST_FILES);
         load();
         try {
             Files.createDirectories(directory);
@@ -70,6 +82,9 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
         }
         try (Stream<Path> destinations = Files.list(directory)) {
             for (Path destination : (Iterable<Path>) destinations::iterator) {
+                if (destination.getFileName().toString().equals(POOL_DIRECTORY)) {
+                    continue;
+                }
                 String name = nameOf(destination);
                 if (name == null) {
                     LOG.warn("{} has no {} file: left by an interrupted deletion, deleting it", destination,
@@ -88,7 +103,7 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
                             continue;
                         }
                         QueueKey key = new QueueKey(name, Integer.parseInt(idName));
-                        queues.put(key, new ConsumeQueue(id, entriesPerFile, minFreeSpace, preparer));
+                        queues.put(key, new ConsumeQueue(id, entriesPerFile, minFreeSpace, preparer, firstFiles));
                     }
                 }
             }
@@ -138,10 +153,13 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
             writeName(destination, key.destination());
         }
         return new ConsumeQueue(destination.resolve(Integer.toString(key.queueId())), entriesPerFile, minFreeSpace,
-                preparer);
+                preparer, firstFiles);
     }
 
-    /** Writes the name file of a hashed directory, under a temporary name, forced, then renamed. */
+    /**
+     * Writes the name file of a hashed directory, under a temporary name, forced, then renamed;
+     * the directories it changed are forced.
+     */
     private static void writeName(Path destination, String name) {
         Path file = destination.resolve(QueueKey.NAME_FILE);
         if (Files.exists(file)) {
@@ -149,13 +167,14 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
         }
         Path temporary = destination.resolve(QueueKey.NAME_FILE + ".tmp");
         try {
-            Files.createDirectories(destination);
+            List<Path> changed = MappedFile.createDirectories(destination);
             try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
                 channel.write(StandardCharsets.UTF_8.encode(name));
                 channel.force(true);
             }
-            Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE);
+            DurableRename.move(temporary, file);
+            changed.stream().filter(d -> !d.equals(destination)).forEach(DurableRename::forceDirectory);
         } catch (IOException e) {
             MappedFile.deleteQuietly(temporary);
             throw new StoreFullException("cannot write " + file, e);
@@ -212,7 +231,17 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
 
     void close() {
         queues.values().forEach(ConsumeQueue::close);
-        preparer.shutdown();
+        // the queues waited for their next files; what is left are first files, not needed any more
+        firstFiles.close();
+        preparer.shutdownNow();
+        try {
+            if (!preparer.awaitTermination(10, TimeUnit.SECONDS)) {
+                LOG.warn("{} still preparing a first file after 10 s", preparer);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        deleteTree(directory.resolve(POOL_DIRECTORY));
     }
 
     int deleteFilesBelow(long physicalOffset) {

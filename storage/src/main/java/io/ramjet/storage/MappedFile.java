@@ -27,7 +27,8 @@ import java.util.stream.Stream;
  * indexes below what the owner has published; {@link #force} may run on any one thread. A
  * channel closed by an interrupted thread is reopened. After a crash: a file is complete or
  * absent; leftover temporary files are deleted by {@link #list}. The mapping is left to the
- * garbage collector, so a reader holding a slice of a deleted file never faults.
+ * garbage collector, so a reader holding a slice of a deleted file never faults. After a power
+ * loss: a file's name is forced with its first bytes ({@link #install}), see {@link DurableRename}.
  */
 final class MappedFile {
 
@@ -49,6 +50,8 @@ final class MappedFile {
     private final long start;
     private final MappedByteBuffer buffer;
     private volatile FileChannel channel;
+    /** Directories whose entries naming this file are not forced yet; empty once they are. */
+    private volatile List<Path> unforcedDirectories = List.of();
 
     private MappedFile(Path path, long start, MappedByteBuffer buffer, FileChannel channel) {
         this.path = path;
@@ -63,8 +66,32 @@ final class MappedFile {
 
     /** Creates and maps a zero-filled file for {@code start} in {@code directory}. */
     static MappedFile create(Path directory, long start, int size, long minFreeSpace) {
-        return install(prepare(directory, start, size, minFreeSpace, TEMPORARY_SUFFIX));
+        List<Path> changed = createDirectories(directory);
+        return install(prepare(directory, start, size, minFreeSpace, TEMPORARY_SUFFIX),
+                directory.resolve(name(start)), changed);
     }
+
+    /**
+     * Creates {@code directory} and its missing parents; returns the directories whose entries a
+     * new file in it changes, to force with the file: {@code directory} and the parent of every
+     * directory created.
+     */
+    static List<Path> createDirectories(Path directory) {
+        List<Path> changed = new ArrayList<>();
+        changed.add(directory);
+        for (Path d = directory; d != null && !Files.isDirectory(d); d = d.getParent()) {
+            if (d.getParent() != null) {
+                changed.add(d.getParent());
+            }
+        }
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new StoreException("cannot create " + directory, e);
+        }
+        return changed;
+    }
+
 
     /**
      * Writes a zero-filled file for {@code start} under a name ending in {@code suffix}, which
@@ -103,17 +130,29 @@ final class MappedFile {
         }
     }
 
-    /** Renames a {@link #prepare}d file to its final name and maps it. */
+    /** Renames a {@link #prepare}d file to its final name, in the same directory, and maps it. */
     static MappedFile install(Path prepared) {
         String name = prepared.getFileName().toString();
-        Path path = prepared.resolveSibling(name.substring(0, name.indexOf('.')));
+        return install(prepared, prepared.resolveSibling(name.substring(0, name.indexOf('.'))),
+                List.of(prepared.getParent()));
+    }
+
+    /**
+     * Renames a {@link #prepare}d file to {@code path} (on the same file system) and maps it; the
+     * {@code changed} directories are forced before the file's first {@link #force} or
+     * {@link #forceWritten} returns, so that bytes reported durable never sit in a file whose
+     * name a power loss could take back.
+     */
+    static MappedFile install(Path prepared, Path path, List<Path> changed) {
         try {
             Files.move(prepared, path, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             deleteQuietly(prepared);
             throw new StoreException("cannot rename " + prepared + " to " + path, e);
         }
-        return open(path);
+        MappedFile file = open(path);
+        file.unforcedDirectories = List.copyOf(changed);
+        return file;
     }
 
     /** Maps an existing file whose name is its start offset. */
@@ -205,6 +244,7 @@ final class MappedFile {
     /** Forces bytes written through the mapping in [from, to). */
     void force(int from, int to) {
         if (to > from) {
+            forceDirectories();
             try {
                 buffer.force(from, to - from);
             } catch (UncheckedIOException e) {
@@ -215,6 +255,7 @@ final class MappedFile {
 
     /** Forces bytes written by {@link #write}. */
     void forceWritten() {
+        forceDirectories();
         boolean interrupted = false;
         try {
             for (int attempt = 0; ; attempt++) {
@@ -232,6 +273,19 @@ final class MappedFile {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /** The directories not forced since this file was named in them (for tests). */
+    List<Path> unforcedDirectories() {
+        return unforcedDirectories;
+    }
+
+    private void forceDirectories() {
+        List<Path> directories = unforcedDirectories;
+        if (!directories.isEmpty()) {
+            directories.forEach(DurableRename::forceDirectory);
+            unforcedDirectories = List.of();
         }
     }
 

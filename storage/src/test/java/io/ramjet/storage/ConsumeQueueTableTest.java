@@ -30,7 +30,57 @@ class ConsumeQueueTableTest {
 
     private List<String> directories() throws Exception {
         try (Stream<Path> list = Files.list(queues())) {
-            return list.map(p -> p.getFileName().toString()).sorted().toList();
+            return list.map(p -> p.getFileName().toString())
+                    .filter(name -> !name.equals(ConsumeQueueTable.POOL_DIRECTORY)).sorted().toList();
+        }
+    }
+
+    private Path pool() {
+        return queues().resolve(ConsumeQueueTable.POOL_DIRECTORY);
+    }
+
+    private List<Object> poolInodes() throws Exception {
+        try (Stream<Path> files = Files.list(pool())) {
+            return files.map(p -> {
+                try {
+                    return Files.getAttribute(p, "unix:ino");
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList();
+        }
+    }
+
+    @Test
+    void aNewQueuesFirstFileIsOneThePoolPreparedAhead() throws Exception {
+        try (MessageStore store = MessageStore.open(TestRecords.config(dir))) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (poolInodes().size() < ConsumeQueueTable.FIRST_FILES && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            List<Object> prepared = poolInodes();
+            assertEquals(ConsumeQueueTable.FIRST_FILES, prepared.size());
+            store.append(TestRecords.record("Q.new", 2, 0, 10), true).join();
+            TestRecords.awaitDispatched(store);
+            Path file = queues().resolve("Q%2Enew").resolve("2").resolve(MappedFile.name(0));
+            assertTrue(prepared.contains(Files.getAttribute(file, "unix:ino")), "renamed from the pool");
+            assertEquals(1, store.readQueue("Q.new", 2, 0, 10).size());
+        }
+        assertFalse(Files.exists(pool()), "a closed store leaves no pool");
+    }
+
+    @Test
+    void aPoolLeftByACrashIsEmptiedAndNeverLoadedAsAQueue() throws Exception {
+        MessageStore crashed = MessageStore.open(TestRecords.config(dir));
+        crashed.append(TestRecords.record("Q.a", 0, 0, 10), true).join();
+        TestRecords.awaitDispatched(crashed);
+        crashed.closeAbruptly();
+        Files.createDirectories(pool());
+        Files.writeString(pool().resolve("00000000000000000077.first"), "cut short by the crash");
+        try (MessageStore store = MessageStore.open(TestRecords.config(dir))) {
+            assertEquals(java.util.Set.of("Q.a"), store.queueDestinations());
+            assertFalse(Files.exists(pool().resolve("00000000000000000077.first")));
+            assertEquals(1, store.readQueue("Q.a", 0, 0, 10).size());
         }
     }
 

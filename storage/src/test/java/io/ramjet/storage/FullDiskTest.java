@@ -88,6 +88,32 @@ class FullDiskTest {
         return store.readQueue(destination, 0, 0, 10_000).stream().map(ConsumeQueueEntry::physicalOffset).toList();
     }
 
+    /**
+     * Appends one message to each of new queues {@code prefix}0, 1, ... until one finds neither a
+     * prepared first file (the store keeps {@value ConsumeQueueTable#FIRST_FILES}, made before the
+     * disk filled up) nor room to create one, and stalls dispatch; returns that append.
+     */
+    private static AppendResult appendToNewQueuesUntilDispatchStalls(MessageStore store, String prefix)
+            throws Exception {
+        for (int q = 0; q <= ConsumeQueueTable.FIRST_FILES + 1; q++) {
+            AppendResult appended = store.append(TestRecords.record(prefix + q, 0, q, 100), true).join();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (store.dispatchedOffset() < appended.endOffset() && !store.dispatchStalled()
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            if (store.dispatchStalled()) {
+                return appended;
+            }
+            assertEquals(List.of(appended.physicalOffset()), offsets(store, prefix + q), "took a prepared file");
+        }
+        throw new AssertionError("dispatch never stalled: the new queues' first files fit in the reserve");
+    }
+
+    private static String destination(MessageStore store, AppendResult appended) {
+        return store.read(appended.physicalOffset()).destination();
+    }
+
     @Test
     void aRecordThatCannotBeIndexedStallsDispatchAndSurvivesACrash() throws Exception {
         MessageStore store = MessageStore.open(config());
@@ -96,12 +122,7 @@ class FullDiskTest {
         store.checkpoint();
         leaveUsable(MIN_FREE / 4 + 8 * 1024);
 
-        AppendResult stalled = store.append(TestRecords.record("b", 0, 1, 100), true).join();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!store.dispatchStalled() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertTrue(store.dispatchStalled(), "queue b's first file does not fit in the reserve");
+        AppendResult stalled = appendToNewQueuesUntilDispatchStalls(store, "b");
         assertEquals(stalled.physicalOffset(), store.dispatchedOffset(), "dispatch waits at the record");
         assertThrows(StoreFullException.class, () -> store.append(TestRecords.record("a", 0, 3, 100), true),
                 "new messages are refused while dispatch is stalled");
@@ -114,7 +135,8 @@ class FullDiskTest {
         leaveUsable(16L << 20);
         try (MessageStore reopened = MessageStore.open(config())) {
             assertEquals(List.of(first.physicalOffset()), offsets(reopened, "a"));
-            assertEquals(List.of(stalled.physicalOffset()), offsets(reopened, "b"), "recovery rebuilt its entry");
+            assertEquals(List.of(stalled.physicalOffset()), offsets(reopened, destination(reopened, stalled)),
+                    "recovery rebuilt its entry");
             assertEquals(behind.endOffset(), reopened.dispatchedOffset());
             assertFalse(reopened.dispatchStalled());
         }
@@ -126,17 +148,13 @@ class FullDiskTest {
             store.append(TestRecords.record("a", 0, 0, 100), true).join();
             leaveUsable(MIN_FREE / 4 + 8 * 1024);
             List<AppendResult> sent = new ArrayList<>();
-            sent.add(store.append(TestRecords.record("new-0", 0, 0, 100), true).join());
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (!store.dispatchStalled() && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
-            assertTrue(store.dispatchStalled());
+            sent.add(appendToNewQueuesUntilDispatchStalls(store, "new-0-"));
             assertThrows(StoreFullException.class, () -> store.append(TestRecords.record("new-1", 0, 1, 100), true));
 
             leaveUsable(16L << 20);
             long end = store.maxPhysicalOffset();
-            while (store.dispatchedOffset() < end && System.nanoTime() < deadline + TimeUnit.SECONDS.toNanos(10)) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (store.dispatchedOffset() < end && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
             assertEquals(end, store.dispatchedOffset());
@@ -145,7 +163,8 @@ class FullDiskTest {
                 sent.add(store.append(TestRecords.record("new-" + q, 0, q, 100), true).join());
             }
             store.dispatchedTo(store.maxPhysicalOffset()).get(10, TimeUnit.SECONDS);
-            for (int q = 0; q < 5; q++) {
+            assertEquals(List.of(sent.get(0).physicalOffset()), offsets(store, destination(store, sent.get(0))));
+            for (int q = 1; q < 5; q++) {
                 assertEquals(List.of(sent.get(q).physicalOffset()), offsets(store, "new-" + q));
             }
             store.append(TestRecords.record("a", 0, 9, 100), true).join();

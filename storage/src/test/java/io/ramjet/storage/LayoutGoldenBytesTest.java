@@ -36,7 +36,7 @@ class LayoutGoldenBytesTest {
 
     @Test
     void aConsumeQueueEntryIsWrittenAsItsGoldenBytes(@TempDir Path dir) throws Exception {
-        ConsumeQueue queue = new ConsumeQueue(dir, 1024, 0, Runnable::run);
+        ConsumeQueue queue = new ConsumeQueue(dir, 1024, 0, Runnable::run, FirstFilePool.none());
         queue.put(0, 0x0102030405060708L, 300, 0x1122334455667788L);
         queue.flush();
         queue.close();
@@ -50,7 +50,7 @@ class LayoutGoldenBytesTest {
         byte[] entry = HEX.parseHex(ENTRY);
         System.arraycopy(entry, 0, file, 0, entry.length);
         Files.write(dir.resolve(FIRST_FILE), file);
-        ConsumeQueue queue = new ConsumeQueue(dir, 1024, 0, Runnable::run);
+        ConsumeQueue queue = new ConsumeQueue(dir, 1024, 0, Runnable::run, FirstFilePool.none());
         try {
             assertEquals(List.of(new ConsumeQueueEntry(0, 0x0102030405060708L, 300, 0x1122334455667788L)),
                     queue.read(0, 1));

@@ -41,7 +41,8 @@ class StoreLifecycleTest {
             return List.of();
         }
         try (Stream<Path> list = Files.list(queues)) {
-            return list.map(p -> p.getFileName().toString()).sorted().toList();
+            // the destinations' directories, not the store's pool of first files (".pool")
+            return list.map(p -> p.getFileName().toString()).filter(name -> !name.startsWith(".")).sorted().toList();
         }
     }
 

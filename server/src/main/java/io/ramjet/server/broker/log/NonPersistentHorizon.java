@@ -2,13 +2,13 @@ package io.ramjet.server.broker.log;
 
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordFlags;
+import io.ramjet.storage.DurableRename;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
@@ -55,7 +55,7 @@ public final class NonPersistentHorizon {
             channel.write(ByteBuffer.allocate(Long.BYTES).putLong(0, logEnd));
             channel.force(true);
         }
-        Files.move(next, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        DurableRename.move(next, file);
         horizon = logEnd;
     }
 

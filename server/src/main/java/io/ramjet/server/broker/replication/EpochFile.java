@@ -1,13 +1,13 @@
 package io.ramjet.server.broker.replication;
 
 import io.ramjet.protocol.command.EpochEntry;
+import io.ramjet.storage.DurableRename;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,7 +104,7 @@ public final class EpochFile {
             try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
                 channel.force(true);
             }
-            Files.move(temporary, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            DurableRename.move(temporary, path);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + path, e);
         }
