@@ -426,9 +426,9 @@ public final class Broker implements AutoCloseable {
         TransactionProcessor tx = new TransactionProcessor(transactions.clients(), transactions.coordinatorQuery());
         server.registerAsyncProcessor(CommandCode.TX_PREPARE, Refusals.mappedAsync(tx::prepare), processors);
         server.registerAsyncProcessor(CommandCode.TX_END, Refusals.mappedAsync(tx::end), processors);
-        // on the send thread: a connection's counted commit runs after the SENDs it sent before it
+        // where SENDs run: a connection's counted commit runs after the SENDs it sent before it
         server.registerAsyncProcessor(CommandCode.TX_COMMIT_COUNTED, Refusals.mappedAsync(tx::commitCounted),
-                sendLane::handOff);
+                sendLane);
         server.registerProcessor(CommandCode.XA_RECOVER, Refusals.mapped(tx::recover), processors);
         server.registerAsyncProcessor(CommandCode.TX_QUERY, Refusals.mappedAsync(tx::query), processors);
         server.addConnectionListener(ConnectionSession.onClose(transactions::sessionClosed));

@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Order: a request handed to the send thread is counted until it has been processed
  * (appended); while any is, every send is handed off too, so one connection's sends (and its
- * counted commits, always handed off) reach the CommitLog in the order they arrived, as they did
- * when every send ran on the send thread. Sends of different connections may be appended by
+ * counted commits, which take the same lane) reach the CommitLog in the order they arrived, as
+ * they did when every send ran on the send thread. Sends of different connections may be appended by
  * several I/O threads at once; the store serializes appends, and {@code SendProcessor} makes one
  * producer's resend check and append one step.
  *
@@ -74,8 +74,7 @@ final class SendLane implements RequestExecutor {
 
     /**
      * Runs a request on the send thread behind what waits there, and keeps later sends off the
-     * I/O threads until it has been processed: for a connection's counted commit, which must
-     * follow the sends it sent before it.
+     * I/O threads until it has been processed.
      *
      * @throws RejectedExecutionException once the send thread is shut down
      */

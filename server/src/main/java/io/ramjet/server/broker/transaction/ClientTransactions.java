@@ -121,11 +121,11 @@ public final class ClientTransactions {
      */
     public CompletableFuture<Void> end(ClientSession session, long id, String xid, boolean commit,
                                        List<AckRequest> consumedAcks) {
-        return end(session, id, xid, commit, consumedAcks, TransactionResolver.ANY_HALVES);
+        return end(session, id, xid, commit, consumedAcks, TransactionResolver.ANY_HALVES, false);
     }
 
     private CompletableFuture<Void> end(ClientSession session, long id, String xid, boolean commit,
-                                        List<AckRequest> consumedAcks, int halves) {
+                                        List<AckRequest> consumedAcks, int halves, boolean callerForces) {
         if (id == 0 && xid.isEmpty()) {
             throw new BrokerException(Refusal.BAD_REQUEST, "TX_END needs a transaction id or an xid");
         }
@@ -137,13 +137,15 @@ public final class ClientTransactions {
                 throw notHeld(id, notHeld);
             });
         }
-        return resolver.end(id, xid, commit, acks, halves);
+        return resolver.end(id, xid, commit, acks, halves, callerForces);
     }
 
     /**
      * Commits local transaction {@code id} of {@code session} if this broker holds exactly
      * {@code halves} of its half records, else rolls it back and fails TX_ROLLED_BACK; as
-     * {@link #end} otherwise.
+     * {@link #end} otherwise. Called on a send lane, after the connection's earlier sends, by a
+     * thread that forces the CommitLog once it has processed what is at hand: the decision, when
+     * written on this thread, waits for that force ({@link TransactionResolver}).
      *
      * @throws BrokerException BAD_REQUEST without an id
      */
@@ -152,7 +154,7 @@ public final class ClientTransactions {
         if (id == 0) {
             throw new BrokerException(Refusal.BAD_REQUEST, "TX_COMMIT_COUNTED needs a transaction id");
         }
-        return end(session, id, "", true, consumedAcks, halves);
+        return end(session, id, "", true, consumedAcks, halves, true);
     }
 
     /** The xids of the prepared XA branches. */

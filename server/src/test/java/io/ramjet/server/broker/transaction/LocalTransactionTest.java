@@ -196,6 +196,26 @@ class LocalTransactionTest {
     }
 
     @Test
+    void aCountedCommitWhoseHalvesAreDispatchedIsForcedOnTheThreadThatRanIt() throws Exception {
+        List<String> forcedOn = java.util.Collections.synchronizedList(new ArrayList<>());
+        broker.store().flushStatistics().listen((nanos, waiters) -> {
+            if (waiters > 0) {
+                forcedOn.add(Thread.currentThread().getName());
+            }
+        });
+        for (int i = 0; i < 5; i++) {
+            client.send("orders", 0, "c" + i, 30 + i);
+            broker.store().dispatchedTo(broker.store().maxPhysicalOffset()).get(10, TimeUnit.SECONDS);
+            client.commitCounted(30 + i, 1);
+        }
+        assertEquals(5, forcedOn.size(), "one force per commit: " + forcedOn);
+        assertTrue(forcedOn.stream().noneMatch(name -> name.contains("flush")),
+                "no flush thread woken for them: " + forcedOn);
+        client.subscribe("orders", 1);
+        assertEquals(List.of("c0", "c1", "c2", "c3", "c4"), bodies(client.drain("orders", 1, 100)));
+    }
+
+    @Test
     void aCommitCountingAMessageTheBrokerDoesNotHoldRollsBack() throws Exception {
         client.send("orders", 0, "a", 22);
         client.send("orders", 0, "b", 22);
