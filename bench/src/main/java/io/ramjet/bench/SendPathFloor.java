@@ -23,6 +23,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,7 +58,11 @@ public final class SendPathFloor {
                 report("round trip: HEARTBEAT", roundTrips(broker.address(), count));
                 RamjetConnectionFactory factory = new RamjetConnectionFactory("ramjet://" + nameServer.address());
                 try (Connection connection = factory.createConnection()) {
+                    ForceTimes forces = new ForceTimes(2 * count);
+                    broker.store().flushStatistics().listen(forces::add);
                     report("persistent send", sends(connection.createSession(false, Session.AUTO_ACKNOWLEDGE), count));
+                    report("its CommitLog force (the broker's own timing, the last " + count + ")", forces.last(count));
+                    broker.store().flushStatistics().listen((nanos, waiters) -> { });
                     report("transacted send, commit every 1",
                             sends(connection.createSession(true, Session.SESSION_TRANSACTED), count));
                 }
@@ -108,6 +113,31 @@ public final class SendPathFloor {
         });
         session.close();
         return nanos;
+    }
+
+    /**
+     * The durations of the CommitLog's forces, as the broker times them (its force listener, on
+     * the forcing thread: one array store), to set against the bare probe's.
+     */
+    private static final class ForceTimes {
+        private final long[] nanos;
+        private final AtomicInteger next = new AtomicInteger();
+
+        ForceTimes(int capacity) {
+            nanos = new long[capacity];
+        }
+
+        void add(long forceNanos, int waiters) {
+            int i = next.getAndIncrement();
+            if (i < nanos.length) {
+                nanos[i] = forceNanos;
+            }
+        }
+
+        long[] last(int count) {
+            int end = Math.min(next.get(), nanos.length);
+            return Arrays.copyOfRange(nanos, Math.max(0, end - count), end);
+        }
     }
 
     /** One step of a timed path. */
