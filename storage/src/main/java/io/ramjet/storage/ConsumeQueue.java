@@ -282,9 +282,11 @@ final class ConsumeQueue {
 
     /**
      * Forces the entries written since the last flush, and nothing when there are none: a
-     * checkpoint flushes every queue of the store, most of them idle. For one thread at a time.
+     * checkpoint flushes every queue of the store, most of them idle. A new file's directories
+     * are forced with its first entries, through {@code directories} (shared by the queues of one
+     * checkpoint). For one thread at a time.
      */
-    void flush() {
+    void flush(DirectoryForces directories) {
         long next = nextOffset;
         if (next <= flushedOffset) {
             return;
@@ -295,7 +297,7 @@ final class ConsumeQueue {
             long end = Math.min(next, file.start() + entriesIn(file));
             if (end > first) {
                 file.force(ConsumeQueueEntryDescriptor.position((int) (first - file.start())),
-                        ConsumeQueueEntryDescriptor.position((int) (end - file.start())));
+                        ConsumeQueueEntryDescriptor.position((int) (end - file.start())), directories);
             }
         }
         flushedOffset = next;

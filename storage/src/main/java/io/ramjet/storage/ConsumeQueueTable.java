@@ -226,7 +226,8 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
     }
 
     void flush() {
-        queues.values().forEach(ConsumeQueue::flush);
+        DirectoryForces directories = new DirectoryForces();
+        queues.values().forEach(q -> q.flush(directories));
     }
 
     void close() {

@@ -52,6 +52,8 @@ final class MappedFile {
     private volatile FileChannel channel;
     /** Directories whose entries naming this file are not forced yet; empty once they are. */
     private volatile List<Path> unforcedDirectories = List.of();
+    /** When {@link #install} renamed it, by {@link System#nanoTime()}; published with {@link #unforcedDirectories}. */
+    private long installedNanos;
 
     private MappedFile(Path path, long start, MappedByteBuffer buffer, FileChannel channel) {
         this.path = path;
@@ -151,6 +153,7 @@ final class MappedFile {
             throw new StoreException("cannot rename " + prepared + " to " + path, e);
         }
         MappedFile file = open(path);
+        file.installedNanos = System.nanoTime();
         file.unforcedDirectories = List.copyOf(changed);
         return file;
     }
@@ -243,8 +246,16 @@ final class MappedFile {
 
     /** Forces bytes written through the mapping in [from, to). */
     void force(int from, int to) {
+        force(from, to, new DirectoryForces());
+    }
+
+    /**
+     * As {@link #force(int, int)}, the directories this file's name waits for forced through
+     * {@code directories}: for a caller forcing the first entries of many new files at once.
+     */
+    void force(int from, int to, DirectoryForces directories) {
         if (to > from) {
-            forceDirectories();
+            forceDirectories(directories);
             try {
                 buffer.force(from, to - from);
             } catch (UncheckedIOException e) {
@@ -255,7 +266,7 @@ final class MappedFile {
 
     /** Forces bytes written by {@link #write}. */
     void forceWritten() {
-        forceDirectories();
+        forceDirectories(new DirectoryForces());
         boolean interrupted = false;
         try {
             for (int attempt = 0; ; attempt++) {
@@ -281,10 +292,10 @@ final class MappedFile {
         return unforcedDirectories;
     }
 
-    private void forceDirectories() {
+    private void forceDirectories(DirectoryForces forces) {
         List<Path> directories = unforcedDirectories;
         if (!directories.isEmpty()) {
-            directories.forEach(DurableRename::forceDirectory);
+            directories.forEach(directory -> forces.forceSince(directory, installedNanos));
             unforcedDirectories = List.of();
         }
     }

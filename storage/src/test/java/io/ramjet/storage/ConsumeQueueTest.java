@@ -169,7 +169,7 @@ class ConsumeQueueTest {
     @Test
     void aCleanRecoveryWritesNothing() throws Exception {
         ConsumeQueue queue = filled(10);
-        queue.flush();
+        queue.flush(new DirectoryForces());
         queue.close();
         Path file = dir.resolve(MappedFile.name(0));
         java.nio.file.attribute.FileTime before = java.nio.file.Files.getLastModifiedTime(file);

@@ -38,7 +38,7 @@ class LayoutGoldenBytesTest {
     void aConsumeQueueEntryIsWrittenAsItsGoldenBytes(@TempDir Path dir) throws Exception {
         ConsumeQueue queue = new ConsumeQueue(dir, 1024, 0, Runnable::run, FirstFilePool.none());
         queue.put(0, 0x0102030405060708L, 300, 0x1122334455667788L);
-        queue.flush();
+        queue.flush(new DirectoryForces());
         queue.close();
         byte[] file = Files.readAllBytes(dir.resolve(FIRST_FILE));
         assertEquals(ENTRY, HEX.formatHex(file, 0, ConsumeQueueEntryDescriptor.LENGTH));
