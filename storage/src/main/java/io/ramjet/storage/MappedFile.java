@@ -94,7 +94,6 @@ final class MappedFile {
         return changed;
     }
 
-
     /**
      * Writes a zero-filled file for {@code start} under a name ending in {@code suffix}, which
      * {@link #list} neither returns nor keeps, so a crash before {@link #install} leaves nothing.
@@ -266,7 +265,10 @@ final class MappedFile {
 
     /** Forces bytes written by {@link #write}. */
     void forceWritten() {
-        forceDirectories(new DirectoryForces());
+        if (!unforcedDirectories.isEmpty()) {
+            // once per new segment: the group commit's every other force allocates nothing here
+            forceDirectories(new DirectoryForces());
+        }
         boolean interrupted = false;
         try {
             for (int attempt = 0; ; attempt++) {

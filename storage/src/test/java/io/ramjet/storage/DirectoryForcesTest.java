@@ -16,7 +16,7 @@ class DirectoryForcesTest {
     @Test
     void aDirectoryIsForcedOnceForTheFilesRenamedIntoItBeforeThatForceBegan() {
         DirectoryForces forces = new DirectoryForces();
-        long renamed = System.nanoTime();
+        long renamed = System.nanoTime() - 1_000;
         forces.forceSince(dir, renamed);
         forces.forceSince(dir, renamed);
         forces.forceSince(dir.getParent(), renamed);

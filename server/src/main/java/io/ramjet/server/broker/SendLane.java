@@ -22,9 +22,9 @@ import org.slf4j.LoggerFactory;
  * <p>Order: a request handed to the send thread is counted until it has been processed
  * (appended); while any is, every send is handed off too, so one connection's sends (and its
  * counted commits, which take the same lane) reach the CommitLog in the order they arrived, as
- * they did when every send ran on the send thread. Sends of different connections may be appended by
- * several I/O threads at once; the store serializes appends, and {@code SendProcessor} makes one
- * producer's resend check and append one step.
+ * they did when every send ran on the send thread. Sends of different connections may be
+ * appended by several I/O threads at once; the store serializes appends, and
+ * {@code SendProcessor} makes one producer's resend check and append one step.
  *
  * <p>The I/O thread is never kept waiting long: a send runs there only while the disk guard holds
  * no sends (a held send waits up to the configured block time, on the send thread) and the
