@@ -7,9 +7,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -58,6 +56,7 @@ public final class RemotingClient implements AutoCloseable {
     private final Bootstrap bootstrap;
     /** Null for plain TCP. */
     private final SslContext tls;
+    private final Transport transport;
     private volatile ConnectionHandshake handshake = ConnectionHandshake.NONE;
     private volatile boolean closed;
 
@@ -69,11 +68,12 @@ public final class RemotingClient implements AutoCloseable {
         this.config = config;
         this.tls = config.tls() == null ? null : config.tls().newContext();
         this.encoder = new FrameEncoder(headerCodec, config.maxFrameLength());
+        this.transport = Transport.choose(config.nativeTransport());
         this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(),
-                new DefaultThreadFactory("ramjet-client-io", true), NioIoHandler.newFactory());
+                new DefaultThreadFactory("ramjet-client-io", true), transport.ioHandlerFactory());
         this.bootstrap = new Bootstrap()
                 .group(group)
-                .channel(NioSocketChannel.class)
+                .channel(transport.socketChannel())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) config.connectTimeout().toMillis())
                 .handler(new ChannelInitializer<SocketChannel>() {
@@ -95,6 +95,11 @@ public final class RemotingClient implements AutoCloseable {
 
     public RemotingClientConfig config() {
         return config;
+    }
+
+    /** The socket layer of its connections. */
+    public Transport transport() {
+        return transport;
     }
 
     /** Serves requests that servers send to this client. */

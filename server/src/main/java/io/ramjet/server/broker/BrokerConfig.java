@@ -32,6 +32,7 @@ import java.util.Set;
  * @param port                 port to bind, 0 for an ephemeral one
  * @param advertisedPort       port to announce (of a port forward or proxy in front of the broker), 0 for
  *                             the bound one
+ * @param nativeTransport      accept connections on the native epoll transport where it loads, else NIO
  * @param nameServers          NameServer addresses ("host:port") to register with
  * @param autoCreateDestinations create a destination on first use
  * @param queuesPerDestination message queues a new destination gets
@@ -76,6 +77,7 @@ public record BrokerConfig(
         String advertisedHost,
         int port,
         int advertisedPort,
+        boolean nativeTransport,
         List<String> nameServers,
         boolean autoCreateDestinations,
         int queuesPerDestination,
@@ -183,6 +185,7 @@ public record BrokerConfig(
         b.advertisedHost = advertisedHost;
         b.port = port;
         b.advertisedPort = advertisedPort;
+        b.nativeTransport = nativeTransport;
         b.nameServers = nameServers;
         b.autoCreateDestinations = autoCreateDestinations;
         b.queuesPerDestination = queuesPerDestination;
@@ -244,7 +247,7 @@ public record BrokerConfig(
     /** The broker's listening socket: bound to {@link #host()}, announced as {@link #advertisedHost()}, TLS as configured. */
     public RemotingServerConfig remoting() {
         return RemotingServerConfig.onPort(port).withRole("broker").withHost(host).withAdvertisedHost(advertisedHost)
-                .withAdvertisedPort(advertisedPort).withTls(tls.server());
+                .withAdvertisedPort(advertisedPort).withTls(tls.server()).withNativeTransport(nativeTransport);
     }
 
     /** The same configuration on another port, for tests that bind an ephemeral one. */
@@ -314,6 +317,7 @@ public record BrokerConfig(
         private String advertisedHost;
         private int port = DEFAULT_PORT;
         private int advertisedPort;
+        private boolean nativeTransport = true;
         private List<String> nameServers = List.of("127.0.0.1:9876");
         private boolean autoCreateDestinations = true;
         private int queuesPerDestination = 4;
@@ -410,6 +414,12 @@ public record BrokerConfig(
         /** 0 announces the bound port. */
         public Builder advertisedPort(int announced) {
             this.advertisedPort = announced;
+            return this;
+        }
+
+        /** False keeps the broker's port on NIO even where the native epoll transport would load. */
+        public Builder nativeTransport(boolean allowed) {
+            this.nativeTransport = allowed;
             return this;
         }
 
@@ -640,7 +650,7 @@ public record BrokerConfig(
         /** @throws IllegalArgumentException naming the setting that is out of range */
         public BrokerConfig build() {
             return new BrokerConfig(clusterName, brokerName, brokerId, host, advertisedHost, port, advertisedPort,
-                    nameServers,
+                    nativeTransport, nameServers,
                     autoCreateDestinations, queuesPerDestination, maxDeliveries, deadLetterPrefix, heartbeatInterval,
                     diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval, transactionMaxChecks,
                     queues, topics, usersFile, allowAnonymous,

@@ -6,9 +6,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.ramjet.protocol.frame.FrameEncoder;
@@ -22,6 +20,7 @@ import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.protocol.remoting.RequestGate;
 import io.ramjet.protocol.remoting.RequestExecutor;
 import io.ramjet.protocol.remoting.RequestProcessor;
+import io.ramjet.protocol.remoting.Transport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,6 +57,7 @@ public final class RemotingServer implements AutoCloseable {
     private EventLoopGroup bossGroup;
     private EventLoopGroup workerGroup;
     private Channel serverChannel;
+    private volatile Transport transport;
 
     public RemotingServer(RemotingServerConfig config) {
         this.config = config;
@@ -101,12 +101,14 @@ public final class RemotingServer implements AutoCloseable {
         } catch (RuntimeException e) { // a key or trust file missing or unusable
             throw new RemotingException(config.role() + " cannot start TLS: " + e.getMessage(), e);
         }
-        bossGroup = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("ramjet-accept", true), NioIoHandler.newFactory());
+        Transport transport = Transport.choose(config.nativeTransport());
+        bossGroup = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("ramjet-accept", true),
+                transport.ioHandlerFactory());
         workerGroup = new MultiThreadIoEventLoopGroup(config.ioThreads(), new DefaultThreadFactory("ramjet-server-io", true),
-                NioIoHandler.newFactory());
+                transport.ioHandlerFactory());
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(bossGroup, workerGroup)
-                .channel(NioServerSocketChannel.class)
+                .channel(transport.serverSocketChannel())
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -125,7 +127,8 @@ public final class RemotingServer implements AutoCloseable {
             throw new RemotingException(config.role() + " cannot listen on " + config.host() + ":" + config.port()
                     + ": " + rootMessage(e), e);
         }
-        LOG.info("remoting server listening on {}{}", address(), tls == null ? "" : " with TLS (client certificates "
+        this.transport = transport;
+        LOG.info("remoting server listening on {} ({}){}", address(), transport, tls == null ? "" : " with TLS (client certificates "
                 + config.tls().clientAuth().name().toLowerCase(Locale.ROOT) + ")");
     }
 
@@ -135,6 +138,11 @@ public final class RemotingServer implements AutoCloseable {
             throw new IllegalStateException("not started");
         }
         return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
+
+    /** The socket layer it listens on; null before {@link #start}. */
+    public Transport transport() {
+        return transport;
     }
 
     /** The announced address as {@code host:port}, what clients connect to. */

@@ -1,6 +1,7 @@
 package io.ramjet.server.remoting;
 
 import io.ramjet.protocol.frame.FrameDescriptor;
+import io.ramjet.protocol.remoting.Transport;
 import io.ramjet.protocol.remoting.tls.ServerTls;
 
 import java.time.Duration;
@@ -20,10 +21,12 @@ import java.util.Objects;
  * @param idleTimeout    a connection from which nothing arrives for this long is closed;
  *                       clients heartbeat well within it
  * @param tls            how connections are accepted with TLS; null for plain TCP
+ * @param nativeTransport use the native epoll transport where it loads ({@link Transport#choose})
  */
 public record RemotingServerConfig(String role, String host, String advertisedHost, int port, int advertisedPort,
                                    int ioThreads,
-                                   int maxFrameLength, Duration idleTimeout, ServerTls tls) {
+                                   int maxFrameLength, Duration idleTimeout, ServerTls tls,
+                                   boolean nativeTransport) {
 
     public RemotingServerConfig {
         Objects.requireNonNull(role, "role");
@@ -46,10 +49,11 @@ public record RemotingServerConfig(String role, String host, String advertisedHo
         }
     }
 
-    /** A "server" on 127.0.0.1, the given port, 4 I/O threads, 16 MiB frames, 120 s idle timeout, plain TCP. */
+    /** A "server" on 127.0.0.1, the given port, 4 I/O threads, 16 MiB frames, 120 s idle timeout, plain TCP,
+     * native transport where it loads. */
     public static RemotingServerConfig onPort(int port) {
         return new RemotingServerConfig("server", "127.0.0.1", null, port, 0, 4,
-                FrameDescriptor.DEFAULT_MAX_FRAME_LENGTH, Duration.ofSeconds(120), null);
+                FrameDescriptor.DEFAULT_MAX_FRAME_LENGTH, Duration.ofSeconds(120), null, true);
     }
 
     /** The {@code host} part of {@link RemotingServer#address()}: what clients are told to connect to. */
@@ -59,18 +63,18 @@ public record RemotingServerConfig(String role, String host, String advertisedHo
 
     public RemotingServerConfig withRole(String newRole) {
         return new RemotingServerConfig(newRole, host, advertisedHost, port, advertisedPort,
-                ioThreads, maxFrameLength, idleTimeout, tls);
+                ioThreads, maxFrameLength, idleTimeout, tls, nativeTransport);
     }
 
     public RemotingServerConfig withHost(String newHost) {
         return new RemotingServerConfig(role, newHost, advertisedHost, port, advertisedPort,
-                ioThreads, maxFrameLength, idleTimeout, tls);
+                ioThreads, maxFrameLength, idleTimeout, tls, nativeTransport);
     }
 
     /** Null announces the default of {@link Hosts#advertised}. */
     public RemotingServerConfig withAdvertisedHost(String announced) {
         return new RemotingServerConfig(role, host, announced, port, advertisedPort,
-                ioThreads, maxFrameLength, idleTimeout, tls);
+                ioThreads, maxFrameLength, idleTimeout, tls, nativeTransport);
     }
 
     /** The {@code port} part of {@link RemotingServer#address()}, given the port the server bound. */
@@ -81,32 +85,38 @@ public record RemotingServerConfig(String role, String host, String advertisedHo
     /** 0 announces the bound port. */
     public RemotingServerConfig withAdvertisedPort(int announced) {
         return new RemotingServerConfig(role, host, advertisedHost, port, announced, ioThreads, maxFrameLength,
-                idleTimeout, tls);
+                idleTimeout, tls, nativeTransport);
     }
 
     public RemotingServerConfig withPort(int newPort) {
         return new RemotingServerConfig(role, host, advertisedHost, newPort, advertisedPort,
-                ioThreads, maxFrameLength, idleTimeout, tls);
+                ioThreads, maxFrameLength, idleTimeout, tls, nativeTransport);
     }
 
     public RemotingServerConfig withIoThreads(int threads) {
         return new RemotingServerConfig(role, host, advertisedHost, port, advertisedPort,
-                threads, maxFrameLength, idleTimeout, tls);
+                threads, maxFrameLength, idleTimeout, tls, nativeTransport);
     }
 
     public RemotingServerConfig withMaxFrameLength(int length) {
         return new RemotingServerConfig(role, host, advertisedHost, port, advertisedPort,
-                ioThreads, length, idleTimeout, tls);
+                ioThreads, length, idleTimeout, tls, nativeTransport);
     }
 
     public RemotingServerConfig withIdleTimeout(Duration timeout) {
         return new RemotingServerConfig(role, host, advertisedHost, port, advertisedPort,
-                ioThreads, maxFrameLength, timeout, tls);
+                ioThreads, maxFrameLength, timeout, tls, nativeTransport);
     }
 
     /** Null accepts plain TCP. */
     public RemotingServerConfig withTls(ServerTls newTls) {
         return new RemotingServerConfig(role, host, advertisedHost, port, advertisedPort,
-                ioThreads, maxFrameLength, idleTimeout, newTls);
+                ioThreads, maxFrameLength, idleTimeout, newTls, nativeTransport);
+    }
+
+    /** False keeps NIO even where the native transport would load. */
+    public RemotingServerConfig withNativeTransport(boolean allowed) {
+        return new RemotingServerConfig(role, host, advertisedHost, port, advertisedPort,
+                ioThreads, maxFrameLength, idleTimeout, tls, allowed);
     }
 }

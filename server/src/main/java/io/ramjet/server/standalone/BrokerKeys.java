@@ -70,6 +70,10 @@ final class BrokerKeys {
                     "port the broker announces to the NameServers and the controllers, which clients and slaves"
                             + " connect to (a port forward or proxy in front of the broker)",
                     BrokerConfig.Builder::advertisedPort),
+            new BrokerKey<>("nativeTransport", ValueType.BOOLEAN, "true",
+                    "accept connections on Netty's native epoll transport where it loads (Linux on x86_64 or"
+                            + " aarch64), else on Java's NIO; `false` keeps NIO (the log names the one in use)",
+                    BrokerConfig.Builder::nativeTransport),
             new BrokerKey<>("nameServers", ValueType.LIST, "127.0.0.1:9876",
                     "NameServers to register with, comma-separated `host:port`", BrokerConfig.Builder::nameServers),
             new BrokerKey<>("dataDir", ValueType.PATH, "./data",
