@@ -60,7 +60,7 @@ class BrokerKeysTest {
     void everyKeyChangesTheConfiguration() {
         Map<String, String> changed = Map.ofEntries(Map.entry("clusterName", "c"), Map.entry("brokerName", "b"),
                 Map.entry("brokerId", "1"), Map.entry("host", "0.0.0.0"), Map.entry("advertisedHost", "mq.example"),
-                Map.entry("port", "1"), Map.entry("advertisedPort", "2"), Map.entry("nameServers", "a:1,b:2"), Map.entry("dataDir", "elsewhere"),
+                Map.entry("port", "1"), Map.entry("advertisedPort", "2"), Map.entry("nativeTransport", "false"), Map.entry("nameServers", "a:1,b:2"), Map.entry("dataDir", "elsewhere"),
                 Map.entry("autoCreateDestinations", "false"), Map.entry("queues", "q"), Map.entry("topics", "t"),
                 Map.entry("queuesPerDestination", "1"), Map.entry("maxDeliveries", "2"),
                 Map.entry("deadLetterPrefix", "DEAD."), Map.entry("messageGroups", "false"),
