@@ -10,6 +10,7 @@ import io.netty.channel.socket.ServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,6 +61,8 @@ public enum Transport {
     };
 
     private static final Logger LOG = LoggerFactory.getLogger(Transport.class);
+    /** How epoll names the system call before the system's message: "bind(..) failed with error(-98): ". */
+    private static final Pattern NATIVE_CALL = Pattern.compile("^\\w+\\(\\.\\.\\) failed(?: with error\\(-?\\d+\\))?: ");
 
     /** Makes the I/O threads of an event loop group of this transport. */
     public abstract IoHandlerFactory ioHandlerFactory();
@@ -69,6 +72,15 @@ public enum Transport {
 
     /** The channel class of a listening socket on those threads. */
     public abstract Class<? extends ServerSocketChannel> serverSocketChannel();
+
+    /**
+     * The system's message of a socket failure as NIO gives it ("Address already in use"), without
+     * the system call epoll names before it.
+     */
+    public static String systemMessage(Throwable failure) {
+        String message = failure.getMessage() != null ? failure.getMessage() : failure.toString();
+        return NATIVE_CALL.matcher(message).replaceFirst("");
+    }
 
     /**
      * {@link #EPOLL} if {@code nativeAllowed} and it loads here, else {@link #NIO}; why epoll did

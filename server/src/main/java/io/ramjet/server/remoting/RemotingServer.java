@@ -156,7 +156,7 @@ public final class RemotingServer implements AutoCloseable {
         while (root.getCause() != null) {
             root = root.getCause();
         }
-        return root.getMessage() != null ? root.getMessage() : root.toString();
+        return Transport.systemMessage(root);
     }
 
     /** Currently open connections. */

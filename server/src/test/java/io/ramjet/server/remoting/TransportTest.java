@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -39,6 +40,15 @@ class TransportTest {
         assertEquals(Transport.NIO, Transport.choose(false));
         assumeTrue(nativeShipped(), "no native library is shipped for this platform");
         assertEquals(Transport.EPOLL, Transport.choose(true));
+    }
+
+    @Test
+    void aSocketFailureReadsAsNiosWhicheverTransportRaisedIt() {
+        assertEquals("Address already in use", Transport.systemMessage(
+                new IOException("bind(..) failed with error(-98): Address already in use")));
+        assertEquals("Connection refused", Transport.systemMessage(
+                new IOException("connect(..) failed: Connection refused")));
+        assertEquals("Address already in use", Transport.systemMessage(new IOException("Address already in use")));
     }
 
     @ParameterizedTest(name = "server native {0}, client native {1}")
