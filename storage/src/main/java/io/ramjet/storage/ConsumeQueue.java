@@ -36,7 +36,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Entries are written and forced through the mappings only, so no file keeps a descriptor open.
  *
- * <p>Threading: only the dispatcher thread (or the opening thread, during recovery) calls
+ * <p>Threading: only a dispatch pass (one thread at a time, see {@link Dispatcher}), or the
+ * opening thread during recovery, calls
  * {@link #put}, {@link #recover}, {@link #deleteFilesBelow} and {@link #deleteAll}; reads are
  * lock-free from any thread and see entries below {@link #nextOffset()}, which is published
  * after each entry; a reader still holding a deleted file reads its mapping, never a fault.

@@ -4,8 +4,9 @@ import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordType;
 
 /**
- * Receives every record of the CommitLog once it is written, in log order, on the store's
- * dispatcher thread (never on an appender's). After an abnormal stop, records after the last
+ * Receives every record of the CommitLog once it is written, in log order, one at a time: on
+ * the store's dispatcher thread, or on an appender's right before it forces the CommitLog
+ * ({@link MessageStore#forceWaiting}), never on two threads at once. After an abnormal stop, records after the last
  * checkpoint are given again during recovery, before the store opens: a listener must be
  * idempotent for them, or persist its own state in {@link #beforeCheckpoint}. A listener that
  * throws a {@link StoreException} (other than a {@link RecordReadException}) stalls dispatch:

@@ -146,6 +146,23 @@ public final class MessageStore implements AutoCloseable {
      * @throws IllegalArgumentException if the record exceeds the maximum record size
      */
     public CompletableFuture<AppendResult> append(MessageRecord record, boolean waitForFlush) {
+        return append(record, waitForFlush, true);
+    }
+
+    /**
+     * As {@link #append(MessageRecord, boolean) append(record, false)} for a thread that calls
+     * {@link #forceWaiting} once it has no more appends at hand (a send lane): the dispatcher is
+     * not woken for the record, which that call dispatches on this thread before it forces. Should
+     * the call not come, the dispatcher's idle wake-up (50 ms) passes the record.
+     *
+     * @throws StoreFullException as {@link #append(MessageRecord, boolean)}
+     */
+    public CompletableFuture<AppendResult> appendDispatchedAtForce(MessageRecord record) {
+        return append(record, false, false);
+    }
+
+    private CompletableFuture<AppendResult> append(MessageRecord record, boolean waitForFlush,
+                                                   boolean wakeDispatcher) {
         AppendResult result;
         appendLock.lock();
         try {
@@ -170,7 +187,7 @@ public final class MessageStore implements AutoCloseable {
         } finally {
             appendLock.unlock();
         }
-        return durableThenDispatched(result, waitForFlush);
+        return durableThenDispatched(result, waitForFlush, wakeDispatcher);
     }
 
     /**
@@ -216,7 +233,7 @@ public final class MessageStore implements AutoCloseable {
         } finally {
             appendLock.unlock();
         }
-        return durableThenDispatched(result, waitForFlush);
+        return durableThenDispatched(result, waitForFlush, true);
     }
 
     /**
@@ -224,9 +241,12 @@ public final class MessageStore implements AutoCloseable {
      * takes longer than the dispatch, so the force starts first (on two cores, waking the
      * dispatcher first delayed it by the dispatcher's turn on the CPU).
      */
-    private CompletableFuture<AppendResult> durableThenDispatched(AppendResult result, boolean waitForFlush) {
+    private CompletableFuture<AppendResult> durableThenDispatched(AppendResult result, boolean waitForFlush,
+                                                                  boolean wakeDispatcher) {
         CompletableFuture<AppendResult> durable = durable(result, waitForFlush);
-        dispatcher.wakeUp();
+        if (wakeDispatcher) {
+            dispatcher.wakeUp();
+        }
         written.reached(result.endOffset());
         return durable;
     }
@@ -256,10 +276,13 @@ public final class MessageStore implements AutoCloseable {
     }
 
     /**
-     * Forces the CommitLog on this thread if appends wait for a force ({@link #durableAtForce})
-     * and no force is under way; otherwise the flush thread forces for them. Blocks for the force.
+     * Dispatches what is written, on this thread unless a pass is under way or much waits (see
+     * {@link #appendDispatchedAtForce}), then forces the CommitLog on this thread if appends wait
+     * for a force ({@link #durableAtForce}) and no force is under way; otherwise the flush thread
+     * forces for them. Blocks for the force; completes dispatch and durability futures here.
      */
     public void forceWaiting() {
+        dispatcher.passHere();
         flushService.forceWaiting();
     }
 
@@ -443,7 +466,8 @@ public final class MessageStore implements AutoCloseable {
 
     /**
      * Completes once every record below {@code physicalOffset} has been given to the dispatch
-     * listener (a record it failed on included), on the dispatcher thread: keep callbacks short.
+     * listener (a record it failed on included), on the thread of that pass (the dispatcher's, or
+     * an appender's in {@link #forceWaiting}): keep callbacks short.
      */
     public CompletableFuture<Void> dispatchedTo(long physicalOffset) {
         return dispatcher.dispatchedTo(physicalOffset);

@@ -21,7 +21,7 @@ import io.ramjet.storage.DispatchListener;
  * store recovers; a checkpoint first writes
  * the consumption snapshot. A DELETE_DESTINATION record deletes the destination's ConsumeQueues at
  * its place in the log, live and during recovery, so that a deletion survives a crash and
- * recovery never brings back the entries of a deleted destination. Runs on the store's dispatcher thread, and
+ * recovery never brings back the entries of a deleted destination. Runs in the store's dispatch passes (one thread at a time), and
  * during recovery before the store has opened (when no pull can be held yet).
  */
 final class BrokerDispatchListener implements DispatchListener {

@@ -228,10 +228,14 @@ public final class SendProcessor implements AsyncRequestProcessor {
                 properties, body, producerId, sequence);
     }
 
-    /** Appends without waiting for anything: the result is known at once, the answer waits in {@link #answer}. */
+    /**
+     * Appends without waiting for anything: the result is known at once, the answer waits in
+     * {@link #answer}. The lane this runs on forces after its reads ({@code SendLane}, the send
+     * thread's idle work), which dispatches the record on that thread first: no dispatcher wake-up.
+     */
     private AppendResult append(MessageRecord record) {
         try {
-            return store.append(record, false).join();
+            return store.appendDispatchedAtForce(record).join();
         } catch (StoreFullException e) {
             throw new BrokerException(Refusal.DISK_FULL, e.getMessage());
         }

@@ -23,8 +23,8 @@ import java.util.Set;
  * replayed after the snapshot that already holds its effect changes nothing.
  *
  * <p>During recovery, records below the snapshot's position (replayed when the ConsumeQueues
- * are rebuilt from the whole log) only put their queue entries. Runs on the dispatcher thread,
- * or the opening thread during recovery.
+ * are rebuilt from the whole log) only put their queue entries. Runs in the store's dispatch
+ * passes (one thread at a time), or on the opening thread during recovery.
  */
 public final class TransactionDispatch {
 
