@@ -205,22 +205,6 @@ public final class MessageStore implements AutoCloseable {
      */
     public CompletableFuture<AppendResult> append(List<QueueSlot> slots, Function<long[], MessageRecord> build,
                                                   boolean waitForFlush) {
-        return append(slots, build, waitForFlush, true);
-    }
-
-    /**
-     * As {@link #append(List, Function, boolean) append(slots, build, false)}, dispatched at this
-     * thread's next {@link #forceWaiting} as {@link #appendDispatchedAtForce(MessageRecord)} is.
-     *
-     * @throws StoreFullException as {@link #append(List, Function, boolean)}
-     */
-    public CompletableFuture<AppendResult> appendDispatchedAtForce(List<QueueSlot> slots,
-                                                                   Function<long[], MessageRecord> build) {
-        return append(slots, build, false, false);
-    }
-
-    private CompletableFuture<AppendResult> append(List<QueueSlot> slots, Function<long[], MessageRecord> build,
-                                                   boolean waitForFlush, boolean wakeDispatcher) {
         AppendResult result;
         appendLock.lock();
         try {
@@ -249,7 +233,7 @@ public final class MessageStore implements AutoCloseable {
         } finally {
             appendLock.unlock();
         }
-        return durableThenDispatched(result, waitForFlush, wakeDispatcher);
+        return durableThenDispatched(result, waitForFlush, true);
     }
 
     /**

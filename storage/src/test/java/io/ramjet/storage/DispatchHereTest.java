@@ -1,8 +1,5 @@
 package io.ramjet.storage;
 
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.RecordFlags;
-import io.ramjet.protocol.record.RecordType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,7 +9,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongFunction;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -43,39 +39,23 @@ class DispatchHereTest {
     @Test
     void theForcingThreadDispatchesWhatItAppendedBeforeItForces() throws Exception {
         try (MessageStore store = MessageStore.open(config(), recordingThreads())) {
-            int here = roundsDispatchedHere(store,
-                    seq -> store.appendDispatchedAtForce(TestRecords.record("q", 0, seq, BODY)).join());
+            int here = 0;
+            for (int seq = 1; seq <= 5; seq++) {
+                awaitDispatcherParked();
+                threads.clear();
+                AppendResult appended = store.appendDispatchedAtForce(TestRecords.record("q", 0, seq, BODY)).join();
+                CompletableFuture<AppendResult> durable = store.durableAtForce(appended);
+                CompletableFuture<Void> dispatched = store.dispatchedTo(appended.endOffset());
+                store.forceWaiting();
+                if (dispatched.isDone() && durable.isDone()
+                        && threads.equals(List.of(Thread.currentThread().getName()))) {
+                    here++;
+                }
+                dispatched.get(5, TimeUnit.SECONDS);
+            }
             assertTrue(here >= 4, "dispatched and forced on the forcing thread in " + here + " of 5 rounds");
             assertEquals(5, store.maxQueueOffset("q", 0));
         }
-    }
-
-    @Test
-    void soDoesARecordThatReservesQueueOffsets() throws Exception {
-        try (MessageStore store = MessageStore.open(config(), recordingThreads())) {
-            int here = roundsDispatchedHere(store, seq -> store.appendDispatchedAtForce(
-                    List.of(new QueueSlot("q", 0)), offsets -> new MessageRecord(RecordFlags.of(RecordType.COMMIT),
-                            "$tx", 0, -1, 0, 0, 0, new byte[0], new byte[] {(byte) offsets[0]})).join());
-            assertTrue(here >= 4, "dispatched and forced on the forcing thread in " + here + " of 5 rounds");
-        }
-    }
-
-    /** Appends one record per round (the dispatcher thread parked first), forces; rounds the forcing thread dispatched in. */
-    private int roundsDispatchedHere(MessageStore store, LongFunction<AppendResult> append) throws Exception {
-        int here = 0;
-        for (int seq = 1; seq <= 5; seq++) {
-            awaitDispatcherParked();
-            threads.clear();
-            AppendResult appended = append.apply(seq);
-            CompletableFuture<AppendResult> durable = store.durableAtForce(appended);
-            CompletableFuture<Void> dispatched = store.dispatchedTo(appended.endOffset());
-            store.forceWaiting();
-            if (dispatched.isDone() && durable.isDone() && threads.equals(List.of(Thread.currentThread().getName()))) {
-                here++;
-            }
-            dispatched.get(5, TimeUnit.SECONDS);
-        }
-        return here;
     }
 
     /** Until every dispatcher thread of this JVM (another test's store may still close) waits idle. */

@@ -1,7 +1,6 @@
 package io.ramjet.server.broker.transaction;
 
 import io.ramjet.protocol.command.TxState;
-import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.record.Half;
@@ -17,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
 
 /**
  * Ends transactions: writes the one COMMIT or ROLLBACK record and completes once it is durable
@@ -187,29 +185,24 @@ final class TransactionResolver {
         all.addAll(acks);
         List<QueueSlot> slots = visible.stream().map(h -> new QueueSlot(h.destination(), h.queueId())).toList();
         String xid = t.xid();
-        Function<long[], MessageRecord> commit = offsets -> TransactionRecordDescriptor.commit(t.id(), xid, visible,
-                offsets, delayed, AckGroup.toRecords(all));
-        return append(forcedHere, forced -> forced ? store.appendDispatchedAtForce(slots, commit)
-                : store.append(slots, commit, true));
+        return append(forcedHere, waitForFlush -> store.append(slots,
+                offsets -> TransactionRecordDescriptor.commit(t.id(), xid, visible, offsets, delayed,
+                        AckGroup.toRecords(all)), waitForFlush));
     }
 
     private CompletableFuture<Long> writeRollback(Transaction t, boolean forcedHere) {
-        MessageRecord rollback = TransactionRecordDescriptor.rollback(t.id(), t.xid());
-        return append(forcedHere, forced -> forced ? store.appendDispatchedAtForce(rollback)
-                : store.append(rollback, true));
+        return append(forcedHere,
+                waitForFlush -> store.append(TransactionRecordDescriptor.rollback(t.id(), t.xid()), waitForFlush));
     }
 
     private interface Append {
-        CompletableFuture<AppendResult> run(boolean forcedHere);
+        CompletableFuture<AppendResult> run(boolean waitForFlush);
     }
 
-    /**
-     * Appends; durable once forced by the flush thread, or if {@code forcedHere} by this thread's
-     * next force, which also dispatches the record first ({@link MessageStore#forceWaiting}).
-     */
+    /** Appends; durable once forced by the flush thread, or by this thread's next force if {@code forcedHere}. */
     private CompletableFuture<Long> append(boolean forcedHere, Append append) {
         try {
-            CompletableFuture<AppendResult> appended = append.run(forcedHere);
+            CompletableFuture<AppendResult> appended = append.run(!forcedHere);
             return (forcedHere ? appended.thenCompose(store::durableAtForce) : appended)
                     .thenApply(AppendResult::endOffset);
         } catch (StoreFullException e) {
