@@ -81,18 +81,8 @@ class DispatchHereTest {
 
     @Test
     void aPassUnderWayIsNotWaitedForAndPassesTheRecordItself() throws Exception {
-        CountDownLatch inFirst = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        DispatchListener blockingFirst = TestRecords.normalMessagesThen((record, queues) -> {
-            threads.add(Thread.currentThread().getName());
-            if (TestRecords.seqOf(record) == 1) {
-                inFirst.countDown();
-                await(release);
-            }
-        });
-        try (MessageStore store = MessageStore.open(config(), blockingFirst)) {
-            store.append(TestRecords.record("q", 0, 1, BODY), false).join();
-            assertTrue(inFirst.await(5, TimeUnit.SECONDS));
+        try (MessageStore store = openWithThePassHeldAtRecord1(release)) {
             AppendResult second = store.appendDispatchedAtForce(TestRecords.record("q", 0, 2, BODY)).join();
             store.forceWaiting(); // the dispatcher thread holds the pass: returns without dispatching
             CompletableFuture<Void> dispatched = store.dispatchedTo(second.endOffset());
@@ -107,18 +97,8 @@ class DispatchHereTest {
 
     @Test
     void aBacklogOverTheLimitIsLeftToTheDispatcherThread() throws Exception {
-        CountDownLatch inFirst = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        DispatchListener blockingFirst = TestRecords.normalMessagesThen((record, queues) -> {
-            threads.add(Thread.currentThread().getName());
-            if (TestRecords.seqOf(record) == 1) {
-                inFirst.countDown();
-                await(release);
-            }
-        });
-        try (MessageStore store = MessageStore.open(config(), blockingFirst)) {
-            store.append(TestRecords.record("q", 0, 1, BODY), false).join();
-            assertTrue(inFirst.await(5, TimeUnit.SECONDS));
+        try (MessageStore store = openWithThePassHeldAtRecord1(release)) {
             int backlog = (int) (Dispatcher.HERE_LIMIT_BYTES / BODY) + 10;
             for (int seq = 2; seq <= backlog + 1; seq++) {
                 store.appendDispatchedAtForce(TestRecords.record("q", 0, seq, BODY)).join();
@@ -132,6 +112,24 @@ class DispatchHereTest {
         } finally {
             release.countDown();
         }
+    }
+
+    /**
+     * A store whose listener records the threads and holds the pass that reaches record 1 until
+     * {@code release}; returned once the dispatcher thread is held there.
+     */
+    private MessageStore openWithThePassHeldAtRecord1(CountDownLatch release) throws Exception {
+        CountDownLatch inFirst = new CountDownLatch(1);
+        MessageStore store = MessageStore.open(config(), TestRecords.normalMessagesThen((record, queues) -> {
+            threads.add(Thread.currentThread().getName());
+            if (TestRecords.seqOf(record) == 1) {
+                inFirst.countDown();
+                await(release);
+            }
+        }));
+        store.append(TestRecords.record("q", 0, 1, BODY), false).join();
+        assertTrue(inFirst.await(5, TimeUnit.SECONDS));
+        return store;
     }
 
     private static void await(CountDownLatch latch) {
