@@ -6,11 +6,11 @@ import io.ramjet.protocol.record.RecordType;
 /**
  * Receives every record of the CommitLog once it is written, in log order, one at a time: on
  * the store's dispatcher thread, or on an appender's right before it forces the CommitLog
- * ({@link MessageStore#forceWaiting}), never on two threads at once. After an abnormal stop, records after the last
- * checkpoint are given again during recovery, before the store opens: a listener must be
- * idempotent for them, or persist its own state in {@link #beforeCheckpoint}. A listener that
- * throws a {@link StoreException} (other than a {@link RecordReadException}) stalls dispatch:
- * the same record is given again, after a backoff, until it goes through, so it must be
+ * ({@link MessageStore#forceWaiting}), never on two threads at once. After an abnormal stop,
+ * records after the last checkpoint are given again during recovery, before the store opens: a
+ * listener must be idempotent for them, or persist its own state in {@link #beforeCheckpoint}. A
+ * listener that throws a {@link StoreException} (other than a {@link RecordReadException}) stalls
+ * dispatch: the same record is given again, after a backoff, until it goes through, so it must be
  * idempotent for a retry too. Any other exception is logged and the record is passed over.
  *
  * <p>The broker's listener delegates NORMAL records to {@link #normalMessages()} and sees PREPARED,
