@@ -68,15 +68,16 @@ public final class JmsPeer implements Peer {
      * confirms them, once per confirmation window of bytes: a window of a quarter of the bytes
      * the benchmark lets a producer have unconfirmed ({@code sendWindowBytes}) keeps four
      * confirmations in flight, where a window as large as the send window would make the
-     * producer stop and wait for each one. The client stays on NIO: it runs in this JVM, on
-     * Ramjet's Netty 4.2, for which Artemis's epoll support is not built. A positive
+     * producer stop and wait for each one. The client is on epoll ({@code useEpoll=true}, its
+     * default), as Ramjet's client is: it runs in this JVM, on Ramjet's Netty 4.2, where Artemis's
+     * epoll check passes and its 4.1-style epoll event loop group still exists. A positive
      * {@code bufferTimeoutNanos} replaces the journal buffer timeout the peer would measure.
      */
     public static JmsPeer artemis(String heap, long sendWindowBytes, long bufferTimeoutNanos) throws IOException {
         long confirmationWindow = artemisConfirmationWindow(sendWindowBytes);
         return start("artemis", ArtemisServerMain.class, heap, port -> {
             ActiveMQConnectionFactory f = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port
-                    + "?useEpoll=false&confirmationWindowSize=" + confirmationWindow);
+                    + "?useEpoll=true&confirmationWindowSize=" + confirmationWindow);
             f.setBlockOnDurableSend(true);
             return f;
         }, PeerNetty.of("artemis"),

@@ -13,11 +13,12 @@ import org.slf4j.LoggerFactory;
 /**
  * Where a SEND runs: on its connection's I/O thread when nothing waits on the {@link SendThread},
  * else on that thread behind what waits there. Run on the I/O thread, a send is appended as it is
- * read, and once that thread has processed the reads at hand it forces the CommitLog for every
- * send it appended meanwhile (group commit by read batch) and writes their answers, without a
- * thread hand-off either way: on this project's 2-core VM a synchronous persistent send took
- * 322 us against 359 us on the send thread (SendPathFloor, the mean of six alternating pairs; the
- * new way faster in each). The client's two hand-offs remain.
+ * read, and once that thread has processed the reads at hand it puts those sends in their
+ * ConsumeQueues and forces the CommitLog for them (group commit by read batch; see
+ * {@code MessageStore.forceWaiting}) and writes their answers, without a thread hand-off either
+ * way: on this project's 2-core VM a synchronous persistent send took 322 us against 359 us on
+ * the send thread (SendPathFloor, the mean of six alternating pairs; the new way faster in each).
+ * The client's two hand-offs remain.
  *
  * <p>Order: a request handed to the send thread is counted until it has been processed
  * (appended); while any is, every send is handed off too, so one connection's sends (and its
