@@ -213,8 +213,9 @@ class MessageGroupsTest extends BrokerTestSupport {
             Queue queue = queueWithGroup(a, "groups-rollback", 3);
             Session sa = a.createSession(true, Session.SESSION_TRANSACTED);
             MessageConsumer ca = sa.createConsumer(queue);
-            MessageConsumer cb = b.createSession(false, Session.AUTO_ACKNOWLEDGE).createConsumer(queue);
             assertEquals(1, ca.receive(TIMEOUT).getIntProperty("JMSXGroupSeq"));
+            // b's consumer comes once the group is a's: created beside a's, either could take it first
+            MessageConsumer cb = b.createSession(false, Session.AUTO_ACKNOWLEDGE).createConsumer(queue);
             assertNull(cb.receive(SHORT), "the group is a's: its next message waits");
             sa.rollback();
             Message again = ca.receive(TIMEOUT);
@@ -233,8 +234,8 @@ class MessageGroupsTest extends BrokerTestSupport {
             Queue queue = queueWithGroup(a, "groups-recover", 3);
             Session sa = a.createSession(false, Session.CLIENT_ACKNOWLEDGE);
             MessageConsumer ca = sa.createConsumer(queue);
-            MessageConsumer cb = b.createSession(false, Session.AUTO_ACKNOWLEDGE).createConsumer(queue);
             assertEquals(1, ca.receive(TIMEOUT).getIntProperty("JMSXGroupSeq"));
+            MessageConsumer cb = b.createSession(false, Session.AUTO_ACKNOWLEDGE).createConsumer(queue);
             assertEquals(2, ca.receive(TIMEOUT).getIntProperty("JMSXGroupSeq"));
             sa.recover();
             assertNull(cb.receive(SHORT), "the group stays a's");
@@ -256,9 +257,10 @@ class MessageGroupsTest extends BrokerTestSupport {
             MessageProducer p = ps.createProducer(queue);
             // CLIENT_ACKNOWLEDGE: acknowledge() returns once the broker has the acknowledgement
             MessageConsumer ca = a.createSession(false, Session.CLIENT_ACKNOWLEDGE).createConsumer(queue);
-            MessageConsumer cb = b.createSession(false, Session.AUTO_ACKNOWLEDGE).createConsumer(queue);
             p.send(grouped(ps, "first", 1));
             assertEquals("first", ca.receive(TIMEOUT).getStringProperty("text"));
+            // b's consumer comes once the group is a's: created beside a's, either could take it first
+            MessageConsumer cb = b.createSession(false, Session.AUTO_ACKNOWLEDGE).createConsumer(queue);
             a.stop();
             p.send(grouped(ps, "second", 2));
             assertNull(cb.receive(SHORT), "an open group stays with its consumer, even a stopped one");
