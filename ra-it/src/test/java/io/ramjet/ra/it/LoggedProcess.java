@@ -66,6 +66,30 @@ final class LoggedProcess {
         process.waitFor(20, TimeUnit.SECONDS);
     }
 
+    /**
+     * The last {@code max} log records whose first line names any of {@code words}, each cut to
+     * 500 characters; a record whose text starts on its next line (Payara's {@code [[}) brings it.
+     */
+    String recordsNaming(int max, String... words) {
+        try {
+            List<String> all = Files.readAllLines(logFile, StandardCharsets.ISO_8859_1);
+            List<String> found = new ArrayList<>();
+            for (int i = 0; i < all.size(); i++) {
+                String line = all.get(i);
+                for (String word : words) {
+                    if (line.contains(word)) {
+                        String record = line.endsWith("[[") && i + 1 < all.size() ? line + all.get(i + 1) : line;
+                        found.add(record.substring(0, Math.min(500, record.length())));
+                        break;
+                    }
+                }
+            }
+            return String.join("\n", found.subList(Math.max(0, found.size() - max), found.size()));
+        } catch (IOException | UncheckedIOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
+
     String tail(int lines) {
         try {
             List<String> all = Files.readAllLines(logFile, StandardCharsets.ISO_8859_1);

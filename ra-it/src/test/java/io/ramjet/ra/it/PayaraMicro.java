@@ -128,6 +128,11 @@ final class PayaraMicro implements AutoCloseable {
         return process.tail(80);
     }
 
+    /** What the adapter's XA resources and the transaction manager logged, for a message left in doubt. */
+    String xaRecords() {
+        return process.recordsNaming(60, "CompletingXAResource", "RamjetXAResource", "JTS5");
+    }
+
     @Override
     public void close() throws InterruptedException {
         process.end(false, 10);
