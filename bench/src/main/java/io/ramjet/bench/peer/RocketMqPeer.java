@@ -4,6 +4,8 @@ import io.ramjet.bench.Workloads;
 import io.ramjet.bench.rocketmq.RocketMqWorkloads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -60,8 +62,11 @@ public final class RocketMqPeer implements Peer {
     private static PeerProcess broker(String heap, TemporaryDirectory data, String name, String flush)
             throws IOException {
         String home = data.path().resolve(name).toString();
+        // its remoting server writes a self-signed certificate and key to java.io.tmpdir at every
+        // start (TLS mode permissive, its default) and never deletes them: kept with the data
+        Path tmp = Files.createDirectories(data.path().resolve(name + "-tmp"));
         return PeerProcess.start(RocketMqServerMain.class, heap, PeerNetty.of("rocketmq"),
-                List.of("-Duser.home=" + home, "-Drocketmq.home.dir=" + home),
+                List.of("-Duser.home=" + home, "-Drocketmq.home.dir=" + home, "-Djava.io.tmpdir=" + tmp),
                 data.path().resolve(name).resolve("data"), flush);
     }
 
