@@ -39,6 +39,36 @@ final class LoggedProcess {
                 .start();
     }
 
+    /**
+     * The stacks of the process's threads whose name and frames name all of {@code words}, by
+     * {@code jcmd} of the JDK at {@code javaHome} (at most {@code maxLines} lines), for a failure
+     * message.
+     */
+    String stacksNaming(Path javaHome, List<String> words, int maxLines) {
+        if (!isAlive()) {
+            return "(the process has ended)";
+        }
+        try {
+            Process jcmd = new ProcessBuilder(javaHome.resolve("bin").resolve("jcmd").toString(),
+                    Long.toString(process.pid()), "Thread.print").redirectErrorStream(true).start();
+            String dump = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            jcmd.waitFor(10, TimeUnit.SECONDS);
+            List<String> lines = new ArrayList<>();
+            for (String thread : dump.split("\n\n")) {
+                if (words.stream().allMatch(thread::contains)) {
+                    lines.addAll(List.of(thread.split("\n")));
+                    lines.add("");
+                }
+            }
+            return String.join("\n", lines.subList(0, Math.min(maxLines, lines.size())));
+        } catch (IOException e) {
+            return "(no thread dump: " + e + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "(no thread dump: interrupted)";
+        }
+    }
+
     boolean isAlive() {
         return process != null && process.isAlive();
     }

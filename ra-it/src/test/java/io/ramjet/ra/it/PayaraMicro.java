@@ -128,6 +128,15 @@ final class PayaraMicro implements AutoCloseable {
         return process.tail(80);
     }
 
+    /** The stacks of Payara's worker threads that are in Ramjet's code now, for a message left in doubt. */
+    String ramjetStacks() {
+        try {
+            return process.stacksNaming(javaHome(), List.of("orb-thread-pool", "io.ramjet"), 300);
+        } catch (IOException e) {
+            return "(no JDK for jcmd: " + e + ")";
+        }
+    }
+
     /** What the adapter's XA resources and the transaction manager logged, for a message left in doubt. */
     String xaRecords() {
         return process.recordsNaming(60, "CompletingXAResource", "RamjetXAResource", "JTS5");

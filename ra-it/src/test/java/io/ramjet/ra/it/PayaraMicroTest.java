@@ -53,7 +53,8 @@ class PayaraMicroTest {
     private static final int MAX_DELIVERIES = 3;
     private static final Duration ARRIVAL = Duration.ofSeconds(60);
     private static final Duration QUIET = Duration.ofSeconds(2);
-    private static final int KILLS = 3;
+    /** Kills of the random kill test; {@code -Dra.it.kills} asks for more when hunting a rare failure. */
+    private static final int KILLS = Integer.getInteger("ra.it.kills", 3);
     /** About how long the queue bean takes for a batch of 20 orders (about 200 a second here). */
     private static final int BATCH_MILLIS = 150;
 
@@ -183,7 +184,7 @@ class PayaraMicroTest {
     }
 
     /**
-     * Kills the broker {@value #KILLS} times, each at a random moment while the queue bean takes a
+     * Kills the broker {@link #KILLS} times, each at a random moment while the queue bean takes a
      * batch of orders in XA transactions (so a kill may fall before, inside or after a prepare or
      * a commit), and counts what arrives: every order once.
      */
@@ -306,6 +307,7 @@ class PayaraMicroTest {
             fail(queue + ": " + arrived.size() + " of " + count + " arrived: " + texts(arrived)
                     + "\nprepared branches at the broker: " + preparedBranches()
                     + "\nwhat the XA resources and the transaction manager logged:\n" + payara.xaRecords()
+                    + "\nPayara's threads in Ramjet's code:\n" + payara.ramjetStacks()
                     + "\nthe broker's log:\n" + server.logTail() + "\nPayara's log:\n" + payara.logTail());
         }
         return arrived;
