@@ -19,9 +19,11 @@ import io.ramjet.protocol.frame.FrameEncoder;
 import io.ramjet.protocol.frame.HeaderCodec;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -50,6 +52,8 @@ public final class RemotingClient implements AutoCloseable {
     private final ProcessorTable processors = new ProcessorTable();
     private final List<ConnectionListener> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, OrderedConnection> connections = new ConcurrentHashMap<>();
+    /** Every connection opened and not yet closed, whose pending requests {@link #close} fails. */
+    private final Set<RemotingConnection> open = ConcurrentHashMap.newKeySet();
     private final HeaderCodec headerCodec = new HeaderCodec();
     private final FrameEncoder encoder;
     private final EventLoopGroup group;
@@ -163,6 +167,12 @@ public final class RemotingClient implements AutoCloseable {
     }
 
     private void open(String address, OrderedConnection opening) {
+        if (closed) {
+            // a request that passed the closed check as the client closed: its event loops may be gone
+            connections.remove(address, opening);
+            opening.opened().completeExceptionally(closedFailure());
+            return;
+        }
         int colon = address.lastIndexOf(':');
         int port;
         try {
@@ -182,8 +192,12 @@ public final class RemotingClient implements AutoCloseable {
                         connected.cause()));
                 return;
             }
-            channel.closeFuture().addListener(f -> connections.remove(address, opening));
             RemotingConnection connection = channel.attr(CONNECTION).get();
+            open.add(connection);
+            channel.closeFuture().addListener(f -> {
+                connections.remove(address, opening);
+                open.remove(connection);
+            });
             if (tls == null) {
                 shakeHands(connection, address, opening);
                 return;
@@ -212,8 +226,7 @@ public final class RemotingClient implements AutoCloseable {
         }
         done.whenComplete((ok, failure) -> {
             if (failure == null) {
-                opening.opened().complete(connection);
-                if (closed) {
+                if (!opening.opened().complete(connection) || closed) {
                     connection.close();
                 }
                 return;
@@ -270,14 +283,25 @@ public final class RemotingClient implements AutoCloseable {
         }
     }
 
-    /** Closes every connection, failing their pending requests, and stops the I/O threads. */
+    /**
+     * Closes every connection, failing their pending requests, and stops the I/O threads. What
+     * those threads did not get to before they stopped fails afterwards: a connection still
+     * opening (its connect's or handshake's callback may never run) and requests of a connection
+     * whose close they did not process (their timeouts ran on those threads too), so that no
+     * request's future is left waiting for ever.
+     */
     @Override
     public void close() {
         closed = true;
+        List<OrderedConnection> begun = new ArrayList<>(connections.values());
         for (String address : List.copyOf(connections.keySet())) {
             closeConnection(address);
         }
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        begun.addAll(connections.values());
+        RemotingConnectionException failure = closedFailure();
+        begun.forEach(connection -> connection.opened().completeExceptionally(failure));
+        open.forEach(RemotingConnection::failPending);
     }
 
     /** The remoting failure behind a future's failure. */

@@ -68,6 +68,13 @@ public final class RemotingConnection {
             return CompletableFuture.failedFuture(new RemotingConnectionException("connection to " + remoteAddress()
                     + " is shutting down: " + CommandCode.name(request.code()) + " not sent"));
         }
+        if (!channel.isActive() && pending.remove(id, future)) {
+            // closed since the check above: its pending requests may have been failed already, and
+            // a timeout sweep may never run again on a stopped event loop
+            request.body().release();
+            return CompletableFuture.failedFuture(new RemotingConnectionException("connection to " + remoteAddress()
+                    + " closed: " + CommandCode.name(request.code()) + " not sent"));
+        }
         writeInCallOrder(request.withRequestId(id), written -> {
             if (!written.isSuccess() && pending.remove(id, future)) {
                 future.completeExceptionally(writeFailure(request, written.cause()));
