@@ -4,19 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.ReferenceCountUtil;
 import io.ramjet.protocol.frame.Frame;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -48,22 +42,12 @@ class RemotingClientCloseTest {
     @BeforeEach
     void startSilentServer() throws InterruptedException {
         serverGroup = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        Channel server = new ServerBootstrap()
-                .group(serverGroup)
-                .channel(NioServerSocketChannel.class)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel channel) {
-                        channel.pipeline().addLast(new ChannelInboundHandlerAdapter() {
-                            @Override
-                            public void channelRead(ChannelHandlerContext ctx, Object msg) {
-                                ReferenceCountUtil.release(msg);
-                            }
-                        });
-                    }
-                })
-                .bind("127.0.0.1", 0).sync().channel();
-        address = "127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort();
+        address = LocalServer.bind(serverGroup, channel -> channel.pipeline().addLast(new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                ReferenceCountUtil.release(msg);
+            }
+        }));
     }
 
     @AfterEach

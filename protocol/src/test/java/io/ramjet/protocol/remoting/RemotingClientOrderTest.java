@@ -1,16 +1,12 @@
 package io.ramjet.protocol.remoting;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.frame.FrameDecoder;
 import io.ramjet.protocol.frame.FrameEncoder;
@@ -19,7 +15,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -61,19 +56,10 @@ class RemotingClientOrderTest {
     @BeforeEach
     void start() throws InterruptedException {
         serverGroup = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        Channel server = new ServerBootstrap()
-                .group(serverGroup)
-                .channel(NioServerSocketChannel.class)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel channel) {
-                        accepted.add(channel);
-                        channel.pipeline().addLast(new FrameDecoder(1 << 20, codec), new FrameEncoder(codec),
-                                new Recorder());
-                    }
-                })
-                .bind("127.0.0.1", 0).sync().channel();
-        address = "127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort();
+        address = LocalServer.bind(serverGroup, channel -> {
+            accepted.add(channel);
+            channel.pipeline().addLast(new FrameDecoder(1 << 20, codec), new FrameEncoder(codec), new Recorder());
+        });
         client = new RemotingClient(RemotingClientConfig.defaults());
         client.setHandshake((to, connection) -> {
             CompletableFuture<Void> handshake = new CompletableFuture<>();
