@@ -12,6 +12,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.ramjet.protocol.frame.Frame;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -93,7 +94,7 @@ class RemotingClientCloseTest {
             RemotingClient client = client();
             List<CompletableFuture<Frame>> requests = new CopyOnWriteArrayList<>();
             CountDownLatch started = new CountDownLatch(3);
-            List<Thread> callers = new CopyOnWriteArrayList<>();
+            List<Thread> callers = new ArrayList<>();
             for (int t = 0; t < 3; t++) {
                 Thread caller = new Thread(() -> {
                     started.countDown();

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -48,11 +49,17 @@ final class LoggedProcess {
         if (!isAlive()) {
             return "(the process has ended)";
         }
+        Path dumpFile = logFile.resolveSibling(logFile.getFileName() + ".threads");
         try {
+            // into a file, so that a jcmd that hangs is given up after a while instead of read for ever
             Process jcmd = new ProcessBuilder(javaHome.resolve("bin").resolve("jcmd").toString(),
-                    Long.toString(process.pid()), "Thread.print").redirectErrorStream(true).start();
-            String dump = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            jcmd.waitFor(10, TimeUnit.SECONDS);
+                    Long.toString(process.pid()), "Thread.print").redirectErrorStream(true)
+                    .redirectOutput(dumpFile.toFile()).start();
+            if (!jcmd.waitFor(10, TimeUnit.SECONDS)) {
+                jcmd.destroyForcibly();
+                return "(no thread dump: jcmd did not finish within 10 s)";
+            }
+            String dump = Files.readString(dumpFile, StandardCharsets.ISO_8859_1);
             List<String> lines = new ArrayList<>();
             for (String thread : dump.split("\n\n")) {
                 if (words.stream().allMatch(thread::contains)) {
@@ -106,12 +113,9 @@ final class LoggedProcess {
             List<String> found = new ArrayList<>();
             for (int i = 0; i < all.size(); i++) {
                 String line = all.get(i);
-                for (String word : words) {
-                    if (line.contains(word)) {
-                        String record = line.endsWith("[[") && i + 1 < all.size() ? line + all.get(i + 1) : line;
-                        found.add(record.substring(0, Math.min(500, record.length())));
-                        break;
-                    }
+                if (Arrays.stream(words).anyMatch(line::contains)) {
+                    String record = line.endsWith("[[") && i + 1 < all.size() ? line + all.get(i + 1) : line;
+                    found.add(record.substring(0, Math.min(500, record.length())));
                 }
             }
             return String.join("\n", found.subList(Math.max(0, found.size() - max), found.size()));
