@@ -1,9 +1,9 @@
 package io.ramjet.ra;
 
+import io.ramjet.provider.jms.RuntimeExceptions;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
-import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.QueueConnection;
 import jakarta.jms.QueueConnectionFactory;
 import jakarta.jms.TopicConnection;
@@ -17,7 +17,9 @@ import javax.naming.Reference;
 /**
  * The connection factory an application finds in JNDI or has injected: every connection comes
  * from the application server's pool (through its connection manager), enlisted in the caller's
- * transaction. The simplified API ({@code createContext}) is not offered yet.
+ * transaction. A context ({@code createContext}) is a pooled connection and its one session
+ * ({@link ContextHandle}); its session mode is the container's to decide, as for
+ * {@code createSession}.
  */
 final class RamjetPooledConnectionFactory implements QueueConnectionFactory, TopicConnectionFactory, Serializable,
         Referenceable {
@@ -77,26 +79,30 @@ final class RamjetPooledConnectionFactory implements QueueConnectionFactory, Top
 
     @Override
     public JMSContext createContext() {
-        throw noContext();
+        return context(RequestCredentials.FACTORY_DEFAULT);
     }
 
     @Override
     public JMSContext createContext(String userName, String password) {
-        throw noContext();
+        return context(new RequestCredentials(userName, password));
     }
 
     @Override
     public JMSContext createContext(String userName, String password, int sessionMode) {
-        throw noContext();
+        return context(new RequestCredentials(userName, password));
     }
 
     @Override
     public JMSContext createContext(int sessionMode) {
-        throw noContext();
+        return context(RequestCredentials.FACTORY_DEFAULT);
     }
 
-    private static JMSRuntimeException noContext() {
-        return new JMSRuntimeException("the resource adapter's connection factory offers the classic API only");
+    private JMSContext context(RequestCredentials credentials) {
+        try {
+            return new ContextHandle(allocate(credentials));
+        } catch (JMSException e) {
+            throw RuntimeExceptions.of(e);
+        }
     }
 
     @Override

@@ -7,10 +7,12 @@ import io.ramjet.provider.message.RamjetMessage;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.CompletionListener;
 import jakarta.jms.Destination;
+import jakarta.jms.JMSContext;
 import jakarta.jms.JMSProducer;
 import jakarta.jms.MapMessage;
 import jakarta.jms.Message;
 import jakarta.jms.MessageFormatRuntimeException;
+import jakarta.jms.MessageProducer;
 import java.io.Serializable;
 import java.util.Collections;
 import java.util.HashSet;
@@ -19,13 +21,14 @@ import java.util.Set;
 
 /**
  * The simplified API's producer: settings, properties and headers applied to each message it
- * sends through one anonymous {@link RamjetMessageProducer} of the context's session. Properties
+ * sends through one anonymous producer of the context's session (a {@link RamjetMessageProducer},
+ * or the resource adapter's handle on one); the context makes the messages. Properties
  * are held in a scratch message so that names are validated and values converted as on any message.
  */
 final class RamjetJMSProducer implements JMSProducer {
 
-    private final RamjetJMSContext context;
-    private final RamjetMessageProducer producer;
+    private final JMSContext context;
+    private final MessageProducer producer;
     private final RamjetMessage properties = new RamjetMessage();
     private CompletionListener async;
     private String correlationId;
@@ -33,7 +36,7 @@ final class RamjetJMSProducer implements JMSProducer {
     private String type;
     private Destination replyTo;
 
-    RamjetJMSProducer(RamjetJMSContext context, RamjetMessageProducer producer) {
+    RamjetJMSProducer(JMSContext context, MessageProducer producer) {
         this.context = context;
         this.producer = producer;
     }

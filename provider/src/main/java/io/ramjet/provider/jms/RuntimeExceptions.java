@@ -24,22 +24,22 @@ import jakarta.jms.TransactionRolledBackException;
 import jakarta.jms.TransactionRolledBackRuntimeException;
 
 /** The simplified API's unchecked twin of each checked JMS exception. */
-final class RuntimeExceptions {
+public final class RuntimeExceptions {
 
     private RuntimeExceptions() {
     }
 
     @FunctionalInterface
-    interface JmsCall<T> {
+    public interface JmsCall<T> {
         T call() throws JMSException;
     }
 
     @FunctionalInterface
-    interface JmsAction {
+    public interface JmsAction {
         void run() throws JMSException;
     }
 
-    static <T> T unchecked(JmsCall<T> call) {
+    public static <T> T unchecked(JmsCall<T> call) {
         try {
             return call.call();
         } catch (JMSException e) {
@@ -47,7 +47,7 @@ final class RuntimeExceptions {
         }
     }
 
-    static void uncheckedRun(JmsAction action) {
+    public static void uncheckedRun(JmsAction action) {
         try {
             action.run();
         } catch (JMSException e) {
@@ -55,7 +55,7 @@ final class RuntimeExceptions {
         }
     }
 
-    static JMSRuntimeException of(JMSException e) {
+    public static JMSRuntimeException of(JMSException e) {
         String m = e.getMessage();
         String c = e.getErrorCode();
         JMSRuntimeException r;

@@ -109,6 +109,28 @@ class PayaraMicroTest {
     }
 
     @Test
+    @Order(2)
+    void injectedContextSendsInTheCallersJtaTransaction() throws Exception {
+        post("/ra-it-app/context?to=it.context&count=3&prefix=kept&outcome=commit");
+        post("/ra-it-app/context?to=it.context&count=3&prefix=dropped&outcome=rollback");
+
+        assertEquals(expected("kept", 3), drainSorted("it.context", 3));
+        assertNull(receiveOne("it.context", QUIET), "a rolled-back send arrived");
+    }
+
+    @Test
+    @Order(2)
+    void injectedContextRefusesWhatSectionTwelveForbidsInATransaction() throws Exception {
+        HttpResponse<String> rules = payara.get("/ra-it-app/context");
+
+        assertEquals(200, rules.statusCode(), rules.body());
+        assertEquals(List.of("transacted=true", "commit=IllegalStateRuntimeException",
+                "rollback=IllegalStateRuntimeException", "acknowledge=IllegalStateRuntimeException",
+                "setClientID=IllegalStateRuntimeException", "stop=IllegalStateRuntimeException",
+                "close=IllegalStateRuntimeException"), rules.body().lines().toList());
+    }
+
+    @Test
     @Order(3)
     void queueBeanSendsEachOrderOnOnceInTheSameTransaction() throws Exception {
         send("to=it.orders&count=30&prefix=order&outcome=commit");
@@ -240,7 +262,11 @@ class PayaraMicroTest {
     }
 
     private static void send(String query) throws IOException {
-        HttpResponse<String> response = payara.post("/ra-it-app/send?" + query);
+        post("/ra-it-app/send?" + query);
+    }
+
+    private static void post(String path) throws IOException {
+        HttpResponse<String> response = payara.post(path);
         assertEquals(200, response.statusCode(), () -> response.body() + "\n" + payara.logTail());
     }
 
