@@ -201,14 +201,8 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
 
         @Override
         public void attachmentLost(ConsumerInfo attachment) {
-            int dropped = prefetched.removeIf(r -> r.delivery().consumer().equals(attachment));
-            if (dropped > 0) {
-                LOG.info("consumer {} of {}: {} prefetched message(s) of a lost attachment to {} dropped; the broker"
-                        + " delivers them again", info.consumerId(), destination, dropped, attachment.brokerAddress());
-                synchronized (space) {
-                    space.notifyAll();
-                }
-            }
+            session.attachmentLost(attachment);
+            dropPrefetched(attachment);
         }
 
         @Override
@@ -660,6 +654,21 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         }
         CompletableFuture.allOf(detaches.toArray(CompletableFuture[]::new)).join();
         prefetched.removeIf(r -> true);
+    }
+
+    /**
+     * Drops the prefetched messages of a lost attachment (its broker gone): the broker delivers
+     * them again, and the application never saw them.
+     */
+    void dropPrefetched(ConsumerInfo attachment) {
+        int dropped = prefetched.removeIf(r -> r.delivery().consumer().equals(attachment));
+        if (dropped > 0) {
+            LOG.info("consumer {} of {}: {} prefetched message(s) of a lost attachment to {} dropped; the broker"
+                    + " delivers them again", info.consumerId(), destination, dropped, attachment.brokerAddress());
+            synchronized (space) {
+                space.notifyAll();
+            }
+        }
     }
 
     /**

@@ -85,6 +85,8 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     private final List<Delivery> unacknowledged = new ArrayList<>();
     /** CLIENT_ACKNOWLEDGE: what an acknowledge() has sent and awaits the answer for. Guarded by lock. */
     private List<Delivery> acknowledging = List.of();
+    /** CLIENT_ACKNOWLEDGE: consumed messages dropped with their lost attachment, to report at the next acknowledge(). Guarded by lock. */
+    private int lostUnacknowledged;
     private final Object lock = new Object();
     private final AckSender acks;
     private volatile ExecutorService dispatcher;
@@ -487,14 +489,21 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         acks.awaitSent();
     }
 
-    /** CLIENT_ACKNOWLEDGE: acknowledges every message the session has consumed. */
+    /**
+     * CLIENT_ACKNOWLEDGE: acknowledges every message the session has consumed. It throws once for
+     * consumed messages whose attachment was lost since the last call (see {@link #attachmentLost}),
+     * after acknowledging the others.
+     */
     void acknowledge() throws JMSException {
         checkOpen();
         List<Delivery> toAck;
+        int lost;
         synchronized (lock) {
             toAck = List.copyOf(unacknowledged);
             unacknowledged.clear();
             acknowledging = toAck;
+            lost = lostUnacknowledged;
+            lostUnacknowledged = 0;
         }
         Map<ConsumerInfo, List<MessagePosition>> byConsumer = new LinkedHashMap<>();
         for (Delivery d : toAck) {
@@ -512,26 +521,55 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
                 acknowledging = List.of();
             }
         }
+        if (lost > 0) {
+            throw new JMSException(lost + " consumed message(s) were not acknowledged: the connection to their broker"
+                    + " was lost, and the broker delivers them again flagged redelivered");
+        }
     }
 
     /**
      * After a failed acknowledge(): the messages whose acknowledgement failed stay the session's to
      * settle, since the application saw them and they are not known acknowledged, so a recover or
      * close gives them back counted (JMSRedelivered), never as prefetched messages the application
-     * did not see. Not those the broker answered it no longer holds: they come back redelivered.
+     * did not see. Not those the broker answered it no longer holds, nor those whose broker is gone
+     * (a lost connection loses the attachment): the broker delivers them again, flagged.
      */
     private void keepUnsettled(List<Delivery> toAck, Map<ConsumerInfo, CompletableFuture<Void>> acks) {
         List<Delivery> unsettled = new ArrayList<>();
         for (Delivery d : toAck) {
             CompletableFuture<Void> ack = acks.get(d.consumer());
-            if (ack.isCompletedExceptionally() && ack.handle((done, failure) -> ClientException.of(failure).reason()
-                    != ClientException.Reason.NOT_HELD).join()) {
+            if (ack.isCompletedExceptionally() && ack.handle((done, failure) -> stillHeld(ClientException.of(failure)))
+                    .join()) {
                 unsettled.add(d);
             }
         }
         synchronized (lock) {
             unacknowledged.addAll(0, unsettled);
             acknowledging = List.of();
+        }
+        acks.forEach((attachment, ack) -> {
+            if (ack.handle((done, failure) -> failure != null && ClientException.of(failure).isBrokerGone()).join()) {
+                // the consumer's feed sees the loss at its next pull; its prefetched messages go now,
+                // so that the application is not handed more that no acknowledge can settle
+                consumers.forEach(c -> c.dropPrefetched(attachment));
+            }
+        });
+    }
+
+    private static boolean stillHeld(ClientException failure) {
+        return failure.reason() != ClientException.Reason.NOT_HELD && !failure.isBrokerGone();
+    }
+
+    /**
+     * A consumer of this session lost {@code attachment} (its broker gone): the broker gives the
+     * messages delivered through it to the subscription again, flagged redelivered, so the
+     * consumed ones are no longer this session's to acknowledge; acknowledge() reports them once.
+     */
+    void attachmentLost(ConsumerInfo attachment) {
+        synchronized (lock) {
+            int before = unacknowledged.size();
+            unacknowledged.removeIf(d -> d.consumer().equals(attachment));
+            lostUnacknowledged += before - unacknowledged.size();
         }
     }
 
