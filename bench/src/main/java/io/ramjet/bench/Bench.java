@@ -164,10 +164,8 @@ public final class Bench implements Callable<Integer> {
 
     /**
      * Starts every peer, then runs every workload once on every peer as a warm-up (not recorded;
-     * {@link BenchConfig#warmUp}), and only then each workload's timed rounds (when the first
-     * workload's rounds followed its own warm-up alone, they ran on a client JVM still warming:
-     * Ramjet's persistent drain 41,123 msg/s as the first workload, 102,567 after workload 2),
-     * every round on every peer with the order of the peers rotated from round to round, so
+     * {@link BenchConfig#warmUp}), and only then each workload's timed rounds (so that the first
+     * workload's rounds do not run on a client JVM still warming), every round on every peer with the order of the peers rotated from round to round, so
      * that no peer always goes first or runs on a machine the others have just warmed (or
      * dirtied). Only one peer works at a time; the others wait idle. The table holds each
      * cell's median over the rounds, the latency percentiles from all rounds' samples together.

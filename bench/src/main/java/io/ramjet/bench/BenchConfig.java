@@ -3,7 +3,7 @@ package io.ramjet.bench;
 import java.time.Duration;
 
 /**
- * What one run measures: message size, the counts of each workload (the issue's counts times
+ * What one run measures: message size, the counts of each workload (the full counts times
  * {@code scale}), threads, the latency run, how many timed rounds each row gets, the brokers'
  * heap, Ramjet's CommitLog segment size in MiB (0: the standalone default), Artemis's journal
  * buffer timeout in nanoseconds (0: measured when the peer starts) and how long a timed round may
@@ -27,7 +27,7 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
     private static final double LATENCY_WARM_UP_SHARE = 1.0 / 3;
     /** The share of the timed counts that warms a workload up at least. */
     private static final double WARM_UP_SHARE = 0.1;
-    /** The share of the full counts that warms a workload up, at most twice the timed counts. */
+    /** The share of the full counts that warms a workload up, at most twice the timed counts. */
     private static final double WARM_UP_FULL_SHARE = 0.2;
     public static final int GROUPS = 100;
     public static final long GROUP_MESSAGES = 1_000;
@@ -56,12 +56,10 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
      * selectors, transactions, listeners, topics) at a fifth of the full counts (40,000 sends of
      * workload 1), at most twice the timed counts (so a smoke run stays short), or at a tenth of
      * the timed counts when that is more, and at a third of the latency run (at least a second),
-     * once. A tenth of the scaled counts was too little for the JIT at {@code --count 0.1}:
-     * 2,000 messages left a 20,000-message drain timed half cold (a client JVM that only drains
-     * took 20,000 msg/s in its first 20,000 messages and over 100,000 after its first 80,000, its
-     * compiler threads half its CPU meanwhile; session 11). A tenth of the latency run, 3 s, was
-     * spent on a cold client's backlog (latencies near 1 s throughout), and the first round still
-     * stalled for up to 90 ms; after 10 s, 39 ms (session 12).
+     * once. Why that much: a client JVM reaches its steady drain rate only after tens of
+     * thousands of messages, its compiler threads taking half its CPU meanwhile, so a warm-up of a
+     * tenth of the scaled counts left a drain timed half cold; and a cold client's first seconds
+     * at the latency run's rate are spent on its own backlog, which a third of the run outlasts.
      */
     public BenchConfig warmUp() {
         Duration latency = Duration.ofMillis(

@@ -24,7 +24,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The client's bytes allocated per 1 KiB message (issue 19), on the send path and on the receive
+ * The client's bytes allocated per 1 KiB message, on the send path and on the receive
  * path apart: persistent asynchronous sends of a new BytesMessage each (as workload 4 sends),
  * then receives of them by a consumer opened after the sends, three rounds of each (the first
  * warms up). Broker and client share this

@@ -24,7 +24,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Failover time as a JMS user sees it (issue 21): one producer sends persistent messages, each
+ * Failover time as a JMS user sees it: one producer sends persistent messages, each
  * synchronously, to a replicated peer ({@link ReplicatedPeer}); after {@value #SENDS_BEFORE_KILL}
  * sends another thread kills the primary's JVM ({@code kill -9}) while the producer goes on, and
  * the figure is the time from the kill to the end of the first successful send that began after

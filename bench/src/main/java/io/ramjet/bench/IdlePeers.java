@@ -14,8 +14,7 @@ import org.slf4j.LoggerFactory;
 /**
  * While one peer works, the others wait at the lowest CPU priority: every thread of their JVMs at
  * nice 19, the working peer's at 0. An idle peer still runs its own background threads (RocketMQ's
- * two idle brokers took 11-16% of a core each, polling every millisecond, while Ramjet and Artemis
- * took 0-2%), and on two cores that time and those wake-ups landed in whichever peer was working.
+ * idle brokers poll every millisecond, a noticeable share of a core each), and on two cores that time and those wake-ups landed in whichever peer was working.
  *
  * <p>Linux only ({@code /proc/<pid>/task}, {@code renice}); giving a thread back its priority
  * needs root (or CAP_SYS_NICE). Where that fails, every peer is left at nice 19 from then on, so

@@ -2,7 +2,7 @@ package io.ramjet.bench;
 
 import java.util.List;
 
-/** The rows of the table, grouped by workload (the numbers the README and {@code --workloads} use). */
+/** The rows of the table, grouped by workload (the numbers bench/README.md and {@code --workloads} use). */
 public final class Rows {
 
     public static final Row PERSISTENT_SEND = new Row(1, "persistent send", "msg/s", true);

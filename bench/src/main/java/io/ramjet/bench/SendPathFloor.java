@@ -28,8 +28,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The floor of a synchronous persistent send beside what one costs (issue 19's "within 80% of
- * one flush + one round trip"): one durable 1 KiB write (a positional write and an fdatasync on a
+ * The floor of a synchronous persistent send beside what one costs (the target: a send
+ * within 80% of one flush + one round trip): one durable 1 KiB write (a positional write and an fdatasync on a
  * preallocated file in the broker's data directory, as the CommitLog does), one round trip (a
  * HEARTBEAT, answered on the broker's I/O thread), then one producer's persistent sends and
  * commit-every-1 sends, each timed one at a time. Broker and client share this JVM. Prints the
@@ -146,8 +146,8 @@ public final class SendPathFloor {
     }
 
     /**
-     * Runs {@code step} {@code count} times untimed, then times it {@code count} times: one untimed
-     * round trip before 3,000 timed ones left them at 115 us, warm they take 40-62 us.
+     * Runs {@code step} {@code count} times untimed, then times it {@code count} times: a step
+     * timed cold takes several times its warm time.
      */
     private static long[] timedAfterWarmUp(int count, Step step) throws Exception {
         for (int i = 0; i < count; i++) {

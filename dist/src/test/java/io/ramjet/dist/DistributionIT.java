@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What a user does with the tarball: unpack it, {@code bin/ramjet start}, send and receive a
- * message, {@code status}, {@code stop}. Prints a {@code DIST} line with the time from unpacking
+ * message (with the JMS client, and with {@code ramjet-admin producer} and {@code consumer} as the
+ * README's quick start does), {@code status}, {@code stop}. Prints a {@code DIST} line with the time from unpacking
  * to the first message received and the server's startup time.
  */
 class DistributionIT {
@@ -80,6 +81,15 @@ class DistributionIT {
 
         Result check = admin(home, "check", "--url", "ramjet://" + nameServer);
         assertEquals(0, check.exitCode(), check.output());
+        // the README's quick start: three messages sent and received with ramjet-admin
+        Result produced = admin(home, "producer", "--url", "ramjet://" + nameServer, "-d", "hello", "-n", "3");
+        assertEquals(0, produced.exitCode(), produced.output());
+        assertTrue(produced.output().contains("sent 3 messages to hello"), produced.output());
+        Result consumed = admin(home, "consumer", "--url", "ramjet://" + nameServer, "-d", "hello", "-n", "3");
+        assertEquals(0, consumed.exitCode(), consumed.output());
+        for (int i = 0; i < 3; i++) {
+            assertTrue(consumed.output().contains("message " + i), consumed.output());
+        }
         Result stat = admin(home, "queue", "stat", "--url", "ramjet://" + nameServer, "--json");
         assertEquals(0, stat.exitCode(), stat.output());
         assertTrue(stat.output().trim().startsWith("[") && stat.output().contains("\"name\" : \"dist\""),

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 21's ASYNC loss window, measured and bounded: with {@code replicationMode=ASYNC} a send
+ * The ASYNC loss window, measured and bounded: with {@code replicationMode=ASYNC} a send
  * returns at the master's own durability, so a master killed before its slaves fetched a tail
  * loses that tail. The test counts those messages (send returned, never delivered after the
  * failover) and asserts that every one was sent within {@code replicaMaxLagMs} before the kill: a
@@ -74,7 +74,7 @@ class AsyncLossWindowTest {
                         + TimeUnit.NANOSECONDS.toMillis(failover.deadAtNanos() - killedAt) + " ms after it"),
                 // under ASYNC a message the master delivered before its slaves had it, whose send it did
                 // not answer before dying, is resent by its producer to the new master, which stores it
-                // anew: the loss window's other face (README, "Replication"). Such a repeat is allowed
+                // anew: the loss window's other face (docs/high-availability.md, "Policies"). Such a repeat is allowed
                 // only if its first delivery lies in that window; any other repeat is a bug
                 () -> assertTrue(tally.unflaggedRepeatFirstDeliveries().stream().allMatch(first ->
                                 first >= killedAt - REPLICA_MAX_LAG.toNanos() && first <= lastOldMasterAnswer),

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 21's controller kill: while the group serves, the NameServer holding the controller
+ * A controller kill: while the group serves, the NameServer holding the controller
  * group's Raft leader is killed; the two left elect a leader among themselves, and when the
  * master is killed next they elect a new master, with nothing lost, nothing confirmed coming
  * back and nothing stored twice.

@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The issue-21 test cluster, one per test class (a static {@code @RegisterExtension} field):
+ * The high-availability test cluster, one per test class (a static {@code @RegisterExtension} field):
  * three NameServers each embedding a controller node, and one broker group {@code g1} of three
  * brokers (ids 1, 2, 3) in controller mode, {@code SYNC} with {@code minInSyncReplicas=2} unless
  * the class says otherwise. All child JVMs, ports picked once and kept across restarts, data under

@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 21's transactions, XA and durable subscriptions across a master kill: a local
+ * Transactions, XA and durable subscriptions across a master kill: a local
  * transaction open across it rolls back on commit and a later one commits; an XA branch prepared
  * on the old master is recovered from the new one and committed exactly once (listed no more,
  * its message delivered once); a durable subscription's unacknowledged messages come from the

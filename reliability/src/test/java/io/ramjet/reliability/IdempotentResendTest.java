@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The idempotent producer across {@code kill -9} (issue 21), at the client seam: one producer's
+ * The idempotent producer across {@code kill -9}, at the client seam: one producer's
  * messages go out many at a time, and the broker is killed at a random point (seeded; the seed is
  * printed and {@code -Dreliability.seed=S} replays it) while some are stored but not yet answered,
  * {@value #KILLS} times in a row: after each restart every message is sent again from the first,

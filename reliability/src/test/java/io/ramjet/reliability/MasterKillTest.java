@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 21's first kill test: a group of three brokers (SYNC, two in sync at least) under three
+ * The first kill test: a group of three brokers (SYNC, two in sync at least) under three
  * controllers, two producers sending PERSISTENT messages synchronously to four queues, each
  * consumed in one mode (AUTO, CLIENT, DUPS_OK, transacted). The master is killed at a random
  * moment, then the new master in turn (each killed broker restarted and back in sync first):

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 21's cut between the master and one slave. The cut is the slave frozen with
+ * A cut between the master and one slave. The cut is the slave frozen with
  * {@code kill -STOP}: every connection it holds goes silent, as behind a partition (a TCP proxy
  * cannot stand between one slave and its master, since every slave connects to the address the
  * master registered with the controllers, the one clients use too). The master drops the slave

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 21's network cut between the master and one slave, B, with a proxy in front of every
+ * A network cut between the master and one slave, B, with a proxy in front of every
  * broker ({@link BrokerProxy}, each broker advertising its proxy): B's replication connections stop
  * forwarding, without a reset, while B runs and heartbeats the controllers directly. Under
  * producers and consumers in every mode, B leaves the committed in-sync set within

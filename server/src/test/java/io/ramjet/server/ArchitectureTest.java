@@ -64,7 +64,7 @@ class ArchitectureTest {
                     List.of("processor"),
                     List.of("metrics", "console"),
                     List.of(""),
-                    // issue 21's controller mode: drives whole brokers
+                    // controller mode: drives whole brokers
                     List.of("ha"))),
             // the JMS client as Qpid JMS layers it: value types, the internal client seam, the façade, JNDI
             new Layering(PROVIDER, List.of(

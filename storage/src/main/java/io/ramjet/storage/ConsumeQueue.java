@@ -29,8 +29,8 @@ import org.slf4j.LoggerFactory;
  * not the full file; nothing but the file sizes records this, so files of any sizes load.
  *
  * <p>Once the last file is half full, the next one is prepared on the preparer thread given
- * ({@link NextFile}): creating a file (zeros, a force, a rename) took 2-5 ms of the dispatcher's
- * time on this project's VM, and every message of the store waited behind it. A queue's first file
+ * ({@link NextFile}): creating a file (zeros, a force, a rename) takes milliseconds, which on the
+ * dispatcher every message of the store would wait behind. A queue's first file
  * comes from a {@link FirstFilePool} (renamed into the queue's directory), or is created by the
  * dispatcher when none is ready.
  *

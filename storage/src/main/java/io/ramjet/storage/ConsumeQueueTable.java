@@ -42,8 +42,8 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
     private static final Logger LOG = LoggerFactory.getLogger(ConsumeQueueTable.class);
     static final String POOL_DIRECTORY = ".pool";
     /**
-     * First files kept ready: about a tenth of a second of new queues at the rate the preparer
-     * makes them on this project's VM (a few hundred a second); 20 KiB each.
+     * First files kept ready: a burst of new queues takes them while the preparer, one thread,
+     * makes more; 20 KiB each.
      */
     static final int FIRST_FILES = 32;
 

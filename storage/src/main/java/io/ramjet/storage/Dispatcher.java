@@ -15,11 +15,10 @@ import org.slf4j.LoggerFactory;
  * log order, one pass at a time: on its own thread, which appenders wake, or on an appender's
  * thread right before that thread forces the CommitLog ({@link #passHere}). An appender that
  * forces on its own (a send lane) thus finds its records in their ConsumeQueues when its force
- * returns, without waking this thread (9-14 us on this project's 2-core VM), and no other thread
- * reads the CommitLog's mapping during the force (which made a probe's fdatasync 15-18 us
- * slower): a synchronous persistent send took 261-285 us against 275-299 us (SendPathFloor,
- * three alternating pairs). A COMMIT is not dispatched this way: its dispatch costs more than a
- * send's and is better overlapped with the force.
+ * returns, without a thread wake-up, and no other thread reads the CommitLog's mapping during
+ * the force (which slows an fdatasync), both on the path of a synchronous send. A COMMIT is not
+ * dispatched this way: its dispatch costs more than a send's and is better overlapped with the
+ * force.
  *
  * <p>Failures: a listener that throws a {@link StoreException} (a ConsumeQueue file that cannot
  * be created on a full disk, a write that fails) stalls dispatch at that record: it is given

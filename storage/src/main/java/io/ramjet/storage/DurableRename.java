@@ -9,8 +9,8 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * Renames that survive a power loss. A rename changes a directory, not the file, and forcing the
- * file does not force the directory: on a file system without a journal (ext4 mounted so, as on
- * this project's VM) a power loss can take back a rename whose directory was not forced, and with
+ * file does not force the directory: on a file system without a journal (ext4 can be mounted
+ * so) a power loss can take back a rename whose directory was not forced, and with
  * it every byte forced into the file under its new name. A kill -9 keeps the page cache, so no
  * crash test of a process sees the difference.
  */

@@ -18,8 +18,8 @@ import org.slf4j.LoggerFactory;
 /**
  * ConsumeQueue first files, zero-filled and forced ahead of need, so that a new queue's first
  * message costs the dispatcher a directory and a rename instead of creating its file (zeros, a
- * force, a rename: 2-11 ms on this project's VM, during which nothing else was dispatched; an
- * application replying to a new temporary queue per request met it on every reply).
+ * force, a rename: milliseconds during which nothing else is dispatched, which an application
+ * replying to a new temporary queue per request would meet on every reply).
  *
  * <p>On disk: up to {@code capacity} files of one size in a directory of their own, named by a
  * sequence number and {@value #SUFFIX}, which nothing else reads. A file taken is renamed into its

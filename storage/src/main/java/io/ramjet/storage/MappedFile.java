@@ -37,12 +37,10 @@ final class MappedFile {
     private static final int ZERO_CHUNK = 1 << 20;
     /**
      * Zeros written between two forces while a file is prepared. Forced once at the end, a 1 GiB
-     * segment's zeros went to the disk in one burst that held a concurrent 4 KiB fdatasync (the
-     * CommitLog's group commit) for 270-390 ms on this project's VM, and a latency benchmark
-     * round stalled for 470 ms when the active segment passed half full; forced every 4 MiB, at
-     * most about 50 ms, and the file takes no longer to fill. (Every 1 MiB was tried in session
-     * 14: a probe's fdatasync waited less beside the fill, but two full test runs in a row then
-     * failed in the reliability module's HA failover test, so it was taken back unproven.)
+     * segment's zeros go to the disk in one burst that holds a concurrent fdatasync (the
+     * CommitLog's group commit, so every persistent send) for hundreds of milliseconds; forced
+     * every 4 MiB, the bursts are small enough that a send waits tens of milliseconds at worst,
+     * and the file takes no longer to fill (docs/benchmarks.md has the waits measured).
      */
     private static final int FORCE_EVERY = 4 << 20;
 

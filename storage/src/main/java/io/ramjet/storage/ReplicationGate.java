@@ -9,7 +9,7 @@ import java.util.concurrent.CompletableFuture;
  * future completes when the gate's does, and fails if it fails. The dispatcher gives a record to
  * the listener only once the gate holds it ({@link #replicatedOffset}), so a consumer never sees
  * a record that a failover could take back: such a message, its send unanswered, would be resent
- * to the next master and delivered again as new (issue 21; Kafka's high watermark).
+ * to the next master and delivered again as new (Kafka's high watermark serves the same end).
  */
 @FunctionalInterface
 public interface ReplicationGate {

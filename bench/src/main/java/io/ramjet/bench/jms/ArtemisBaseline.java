@@ -4,7 +4,7 @@ import io.ramjet.bench.Bench;
 import io.ramjet.bench.BenchConfig;
 
 /**
- * Artemis's figures alone, kept for the command the README once gave: the same as
+ * Artemis's figures alone: the same as
  * {@code Bench --peers artemis --workloads 1,2,3}.
  *
  * <p>Arguments: {@code [count] [size] [heap]}, defaults 20000, 1024, 1g.

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.Properties;
 
 /**
- * A NameServer with a node of the controller group in its JVM (issue 21), as
+ * A NameServer with a node of the controller group in its JVM, as
  * {@code bin/ramjet run namesrv --controller-config FILE} starts it: the node's documented
  * {@code controller.*} keys come as system properties. Prints {@code READY <port>} once the
  * NameServer serves and stops cleanly when stdin closes.

@@ -7,9 +7,9 @@ import java.nio.file.Path;
 import java.util.Properties;
 
 /**
- * A broker of a Ramjet group in controller mode (issue 21), in a JVM of its own: its role comes
+ * A broker of a Ramjet group in controller mode, in a JVM of its own: its role comes
  * from the controller group ({@link ControlledBroker}). It is configured with the documented
- * broker keys (README, Server configuration), each passed as a system property with the prefix
+ * broker keys (docs/configuration.md), each passed as a system property with the prefix
  * {@value #PREFIX}, as a user's {@code broker.properties} would hold them. Prints
  * {@code READY <port>} once it has registered and opened in the role the controllers gave it, and
  * stops cleanly when stdin closes.

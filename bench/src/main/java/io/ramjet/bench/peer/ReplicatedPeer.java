@@ -23,7 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A JMS peer whose messages are replicated to brokers in other JVMs (issue 21): a Ramjet master
+ * A JMS peer whose messages are replicated to brokers in other JVMs: a Ramjet master
  * and its slaves, or an Artemis live/backup pair with the replication HA policy. Every broker has
  * a JVM, a heap and a data directory of its own; one is the primary (the master, the live
  * broker), which the clients use and {@link #killPrimary()} kills. The heap, RSS and disk figures
@@ -85,7 +85,7 @@ public final class ReplicatedPeer implements Peer {
     }
 
     /**
-     * A Ramjet group in controller mode (issue 21), deployed as the README describes it: three
+     * A Ramjet group in controller mode, deployed as docs/high-availability.md describes it: three
      * NameServers each with a node of the controller group ({@link RamjetControllerMain}, heap
      * {@value #CONTROLLER_HEAP}) and three brokers ({@link RamjetGroupBrokerMain}) whose roles the
      * controllers give, in {@code mode} with {@code minInSyncReplicas}; the controllers judge a

@@ -64,7 +64,7 @@ public final class CommandCode {
     /** Admin to broker: no header; response {@link DestinationList}. */
     public static final short LIST_DESTINATIONS = 212;
 
-    // Consumer path (issue 19), 240-249
+    // Consumer path, 240-249
     /**
      * Consumer to broker, for AUTO and DUPS_OK sessions only: {@link AckRequest}; empty response
      * once the acknowledgement is applied and written, before it is durable. A crash before the
@@ -72,7 +72,7 @@ public final class CommandCode {
      */
     public static final short LAZY_ACK = 240;
 
-    // Send path (issue 19), 255-259
+    // Send path, 255-259
     /**
      * Client to broker: {@link TxCommitCountedRequest}, the commit of a local transaction sent
      * right behind its sends, without waiting for their answers; empty response once durable.
@@ -80,7 +80,7 @@ public final class CommandCode {
      */
     public static final short TX_COMMIT_COUNTED = 255;
 
-    // Operations (issue 18), 300-339: one processor serves them all, where an admin permission is checked
+    // Operations, 300-339: one processor serves them all, where an admin permission is checked
     /** Admin to broker: {@link AdminQuery}; response {@link DestinationStatsList}. */
     public static final short ADMIN_DESTINATIONS = 300;
     /** Admin to broker: {@link AdminQuery}; response {@link SubscriptionStatsList}. */
@@ -96,7 +96,7 @@ public final class CommandCode {
     /** Admin to broker: no header; response {@link TransactionStatsList}. */
     public static final short ADMIN_TRANSACTIONS = 306;
 
-    // Replication (issue 21), 420-439: a slave of the broker group to its master
+    // Replication, 420-439: a slave of the broker group to its master
     /** Slave to master: {@link ReplicaHandshakeRequest}; response {@link ReplicaHandshakeResponse}. */
     public static final short REPLICA_HANDSHAKE = 420;
     /** Slave to master, long-held: {@link ReplicaFetchRequest}; response {@link ReplicaFetchResponse}, body = raw CommitLog bytes. */
@@ -106,7 +106,7 @@ public final class CommandCode {
     /** Consumer to broker: {@link ReleaseBatchRequest}; empty response once every message named is back. */
     public static final short RELEASE_BATCH = 465;
 
-    // Selector and many destinations (issue 19), 480-484
+    // Selector and many destinations, 480-484
     /**
      * Broker to NameServer, over the connection it registered on: {@link AnnounceDestinationsRequest},
      * the destinations created and deleted since its last registration or announcement. Empty

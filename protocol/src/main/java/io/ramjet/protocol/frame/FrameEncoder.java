@@ -14,7 +14,7 @@ import io.ramjet.protocol.command.CommandCode;
  * slice of a mapped CommitLog file goes to the socket as it is (the transport writes both with
  * one gathering write when it can). A heap body is copied into the first buffer instead: the
  * transport would copy it to direct memory anyway, and for a composite (a client's properties
- * and body) by way of a merged heap copy per frame (issue 19). A frame longer than the peer accepts is
+ * and body) by way of a merged heap copy per frame. A frame longer than the peer accepts is
  * refused before anything of it is written, failing its write with a
  * {@link FrameTooLongException}: sent anyway, it would make the peer close the connection, and
  * everything else on it with the frame. Stateless and sharable.

@@ -10,7 +10,7 @@ import io.ramjet.protocol.command.HeaderRegistry;
 /**
  * Kryo encoding of frame headers with the classes and ids of {@link HeaderRegistry}.
  * Thread-safe: Kryo instances are not, so each call borrows one from a pool, with the Output
- * and Input it reuses (a frame's header costs no buffers of its own, issue 19).
+ * and Input it reuses (a frame's header costs no buffers of its own).
  */
 public final class HeaderCodec {
 

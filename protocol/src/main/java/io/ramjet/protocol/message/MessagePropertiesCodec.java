@@ -91,7 +91,7 @@ public final class MessagePropertiesCodec {
         return out.toByteArray();
     }
 
-    /** About the encoded length for ASCII strings: the sink rarely grows (issue 19). */
+    /** About the encoded length for ASCII strings: the sink rarely grows. */
     private static int estimatedLength(MessageHeaders h) {
         int length = FIXED_LENGTH + 8 + charsOf(h.messageId()) + charsOf(h.correlationId()) + charsOf(h.type())
                 + charsOf(h.replyToName()) + (h.correlationIdBytes() == null ? 0 : h.correlationIdBytes().length);

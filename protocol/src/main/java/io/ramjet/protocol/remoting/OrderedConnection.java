@@ -10,10 +10,10 @@ import java.util.function.Function;
  * order they were asked for, whether it was open or still opening. Writes asked for while it
  * opens wait in a queue; when the open completes, the queue is drained in a loop in the thread
  * that completed it, later writes joining the queue's end until it is empty, and only then do
- * writes go straight to the connection. Writes chained as dependents of the open future
- * instead ran newest first, so the requests that waited for a connect or reconnect were
- * written in reverse: an idempotent producer's earlier sends reached the broker after later
- * ones, and the broker took them for resends and stored nothing. A loop, not futures completed
+ * writes go straight to the connection. Writes chained as dependents of the open future would
+ * run newest first, writing the requests that waited for a connect or reconnect in reverse: an
+ * idempotent producer's earlier sends would reach the broker after later ones, and the broker
+ * would take them for resends and store nothing. A loop, not futures completed
  * each the next, so that thousands of waiting writes cannot overflow the stack. A failed open
  * fails every waiting write, in order. Thread-safe.
  */

@@ -118,8 +118,8 @@ public final class RemotingConnection {
      * Writes the frame behind every frame asked for before this call, from any thread. Netty
      * writes at once on the channel's I/O thread but queues a write from another thread as a task
      * of that thread, so a write asked for on the I/O thread while it is busy would overtake one
-     * another thread asked for just before (an idempotent producer's earlier send then reached the
-     * broker after a later one and was dropped as a resend): on the I/O thread the write is queued
+     * another thread asked for just before (an idempotent producer's earlier send would then reach
+     * the broker after a later one and be dropped as a resend): on the I/O thread the write is queued
      * as a task too.
      */
     private void writeInCallOrder(Frame frame, ChannelFutureListener onWritten) {

@@ -19,9 +19,8 @@ import org.slf4j.LoggerFactory;
  * where it loads (Linux on x86_64 or aarch64, a temporary directory it may load a library from,
  * no {@code -Dio.netty.transport.noNative=true}), else Java's NIO. Both carry the same frames; a
  * client on one talks to a server on the other. Epoll wakes an I/O thread with fewer system calls
- * than NIO's selector: on this project's 2-core VM a HEARTBEAT round trip took 36-42 us against
- * 49-51 us and a synchronous persistent send 267-276 us against 291-298 (SendPathFloor, two
- * alternating pairs). Artemis's acceptors and connectors make the same choice ({@code useEpoll},
+ * than NIO's selector, so a round trip and a synchronous send are shorter on it (docs/benchmarks.md
+ * has the figures). Artemis's acceptors and connectors make the same choice ({@code useEpoll},
  * default true).
  */
 public enum Transport {

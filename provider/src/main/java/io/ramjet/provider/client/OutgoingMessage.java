@@ -6,7 +6,7 @@ import java.util.Objects;
 /**
  * A message ready for the wire: where it goes, its broker-visible attributes and its bytes.
  * Every resend of it carries the same value, so the same producer id and sequence: the broker
- * stores it once (the idempotent producer, issue 21).
+ * stores it once (the idempotent producer).
  *
  * @param producerId the idempotent producer that sends it ({@link ProducerIds}), 0 for none; a
  *                   transactional send goes without it whatever it says here

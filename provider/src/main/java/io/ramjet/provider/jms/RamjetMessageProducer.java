@@ -43,7 +43,7 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
     /** Its message ids are this prefix and a sequence number. */
     private final String messageIdPrefix = "ID:" + UUID.randomUUID() + ":";
     private final AtomicLong lastSequence = new AtomicLong();
-    /** The idempotent producer's id and the sequence of its last send (issue 21). */
+    /** The idempotent producer's id and the sequence of its last send. */
     private final long producerId = ProducerIds.next();
     private final AtomicLong lastSend = new AtomicLong();
     private final Object completionLock = new Object();

@@ -5,7 +5,7 @@ import java.nio.ByteBuffer;
 
 /**
  * A received bytes body read as a stream, in place: the body is a read-only view of the bytes
- * that carried the message, never copied and never changed (issue 19). Marks are positions.
+ * that carried the message, never copied and never changed. Marks are positions.
  */
 final class BodyInput extends InputStream {
 

@@ -5,7 +5,7 @@ import java.util.Arrays;
 
 /**
  * The bytes written to a message body, handed to a sender without a copy when they fill their
- * array exactly (issue 19). Contract of {@link #bytes()}: the array it returns is never written
+ * array exactly. Contract of {@link #bytes()}: the array it returns is never written
  * again by this stream, since its array is then exactly full and the next write moves to a new
  * one; so a send may keep it while the message is written on. Never {@link #reset()}: a cleared
  * body is a new stream.

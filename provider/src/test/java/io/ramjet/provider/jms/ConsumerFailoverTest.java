@@ -23,7 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A consumer follows its broker group's master at once (issue 21): its periodic discovery is set
+ * A consumer follows its broker group's master at once: its periodic discovery is set
  * far beyond the test's time, so only the search its lost connection starts can find the new
  * master. A master and a slave under SYNC; the master closes and the slave comes back as master
  * at a new address.

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.RepeatedTest;
 /**
  * A rolled-back group comes back in JMSXGroupSeq order, to its consumer only, while the broker
  * is busy with other work: the releases of what the consumer had prefetched reach the broker in
- * their order (issue 20), and a competing consumer never finds a later message of the group
+ * their order, and a competing consumer never finds a later message of the group
  * visible before an earlier one.
  */
 class GroupReleaseOrderTest extends BrokerTestSupport {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Each MessageProducer, and the producer under a JMSContext's JMSProducers, is an idempotent
- * producer (issue 21): one random nonzero id, and a sequence 1, 2, ... on the messages it hands
+ * producer: one random nonzero id, and a sequence 1, 2, ... on the messages it hands
  * to the client layer.
  */
 class IdempotentProducerIdsTest {

@@ -49,7 +49,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Clients follow a broker group's master (issue 21) with real brokers on 127.0.0.1: a master and
+ * Clients follow a broker group's master with real brokers on 127.0.0.1: a master and
  * a slave under SYNC replication with a NameServer; producers (sync and async sends) and
  * consumers (AUTO, CLIENT, DUPS_OK, transacted, XA, a durable subscriber) run; the master is
  * closed and the slave restarted as master (a new epoch, a new address). The switch happens once,

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 17's figure: messages per second through a queue MDB that takes each message in an XA
+ * Messages per second through a queue MDB that takes each message in an XA
  * transaction and sends it on in the same one, on Ramjet's adapter ({@code OrdersBean}) and on
  * Artemis's {@code artemis-jakarta-ra} ({@code ArtemisOrdersBean}, same shape: {@code maxSession}
  * 3, pooled XA factory of at most 8) in one Payara Micro process, each beside its broker in a

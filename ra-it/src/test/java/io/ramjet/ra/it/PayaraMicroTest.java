@@ -139,7 +139,7 @@ class PayaraMicroTest {
     }
 
     /**
-     * Not a benchmark run apart, but the figure the issue asks for: messages per second through
+     * Not a benchmark run apart, but a figure to watch: messages per second through
      * a bean that takes each in an XA transaction and sends it on in the same one.
      */
     @Test

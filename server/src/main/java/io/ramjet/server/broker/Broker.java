@@ -154,7 +154,7 @@ public final class Broker implements AutoCloseable {
     private final DiscardCounts discards = new DiscardCounts();
     private final ProducingConnections producing = new ProducingConnections();
     private final Transactions transactions;
-    /** The idempotent producers' duplicate table (issue 21). */
+    /** The idempotent producers' duplicate table. */
     private final ProducerTable producers;
     private long startedAt;
     /** Depths and backlogs, for the operator's commands and the metrics. */
@@ -169,7 +169,7 @@ public final class Broker implements AutoCloseable {
     private BrokerRegistrar registrar;
     private ConsumptionLog log;
     private RetentionScanner retention;
-    /** Replication (issue 21): the epoch history, the master's in-sync set, the slave's fetcher. */
+    /** Replication: the epoch history, the master's in-sync set, the slave's fetcher. */
     private EpochFile epochs;
     private InSyncReplicas inSyncReplicas;
     private RemotingClient replicaRemoting;
@@ -454,7 +454,7 @@ public final class Broker implements AutoCloseable {
         return new Access(authorizer, Identity.anonymous(config.access().anonymousRoles()));
     }
 
-    /** The operator's commands (issue 18), and the web console on the metrics port when there is one. */
+    /** The operator's commands, and the web console on the metrics port when there is one. */
     private void registerOperations(ConsumerRegistry consumers, Access access, ConsoleGate securedConsole) {
         QueueSubscriptions queues = new QueueSubscriptions(store, destinations, subscriptions, log);
         BrokerFactsReader facts = new BrokerFactsReader(new BrokerFactsReader.Identity(config.brokerName(),
@@ -497,7 +497,7 @@ public final class Broker implements AutoCloseable {
         server.registerProcessor(CommandCode.AUTHENTICATE, Refusals.mapped(authentication::authenticate), logins);
     }
 
-    /** Metrics (issue 18), when configured: Micrometer is loaded only then. */
+    /** Metrics, when configured: Micrometer is loaded only then. */
     private void startMetrics() {
         if (!config.metricsEnabled()) {
             return;
@@ -623,7 +623,7 @@ public final class Broker implements AutoCloseable {
         retention.run();
     }
 
-    /** The idempotent producers this broker remembers (issue 21). */
+    /** The idempotent producers this broker remembers. */
     public ProducerTable producers() {
         return producers;
     }

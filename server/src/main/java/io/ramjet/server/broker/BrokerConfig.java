@@ -64,9 +64,9 @@ import java.util.Set;
  *                             0 for an ephemeral one, -1 for none
  * @param metricsJmx           publish the metrics through JMX too
  * @param messageGroups        how message groups (JMSXGroupID) are honoured on queues and shared subscriptions
- * @param replication          the broker's part in its group's CommitLog replication (issue 21)
- * @param controllerMode       whether that part comes from the controller group instead (issue 21)
- * @param producers            how long and how many idempotent producers the broker remembers (issue 21)
+ * @param replication          the broker's part in its group's CommitLog replication
+ * @param controllerMode       whether that part comes from the controller group instead
+ * @param producers            how long and how many idempotent producers the broker remembers
  * @param storeConfig          the store: data directory, segments, flushing, record limit
  */
 public record BrokerConfig(

@@ -16,14 +16,11 @@ import org.slf4j.LoggerFactory;
  * read, and once that thread has processed the reads at hand it puts those sends in their
  * ConsumeQueues and forces the CommitLog for them (group commit by read batch; see
  * {@code MessageStore.forceWaiting}) and writes their answers, without a thread hand-off either
- * way: on this project's 2-core VM a synchronous persistent send took 322 us against 359 us on
- * the send thread (SendPathFloor, the mean of six alternating pairs; the new way faster in each).
- * The client's two hand-offs remain.
+ * way: each hand-off is a thread wake-up on the path of a synchronous send.
  *
  * <p>Order: a request handed to the send thread is counted until it has been processed
  * (appended); while any is, every send is handed off too, so one connection's sends (and its
- * counted commits, which take the same lane) reach the CommitLog in the order they arrived, as
- * they did when every send ran on the send thread. Sends of different connections may be
+ * counted commits, which take the same lane) reach the CommitLog in the order they arrived. Sends of different connections may be
  * appended by several I/O threads at once; the store serializes appends, and
  * {@code SendProcessor} makes one producer's resend check and append one step.
  *

@@ -16,7 +16,7 @@ import java.util.Objects;
  * @param processorThreads threads serving requests
  * @param secret           the secret a broker must prove to register or unregister, or null to
  *                         accept unsigned registrations (logged as a warning at start)
- * @param controller       the controller node (issue 21) this NameServer runs in its JVM, or null for none
+ * @param controller       the controller node this NameServer runs in its JVM, or null for none
  */
 public record NameServerConfig(RemotingServerConfig remoting, Duration brokerExpiry, Duration scanInterval,
                                int processorThreads, NameServerSecret secret, ControllerConfig controller) {

@@ -6,13 +6,13 @@ import java.io.UncheckedIOException;
 import java.util.function.BiConsumer;
 
 /**
- * One key of a broker's configuration, as documented in the README's key table.
+ * One key of a broker's configuration, as documented in the key table of docs/configuration.md.
  *
  * @param name         the key, as written in a properties file or after {@code --set}
  * @param type         how its value is written
- * @param defaultValue what the README shows as its default: a literal value, or a parenthesised
+ * @param defaultValue what the key table shows as its default: a literal value, or a parenthesised
  *                     phrase when there is none
- * @param meaning      what it does, as the README says
+ * @param meaning      what it does, as the key table says
  * @param setter       puts a parsed value into a builder
  */
 record BrokerKey<T>(String name, ValueType<T> type, String defaultValue, String meaning,

@@ -8,9 +8,9 @@ import java.util.Map;
 
 /**
  * Every key of a broker's configuration, documented here once: the properties file and the
- * launcher's {@code --set} parse through this table, and a test holds the README's configuration
- * table equal to it. To add a key: a component and a builder setter in {@link BrokerConfig}, a row
- * here, the row the test prints into the README.
+ * launcher's {@code --set} parse through this table, and a test holds the key table of
+ * docs/configuration.md equal to it. To add a key: a component and a builder setter in
+ * {@link BrokerConfig}, a row here, the row the test prints into docs/configuration.md.
  */
 final class BrokerKeys {
 

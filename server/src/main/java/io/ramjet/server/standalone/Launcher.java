@@ -104,7 +104,7 @@ public final class Launcher {
         String brokerName;
 
         @Option(names = {"-s", "--set"}, paramLabel = "KEY=VALUE", mapFallbackValue = "",
-                description = "any broker properties key (README, Server configuration); over the file, under the"
+                description = "any broker properties key (docs/configuration.md); over the file, under the"
                         + " flags above")
         Map<String, String> settings = new LinkedHashMap<>();
 
@@ -291,10 +291,10 @@ public final class Launcher {
     }
 
     @Command(name = "controller", mixinStandardHelpOptions = true,
-            description = "a node of the controller group (issue 21) alone in its JVM")
+            description = "a node of the controller group alone in its JVM")
     static final class ControllerCommand implements Callable<Integer> {
         @Option(names = {"-c", "--config"}, required = true, description = "the node's properties: controller.id,"
-                + " controller.peers, controller.dataDir, ... (README, High availability)")
+                + " controller.peers, controller.dataDir, ... (docs/high-availability.md)")
         Path configFile;
 
         @Override
@@ -321,10 +321,10 @@ public final class Launcher {
     private static AutoCloseable startBroker(BrokerConfig config) throws Exception {
         if (config.usersFile() == null && !config.access().usesJaas()) {
             LOG.warn("SECURITY: no usersFile is configured: every client connects anonymously and may send, consume"
-                    + " and delete anything; fine on a laptop, not on a network (README, Security)");
+                    + " and delete anything; fine on a laptop, not on a network (docs/security.md)");
         } else if (config.access().permissionsFile() == null) {
             LOG.warn("SECURITY: no permissionsFile is configured: every connection, authenticated or not, may send,"
-                    + " consume and delete anything (README, Security)");
+                    + " consume and delete anything (docs/security.md)");
         }
         if (config.controllerMode().enabled()) {
             ControlledBroker controlled = new ControlledBroker(config);

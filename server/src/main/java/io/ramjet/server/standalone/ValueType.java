@@ -15,11 +15,11 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * How a configuration value is written: its name in the README's key table, the accepted form an
+ * How a configuration value is written: its name in the key table of docs/configuration.md, the accepted form an
  * error message quotes, and the parser. A parser throws {@link IllegalArgumentException} (or
  * {@link UncheckedIOException} for a file it must read) on a value not in the accepted form.
  *
- * @param name  the type column of the README's key table
+ * @param name  the type column of that key table
  * @param form  what a valid value looks like, quoted by errors
  * @param parse text to value
  */

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Brokers in controller mode (issue 21) with three in-process controller nodes and three brokers
+ * Brokers in controller mode with three in-process controller nodes and three brokers
  * of group g1 on 127.0.0.1: the first registered is master and SYNC sends reach both slaves; the
  * master lost, an in-sync slave becomes master of a newer epoch and the other follows it; the old
  * master, restarted on its data directory, rejoins as slave and holds the new master's log.

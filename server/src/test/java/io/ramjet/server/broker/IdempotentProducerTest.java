@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The idempotent producer at the broker (issue 21), over real sockets: a send whose producer and
+ * The idempotent producer at the broker, over real sockets: a send whose producer and
  * sequence the broker has stored is answered without being stored again, across a restart, and
  * on a slave promoted to master, whose table the replicated log built.
  */

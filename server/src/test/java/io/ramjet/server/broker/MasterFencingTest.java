@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Fencing (issue 21): a master in controller mode that no longer hears the controllers refuses
+ * Fencing: a master in controller mode that no longer hears the controllers refuses
  * writes as NOT_MASTER once its lease (the controllers' broker timeout from its last answered
  * heartbeat) has run out, since the controllers may meanwhile have elected another master.
  */

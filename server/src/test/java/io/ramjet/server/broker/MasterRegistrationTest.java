@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What a broker tells the NameServers (issue 21): only a master registers, as
+ * What a broker tells the NameServers: only a master registers, as
  * {@link BrokerInfo#MASTER_ID} whatever its configured id, so a slave restarted as master takes
  * its group's route at its new epoch, and the old master, back at an older epoch, is refused.
  */

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * CommitLog replication master → slaves (issue 21) with real brokers on 127.0.0.1: the slaves'
+ * CommitLog replication master → slaves with real brokers on 127.0.0.1: the slaves'
  * logs are the master's bytes, their ConsumeQueues and consumption state follow, a slave serves
  * browsing only, SYNC answers once the in-sync slaves have the bytes, a restarted slave catches
  * up, and a slave whose tail was written under an older epoch truncates it and converges.

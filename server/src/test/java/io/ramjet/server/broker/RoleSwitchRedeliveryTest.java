@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 21's two master changes on one data directory, as a controlled broker makes them (close
+ * Two master changes on one data directory, as a controlled broker makes them (close
  * the broker, open a new one in the new role): master 1 hands over to 3 without a crash, 3
  * redelivers what 1 had handed out, and 1, master again, must still flag it as redelivered.
  */

@@ -22,15 +22,15 @@ class BrokerKeysTest {
     private static final String TABLE_HEADER = "| key | type | default | meaning |";
 
     @Test
-    void theReadmeTableIsTheKeyTable() throws Exception {
-        List<String> readme = Files.readAllLines(Path.of("..", "README.md"));
-        int start = readme.indexOf(TABLE_HEADER);
-        assertTrue(start >= 0, "README has a configuration table starting " + TABLE_HEADER);
-        List<String> documented = readme.subList(start, readme.size()).stream()
+    void theConfigurationPagesTableIsTheKeyTable() throws Exception {
+        List<String> page = Files.readAllLines(Path.of("..", "docs", "configuration.md"));
+        int start = page.indexOf(TABLE_HEADER);
+        assertTrue(start >= 0, "docs/configuration.md has a key table starting " + TABLE_HEADER);
+        List<String> documented = page.subList(start, page.size()).stream()
                 .takeWhile(line -> line.startsWith("|")).toList();
         String expected = expectedTable();
         assertEquals(expected, String.join("\n", documented),
-                "README's broker key table differs from BrokerKeys; the table BrokerKeys gives:\n" + expected);
+                "docs/configuration.md's broker key table differs from BrokerKeys; the table BrokerKeys gives:\n" + expected);
     }
 
     @Test

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** {@code Launcher controller} and a NameServer embedding a controller node (issue 21), each a group of one. */
+/** {@code Launcher controller} and a NameServer embedding a controller node, each a group of one. */
 class LauncherControllerTest {
 
     @TempDir

@@ -30,7 +30,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A broker in controller mode (issue 21, RocketMQ 5's controller mode): its role comes from the
+ * A broker in controller mode (RocketMQ 5's controller mode): its role comes from the
  * controller group. It registers at start and starts as master or as slave of the master the
  * answer names; it heartbeats every {@code controllerHeartbeatMs}, and when an answer names
  * another master, or makes it master in a new epoch, it switches role by closing its

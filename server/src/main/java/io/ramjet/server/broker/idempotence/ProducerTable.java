@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.LongAdder;
  * broker stored from it. The rule: a message from a producer is stored only if its sequence is
  * above that last one's; an equal or lower sequence is a resend of a message already stored.
  * This holds because a producer numbers its messages 1, 2, ... and its client sends them to one
- * broker group, resends included, in that order (contract of issue 21).
+ * broker group, resends included, in that order (the client's contract).
  *
  * <p>Two sources feed it. The dispatch of every record that names a producer ({@link #onRecord}),
  * live, during recovery and on a slave: that alone decides what the table holds, so a broker

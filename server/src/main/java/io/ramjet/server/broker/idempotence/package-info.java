@@ -1,5 +1,5 @@
 /**
- * The idempotent producer (issue 21): which messages of each producer this broker group has
+ * The idempotent producer: which messages of each producer this broker group has
  * stored, so that a resent message is answered without being stored twice. Built from the
  * records of the CommitLog alone, so a recovering broker and a slave rebuild the same table.
  */

@@ -131,7 +131,7 @@ public final class BrokerMetrics implements AutoCloseable {
                 .baseUnit("bytes").register(registry);
     }
 
-    /** Counts the idempotent producers' resends answered without being stored again (issue 21). */
+    /** Counts the idempotent producers' resends answered without being stored again. */
     public void countProducerDuplicates(ProducerTable producers) {
         FunctionCounter.builder("ramjet.producer.duplicates", producers, ProducerTable::duplicates)
                 .description("sends of idempotent producers found already stored: answered, not stored twice")

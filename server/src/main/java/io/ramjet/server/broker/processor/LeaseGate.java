@@ -13,7 +13,7 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * Fencing (issue 21): while the master's {@link MasterLease} is not held, the commands a slave
+ * Fencing: while the master's {@link MasterLease} is not held, the commands a slave
  * refuses are refused as NOT_MASTER, so clients go to the master the controllers elect instead;
  * its slaves' handshakes and fetches are still served. Other requests pass on to the next gate.
  * An idempotent producer's send refused so keeps that producer's later sends on the connection

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Whether a broker's role comes from the controller group (issue 21) and how it talks to it.
+ * Whether a broker's role comes from the controller group and how it talks to it.
  *
  * @param addresses         the controller group's peers, {@code n0=host:port,n1=host:port,...} (the
  *                          controllers' {@code controller.peers}), or null when roles come from the configuration

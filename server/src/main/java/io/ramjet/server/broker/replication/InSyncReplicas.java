@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * slave that joins is waited for at once but counts in the set ({@link #inSync}, what is
  * committed) only once it has flushed every write answered before it joined: catching up with
  * the master's end at its previous answer does not cover the writes answered since with the
- * other slaves, and a slave elected without them would serve without them (issue 21: a MARK among
+ * other slaves, and a slave elected without them would serve without them (a MARK among
  * them, a delivery the new master does not know of, redelivered without JMSRedelivered).
  *
  * <p>It also bounds what the store dispatches ({@link #replicatedOffset}): the highest offset a

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How a broker takes part in its group's CommitLog replication (issue 21), as configured until a
+ * How a broker takes part in its group's CommitLog replication, as configured until a
  * controller decides it.
  *
  * @param role              MASTER serves clients and replicas; SLAVE follows {@code masterAddress}

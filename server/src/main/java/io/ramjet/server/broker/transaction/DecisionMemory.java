@@ -65,9 +65,8 @@ public final class DecisionMemory {
      * Every remembered decision, oldest first, for the snapshot: those by id, then those by xid
      * alone. Built without a map: a map of 50,000 entries has a table large enough for G1 to
      * place in the old generation, where, once dead, it kept its entries alive through every
-     * young collection until they were old enough to move there too; one such map per checkpoint
-     * grew a broker's young pauses from under 3 ms to 14-28 ms once a benchmark had run 50,000
-     * transactions.
+     * young collection until they were old enough to move there too, so one such map per
+     * checkpoint lengthens every young pause of a broker that remembers that many decisions.
      */
     public synchronized List<Decision> all() {
         List<Decision> all = new ArrayList<>(byId.size() + byXid.size());

@@ -70,8 +70,7 @@ final class TransactionResolver {
      * on a thread that forces the CommitLog once it has processed what is at hand (a send lane's,
      * see {@link MessageStore#forceWaiting}): a decision written on this thread (its halves already
      * dispatched) is left to that force, so the flush thread is not woken for it, and its
-     * dispatch, which follows the written log, is usually done by the time the force is. (Waiting
-     * on this thread for halves not yet dispatched, up to 1 ms, was tried: no faster.)
+     * dispatch, which follows the written log, is usually done by the time the force is.
      */
     CompletableFuture<Void> end(long id, String xid, boolean commit, List<AckGroup> acks, int halves,
                                 boolean callerForces) {

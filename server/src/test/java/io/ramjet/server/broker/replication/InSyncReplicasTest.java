@@ -78,7 +78,7 @@ class InSyncReplicasTest {
     }
 
     /**
-     * Issue 21, ReplicaCutTest[TRANSACTED]: a slave caught up with the master's end at its last
+     * ReplicaCutTest[TRANSACTED]: a slave caught up with the master's end at its last
      * answer, while writes past that end were answered with another slave, must not be committed
      * as in sync (electable) before it holds them: elected, it would serve without them (a MARK
      * among them: a delivery it does not know of, redelivered without JMSRedelivered).

@@ -16,7 +16,7 @@ class Boot3EmbeddedBrokerApplicationTest extends EmbeddedBrokerApplicationContra
         return context.getBean("ramjetHealthIndicator", HealthIndicator.class).health().getStatus().getCode();
     }
 
-    /** The bug of issue 16: the unshaded client needed Netty 4.2's MultiThreadIoEventLoopGroup. */
+    /** The application runs on Boot's Netty 4.1, without Netty 4.2's MultiThreadIoEventLoopGroup, which the client must not need. */
     @Test
     void theApplicationRunsOnBootsNetty41() {
         assertTrue(Version.identify().get("netty-common").artifactVersion().startsWith("4.1."),
