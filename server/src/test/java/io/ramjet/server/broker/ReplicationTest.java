@@ -216,6 +216,35 @@ class ReplicationTest {
     }
 
     /**
+     * Losing one of two slaves under SYNC with {@code minInSyncReplicas=2} is invisible to
+     * producers: its closed connection takes it out of the in-sync set at once, and the master
+     * and the other slave answer the writes, long before it would have lagged out.
+     */
+    @Test
+    void aSlaveThatDiesLeavesTheSetAtOnceAndSendsGoOnWithTheOther() throws Exception {
+        try (Broker master = BrokerTestSupport.start(BrokerTestSupport.config(masterDir).withReplication(
+                new ReplicationConfig(ReplicationConfig.Role.MASTER, null, ReplicationConfig.Mode.SYNC, 2,
+                        Duration.ofMinutes(5), Duration.ofSeconds(5), 0)));
+             Broker slave = slave(slaveDir, master, 1);
+             BrokerTestClient client = new BrokerTestClient(master.address())) {
+            Broker second = slave(secondSlaveDir, master, 2);
+            long deadline = System.nanoTime() + CATCH_UP.toNanos();
+            while (!master.inSyncReplicas().equals(Set.of(1L, 2L))) {
+                assertTrue(System.nanoTime() < deadline, "both slaves in sync: " + master.inSyncReplicas());
+                client.send("orders", DestinationKind.QUEUE, 0, "before");
+            }
+
+            second.close();
+
+            for (int i = 0; i < 20; i++) {
+                SendResponse sent = client.send("orders", DestinationKind.QUEUE, i % 2, "after-" + i);
+                assertTrue(slave.store().flushedOffset() > sent.physicalOffset(), "on the remaining slave");
+            }
+            assertEquals(Set.of(1L), master.inSyncReplicas());
+        }
+    }
+
+    /**
      * Under SYNC a master dispatches a record only once the in-sync set holds it: a message a
      * consumer received from a master that then died before its slaves had it would be resent by
      * its producer to the next master and delivered again as new, without JMSRedelivered.

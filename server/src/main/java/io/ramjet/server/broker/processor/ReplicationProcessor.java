@@ -14,7 +14,9 @@ import io.ramjet.server.broker.replication.InSyncReplicas;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.RecordReadException;
 import java.nio.ByteBuffer;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +26,7 @@ import java.util.concurrent.TimeUnit;
  * master's epoch history and log bounds; REPLICA_FETCH records how far the slave has flushed
  * (the in-sync set's input), then answers the CommitLog's raw bytes from the offset asked,
  * within one epoch, or holds the request until a record is dispatched past it (long polling).
+ * When the connection a slave last fetched over closes, the slave leaves the in-sync set.
  */
 public final class ReplicationProcessor {
 
@@ -39,6 +42,8 @@ public final class ReplicationProcessor {
     private final long brokerId;
     private final ScheduledExecutorService timer;
     private final Executor executor;
+    /** Each slave's connection of its latest fetch. */
+    private final Map<Long, RemotingConnection> fetchingOver = new ConcurrentHashMap<>();
 
     public ReplicationProcessor(MessageStore store, EpochFile epochs, InSyncReplicas replicas, String brokerName,
                                 long brokerId, ScheduledExecutorService timer, Executor executor) {
@@ -71,6 +76,7 @@ public final class ReplicationProcessor {
             throw new BrokerException(Refusal.REPLICA_REFUSED, "offset " + req.offset() + " is past the master's end "
                     + store.maxPhysicalOffset() + ": the slave must handshake and truncate");
         }
+        watch(req.brokerId(), connection);
         replicas.fetched(req.brokerId(), req.offset(), store.maxPhysicalOffset());
         if (req.offset() < store.maxPhysicalOffset() || req.holdMillis() == 0) {
             return CompletableFuture.completedFuture(answer(request, req));
@@ -80,6 +86,17 @@ public final class ReplicationProcessor {
         store.writtenTo(req.offset() + 1).thenRun(() -> due.complete(null));
         timer.schedule(() -> due.complete(null), Math.min(req.holdMillis(), MAX_HOLD_MILLIS), TimeUnit.MILLISECONDS);
         return due.thenApplyAsync(v -> answer(request, req), executor);
+    }
+
+    /** The first fetch of a slave over a connection: its close takes the slave out of the in-sync set. */
+    private void watch(long slave, RemotingConnection connection) {
+        if (fetchingOver.put(slave, connection) != connection) {
+            connection.closeFuture().whenComplete((closed, failure) -> {
+                if (fetchingOver.remove(slave, connection)) {
+                    replicas.disconnected(slave);
+                }
+            });
+        }
     }
 
     private Frame answer(Frame request, ReplicaFetchRequest req) {

@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
  * The master's view of its slaves (Kafka's ISR): how far each has flushed the master's log, and
  * which are in sync. A slave is in sync while it keeps catching up: each fetch that asks from at
  * least the master's end at its previous answer counts as caught up, and a slave that has not
- * caught up for {@code maxLag} leaves the set until it does again. Under SYNC this is the store's
+ * caught up for {@code maxLag} leaves the set until it does again; one whose replication
+ * connection closed leaves it at once ({@link #disconnected}), since a slave that died fetches
+ * nothing more and waiting {@code maxLag} for it would stall every SYNC write meanwhile. Under SYNC this is the store's
  * {@link ReplicationGate}: a durable append completes once every in-sync slave has flushed its
  * bytes and the set with the master counts at least {@code minInSyncReplicas}, or fails after
  * {@code syncTimeout}.
@@ -133,6 +135,23 @@ public final class InSyncReplicas implements ReplicationGate {
         if (replica != null) {
             replica.endAtLastAnswer = endOffset;
         }
+    }
+
+    /**
+     * The replication connection of slave {@code brokerId} closed: it leaves the set now, and the
+     * writes wait for it only until a set without it is committed (see the class comment).
+     */
+    public void disconnected(long brokerId) {
+        synchronized (this) {
+            Replica replica = replicas.get(brokerId);
+            if (replica == null || !replica.inSync) {
+                return;
+            }
+            replica.inSync = false;
+            LOG.warn("slave {} leaves the in-sync set: its connection closed (flushed to {})", brokerId,
+                    replica.flushedOffset);
+        }
+        commitChange();
     }
 
     /** Drops the slaves that have not caught up for {@code maxLag} and fails the waiters past their time; periodic. */

@@ -51,6 +51,23 @@ class InSyncReplicasTest {
     }
 
     @Test
+    void aSlaveWhoseConnectionClosedLeavesTheSetAtOnceAndTheOthersAnswerTheWrite() {
+        InSyncReplicas three = new InSyncReplicas(new ReplicationConfig(ReplicationConfig.Role.MASTER, null,
+                ReplicationConfig.Mode.SYNC, 2, Duration.ofSeconds(10), Duration.ofSeconds(5), 0), now::get);
+        three.fetched(1, 0, 0);
+        three.fetched(2, 0, 0);
+        assertEquals(Set.of(1L, 2L), three.inSync());
+        CompletableFuture<Void> write = three.replicatedTo(500);
+        three.fetched(1, 500, 500);
+        assertFalse(write.isDone(), "slave 2 is waited for");
+
+        three.disconnected(2);
+
+        assertEquals(Set.of(1L), three.inSync());
+        assertTrue(write.isDone() && !write.isCompletedExceptionally(), "answered by the master and slave 1");
+    }
+
+    @Test
     void aSlaveThatLeftIsWaitedForUntilTheSetWithoutItIsCommitted() {
         List<Set<Long>> asked = new ArrayList<>();
         List<CompletableFuture<Void>> commits = new ArrayList<>();
