@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.LongFunction;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -157,41 +157,56 @@ public final class FailoverRamjetClient implements RamjetClient {
     @Override
     public CompletableFuture<Void> commitTransaction(String coordinator, long transactionId,
                                                      List<ConsumedMessages> consumed) {
-        return decide(() -> brokers.endTransaction(coordinator, transactionId, "", true, consumed), coordinator,
-                transactionId, System.nanoTime() + decisionRetry.toNanos(), false);
+        return decide(address -> brokers.endTransaction(address, transactionId, "", true, consumed), coordinator,
+                transactionId, System.nanoTime() + decisionRetry.toNanos(), false, false);
     }
 
     /** As {@link #commitTransaction}: asked again while no answer comes; a repeat finds the first's decision. */
     @Override
     public CompletableFuture<Void> commitCounted(String brokerAddress, long transactionId, int halves,
                                                  List<ConsumedMessages> consumed) {
-        return decide(() -> brokers.commitCounted(brokerAddress, transactionId, halves, consumed), brokerAddress,
-                transactionId, System.nanoTime() + decisionRetry.toNanos(), false);
+        return decide(address -> brokers.commitCounted(address, transactionId, halves, consumed), brokerAddress,
+                transactionId, System.nanoTime() + decisionRetry.toNanos(), false, false);
     }
 
     /**
      * One attempt at the decision, and another after a short pause while no answer comes (or the
-     * coordinator is busy) until the deadline. {@code earlierMayHaveArrived}: an earlier attempt
-     * may have reached the coordinator, whose answer was then lost.
+     * coordinator is busy) until the deadline. A coordinator whose master is gone is asked through
+     * its group's master as the NameServers name it now: the decision and the transaction's
+     * records are replicated there, so the new master either finds the decision or decides it.
+     * {@code earlierMayHaveArrived}: an earlier attempt may have reached the coordinator, whose
+     * answer was then lost. The first retry of a decision is logged, not each one.
      */
-    private CompletableFuture<Void> decide(Supplier<CompletableFuture<Void>> attempt, String coordinator, long id,
-                                           long deadline, boolean earlierMayHaveArrived) {
-        return attempt.get().handle((done, f) -> {
+    private CompletableFuture<Void> decide(Function<String, CompletableFuture<Void>> attempt, String coordinator,
+                                           long id, long deadline, boolean earlierMayHaveArrived, boolean retrying) {
+        return attempt.apply(coordinator).handle((done, f) -> {
             if (f == null) {
                 return CompletableFuture.<Void>completedFuture(null);
             }
             ClientException failure = ClientException.of(f);
             boolean busy = failure.reason() == Reason.BUSY;
-            if ((failure.isRefusal() && !busy) || System.nanoTime() - deadline > 0) {
+            if ((failure.isRefusal() && !busy && !failure.isMasterGone()) || System.nanoTime() - deadline > 0) {
                 return CompletableFuture.<Void>failedFuture(settled(failure, earlierMayHaveArrived));
             }
-            LOG.info("transaction {}: no answer from coordinator {} ({}), asking again", Long.toHexString(id),
-                    coordinator, failure.toString());
+            if (!retrying) {
+                LOG.info("transaction {}: no decision from coordinator {} ({}); asking again for up to {} ms",
+                        Long.toHexString(id), coordinator, failure.toString(), decisionRetry.toMillis());
+            }
             boolean mayHaveArrived = earlierMayHaveArrived || !failure.certainlyNotApplied();
-            return CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(
+            CompletableFuture<String> next = failure.isMasterGone() ? masterOfGroupAt(coordinator)
+                    : CompletableFuture.completedFuture(coordinator);
+            return next.thenCompose(address -> CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(
                             DECISION_RETRY_DELAY_MILLIS, TimeUnit.MILLISECONDS))
-                    .thenCompose(paused -> decide(attempt, coordinator, id, deadline, mayHaveArrived));
+                    .thenCompose(paused -> decide(attempt, address, id, deadline, mayHaveArrived, true)));
         }).thenCompose(next -> next);
+    }
+
+    /** The master the NameServers name now for the group of the broker at {@code address}; that address if none. */
+    private CompletableFuture<String> masterOfGroupAt(String address) {
+        return brokers.groupAt(address)
+                .thenCompose(group -> group == null ? CompletableFuture.<String>completedFuture(null)
+                        : brokers.followMaster(group))
+                .handle((master, failure) -> master == null ? address : master);
     }
 
     /**

@@ -140,6 +140,20 @@ class FailoverRamjetClientTest {
     }
 
     @Test
+    void aDecisionWhoseMasterDiedIsAskedOfTheGroupsNewMasterAndSettles() throws Exception {
+        broker.failCommits(failure(Reason.CONNECTION_LOST, Outcome.OUTCOME_UNKNOWN));
+        CompletableFuture<Void> commit = client.commitTransaction(InMemoryBrokerClient.ADDRESS, 7, List.of());
+        assertTrue(broker.awaitCommitAttempts(1, Duration.ofSeconds(5)));
+        broker.moveMaster("in-memory:2");
+        broker.failCommits(null);
+
+        commit.get(5, TimeUnit.SECONDS);
+
+        List<String> addresses = broker.commitAddresses();
+        assertEquals("in-memory:2", addresses.get(addresses.size() - 1), "decided by the new master: " + addresses);
+    }
+
+    @Test
     void aDecisionRefusedAfterAnAnswerWasLostHasAnUnknownOutcome() throws Exception {
         ClientException settled = settledAfterLostAnswers(
                 failure(Reason.UNKNOWN_TRANSACTION, Outcome.CERTAINLY_NOT_APPLIED));

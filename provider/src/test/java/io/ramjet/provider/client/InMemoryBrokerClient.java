@@ -61,6 +61,9 @@ public final class InMemoryBrokerClient implements BrokerClient {
         private volatile ClientException connectFailure;
         private volatile boolean refusesCredentials;
         private volatile boolean unregistered;
+        /** The group's master: a commit decision sent elsewhere finds no broker there. */
+        private volatile String masterAddress = ADDRESS;
+        private final List<String> commitAddresses = new CopyOnWriteArrayList<>();
         private long nextOffset;
 
         /** A client for one connection to this broker. */
@@ -133,6 +136,16 @@ public final class InMemoryBrokerClient implements BrokerClient {
 
         public void refuseCredentials() {
             refusesCredentials = true;
+        }
+
+        /** The group's master moves to {@code address} (a failover): the old address answers nothing more. */
+        public void moveMaster(String address) {
+            masterAddress = address;
+        }
+
+        /** The address of every commit decision, in order. */
+        public List<String> commitAddresses() {
+            return List.copyOf(commitAddresses);
         }
 
         /** How many commit decisions reached this broker. */
@@ -254,12 +267,12 @@ public final class InMemoryBrokerClient implements BrokerClient {
     @Override
     public CompletableFuture<String> followMaster(String brokerName) {
         broker.mastersAsked.incrementAndGet();
-        return done(broker.unregistered ? null : ADDRESS);
+        return done(broker.unregistered ? null : broker.masterAddress);
     }
 
     @Override
     public CompletableFuture<String> groupAt(String address) {
-        return done(ADDRESS.equals(address) ? GROUP : null);
+        return done(ADDRESS.equals(address) || broker.masterAddress.equals(address) ? GROUP : null);
     }
 
     @Override
@@ -425,6 +438,11 @@ public final class InMemoryBrokerClient implements BrokerClient {
             return failed(rollbackFailure);
         }
         if (commit) {
+            broker.commitAddresses.add(brokerAddress);
+            if (!brokerAddress.equals(broker.masterAddress)) {
+                return failed(new ClientException(Reason.UNREACHABLE, Outcome.CERTAINLY_NOT_APPLIED,
+                        "cannot connect to " + brokerAddress, null));
+            }
             broker.commitAttempts.incrementAndGet();
             ClientException failure = broker.commitFailure;
             broker.commitsSeen.release();
