@@ -36,6 +36,7 @@ public class RamjetResourceAdapter extends ConnectionProperties implements Resou
     private transient WorkManager workManager;
     private final transient Map<ActivationKey, EndpointActivation> activations = new ConcurrentHashMap<>();
     private final transient List<XAConnection> recoveryConnections = new ArrayList<>();
+    private final transient Map<ConnectionSettings, Reachability> reachability = new ConcurrentHashMap<>();
 
     /** The settings a connection factory or activation falls back to. */
     ConnectionSettings defaults() {
@@ -64,8 +65,9 @@ public class RamjetResourceAdapter extends ConnectionProperties implements Resou
     public void endpointActivation(MessageEndpointFactory factory, ActivationSpec spec) throws ResourceException {
         RamjetActivationSpec activationSpec = (RamjetActivationSpec) spec;
         activationSpec.validate();
-        EndpointActivation activation = new EndpointActivation(factory, activationSpec,
-                activationSpec.ownSettings().orElse(defaults()), workManager);
+        ConnectionSettings settings = activationSpec.ownSettings().orElse(defaults());
+        EndpointActivation activation = new EndpointActivation(factory, activationSpec, settings,
+                reachability.computeIfAbsent(settings, Reachability::new), workManager);
         activations.put(new ActivationKey(factory, spec), activation);
         activation.start();
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.ramjet.provider.jms.RamjetConnectionFactory;
 import io.ramjet.provider.jms.RamjetXAConnectionFactory;
+import io.ramjet.server.broker.security.PasswordHash;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -60,6 +61,12 @@ abstract class AdapterScenarios {
     private static final int KILLS = Integer.getInteger("ra.it.kills", 3);
     /** About how long the queue bean takes for a batch of 20 orders (about 200 a second here). */
     private static final int BATCH_MILLIS = 150;
+    /** How long the outage test keeps the broker down: several reconnect attempts of every session. */
+    private static final Duration OUTAGE = Duration.ofSeconds(4);
+
+    /** A user the broker knows, for servers whose XA recovery signs on (WildFly's recovery-username). */
+    static final String RECOVERY_USER = "recovery";
+    static final String RECOVERY_PASSWORD = "recovery-secret";
 
     Path work;
     RamjetServer server;
@@ -78,6 +85,11 @@ abstract class AdapterScenarios {
         Properties broker = new Properties();
         broker.setProperty("maxDeliveries", Integer.toString(MAX_DELIVERIES));
         broker.setProperty("segmentSize", "64m");
+        // anonymous connections stay allowed; the recovery user is the one a server may recover as
+        Path users = work.resolve("users.properties");
+        Files.writeString(users, RECOVERY_USER + " = "
+                + PasswordHash.of(RECOVERY_PASSWORD.toCharArray()).encoded() + "\n");
+        broker.setProperty("usersFile", users.toString());
         Path data = Files.createDirectories(work.resolve("ramjet-data"));
         server = new RamjetServer(data, logs.resolve(getClass().getSimpleName() + "-ramjet-server.log"), broker);
         server.start();
@@ -255,6 +267,43 @@ abstract class AdapterScenarios {
         assertEquals(List.of(gate.toString()), drain("it.xa-crash.done", 1));
         assertTrue(Files.exists(gate.resolve("committed")), "the transaction manager did not commit");
         assertNull(receiveOne("it.xa-crash", QUIET), "the consumed message came back");
+    }
+
+    /**
+     * A broker down for a while under five activations (ten sessions retrying every 500-1000 ms)
+     * is one outage: the adapter says so once when it begins and once when it ends, and its
+     * sessions do not log each failed attempt.
+     */
+    @Test
+    @Order(12)
+    void brokerOutageIsLoggedOnceWhenItBeginsAndOnceWhenItEnds() throws Exception {
+        int mark = appServer.process().lineCount();
+        server.kill();
+        Thread.sleep(OUTAGE.toMillis());
+        server.start();
+        sendRetrying("to=it.orders&count=5&prefix=outage&outcome=commit");
+        assertEquals(expected("outage", 5), drainSorted("it.orders.done", 5));
+        awaitLogLine(mark, "answers again");
+
+        List<String> logged = appServer.process().linesSince(mark);
+        String window = String.join("\n", logged);
+        assertEquals(1, count(logged, "does not answer"), window);
+        assertEquals(1, count(logged, "answers again"), window);
+        List<String> records = logged.stream().filter(line -> !line.stripLeading().startsWith("at ")).toList();
+        assertEquals(0, count(records, "io.ramjet.ra.DeliveryWorker"), window);
+    }
+
+    private static long count(List<String> lines, String text) {
+        return lines.stream().filter(line -> line.contains(text)).count();
+    }
+
+    private void awaitLogLine(int mark, String text) throws InterruptedException {
+        long deadline = System.nanoTime() + ARRIVAL.toNanos();
+        while (count(appServer.process().linesSince(mark), text) == 0) {
+            assertTrue(System.nanoTime() < deadline, () -> "the server never logged '" + text + "'\n"
+                    + appServer.logTail());
+            Thread.sleep(100);
+        }
     }
 
     private void awaitFile(Path file) throws InterruptedException {
