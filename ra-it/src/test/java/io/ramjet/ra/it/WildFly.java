@@ -42,10 +42,11 @@ final class WildFly extends AppServer {
      * The jboss-cli lines that install Ramjet's adapter in a WildFly full profile: the rar at
      * {@code rar} configured to reach {@code ramjetUrl}, its pooled XA factory at
      * {@code java:/jms/ramjet/cf} (also the default JMS connection factory, which a bare
-     * {@code @Inject JMSContext} uses), the queue it.orders at {@code java:/jms/ramjet/orders},
+     * {@code @Inject JMSContext} uses) whose prepared branches the transaction manager recovers
+     * signed on as {@code recoveryUser}, the queue it.orders at {@code java:/jms/ramjet/orders},
      * and every MDB that names no adapter bound to it.
      */
-    static List<String> adapterCommands(Path rar, String ramjetUrl) {
+    static List<String> adapterCommands(Path rar, String ramjetUrl, String recoveryUser, String recoveryPassword) {
         String ra = "/subsystem=resource-adapters/resource-adapter=ramjet-ra";
         return List.of(
                 "batch",
@@ -59,7 +60,8 @@ final class WildFly extends AppServer {
                 ra + ":add(archive=ramjet-ra.rar, transaction-support=XATransaction)",
                 ra + "/config-properties=connectionUrl:add(value=\"" + ramjetUrl + "\")",
                 ra + "/connection-definitions=cf:add(class-name=io.ramjet.ra.RamjetManagedConnectionFactory,"
-                        + " jndi-name=java:/jms/ramjet/cf, min-pool-size=0, max-pool-size=8, no-recovery=false)",
+                        + " jndi-name=java:/jms/ramjet/cf, min-pool-size=0, max-pool-size=8,"
+                        + " recovery-username=" + recoveryUser + ", recovery-password=" + recoveryPassword + ")",
                 ra + "/admin-objects=orders:add(class-name=io.ramjet.ra.ManagedQueue, jndi-name=java:/jms/ramjet/orders)",
                 ra + "/admin-objects=orders/config-properties=name:add(value=it.orders)",
                 "run-batch");
@@ -79,7 +81,8 @@ final class WildFly extends AppServer {
         Files.createDirectories(base.resolve("deployments"));
         List<String> script = new ArrayList<>();
         script.add("embed-server --server-config=standalone-full.xml --std-out=discard");
-        script.addAll(adapterCommands(deployDir.resolve("ramjet-ra.rar"), ramjetUrl));
+        script.addAll(adapterCommands(deployDir.resolve("ramjet-ra.rar"), ramjetUrl, AdapterScenarios.RECOVERY_USER,
+                AdapterScenarios.RECOVERY_PASSWORD));
         script.addAll(moreCommands);
         for (String deployable : deployables) {
             script.add("deploy " + deployDir.resolve(deployable));
