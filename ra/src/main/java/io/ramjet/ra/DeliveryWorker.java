@@ -1,5 +1,6 @@
 package io.ramjet.ra;
 
+import io.ramjet.provider.jms.RamjetMessageConsumer;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -25,10 +26,12 @@ import org.slf4j.LoggerFactory;
  * ({@code beforeDelivery}, which enlists the session's XA resource) and only then receives, so
  * that consuming the message is part of the transaction: a rollback (the bean threw or called
  * {@code setRollbackOnly}) makes the broker redeliver it, counting the delivery, and past the
- * broker's maximum it goes to the dead-letter queue. An idle delivery commits an empty
- * transaction every {@code receiveTimeoutMs}. A non-transacted delivery acknowledges after
- * {@code onMessage} returns and recovers the session when it throws. A lost connection is
- * reopened every {@code reconnectIntervalMs} until the activation stops.
+ * broker's maximum it goes to the dead-letter queue. It opens that transaction only once a
+ * message waits in its consumer, so an idle delivery opens none. A non-transacted delivery
+ * acknowledges after {@code onMessage} returns and recovers the session when it throws. A lost
+ * connection is reopened every {@code reconnectIntervalMs} until the activation stops; the
+ * outage is logged once for all sessions of the adapter ({@link Reachability}), not per session
+ * and attempt.
  */
 final class DeliveryWorker implements Work {
 
@@ -60,15 +63,21 @@ final class DeliveryWorker implements Work {
             while (running()) {
                 try {
                     open();
+                    activation.reachability().connected(this);
                     while (running() && connectionFailure == null) {
                         deliverOne();
                     }
                     if (connectionFailure != null) {
-                        LOG.warn("{} lost its connection to {}; reconnecting", spec, activation.settings(),
-                                connectionFailure);
+                        activation.reachability().failed(this, connectionFailure);
                     }
-                } catch (JMSException | ResourceException | RuntimeException e) {
+                } catch (JMSException e) {
                     if (running()) {
+                        activation.reachability().failed(this, e);
+                    }
+                } catch (ResourceException | RuntimeException e) {
+                    if (running() && connectionFailure != null) {
+                        activation.reachability().failed(this, connectionFailure);
+                    } else if (running()) {
                         LOG.warn("{}: delivery failed; retrying in {} ms: {}", spec, spec.getReconnectIntervalMs(),
                                 e.toString());
                         LOG.debug("delivery failure", e);
@@ -81,6 +90,7 @@ final class DeliveryWorker implements Work {
                 }
             }
         } finally {
+            activation.reachability().forget(this);
             ended.countDown();
         }
     }
@@ -105,7 +115,10 @@ final class DeliveryWorker implements Work {
     private void open() throws JMSException, UnavailableException {
         connectionFailure = null;
         connection = activation.settings().openXA();
-        connection.setExceptionListener(e -> connectionFailure = e);
+        connection.setExceptionListener(e -> {
+            connectionFailure = e;
+            activation.reachability().failed(this, e);
+        });
         if (spec.getClientId() != null && !spec.getClientId().isBlank()) {
             connection.setClientID(spec.getClientId());
         }
@@ -147,6 +160,9 @@ final class DeliveryWorker implements Work {
     }
 
     private void deliverInTransaction() throws JMSException, ResourceException {
+        if (consumer instanceof RamjetMessageConsumer waiting && !waiting.awaitMessage(spec.getReceiveTimeoutMs())) {
+            return;
+        }
         boolean failed = false;
         try {
             endpoint.beforeDelivery(EndpointActivation.ON_MESSAGE);

@@ -42,16 +42,18 @@ final class EndpointActivation {
     private final MessageEndpointFactory factory;
     private final RamjetActivationSpec spec;
     private final ConnectionSettings settings;
+    private final Reachability reachability;
     private final WorkManager workManager;
     private final String sharedSubscriptionName;
     private final CountDownLatch stopSignal = new CountDownLatch(1);
     private final List<DeliveryWorker> workers = new ArrayList<>();
 
     EndpointActivation(MessageEndpointFactory factory, RamjetActivationSpec spec, ConnectionSettings settings,
-                       WorkManager workManager) {
+                       Reachability reachability, WorkManager workManager) {
         this.factory = factory;
         this.spec = spec;
         this.settings = settings;
+        this.reachability = reachability;
         this.workManager = workManager;
         this.sharedSubscriptionName = spec.getSubscriptionName() != null ? spec.getSubscriptionName()
                 : "ramjet-endpoint-" + UUID.randomUUID();
@@ -116,6 +118,10 @@ final class EndpointActivation {
 
     ConnectionSettings settings() {
         return settings;
+    }
+
+    Reachability reachability() {
+        return reachability;
     }
 
     String sharedSubscriptionName() {

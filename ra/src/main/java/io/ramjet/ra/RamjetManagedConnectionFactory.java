@@ -8,6 +8,7 @@ import jakarta.resource.spi.ManagedConnectionFactory;
 import jakarta.resource.spi.ResourceAdapter;
 import jakarta.resource.spi.ResourceAdapterAssociation;
 import jakarta.resource.spi.ValidatingManagedConnectionFactory;
+import jakarta.resource.spi.security.PasswordCredential;
 import java.io.PrintWriter;
 import java.util.HashSet;
 import java.util.Objects;
@@ -54,17 +55,38 @@ public class RamjetManagedConnectionFactory extends ConnectionProperties impleme
         throw new jakarta.resource.NotSupportedException("Ramjet's adapter runs inside an application server only");
     }
 
+    /**
+     * A physical connection as the user the application asked for, else as the user of a
+     * password credential for this factory in {@code subject} (what the container passes for
+     * container-managed sign-on and for XA recovery with recovery credentials; one without a user
+     * name counts as none), else as the factory's own user.
+     */
     @Override
     public ManagedConnection createManagedConnection(Subject subject, ConnectionRequestInfo info)
             throws ResourceException {
-        RequestCredentials credentials = info instanceof RequestCredentials c ? c : RequestCredentials.FACTORY_DEFAULT;
-        return RamjetManagedConnection.open(this, credentials);
+        return RamjetManagedConnection.open(this, credentials(subject, info));
+    }
+
+    private RequestCredentials credentials(Subject subject, ConnectionRequestInfo info) {
+        if (info instanceof RequestCredentials c && c.userName() != null) {
+            return c;
+        }
+        if (subject != null) {
+            for (PasswordCredential p : subject.getPrivateCredentials(PasswordCredential.class)) {
+                boolean named = p.getUserName() != null && !p.getUserName().isBlank();
+                if (named && (p.getManagedConnectionFactory() == null || equals(p.getManagedConnectionFactory()))) {
+                    return new RequestCredentials(p.getUserName(),
+                            p.getPassword() == null ? null : new String(p.getPassword()));
+                }
+            }
+        }
+        return RequestCredentials.FACTORY_DEFAULT;
     }
 
     @Override
     @SuppressWarnings("rawtypes")
     public ManagedConnection matchManagedConnections(Set candidates, Subject subject, ConnectionRequestInfo info) {
-        RequestCredentials wanted = info instanceof RequestCredentials c ? c : RequestCredentials.FACTORY_DEFAULT;
+        RequestCredentials wanted = credentials(subject, info);
         for (Object candidate : candidates) {
             if (candidate instanceof RamjetManagedConnection mc && mc.factory() == this
                     && mc.credentials().equals(wanted) && mc.isUsable()) {

@@ -20,7 +20,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Ramjet's resource adapter: holds the default connection settings (its config properties), runs
+ * Ramjet's resource adapter: holds the default connection settings (its config properties; an
+ * instance given no {@code connectionUrl} takes the settings of the adapter the administrator
+ * configured in the same deployment, see {@link ConfiguredAdapters}, else {@link #LOCAL}), runs
  * one {@link EndpointActivation} per activated message endpoint, and hands the transaction
  * manager the XA resources it needs to recover prepared branches. Configured as a JavaBean by the
  * application server, which calls {@link #start} and {@link #stop} once each.
@@ -28,27 +30,28 @@ import org.slf4j.LoggerFactory;
 public class RamjetResourceAdapter extends ConnectionProperties implements ResourceAdapter {
 
     private static final long serialVersionUID = 1L;
+    /** Where an adapter that nobody configured connects: a server on this machine. */
+    static final ConnectionSettings LOCAL = new ConnectionSettings("ramjet://127.0.0.1:9876", null, null);
 
     private transient WorkManager workManager;
     private final transient Map<ActivationKey, EndpointActivation> activations = new ConcurrentHashMap<>();
     private final transient List<XAConnection> recoveryConnections = new ArrayList<>();
-
-    public RamjetResourceAdapter() {
-        setConnectionUrl("ramjet://127.0.0.1:9876");
-    }
+    private final transient Map<ConnectionSettings, Reachability> reachability = new ConcurrentHashMap<>();
 
     /** The settings a connection factory or activation falls back to. */
     ConnectionSettings defaults() {
-        return ownSettings();
+        return ownSettings().orElse(ConfiguredAdapters.first().orElse(LOCAL)).orElse(LOCAL);
     }
 
     @Override
     public void start(BootstrapContext context) {
         workManager = context.getWorkManager();
+        ConfiguredAdapters.started(this);
     }
 
     @Override
     public void stop() {
+        ConfiguredAdapters.stopped(this);
         activations.values().forEach(EndpointActivation::stop);
         activations.clear();
         synchronized (recoveryConnections) {
@@ -62,8 +65,9 @@ public class RamjetResourceAdapter extends ConnectionProperties implements Resou
     public void endpointActivation(MessageEndpointFactory factory, ActivationSpec spec) throws ResourceException {
         RamjetActivationSpec activationSpec = (RamjetActivationSpec) spec;
         activationSpec.validate();
-        EndpointActivation activation = new EndpointActivation(factory, activationSpec,
-                activationSpec.ownSettings().orElse(defaults()), workManager);
+        ConnectionSettings settings = activationSpec.ownSettings().orElse(defaults());
+        EndpointActivation activation = new EndpointActivation(factory, activationSpec, settings,
+                reachability.computeIfAbsent(settings, Reachability::new), workManager);
         activations.put(new ActivationKey(factory, spec), activation);
         activation.start();
     }

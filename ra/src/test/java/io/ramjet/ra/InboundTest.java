@@ -26,6 +26,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import javax.transaction.xa.XAResource;
 import org.junit.jupiter.api.AfterAll;
@@ -110,6 +111,28 @@ class InboundTest {
 
         assertEquals(Set.of("a", "b", "c"), Set.copyOf(endpoints.take(3)));
         assertEquals(List.of(), endpoints.take(0));
+    }
+
+    /**
+     * Two sessions wait ten receive timeouts each with nothing to take: no transaction is begun
+     * until a message waits, then one for it.
+     */
+    @Test
+    void idleSessionsBeginNoTransaction() throws Exception {
+        String queue = unique("in-idle");
+        Endpoints endpoints = new Endpoints(true, m -> false);
+        adapter.endpointActivation(endpoints, spec(RamjetActivationSpec.QUEUE, queue));
+        send(false, queue, "first");
+        assertEquals(List.of("first"), endpoints.take(1));
+        int begun = endpoints.transactionsBegun.get();
+
+        Thread.sleep(10 * 200);
+        int whileIdle = endpoints.transactionsBegun.get() - begun;
+        send(false, queue, "second");
+
+        assertEquals(List.of("second"), endpoints.take(1));
+        assertEquals(0, whileIdle, "transactions begun while idle");
+        assertEquals(begun + 1, endpoints.transactionsBegun.get());
     }
 
     @Test
@@ -203,6 +226,8 @@ class InboundTest {
         private final BlockingQueue<String> received = new LinkedBlockingQueue<>();
         final List<Integer> deliveryCounts = new java.util.concurrent.CopyOnWriteArrayList<>();
         final BlockingQueue<Object> made = new LinkedBlockingQueue<>();
+        /** Narayana transactions begun by the endpoints' beforeDelivery. */
+        final AtomicInteger transactionsBegun = new AtomicInteger();
 
         Endpoints(boolean transacted, Predicate<Message> fails) {
             this.transacted = transacted;
@@ -264,6 +289,7 @@ class InboundTest {
             @Override
             public void beforeDelivery(Method method) {
                 try {
+                    transactionsBegun.incrementAndGet();
                     transactions.begin();
                     transactions.getTransaction().enlistResource(xaResource);
                 } catch (Exception e) {

@@ -2,6 +2,7 @@ package io.ramjet.ra;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -14,16 +15,20 @@ import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.IllegalStateException;
 import jakarta.jms.JMSException;
+import jakarta.jms.JMSSecurityException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import jakarta.jms.TransactionInProgressException;
+import jakarta.resource.ResourceException;
 import jakarta.resource.spi.LocalTransaction;
 import jakarta.resource.spi.ManagedConnection;
+import jakarta.resource.spi.security.PasswordCredential;
 import jakarta.transaction.TransactionManager;
 import java.nio.file.Path;
 import java.util.UUID;
+import javax.security.auth.Subject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -116,6 +121,60 @@ class OutboundTest {
         send(factory, queue, "now");
 
         assertEquals("now", receive(queue, 5_000));
+    }
+
+    /**
+     * A second instance of the adapter class, configured from ra.xml alone (as WildFly makes one
+     * for each factory an application defines by annotation), connects where the instance the
+     * administrator configured does.
+     */
+    @Test
+    void factoryOfAnUnconfiguredAdapterConnectsWhereTheConfiguredOneDoes() throws Exception {
+        RamjetResourceAdapter configured = new RamjetResourceAdapter();
+        configured.setConnectionUrl(url());
+        configured.start(new TestContainer(transactions));
+        RamjetResourceAdapter fromRaXml = new RamjetResourceAdapter();
+        fromRaXml.start(new TestContainer(transactions));
+        try {
+            RamjetManagedConnectionFactory managed = new RamjetManagedConnectionFactory();
+            managed.setResourceAdapter(fromRaXml);
+            ConnectionFactory factory = (ConnectionFactory) managed.createConnectionFactory(new TestContainer(transactions));
+            String queue = unique("defaults");
+
+            send(factory, queue, "reached");
+
+            assertEquals("reached", receive(queue, 5_000));
+        } finally {
+            fromRaXml.stop();
+            configured.stop();
+        }
+    }
+
+    @Test
+    void adapterNobodyConfiguredConnectsToThisMachine() {
+        RamjetResourceAdapter adapter = new RamjetResourceAdapter();
+
+        assertEquals(RamjetResourceAdapter.LOCAL, adapter.defaults());
+    }
+
+    /**
+     * What the container passes for container-managed sign-on and for XA recovery with recovery
+     * credentials: the broker (which knows no users) is asked to accept that user, and refuses it.
+     */
+    @Test
+    void passwordCredentialOfTheSubjectIsTheUserTheAdapterConnectsAs() throws Exception {
+        RamjetManagedConnectionFactory managed = managedFactory();
+        Subject subject = new Subject();
+        PasswordCredential credential = new PasswordCredential("recovery", "secret".toCharArray());
+        credential.setManagedConnectionFactory(managed);
+        subject.getPrivateCredentials().add(credential);
+
+        ResourceException refused = assertThrows(ResourceException.class,
+                () -> managed.createManagedConnection(subject, null));
+
+        assertTrue(refused.getMessage().endsWith(" as recovery"), refused.getMessage());
+        assertInstanceOf(JMSSecurityException.class, refused.getCause());
+        managed.createManagedConnection(new Subject(), null).destroy();
     }
 
     @Test

@@ -110,6 +110,25 @@ final class PrefetchBuffer<T> {
         }
     }
 
+    /** Waits up to {@code timeout} until an item is buffered, taking none; whether one is. */
+    boolean awaitItem(long timeout, TimeUnit unit) throws InterruptedException {
+        long nanos = unit.toNanos(timeout);
+        lock.lockInterruptibly();
+        try {
+            while (size == 0) {
+                if (nanos <= 0) {
+                    return false;
+                }
+                nanos = notEmpty.awaitNanos(nanos);
+            }
+            // the wake-up this wait took may have been meant for a taker
+            notEmpty.signal();
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /**
      * The item {@link #poll} handed out last, while its taker has not {@link #settled} it: taken
      * out of the buffer and counted as in hand in one step, so that whoever drops the buffer

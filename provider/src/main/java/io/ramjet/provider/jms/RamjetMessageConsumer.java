@@ -433,6 +433,25 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         return receive(0, true);
     }
 
+    /**
+     * Waits up to {@code timeoutMillis} until a message is prefetched for this consumer, taking
+     * none: for a caller that must open a transaction before it receives (a resource adapter's
+     * message-driven session) and opens one only when a receive will find a message. A message
+     * seen here may still not be received, when it expired meanwhile or went back to the broker
+     * with a lost connection.
+     *
+     * @return whether a message is prefetched
+     */
+    public boolean awaitMessage(long timeoutMillis) throws JMSException {
+        checkOpen();
+        try {
+            return prefetched.awaitItem(Math.max(0, timeoutMillis), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     private Message receive(long timeoutMillis, boolean noWait) throws JMSException {
         return receive(timeoutMillis, noWait, null);
     }

@@ -13,6 +13,7 @@ import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -32,12 +33,18 @@ final class LoggedProcess {
     }
 
     void start(List<String> command) throws IOException {
+        start(command, Map.of());
+    }
+
+    /** Starts {@code command} with {@code environment} added to this JVM's. */
+    void start(List<String> command, Map<String, String> environment) throws IOException {
         Files.writeString(logFile, "==== " + LocalTime.now() + " " + String.join(" ", command) + "\n",
                 StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        process = new ProcessBuilder(command)
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
-                .start();
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
+        builder.environment().putAll(environment);
+        process = builder.start();
     }
 
     /**
@@ -76,6 +83,15 @@ final class LoggedProcess {
         }
     }
 
+    /** Waits for the process to exit and returns its exit code; throws with the log tail after {@code timeout}. */
+    int awaitExit(java.time.Duration timeout, String what) throws IOException, InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            end(true, 0);
+            throw new IOException(what + " did not end within " + timeout + ":\n" + tail(40));
+        }
+        return process.exitValue();
+    }
+
     boolean isAlive() {
         return process != null && process.isAlive();
     }
@@ -87,17 +103,29 @@ final class LoggedProcess {
         }
     }
 
-    /** Ends the process: at once when {@code forcibly} ({@code kill -9}), else SIGTERM and a grace of {@code graceSeconds}. */
+    /**
+     * Ends the process and the processes it started (a launch script's JVM): at once when
+     * {@code forcibly} ({@code kill -9}), else SIGTERM and a grace of {@code graceSeconds}.
+     */
     void end(boolean forcibly, int graceSeconds) throws InterruptedException {
         if (process == null) {
             return;
         }
-        if (forcibly) {
-            process.destroyForcibly();
-        } else {
-            process.destroy();
-            if (!process.waitFor(graceSeconds, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
+        List<ProcessHandle> all = new ArrayList<>(process.descendants().toList());
+        all.add(process.toHandle());
+        for (ProcessHandle p : all) {
+            if (forcibly) {
+                p.destroyForcibly();
+            } else {
+                p.destroy();
+            }
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(forcibly ? 20 : graceSeconds);
+        for (ProcessHandle p : all) {
+            try {
+                p.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                p.destroyForcibly();
             }
         }
         process.waitFor(20, TimeUnit.SECONDS);
@@ -121,6 +149,21 @@ final class LoggedProcess {
             return String.join("\n", found.subList(Math.max(0, found.size() - max), found.size()));
         } catch (IOException | UncheckedIOException e) {
             return "(no log: " + e + ")";
+        }
+    }
+
+    /** How many lines the log has now: a mark for {@link #linesSince}. */
+    int lineCount() {
+        return linesSince(0).size();
+    }
+
+    /** The log's lines after the first {@code mark}. */
+    List<String> linesSince(int mark) {
+        try {
+            List<String> all = Files.readAllLines(logFile, StandardCharsets.ISO_8859_1);
+            return all.subList(Math.min(mark, all.size()), all.size());
+        } catch (IOException | UncheckedIOException e) {
+            return List.of();
         }
     }
 

@@ -1,10 +1,6 @@
 package io.ramjet.ra.it;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -23,19 +18,14 @@ import java.util.stream.Stream;
  * no clustering, a temporary root directory, the resource adapter configured by a post-boot
  * command file, then the RAR and the application deployed in that order.
  */
-final class PayaraMicro implements AutoCloseable {
+final class PayaraMicro extends AppServer {
 
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
     private static final Path JVM_DIR = Path.of("/usr/lib/jvm");
     private static final Pattern JAVA_VERSION = Pattern.compile("JAVA_VERSION=\"(\\d+)");
 
-    private final LoggedProcess process;
-    private final int httpPort;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-
     private PayaraMicro(LoggedProcess process, int httpPort) {
-        this.process = process;
-        this.httpPort = httpPort;
+        super(process, httpPort);
     }
 
     /** Where the build copied Payara Micro and the archives to deploy ({@code -Dra.it.deployDir}). */
@@ -80,71 +70,29 @@ final class PayaraMicro implements AutoCloseable {
         LoggedProcess process = new LoggedProcess(logFile);
         process.start(command);
         PayaraMicro payara = new PayaraMicro(process, port);
-        payara.awaitReady(readyPath);
+        payara.awaitReady(readyPath, READY_TIMEOUT);
         return payara;
     }
 
-    private void awaitReady(String readyPath) throws IOException {
-        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-        while (true) {
-            process.checkAlive("Payara Micro");
-            try {
-                if (get(readyPath).statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IOException("Payara Micro did not serve " + readyPath + " within " + READY_TIMEOUT + ":\n"
-                        + process.tail(60));
-            }
-            LockSupport.parkNanos(250_000_000L);
-        }
-    }
-
-    HttpResponse<String> get(String path) throws IOException {
-        return send(HttpRequest.newBuilder(uri(path)).GET());
-    }
-
-    HttpResponse<String> post(String path) throws IOException {
-        return send(HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.noBody()));
-    }
-
-    private HttpResponse<String> send(HttpRequest.Builder request) throws IOException {
-        try {
-            return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
-        }
-    }
-
-    private URI uri(String path) {
-        return URI.create("http://127.0.0.1:" + httpPort + path);
-    }
-
-    String logTail() {
-        return process.tail(80);
+    @Override
+    String name() {
+        return "Payara Micro " + System.getProperty("ra.it.payaraVersion");
     }
 
     /** The stacks of Payara's worker threads that are in Ramjet's code now, for a message left in doubt. */
+    @Override
     String ramjetStacks() {
         try {
-            return process.stacksNaming(javaHome(), List.of("orb-thread-pool", "io.ramjet"), 300);
+            return process().stacksNaming(javaHome(), List.of("orb-thread-pool", "io.ramjet"), 300);
         } catch (IOException e) {
             return "(no JDK for jcmd: " + e + ")";
         }
     }
 
     /** What the adapter's XA resources and the transaction manager logged, for a message left in doubt. */
-    String xaRecords() {
-        return process.recordsNaming(60, "CompletingXAResource", "RamjetXAResource", "JTS5");
-    }
-
     @Override
-    public void close() throws InterruptedException {
-        process.end(false, 10);
+    String xaRecords() {
+        return process().recordsNaming(60, "CompletingXAResource", "RamjetXAResource", "JTS5");
     }
 
     /** A JDK of version 21 or later: {@code -Dra.it.javaHome}, else the newest under /usr/lib/jvm. */

@@ -10,6 +10,9 @@ import jakarta.jms.MessageListener;
 import jakarta.jms.TextMessage;
 import jakarta.transaction.TransactionManager;
 import java.nio.file.Path;
+import java.util.List;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
 
 /**
  * Takes a message of queue it.xa-crash whose text names a directory, sends it on to
@@ -28,16 +31,31 @@ public class CrashGateBean implements MessageListener {
     @Resource(lookup = "java:app/jms/cf")
     private ConnectionFactory factory;
 
-    @Resource(lookup = "java:appserver/TransactionManager")
-    private TransactionManager transactions;
+    /** Where Payara and WildFly bind their transaction manager (Jakarta EE names no place for it). */
+    private static final List<String> TRANSACTION_MANAGER_NAMES =
+            List.of("java:appserver/TransactionManager", "java:jboss/TransactionManager");
 
     @Override
     public void onMessage(Message message) {
         Forwarding.forward(factory, "it.xa-crash.done", message);
         try {
-            transactions.getTransaction().enlistResource(new Gate(Path.of(((TextMessage) message).getText())));
-        } catch (JMSException | jakarta.transaction.RollbackException | jakarta.transaction.SystemException e) {
+            transactionManager().getTransaction().enlistResource(new Gate(Path.of(((TextMessage) message).getText())));
+        } catch (JMSException | NamingException | jakarta.transaction.RollbackException
+                 | jakarta.transaction.SystemException e) {
             throw new IllegalStateException("cannot enlist the gate", e);
         }
+    }
+
+    private static TransactionManager transactionManager() throws NamingException {
+        InitialContext context = new InitialContext();
+        NamingException missing = null;
+        for (String name : TRANSACTION_MANAGER_NAMES) {
+            try {
+                return (TransactionManager) context.lookup(name);
+            } catch (NamingException e) {
+                missing = e;
+            }
+        }
+        throw missing;
     }
 }

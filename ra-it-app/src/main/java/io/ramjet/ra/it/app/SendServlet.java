@@ -37,7 +37,8 @@ import java.io.IOException;
 @JMSConnectionFactoryDefinition(name = "java:app/jms/definedCf", resourceAdapter = "ramjet-ra",
         interfaceName = "jakarta.jms.ConnectionFactory", minPoolSize = 0, maxPoolSize = 4)
 @JMSDestinationDefinition(name = "java:app/jms/definedNews", resourceAdapter = "ramjet-ra",
-        interfaceName = "jakarta.jms.Topic", destinationName = "it.news")
+        interfaceName = "jakarta.jms.Topic", className = "io.ramjet.ra.ManagedTopic", destinationName = "it.news",
+        properties = "name=it.news")
 public class SendServlet extends HttpServlet {
 
     private static final long serialVersionUID = 1L;
