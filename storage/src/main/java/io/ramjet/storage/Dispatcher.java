@@ -11,7 +11,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Follows the CommitLog and gives each newly written record to the {@link DispatchListener}, in
+ * The dispatch stage of the {@link DurabilityPipeline}, which alone drives it. Follows the CommitLog
+ * and gives each newly written record to the {@link DispatchListener}, in
  * log order, one pass at a time: on its own thread, which appenders wake, or on an appender's
  * thread right before that thread forces the CommitLog ({@link #passHere}). An appender that
  * forces on its own (a send lane) thus finds its records in their ConsumeQueues when its force

@@ -11,7 +11,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The thread that forces the CommitLog: as soon as an append waits for durability (group
+ * The force stage of the {@link DurabilityPipeline}, which alone drives it: the thread that forces the
+ * CommitLog: as soon as an append waits for durability (group
  * commit: one force covers every append written before it, so concurrent waiters share it),
  * and otherwise every flush interval. An appending thread may instead force on its own thread
  * at the end of a batch of appends ({@link #flushedToLater} then {@link #forceWaiting}): that
