@@ -20,9 +20,16 @@ import java.util.concurrent.TimeUnit;
  *   <li><b>Replicate</b> ({@link ReplicationGate}): under synchronous replication, the replication
  *       threads tell the gate how far the in-sync set holds the log.</li>
  *   <li><b>Dispatch</b> ({@link Dispatcher}): the dispatcher thread, or an appender in
- *       {@link #forceWaiting} right before its force, for at most {@link Dispatcher#HERE_LIMIT_BYTES}.
+ *       {@link #forceWaiting} right after its force, for at most {@link Dispatcher#HERE_LIMIT_BYTES}.
  *       Records are given to the {@link DispatchListener} (and so, for a message, to consumers) in
- *       log order, each only once the gate holds it.</li>
+ *       log order, each only once the gate holds it. <b>Visible only when durable:</b> a record
+ *       that hands a durable message to consumers (a PERSISTENT message, a COMMIT; see
+ *       {@link Dispatcher#waitsForForce}) is passed only once the CommitLog is forced past it,
+ *       whatever the flush policy: a consumer never receives a persistent message that a power
+ *       loss could erase. The dispatcher asks the flush thread for that force when no append waits
+ *       for one, and the flush thread wakes it after each force, so many records share one force.
+ *       Since the ConsumeQueues are written by dispatch, no entry of a durable message is ever
+ *       ahead of the forced log.</li>
  *   <li><b>Answer</b>: the futures this class hands out complete on the thread that finished the
  *       last stage they wait for (flush, dispatch, an appender's or a replication thread): their
  *       callbacks must be short (write an answer, append one record), never block.</li>
@@ -67,10 +74,15 @@ final class DurabilityPipeline {
                        FlushPolicy policy, Duration flushInterval) {
         this.policy = policy;
         this.gate = gate;
-        this.flushService = new FlushService(log, flushInterval);
+        this.flushService = new FlushService(log, flushInterval, this::wakeDispatcher);
         this.written = new OffsetProgress(log.writePosition());
-        this.dispatcher = new Dispatcher(log, listener, queues, log.writePosition(), gate);
+        this.dispatcher = new Dispatcher(log, listener, queues, log.writePosition(), gate,
+                flushService::requestForce);
         gate.onAdvance(dispatcher::wakeUp);
+    }
+
+    private void wakeDispatcher() {
+        dispatcher.wakeUp();
     }
 
     void start() {
@@ -124,13 +136,18 @@ final class DurabilityPipeline {
     }
 
     /**
-     * For a thread that has no more appends at hand: dispatches what is written on this thread
-     * (see {@link Dispatcher#passHere}), then forces the CommitLog here if appends wait for a
-     * force and none is under way (else the flush thread forces for them). Blocks for the force.
+     * For a thread that has no more appends at hand: forces the CommitLog here if appends wait for
+     * a force and none is under way (else the flush thread forces for them), then dispatches what
+     * the force made visible on this thread (see {@link Dispatcher#passHere}). Blocks for the force.
      */
     void forceWaiting() {
-        dispatcher.passHere();
         flushService.forceWaiting();
+        dispatcher.passHere();
+    }
+
+    /** Runs {@code hook} before every force, on the forcing thread; for tests. */
+    void beforeForce(Runnable hook) {
+        flushService.beforeForce(hook);
     }
 
     /** Whether the last force was quick enough for an event loop to force (see the class comment). */

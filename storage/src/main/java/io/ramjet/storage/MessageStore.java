@@ -145,7 +145,7 @@ public final class MessageStore implements AutoCloseable {
     /**
      * As {@link #append(MessageRecord, boolean) append(record, false)} for a thread that calls
      * {@link #forceWaiting} once it has no more appends at hand (a send lane): the dispatcher is
-     * not woken for the record, which that call dispatches on this thread before it forces. Should
+     * not woken for the record, which that call dispatches on this thread once it is forced. Should
      * the call not come, the dispatcher's idle wake-up (50 ms) passes the record.
      *
      * @throws StoreFullException as {@link #append(MessageRecord, boolean)}
@@ -198,6 +198,29 @@ public final class MessageStore implements AutoCloseable {
      */
     public CompletableFuture<AppendResult> append(List<QueueSlot> slots, Function<long[], MessageRecord> build,
                                                   boolean waitForFlush) {
+        return pipeline.appended(appendReserving(slots, build), waitForFlush, true);
+    }
+
+    /**
+     * As {@link #append(List, Function, boolean) append(slots, build, true)} for a thread that
+     * calls {@link #forceWaiting} once it has no more appends at hand (a send lane): the force
+     * and the dispatch are left to that call, so neither the flush thread nor the dispatcher is
+     * woken for the record.
+     *
+     * @return completes as {@link #durableAtForce}
+     * @throws StoreFullException as {@link #append(List, Function, boolean)}
+     */
+    public CompletableFuture<AppendResult> appendForcedAtForce(List<QueueSlot> slots,
+                                                               Function<long[], MessageRecord> build) {
+        return pipeline.durableAtForce(appendReserving(slots, build));
+    }
+
+    /** As {@link #appendForcedAtForce(List, Function)}, for a record that reserves no queue offset. */
+    public CompletableFuture<AppendResult> appendForcedAtForce(MessageRecord record) {
+        return append(record, false, false).thenCompose(pipeline::durableAtForce);
+    }
+
+    private AppendResult appendReserving(List<QueueSlot> slots, Function<long[], MessageRecord> build) {
         AppendResult result;
         appendLock.lock();
         try {
@@ -226,7 +249,7 @@ public final class MessageStore implements AutoCloseable {
         } finally {
             appendLock.unlock();
         }
-        return pipeline.appended(result, waitForFlush, true);
+        return result;
     }
 
     /**
@@ -249,11 +272,11 @@ public final class MessageStore implements AutoCloseable {
     }
 
     /**
-     * Dispatches what is written, on this thread unless a pass is under way or much waits (see
-     * {@link #appendDispatchedAtForce}), then forces the CommitLog on this thread if appends wait
-     * for a force ({@link #durableAtForce}) and no force is under way; otherwise the flush thread
-     * forces for them. Blocks for the force; completes dispatch and durability futures here. See
-     * {@link DurabilityPipeline} for which thread may call it.
+     * Forces the CommitLog on this thread if appends wait for a force ({@link #durableAtForce})
+     * and no force is under way (otherwise the flush thread forces for them), then dispatches
+     * what is forced, on this thread unless a pass is under way or much waits (see
+     * {@link #appendDispatchedAtForce}). Blocks for the force; completes durability and dispatch
+     * futures here. See {@link DurabilityPipeline} for which thread may call it.
      */
     public void forceWaiting() {
         pipeline.forceWaiting();
@@ -465,6 +488,11 @@ public final class MessageStore implements AutoCloseable {
     /** The CommitLog's forces so far: count, time, appends completed (group-commit batch sizes). */
     public FlushStatistics flushStatistics() {
         return pipeline.flushStatistics();
+    }
+
+    /** Runs {@code hook} before every force of the CommitLog, on the forcing thread; for tests. */
+    void beforeForce(Runnable hook) {
+        pipeline.beforeForce(hook);
     }
 
     long forceCount() {
