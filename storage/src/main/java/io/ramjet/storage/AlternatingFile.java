@@ -71,6 +71,7 @@ public final class AlternatingFile {
                 channel.write(remaining);
             }
             channel.force(false);
+            ForceRecorder.current().forced(copy, 0, bytes.duplicate());
         } catch (IOException e) {
             throw new StoreException("cannot write " + copy, e);
         }

@@ -468,6 +468,10 @@ final class CommitLog {
         for (MappedFile segment : segments.headMap(target, false).values()) {
             if (segment.end() > from) {
                 segment.forceWritten();
+                int first = (int) (Math.max(from, segment.start()) - segment.start());
+                int end = (int) (Math.min(target, segment.end()) - segment.start());
+                ForceRecorder.current().forced(segment.path(), first,
+                        segment.buffer().duplicate().limit(end).position(first));
             }
         }
         flushedPosition = target;

@@ -1,6 +1,7 @@
 package io.ramjet.storage;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -170,8 +171,10 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
             List<Path> changed = MappedFile.createDirectories(destination);
             try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-                channel.write(StandardCharsets.UTF_8.encode(name));
+                ByteBuffer bytes = StandardCharsets.UTF_8.encode(name);
+                channel.write(bytes.duplicate());
                 channel.force(true);
+                ForceRecorder.current().forced(temporary, 0, bytes);
             }
             DurableRename.move(temporary, file);
             changed.stream().filter(d -> !d.equals(destination)).forEach(DurableRename::forceDirectory);

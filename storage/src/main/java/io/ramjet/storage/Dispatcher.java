@@ -1,6 +1,7 @@
 package io.ramjet.storage;
 
 import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.protocol.record.RecordFlags;
 import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -11,14 +12,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Follows the CommitLog and gives each newly written record to the {@link DispatchListener}, in
- * log order, one pass at a time: on its own thread, which appenders wake, or on an appender's
- * thread right before that thread forces the CommitLog ({@link #passHere}). An appender that
- * forces on its own (a send lane) thus finds its records in their ConsumeQueues when its force
- * returns, without a thread wake-up, and no other thread reads the CommitLog's mapping during
- * the force (which slows an fdatasync), both on the path of a synchronous send. A COMMIT is not
- * dispatched this way: its dispatch costs more than a send's and is better overlapped with the
- * force.
+ * The dispatch stage of the {@link DurabilityPipeline}, which alone drives it. Follows the
+ * CommitLog and gives each newly written record to the {@link DispatchListener}, in log order,
+ * one pass at a time: on its own thread, which appenders and forces wake, or on an appender's
+ * thread right after that thread forced the CommitLog ({@link #passHere}), so an appender that
+ * forces on its own (a send lane) puts its records in their ConsumeQueues without waking this
+ * thread.
+ *
+ * <p>Durability: a record that {@link #waitsForForce} is not passed before the CommitLog is
+ * forced past it; a pass stops there and asks for a force ({@code forceWanted}), and the force
+ * wakes the thread again. Everything after it waits too (log order).
  *
  * <p>Failures: a listener that throws a {@link StoreException} (a ConsumeQueue file that cannot
  * be created on a full disk, a write that fails) stalls dispatch at that record: it is given
@@ -63,6 +66,7 @@ final class Dispatcher {
     private final Thread thread;
     private final OffsetProgress progress;
     private final ReplicationGate gate;
+    private final Runnable forceWanted;
     private final ConcurrentLinkedQueue<Task> tasks = new ConcurrentLinkedQueue<>();
     /** Held across one pass, by this thread or an appender's. */
     private final ReentrantLock pass = new ReentrantLock();
@@ -74,10 +78,15 @@ final class Dispatcher {
     private volatile long retryNanos = FIRST_RETRY_NANOS;
     /** The gate's offset at which the last pass stopped short of a record it does not hold yet; -1 if none. */
     private volatile long heldAt = -1;
+    /** The flushed position at which the last pass stopped short of a record that waits for a force; -1 if none. */
+    private volatile long forceHeldAt = -1;
 
-    Dispatcher(CommitLog log, DispatchListener listener, ConsumeQueueTable queues, long from, ReplicationGate gate) {
+    /** @param forceWanted asks for a force (without blocking) when a record waits for one */
+    Dispatcher(CommitLog log, DispatchListener listener, ConsumeQueueTable queues, long from, ReplicationGate gate,
+               Runnable forceWanted) {
         this.log = log;
         this.gate = gate;
+        this.forceWanted = forceWanted;
         this.listener = listener;
         this.queues = queues;
         this.dispatchedOffset = from;
@@ -131,8 +140,8 @@ final class Dispatcher {
     }
 
     /**
-     * Dispatches what is written on the calling thread, one pass, for an appender about to force
-     * the CommitLog: when no pass is under way, dispatch is not stalled and at most
+     * Dispatches what is written on the calling thread, one pass, for an appender that has just
+     * forced the CommitLog: when no pass is under way, dispatch is not stalled and at most
      * {@link #HERE_LIMIT_BYTES} wait; otherwise (and when more is written meanwhile) wakes the
      * thread, so a record appended without waking it is passed either way.
      */
@@ -190,9 +199,28 @@ final class Dispatcher {
         }
     }
 
-    /** Whether everything written is passed, or what is left waits for a gate that has not moved since. */
+    /**
+     * Whether everything written is passed, or what is left waits for a gate, or a force, that has
+     * not moved since.
+     */
     private boolean nothingToPass() {
-        return dispatchedOffset >= log.writePosition() || (heldAt >= 0 && gate.replicatedOffset() == heldAt);
+        return dispatchedOffset >= log.writePosition() || (heldAt >= 0 && gate.replicatedOffset() == heldAt)
+                || (forceHeldAt >= 0 && log.flushedPosition() == forceHeldAt);
+    }
+
+    /**
+     * Whether the record hands a durable message to consumers, so that it is passed only once the
+     * CommitLog is forced past it: a PERSISTENT message, or a COMMIT (which puts its halves in
+     * their queues). A NON_PERSISTENT message (which may be lost anyway) and the records that show
+     * consumers nothing by themselves (halves, acknowledgements, rollbacks, votes, subscriptions,
+     * timer entries, whose messages come back as messages of their own) pass at once.
+     */
+    static boolean waitsForForce(MessageRecordView record) {
+        return switch (record.type()) {
+            case NORMAL -> !RecordFlags.isSet(record.flags(), RecordFlags.NON_PERSISTENT);
+            case COMMIT -> true;
+            default -> false;
+        };
     }
 
     /** Dispatches what was written and the gate holds; false if nothing moved (nothing new, held, or stalled). */
@@ -200,7 +228,9 @@ final class Dispatcher {
         long position = dispatchedOffset;
         long end = log.writePosition();
         long held = gate.replicatedOffset();
+        long flushed = log.flushedPosition();
         heldAt = -1;
+        forceHeldAt = -1;
         runTasksDue(position);
         if (position >= end) {
             return false;
@@ -215,6 +245,11 @@ final class Dispatcher {
             MessageRecordView record = log.read(position);
             if (position + record.totalSize() > held) {
                 heldAt = held;
+                break;
+            }
+            if (position + record.totalSize() > flushed && waitsForForce(record)) {
+                forceHeldAt = flushed;
+                forceWanted.run();
                 break;
             }
             if (!dispatch(record)) {

@@ -26,6 +26,7 @@ public final class DurableRename {
     public static void move(Path from, Path to) throws IOException {
         Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         forceDirectory(to.getParent());
+        ForceRecorder.current().renamed(from, to);
     }
 
     /** Forces a directory's entries (a file created, renamed or deleted in it) to the disk. */

@@ -11,9 +11,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The thread that forces the CommitLog: as soon as an append waits for durability (group
- * commit: one force covers every append written before it, so concurrent waiters share it),
- * and otherwise every flush interval. An appending thread may instead force on its own thread
+ * The force stage of the {@link DurabilityPipeline}, which alone drives it: the thread that
+ * forces the CommitLog as soon as an append waits for durability (group commit: one force covers
+ * every append written before it, so concurrent waiters share it) or the dispatcher waits for a
+ * force ({@link #requestForce}), and otherwise every flush interval. An appending thread may instead force on its own thread
  * at the end of a batch of appends ({@link #flushedToLater} then {@link #forceWaiting}): that
  * saves waking this thread, about one thread hand-off per synchronous send.
  *
@@ -36,10 +37,16 @@ final class FlushService {
     /** Held across one force and the completion of its waiters, by this thread or an appender's. */
     private final ReentrantLock forcing = new ReentrantLock();
     private final FlushStatistics statistics = new FlushStatistics();
+    private final Runnable forced;
     private volatile boolean running = true;
+    /** A force asked for without a waiter ({@link #requestForce}); cleared as a force starts. */
+    private volatile boolean requested;
+    private volatile Runnable beforeForce = () -> { };
 
-    FlushService(CommitLog log, Duration interval) {
+    /** @param forced runs on the flush thread after each of its forces that moved the flushed position */
+    FlushService(CommitLog log, Duration interval, Runnable forced) {
         this.log = log;
+        this.forced = forced;
         this.intervalNanos = interval.toNanos();
         this.thread = new Thread(this::run, "ramjet-flush");
         this.thread.setDaemon(true);
@@ -78,6 +85,26 @@ final class FlushService {
     }
 
     /**
+     * Wakes the flush thread to force what is written, unless appends already wait for a force:
+     * then one comes anyway (the flush thread's, or the one their appender promised in
+     * {@link #forceWaiting}), and the dispatcher looks again after it.
+     */
+    void requestForce() {
+        synchronized (waiters) {
+            if (!waiters.isEmpty()) {
+                return;
+            }
+        }
+        requested = true;
+        LockSupport.unpark(thread);
+    }
+
+    /** Runs {@code hook} before every force, on the forcing thread: for tests that hold a force back. */
+    void beforeForce(Runnable hook) {
+        beforeForce = hook;
+    }
+
+    /**
      * Forces on the calling thread when appends wait for a force and none is under way; when one
      * is (it may have started before those appends), wakes the flush thread, which forces again
      * after it.
@@ -103,16 +130,20 @@ final class FlushService {
         while (running) {
             boolean idle;
             synchronized (waiters) {
-                idle = waiters.isEmpty();
+                idle = waiters.isEmpty() && !requested;
             }
             if (idle) {
                 LockSupport.parkNanos(this, intervalNanos);
             }
+            boolean moved;
             forcing.lock();
             try {
-                flushOnce();
+                moved = flushOnce();
             } finally {
                 forcing.unlock();
+            }
+            if (moved) {
+                forced.run();
             }
         }
     }
@@ -121,7 +152,10 @@ final class FlushService {
         return statistics;
     }
 
-    private void flushOnce() {
+    /** One force and the completion of its waiters; whether it moved the flushed position. */
+    private boolean flushOnce() {
+        requested = false;
+        beforeForce.run();
         long before = log.flushedPosition();
         long started = System.nanoTime();
         long flushed;
@@ -130,7 +164,7 @@ final class FlushService {
         } catch (RuntimeException e) {
             LOG.error("CommitLog flush failed", e);
             failAll(e);
-            return;
+            return false;
         }
         List<Waiter> done = new ArrayList<>();
         synchronized (waiters) {
@@ -144,6 +178,7 @@ final class FlushService {
         for (Waiter waiter : done) {
             waiter.future.complete(null);
         }
+        return flushed > before;
     }
 
     private void failAll(Throwable cause) {

@@ -55,11 +55,8 @@ public final class MessageStore implements AutoCloseable {
     private final ConsumeQueueTable queues;
     private final CheckpointFile checkpointFile;
     private final DispatchListener listener;
-    private final ReplicationGate replicationGate;
     private final RecoveryReport recoveryReport;
-    private final FlushService flushService;
-    private final Dispatcher dispatcher;
-    private final OffsetProgress written;
+    private final DurabilityPipeline pipeline;
     private final ScheduledExecutorService checkpointer;
     private final ReentrantLock appendLock = new ReentrantLock();
     private final Map<QueueKey, long[]> nextQueueOffsets = new HashMap<>();
@@ -69,7 +66,6 @@ public final class MessageStore implements AutoCloseable {
     private MessageStore(StoreConfig config, DispatchListener listener, ReplicationGate replicationGate) {
         this.config = config;
         this.listener = listener;
-        this.replicationGate = replicationGate;
         Path directory = config.directory();
         try {
             Files.createDirectories(directory);
@@ -94,17 +90,14 @@ public final class MessageStore implements AutoCloseable {
         } catch (IOException e) {
             throw new StoreException("cannot create " + runningMarker, e);
         }
-        flushService = new FlushService(log, config.flushInterval());
-        written = new OffsetProgress(log.writePosition());
-        dispatcher = new Dispatcher(log, listener, queues, log.writePosition(), replicationGate);
-        replicationGate.onAdvance(dispatcher::wakeUp);
+        pipeline = new DurabilityPipeline(log, listener, queues, replicationGate, config.flushPolicy(),
+                config.flushInterval());
         checkpointer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "ramjet-checkpoint");
             t.setDaemon(true);
             return t;
         });
-        flushService.start();
-        dispatcher.start();
+        pipeline.start();
         long period = config.checkpointInterval().toMillis();
         checkpointer.scheduleWithFixedDelay(this::periodicCheckpoint, period, period, TimeUnit.MILLISECONDS);
     }
@@ -152,7 +145,7 @@ public final class MessageStore implements AutoCloseable {
     /**
      * As {@link #append(MessageRecord, boolean) append(record, false)} for a thread that calls
      * {@link #forceWaiting} once it has no more appends at hand (a send lane): the dispatcher is
-     * not woken for the record, which that call dispatches on this thread before it forces. Should
+     * not woken for the record, which that call dispatches on this thread once it is forced. Should
      * the call not come, the dispatcher's idle wake-up (50 ms) passes the record.
      *
      * @throws StoreFullException as {@link #append(MessageRecord, boolean)}
@@ -187,7 +180,7 @@ public final class MessageStore implements AutoCloseable {
         } finally {
             appendLock.unlock();
         }
-        return durableThenDispatched(result, waitForFlush, wakeDispatcher);
+        return pipeline.appended(result, waitForFlush, wakeDispatcher);
     }
 
     /**
@@ -205,6 +198,29 @@ public final class MessageStore implements AutoCloseable {
      */
     public CompletableFuture<AppendResult> append(List<QueueSlot> slots, Function<long[], MessageRecord> build,
                                                   boolean waitForFlush) {
+        return pipeline.appended(appendReserving(slots, build), waitForFlush, true);
+    }
+
+    /**
+     * As {@link #append(List, Function, boolean) append(slots, build, true)} for a thread that
+     * calls {@link #forceWaiting} once it has no more appends at hand (a send lane): the force
+     * and the dispatch are left to that call, so neither the flush thread nor the dispatcher is
+     * woken for the record.
+     *
+     * @return completes as {@link #durableAtForce}
+     * @throws StoreFullException as {@link #append(List, Function, boolean)}
+     */
+    public CompletableFuture<AppendResult> appendForcedAtForce(List<QueueSlot> slots,
+                                                               Function<long[], MessageRecord> build) {
+        return pipeline.durableAtForce(appendReserving(slots, build));
+    }
+
+    /** As {@link #appendForcedAtForce(List, Function)}, for a record that reserves no queue offset. */
+    public CompletableFuture<AppendResult> appendForcedAtForce(MessageRecord record) {
+        return append(record, false, false).thenCompose(pipeline::durableAtForce);
+    }
+
+    private AppendResult appendReserving(List<QueueSlot> slots, Function<long[], MessageRecord> build) {
         AppendResult result;
         appendLock.lock();
         try {
@@ -233,22 +249,7 @@ public final class MessageStore implements AutoCloseable {
         } finally {
             appendLock.unlock();
         }
-        return durableThenDispatched(result, waitForFlush, true);
-    }
-
-    /**
-     * Wakes the flush thread before the dispatcher: a durable append waits for the force, which
-     * takes longer than the dispatch, so the force starts first (on two cores, waking the
-     * dispatcher first delayed it by the dispatcher's turn on the CPU).
-     */
-    private CompletableFuture<AppendResult> durableThenDispatched(AppendResult result, boolean waitForFlush,
-                                                                  boolean wakeDispatcher) {
-        CompletableFuture<AppendResult> durable = durable(result, waitForFlush);
-        if (wakeDispatcher) {
-            dispatcher.wakeUp();
-        }
-        written.reached(result.endOffset());
-        return durable;
+        return result;
     }
 
     /**
@@ -258,11 +259,7 @@ public final class MessageStore implements AutoCloseable {
      * resent message found already stored.
      */
     public CompletableFuture<AppendResult> durable(AppendResult result, boolean waitForFlush) {
-        if (!waitForFlush) {
-            return CompletableFuture.completedFuture(result);
-        }
-        return replicated(result, config.flushPolicy() == FlushPolicy.SYNC_GROUP_COMMIT
-                ? flushService.flushedTo(result.endOffset()) : CompletableFuture.completedFuture(null));
+        return pipeline.durable(result, waitForFlush);
     }
 
     /**
@@ -271,23 +268,26 @@ public final class MessageStore implements AutoCloseable {
      * batch of records and then forces once for all of them on its own, saving a thread hand-off.
      */
     public CompletableFuture<AppendResult> durableAtForce(AppendResult result) {
-        return replicated(result, config.flushPolicy() == FlushPolicy.SYNC_GROUP_COMMIT
-                ? flushService.flushedToLater(result.endOffset()) : CompletableFuture.completedFuture(null));
+        return pipeline.durableAtForce(result);
     }
 
     /**
-     * Dispatches what is written, on this thread unless a pass is under way or much waits (see
-     * {@link #appendDispatchedAtForce}), then forces the CommitLog on this thread if appends wait
-     * for a force ({@link #durableAtForce}) and no force is under way; otherwise the flush thread
-     * forces for them. Blocks for the force; completes dispatch and durability futures here.
+     * Forces the CommitLog on this thread if appends wait for a force ({@link #durableAtForce})
+     * and no force is under way (otherwise the flush thread forces for them), then dispatches
+     * what is forced, on this thread unless a pass is under way or much waits (see
+     * {@link #appendDispatchedAtForce}). Blocks for the force; completes durability and dispatch
+     * futures here. See {@link DurabilityPipeline} for which thread may call it.
      */
     public void forceWaiting() {
-        dispatcher.passHere();
-        flushService.forceWaiting();
+        pipeline.forceWaiting();
     }
 
-    private CompletableFuture<AppendResult> replicated(AppendResult result, CompletableFuture<Void> flushed) {
-        return flushed.thenCompose(v -> replicationGate.replicatedTo(result.endOffset())).thenApply(v -> result);
+    /**
+     * Whether an event loop may append and then call {@link #forceWaiting} now: the CommitLog's
+     * last force was quick (see {@link DurabilityPipeline}'s rules for event loops).
+     */
+    public boolean forcesQuickly() {
+        return pipeline.forcesQuickly();
     }
 
     /**
@@ -311,9 +311,7 @@ public final class MessageStore implements AutoCloseable {
         } finally {
             appendLock.unlock();
         }
-        dispatcher.wakeUp();
-        written.reached(end);
-        return flushService.flushedTo(end).thenApply(v -> end);
+        return pipeline.appendedReplicated(end);
     }
 
     /**
@@ -336,7 +334,7 @@ public final class MessageStore implements AutoCloseable {
      * @throws StoreFullException saying why
      */
     public void checkRoomForMessages() {
-        String stall = dispatcher.stallReason();
+        String stall = pipeline.dispatchStallReason();
         if (stall != null) {
             throw new StoreFullException("store cannot index new records (" + stall + "): new messages refused");
         }
@@ -351,7 +349,7 @@ public final class MessageStore implements AutoCloseable {
      * disk): it retries that record, so nothing after it is indexed until room comes back.
      */
     public boolean dispatchStalled() {
-        return dispatcher.stallReason() != null;
+        return pipeline.dispatchStallReason() != null;
     }
 
     /**
@@ -375,7 +373,7 @@ public final class MessageStore implements AutoCloseable {
         } finally {
             appendLock.unlock();
         }
-        return dispatcher.runAt(before, () -> queues.deleteQueues(destination));
+        return pipeline.runAt(before, () -> queues.deleteQueues(destination));
     }
 
     /** The storage names of the destinations that have ConsumeQueues. */
@@ -461,7 +459,7 @@ public final class MessageStore implements AutoCloseable {
 
     /** Everything below this CommitLog offset has been given to the dispatch listener. */
     public long dispatchedOffset() {
-        return dispatcher.dispatchedOffset();
+        return pipeline.dispatchedOffset();
     }
 
     /**
@@ -470,7 +468,7 @@ public final class MessageStore implements AutoCloseable {
      * an appender's in {@link #forceWaiting}): keep callbacks short.
      */
     public CompletableFuture<Void> dispatchedTo(long physicalOffset) {
-        return dispatcher.dispatchedTo(physicalOffset);
+        return pipeline.dispatchedTo(physicalOffset);
     }
 
     /**
@@ -479,18 +477,22 @@ public final class MessageStore implements AutoCloseable {
      * replica's fetch that waits at the log's end for new bytes.
      */
     public CompletableFuture<Void> writtenTo(long physicalOffset) {
-        return written.passed(physicalOffset);
+        return pipeline.writtenTo(physicalOffset);
     }
 
     /** Completes once the CommitLog is forced at least up to {@code physicalOffset}, on the flush thread. */
     public CompletableFuture<Void> flushedTo(long physicalOffset) {
-        return flushService.flushedTo(physicalOffset);
+        return pipeline.flushedTo(physicalOffset);
     }
 
-    /** How many forces the CommitLog has had; for tests of group commit. */
     /** The CommitLog's forces so far: count, time, appends completed (group-commit batch sizes). */
     public FlushStatistics flushStatistics() {
-        return flushService.statistics();
+        return pipeline.flushStatistics();
+    }
+
+    /** Runs {@code hook} before every force of the CommitLog, on the forcing thread; for tests. */
+    void beforeForce(Runnable hook) {
+        pipeline.beforeForce(hook);
     }
 
     long forceCount() {
@@ -509,7 +511,7 @@ public final class MessageStore implements AutoCloseable {
      * @return the checkpoint's recovery offset
      */
     public synchronized long checkpoint() {
-        return checkpointAt(Math.min(dispatcher.dispatchedOffset(), log.flush()));
+        return checkpointAt(Math.min(pipeline.dispatchedOffset(), log.flush()));
     }
 
     private long checkpointAt(long offset) {
@@ -529,7 +531,7 @@ public final class MessageStore implements AutoCloseable {
     private void periodicCheckpoint() {
         try {
             synchronized (this) {
-                long offset = Math.min(dispatcher.dispatchedOffset(), log.flushedPosition());
+                long offset = Math.min(pipeline.dispatchedOffset(), log.flushedPosition());
                 if (offset > checkpointOffset) {
                     checkpointAt(offset);
                 }
@@ -547,7 +549,7 @@ public final class MessageStore implements AutoCloseable {
      * @return how many CommitLog segments were deleted
      */
     public synchronized int deleteSegmentsBelow(long minOffset) {
-        long limit = Math.min(minOffset, Math.min(checkpointOffset, dispatcher.dispatchedOffset()));
+        long limit = Math.min(minOffset, Math.min(checkpointOffset, pipeline.dispatchedOffset()));
         int deleted = log.deleteSegmentsBelow(limit);
         if (deleted > 0) {
             queues.deleteFilesBelow(log.minOffset());
@@ -596,8 +598,7 @@ public final class MessageStore implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        flushService.close();
-        dispatcher.close();
+        pipeline.close();
         return true;
     }
 

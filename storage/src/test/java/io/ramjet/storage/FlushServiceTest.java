@@ -120,10 +120,11 @@ class FlushServiceTest {
 
     @Test
     void forceWaitingForcesOnTheCallingThreadWhatWaitsForIt() {
-        // the flush thread's own forces an hour apart: only forceWaiting can complete the wait
+        // the flush thread's own forces an hour apart, and a NON_PERSISTENT record's dispatch asks
+        // for none: only forceWaiting can complete the wait
         StoreConfig config = TestRecords.config(dir).toBuilder().flushInterval(Duration.ofHours(1)).build();
         try (MessageStore store = MessageStore.open(config)) {
-            AppendResult appended = store.append(TestRecords.record("q", 0, 1, 100), false).join();
+            AppendResult appended = store.append(TestRecords.nonPersistent("q", 0, 1, 100), false).join();
             CompletableFuture<Thread> completedOn = store.durableAtForce(appended).thenApply(r -> Thread.currentThread());
             assertFalse(completedOn.isDone());
             store.forceWaiting();

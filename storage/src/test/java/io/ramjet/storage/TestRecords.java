@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.protocol.record.RecordFlags;
+import io.ramjet.protocol.record.RecordType;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -43,6 +45,14 @@ final class TestRecords {
     static MessageRecord record(String destination, int queueId, long seq, int bodySize) {
         return MessageRecord.message(destination, queueId, seq * 31,
                 ("seq=" + seq).getBytes(StandardCharsets.UTF_8), body(seq, bodySize));
+    }
+
+    /** As {@link #record}, NON_PERSISTENT: dispatched without waiting for a force. */
+    static MessageRecord nonPersistent(String destination, int queueId, long seq, int bodySize) {
+        MessageRecord m = record(destination, queueId, seq, bodySize);
+        return new MessageRecord(RecordFlags.of(RecordType.NORMAL, RecordFlags.NON_PERSISTENT), m.destination(),
+                m.queueId(), m.queueOffset(), m.bornTimestamp(), m.deliveryTime(), m.tagSignature(), m.properties(),
+                m.body());
     }
 
     static byte[] body(long seq, int size) {

@@ -398,8 +398,7 @@ public final class Broker implements AutoCloseable {
         DiskGuard disk = diskGuard();
         SendProcessor send = new SendProcessor(store, resolver, disk,
                 new TransactionHalves(transactions.table()), access, producers);
-        SendLane sendLane = new SendLane(sends, disk::holding, store.flushStatistics()::lastForceNanos,
-                store::forceWaiting);
+        SendLane sendLane = new SendLane(sends, disk::holding, store::forcesQuickly, store::forceWaiting);
         server.registerAsyncProcessor(CommandCode.SEND, metrics == null ? Refusals.mappedAsync(send)
                 : producing.counting(Timed.async(Refusals.mappedAsync(send), metrics.metrics().sendTimer())), sendLane);
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, Refusals.mappedAsync(subscribe::subscribe),

@@ -3,10 +3,8 @@ package io.ramjet.server.broker;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.remoting.RequestExecutor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
-import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,36 +23,31 @@ import org.slf4j.LoggerFactory;
  * {@code SendProcessor} makes one producer's resend check and append one step.
  *
  * <p>The I/O thread is never kept waiting long: a send runs there only while the disk guard holds
- * no sends (a held send waits up to the configured block time, on the send thread) and the
- * CommitLog's last force took under {@link #INLINE_FORCE_LIMIT_NANOS} (a slow disk's forces stay
- * on the send and flush threads, so other connections of that I/O thread wait for none). A force
- * already under way on another thread is not waited for: the flush thread forces after it.
- * Thread-safe.
+ * no sends (a held send waits up to the configured block time, on the send thread) and the store
+ * says its forces are quick enough for an event loop ({@code MessageStore.forcesQuickly}; the
+ * store's {@code DurabilityPipeline} states the rules for event loops). Thread-safe.
  */
 final class SendLane implements RequestExecutor {
 
     private static final Logger LOG = LoggerFactory.getLogger(SendLane.class);
 
-    /** A force at least this long keeps sends off the I/O threads until a force is quicker again. */
-    static final long INLINE_FORCE_LIMIT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-
     private final SendThread thread;
     private final BooleanSupplier sendsHeld;
-    private final LongSupplier lastForceNanos;
+    private final BooleanSupplier forcesQuickly;
     private final Runnable force;
     private final AtomicInteger handedOff = new AtomicInteger();
     /** Per I/O thread: whether its force is already queued behind the reads at hand. */
     private final ThreadLocal<boolean[]> forceQueued = ThreadLocal.withInitial(() -> new boolean[1]);
 
     /**
-     * @param sendsHeld      whether the disk guard would hold a send now (never blocks)
-     * @param lastForceNanos how long the CommitLog's last force took
-     * @param force          forces the CommitLog for the appends that wait for it, if no force is under way
+     * @param sendsHeld     whether the disk guard would hold a send now (never blocks)
+     * @param forcesQuickly whether the store's forces are quick enough for an event loop now
+     * @param force         forces the CommitLog for the appends that wait for it, if no force is under way
      */
-    SendLane(SendThread thread, BooleanSupplier sendsHeld, LongSupplier lastForceNanos, Runnable force) {
+    SendLane(SendThread thread, BooleanSupplier sendsHeld, BooleanSupplier forcesQuickly, Runnable force) {
         this.thread = thread;
         this.sendsHeld = sendsHeld;
-        this.lastForceNanos = lastForceNanos;
+        this.forcesQuickly = forcesQuickly;
         this.force = force;
     }
 
@@ -62,7 +55,7 @@ final class SendLane implements RequestExecutor {
     @Override
     public void execute(RemotingConnection connection, Runnable processing) {
         if (handedOff.get() == 0 && !thread.isShutdown() && !sendsHeld.getAsBoolean()
-                && lastForceNanos.getAsLong() < INLINE_FORCE_LIMIT_NANOS) {
+                && forcesQuickly.getAsBoolean()) {
             processing.run();
             forceAfterReads(connection);
             return;

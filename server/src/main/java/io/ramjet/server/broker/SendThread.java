@@ -11,7 +11,8 @@ import org.slf4j.LoggerFactory;
  * The one thread SEND and TX_COMMIT_COUNTED run on, which runs {@code whenIdle} each time it has
  * run out of queued requests: there the broker forces the CommitLog for the persistent sends it
  * has just appended (group commit by batch: the requests that arrive during one force are
- * appended together and share the next), with no hand-off to the flush thread and back.
+ * appended together and share the next), with no hand-off to the flush thread and back. Which
+ * thread may force, and for how long, is the store's {@code DurabilityPipeline}'s rule.
  */
 final class SendThread extends ThreadPoolExecutor {
 

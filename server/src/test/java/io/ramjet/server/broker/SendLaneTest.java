@@ -14,7 +14,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,7 +37,7 @@ class SendLaneTest {
     /** Each force's thread, and the count of requests processed when it ran. */
     private final List<String> forces = Collections.synchronizedList(new ArrayList<>());
     private final AtomicBoolean held = new AtomicBoolean();
-    private final AtomicLong lastForceNanos = new AtomicLong();
+    private final AtomicBoolean forcesQuickly = new AtomicBoolean(true);
     private SendThread thread;
     private SendLane lane;
     private RemotingServer server;
@@ -47,7 +46,7 @@ class SendLaneTest {
     @BeforeEach
     void start() throws Exception {
         thread = new SendThread(r -> new Thread(r, "test-send"), () -> { });
-        lane = new SendLane(thread, held::get, lastForceNanos::get,
+        lane = new SendLane(thread, held::get, forcesQuickly::get,
                 () -> forces.add(Thread.currentThread().getName() + " after " + processed.size()));
         server = new RemotingServer(RemotingServerConfig.onPort(0));
         server.registerAsyncProcessor(SEND, (connection, request) -> {
@@ -122,9 +121,9 @@ class SendLaneTest {
         held.set(true);
         send("held");
         held.set(false);
-        lastForceNanos.set(SendLane.INLINE_FORCE_LIMIT_NANOS);
+        forcesQuickly.set(false);
         send("slow");
-        lastForceNanos.set(SendLane.INLINE_FORCE_LIMIT_NANOS - 1);
+        forcesQuickly.set(true);
         // a handed-off request answers before the lane counts it done: wait until it has
         assertTrue(waitFor(() -> thread.getCompletedTaskCount() == 2), "the send thread finished");
         send("fast");

@@ -1,6 +1,7 @@
 package io.ramjet.server.broker.transaction;
 
 import io.ramjet.protocol.command.TxState;
+import io.ramjet.protocol.record.MessageRecord;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.record.Half;
@@ -16,6 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Ends transactions: writes the one COMMIT or ROLLBACK record and completes once it is durable
@@ -184,26 +187,20 @@ final class TransactionResolver {
         all.addAll(acks);
         List<QueueSlot> slots = visible.stream().map(h -> new QueueSlot(h.destination(), h.queueId())).toList();
         String xid = t.xid();
-        return append(forcedHere, waitForFlush -> store.append(slots,
-                offsets -> TransactionRecordDescriptor.commit(t.id(), xid, visible, offsets, delayed,
-                        AckGroup.toRecords(all)), waitForFlush));
+        Function<long[], MessageRecord> commit = offsets -> TransactionRecordDescriptor.commit(t.id(), xid, visible,
+                offsets, delayed, AckGroup.toRecords(all));
+        return append(() -> forcedHere ? store.appendForcedAtForce(slots, commit) : store.append(slots, commit, true));
     }
 
     private CompletableFuture<Long> writeRollback(Transaction t, boolean forcedHere) {
-        return append(forcedHere,
-                waitForFlush -> store.append(TransactionRecordDescriptor.rollback(t.id(), t.xid()), waitForFlush));
+        MessageRecord rollback = TransactionRecordDescriptor.rollback(t.id(), t.xid());
+        return append(() -> forcedHere ? store.appendForcedAtForce(rollback) : store.append(rollback, true));
     }
 
-    private interface Append {
-        CompletableFuture<AppendResult> run(boolean waitForFlush);
-    }
-
-    /** Appends; durable once forced by the flush thread, or by this thread's next force if {@code forcedHere}. */
-    private CompletableFuture<Long> append(boolean forcedHere, Append append) {
+    /** Appends; completes once durable (forced by the flush thread, or by this thread's next force). */
+    private CompletableFuture<Long> append(Supplier<CompletableFuture<AppendResult>> append) {
         try {
-            CompletableFuture<AppendResult> appended = append.run(!forcedHere);
-            return (forcedHere ? appended.thenCompose(store::durableAtForce) : appended)
-                    .thenApply(AppendResult::endOffset);
+            return append.get().thenApply(AppendResult::endOffset);
         } catch (StoreFullException e) {
             return CompletableFuture.failedFuture(new BrokerException(Refusal.DISK_FULL, e.getMessage()));
         } catch (RuntimeException e) {
