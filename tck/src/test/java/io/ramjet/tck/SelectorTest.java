@@ -45,11 +45,20 @@ class SelectorTest {
             + " any comparison of unlike types FALSE";
 
     /**
-     * Artemis gives IN of a value that is not a string (and so NOT IN) unknown; section 3.8.1.1
-     * defines {@code c NOT IN ('a')} as {@code NOT (c = 'a')}, TRUE for a number.
+     * Artemis gives IN of a value that is not a string unknown, so NOT of it stays unknown;
+     * section 3.8.1.1 makes IN a comparison operator for a String identifier and any comparison
+     * of unlike types FALSE, whose NOT is TRUE.
      */
-    private static final String NOT_IN_UNLIKE = "Artemis deviation: NOT IN of a non-string is unknown; spec 3.8.1.1"
-            + " defines it as NOT of an OR of = (each FALSE for unlike types), so TRUE";
+    private static final String IN_UNLIKE = "Artemis deviation: IN of a non-string is unknown; spec 3.8.1.1 makes"
+            + " a comparison of unlike types FALSE, so NOT of it TRUE";
+
+    /**
+     * Artemis makes NOT LIKE the NOT of LIKE even for a value that is not a string, so TRUE;
+     * section 3.8.1.1 makes [NOT] LIKE a comparison operator for a String identifier, and a
+     * comparison of unlike types FALSE, NOT LIKE as much as LIKE.
+     */
+    private static final String NOT_LIKE_UNLIKE = "Artemis deviation: NOT LIKE of a non-string is TRUE; spec 3.8.1.1"
+            + " makes [NOT] LIKE a comparison of a String identifier and any comparison of unlike types FALSE";
 
     record Row(String selector, Map<String, Object> message, boolean selected, String artemisDeviation) {
         @Override
@@ -100,12 +109,16 @@ class SelectorTest {
         row("l > f", true, "l", 5L, "f", 4.5f);
         row("l = 5000000000", true, "l", 5_000_000_000L);
         row("s = -300", true, "s", (short) -300);
-        // comparing unlike types is never TRUE, for <> as for =, and NOT of it is TRUE
+        // comparing unlike types is FALSE, for <> as for = (3.8.1.1), and NOT of it is TRUE
         row("i = 5", false, "i", "5");
         row("i = '5'", false, "i", 5);
         row("c = 5", false, "c", "5");
         row("flag = 1", false, "flag", true);
         row("NOT (i = '5')", true, "i", 5);
+        row("c > 1", false, "c", "5");
+        row("flag >= 1", false, "flag", true);
+        row("NOT (c <= 1)", true, "c", "5");
+        row("c BETWEEN 1 AND 9", false, "c", "5");
         artemisDeviates(UNLIKE_NOT_EQUAL, "i <> '5'", false, "i", 5);
         artemisDeviates(UNLIKE_NOT_EQUAL, "c <> 5", false, "c", "5");
         artemisDeviates(UNLIKE_NOT_EQUAL, "flag <> 1", false, "flag", true);
@@ -168,8 +181,14 @@ class SelectorTest {
         row("c IN ('a', 'b', 'c', 'd', 'red')", true, "c", "red");
         artemisDeviates(NOT_PRECEDENCE, "NOT c IN ('red')", false, "c", "red");
         row("JMSType IN ('car', 'bus')", true, "JMSType", "car");
+        // [NOT] IN is a comparison of a String identifier (3.8.1.1): unlike types make it FALSE, NOT IN too
         row("i IN ('5')", false, "i", 5);
-        artemisDeviates(NOT_IN_UNLIKE, "i NOT IN ('5')", true, "i", 5);
+        row("i NOT IN ('5')", false, "i", 5);
+        row("myProp NOT IN ('foo', 'jms', 'test')", false, "myProp", 0);
+        row("myProp NOT IN ('foo', 'jms', 'test')", true, "myProp", "zero");
+        row("flag NOT IN ('true')", false, "flag", true);
+        row("d NOT IN ('2.5')", false, "d", 2.5d);
+        artemisDeviates(IN_UNLIKE, "NOT (i IN ('5'))", true, "i", 5);
         // LIKE
         row("c LIKE 'r%'", true, "c", "red");
         row("c LIKE 'r_d'", true, "c", "red");
@@ -197,8 +216,11 @@ class SelectorTest {
         row("c LIKE '%!%%' ESCAPE '!'", true, "c", "50%off");
         row("c LIKE '%!%%' ESCAPE '!'", false, "c", "50off");
         row("c LIKE 'a!_c' ESCAPE '!'", false, "c", "abc");
+        // [NOT] LIKE is a comparison of a String identifier (3.8.1.1): unlike types make it FALSE, NOT LIKE too
         row("i LIKE '5'", false, "i", 5);
-        row("i NOT LIKE '5'", true, "i", 5);
+        artemisDeviates(NOT_LIKE_UNLIKE, "i NOT LIKE '5'", false, "i", 5);
+        artemisDeviates(NOT_LIKE_UNLIKE, "flag NOT LIKE 'f%'", false, "flag", true);
+        row("NOT (i LIKE '5')", true, "i", 5);
         row("x LIKE 'a%'", false);
         row("x NOT LIKE 'a%'", false);
         row("JMSType LIKE 'ca%'", true, "JMSType", "car");

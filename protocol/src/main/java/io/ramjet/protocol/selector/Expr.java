@@ -262,8 +262,10 @@ abstract class Expr {
         @Override Kind kind() { return Kind.BOOLEAN; }
 
         /**
-         * 3.8.1.1: IN is the OR of {@code =} with each string and NOT IN the NOT of that OR, so
-         * a value that is not a string is in no list (each {@code =} of unlike types is FALSE).
+         * 3.8.1.1: {@code [NOT] IN} is a comparison operator for an identifier with a String
+         * value. NULL gives unknown; a value of another type is a comparison of unlike types,
+         * so the operation, {@code NOT IN} as much as {@code IN}, is FALSE (a NOT applied to
+         * it from outside still makes that TRUE).
          */
         @Override
         Object evaluate(PropertySource source) {
@@ -271,7 +273,10 @@ abstract class Expr {
             if (v == null) {
                 return null;
             }
-            return of((v instanceof String s && values.contains(s)) != negated);
+            if (!(v instanceof String s)) {
+                return Boolean.FALSE;
+            }
+            return of(values.contains(s) != negated);
         }
     }
 
@@ -289,14 +294,22 @@ abstract class Expr {
 
         @Override Kind kind() { return Kind.BOOLEAN; }
 
-        /** NOT LIKE is NOT of LIKE, as in SQL92; LIKE of a value that is not a string is FALSE. */
+        /**
+         * 3.8.1.1: {@code [NOT] LIKE} is a comparison operator for an identifier with a String
+         * value. NULL gives unknown; a value of another type is a comparison of unlike types,
+         * so {@code NOT LIKE} as much as {@code LIKE} is FALSE. For a string NOT LIKE is NOT of
+         * LIKE, as in SQL92.
+         */
         @Override
         Object evaluate(PropertySource source) {
             Object v = identifier.evaluate(source);
             if (v == null) {
                 return null;
             }
-            return of((v instanceof String s && pattern.matches(s)) != negated);
+            if (!(v instanceof String s)) {
+                return Boolean.FALSE;
+            }
+            return of(pattern.matches(s) != negated);
         }
     }
 

@@ -76,6 +76,11 @@ class SelectorTableTest {
         row("a = b", F, "a", true, "b", "true");
         row("JMSType = a", F, "JMSType", "car", "a", 5);
         row("JMSPriority = a", F, "a", "4");
+        row("c > 1", F, "c", "5");
+        row("flag >= 1", F, "flag", true);
+        row("NOT (c <= 1)", T, "c", "5");
+        row("c <> 5 OR x = 1", U, "c", "5");
+        row("i <> x", U, "i", 5);
         // arithmetic
         row("i + 1 = 6", T, "i", 5);
         row("i - 6 = -1", T, "i", 5);
@@ -173,9 +178,16 @@ class SelectorTableTest {
         row("c IN ('Red')", F, "c", "red");
         row("c IN ('a', 'b', 'c', 'd', 'red')", T, "c", "red");
         row("NOT c IN ('red')", F, "c", "red");
+        // IN and NOT IN of a value that is not a string compare unlike types: FALSE both (3.8.1.1)
         row("i IN ('5')", F, "i", 5);
-        row("i NOT IN ('5')", T, "i", 5);
-        row("flag NOT IN ('true')", T, "flag", true);
+        row("i NOT IN ('5')", F, "i", 5);
+        row("i NOT IN ('foo', 'jms', 'test')", F, "i", 0);
+        row("flag NOT IN ('true')", F, "flag", true);
+        row("d NOT IN ('2.5')", F, "d", 2.5d);
+        row("NOT (i IN ('5'))", T, "i", 5);
+        row("i NOT IN ('5') OR c = 'x'", T, "i", 5, "c", "x");
+        row("i NOT IN ('5') OR c = 'x'", F, "i", 5, "c", "y");
+        row("i NOT IN ('5') OR x = 1", U, "i", 5);
         row("JMSType IN ('car', 'bus')", T, "JMSType", "car");
         // LIKE
         row("c LIKE 'r%'", T, "c", "red");
@@ -211,8 +223,11 @@ class SelectorTableTest {
         row("c LIKE 'it''s%'", T, "c", "it's here");
         row("x LIKE 'a%'", U);
         row("x NOT LIKE 'a%'", U);
+        // LIKE and NOT LIKE of a value that is not a string compare unlike types: FALSE both (3.8.1.1)
         row("i LIKE '5'", F, "i", 5);
-        row("i NOT LIKE '5'", T, "i", 5);
+        row("i NOT LIKE '5'", F, "i", 5);
+        row("flag NOT LIKE 'f%'", F, "flag", true);
+        row("NOT (i LIKE '5')", T, "i", 5);
         row("JMSType NOT LIKE 'c%'", U);
         row("JMSType LIKE 'ca%'", T, "JMSType", "car");
         // IS [NOT] NULL

@@ -59,4 +59,14 @@ public interface BrokerClient extends BrokerRequests {
 
     /** Up to {@code maxMessages} messages; the broker holds the request up to {@code holdMillis} when none is there. */
     CompletableFuture<List<Delivery>> pull(ConsumerInfo consumer, int maxMessages, long holdMillis);
+
+    /**
+     * A round trip to the consumer's broker that takes nothing: keeps a consumer with no pull out
+     * in touch with its broker, so that the broker's loss is seen, and a connection lost is made
+     * again (telling the broker the connection's client id), without a pull. Fails as a pull
+     * would when the broker cannot be reached.
+     */
+    default CompletableFuture<Void> touch(ConsumerInfo consumer) {
+        return CompletableFuture.completedFuture(null);
+    }
 }

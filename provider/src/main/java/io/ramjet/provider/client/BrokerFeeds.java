@@ -169,6 +169,15 @@ final class BrokerFeeds implements ConsumerFeed {
     }
 
     @Override
+    public CompletableFuture<Void> pullNow() {
+        List<PullLoop> all;
+        synchronized (feeds) {
+            all = List.copyOf(feeds.values());
+        }
+        return CompletableFuture.allOf(all.stream().map(PullLoop::pullNow).toArray(CompletableFuture[]::new));
+    }
+
+    @Override
     public List<ConsumerInfo> stop() {
         List<PullLoop> all;
         synchronized (feeds) {

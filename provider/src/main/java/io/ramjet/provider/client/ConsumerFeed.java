@@ -1,6 +1,7 @@
 package io.ramjet.provider.client;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /** A consumer's running feed from its brokers, from {@link RamjetClient#consume}. */
 public interface ConsumerFeed {
@@ -10,4 +11,12 @@ public interface ConsumerFeed {
      * detaches), and returns the consumer as attached to each broker, to detach it there.
      */
     List<ConsumerInfo> stop();
+
+    /**
+     * Asks every broker at once for what it has for the consumer, as far as the prefetch has
+     * room: a feed with a pull out already (held until messages come) asks nothing more; the
+     * others send a pull the broker answers without holding it. Completes once those answers
+     * are {@link FeedSink#accept taken in}, or at once where there is nothing to ask.
+     */
+    CompletableFuture<Void> pullNow();
 }

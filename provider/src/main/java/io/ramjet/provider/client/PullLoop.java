@@ -1,10 +1,14 @@
 package io.ramjet.provider.client;
 
 import io.ramjet.protocol.command.SubscriptionType;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,6 +24,15 @@ import org.slf4j.LoggerFactory;
  * its group's master (unreachable, or no longer master), {@code masterGone} is told at once, so
  * that the group's next master is looked for. A broker that refuses the subscription (a conflict
  * only it knows of) is reported once and left alone.
+ *
+ * <p>{@link #pullNow} asks for one pull that the broker answers without holding it, unless a
+ * pull is out already (a held pull is answered as soon as messages come): what an application's
+ * {@code receiveNoWait} waits for when its consumer has stopped taking messages in.
+ *
+ * <p>A feed with no pull out (the prefetch has no room, or the application takes no messages)
+ * {@link BrokerClient#touch touches} its broker once per {@code holdMillis}, as often as a held
+ * pull would go out, so that it still sees the broker go away (the attachment is lost as after a
+ * failed pull) and a lost connection is made again.
  *
  * <p>A pull without answer (no answer in time) may have been handed messages at the broker,
  * which stay delivered to the attachment: later pulls would bring the messages after them first,
@@ -41,8 +54,13 @@ final class PullLoop implements Runnable {
     private final ConsumerInfo wanted;
     private final FeedSink sink;
     private final long holdMillis;
+    /** When the last pull or touch went out, nanos; only the feed's thread moves it. */
+    private long lastRequest = System.nanoTime();
     private final long retryMillis;
     private final Semaphore pulls;
+    private final int pullsInFlight;
+    /** Asked for by {@link #pullNow}, completed once the answer of a pull sent after is taken in. */
+    private final Queue<CompletableFuture<Void>> promptly = new ConcurrentLinkedQueue<>();
     private final Thread thread;
     private final Runnable masterGone;
     /** Completes once the last pull sent has been taken in; only the feed's thread moves it. */
@@ -67,7 +85,8 @@ final class PullLoop implements Runnable {
         this.sink = sink;
         this.holdMillis = options.pullHoldMillis();
         this.retryMillis = options.resubscribeMillis();
-        this.pulls = new Semaphore(options.pullsInFlight());
+        this.pullsInFlight = options.pullsInFlight();
+        this.pulls = new Semaphore(pullsInFlight);
         this.thread = new Thread(this, "ramjet-consumer-" + Long.toHexString(wanted.consumerId()) + "@"
                 + wanted.brokerAddress());
         this.thread.setDaemon(true);
@@ -84,6 +103,30 @@ final class PullLoop implements Runnable {
 
     void stop() {
         stopped = true;
+        completePrompt();
+    }
+
+    /**
+     * One pull the broker answers at once, as the prefetch has room; completes once its answer is
+     * taken in, or at once when a pull is out already, the feed is not attached or has stopped.
+     */
+    CompletableFuture<Void> pullNow() {
+        CompletableFuture<Void> answered = new CompletableFuture<>();
+        if (stopped || attached == null || pulls.availablePermits() < pullsInFlight) {
+            answered.complete(null);
+            return answered;
+        }
+        promptly.add(answered);
+        if (stopped) {
+            completePrompt();
+        }
+        return answered;
+    }
+
+    private void completePrompt() {
+        for (CompletableFuture<Void> f; (f = promptly.poll()) != null; ) {
+            f.complete(null);
+        }
     }
 
     @Override
@@ -97,20 +140,60 @@ final class PullLoop implements Runnable {
                         pullFailed(failed);
                     }
                 } else if (attached == null) {
+                    completePrompt();
                     subscribe();
                 } else {
                     pulls.acquire();
+                    List<CompletableFuture<Void>> prompt = takePrompt();
                     if (failure != null) {
                         pulls.release();
-                    } else if (!pull(attached)) {
+                        prompt.forEach(f -> f.complete(null));
+                    } else if (!pull(attached, prompt)) {
                         pulls.release();
-                        sink.awaitRoom(holdMillis);
+                        prompt.forEach(f -> f.complete(null));
+                        if (promptly.isEmpty()) {
+                            sink.awaitRoom(holdMillis);
+                            touchIfQuiet(attached);
+                        }
                     }
                 }
             }
         } catch (InterruptedException e) {
             LOG.debug("feed of consumer {} from {} interrupted", wanted.consumerId(), wanted.brokerAddress());
+        } finally {
+            completePrompt();
         }
+    }
+
+    /** Touches the broker when nothing went to it for {@code holdMillis} and no pull is out. */
+    private void touchIfQuiet(ConsumerInfo at) {
+        long now = System.nanoTime();
+        if (stopped || pulls.availablePermits() < pullsInFlight
+                || now - lastRequest < TimeUnit.MILLISECONDS.toNanos(holdMillis)) {
+            return;
+        }
+        lastRequest = now;
+        client.touch(at).whenComplete((done, f) -> {
+            if (f != null && !stopped && ClientException.of(f).isBrokerGone()) {
+                failure = new Failure(at, ClientException.of(f));
+            }
+        });
+    }
+
+    /** What {@link #pullNow} asked for: answered by the next pull, if none is out besides it. */
+    private List<CompletableFuture<Void>> takePrompt() {
+        if (promptly.isEmpty()) {
+            return List.of();
+        }
+        List<CompletableFuture<Void>> taken = new ArrayList<>();
+        for (CompletableFuture<Void> f; (f = promptly.poll()) != null; ) {
+            taken.add(f);
+        }
+        if (pulls.availablePermits() < pullsInFlight - 1) {
+            taken.forEach(f -> f.complete(null)); // another pull is out: it is answered as messages come
+            return List.of();
+        }
+        return taken;
     }
 
     /** Subscribes; a broker that refuses is reported and left alone (the feed stops). */
@@ -145,8 +228,10 @@ final class PullLoop implements Runnable {
      * Sends a pull if the prefetch has room, holding a permit of {@link #pulls} until its answer
      * is taken in; false when there was no room (or a pause took it meanwhile). Answers are taken
      * in in the order the pulls were sent, whatever order they arrive in.
+     *
+     * @param prompt when not empty, the broker answers at once and these complete once the answer is taken in
      */
-    private boolean pull(ConsumerInfo at) throws InterruptedException {
+    private boolean pull(ConsumerInfo at, List<CompletableFuture<Void>> prompt) throws InterruptedException {
         Intake intake = sink.intake();
         intake.enter();
         int reserved = stopped ? 0 : sink.reserve();
@@ -155,7 +240,8 @@ final class PullLoop implements Runnable {
             return false;
         }
         CompletableFuture<Void> before = takenIn;
-        takenIn = client.pull(at, reserved, holdMillis)
+        lastRequest = System.nanoTime();
+        takenIn = client.pull(at, reserved, prompt.isEmpty() ? holdMillis : 0)
                 .handle((deliveries, f) -> f == null ? deliveries : failed(at, f))
                 .thenCombine(before, (deliveries, previous) -> deliveries)
                 .handle((deliveries, f) -> {
@@ -167,6 +253,7 @@ final class PullLoop implements Runnable {
                     }
                     return null;
                 });
+        takenIn.whenComplete((done, f) -> prompt.forEach(p -> p.complete(null)));
         return true;
     }
 

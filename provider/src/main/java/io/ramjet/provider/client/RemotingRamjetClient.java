@@ -212,6 +212,15 @@ public final class RemotingRamjetClient implements BrokerClient {
     }
 
     @Override
+    public CompletableFuture<Void> touch(ConsumerInfo consumer) {
+        String address = consumer.brokerAddress();
+        if (address == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return RemotingFailures.translated(invoke(address, CommandCode.HEARTBEAT, null, timeout));
+    }
+
+    @Override
     public CompletableFuture<List<Delivery>> pull(ConsumerInfo consumer, int maxMessages, long holdMillis) {
         String address = consumer.brokerAddress();
         if (address == null) {

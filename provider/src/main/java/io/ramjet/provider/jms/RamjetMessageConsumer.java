@@ -25,7 +25,9 @@ import jakarta.jms.TopicSubscriber;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,6 +45,13 @@ import org.slf4j.LoggerFactory;
  * the broker delivers them again, uncounted after a close. {@link #pause} stops the intake and takes what is
  * prefetched, so that {@code recover} and {@code rollback} can put the messages back in their
  * order before anything newer is taken in.
+ *
+ * <p>A consumer whose application is not taking messages ({@link ApplicationDemand}: no thread
+ * in {@code receive} and no listener for {@value #IDLE_MILLIS} ms) takes nothing in and gives
+ * back, uncounted, what it holds and what a pull still out brings, so that a message of a queue
+ * or shared subscription waits at the broker for a consumer that asks for it: the first
+ * {@code receive} after that pulls again, and {@code receiveNoWait} asks the brokers at once
+ * ({@link ConsumerFeed#pullNow}).
  */
 public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscriber {
 
@@ -54,6 +63,14 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     /** The application is behind when what it takes waited this long: the window shrinks to one. */
     private static final long BEHIND_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long POLL_SLICE_MILLIS = 50;
+    /**
+     * How long after its last receive an application without a listener is taken to have stopped
+     * taking messages. Added to a pull's hold (what a pull out may still bring) and a release's
+     * round trip, it bounds how long a message waits with a consumer nobody asks.
+     */
+    static final long IDLE_MILLIS = 500;
+    /** The most a receiveNoWait waits for the brokers' answers to the pulls it asked for. */
+    private static final long PULL_NOW_MAX_MILLIS = 10_000;
     /** What a message is taken to weigh until one has been seen: sizes a consumer's first pull. */
     private static final int FIRST_GUESS_BYTES = 128 * 1024;
 
@@ -97,8 +114,10 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     /** Guards {@link #requested} and {@link #largest}; waited on by feeds for room. */
     private final Object space = new Object();
     private final Intake intake = new Intake();
-    /** Whether a {@link #giveBackSurplus} is waiting or under way. */
+    /** Whether a {@link #giveBackHeld} is waiting or under way. */
     private final AtomicBoolean givingBack = new AtomicBoolean();
+    /** Whether the application is taking messages; when it is not, the consumer holds none. */
+    private final ApplicationDemand demand;
     /** Most messages held unseen by the application (the {@code prefetch} URL option). */
     private final int prefetch;
     /** Most bytes held unseen by the application and asked for (the {@code prefetchBytes} URL option). */
@@ -125,6 +144,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         this.destination = destination;
         this.prefetch = session.connection().info().options().prefetch();
         this.prefetchBytes = session.connection().info().options().prefetchBytes();
+        this.demand = new ApplicationDemand(IDLE_MILLIS, session.connection().timer(), this::giveBack, this::wakeFeeds);
     }
 
     static RamjetMessageConsumer open(RamjetSession session, long consumerId, RamjetDestination destination,
@@ -138,6 +158,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         } catch (ClientException e) {
             throw JmsErrors.toJms(e);
         }
+        consumer.demand.start();
         return consumer;
     }
 
@@ -195,6 +216,9 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                 space.notifyAll();
             }
             if (!ready.isEmpty()) {
+                if (demand.idle()) {
+                    giveBack(); // a pull sent before the application went idle
+                }
                 scheduleListener();
             }
         }
@@ -229,8 +253,9 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
 
     /**
      * How many messages a pull may ask for now, with {@link #space} held. Nothing while the
-     * connection is stopped; else a refill of the window once what is prefetched and asked for
-     * is down to half of it (with a window of one: once both are none), so that a consumer takes
+     * connection is stopped or the application takes no messages; else a refill of the window
+     * once what is prefetched and asked for is down to half of it (with a window of one: once
+     * both are none), so that a consumer takes
      * only what its application keeps up with and the others of its subscription get the rest.
      * In bytes the same, each message asked for counted at the largest size seen: a refill once
      * half of {@link #prefetchBytes} is free, as many as fit (one, when nothing is held, however
@@ -239,7 +264,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
      * handed out by priority.
      */
     private int room() {
-        if (closed || !session.connection().isStarted()) {
+        if (closed || demand.idle() || !session.connection().isStarted()) {
             return 0;
         }
         int held = prefetched.size() + requested;
@@ -302,6 +327,11 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         return prefetched.size();
     }
 
+    /** Whether the consumer takes messages in: its application is receiving or has a listener, for tests. */
+    boolean takingMessages() {
+        return !demand.idle();
+    }
+
     /** Bytes of the messages waiting in the prefetch, for tests. */
     long prefetchedBytes() {
         return prefetched.bytes();
@@ -339,32 +369,49 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     private void adaptWindow(long waitedNanos) {
         if (waitedNanos >= BEHIND_NANOS) {
             window = 1;
-            if (!givingBack.getAndSet(true)) {
-                intake.pauseThen(this::giveBackSurplus);
-            }
+            giveBack();
         } else if (waitedNanos <= KEEP_UP_NANOS && prefetched.size() == 0) {
             window = Math.min(prefetch, window * 2);
         }
     }
 
+    /** Starts a {@link #giveBackHeld} once no pull is out, unless one is waiting or under way. */
+    private void giveBack() {
+        if (!givingBack.getAndSet(true)) {
+            intake.pauseThen(this::giveBackHeld);
+        }
+    }
+
     /**
-     * Releases all but the oldest prefetched message, with no pull out: a pull out could bring
-     * messages later than those given back, which the application would then see before them.
-     * Pulls resume once the broker has taken the release (one request per broker), so the next
-     * pull finds them first.
+     * Releases, uncounted, every prefetched message when the application takes none, else all
+     * but the oldest; with no pull out: a pull out could bring messages later than those given
+     * back, which the application would then see before them. Pulls resume once the broker has
+     * taken the release (one request per broker), so the next pull finds them first. Messages a
+     * last pull brought to an idle consumer meanwhile are given back in turn.
      */
-    private void giveBackSurplus() {
-        List<Received> surplus = prefetched.trimTo(1);
+    private void giveBackHeld() {
+        List<Received> surplus = prefetched.trimTo(demand.idle() ? 0 : 1);
         List<Delivery> oldestFirst = new ArrayList<>(surplus.size());
         for (int i = surplus.size() - 1; i >= 0; i--) {
             oldestFirst.add(surplus.get(i).delivery());
         }
-        CompletableFuture<Void> release = client.release(oldestFirst, false);
+        CompletableFuture<Void> release = oldestFirst.isEmpty() ? CompletableFuture.completedFuture(null)
+                : client.release(oldestFirst, false);
         logFailure(release, "release");
         release.whenComplete((done, failure) -> {
             givingBack.set(false);
             intake.resume();
+            if (demand.idle() && prefetched.size() > 0) {
+                giveBack();
+            }
         });
+    }
+
+    /** The application asks for messages again: a feed waiting for room may pull. */
+    private void wakeFeeds() {
+        synchronized (space) {
+            space.notifyAll();
+        }
     }
 
     /** The connection started: the feeds may take messages in again. */
@@ -471,6 +518,40 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         if (listener != null) {
             throw new IllegalStateException("the consumer has a message listener");
         }
+        CompletableFuture<Void> askedNow = null;
+        if (noWait && prefetched.size() == 0 && session.connection().isStarted()) {
+            synchronized (space) {
+                // asked before an idle consumer's feeds may pull again, so that their next pull is the prompt one
+                askedNow = feeds.pullNow();
+                demand.enterReceive();
+                space.notifyAll();
+            }
+        } else {
+            demand.enterReceive(); // wakes the feeds if the application was idle
+        }
+        try {
+            if (askedNow != null) {
+                awaitPullNow(askedNow);
+            }
+            return receiveEntered(timeoutMillis, noWait, bodyType);
+        } finally {
+            demand.leaveReceive();
+        }
+    }
+
+    /** Waits for the brokers' answers to {@link ConsumerFeed#pullNow}: what is "immediately available". */
+    private void awaitPullNow(CompletableFuture<Void> answered) {
+        try {
+            answered.get(PULL_NOW_MAX_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.debug("consumer {} of {}: asking the brokers at once did not complete", info.consumerId(),
+                    destination, e);
+        }
+    }
+
+    private Message receiveEntered(long timeoutMillis, boolean noWait, Class<?> bodyType) throws JMSException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(timeoutMillis, 0));
         try {
             while (!isClosed()) {
@@ -521,6 +602,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     public void setMessageListener(MessageListener listener) throws JMSException {
         checkOpen();
         this.listener = listener;
+        demand.listening(listener != null);
         scheduleListener();
     }
 
@@ -655,6 +737,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
             }
             closed = true;
         }
+        demand.close();
         session.awaitListenerIdle();
         synchronized (space) {
             space.notifyAll();

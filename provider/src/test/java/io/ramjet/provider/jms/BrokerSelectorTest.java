@@ -25,7 +25,9 @@ class BrokerSelectorTest extends BrokerTestSupport {
 
     @Test
     void queueConsumersWithRangeSelectorsEachGetExactlyTheirOwnWithoutRedelivery() throws Exception {
-        try (Connection connection = connect()) {
+        CountingBrokerClient counting = new CountingBrokerClient();
+        try (Connection connection = counting.factory(broker.nameServerAddress(), "").createConnection()) {
+            connection.start();
             Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
             Queue queue = session.createQueue(unique("ranges"));
             MessageConsumer low = session.createConsumer(queue, "n < 50");
@@ -40,7 +42,11 @@ class BrokerSelectorTest extends BrokerTestSupport {
             assertEquals(range(0, 50), receiveAll(low));
             assertEquals(range(50, 100), receiveAll(high));
             long read = broker.broker().recordsReadForDelivery() - before;
-            assertTrue(read >= 100 && read <= 200, read + " records read: each at most once per consumer");
+            // a consumer not receiving meanwhile (high, while low receives) gives back uncounted what
+            // it prefetched, read again when it receives: those reads are the releases'
+            int givenBack = counting.releases.stream().mapToInt(Integer::intValue).sum();
+            assertTrue(read >= 100 && read <= 200 + givenBack, read + " records read, " + givenBack
+                    + " given back: each at most once per consumer and release");
         }
     }
 
