@@ -491,11 +491,14 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
      */
     public boolean awaitMessage(long timeoutMillis) throws JMSException {
         checkOpen();
+        demand.enterReceive(); // a caller waiting to receive takes messages: its consumer is not idle
         try {
             return prefetched.awaitItem(Math.max(0, timeoutMillis), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
+        } finally {
+            demand.leaveReceive();
         }
     }
 
