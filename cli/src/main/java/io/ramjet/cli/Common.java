@@ -37,7 +37,7 @@ public final class Common {
     }
 
     public AdminClient admin() {
-        return new AdminClient(RamjetUrl.parse(url).nameServers(), timeout(), user, password);
+        return new AdminClient(RamjetUrl.parse(url), timeout(), user, password);
     }
 
     /** A JMS context on the deployment, as {@link #user} when given. */
