@@ -2,6 +2,7 @@ package io.ramjet.server.standalone;
 
 import io.ramjet.controller.ControllerConfig;
 import io.ramjet.controller.ControllerNode;
+import io.ramjet.protocol.RamjetVersion;
 import io.ramjet.protocol.remoting.tls.ServerTls;
 import io.ramjet.protocol.remoting.tls.ServerTls.ClientAuthMode;
 import io.ramjet.server.remoting.NameServerSecret;
@@ -36,13 +37,21 @@ import java.util.concurrent.CountDownLatch;
  * order, the broker cleanly (unregister, flush, checkpoint). {@code hash-password [user]} prints
  * a users file line for a password read from standard input.
  */
-@Command(name = "ramjet-server", mixinStandardHelpOptions = true, version = "Ramjet 0.1.0",
+@Command(name = "ramjet-server", mixinStandardHelpOptions = true, versionProvider = Launcher.Version.class,
         description = "Ramjet NameServer and broker",
         subcommands = {Launcher.Standalone.class, Launcher.NameServerCommand.class, Launcher.BrokerCommand.class,
                 Launcher.ControllerCommand.class, HashPassword.class})
 public final class Launcher {
 
     private static final Logger LOG = LoggerFactory.getLogger(Launcher.class);
+
+    /** What {@code -V} prints: the build's version. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"Ramjet " + RamjetVersion.VERSION};
+        }
+    }
 
     /** Exit code of a start refused for its configuration or an address in use. */
     static final int REFUSED = 2;
