@@ -465,12 +465,16 @@ public final class Broker implements AutoCloseable {
                 new TransactionListing(transactions.table()), resolver, config.queuesPerDestination(), access)
                 .registerOn(server, processors);
         if (metrics != null && metrics.port() >= 0) {
+            if (config.metricsRequireLogin()) {
+                metrics.guardScrapes(securedConsole::admit);
+            }
             new Console(hasLogin() ? securedConsole : ConsoleGate.open(),
                     new Listings(statistics, consumers::list, facts::read),
                     new MessagePages(store, queues, subscriptions), new Actions(purge, mover))
                     .mountOn(metrics::serve);
-            LOG.info("broker {}: web console on http://{}:{}/console/{}", config.brokerName(), config.host(),
-                    metrics.port(), hasLogin() ? " (HTTP Basic, admin permission)" : "");
+            LOG.info("broker {}: web console on http://{}:{}/console/{}{}", config.brokerName(), config.host(),
+                    metrics.port(), hasLogin() ? " (HTTP Basic, admin permission)" : "",
+                    config.metricsRequireLogin() ? "; /metrics behind the same login" : "");
         }
     }
 

@@ -37,6 +37,15 @@ public final class MetricsEndpoint implements AutoCloseable {
     private final BrokerMetrics metrics;
     private final HttpServer http;
     private final ExecutorService executor;
+    /** Admits a scrape or answers it (401, 403...) itself; null admits every scrape. */
+    private volatile Guard guard;
+
+    /** Who may scrape: decides on the exchange, answering it itself when it refuses. */
+    @FunctionalInterface
+    public interface Guard {
+        /** Whether the scrape may go on; when not, the exchange has been answered. */
+        boolean admit(HttpExchange exchange) throws IOException;
+    }
 
     /**
      * @param port    the HTTP port of the scrape endpoint, 0 for an ephemeral one, -1 for none
@@ -91,6 +100,11 @@ public final class MetricsEndpoint implements AutoCloseable {
         return metrics;
     }
 
+    /** From now on every scrape passes {@code scrapeGuard} first (the console's login, for instance). */
+    public void guardScrapes(Guard scrapeGuard) {
+        this.guard = scrapeGuard;
+    }
+
     /**
      * Serves the paths under {@code prefix} (the longest prefix of a request's path wins) with
      * {@code handler}, on the endpoint's one HTTP thread.
@@ -111,6 +125,10 @@ public final class MetricsEndpoint implements AutoCloseable {
 
     private void scrape(HttpExchange exchange) throws IOException {
         try (exchange) {
+            Guard scrapeGuard = guard;
+            if (scrapeGuard != null && !scrapeGuard.admit(exchange)) {
+                return;
+            }
             if (!"GET".equals(exchange.getRequestMethod())) {
                 exchange.sendResponseHeaders(405, -1);
                 return;
