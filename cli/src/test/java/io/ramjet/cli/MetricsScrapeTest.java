@@ -26,6 +26,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -141,10 +142,24 @@ class MetricsScrapeTest {
             send(connection, "jmx", 3);
             assertEquals(-1, broker.broker().metricsPort());
             MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-            Set<ObjectName> names = server.queryNames(new ObjectName("ramjet:*"), null);
-            ObjectName sends = names.stream().filter(n -> n.toString().contains("ramjetSend")).findFirst()
-                    .orElseThrow(() -> new AssertionError("no send timer among " + names));
+            String brokerName = broker.broker().config().brokerName();
+            Set<ObjectName> sendTimers = server.queryNames(new ObjectName("ramjet:type=broker,name=send,broker="
+                    + brokerName), null);
+            assertEquals(1, sendTimers.size(), () -> "the send timer among " + names(server));
+            ObjectName sends = sendTimers.iterator().next();
+            ObjectName ready = new ObjectName("ramjet:type=destination,name=ready,broker=" + brokerName
+                    + ",destination=jmx,kind=QUEUE");
+            // destinations' gauges appear with the first sample of the destinations
+            await().atMost(Duration.ofSeconds(30)).until(() -> server.isRegistered(ready));
             assertEquals(3L, ((Number) server.getAttribute(sends, "Count")).longValue());
+        }
+    }
+
+    private static Set<ObjectName> names(MBeanServer server) {
+        try {
+            return server.queryNames(new ObjectName("ramjet:*"), null);
+        } catch (javax.management.MalformedObjectNameException e) {
+            throw new IllegalStateException(e);
         }
     }
 

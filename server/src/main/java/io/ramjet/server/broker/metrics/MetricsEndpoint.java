@@ -3,6 +3,8 @@ package io.ramjet.server.broker.metrics;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
+import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.jmx.JmxReporter;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
@@ -25,7 +27,7 @@ import java.util.function.Function;
 /**
  * Where the broker's metrics go: a Prometheus scrape endpoint ({@code GET /metrics} on an HTTP
  * port, the JDK's own HTTP server, one thread) and, when asked, JMX through Micrometer's JMX
- * registry (domain {@code ramjet}). Each scrape samples the destinations first. The same port
+ * registry (domain {@code ramjet}, names as {@link JmxNames} gives them). Each scrape samples the destinations first. The same port
  * serves what else the broker mounts on it ({@link #serve}: the web console).
  */
 public final class MetricsEndpoint implements AutoCloseable {
@@ -61,7 +63,7 @@ public final class MetricsEndpoint implements AutoCloseable {
             registry.add(prometheus);
         }
         if (jmx) {
-            registry.add(new JmxMeterRegistry(new JmxConfig() {
+            JmxConfig config = new JmxConfig() {
                 @Override
                 public String get(String key) {
                     return null;
@@ -71,7 +73,11 @@ public final class MetricsEndpoint implements AutoCloseable {
                 public String domain() {
                     return "ramjet";
                 }
-            }, Clock.SYSTEM));
+            };
+            JmxNames names = new JmxNames();
+            MetricRegistry dropwizard = new MetricRegistry();
+            registry.add(new JmxMeterRegistry(config, Clock.SYSTEM, names, dropwizard, JmxReporter
+                    .forRegistry(dropwizard).inDomain(config.domain()).createsObjectNamesWith(names).build()));
         }
         metrics = meters.apply(registry);
         if (prometheus == null) {
