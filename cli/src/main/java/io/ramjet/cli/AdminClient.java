@@ -11,6 +11,8 @@ import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingException;
+import io.ramjet.provider.client.ClientTlsOptions;
+import io.ramjet.provider.url.RamjetUrl;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,17 +22,27 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The admin protocol as the command line speaks it: the brokers a NameServer knows, and one
- * request to one broker answered with the response header. Not thread-safe; one per command.
+ * request to one broker answered with the response header. Its connections, to NameServers and
+ * brokers alike, use TLS as the URL says, with the JMS client's options
+ * ({@link ClientTlsOptions}: {@code ramjets://}, trust store, key store for mutual TLS...).
+ * Not thread-safe; one per command.
  */
 public final class AdminClient implements AutoCloseable {
 
-    private final RemotingClient remoting = new RemotingClient(RemotingClientConfig.defaults());
+    private final RemotingClient remoting;
     private final List<String> nameServers;
     private final Duration timeout;
 
-    /** @param user authenticates every broker connection as this user when not null */
-    public AdminClient(List<String> nameServers, Duration timeout, String user, String password) {
-        this.nameServers = List.copyOf(nameServers);
+    /**
+     * @param url     the NameServers and the TLS of every connection
+     * @param timeout how long a connection may take to open and a request to be answered
+     * @param user    authenticates every broker connection as this user when not null
+     * @throws IllegalArgumentException when the URL or one of its TLS options is malformed
+     */
+    public AdminClient(RamjetUrl url, Duration timeout, String user, String password) {
+        this.remoting = new RemotingClient(RemotingClientConfig.defaults().withConnectTimeout(timeout)
+                .withRequestTimeout(timeout).withTls(ClientTlsOptions.fromUrl(url)));
+        this.nameServers = url.nameServers();
         this.timeout = timeout;
         if (user != null) {
             AuthenticateRequest credentials = new AuthenticateRequest(user, password == null ? "" : password);

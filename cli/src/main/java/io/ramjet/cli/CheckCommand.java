@@ -78,10 +78,10 @@ final class CheckCommand implements Callable<Integer> {
             Queue q = context.createQueue(queue);
             try (JMSConsumer consumer = context.createConsumer(q, "token = '" + token + "'")) {
                 context.createProducer().setProperty("token", token).send(q, "check");
-                boolean back = consumer.receive(common.timeoutMillis) != null;
+                boolean back = consumer.receive(common.timeoutMillis()) != null;
                 long millis = (System.nanoTime() - started) / 1_000_000;
                 return new Result("round trip", back, back ? "through " + queue + " in " + millis + " ms"
-                        : "sent to " + queue + ", nothing came back within " + common.timeoutMillis + " ms");
+                        : "sent to " + queue + ", nothing came back within " + common.timeoutMillis() + " ms");
             }
         } catch (RuntimeException e) {
             return new Result("round trip", false, String.valueOf(e.getMessage()));

@@ -4,6 +4,7 @@ import io.ramjet.provider.jms.RamjetConnectionFactory;
 import io.ramjet.provider.url.RamjetUrl;
 import jakarta.jms.JMSContext;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -29,20 +30,36 @@ public final class Common {
     @Option(names = "--json", description = "print JSON instead of a table")
     boolean json;
 
-    @Option(names = "--timeout", defaultValue = "5000", description = "milliseconds to wait for an answer (default: ${DEFAULT-VALUE})")
-    long timeoutMillis;
+    @Option(names = "--timeout", description = "milliseconds to wait for a connection or an answer, for every "
+            + "command (default: the URL's " + RamjetConnectionFactory.REQUEST_TIMEOUT + ", else 5000)")
+    Long timeoutMillis;
+
+    /**
+     * {@code --timeout}, else the URL's request timeout (the JMS client's default when it has
+     * none): one timeout for admin and JMS commands alike.
+     */
+    public long timeoutMillis() {
+        if (timeoutMillis != null) {
+            if (timeoutMillis <= 0) {
+                throw new ParameterException(spec.commandLine(), "--timeout must be positive: " + timeoutMillis);
+            }
+            return timeoutMillis;
+        }
+        return new RamjetConnectionFactory(url).getRequestTimeoutMillis();
+    }
 
     public Duration timeout() {
-        return Duration.ofMillis(timeoutMillis);
+        return Duration.ofMillis(timeoutMillis());
     }
 
     public AdminClient admin() {
-        return new AdminClient(RamjetUrl.parse(url).nameServers(), timeout(), user, password);
+        return new AdminClient(RamjetUrl.parse(url), timeout(), user, password);
     }
 
-    /** A JMS context on the deployment, as {@link #user} when given. */
+    /** A JMS context on the deployment, as {@link #user} when given, its requests bounded by {@link #timeout()}. */
     public JMSContext context(int sessionMode) {
         RamjetConnectionFactory factory = new RamjetConnectionFactory(url);
+        factory.setRequestTimeoutMillis(timeoutMillis());
         return user == null ? factory.createContext(sessionMode) : factory.createContext(user, password, sessionMode);
     }
 

@@ -21,14 +21,23 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
 
-/** {@code ramjet-admin queue stat|list|purge|delete|move}: destinations and their messages. */
-@Command(name = "queue", description = "destinations: depths, purge, delete, move messages",
+/** {@code ramjet-admin queue create|stat|list|purge|delete|move}: destinations and their messages. */
+@Command(name = "queue", description = "destinations: create, depths, purge, delete, move messages",
         mixinStandardHelpOptions = true)
 final class QueueCommand {
+
+    @Command(name = "create", description = {"create a queue on every master broker (or one), whatever the "
+            + "brokers' auto-creation;", "needs the admin right; an existing queue is left as it is"})
+    int create(@Mixin Common common, @Mixin Creation creation) {
+        return creation.create(common, DestinationKind.QUEUE);
+    }
 
     @Command(name = "stat", description = "every destination (or one) with its depth on each broker")
     int stat(@Mixin Common common, @Option(names = "--name", description = "only this destination") String name) {
         List<OnBroker<DestinationStats>> rows = destinations(common, name);
+        if (name != null && rows.isEmpty()) {
+            throw new AdminException("no broker has a destination named '" + name + "'");
+        }
         common.output().table(rows,
                 new Column<>("BROKER", OnBroker::broker),
                 new Column<>("KIND", r -> r.row().kind()),

@@ -1,5 +1,6 @@
 package io.ramjet.cli;
 
+import io.ramjet.protocol.RamjetVersion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,12 +10,20 @@ import java.io.PrintWriter;
  * {@code ramjet-admin}: see, manage and try a running Ramjet deployment from a shell. Exit codes:
  * 0 done, 1 a check failed or a broker refused, 2 a usage error.
  */
-@Command(name = "ramjet-admin", mixinStandardHelpOptions = true, version = "Ramjet admin 0.1.0",
+@Command(name = "ramjet-admin", mixinStandardHelpOptions = true, versionProvider = RamjetAdmin.Version.class,
         description = "Operate a running Ramjet deployment: destinations, subscriptions, consumers, messages, health.",
-        subcommands = {QueueCommand.class, SubscriptionCommand.class, ConsumerCommand.class, ProducerCommand.class,
+        subcommands = {QueueCommand.class, TopicCommand.class, SubscriptionCommand.class, ConsumerCommand.class, ProducerCommand.class,
                 BrowseCommand.class, BrokerCommand.class, TxCommand.class, CheckCommand.class, PerfCommand.class,
                 NameServerCommand.class, CommandLine.HelpCommand.class})
 public final class RamjetAdmin {
+
+    /** What {@code -V} prints: the build's version. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"Ramjet admin " + RamjetVersion.VERSION};
+        }
+    }
 
     public static void main(String[] args) {
         System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));

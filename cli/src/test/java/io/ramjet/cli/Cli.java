@@ -48,7 +48,11 @@ final class Cli {
 
     /** The row of {@code queue stat} for one destination, null when there is none. */
     JsonNode stat(String name) {
-        JsonNode rows = json("queue", "stat", "--name", name);
-        return rows.isEmpty() ? null : rows.get(0);
+        for (JsonNode row : json("queue", "stat")) {
+            if (row.get("name").asText().equals(name)) {
+                return row;
+            }
+        }
+        return null;
     }
 }

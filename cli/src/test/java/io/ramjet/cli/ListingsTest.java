@@ -72,11 +72,24 @@ class ListingsTest extends DeploymentTest {
     }
 
     @Test
+    void sizesAreShownInTheirUnit() {
+        assertEquals("812 B", BrokerCommand.size(812));
+        assertEquals("4.2 KiB", BrokerCommand.size(4_260));
+        assertEquals("1024.0 MiB", BrokerCommand.size((1L << 30) - 1));
+        assertEquals("1.0 GiB", BrokerCommand.size(1L << 30));
+    }
+
+    @Test
     void brokerFactsReportTheStore() {
         cli.json("producer", "-d", "orders", "-n", "2");
         JsonNode facts = cli.json("broker").get(0);
         assertEquals(deployment.broker.broker().config().brokerName(), facts.get("brokerName").asText());
         assertTrue(facts.get("commitLogBytes").asLong() > 0);
+        var store = deployment.broker.broker().store();
+        assertEquals(store.maxPhysicalOffset() - store.minPhysicalOffset(), facts.get("commitLogRetainedBytes").asLong(),
+                "what the metric ramjet_store_commitlog_bytes says");
+        assertTrue(facts.get("commitLogRetainedBytes").asLong() < facts.get("commitLogBytes").asLong(),
+                "two small messages in a preallocated segment");
         assertTrue(facts.get("uptimeMillis").asLong() >= 0);
         assertTrue(facts.get("diskTotalBytes").asLong() > 0);
         assertEquals(0, facts.get("openTransactions").asInt());

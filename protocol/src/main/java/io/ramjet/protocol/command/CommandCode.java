@@ -95,6 +95,8 @@ public final class CommandCode {
     public static final short ADMIN_BROKER = 305;
     /** Admin to broker: no header; response {@link TransactionStatsList}. */
     public static final short ADMIN_TRANSACTIONS = 306;
+    /** Admin to broker: {@link AdminCreateRequest}; response {@link AdminCount}. */
+    public static final short ADMIN_CREATE = 307;
 
     // Replication, 420-439: a slave of the broker group to its master
     /** Slave to master: {@link ReplicaHandshakeRequest}; response {@link ReplicaHandshakeResponse}. */
@@ -151,6 +153,7 @@ public final class CommandCode {
             case ADMIN_MOVE -> "ADMIN_MOVE";
             case ADMIN_BROKER -> "ADMIN_BROKER";
             case ADMIN_TRANSACTIONS -> "ADMIN_TRANSACTIONS";
+            case ADMIN_CREATE -> "ADMIN_CREATE";
             case REPLICA_HANDSHAKE -> "REPLICA_HANDSHAKE";
             case REPLICA_FETCH -> "REPLICA_FETCH";
             case RELEASE_BATCH -> "RELEASE_BATCH";

@@ -96,6 +96,7 @@ public final class HeaderRegistry {
         kryo.register(BrokerFacts.class, 310);
         kryo.register(TransactionStats.class, 311);
         kryo.register(TransactionStatsList.class, 312);
+        kryo.register(AdminCreateRequest.class, 313);
 
         kryo.register(EpochEntry.class, 420);
         kryo.register(ReplicaHandshakeRequest.class, 421);

@@ -105,6 +105,7 @@ class HeaderGoldenBytesTest {
         ids.put(310, BrokerFacts.class);
         ids.put(311, TransactionStats.class);
         ids.put(312, TransactionStatsList.class);
+        ids.put(313, AdminCreateRequest.class);
         ids.put(420, EpochEntry.class);
         ids.put(421, ReplicaHandshakeRequest.class);
         ids.put(422, ReplicaHandshakeResponse.class);
@@ -178,8 +179,9 @@ class HeaderGoldenBytesTest {
         g.put(new PurgeRequest(null, "app", "sub"), "b502046170700004737562");
         g.put(new MoveRequest("DLQ.orders", null, "n > 1", false, 100), "b602000b444c512e6f7264657273c801066e203e203100");
         g.put(new AdminCount(42), "b70254");
+        g.put(new AdminCreateRequest("orders", DestinationKind.TOPIC, 4), "bb0202076f726465727308");
         g.put(new BrokerFacts("1.0", "broker-a", "10.0.0.1:10911", 1_000L, 2_000L, 300L, 100L, 0.9, 40L, 20L, 2, 3,
-                1, 0), "b8020f31302e302e302e313a31303931310962726f6b65722d61502806d804c801cdccccccccccec3f020004d00fa01f04312e30");
+                1, 0, 36L), "b8020f31302e302e302e313a31303931310962726f6b65722d6150482806d804c801cdccccccccccec3f020004d00fa01f04312e30");
         g.put(TRANSACTION_STATS, "b90202011604103132372e302e302e313a3530303030d00f09505245504152454408313a30613a3062");
         g.put(new TransactionStatsList(List.of(TRANSACTION_STATS)), "ba020d01b90202011604103132372e302e302e313a3530303030d00f09505245504152454408313a30613a3062");
         g.put(new EpochEntry(3, 4096L), "a603068040");

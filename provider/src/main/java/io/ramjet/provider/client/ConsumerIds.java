@@ -3,8 +3,9 @@ package io.ramjet.provider.client;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Consumer ids: random 64-bit values, unique on a broker in practice. Never
- * {@code Long.MIN_VALUE}, which the broker keeps for the transactions' own hold.
+ * Consumer ids: random positive 63-bit values, unique on a broker in practice, shown to operators
+ * as they are (a listing of consumers). Never zero or negative: the broker keeps
+ * {@code Long.MIN_VALUE} for the transactions' own hold.
  */
 public final class ConsumerIds {
 
@@ -12,10 +13,6 @@ public final class ConsumerIds {
     }
 
     public static long next() {
-        long id;
-        do {
-            id = ThreadLocalRandom.current().nextLong();
-        } while (id == Long.MIN_VALUE);
-        return id;
+        return ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
     }
 }

@@ -1,5 +1,6 @@
 package io.ramjet.provider.jms;
 
+import io.ramjet.protocol.RamjetVersion;
 import jakarta.jms.ConnectionMetaData;
 import java.util.Collections;
 import java.util.Enumeration;
@@ -16,9 +17,9 @@ final class RamjetConnectionMetaData implements ConnectionMetaData {
     @Override public int getJMSMajorVersion() { return 3; }
     @Override public int getJMSMinorVersion() { return 1; }
     @Override public String getJMSProviderName() { return "Ramjet"; }
-    @Override public String getProviderVersion() { return "0.1.0"; }
-    @Override public int getProviderMajorVersion() { return 0; }
-    @Override public int getProviderMinorVersion() { return 1; }
+    @Override public String getProviderVersion() { return RamjetVersion.VERSION; }
+    @Override public int getProviderMajorVersion() { return RamjetVersion.major(); }
+    @Override public int getProviderMinorVersion() { return RamjetVersion.minor(); }
 
     @Override
     public Enumeration<String> getJMSXPropertyNames() {

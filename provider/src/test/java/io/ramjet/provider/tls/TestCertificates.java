@@ -18,14 +18,14 @@ import java.util.concurrent.TimeUnit;
  * certificates it signs, each as a PKCS#12 key store (key, chain) and as PEM files (chain, PKCS#8
  * key). Files live in the directory given; every store's password is {@link #PASSWORD}.
  */
-final class TestCertificates {
+public final class TestCertificates {
 
-    static final String PASSWORD = "changeit";
+    public static final String PASSWORD = "changeit";
 
     private final Path dir;
 
     /** One signed identity: its key store and the same as PEM files. */
-    record Identity(Path keyStore, Path certificateChain, Path privateKey) {
+    public record Identity(Path keyStore, Path certificateChain, Path privateKey) {
     }
 
     private TestCertificates(Path dir) {
@@ -33,7 +33,7 @@ final class TestCertificates {
     }
 
     /** A new CA in {@code dir}, its certificate in {@link #caPem()}. */
-    static TestCertificates newCa(Path dir) {
+    public static TestCertificates newCa(Path dir) {
         TestCertificates ca = new TestCertificates(dir);
         ca.keytool("-genkeypair", "-alias", "ca", "-keyalg", "EC", "-groupname", "secp256r1",
                 "-dname", "CN=Ramjet Test CA", "-ext", "bc:c", "-validity", "2",
@@ -44,7 +44,7 @@ final class TestCertificates {
     }
 
     /** The CA certificate, PEM: what clients and servers trust. */
-    Path caPem() {
+    public Path caPem() {
         return dir.resolve("ca.pem");
     }
 
@@ -56,7 +56,7 @@ final class TestCertificates {
      * A key pair for {@code subject} ("CN=...") signed by this CA, valid for the given subject
      * alternative names ("ip:127.0.0.1,dns:localhost"), or for none when null.
      */
-    Identity issue(String name, String subject, String subjectAltNames) {
+    public Identity issue(String name, String subject, String subjectAltNames) {
         Path store = dir.resolve(name + ".p12");
         Path csr = dir.resolve(name + ".csr");
         Path chain = dir.resolve(name + "-chain.pem");

@@ -16,10 +16,8 @@ import io.ramjet.protocol.remoting.tls.ServerTls;
 import io.ramjet.protocol.remoting.tls.ServerTls.ClientAuthMode;
 import io.ramjet.protocol.remoting.tls.TrustMaterial;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
-import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.namesrv.NameServer;
-import io.ramjet.server.namesrv.NameServerConfig;
 import io.ramjet.server.remoting.RemotingServer;
 import io.ramjet.server.remoting.RemotingServerConfig;
 import jakarta.jms.Connection;
@@ -32,7 +30,6 @@ import jakarta.jms.TextMessage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -62,7 +59,7 @@ class TlsTest {
     private static TestCertificates.Identity server;
     private static TestCertificates.Identity alice;
     private static TestCertificates.Identity otherHost;
-    private static final List<AutoCloseable> started = new ArrayList<>();
+    private static final TlsServers servers = new TlsServers();
     private static NameServer tlsNameServer;
     private static NameServer mutualNameServer;
     private static NameServer plainNameServer;
@@ -76,31 +73,20 @@ class TlsTest {
         otherHost = ca.issue("other", "CN=elsewhere.example", "dns:elsewhere.example");
         TrustMaterial trust = new TrustMaterial(ca.caPem(), null);
 
-        tlsNameServer = nameServer(ServerTls.of(KeyMaterial.keyStore(server.keyStore(), TestCertificates.PASSWORD)));
+        tlsNameServer = servers.nameServer(ServerTls.of(KeyMaterial.keyStore(server.keyStore(), TestCertificates.PASSWORD)));
         tlsBroker("tls", tlsNameServer, ClientAuthMode.NONE);
-        mutualNameServer = nameServer(ServerTls.of(KeyMaterial.keyStore(server.keyStore(), TestCertificates.PASSWORD))
+        mutualNameServer = servers.nameServer(ServerTls.of(KeyMaterial.keyStore(server.keyStore(), TestCertificates.PASSWORD))
                 .withClientAuth(ClientAuthMode.REQUIRED, trust));
         tlsBroker("mutual", mutualNameServer, ClientAuthMode.REQUIRED);
-        plainNameServer = nameServer(null);
-        otherHostNameServer = nameServer(ServerTls.of(KeyMaterial.keyStore(otherHost.keyStore(),
+        plainNameServer = servers.nameServer(null);
+        otherHostNameServer = servers.nameServer(ServerTls.of(KeyMaterial.keyStore(otherHost.keyStore(),
                 TestCertificates.PASSWORD)));
-    }
-
-    private static NameServer nameServer(ServerTls tls) throws Exception {
-        NameServerConfig config = NameServerConfig.defaults().withPort(0);
-        NameServer nameServer = new NameServer(config.withRemoting(config.remoting().withTls(tls)));
-        nameServer.start();
-        started.add(nameServer);
-        return nameServer;
     }
 
     /** A broker whose port has the server's PEM key material, registering with the NameServer over TLS. */
     private static void tlsBroker(String name, NameServer nameServer, ClientAuthMode clientAuth) throws Exception {
-        BrokerConfig.Builder config = BrokerConfig.builder(dir.resolve(name)).port(0).brokerName(name)
-                .nameServers(List.of(nameServer.address()));
-        config.store().segmentSize(16 << 20);
-        config.tls().certificate(server.certificateChain()).privateKey(server.privateKey()).clientAuth(clientAuth)
-                .trustStore(ca.caPem()).outbound(true);
+        BrokerConfig.Builder config = TlsServers.brokerConfig(dir.resolve(name), name, nameServer, server, ca.caPem(),
+                clientAuth);
         if (clientAuth != ClientAuthMode.NONE) {
             // mutual TLS as the only login: alice's certificate proves her, through the JAAS certificate module
             Path usersBySubject = Files.writeString(dir.resolve(name + "-users-by-subject"),
@@ -110,16 +96,12 @@ class TlsTest {
                     + usersBySubject + "\";\n};\n");
             config.jaasConfigFile(jaas).allowAnonymous(false);
         }
-        Broker broker = new Broker(config.build());
-        broker.start();
-        started.add(0, broker);
+        servers.broker(config);
     }
 
     @AfterAll
     static void stop() throws Exception {
-        for (AutoCloseable part : started) {
-            part.close();
-        }
+        servers.close();
     }
 
     private static String trusting(NameServer nameServer) {

@@ -129,7 +129,7 @@ public final class Broker implements AutoCloseable {
             CommandCode.TX_COMMIT_COUNTED,
             CommandCode.CLAIM_CLIENT_ID, CommandCode.ADMIN_DESTINATIONS, CommandCode.ADMIN_SUBSCRIPTIONS,
             CommandCode.ADMIN_CONSUMERS, CommandCode.ADMIN_PURGE, CommandCode.ADMIN_MOVE, CommandCode.ADMIN_BROKER,
-            CommandCode.ADMIN_TRANSACTIONS, CommandCode.REPLICA_HANDSHAKE, CommandCode.REPLICA_FETCH};
+            CommandCode.ADMIN_TRANSACTIONS, CommandCode.ADMIN_CREATE, CommandCode.REPLICA_HANDSHAKE, CommandCode.REPLICA_FETCH};
 
     private final BrokerConfig config;
     private final StoreConfig storeConfig;
@@ -436,7 +436,7 @@ public final class Broker implements AutoCloseable {
                 processors);
         server.registerProcessor(CommandCode.BROWSE,
                 Refusals.mapped(new BrowseProcessor(store, destinations, subscriptions, access)::browse), processors);
-        registerOperations(consumers, access, ConsoleGate.secured(login, authorizer));
+        registerOperations(consumers, resolver, access, ConsoleGate.secured(login, authorizer));
     }
 
     /** The permissions file's authorizer (read again when the file changes). */
@@ -454,21 +454,27 @@ public final class Broker implements AutoCloseable {
     }
 
     /** The operator's commands, and the web console on the metrics port when there is one. */
-    private void registerOperations(ConsumerRegistry consumers, Access access, ConsoleGate securedConsole) {
+    private void registerOperations(ConsumerRegistry consumers, DestinationResolver resolver, Access access,
+                                    ConsoleGate securedConsole) {
         QueueSubscriptions queues = new QueueSubscriptions(store, destinations, subscriptions, log);
         BrokerFactsReader facts = new BrokerFactsReader(new BrokerFactsReader.Identity(config.brokerName(),
                 startedAt, config.diskUseLimit()), this::address, store, destinations, transactions.table());
         Purge purge = new Purge(store, queues, subscriptions, log);
-        MessageMover mover = new MessageMover(store, destinations, queues, log);
+        MessageMover mover = new MessageMover(store, resolver, queues, log);
         new OperationsProcessor(statistics, purge, mover, facts, consumers,
-                new TransactionListing(transactions.table()), access).registerOn(server, processors);
+                new TransactionListing(transactions.table()), resolver, config.queuesPerDestination(), access)
+                .registerOn(server, processors);
         if (metrics != null && metrics.port() >= 0) {
+            if (config.metricsRequireLogin()) {
+                metrics.guardScrapes(securedConsole::admit);
+            }
             new Console(hasLogin() ? securedConsole : ConsoleGate.open(),
                     new Listings(statistics, consumers::list, facts::read),
                     new MessagePages(store, queues, subscriptions), new Actions(purge, mover))
                     .mountOn(metrics::serve);
-            LOG.info("broker {}: web console on http://{}:{}/console/{}", config.brokerName(), config.host(),
-                    metrics.port(), hasLogin() ? " (HTTP Basic, admin permission)" : "");
+            LOG.info("broker {}: web console on http://{}:{}/console/{}{}", config.brokerName(), config.host(),
+                    metrics.port(), hasLogin() ? " (HTTP Basic, admin permission)" : "",
+                    config.metricsRequireLogin() ? "; /metrics behind the same login" : "");
         }
     }
 

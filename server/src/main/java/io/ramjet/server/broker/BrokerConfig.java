@@ -63,6 +63,8 @@ import java.util.Set;
  * @param metricsPort          HTTP port of the Prometheus scrape endpoint ({@code /metrics}) on {@code host},
  *                             0 for an ephemeral one, -1 for none
  * @param metricsJmx           publish the metrics through JMX too
+ * @param metricsRequireLogin  {@code /metrics} asks for the console's login (HTTP Basic, the admin
+ *                             right) instead of answering anyone; needs the broker's security on
  * @param messageGroups        how message groups (JMSXGroupID) are honoured on queues and shared subscriptions
  * @param replication          the broker's part in its group's CommitLog replication
  * @param controllerMode       whether that part comes from the controller group instead
@@ -100,6 +102,7 @@ public record BrokerConfig(
         TlsSettings tls,
         int metricsPort,
         boolean metricsJmx,
+        boolean metricsRequireLogin,
         MessageGroupPolicy messageGroups,
         ReplicationConfig replication,
         ControllerMode controllerMode,
@@ -131,6 +134,10 @@ public record BrokerConfig(
         }
         if (metricsPort < -1 || metricsPort > 65535) {
             throw new IllegalArgumentException("metricsPort " + metricsPort + " not in [0, 65535] (or -1 for none)");
+        }
+        if (metricsRequireLogin && usersFile == null && !access.usesJaas()) {
+            throw new IllegalArgumentException("metricsRequireLogin needs the broker's security on (a usersFile or a"
+                    + " jaasConfigFile): without a login there is nothing to ask");
         }
         if (queuesPerDestination < 1) {
             throw new IllegalArgumentException("queuesPerDestination must be positive");
@@ -199,6 +206,7 @@ public record BrokerConfig(
         b.transactionMaxChecks = transactionMaxChecks;
         b.metricsPort = metricsPort;
         b.metricsJmx = metricsJmx;
+        b.metricsRequireLogin = metricsRequireLogin;
         b.queues = queues;
         b.topics = topics;
         b.usersFile = usersFile;
@@ -344,6 +352,7 @@ public record BrokerConfig(
         private TlsSettings.Builder tls = TlsSettings.builder();
         private int metricsPort = -1;
         private boolean metricsJmx;
+        private boolean metricsRequireLogin;
         private boolean messageGroups = MessageGroupPolicy.DEFAULT.enabled();
         private Duration groupIdleTimeout = MessageGroupPolicy.DEFAULT.idleTimeout();
         private boolean groupRebalanceOnJoin = MessageGroupPolicy.DEFAULT.rebalanceOnJoin();
@@ -548,6 +557,11 @@ public record BrokerConfig(
             return this;
         }
 
+        public Builder metricsRequireLogin(boolean require) {
+            this.metricsRequireLogin = require;
+            return this;
+        }
+
         public Builder messageGroups(boolean enabled) {
             this.messageGroups = enabled;
             return this;
@@ -656,7 +670,7 @@ public record BrokerConfig(
                     queues, topics, usersFile, allowAnonymous,
                     new AccessConfig(rolesFile, permissionsFile, jaasConfigFile, jaasEntry,
                             Set.copyOf(anonymousRoles)), nameServerSecret, clusterUser, clusterPassword, tls.build(), metricsPort,
-                    metricsJmx,
+                    metricsJmx, metricsRequireLogin,
                     new MessageGroupPolicy(messageGroups, groupIdleTimeout, groupRebalanceOnJoin),
                     new ReplicationConfig(role, masterAddress, replicationMode, minInSyncReplicas, replicaMaxLag,
                             replicaSyncTimeout, masterEpoch),

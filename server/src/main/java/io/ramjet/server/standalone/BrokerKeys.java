@@ -239,7 +239,12 @@ final class BrokerKeys {
                             + " (`/console/`), bound on `host`; without one there is neither",
                     BrokerConfig.Builder::metricsPort),
             new BrokerKey<>("metricsJmx", ValueType.BOOLEAN, "false",
-                    "publish the same metrics through JMX (domain `ramjet`)", BrokerConfig.Builder::metricsJmx));
+                    "publish the same metrics through JMX (domain `ramjet`)", BrokerConfig.Builder::metricsJmx),
+            new BrokerKey<>("metricsRequireLogin", ValueType.BOOLEAN, "false",
+                    "`/metrics` asks for the console's login (HTTP Basic, a user with the `admin` right) instead of"
+                            + " answering anyone; needs `usersFile` or `jaasConfigFile`. Off, it shows every"
+                            + " destination's name and depth and the data directory to whoever reaches the port",
+                    BrokerConfig.Builder::metricsRequireLogin));
 
     private static final Map<String, BrokerKey<?>> BY_NAME = byName();
 

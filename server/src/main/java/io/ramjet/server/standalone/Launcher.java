@@ -2,6 +2,8 @@ package io.ramjet.server.standalone;
 
 import io.ramjet.controller.ControllerConfig;
 import io.ramjet.controller.ControllerNode;
+import io.ramjet.protocol.RamjetVersion;
+import io.ramjet.protocol.remoting.tls.KeyMaterial;
 import io.ramjet.protocol.remoting.tls.ServerTls;
 import io.ramjet.protocol.remoting.tls.ServerTls.ClientAuthMode;
 import io.ramjet.server.remoting.NameServerSecret;
@@ -36,13 +38,21 @@ import java.util.concurrent.CountDownLatch;
  * order, the broker cleanly (unregister, flush, checkpoint). {@code hash-password [user]} prints
  * a users file line for a password read from standard input.
  */
-@Command(name = "ramjet-server", mixinStandardHelpOptions = true, version = "Ramjet 0.1.0",
+@Command(name = "ramjet-server", mixinStandardHelpOptions = true, versionProvider = Launcher.Version.class,
         description = "Ramjet NameServer and broker",
         subcommands = {Launcher.Standalone.class, Launcher.NameServerCommand.class, Launcher.BrokerCommand.class,
                 Launcher.ControllerCommand.class, HashPassword.class})
 public final class Launcher {
 
     private static final Logger LOG = LoggerFactory.getLogger(Launcher.class);
+
+    /** What {@code -V} prints: the build's version. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"Ramjet " + RamjetVersion.VERSION};
+        }
+    }
 
     /** Exit code of a start refused for its configuration or an address in use. */
     static final int REFUSED = 2;
@@ -176,6 +186,9 @@ public final class Launcher {
                         .nameServerSecret(secret);
                 if (tls != null) {
                     registering.tls().outbound(true);
+                    if (config.tls().trust() == null) {
+                        trustOwnCertificate(registering.tls(), config.tls().key());
+                    }
                 }
                 started.add(startBroker(registering.build()));
             } catch (Exception e) {
@@ -184,6 +197,22 @@ public final class Launcher {
             }
             return started;
         }
+    }
+
+    /**
+     * Without a trust store the broker's connection to its own NameServer would check the
+     * certificate against the JDK's CAs, which refuse a self-signed one (PKIX), so the broker could
+     * never register. It trusts instead exactly the certificate of its own key, which the
+     * NameServer beside it presents; the host name is then not checked, since only that key's
+     * holder can present that certificate.
+     */
+    static void trustOwnCertificate(TlsSettings.Builder tls, KeyMaterial key) {
+        if (key.keyStore() != null) {
+            tls.trustStore(key.keyStore()).trustStorePassword(key.password());
+        } else {
+            tls.trustStore(key.certificateChain());
+        }
+        tls.verifyHostname(false);
     }
 
     /** The TLS of a NameServer's port, the broker keys of the same names spelled as flags. */

@@ -84,6 +84,7 @@ class BrokerKeysTest {
                 Map.entry("anonymousRoles", "guests"),
                 Map.entry("clusterUser", "broker"), Map.entry("clusterPassword", "secret"),
                 Map.entry("metricsPort", "9404"), Map.entry("metricsJmx", "true"),
+                Map.entry("metricsRequireLogin", "true"),
                 Map.entry("role", "slave"), Map.entry("masterAddress", "m:1"), Map.entry("replicationMode", "sync"),
                 Map.entry("minInSyncReplicas", "2"), Map.entry("replicaMaxLagMs", "1"),
                 Map.entry("replicaSyncTimeoutMs", "1"), Map.entry("masterEpoch", "3"),

@@ -13,12 +13,14 @@ import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -80,6 +82,25 @@ class LauncherTlsTest {
         String line = err.toString().strip();
         assertTrue(line.startsWith("ramjet-server namesrv: TLS options refused: "), line);
         assertEquals(1, line.lines().count(), line);
+    }
+
+    @Test
+    void aStandaloneServerWithASelfSignedKeyRegistersItsBrokerWithItsOwnNameServer() throws Exception {
+        Path config = Files.writeString(dir.resolve("standalone-tls.properties"), "queues=orders\n"
+                + "tlsKeyStore=" + keyStore + "\ntlsKeyPassword=" + PASSWORD + "\n");
+        Launcher.Standalone command = new Launcher.Standalone();
+        new CommandLine(command).parseArgs("-c", config.toString(), "--data-dir", dir.resolve("standalone-data")
+                .toString(), "--port", "0", "--namesrv-port", "0");
+        List<AutoCloseable> parts = command.start();
+        ClientTls trusting = ClientTls.defaults().withTrust(new TrustMaterial(keyStore, PASSWORD));
+        try (RemotingClient tls = new RemotingClient(RemotingClientConfig.defaults().withTls(trusting))) {
+            NameServerClient client = client(tls, (NameServer) parts.get(0));
+            await().atMost(Duration.ofSeconds(15)).until(() -> client.listBrokers().get(5, TimeUnit.SECONDS).size() == 1);
+        } finally {
+            for (int i = parts.size() - 1; i >= 0; i--) {
+                parts.get(i).close();
+            }
+        }
     }
 
     private static NameServerClient client(RemotingClient remoting, NameServer nameServer) {

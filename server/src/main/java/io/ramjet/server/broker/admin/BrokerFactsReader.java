@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.admin;
 
+import io.ramjet.protocol.RamjetVersion;
 import io.ramjet.protocol.command.BrokerFacts;
 import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.transaction.TransactionTable;
@@ -19,9 +20,6 @@ import java.util.stream.Stream;
  * the file system when asked (a walk of the store's two directories). Thread-safe.
  */
 public final class BrokerFactsReader {
-
-    /** The version in the jar's manifest, "development" when run from classes. */
-    private static final String VERSION = versionOf(BrokerFactsReader.class);
 
     /** Where a store keeps its CommitLog segments and ConsumeQueue files, under its directory. */
     private static final String COMMIT_LOG = "commitlog", CONSUME_QUEUE = "consumequeue";
@@ -57,10 +55,11 @@ public final class BrokerFactsReader {
             throw new UncheckedIOException("cannot read the disk of " + directory, e);
         }
         long now = System.currentTimeMillis();
-        return new BrokerFacts(VERSION, identity.brokerName(), address.get(), identity.startedAt(),
+        return new BrokerFacts(RamjetVersion.VERSION, identity.brokerName(), address.get(), identity.startedAt(),
                 now - identity.startedAt(), total, usable, identity.diskUseLimit(),
                 sizeOf(directory.resolve(COMMIT_LOG)), sizeOf(directory.resolve(CONSUME_QUEUE)), store.segmentCount(),
-                destinations.list().size(), transactions.all().size(), transactions.preparedXids().size());
+                destinations.list().size(), transactions.all().size(), transactions.preparedXids().size(),
+                store.maxPhysicalOffset() - store.minPhysicalOffset());
     }
 
     /** Bytes of the regular files under a directory; files deleted during the walk count as nothing. */
@@ -81,10 +80,5 @@ public final class BrokerFactsReader {
         } catch (IOException e) {
             return 0;
         }
-    }
-
-    private static String versionOf(Class<?> type) {
-        String version = type.getPackage().getImplementationVersion();
-        return version == null ? "development" : version;
     }
 }

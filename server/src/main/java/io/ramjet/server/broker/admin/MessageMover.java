@@ -11,6 +11,7 @@ import io.ramjet.server.broker.delivery.ConsumerSelector;
 import io.ramjet.server.broker.delivery.DeadLetterQueue;
 import io.ramjet.server.broker.delivery.QueueBrowse;
 import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.destination.DestinationResolver;
 import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
@@ -42,34 +43,38 @@ public final class MessageMover {
     private static final int PAGE = 256;
 
     private final MessageStore store;
+    private final DestinationResolver resolver;
     private final DestinationTable destinations;
     private final QueueSubscriptions queues;
     private final ConsumptionLog log;
     private final QueueBrowse browse;
 
-    public MessageMover(MessageStore store, DestinationTable destinations, QueueSubscriptions queues,
+    /** @param resolver finds a named target, creating a missing one as a queue when the broker auto-creates destinations */
+    public MessageMover(MessageStore store, DestinationResolver resolver, QueueSubscriptions queues,
                         ConsumptionLog log) {
         this.store = store;
-        this.destinations = destinations;
+        this.resolver = resolver;
+        this.destinations = resolver.table();
         this.queues = queues;
         this.log = log;
         this.browse = new QueueBrowse(store);
     }
 
     /**
-     * @param to       the target's name; null for each message's original destination (messages without one stay)
+     * @param to       the target's name, a queue created for it when there is none and the broker
+     *                 auto-creates destinations; null for each message's original destination
+     *                 (messages without one stay)
      * @param selector null for all
      * @return how many messages were moved (or copied)
-     * @throws BrokerException NOT_FOUND for a source or named target the broker does not have,
-     *                         BAD_REQUEST for a selector it cannot parse
+     * @throws BrokerException NOT_FOUND for a source the broker does not have, or a named target it
+     *                         neither has nor may create; BAD_REQUEST for a selector it cannot parse
      */
     public long move(String from, String to, String selector, boolean copy, int maxMessages) {
         Destination source = queues.queue(from);
         if (from.equals(to)) {
             throw new BrokerException(Refusal.BAD_REQUEST, "cannot move the messages of '" + from + "' to itself");
         }
-        Optional<Destination> target = Optional.ofNullable(to).map(name -> find(name).orElseThrow(() ->
-                new BrokerException(Refusal.NOT_FOUND, "no destination named '" + name + "'")));
+        Optional<Destination> target = Optional.ofNullable(to).map(name -> find(name).orElseGet(() -> created(name)));
         ConsumerSelector filter = compile(selector);
         Subscription subscription = queues.of(from);
         long moved = 0;
@@ -126,6 +131,14 @@ public final class MessageMover {
         }
         Object kind = headers.properties().get(DeadLetterQueue.ORIGINAL_DESTINATION_KIND);
         return destinations.find("TOPIC".equals(kind) ? DestinationKind.TOPIC : DestinationKind.QUEUE, s);
+    }
+
+    private Destination created(String name) {
+        if (!destinations.autoCreate()) {
+            throw new BrokerException(Refusal.NOT_FOUND, "no destination named '" + name + "' on this broker, "
+                    + "which does not create destinations (autoCreateDestinations=false): create it first");
+        }
+        return resolver.resolve(DestinationKind.QUEUE, name);
     }
 
     private Optional<Destination> find(String name) {

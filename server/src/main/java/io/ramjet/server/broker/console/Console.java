@@ -18,12 +18,22 @@ import java.util.function.Function;
  * the {@link ConsoleGate} first. The actions are POSTs that must carry the header
  * {@value #ACTION_HEADER}, which a page of another site cannot send without the broker's consent
  * (it gives none), so a browser holding the operator's credentials cannot be made to purge from
- * elsewhere. Handlers run on the HTTP server's thread.
+ * elsewhere. Every answer carries {@link #SECURITY_HEADERS}: the page and its scripts come only
+ * from the broker, no other site may frame it, nothing is sniffed as another type, and no
+ * address of it leaks to another site. Handlers run on the HTTP server's thread.
  */
 public final class Console {
 
     private static final Logger LOG = LoggerFactory.getLogger(Console.class);
     static final String ACTION_HEADER = "X-Ramjet-Console";
+    /** Sent with every answer of the console's routes. */
+    static final Map<String, String> SECURITY_HEADERS = Map.of(
+            "Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+                    + " connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self';"
+                    + " frame-ancestors 'none'",
+            "X-Frame-Options", "DENY",
+            "X-Content-Type-Options", "nosniff",
+            "Referrer-Policy", "no-referrer");
 
     private final ConsoleGate gate;
     private final StaticFiles files = new StaticFiles();
@@ -45,9 +55,16 @@ public final class Console {
 
     /** @param mount creates a context (a path prefix and its handler) on the HTTP server */
     public void mountOn(BiConsumer<String, HttpHandler> mount) {
-        mount.accept("/", this::root);
-        mount.accept(StaticFiles.PREFIX, gated(files::serve));
-        mount.accept("/api/", gated(this::api));
+        mount.accept("/", secured(this::root));
+        mount.accept(StaticFiles.PREFIX, secured(gated(files::serve)));
+        mount.accept("/api/", secured(gated(this::api)));
+    }
+
+    private static HttpHandler secured(HttpHandler handler) {
+        return exchange -> {
+            SECURITY_HEADERS.forEach(exchange.getResponseHeaders()::set);
+            handler.handle(exchange);
+        };
     }
 
     private void root(HttpExchange exchange) throws IOException {

@@ -30,7 +30,10 @@ import java.util.Optional;
  * <p>A login hashes the password slowly and the page asks every two seconds, so an accepted
  * login is remembered for {@link #REMEMBER_MILLIS} under a digest of its header (never the
  * password itself); a change of the users or roles file reaches the console within that time.
- * Called on the console's one HTTP thread; the cache is guarded by the instance's lock.
+ * Failed logins are throttled per remote address ({@link LoginThrottle}): a blocked address gets
+ * 429 with {@code Retry-After} and no login is tried for it. Called on the console's one HTTP
+ * thread (the scrape endpoint's, whose {@code /metrics} it may guard too); the cache is guarded
+ * by the instance's lock.
  */
 public final class ConsoleGate {
 
@@ -44,6 +47,7 @@ public final class ConsoleGate {
 
     private final Login login;
     private final Authorizer authorizer;
+    private final LoginThrottle throttle = new LoginThrottle(() -> System.nanoTime() / 1_000_000);
     private final Map<String, Remembered> remembered = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Remembered> eldest) {
@@ -65,12 +69,30 @@ public final class ConsoleGate {
         return new ConsoleGate(login, authorizer);
     }
 
-    /** Whether the request may go on; when not, its answer (401 or 403) has been sent. */
-    boolean admit(HttpExchange exchange) throws IOException {
+    /** Whether the request may go on; when not, its answer (401, 403 or 429) has been sent. */
+    public boolean admit(HttpExchange exchange) throws IOException {
         if (login == null) {
             return true;
         }
-        Optional<Identity> identity = identify(exchange.getRequestHeaders().getFirst("Authorization"));
+        String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+        Optional<Identity> identity = remembered(authorization);
+        if (identity.isEmpty() && authorization != null) {
+            String address = exchange.getRemoteAddress().getAddress().getHostAddress();
+            long waitMillis = throttle.waitMillis(address);
+            if (waitMillis > 0) {
+                long seconds = (waitMillis + 999) / 1000;
+                exchange.getResponseHeaders().set("Retry-After", Long.toString(seconds));
+                ApiCall.error(exchange, 429, "too many failed logins from " + address + ": retry in " + seconds
+                        + " s");
+                return false;
+            }
+            identity = logIn(authorization);
+            if (identity.isPresent()) {
+                throttle.succeeded(address);
+            } else {
+                throttle.failed(address);
+            }
+        }
         if (identity.isEmpty()) {
             exchange.getResponseHeaders().set("WWW-Authenticate", CHALLENGE);
             ApiCall.error(exchange, 401, "credentials required");
@@ -85,16 +107,22 @@ public final class ConsoleGate {
         }
     }
 
-    private synchronized Optional<Identity> identify(String authorization) {
-        if (authorization == null || !authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
+    /** The identity of an accepted login still remembered for this header. */
+    private synchronized Optional<Identity> remembered(String authorization) {
+        if (authorization == null) {
+            return Optional.empty();
+        }
+        Remembered known = remembered.get(digest(authorization));
+        return known != null && known.until() > System.currentTimeMillis() ? Optional.of(known.identity())
+                : Optional.empty();
+    }
+
+    /** Tries the header's Basic credentials against the broker's login, remembering an accepted one. */
+    private synchronized Optional<Identity> logIn(String authorization) {
+        if (!authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
             return Optional.empty();
         }
         String key = digest(authorization);
-        long now = System.currentTimeMillis();
-        Remembered known = remembered.get(key);
-        if (known != null && known.until() > now) {
-            return Optional.of(known.identity());
-        }
         String credentials;
         try {
             credentials = new String(Base64.getDecoder().decode(authorization.substring(6).trim()),
@@ -109,7 +137,7 @@ public final class ConsoleGate {
         String user = credentials.substring(0, colon);
         Optional<Identity> identity = login.login(user, credentials.substring(colon + 1).toCharArray(), null);
         if (identity.isPresent()) {
-            remembered.put(key, new Remembered(identity.get(), now + REMEMBER_MILLIS));
+            remembered.put(key, new Remembered(identity.get(), System.currentTimeMillis() + REMEMBER_MILLIS));
         } else {
             remembered.remove(key);
             LOG.warn("console: authentication of user '{}' failed", user);

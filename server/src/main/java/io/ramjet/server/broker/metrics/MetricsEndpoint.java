@@ -3,6 +3,8 @@ package io.ramjet.server.broker.metrics;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
+import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.jmx.JmxReporter;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
@@ -25,7 +27,7 @@ import java.util.function.Function;
 /**
  * Where the broker's metrics go: a Prometheus scrape endpoint ({@code GET /metrics} on an HTTP
  * port, the JDK's own HTTP server, one thread) and, when asked, JMX through Micrometer's JMX
- * registry (domain {@code ramjet}). Each scrape samples the destinations first. The same port
+ * registry (domain {@code ramjet}, names as {@link JmxNames} gives them). Each scrape samples the destinations first. The same port
  * serves what else the broker mounts on it ({@link #serve}: the web console).
  */
 public final class MetricsEndpoint implements AutoCloseable {
@@ -37,6 +39,15 @@ public final class MetricsEndpoint implements AutoCloseable {
     private final BrokerMetrics metrics;
     private final HttpServer http;
     private final ExecutorService executor;
+    /** Admits a scrape or answers it (401, 403...) itself; null admits every scrape. */
+    private volatile Guard guard;
+
+    /** Who may scrape: decides on the exchange, answering it itself when it refuses. */
+    @FunctionalInterface
+    public interface Guard {
+        /** Whether the scrape may go on; when not, the exchange has been answered. */
+        boolean admit(HttpExchange exchange) throws IOException;
+    }
 
     /**
      * @param port    the HTTP port of the scrape endpoint, 0 for an ephemeral one, -1 for none
@@ -52,7 +63,7 @@ public final class MetricsEndpoint implements AutoCloseable {
             registry.add(prometheus);
         }
         if (jmx) {
-            registry.add(new JmxMeterRegistry(new JmxConfig() {
+            JmxConfig config = new JmxConfig() {
                 @Override
                 public String get(String key) {
                     return null;
@@ -62,7 +73,11 @@ public final class MetricsEndpoint implements AutoCloseable {
                 public String domain() {
                     return "ramjet";
                 }
-            }, Clock.SYSTEM));
+            };
+            JmxNames names = new JmxNames();
+            MetricRegistry dropwizard = new MetricRegistry();
+            registry.add(new JmxMeterRegistry(config, Clock.SYSTEM, names, dropwizard, JmxReporter
+                    .forRegistry(dropwizard).inDomain(config.domain()).createsObjectNamesWith(names).build()));
         }
         metrics = meters.apply(registry);
         if (prometheus == null) {
@@ -91,6 +106,11 @@ public final class MetricsEndpoint implements AutoCloseable {
         return metrics;
     }
 
+    /** From now on every scrape passes {@code scrapeGuard} first (the console's login, for instance). */
+    public void guardScrapes(Guard scrapeGuard) {
+        this.guard = scrapeGuard;
+    }
+
     /**
      * Serves the paths under {@code prefix} (the longest prefix of a request's path wins) with
      * {@code handler}, on the endpoint's one HTTP thread.
@@ -111,6 +131,10 @@ public final class MetricsEndpoint implements AutoCloseable {
 
     private void scrape(HttpExchange exchange) throws IOException {
         try (exchange) {
+            Guard scrapeGuard = guard;
+            if (scrapeGuard != null && !scrapeGuard.admit(exchange)) {
+                return;
+            }
             if (!"GET".equals(exchange.getRequestMethod())) {
                 exchange.sendResponseHeaders(405, -1);
                 return;

@@ -1,6 +1,7 @@
 package io.ramjet.server.broker.processor;
 
 import io.ramjet.protocol.command.AdminCount;
+import io.ramjet.protocol.command.AdminCreateRequest;
 import io.ramjet.protocol.command.AdminQuery;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ConsumerStatsList;
@@ -18,6 +19,8 @@ import io.ramjet.server.broker.admin.MessageMover;
 import io.ramjet.server.broker.admin.Purge;
 import io.ramjet.server.broker.admin.Statistics;
 import io.ramjet.server.broker.admin.TransactionListing;
+import io.ramjet.server.broker.destination.Destination;
+import io.ramjet.server.broker.destination.DestinationResolver;
 import io.ramjet.server.broker.security.Operation;
 import io.ramjet.server.remoting.RemotingServer;
 
@@ -25,8 +28,9 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 
 /**
- * The operator's commands (ADMIN_*: listings, purge, move, broker facts, transactions), all registered from
- * here, so that one place decides who may run them.
+ * The operator's commands (ADMIN_*: listings, purge, move, broker facts, transactions, creation of a
+ * destination), all registered from here, so that one place decides who may run them: a connection
+ * with the {@code admin} right on the broker.
  */
 public final class OperationsProcessor {
 
@@ -36,11 +40,16 @@ public final class OperationsProcessor {
     private final BrokerFactsReader facts;
     private final ConsumerRegistry consumers;
     private final TransactionListing transactions;
+    private final DestinationResolver resolver;
+    private final int defaultQueueCount;
     private final Access access;
 
     public OperationsProcessor(Statistics statistics, Purge purge, MessageMover mover, BrokerFactsReader facts,
-                               ConsumerRegistry consumers, TransactionListing transactions, Access access) {
+                               ConsumerRegistry consumers, TransactionListing transactions,
+                               DestinationResolver resolver, int defaultQueueCount, Access access) {
         this.access = access;
+        this.resolver = resolver;
+        this.defaultQueueCount = defaultQueueCount;
         this.transactions = transactions;
         this.statistics = statistics;
         this.purge = purge;
@@ -59,6 +68,7 @@ public final class OperationsProcessor {
         server.registerProcessor(CommandCode.ADMIN_MOVE, Refusals.mapped(admin(this::move)), executor);
         server.registerProcessor(CommandCode.ADMIN_BROKER, Refusals.mapped(admin(this::broker)), executor);
         server.registerProcessor(CommandCode.ADMIN_TRANSACTIONS, Refusals.mapped(admin(this::transactions)), executor);
+        server.registerProcessor(CommandCode.ADMIN_CREATE, Refusals.mapped(admin(this::create)), executor);
     }
 
     /** Every operator command needs the {@code admin} right on the broker. */
@@ -105,6 +115,19 @@ public final class OperationsProcessor {
 
     Frame transactions(RemotingConnection connection, Frame request) {
         return request.reply(new TransactionStatsList(transactions.list()));
+    }
+
+    /**
+     * Creates a permanent destination whatever the auto-creation policy (an operator decides), under
+     * a name a client may use; an existing one is left as it is.
+     */
+    Frame create(RemotingConnection connection, Frame request) {
+        AdminCreateRequest create = request.header(AdminCreateRequest.class);
+        DestinationResolver.checkClientName(create.name());
+        boolean existed = resolver.table().find(create.kind(), create.name()).isPresent();
+        resolver.ensure(new Destination(create.name(), create.kind(),
+                create.queueCount() <= 0 ? defaultQueueCount : create.queueCount(), false));
+        return request.reply(new AdminCount(existed ? 0 : 1));
     }
 
     private static String query(Frame request) {
