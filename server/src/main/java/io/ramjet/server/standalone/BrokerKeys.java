@@ -146,7 +146,9 @@ final class BrokerKeys {
                     (b, v) -> b.store().minFreeSpace(v)),
             new BrokerKey<>("flushPolicy", ValueType.FLUSH_POLICY, "SYNC_GROUP_COMMIT",
                     "`SYNC_GROUP_COMMIT`: a persistent send returns once a force covers it (concurrent sends share"
-                            + " one); `ASYNC`: nothing waits for the disk, the periodic flush writes it",
+                            + " one); `ASYNC`: no send waits for the disk, the periodic flush writes it; consumers"
+                            + " still see a persistent message only once it is forced (the broker forces as soon as one"
+                            + " waits to be seen)",
                     (b, v) -> b.store().flushPolicy(v)),
             new BrokerKey<>("flushIntervalMs", ValueType.MILLIS, "200", "period of the background flush",
                     (b, v) -> b.store().flushInterval(v)),
