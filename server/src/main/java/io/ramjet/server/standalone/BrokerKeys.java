@@ -234,6 +234,14 @@ final class BrokerKeys {
                     "an outbound TLS connection checks that the server's certificate names the host connected to;"
                             + " `false` is for test certificates only",
                     (b, v) -> b.tls().verifyHostname(v)),
+            new BrokerKey<>("tlsProtocols", ValueType.LIST, "TLSv1.3,TLSv1.2",
+                    "TLS protocol versions the port accepts and outbound connections offer, comma-separated",
+                    (b, v) -> b.tls().protocols(v)),
+            new BrokerKey<>("tlsCipherSuites", ValueType.LIST, "(forward-secret AEAD suites)",
+                    "cipher suites, comma-separated JDK (IANA) names; the default is TLS 1.3's three and, for TLS 1.2,"
+                            + " ECDHE with AES-GCM or ChaCha20-Poly1305 only (no static RSA, CBC or SHA-1 suites);"
+                            + " suites the JDK lacks are left out",
+                    (b, v) -> b.tls().cipherSuites(v)),
             new BrokerKey<>("metricsPort", ValueType.PORT, "(none)",
                     "HTTP port of the Prometheus scrape endpoint (`GET /metrics`) and of the web console"
                             + " (`/console/`), bound on `host`; without one there is neither",

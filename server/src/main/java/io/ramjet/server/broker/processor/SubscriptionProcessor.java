@@ -93,11 +93,12 @@ public final class SubscriptionProcessor {
         SubscriptionKey key = SubscriptionRefs.keyOf(subscribe.subscription());
         String subscriptionSelector = key.kind() == SubscriptionKind.QUEUE ? null : subscribe.selector();
         checkClientId(connection, key);
-        checkAccess(connection, key, subscriptionSelector, subscribe.noLocal());
+        boolean ownTemporary = destinations.table().find(key.destinationKind(), key.destination())
+                .filter(Destination::temporary).map(d -> checkOwnTemporary(connection, d)).orElse(false);
+        checkAccess(connection, key, subscriptionSelector, subscribe.noLocal(), ownTemporary);
         Destination destination = destinations.resolve(key.destinationKind(), key.destination());
-        if (!temporaries.mayConsume(destination, new ConnectionSession(connection))) {
-            throw new BrokerException(Refusal.SUBSCRIPTION_CONFLICT, "temporary destination '"
-                    + destination.name() + "' belongs to another connection");
+        if (destination.temporary()) {
+            checkOwnTemporary(connection, destination);
         }
         ConsumerSelector selector = compile(subscribe.selector());
         AtomicReference<long[]> starts = new AtomicReference<>();
@@ -138,8 +139,9 @@ public final class SubscriptionProcessor {
      * one, and for one that exists with other terms (which the new ones replace), the rights to
      * delete it and create one.
      */
-    private void checkAccess(RemotingConnection connection, SubscriptionKey key, String selector, boolean noLocal) {
-        if (!ownTemporary(connection, key)) {
+    private void checkAccess(RemotingConnection connection, SubscriptionKey key, String selector, boolean noLocal,
+                             boolean ownTemporary) {
+        if (!ownTemporary) {
             access.check(connection, Operation.CONSUME, key.destination());
         }
         if (key.kind() != SubscriptionKind.QUEUE && key.kind().durable()) {
@@ -154,11 +156,17 @@ public final class SubscriptionProcessor {
         access.checkCreatedByUse(connection, destinations.table(), key.destinationKind(), key.destination());
     }
 
-    /** A temporary destination of this connection: its owner consumes it without a consume rule (no one else may). */
-    private boolean ownTemporary(RemotingConnection connection, SubscriptionKey key) {
-        return destinations.table().find(key.destinationKind(), key.destination())
-                .filter(d -> d.temporary() && temporaries.mayConsume(d, new ConnectionSession(connection)))
-                .isPresent();
+    /**
+     * Only the connection that created a temporary destination consumes from it; returns true.
+     *
+     * @throws BrokerException SUBSCRIPTION_CONFLICT for another connection, whatever its rights
+     */
+    private boolean checkOwnTemporary(RemotingConnection connection, Destination temporary) {
+        if (!temporaries.mayConsume(temporary, new ConnectionSession(connection))) {
+            throw new BrokerException(Refusal.SUBSCRIPTION_CONFLICT, "temporary destination '"
+                    + temporary.name() + "' belongs to another connection");
+        }
+        return true;
     }
 
     private static ConsumerSelector compile(String selector) {

@@ -5,16 +5,20 @@ import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.standalone.BrokerProperties;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A broker configured as the README's Security section says for production: a users file of
  * hashed passwords, a roles file, a permissions file (the README's worked example), anonymous
- * connections refused, TLS on the port (a key pair made at test time by the JDK's
+ * connections refused, TLS on the port (an RSA key pair made at test time by the JDK's
  * {@code keytool}, self-signed for 127.0.0.1). Its users: {@code alice} (producers), {@code bob}
  * and {@code carol} (consumers), {@code ops} (admins) and {@code eve}, whose only right is
  * {@code eve.#}. The broker's {@code broker.properties} is written beside the other files, so
@@ -88,7 +92,7 @@ final class SecuredDeployment {
 
     private static void keyPair(Path keyStore) throws IOException, InterruptedException {
         Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "broker", "-keyalg", "EC", "-groupname", "secp256r1",
+                "-genkeypair", "-alias", "broker", "-keyalg", "RSA", "-keysize", "2048",
                 "-dname", "CN=127.0.0.1", "-ext", "san=ip:127.0.0.1", "-validity", "2",
                 "-keystore", keyStore.toString(), "-storetype", "PKCS12", "-storepass", KEY_PASSWORD)
                 .redirectErrorStream(true).start();
@@ -107,6 +111,52 @@ final class SecuredDeployment {
         Broker broker = new Broker(config());
         broker.start();
         return broker;
+    }
+
+    /** A broker of this deployment in a child JVM, and its address. */
+    record Child(Process process, String address) implements AutoCloseable {
+        /** Kills the child as {@code kill -9} does and waits for it to be gone. */
+        @Override
+        public void close() throws InterruptedException {
+            process.destroyForcibly();
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("child broker still running");
+            }
+        }
+    }
+
+    /**
+     * A broker of this deployment started in a child JVM ({@link SecuredBrokerProcess}) by a shell
+     * whose umask is {@code umask}, once it printed its port.
+     */
+    Child startChild(String umask) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder("/bin/sh", "-c", "umask " + umask + " && exec \"$0\" \"$@\"", java,
+                "-cp", System.getProperty("java.class.path"), SecuredBrokerProcess.class.getName(),
+                properties.toString())
+                .redirectError(ProcessBuilder.Redirect.appendTo(Path.of("target", "secured-broker-process.log").toFile()))
+                .start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        String line;
+        while ((line = out.readLine()) != null && !line.startsWith("PORT ")) {
+            // log lines
+        }
+        if (line == null) {
+            process.destroyForcibly();
+            throw new IOException("the child broker ended before printing its port");
+        }
+        return new Child(process, "127.0.0.1:" + line.substring(5).trim());
+    }
+
+    /** Polls {@code condition} until it holds, failing after ten seconds. */
+    static void await(String what, Callable<Boolean> condition) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.call()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(20);
+        }
     }
 
     /** Trust in the broker's certificate, for clients. */

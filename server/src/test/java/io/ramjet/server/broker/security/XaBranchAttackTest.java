@@ -11,15 +11,10 @@ import io.ramjet.server.broker.Broker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -99,24 +94,8 @@ class XaBranchAttackTest {
     @Test
     void theOwnerStillCompletesItsBranchAfterTheBrokerWasKilled() throws Exception {
         SecuredDeployment deployment = new SecuredDeployment(dir, "checkpointIntervalMs=3600000");
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), SecuredBrokerProcess.class.getName(),
-                deployment.properties.toString())
-                .redirectError(ProcessBuilder.Redirect.appendTo(Path.of("target", "secured-broker-process.log").toFile()))
-                .start();
-        try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(),
-                    StandardCharsets.UTF_8));
-            String line;
-            while ((line = out.readLine()) != null && !line.startsWith("PORT ")) {
-                // log lines
-            }
-            assertNotNull(line, "the child broker printed its port");
-            alicePrepares(deployment, "127.0.0.1:" + line.substring(5).trim());
-            child.destroyForcibly();
-            assertTrue(child.waitFor(20, TimeUnit.SECONDS));
-        } finally {
-            child.destroyForcibly();
+        try (SecuredDeployment.Child child = deployment.startChild("022")) {
+            alicePrepares(deployment, child.address());
         }
         try (Broker restarted = deployment.start()) {
             assertTrue(restarted.store().recoveryReport().recordsScanned() > 0, "the branch came from the log");
