@@ -91,7 +91,7 @@ class ObjectMessageTest {
     @Test
     void theDefaultRefusesASerializedLambdaAndTheJdksOtherPackages() throws Exception {
         RamjetObjectMessage lambda = new RamjetObjectMessage(SerializationAllowList.DEFAULT);
-        lambda.setObject((Runnable & Serializable) () -> { });
+        lambda.setObject((Serializable) Map.Entry.comparingByKey()); // a lambda of java.util.Map.Entry
         MessageFormatException refused = assertThrows(MessageFormatException.class, lambda::getObject);
         assertTrue(refused.getMessage().contains("java.lang.invoke.SerializedLambda"), refused.getMessage());
         RamjetObjectMessage level = new RamjetObjectMessage(SerializationAllowList.DEFAULT);
