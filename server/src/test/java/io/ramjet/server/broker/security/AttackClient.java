@@ -40,7 +40,8 @@ final class AttackClient implements AutoCloseable {
 
     /** Connected and authenticated as {@code user}. */
     AttackClient(SecuredDeployment deployment, String address, String user) throws Exception {
-        this.client = new RemotingClient(RemotingClientConfig.defaults()
+        // a broker just started in a cold JVM may take more than the default to complete its first handshakes
+        this.client = new RemotingClient(RemotingClientConfig.defaults().withConnectTimeout(TIMEOUT)
                 .withTls(ClientTls.defaults().withTrust(deployment.trust())));
         this.address = address;
         invoke(CommandCode.AUTHENTICATE, new AuthenticateRequest(user, SecuredDeployment.PASSWORD));
