@@ -64,7 +64,7 @@ public final class AlternatingFile {
     public void write(ByteBuffer bytes) {
         Path copy = copies[next];
         boolean created = !Files.exists(copy);
-        try (FileChannel channel = FileChannel.open(copy, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        try (FileChannel channel = OwnerOnly.open(copy, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             ByteBuffer remaining = bytes.duplicate();
             while (remaining.hasRemaining()) {

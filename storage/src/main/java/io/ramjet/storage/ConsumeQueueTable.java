@@ -71,7 +71,7 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
                 minFreeSpace, preparer, FIRST_FILES);
         load();
         try {
-            Files.createDirectories(directory);
+            OwnerOnly.createDirectories(directory);
         } catch (IOException e) {
             throw new StoreException("cannot create " + directory, e);
         }
@@ -169,7 +169,7 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
         Path temporary = destination.resolve(QueueKey.NAME_FILE + ".tmp");
         try {
             List<Path> changed = MappedFile.createDirectories(destination);
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
+            try (FileChannel channel = OwnerOnly.open(temporary, StandardOpenOption.CREATE,
                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
                 ByteBuffer bytes = StandardCharsets.UTF_8.encode(name);
                 channel.write(bytes.duplicate());

@@ -85,7 +85,7 @@ final class MappedFile {
             }
         }
         try {
-            Files.createDirectories(directory);
+            OwnerOnly.createDirectories(directory);
         } catch (IOException e) {
             throw new StoreException("cannot create " + directory, e);
         }
@@ -101,13 +101,13 @@ final class MappedFile {
     static Path prepare(Path directory, long start, int size, long minFreeSpace, String suffix) {
         Path temporary = directory.resolve(name(start) + suffix);
         try {
-            Files.createDirectories(directory);
+            OwnerOnly.createDirectories(directory);
             long usable = Files.getFileStore(directory).getUsableSpace();
             if (usable - size < minFreeSpace) {
                 throw new StoreFullException("cannot create " + temporary + " of " + size + " bytes: "
                         + usable + " bytes usable, " + minFreeSpace + " must stay free");
             }
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
+            try (FileChannel channel = OwnerOnly.open(temporary, StandardOpenOption.CREATE,
                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
                 ByteBuffer zeros = ByteBuffer.allocateDirect(Math.min(ZERO_CHUNK, size));
                 long written = 0;

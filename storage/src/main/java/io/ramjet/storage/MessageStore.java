@@ -68,8 +68,8 @@ public final class MessageStore implements AutoCloseable {
         this.listener = listener;
         Path directory = config.directory();
         try {
-            Files.createDirectories(directory);
-            lockChannel = FileChannel.open(directory.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            OwnerOnly.createDirectories(directory);
+            lockChannel = OwnerOnly.open(directory.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             lock = lockChannel.tryLock();
         } catch (IOException | OverlappingFileLockException e) {
             throw new StoreException("cannot lock " + directory, e);
@@ -86,7 +86,7 @@ public final class MessageStore implements AutoCloseable {
         recoveryReport = Recovery.run(clean, checkpointFile, log, queues, listener);
         checkpointOffset = recoveryReport.checkpointOffset();
         try {
-            Files.write(runningMarker, new byte[0]);
+            OwnerOnly.write(runningMarker, new byte[0]);
         } catch (IOException e) {
             throw new StoreException("cannot create " + runningMarker, e);
         }

@@ -36,7 +36,7 @@ public final class StoreTruncation {
      */
     public static void truncate(StoreConfig config, long offset) {
         Path lockPath = config.directory().resolve("lock");
-        try (FileChannel channel = FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        try (FileChannel channel = OwnerOnly.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock lock = channel.tryLock()) {
             if (lock == null) {
                 throw new StoreException(config.directory() + " is in use: it cannot be truncated");

@@ -5,7 +5,6 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.ramjet.protocol.frame.FrameDecoder;
 import io.ramjet.protocol.frame.FrameEncoder;
-import io.ramjet.protocol.frame.HeaderCodec;
 
 import java.time.Duration;
 import java.util.List;
@@ -25,10 +24,11 @@ public final class AcceptedChannels {
     /**
      * Sets up {@code channel} and returns its connection.
      *
-     * @param tls the server's TLS context, or null for plain TCP
+     * @param tls     the server's TLS context, or null for plain TCP
+     * @param decoder the channel's own frame decoder
      */
     public static RemotingConnection install(SocketChannel channel, SslContext tls, Duration idleTimeout,
-                                             int maxFrameLength, HeaderCodec headerCodec, FrameEncoder encoder,
+                                             FrameDecoder decoder, FrameEncoder encoder,
                                              ProcessorTable processors, List<ConnectionListener> listeners,
                                              RequestGate gate) {
         RemotingConnection connection = new RemotingConnection(channel);
@@ -38,7 +38,7 @@ public final class AcceptedChannels {
         channel.pipeline().addLast(
                 Flushes.consolidated(),
                 new IdleStateHandler(idleTimeout.toNanos(), 0, 0, TimeUnit.NANOSECONDS),
-                new FrameDecoder(maxFrameLength, headerCodec),
+                decoder,
                 encoder,
                 new RemotingHandler(connection, processors, listeners, gate, null));
         return connection;

@@ -55,7 +55,8 @@ public interface BrokerRequests extends AutoCloseable {
     /** Deletes a durable subscription on every broker that has it. */
     CompletableFuture<Void> deleteSubscription(String clientId, String name);
 
-    CompletableFuture<Void> createTemporaryDestination(String name, DestinationKind kind);
+    /** Creates a temporary destination, named by the broker: completes with its name. */
+    CompletableFuture<String> createTemporaryDestination(DestinationKind kind);
 
     CompletableFuture<Void> deleteDestination(String name, DestinationKind kind);
 

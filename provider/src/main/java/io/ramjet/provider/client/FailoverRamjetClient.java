@@ -256,8 +256,8 @@ public final class FailoverRamjetClient implements RamjetClient {
     }
 
     @Override
-    public CompletableFuture<Void> createTemporaryDestination(String name, DestinationKind kind) {
-        return brokers.createTemporaryDestination(name, kind);
+    public CompletableFuture<String> createTemporaryDestination(DestinationKind kind) {
+        return brokers.createTemporaryDestination(kind);
     }
 
     @Override

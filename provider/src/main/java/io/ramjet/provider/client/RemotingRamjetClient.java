@@ -329,15 +329,16 @@ public final class RemotingRamjetClient implements BrokerClient {
     }
 
     @Override
-    public CompletableFuture<Void> createTemporaryDestination(String name, DestinationKind kind) {
+    public CompletableFuture<String> createTemporaryDestination(DestinationKind kind) {
         return RemotingFailures.translated(firstMaster().thenCompose(broker -> remoting.invoke(broker.address(),
-                        Frame.request(CommandCode.CREATE_DESTINATION, new CreateDestinationRequest(name, kind, 1, true)),
+                        Frame.request(CommandCode.CREATE_DESTINATION, CreateDestinationRequest.temporary(kind)),
                         timeout)
-                .thenAccept(response -> {
+                .thenApply(response -> {
                     Frames.release(response);
                     DestinationInfo info = response.header(DestinationInfo.class);
-                    routes.put(key(name, kind), CompletableFuture.completedFuture(
+                    routes.put(key(info.name(), kind), CompletableFuture.completedFuture(
                             List.of(new Route(broker.brokerName(), broker.address(), info.queueCount()))));
+                    return info.name();
                 })));
     }
 

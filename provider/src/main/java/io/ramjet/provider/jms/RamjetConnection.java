@@ -65,7 +65,6 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     private final List<RamjetSession> sessions = new CopyOnWriteArrayList<>();
     private final Set<RamjetDestination> temporaries = ConcurrentHashMap.newKeySet();
     private final AtomicLong lastSessionId = new AtomicLong();
-    private final AtomicLong lastTemporaryId = new AtomicLong();
     private final Object stateLock = new Object();
     private volatile ConnectionInfo info;
     private volatile boolean clientIdFixed;
@@ -378,22 +377,18 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
 
     RamjetTemporaryQueue createTemporaryQueue() throws JMSException {
         checkOpen();
-        RamjetTemporaryQueue queue = new RamjetTemporaryQueue(temporaryName(), this::deleteTemporary);
-        JmsErrors.await(client.createTemporaryDestination(queue.name(), DestinationKind.QUEUE));
+        RamjetTemporaryQueue queue = new RamjetTemporaryQueue(
+                JmsErrors.await(client.createTemporaryDestination(DestinationKind.QUEUE)), this::deleteTemporary);
         temporaries.add(queue);
         return queue;
     }
 
     RamjetTemporaryTopic createTemporaryTopic() throws JMSException {
         checkOpen();
-        RamjetTemporaryTopic topic = new RamjetTemporaryTopic(temporaryName(), this::deleteTemporary);
-        JmsErrors.await(client.createTemporaryDestination(topic.name(), DestinationKind.TOPIC));
+        RamjetTemporaryTopic topic = new RamjetTemporaryTopic(
+                JmsErrors.await(client.createTemporaryDestination(DestinationKind.TOPIC)), this::deleteTemporary);
         temporaries.add(topic);
         return topic;
-    }
-
-    private String temporaryName() {
-        return "TMP." + info.connectionId() + "." + lastTemporaryId.incrementAndGet();
     }
 
     private void deleteTemporary(RamjetDestination temporary) throws JMSException {

@@ -4,13 +4,16 @@ import java.util.List;
 
 /**
  * What an ObjectMessage may deserialize: the packages of its classes, and bounds on the graph it
- * reads. A class is allowed when its package is one of them or inside one ({@code com.acme}
- * allows {@code com.acme.order.Order}); {@code *} allows everything. Arrays are judged by their
+ * reads. A class is allowed when its package is one of them exactly ({@code com.acme} allows
+ * {@code com.acme.Order}, not {@code com.acme.order.Line}), or inside one listed with {@code .**}
+ * ({@code com.acme.**} allows both); {@code *} allows everything. Exact packages keep what a
+ * broad entry would drag in out: {@code java.lang} without {@code java.lang.invoke} (a serialized
+ * lambda) or {@code java.lang.reflect}, {@code java.util} without {@code java.util.logging}. Arrays are judged by their
  * component class, primitives always pass. The bounds (nesting depth, array length, references
  * and bytes, as {@link java.io.ObjectInputFilter} counts them) stop a small body from
  * exhausting memory, the stack or the CPU: nested {@code HashSet}s whose hash codes take
  * 2<sup>depth</sup> steps, an array length that asks for gigabytes. Immutable. The default,
- * {@link #DEFAULT}, covers the JDK's value types only with the default bounds; a connection
+ * {@link #DEFAULT}, covers the JDK's value types only (the four packages exactly) with the default bounds; a connection
  * factory passes its configured list to the messages its sessions create.
  */
 public final class SerializationAllowList {
@@ -23,6 +26,9 @@ public final class SerializationAllowList {
     public static final int DEFAULT_MAX_ARRAY_LENGTH = 16 << 20;
     public static final long DEFAULT_MAX_REFERENCES = 1_000_000;
     public static final long DEFAULT_MAX_BYTES = 16 << 20;
+
+    /** The ending of an entry that covers its package and every package inside it. */
+    public static final String SUBPACKAGES = ".**";
 
     public static final SerializationAllowList DEFAULT = of("java.lang,java.util,java.math,java.time");
 
@@ -108,7 +114,12 @@ public final class SerializationAllowList {
         int dot = name.lastIndexOf('.');
         String pkg = dot < 0 ? "" : name.substring(0, dot);
         for (String allowed : packages) {
-            if (pkg.equals(allowed) || pkg.startsWith(allowed + ".")) {
+            if (allowed.endsWith(SUBPACKAGES)) {
+                String parent = allowed.substring(0, allowed.length() - SUBPACKAGES.length());
+                if (pkg.equals(parent) || pkg.startsWith(parent + ".")) {
+                    return true;
+                }
+            } else if (pkg.equals(allowed)) {
                 return true;
             }
         }

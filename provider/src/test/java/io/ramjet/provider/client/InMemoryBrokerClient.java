@@ -185,6 +185,7 @@ public final class InMemoryBrokerClient implements BrokerClient {
     }
 
     private final Broker broker;
+    private final AtomicInteger temporaries = new AtomicInteger();
     private final ConnectionInfo connection;
     private final ExecutorService pulls = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "in-memory-pull");
@@ -406,8 +407,8 @@ public final class InMemoryBrokerClient implements BrokerClient {
     }
 
     @Override
-    public CompletableFuture<Void> createTemporaryDestination(String name, DestinationKind kind) {
-        return done(null);
+    public CompletableFuture<String> createTemporaryDestination(DestinationKind kind) {
+        return done("TMP.in-memory." + temporaries.incrementAndGet());
     }
 
     @Override

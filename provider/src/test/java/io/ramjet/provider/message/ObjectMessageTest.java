@@ -19,8 +19,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +31,7 @@ class ObjectMessageTest {
     record Order(String id, int qty) implements Serializable {
     }
 
-    private static final SerializationAllowList THIS_PACKAGE = SerializationAllowList.of("java.lang, io.ramjet.provider");
+    private static final SerializationAllowList THIS_PACKAGE = SerializationAllowList.of("java.lang, io.ramjet.provider.**");
 
     @Test
     void serializesOnSetSoLaterChangesAreNotSeen() throws Exception {
@@ -72,14 +74,35 @@ class ObjectMessageTest {
     void allowListRules() {
         SerializationAllowList list = SerializationAllowList.of("com.acme");
         assertTrue(list.allows("com.acme.Order"));
-        assertTrue(list.allows("com.acme.order.Line"));
+        assertFalse(list.allows("com.acme.order.Line"), "a package, not its sub-packages");
         assertFalse(list.allows("com.acmeevil.Order"));
+        SerializationAllowList tree = SerializationAllowList.of("com.acme.**");
+        assertTrue(tree.allows("com.acme.Order"));
+        assertTrue(tree.allows("com.acme.order.Line"));
+        assertFalse(tree.allows("com.acmeevil.Order"));
         assertFalse(list.allows("Order"));
         assertTrue(list.allows("[Lcom.acme.Order;"));
         assertFalse(list.allows("[[Ljava.lang.String;"));
         assertTrue(list.allows("[I"));
         assertTrue(SerializationAllowList.of("*").allows("org.evil.Gadget"));
         assertFalse(SerializationAllowList.of("").allows("java.lang.String"));
+    }
+
+    @Test
+    void theDefaultRefusesASerializedLambdaAndTheJdksOtherPackages() throws Exception {
+        RamjetObjectMessage lambda = new RamjetObjectMessage(SerializationAllowList.DEFAULT);
+        lambda.setObject((Serializable) Map.Entry.comparingByKey()); // a lambda of java.util.Map.Entry
+        MessageFormatException refused = assertThrows(MessageFormatException.class, lambda::getObject);
+        assertTrue(refused.getMessage().contains("java.lang.invoke.SerializedLambda"), refused.getMessage());
+        RamjetObjectMessage level = new RamjetObjectMessage(SerializationAllowList.DEFAULT);
+        level.setObject(java.util.logging.Level.INFO);
+        refused = assertThrows(MessageFormatException.class, level::getObject);
+        assertTrue(refused.getMessage().contains("java.util.logging.Level"), refused.getMessage());
+        RamjetObjectMessage values = new RamjetObjectMessage(SerializationAllowList.DEFAULT);
+        HashMap<String, Object> map = new HashMap<>(Map.of("when", java.time.Instant.EPOCH,
+                "amount", new java.math.BigDecimal("1.5"), "list", new ArrayList<>(List.of(1L))));
+        values.setObject(map);
+        assertEquals(map, values.getObject(), "the JDK's value types still pass");
     }
 
     @Test

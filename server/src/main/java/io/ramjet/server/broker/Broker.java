@@ -422,7 +422,8 @@ public final class Broker implements AutoCloseable {
                 new RemoteCoordinators(coordinatorRemoting, config.clusterUser() == null ? null
                         : new AuthenticateRequest(config.clusterUser(),
                                 Objects.requireNonNullElse(config.clusterPassword(), ""))));
-        TransactionProcessor tx = new TransactionProcessor(transactions.clients(), transactions.coordinatorQuery());
+        TransactionProcessor tx = new TransactionProcessor(transactions.clients(), transactions.coordinatorQuery(),
+                access, config.clusterUser());
         server.registerAsyncProcessor(CommandCode.TX_PREPARE, Refusals.mappedAsync(tx::prepare), processors);
         server.registerAsyncProcessor(CommandCode.TX_END, Refusals.mappedAsync(tx::end), processors);
         // where SENDs run: a connection's counted commit runs after the SENDs it sent before it

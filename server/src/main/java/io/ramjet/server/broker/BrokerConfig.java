@@ -7,6 +7,7 @@ import io.ramjet.server.broker.security.AccessConfig;
 import io.ramjet.server.broker.subscription.MessageGroupPolicy;
 import io.ramjet.server.remoting.NameServerSecret;
 import io.ramjet.server.remoting.Hosts;
+import io.ramjet.server.remoting.ConnectionLimits;
 import io.ramjet.server.remoting.RemotingServerConfig;
 import io.ramjet.server.remoting.TlsSettings;
 import io.ramjet.storage.StoreConfig;
@@ -69,6 +70,8 @@ import java.util.Set;
  * @param replication          the broker's part in its group's CommitLog replication
  * @param controllerMode       whether that part comes from the controller group instead
  * @param producers            how long and how many idempotent producers the broker remembers
+ * @param limits               connections the port accepts and the memory their frames may hold; the
+ *                             limits before login apply when anonymous connections are refused
  * @param storeConfig          the store: data directory, segments, flushing, record limit
  */
 public record BrokerConfig(
@@ -107,6 +110,7 @@ public record BrokerConfig(
         ReplicationConfig replication,
         ControllerMode controllerMode,
         ProducerTableConfig producers,
+        ConnectionLimits limits,
         StoreConfig storeConfig) {
 
     public static final int DEFAULT_PORT = 10911;
@@ -123,6 +127,7 @@ public record BrokerConfig(
                     + " controllerAddresses is set: set one or the other");
         }
         Objects.requireNonNull(producers, "producers");
+        Objects.requireNonNull(limits, "limits");
         nameServers = List.copyOf(nameServers);
         queues = List.copyOf(queues);
         topics = List.copyOf(topics);
@@ -227,6 +232,12 @@ public record BrokerConfig(
         b.controllerMode(controllerMode);
         b.producerIdleExpiry = producers.idleExpiry();
         b.producerTableMax = producers.maxProducers();
+        b.maxConnections = limits.maxConnections();
+        b.maxConnectionsPerAddress = limits.maxPerAddress();
+        b.maxUnauthenticatedConnections = limits.maxUnauthenticated();
+        b.maxFrameLengthBeforeLogin = limits.frameLengthBeforeLogin();
+        b.frameMemoryLimit = limits.frameMemory();
+        b.frameMemoryPerUser = limits.frameMemoryPerOwner();
         return b;
     }
 
@@ -255,7 +266,8 @@ public record BrokerConfig(
     /** The broker's listening socket: bound to {@link #host()}, announced as {@link #advertisedHost()}, TLS as configured. */
     public RemotingServerConfig remoting() {
         return RemotingServerConfig.onPort(port).withRole("broker").withHost(host).withAdvertisedHost(advertisedHost)
-                .withAdvertisedPort(advertisedPort).withTls(tls.server()).withNativeTransport(nativeTransport);
+                .withAdvertisedPort(advertisedPort).withTls(tls.server()).withNativeTransport(nativeTransport)
+                .withLimits(limits.withLoginRequired(!allowAnonymous));
     }
 
     /** The same configuration on another port, for tests that bind an ephemeral one. */
@@ -369,6 +381,12 @@ public record BrokerConfig(
         private Duration controllerRegisterPatience = ControllerMode.OFF.registerPatience();
         private Duration producerIdleExpiry = ProducerTableConfig.DEFAULT.idleExpiry();
         private int producerTableMax = ProducerTableConfig.DEFAULT.maxProducers();
+        private int maxConnections = ConnectionLimits.DEFAULT.maxConnections();
+        private int maxConnectionsPerAddress = ConnectionLimits.DEFAULT.maxPerAddress();
+        private int maxUnauthenticatedConnections = ConnectionLimits.DEFAULT.maxUnauthenticated();
+        private int maxFrameLengthBeforeLogin = ConnectionLimits.DEFAULT.frameLengthBeforeLogin();
+        private long frameMemoryLimit = ConnectionLimits.DEFAULT.frameMemory();
+        private long frameMemoryPerUser = ConnectionLimits.DEFAULT.frameMemoryPerOwner();
 
         private Builder(StoreConfig.Builder store) {
             this.store = store;
@@ -661,6 +679,36 @@ public record BrokerConfig(
             return this;
         }
 
+        public Builder maxConnections(int connections) {
+            this.maxConnections = connections;
+            return this;
+        }
+
+        public Builder maxConnectionsPerAddress(int connections) {
+            this.maxConnectionsPerAddress = connections;
+            return this;
+        }
+
+        public Builder maxUnauthenticatedConnections(int connections) {
+            this.maxUnauthenticatedConnections = connections;
+            return this;
+        }
+
+        public Builder maxFrameLengthBeforeLogin(int bytes) {
+            this.maxFrameLengthBeforeLogin = bytes;
+            return this;
+        }
+
+        public Builder frameMemoryLimit(long bytes) {
+            this.frameMemoryLimit = bytes;
+            return this;
+        }
+
+        public Builder frameMemoryPerUser(long bytes) {
+            this.frameMemoryPerUser = bytes;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the setting that is out of range */
         public BrokerConfig build() {
             return new BrokerConfig(clusterName, brokerName, brokerId, host, advertisedHost, port, advertisedPort,
@@ -676,7 +724,10 @@ public record BrokerConfig(
                             replicaSyncTimeout, masterEpoch),
                     new ControllerMode(controllerAddresses, controllerHeartbeat, controllerTimeout,
                             controllerRegisterPatience),
-                    new ProducerTableConfig(producerIdleExpiry, producerTableMax), store.build());
+                    new ProducerTableConfig(producerIdleExpiry, producerTableMax),
+                    new ConnectionLimits(maxConnections, maxConnectionsPerAddress, maxUnauthenticatedConnections,
+                            maxFrameLengthBeforeLogin, frameMemoryLimit, frameMemoryPerUser, false),
+                    store.build());
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.storage.OwnerOnly;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -24,7 +25,7 @@ final class ReplicaMarker {
         boolean was = Files.exists(marker);
         try {
             if (slaveNow && !was) {
-                Files.write(marker, new byte[0]);
+                OwnerOnly.write(marker, new byte[0]);
             } else if (!slaveNow && was) {
                 Files.delete(marker);
             }

@@ -9,7 +9,10 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.ramjet.protocol.frame.FrameDecoder;
 import io.ramjet.protocol.frame.FrameEncoder;
+import io.ramjet.protocol.frame.FrameMemory;
+import io.ramjet.protocol.frame.RefusalLog;
 import io.ramjet.protocol.frame.HeaderCodec;
 import io.ramjet.protocol.remoting.AcceptedChannels;
 import io.ramjet.protocol.remoting.AsyncRequestProcessor;
@@ -40,7 +43,9 @@ import java.util.concurrent.TimeUnit;
  * NameServer and the broker. Register processors, listeners and the request gate before
  * {@link #start()}.
  * A connection that breaks the protocol, sends an unknown code or stays silent past the idle
- * timeout is closed, with the reason logged; other connections are unaffected.
+ * timeout is closed, with the reason logged; other connections are unaffected. Connections past
+ * the {@link ConnectionLimits} are closed as they open, a frame over the limit before login or
+ * without room in the frame memory closes its connection; each refusal is logged once per address.
  */
 public final class RemotingServer implements AutoCloseable {
 
@@ -52,6 +57,9 @@ public final class RemotingServer implements AutoCloseable {
     private final Map<Channel, RemotingConnection> connections = new ConcurrentHashMap<>();
     private final HeaderCodec headerCodec = new HeaderCodec();
     private final FrameEncoder encoder = new FrameEncoder(headerCodec);
+    private final RefusalLog refusals;
+    private final FrameMemory frameMemory;
+    private final ConnectionLimiter limiter;
     private volatile RequestGate gate = RequestGate.OPEN;
 
     private EventLoopGroup bossGroup;
@@ -61,6 +69,9 @@ public final class RemotingServer implements AutoCloseable {
 
     public RemotingServer(RemotingServerConfig config) {
         this.config = config;
+        this.refusals = new RefusalLog(config.role());
+        this.frameMemory = config.limits().newFrameMemory();
+        this.limiter = new ConnectionLimiter(config.limits(), refusals);
     }
 
     public void registerProcessor(short code, RequestProcessor processor, Executor executor) {
@@ -114,8 +125,13 @@ public final class RemotingServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
+                        channel.pipeline().addLast(limiter);
+                        ConnectionLimits limits = config.limits();
+                        FrameDecoder decoder = new FrameDecoder(config.maxFrameLength(), limits.loginRequired()
+                                ? limits.frameLengthBeforeLogin() : config.maxFrameLength(), frameMemory, refusals,
+                                headerCodec);
                         RemotingConnection connection = AcceptedChannels.install(channel, tls, config.idleTimeout(),
-                                config.maxFrameLength(), headerCodec, encoder, processors, listeners, gate);
+                                decoder, encoder, processors, listeners, gate);
                         connections.put(channel, connection);
                         channel.closeFuture().addListener(f -> connections.remove(channel));
                     }

@@ -22,16 +22,18 @@ import java.util.Objects;
  *                       clients heartbeat well within it
  * @param tls            how connections are accepted with TLS; null for plain TCP
  * @param nativeTransport use the native epoll transport where it loads ({@link Transport#choose})
+ * @param limits         connections accepted, and the memory their frames may hold
  */
 public record RemotingServerConfig(String role, String host, String advertisedHost, int port, int advertisedPort,
                                    int ioThreads,
                                    int maxFrameLength, Duration idleTimeout, ServerTls tls,
-                                   boolean nativeTransport) {
+                                   boolean nativeTransport, ConnectionLimits limits) {
 
     public RemotingServerConfig {
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(idleTimeout, "idleTimeout");
+        Objects.requireNonNull(limits, "limits");
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port);
         }
@@ -53,7 +55,7 @@ public record RemotingServerConfig(String role, String host, String advertisedHo
      * native transport where it loads. */
     public static RemotingServerConfig onPort(int port) {
         return new RemotingServerConfig("server", "127.0.0.1", null, port, 0, 4,
-                FrameDescriptor.DEFAULT_MAX_FRAME_LENGTH, Duration.ofSeconds(120), null, true);
+                FrameDescriptor.DEFAULT_MAX_FRAME_LENGTH, Duration.ofSeconds(120), null, true, ConnectionLimits.DEFAULT);
     }
 
     /** The {@code host} part of {@link RemotingServer#address()}: what clients are told to connect to. */
@@ -63,18 +65,18 @@ public record RemotingServerConfig(String role, String host, String advertisedHo
 
     public RemotingServerConfig withRole(String newRole) {
         return new RemotingServerConfig(newRole, host, advertisedHost, port, advertisedPort,
-                ioThreads, maxFrameLength, idleTimeout, tls, nativeTransport);
+                ioThreads, maxFrameLength, idleTimeout, tls, nativeTransport, limits);
     }
 
     public RemotingServerConfig withHost(String newHost) {
         return new RemotingServerConfig(role, newHost, advertisedHost, port, advertisedPort,
-                ioThreads, maxFrameLength, idleTimeout, tls, nativeTransport);
+                ioThreads, maxFrameLength, idleTimeout, tls, nativeTransport, limits);
     }
 
     /** Null announces the default of {@link Hosts#advertised}. */
     public RemotingServerConfig withAdvertisedHost(String announced) {
         return new RemotingServerConfig(role, host, announced, port, advertisedPort,
-                ioThreads, maxFrameLength, idleTimeout, tls, nativeTransport);
+                ioThreads, maxFrameLength, idleTimeout, tls, nativeTransport, limits);
     }
 
     /** The {@code port} part of {@link RemotingServer#address()}, given the port the server bound. */
@@ -85,38 +87,43 @@ public record RemotingServerConfig(String role, String host, String advertisedHo
     /** 0 announces the bound port. */
     public RemotingServerConfig withAdvertisedPort(int announced) {
         return new RemotingServerConfig(role, host, advertisedHost, port, announced, ioThreads, maxFrameLength,
-                idleTimeout, tls, nativeTransport);
+                idleTimeout, tls, nativeTransport, limits);
     }
 
     public RemotingServerConfig withPort(int newPort) {
         return new RemotingServerConfig(role, host, advertisedHost, newPort, advertisedPort,
-                ioThreads, maxFrameLength, idleTimeout, tls, nativeTransport);
+                ioThreads, maxFrameLength, idleTimeout, tls, nativeTransport, limits);
     }
 
     public RemotingServerConfig withIoThreads(int threads) {
         return new RemotingServerConfig(role, host, advertisedHost, port, advertisedPort,
-                threads, maxFrameLength, idleTimeout, tls, nativeTransport);
+                threads, maxFrameLength, idleTimeout, tls, nativeTransport, limits);
     }
 
     public RemotingServerConfig withMaxFrameLength(int length) {
         return new RemotingServerConfig(role, host, advertisedHost, port, advertisedPort,
-                ioThreads, length, idleTimeout, tls, nativeTransport);
+                ioThreads, length, idleTimeout, tls, nativeTransport, limits);
     }
 
     public RemotingServerConfig withIdleTimeout(Duration timeout) {
         return new RemotingServerConfig(role, host, advertisedHost, port, advertisedPort,
-                ioThreads, maxFrameLength, timeout, tls, nativeTransport);
+                ioThreads, maxFrameLength, timeout, tls, nativeTransport, limits);
     }
 
     /** Null accepts plain TCP. */
     public RemotingServerConfig withTls(ServerTls newTls) {
         return new RemotingServerConfig(role, host, advertisedHost, port, advertisedPort,
-                ioThreads, maxFrameLength, idleTimeout, newTls, nativeTransport);
+                ioThreads, maxFrameLength, idleTimeout, newTls, nativeTransport, limits);
+    }
+
+    public RemotingServerConfig withLimits(ConnectionLimits newLimits) {
+        return new RemotingServerConfig(role, host, advertisedHost, port, advertisedPort,
+                ioThreads, maxFrameLength, idleTimeout, tls, nativeTransport, newLimits);
     }
 
     /** False keeps NIO even where the native transport would load. */
     public RemotingServerConfig withNativeTransport(boolean allowed) {
         return new RemotingServerConfig(role, host, advertisedHost, port, advertisedPort,
-                ioThreads, maxFrameLength, idleTimeout, tls, allowed);
+                ioThreads, maxFrameLength, idleTimeout, tls, allowed, limits);
     }
 }

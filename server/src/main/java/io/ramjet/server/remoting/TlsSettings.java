@@ -4,9 +4,11 @@ import io.ramjet.protocol.remoting.tls.ClientTls;
 import io.ramjet.protocol.remoting.tls.KeyMaterial;
 import io.ramjet.protocol.remoting.tls.ServerTls;
 import io.ramjet.protocol.remoting.tls.ServerTls.ClientAuthMode;
+import io.ramjet.protocol.remoting.tls.TlsPolicy;
 import io.ramjet.protocol.remoting.tls.TrustMaterial;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -22,11 +24,15 @@ import java.util.Locale;
  *                       servers' certificates; null: no client certificates, and the JDK's CAs outbound
  * @param outbound       whether the broker connects to its NameServers and coordinators with TLS
  * @param verifyHostname whether an outbound connection checks that the certificate names the host
+ * @param policy         the protocols and cipher suites the port accepts and outbound connections offer
  */
 public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMaterial trust, boolean outbound,
-                          boolean verifyHostname) {
+                          boolean verifyHostname, TlsPolicy policy) {
 
     public TlsSettings {
+        if (policy == null) {
+            throw new IllegalArgumentException("policy");
+        }
         if (clientAuth == null) {
             throw new IllegalArgumentException("tlsClientAuth");
         }
@@ -41,7 +47,7 @@ public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMater
 
     /** The port's TLS, or null for a plain port. */
     public ServerTls server() {
-        return key == null ? null : new ServerTls(key, clientAuth, trust);
+        return key == null ? null : new ServerTls(key, clientAuth, trust, policy);
     }
 
     /** The broker's outbound TLS, presenting its key when it has one; null for plain connections. */
@@ -49,7 +55,7 @@ public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMater
         if (!outbound) {
             return null;
         }
-        return new ClientTls(trust, key, verifyHostname);
+        return new ClientTls(trust, key, verifyHostname, policy);
     }
 
     public static Builder builder() {
@@ -72,6 +78,8 @@ public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMater
         }
         b.outbound = outbound;
         b.verifyHostname = verifyHostname;
+        b.protocols = policy.protocols();
+        b.cipherSuites = policy.cipherSuites();
         return b;
     }
 
@@ -86,6 +94,8 @@ public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMater
         private String trustStorePassword;
         private boolean outbound;
         private boolean verifyHostname = true;
+        private List<String> protocols;
+        private List<String> cipherSuites;
 
         private Builder() {
         }
@@ -135,6 +145,18 @@ public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMater
             return this;
         }
 
+        /** TLS protocol versions, as the JDK names them; null or empty for {@link TlsPolicy#DEFAULT_PROTOCOLS}. */
+        public Builder protocols(List<String> names) {
+            this.protocols = names;
+            return this;
+        }
+
+        /** Cipher suites, as the JDK names them; null or empty for {@link TlsPolicy#DEFAULT_CIPHER_SUITES}. */
+        public Builder cipherSuites(List<String> names) {
+            this.cipherSuites = names;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the settings that do not go together */
         public TlsSettings build() {
             KeyMaterial key = null;
@@ -148,7 +170,8 @@ public record TlsSettings(KeyMaterial key, ClientAuthMode clientAuth, TrustMater
                 throw new IllegalArgumentException("tlsTrustStorePassword without tlsTrustStore");
             }
             TrustMaterial trust = trustStore == null ? null : new TrustMaterial(trustStore, trustStorePassword);
-            return new TlsSettings(key, clientAuth, trust, outbound, verifyHostname);
+            return new TlsSettings(key, clientAuth, trust, outbound, verifyHostname,
+                    TlsPolicy.DEFAULT.withProtocols(protocols).withCipherSuites(cipherSuites));
         }
     }
 }

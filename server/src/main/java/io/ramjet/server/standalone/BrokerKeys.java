@@ -236,6 +236,32 @@ final class BrokerKeys {
                     "an outbound TLS connection checks that the server's certificate names the host connected to;"
                             + " `false` is for test certificates only",
                     (b, v) -> b.tls().verifyHostname(v)),
+            new BrokerKey<>("maxConnections", ValueType.INT, "10000", "connections the broker's port holds open in all;"
+                    + " more are closed as they open", BrokerConfig.Builder::maxConnections),
+            new BrokerKey<>("maxConnectionsPerAddress", ValueType.INT, "1000",
+                    "connections the broker's port holds open from one remote address",
+                    BrokerConfig.Builder::maxConnectionsPerAddress),
+            new BrokerKey<>("maxUnauthenticatedConnections", ValueType.INT, "1000",
+                    "with `allowAnonymous=false`: connections held open that have not authenticated yet",
+                    BrokerConfig.Builder::maxUnauthenticatedConnections),
+            new BrokerKey<>("maxFrameLengthBeforeLogin", ValueType.INT_BYTES, "64k",
+                    "with `allowAnonymous=false`: the largest frame a connection may send before it authenticates;"
+                            + " a larger one closes it", BrokerConfig.Builder::maxFrameLengthBeforeLogin),
+            new BrokerKey<>("frameMemoryLimit", ValueType.BYTES, "256m",
+                    "direct memory all partially received frames over 64 KiB may hold together; a frame that"
+                            + " does not fit closes its connection", BrokerConfig.Builder::frameMemoryLimit),
+            new BrokerKey<>("frameMemoryPerUser", ValueType.BYTES, "64m",
+                    "the part of `frameMemoryLimit` the frames of one user (before login: one remote address)"
+                            + " may hold, so that one cannot take what the others need",
+                    BrokerConfig.Builder::frameMemoryPerUser),
+            new BrokerKey<>("tlsProtocols", ValueType.LIST, "TLSv1.3,TLSv1.2",
+                    "TLS protocol versions the port accepts and outbound connections offer, comma-separated",
+                    (b, v) -> b.tls().protocols(v)),
+            new BrokerKey<>("tlsCipherSuites", ValueType.LIST, "(forward-secret AEAD suites)",
+                    "cipher suites, comma-separated JDK (IANA) names; the default is TLS 1.3's three and, for TLS 1.2,"
+                            + " ECDHE with AES-GCM or ChaCha20-Poly1305 only (no static RSA, CBC or SHA-1 suites);"
+                            + " suites the JDK lacks are left out",
+                    (b, v) -> b.tls().cipherSuites(v)),
             new BrokerKey<>("metricsPort", ValueType.PORT, "(none)",
                     "HTTP port of the Prometheus scrape endpoint (`GET /metrics`) and of the web console"
                             + " (`/console/`), bound on `host`; without one there is neither",

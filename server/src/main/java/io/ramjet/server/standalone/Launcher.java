@@ -238,12 +238,20 @@ public final class Launcher {
         @Option(names = "--tls-trust-store-password", description = "password of the trust store")
         String trustStorePassword;
 
+        @Option(names = "--tls-protocols", split = ",", description = "TLS versions accepted (default TLSv1.3,TLSv1.2)")
+        List<String> protocols;
+
+        @Option(names = "--tls-cipher-suites", split = ",",
+                description = "cipher suites accepted (default: forward-secret AEAD suites only)")
+        List<String> cipherSuites;
+
         /** The port's TLS, or null for a plain port. */
         ServerTls server() {
             try {
                 return TlsSettings.builder().certificate(certificate).privateKey(privateKey).keyStore(keyStore)
                         .keyPassword(keyPassword).clientAuth(ClientAuthMode.parse(clientAuth)).trustStore(trustStore)
-                        .trustStorePassword(trustStorePassword).build().server();
+                        .trustStorePassword(trustStorePassword).protocols(protocols).cipherSuites(cipherSuites)
+                        .build().server();
             } catch (IllegalArgumentException e) {
                 throw new ConfigException("TLS options refused: " + e.getMessage(), e);
             }

@@ -8,6 +8,7 @@ import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.CreateDestinationRequest;
 import io.ramjet.protocol.command.DeleteDestinationRequest;
 import io.ramjet.protocol.command.DeleteSubscriptionRequest;
+import io.ramjet.protocol.command.DestinationInfo;
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.DestinationList;
 import io.ramjet.protocol.command.ErrorStatus;
@@ -64,7 +65,6 @@ class AuthorizationTest {
                 "createDurableSubscription orders.# = readers",
                 "deleteDurableSubscription orders.# = admins",
                 "createTemporary # = *",
-                "consume TEMP.# = *",
                 "createDestination orders.# = admins",
                 "deleteDestination # = admins",
                 "send # = admins",
@@ -261,13 +261,13 @@ class AuthorizationTest {
     @Test
     void aTemporaryDestinationIsCreatedByAnyoneAndConsumedAndDeletedByItsConnectionOnly() throws Exception {
         BrokerTestClient owner = as(null);
-        CreateDestinationRequest create = new CreateDestinationRequest("TEMP.reply.1", DestinationKind.QUEUE, 1, true);
-        owner.invoke(CommandCode.CREATE_DESTINATION, create);
+        String name = owner.invoke(CommandCode.CREATE_DESTINATION, CreateDestinationRequest.temporary(
+                DestinationKind.QUEUE)).header(DestinationInfo.class).name();
         BrokerTestClient admin = as("admin");
         RemotingCommandException stolen = assertThrows(RemotingCommandException.class,
-                () -> admin.subscribe(SubscriptionRef.queue("TEMP.reply.1"), 1));
+                () -> admin.subscribe(SubscriptionRef.queue(name), 1));
         assertEquals(ErrorStatus.SUBSCRIPTION_CONFLICT, stolen.status());
-        DeleteDestinationRequest delete = new DeleteDestinationRequest("TEMP.reply.1", DestinationKind.QUEUE);
+        DeleteDestinationRequest delete = new DeleteDestinationRequest(name, DestinationKind.QUEUE);
         assertNotAuthorized(() -> admin.invoke(CommandCode.DELETE_DESTINATION, delete));
         owner.invoke(CommandCode.DELETE_DESTINATION, delete);
     }

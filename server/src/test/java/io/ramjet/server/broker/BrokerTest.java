@@ -180,10 +180,12 @@ class BrokerTest extends BrokerTestBase {
 
     @Test
     void temporaryQueueIsOnlyForItsConnectionAndDiesWithIt() throws Exception {
-        client.invoke(CommandCode.CREATE_DESTINATION, new CreateDestinationRequest("tmp-1", DestinationKind.QUEUE, 1, true));
-        SubscriptionRef tmp = SubscriptionRef.queue("tmp-1");
+        String name = client.invoke(CommandCode.CREATE_DESTINATION, CreateDestinationRequest.temporary(
+                DestinationKind.QUEUE)).header(DestinationInfo.class).name();
+        assertTrue(name.startsWith("TMP."), "named by the broker in its namespace: " + name);
+        SubscriptionRef tmp = SubscriptionRef.queue(name);
         try (BrokerTestClient other = new BrokerTestClient(broker.address())) {
-            other.send("tmp-1", DestinationKind.QUEUE, 0, "reply");
+            other.send(name, DestinationKind.QUEUE, 0, "reply");
             RemotingCommandException e = assertThrows(RemotingCommandException.class, () -> other.subscribe(tmp, 9));
             assertEquals(ErrorStatus.SUBSCRIPTION_CONFLICT, e.status());
             client.subscribe(tmp, 1);
@@ -194,8 +196,8 @@ class BrokerTest extends BrokerTestBase {
             List<DestinationInfo> left;
             do {
                 left = other.invoke(CommandCode.LIST_DESTINATIONS, null).header(DestinationList.class).destinations();
-            } while (left.stream().anyMatch(d -> d.name().equals("tmp-1")) && System.nanoTime() < deadline);
-            assertTrue(left.stream().noneMatch(d -> d.name().equals("tmp-1")), "deleted with its connection");
+            } while (left.stream().anyMatch(d -> d.name().equals(name)) && System.nanoTime() < deadline);
+            assertTrue(left.stream().noneMatch(d -> d.name().equals(name)), "deleted with its connection");
         }
     }
 

@@ -2,6 +2,7 @@ package io.ramjet.server.broker;
 
 import io.netty.buffer.Unpooled;
 import io.ramjet.protocol.command.AckRequest;
+import io.ramjet.protocol.command.ClaimClientIdRequest;
 import io.ramjet.protocol.command.CloseConsumerRequest;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.DestinationKind;
@@ -15,6 +16,7 @@ import io.ramjet.protocol.command.SendResponse;
 import io.ramjet.protocol.command.SubscribeRequest;
 import io.ramjet.protocol.command.SubscribeResponse;
 import io.ramjet.protocol.command.SubscriptionRef;
+import io.ramjet.protocol.command.SubscriptionType;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
@@ -83,8 +85,14 @@ final class BrokerTestClient implements AutoCloseable {
         return subscribe(ref, consumer, null);
     }
 
-    /** Attaches a consumer with a message selector, null for none. */
+    /**
+     * Attaches a consumer with a message selector, null for none. A subscription under a client id
+     * is attached over the connection holding it, so the id is claimed first, as the JMS client does.
+     */
     int subscribe(SubscriptionRef ref, long consumer, String selector) throws Exception {
+        if (ref.clientId() != null && ref.type() != SubscriptionType.QUEUE && ref.type() != SubscriptionType.TOPIC) {
+            invoke(CommandCode.CLAIM_CLIENT_ID, ClaimClientIdRequest.claim(ref.clientId()));
+        }
         return client.invokeSync(address, Frame.request(CommandCode.SUBSCRIBE,
                 new SubscribeRequest(ref, selector, false, consumer)), TIMEOUT)
                 .header(SubscribeResponse.class).queueCount();

@@ -11,8 +11,20 @@ import io.netty.handler.ssl.SslContextBuilder;
  * @param trust          the CAs trusted to sign servers' certificates; null for the JDK's default CAs
  * @param key            presented for mutual TLS; null for none
  * @param verifyHostname whether the server's certificate must match the host connected to
+ * @param policy         the protocols and cipher suites offered
  */
-public record ClientTls(TrustMaterial trust, KeyMaterial key, boolean verifyHostname) {
+public record ClientTls(TrustMaterial trust, KeyMaterial key, boolean verifyHostname, TlsPolicy policy) {
+
+    public ClientTls {
+        if (policy == null) {
+            throw new IllegalArgumentException("policy");
+        }
+    }
+
+    /** With the {@link TlsPolicy#DEFAULT} protocols and suites. */
+    public ClientTls(TrustMaterial trust, KeyMaterial key, boolean verifyHostname) {
+        this(trust, key, verifyHostname, TlsPolicy.DEFAULT);
+    }
 
     /** Trusting the JDK's default CAs, no client certificate, host names verified. */
     public static ClientTls defaults() {
@@ -20,16 +32,20 @@ public record ClientTls(TrustMaterial trust, KeyMaterial key, boolean verifyHost
     }
 
     public ClientTls withTrust(TrustMaterial newTrust) {
-        return new ClientTls(newTrust, key, verifyHostname);
+        return new ClientTls(newTrust, key, verifyHostname, policy);
     }
 
     public ClientTls withKey(KeyMaterial newKey) {
-        return new ClientTls(trust, newKey, verifyHostname);
+        return new ClientTls(trust, newKey, verifyHostname, policy);
+    }
+
+    public ClientTls withPolicy(TlsPolicy newPolicy) {
+        return new ClientTls(trust, key, verifyHostname, newPolicy);
     }
 
     /** Accepts a trusted certificate whatever host it names: for tests on certificates made for another host. */
     public ClientTls withoutHostnameVerification() {
-        return new ClientTls(trust, key, false);
+        return new ClientTls(trust, key, false, policy);
     }
 
     /**
@@ -47,6 +63,6 @@ public record ClientTls(TrustMaterial trust, KeyMaterial key, boolean verifyHost
         if (key != null) {
             key.presentedBy(builder);
         }
-        return TlsContexts.build(builder);
+        return TlsContexts.build(builder, policy);
     }
 }

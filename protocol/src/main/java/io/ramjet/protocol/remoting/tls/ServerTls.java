@@ -13,8 +13,9 @@ import java.util.Locale;
  * @param clientAuth  whether a client certificate is asked for
  * @param clientTrust the CAs trusted to sign client certificates; needed unless clientAuth is NONE
  *                    (then null, or the JDK's default CAs would be asked for)
+ * @param policy      the protocols and cipher suites accepted
  */
-public record ServerTls(KeyMaterial key, ClientAuthMode clientAuth, TrustMaterial clientTrust) {
+public record ServerTls(KeyMaterial key, ClientAuthMode clientAuth, TrustMaterial clientTrust, TlsPolicy policy) {
 
     /** Whether a TLS server asks its clients for a certificate. */
     public enum ClientAuthMode {
@@ -42,6 +43,18 @@ public record ServerTls(KeyMaterial key, ClientAuthMode clientAuth, TrustMateria
             throw new IllegalArgumentException("client certificates (" + clientAuth
                     + ") need a trust store to verify them with");
         }
+        if (policy == null) {
+            throw new IllegalArgumentException("policy");
+        }
+    }
+
+    /** With the {@link TlsPolicy#DEFAULT} protocols and suites. */
+    public ServerTls(KeyMaterial key, ClientAuthMode clientAuth, TrustMaterial clientTrust) {
+        this(key, clientAuth, clientTrust, TlsPolicy.DEFAULT);
+    }
+
+    public ServerTls withPolicy(TlsPolicy newPolicy) {
+        return new ServerTls(key, clientAuth, clientTrust, newPolicy);
     }
 
     /** Presenting the key, asking clients for no certificate. */
@@ -50,7 +63,7 @@ public record ServerTls(KeyMaterial key, ClientAuthMode clientAuth, TrustMateria
     }
 
     public ServerTls withClientAuth(ClientAuthMode mode, TrustMaterial trust) {
-        return new ServerTls(key, mode, trust);
+        return new ServerTls(key, mode, trust, policy);
     }
 
     /**
@@ -68,6 +81,6 @@ public record ServerTls(KeyMaterial key, ClientAuthMode clientAuth, TrustMateria
         if (clientTrust != null) {
             clientTrust.trustedBy(builder);
         }
-        return TlsContexts.build(builder);
+        return TlsContexts.build(builder, policy);
     }
 }

@@ -3,6 +3,7 @@ package io.ramjet.protocol.remoting.tls;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
+import io.netty.handler.ssl.SupportedCipherSuiteFilter;
 
 import javax.net.ssl.SSLException;
 import java.io.IOException;
@@ -10,11 +11,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
-import java.util.List;
 
 /**
- * What every Ramjet TLS context shares: the JDK's engine (no native library) and TLSv1.3/TLSv1.2
- * only; and how a key or trust store file is opened, its failures naming the file.
+ * What every Ramjet TLS context shares: the JDK's engine (no native library) and a
+ * {@link TlsPolicy} (by default TLSv1.3/TLSv1.2 with forward-secret AEAD suites only); and how a
+ * key or trust store file is opened, its failures naming the file.
  */
 final class TlsContexts {
 
@@ -24,14 +25,13 @@ final class TlsContexts {
         T apply(KeyStore store) throws GeneralSecurityException;
     }
 
-    static final List<String> PROTOCOLS = List.of("TLSv1.3", "TLSv1.2");
-
     private TlsContexts() {
     }
 
-    static SslContext build(SslContextBuilder builder) {
+    static SslContext build(SslContextBuilder builder, TlsPolicy policy) {
         try {
-            return builder.sslProvider(SslProvider.JDK).protocols(PROTOCOLS).build();
+            return builder.sslProvider(SslProvider.JDK).protocols(policy.protocols())
+                    .ciphers(policy.cipherSuites(), SupportedCipherSuiteFilter.INSTANCE).build();
         } catch (SSLException e) {
             throw new IllegalArgumentException("TLS settings not usable: " + e.getMessage(), e);
         }

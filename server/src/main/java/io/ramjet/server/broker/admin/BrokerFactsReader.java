@@ -58,7 +58,7 @@ public final class BrokerFactsReader {
         return new BrokerFacts(RamjetVersion.VERSION, identity.brokerName(), address.get(), identity.startedAt(),
                 now - identity.startedAt(), total, usable, identity.diskUseLimit(),
                 sizeOf(directory.resolve(COMMIT_LOG)), sizeOf(directory.resolve(CONSUME_QUEUE)), store.segmentCount(),
-                destinations.list().size(), transactions.all().size(), transactions.preparedXids().size(),
+                destinations.list().size(), transactions.all().size(), transactions.preparedBranches().size(),
                 store.maxPhysicalOffset() - store.minPhysicalOffset());
     }
 

@@ -22,6 +22,8 @@ public record Destination(String name, DestinationKind kind, int queueCount, boo
      * what a record holds.
      */
     public static final int MAX_DERIVED_NAME_BYTES = 4 * MAX_NAME_BYTES;
+    /** The namespace of the temporary destinations, which the broker names: no client may choose a name in it. */
+    public static final String TEMPORARY_PREFIX = "TMP.";
 
     public Destination {
         Objects.requireNonNull(kind, "kind");
@@ -40,9 +42,17 @@ public record Destination(String name, DestinationKind kind, int queueCount, boo
         return (kind == DestinationKind.QUEUE ? "Q." : "T.") + name;
     }
 
-    /** Refuses a name a client may not choose: too long (see {@link #MAX_NAME_BYTES}), or as {@link #validateName}. */
+    /**
+     * Refuses a name a client may not choose: too long (see {@link #MAX_NAME_BYTES}), in the
+     * temporary namespace ({@link #TEMPORARY_PREFIX}, or {@code TMP} itself, which its patterns
+     * cover), or as {@link #validateName}.
+     */
     public static void validateClientName(String name) {
         validateName(name);
+        if (name.startsWith(TEMPORARY_PREFIX) || name.equals("TMP")) {
+            throw new IllegalArgumentException("'" + name + "' is in the namespace of temporary destinations ("
+                    + TEMPORARY_PREFIX + "), which the broker names: no such temporary destination exists");
+        }
         int bytes = name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
         if (bytes > MAX_NAME_BYTES) {
             throw new IllegalArgumentException("destination name of " + bytes + " UTF-8 bytes is longer than the "

@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.durability;
 
+import io.ramjet.storage.OwnerOnly;
 import io.ramjet.server.broker.record.SnapshotDescriptor;
 import io.ramjet.storage.AlternatingFile;
 import org.slf4j.Logger;
@@ -58,7 +59,7 @@ public final class SnapshotFile {
 
     public void write(SnapshotDescriptor.Contents contents) {
         try {
-            Files.createDirectories(directory);
+            OwnerOnly.createDirectories(directory);
             ByteBuffer bytes = ByteBuffer.wrap(SnapshotDescriptor.encode(contents));
             if (contents.position() == position) {
                 // state logged nowhere changed (NON_PERSISTENT acknowledgements): this copy must win

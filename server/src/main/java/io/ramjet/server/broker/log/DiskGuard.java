@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.log;
 
+import io.ramjet.storage.OwnerOnly;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 
@@ -80,7 +81,7 @@ public final class DiskGuard {
     }
 
     private static DoubleSupplier usageOf(Path dataDir) throws IOException {
-        Files.createDirectories(dataDir);
+        OwnerOnly.createDirectories(dataDir);
         FileStore disk = Files.getFileStore(dataDir);
         return () -> {
             try {

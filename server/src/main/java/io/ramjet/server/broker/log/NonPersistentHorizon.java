@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.log;
 
+import io.ramjet.storage.OwnerOnly;
 import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.record.RecordFlags;
 import io.ramjet.storage.DurableRename;
@@ -48,9 +49,9 @@ public final class NonPersistentHorizon {
         if (logEnd <= horizon) {
             return;
         }
-        Files.createDirectories(file.getParent());
+        OwnerOnly.createDirectories(file.getParent());
         Path next = file.resolveSibling(FILE + ".next");
-        try (FileChannel channel = FileChannel.open(next, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        try (FileChannel channel = OwnerOnly.open(next, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             channel.write(ByteBuffer.allocate(Long.BYTES).putLong(0, logEnd));
             channel.force(true);

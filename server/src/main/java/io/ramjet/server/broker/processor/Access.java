@@ -23,7 +23,7 @@ public final class Access {
         this.anonymous = anonymous;
     }
 
-    private Identity identity(RemotingConnection connection) {
+    Identity identity(RemotingConnection connection) {
         Identity identity = Authentication.identityOf(connection);
         return identity == null ? anonymous : identity;
     }
@@ -36,6 +36,11 @@ public final class Access {
     /** @throws BrokerException NOT_AUTHORIZED when the connection's user may not */
     void checkBroker(RemotingConnection connection, Operation operation) {
         authorizer.checkBroker(identity(connection), operation);
+    }
+
+    /** Whether the connection's user has a broker-wide right; a no is not logged. */
+    boolean allowsBroker(RemotingConnection connection, Operation operation) {
+        return authorizer.allowsBroker(identity(connection), operation);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.ramjet.server.broker.processor;
 import io.ramjet.protocol.command.CreateDestinationRequest;
 import io.ramjet.protocol.command.DeleteDestinationRequest;
 import io.ramjet.protocol.command.DestinationInfo;
+import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.DestinationList;
 import io.ramjet.protocol.command.Permission;
 import io.ramjet.protocol.frame.Frame;
@@ -20,7 +21,8 @@ import java.util.List;
 
 /**
  * CREATE_DESTINATION, DELETE_DESTINATION and LIST_DESTINATIONS. Creating a destination needs
- * the right to create it (createTemporary for a temporary one), asking for an existing one none
+ * the right to create it (createTemporary for a temporary one, on the name the broker gives it:
+ * {@link TemporaryDestinations}), asking for an existing one none
  * (the answer tells its queue count, as the NameServer's routes do); deleting a queue or topic needs the right to delete
  * it, and a temporary destination may be deleted by its own connection only. Listing every
  * destination is admin.
@@ -64,28 +66,37 @@ public final class AdminProcessor {
     public Frame create(RemotingConnection connection, Frame request) {
         CreateDestinationRequest create = request.header(CreateDestinationRequest.class);
         int queues = create.queueCount() == 0 ? defaultQueueCount : create.queueCount();
+        if (create.temporary()) {
+            return request.reply(info(createTemporary(connection, create.kind(), queues)));
+        }
         boolean existed = destinations.find(create.kind(), create.name()).isPresent();
         if (!existed) {
             DestinationResolver.checkClientName(create.name());
-            access.check(connection, create.temporary() ? Operation.CREATE_TEMPORARY : Operation.CREATE_DESTINATION,
-                    create.name());
-            if (!create.temporary() && !destinations.autoCreate()) {
+            access.check(connection, Operation.CREATE_DESTINATION, create.name());
+            if (!destinations.autoCreate()) {
                 throw new BrokerException(Refusal.UNKNOWN_DESTINATION, "no "
                         + create.kind().name().toLowerCase(java.util.Locale.ROOT) + " named '" + create.name()
                         + "' on this broker, which does not create destinations for clients "
                         + "(autoCreateDestinations=false)");
             }
         }
-        Destination d = destinations.create(new Destination(create.name(), create.kind(), queues, create.temporary()));
+        Destination d = destinations.create(new Destination(create.name(), create.kind(), queues, false));
         if (!existed) {
-            if (d.temporary()) {
-                temporaries.created(d, new ConnectionSession(connection));
-            } else {
-                log.destinationCreated(d).join();
-            }
+            log.destinationCreated(d).join();
             onChanged.run();
         }
         return request.reply(info(d));
+    }
+
+    /** A new temporary destination of the connection, under the name the broker gives it (the request's is ignored). */
+    private Destination createTemporary(RemotingConnection connection, DestinationKind kind, int queues) {
+        ConnectionSession owner = new ConnectionSession(connection);
+        String name = temporaries.newName(owner);
+        access.check(connection, Operation.CREATE_TEMPORARY, name);
+        Destination d = destinations.create(new Destination(name, kind, queues, true));
+        temporaries.created(d, owner);
+        onChanged.run();
+        return d;
     }
 
     public Frame delete(RemotingConnection connection, Frame request) {

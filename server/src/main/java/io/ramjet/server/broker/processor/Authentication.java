@@ -4,6 +4,7 @@ import io.netty.util.AttributeKey;
 import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.frame.FrameDecoder;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.remoting.RequestGate;
@@ -49,6 +50,9 @@ public final class Authentication implements RequestGate {
                     return new BrokerException(Refusal.NOT_AUTHENTICATED, "user name or password not accepted");
                 });
         connection.channel().attr(IDENTITY).set(identity);
+        // lifts the limits before login (frame length, unauthenticated connections) before the answer goes out
+        connection.channel().pipeline().fireUserEventTriggered(new FrameDecoder.Authenticated(
+                identity.user() == null ? "" : identity.user()));
         return request.reply(null);
     }
 

@@ -7,6 +7,7 @@ import io.ramjet.protocol.command.TxStateResponse;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.ConnectionListener;
 import io.ramjet.protocol.remoting.RemotingConnection;
+import io.ramjet.server.broker.security.Identity;
 import io.ramjet.server.broker.session.ClientSession;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -27,6 +28,12 @@ public record ConnectionSession(RemotingConnection connection) implements Client
                 onClosed.accept(new ConnectionSession(closed));
             }
         };
+    }
+
+    @Override
+    public String user() {
+        Identity identity = Authentication.identityOf(connection);
+        return identity == null || identity.user() == null ? "" : identity.user();
     }
 
     @Override

@@ -45,7 +45,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * another selector replaces it); a queue's consumers share one subscription and each keeps its
  * own selector.
  *
- * <p>Attaching a consumer needs the right to consume from the destination, and creating a
+ * <p>A durable or shared subscription named under a client id is attached only over the connection
+ * holding that client id (as the JMS API attaches it): another connection is refused, whatever
+ * its rights.
+ *
+ * <p>Attaching a consumer needs the right to consume from the destination (but for the
+ * connection's own temporary destination, which only it may consume), and creating a
  * durable subscription the right to create one on its topic. Deleting a durable subscription
  * needs both the client id (held by this connection) and the right to delete durable
  * subscriptions of its topic; one created without a client id needs the right alone.
@@ -87,11 +92,13 @@ public final class SubscriptionProcessor {
         SubscribeRequest subscribe = request.header(SubscribeRequest.class);
         SubscriptionKey key = SubscriptionRefs.keyOf(subscribe.subscription());
         String subscriptionSelector = key.kind() == SubscriptionKind.QUEUE ? null : subscribe.selector();
-        checkAccess(connection, key, subscriptionSelector, subscribe.noLocal());
+        checkClientId(connection, key);
+        boolean ownTemporary = destinations.table().find(key.destinationKind(), key.destination())
+                .filter(Destination::temporary).map(d -> checkOwnTemporary(connection, d)).orElse(false);
+        checkAccess(connection, key, subscriptionSelector, subscribe.noLocal(), ownTemporary);
         Destination destination = destinations.resolve(key.destinationKind(), key.destination());
-        if (!temporaries.mayConsume(destination, new ConnectionSession(connection))) {
-            throw new BrokerException(Refusal.SUBSCRIPTION_CONFLICT, "temporary destination '"
-                    + destination.name() + "' belongs to another connection");
+        if (destination.temporary()) {
+            checkOwnTemporary(connection, destination);
         }
         ConsumerSelector selector = compile(subscribe.selector());
         AtomicReference<long[]> starts = new AtomicReference<>();
@@ -116,13 +123,27 @@ public final class SubscriptionProcessor {
         }
     }
 
+    private void checkClientId(RemotingConnection connection, SubscriptionKey key) {
+        boolean named = key.kind() == SubscriptionKind.DURABLE || key.kind() == SubscriptionKind.SHARED
+                || key.kind() == SubscriptionKind.SHARED_DURABLE;
+        if (named && key.clientId() != null && !key.clientId().isEmpty()
+                && !clientIds.heldBy(key.clientId(), new ConnectionSession(connection))) {
+            throw new BrokerException(Refusal.NOT_AUTHORIZED, "client id '" + key.clientId()
+                    + "' is not held by this connection: only its holder may attach to its subscription '"
+                    + key.name() + "'");
+        }
+    }
+
     /**
      * The right to consume; for a durable subscription that does not exist, the right to create
      * one, and for one that exists with other terms (which the new ones replace), the rights to
      * delete it and create one.
      */
-    private void checkAccess(RemotingConnection connection, SubscriptionKey key, String selector, boolean noLocal) {
-        access.check(connection, Operation.CONSUME, key.destination());
+    private void checkAccess(RemotingConnection connection, SubscriptionKey key, String selector, boolean noLocal,
+                             boolean ownTemporary) {
+        if (!ownTemporary) {
+            access.check(connection, Operation.CONSUME, key.destination());
+        }
         if (key.kind() != SubscriptionKind.QUEUE && key.kind().durable()) {
             Optional<Subscription> existing = subscriptions.find(key);
             if (existing.isPresent() && !existing.get().sameTerms(selector, noLocal)) {
@@ -133,6 +154,19 @@ public final class SubscriptionProcessor {
             }
         }
         access.checkCreatedByUse(connection, destinations.table(), key.destinationKind(), key.destination());
+    }
+
+    /**
+     * Only the connection that created a temporary destination consumes from it; returns true.
+     *
+     * @throws BrokerException SUBSCRIPTION_CONFLICT for another connection, whatever its rights
+     */
+    private boolean checkOwnTemporary(RemotingConnection connection, Destination temporary) {
+        if (!temporaries.mayConsume(temporary, new ConnectionSession(connection))) {
+            throw new BrokerException(Refusal.SUBSCRIPTION_CONFLICT, "temporary destination '"
+                    + temporary.name() + "' belongs to another connection");
+        }
+        return true;
     }
 
     private static ConsumerSelector compile(String selector) {

@@ -10,20 +10,28 @@ import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.transaction.ClientTransactions;
 import io.ramjet.server.broker.transaction.CoordinatorQuery;
+import io.ramjet.server.broker.transaction.Transaction;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
 /**
  * TX_PREPARE, TX_END, TX_COMMIT_COUNTED, XA_RECOVER and TX_QUERY: reads the request, asks the transaction domain
- * ({@link ClientTransactions}, {@link CoordinatorQuery}) and answers once it has done so.
+ * ({@link ClientTransactions}, {@link CoordinatorQuery}) and answers once it has done so. A transaction is listed,
+ * ended and asked about only as {@link TransactionOwnership} allows; sending in it and preparing it only its owner
+ * user may ({@link ClientTransactions}).
  */
 public final class TransactionProcessor {
 
     private final ClientTransactions transactions;
     private final CoordinatorQuery coordinatorQuery;
+    private final TransactionOwnership ownership;
 
-    public TransactionProcessor(ClientTransactions transactions, CoordinatorQuery coordinatorQuery) {
+    /** @param clusterUser the user brokers authenticate as to each other (TX_QUERY), or null */
+    public TransactionProcessor(ClientTransactions transactions, CoordinatorQuery coordinatorQuery, Access access,
+                                String clusterUser) {
         this.transactions = transactions;
         this.coordinatorQuery = coordinatorQuery;
+        this.ownership = new TransactionOwnership(access, clusterUser);
     }
 
     public CompletionStage<Frame> prepare(RemotingConnection connection, Frame request) {
@@ -34,6 +42,7 @@ public final class TransactionProcessor {
 
     public CompletionStage<Frame> end(RemotingConnection connection, Frame request) {
         TxEndRequest end = request.header(TxEndRequest.class);
+        ownership.checkComplete(connection, transactions.held(end.transactionId(), end.xid()));
         return transactions.end(new ConnectionSession(connection), end.transactionId(), end.xid(), end.commit(),
                 end.acks()).thenApply(done -> request.reply(null));
     }
@@ -41,17 +50,21 @@ public final class TransactionProcessor {
     /** Runs on the thread that runs SEND, so the connection's earlier sends are appended before it. */
     public CompletionStage<Frame> commitCounted(RemotingConnection connection, Frame request) {
         TxCommitCountedRequest commit = request.header(TxCommitCountedRequest.class);
+        ownership.checkComplete(connection, transactions.held(commit.transactionId(), ""));
         return transactions.commitCounted(new ConnectionSession(connection), commit.transactionId(), commit.halves(),
                 commit.acks()).thenApply(done -> request.reply(null));
     }
 
+    /** The prepared XA branches the connection may complete. */
     public Frame recover(RemotingConnection connection, Frame request) {
-        return request.reply(new XaRecoverResponse(transactions.preparedXids()));
+        return request.reply(new XaRecoverResponse(transactions.preparedBranches().stream()
+                .filter(t -> ownership.mayComplete(connection, t)).map(Transaction::xid).toList()));
     }
 
     /** A participant whose owner is gone asks this broker, its coordinator, what was decided. */
     public CompletionStage<Frame> query(RemotingConnection connection, Frame request) {
         long id = request.header(TxQueryRequest.class).transactionId();
+        ownership.checkQuery(connection, id, id == 0 ? Optional.empty() : transactions.held(id, ""));
         return coordinatorQuery.state(id).thenApply(state -> request.reply(new TxStateResponse(id, state)));
     }
 }

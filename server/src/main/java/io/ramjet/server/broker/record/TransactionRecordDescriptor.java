@@ -17,7 +17,7 @@ import java.util.List;
  * whose queue-offset field holds the transaction id.
  *
  * <pre>
- *  VOTE:     transaction id (long) | xid | coordinator | acks
+ *  VOTE:     transaction id (long) | xid | coordinator | acks | owner user
  *  COMMIT:   transaction id (long) | xid
  *            | slots (int) x [ destination | queue id (int) | queue offset (long)
  *                              | half offset (long) | half size (int) | tag signature (long) ]
@@ -27,6 +27,9 @@ import java.util.List;
  *  ROLLBACK: transaction id (long) | xid
  *  acks:     groups (int) x [ subscription key | positions (int) x [ queue id (int) | queue offset (long) ] ]
  * </pre>
+ *
+ * A VOTE's owner user is the user that prepared the transaction ({@code ""}: anonymous); a VOTE
+ * that ends after its acks names none (decoded as null).
  *
  * A COMMIT's queue offsets were reserved by the store under its append lock: the dispatch of
  * the record puts one ConsumeQueue entry per slot, pointing at the half record, and applies the
@@ -46,7 +49,7 @@ public final class TransactionRecordDescriptor {
     }
 
     /** A decoded VOTE. */
-    public record Vote(long transactionId, String xid, String coordinator, List<AckRecord> acks) {
+    public record Vote(long transactionId, String xid, String coordinator, List<AckRecord> acks, String owner) {
     }
 
     /** A decoded COMMIT. */
@@ -57,12 +60,14 @@ public final class TransactionRecordDescriptor {
     public record Rollback(long transactionId, String xid) {
     }
 
-    public static MessageRecord vote(long transactionId, String xid, String coordinator, List<AckRecord> acks) {
+    public static MessageRecord vote(long transactionId, String xid, String coordinator, List<AckRecord> acks,
+                                     String owner) {
         return record(RecordType.VOTE, out -> {
             out.writeLong(transactionId);
             RecordCodec.writeString(out, xid);
             RecordCodec.writeString(out, coordinator);
             writeAcks(out, acks);
+            RecordCodec.writeString(out, owner);
         });
     }
 
@@ -103,7 +108,7 @@ public final class TransactionRecordDescriptor {
 
     public static Vote decodeVote(ByteBuffer body) {
         return decode(body, in -> new Vote(in.readLong(), RecordCodec.readString(in), RecordCodec.readString(in),
-                readAcks(in)));
+                readAcks(in), in.available() > 0 ? RecordCodec.readString(in) : null));
     }
 
     public static Commit decodeCommit(ByteBuffer body) {

@@ -25,7 +25,11 @@ import java.util.Map;
  *                         | acks ]
  *  decisions (int) x [ id (long) | xid | state (byte: RecordCodec code) ]
  *  committed (int) x [ COMMIT offset (long) | lowest half offset (long) ]
+ *  owners (int) x [ id (long) | owner user ]
  * </pre>
+ *
+ * The owners come last, one per transaction whose owner user is known, so that a section
+ * without them still reads (its transactions then have none).
  */
 public final class TransactionSnapshot {
 
@@ -34,7 +38,7 @@ public final class TransactionSnapshot {
 
     /** A transaction as the section holds it. */
     public record SavedTransaction(long id, long since, String xid, String coordinator, List<Half> halves,
-                                   List<AckRecord> acks, boolean prepared) {
+                                   List<AckRecord> acks, boolean prepared, String ownerUser) {
     }
 
     /** A remembered decision. */
@@ -80,6 +84,12 @@ public final class TransactionSnapshot {
                 out.writeLong(e.getKey());
                 out.writeLong(e.getValue());
             }
+            List<SavedTransaction> owned = section.transactions().stream().filter(t -> t.ownerUser() != null).toList();
+            out.writeInt(owned.size());
+            for (SavedTransaction t : owned) {
+                out.writeLong(t.id());
+                RecordCodec.writeString(out, t.ownerUser());
+            }
         }
         return bytes.toByteArray();
     }
@@ -102,7 +112,7 @@ public final class TransactionSnapshot {
                             in.readLong(), in.readLong(), in.readLong(), in.readLong()));
                 }
                 transactions.add(new SavedTransaction(id, since, xid, coordinator, halves,
-                        TransactionRecordDescriptor.readAcks(in), prepared));
+                        TransactionRecordDescriptor.readAcks(in), prepared, null));
             }
             int nd = in.readInt();
             List<SavedDecision> decisions = new ArrayList<>();
@@ -114,7 +124,14 @@ public final class TransactionSnapshot {
             for (int i = 0; i < nc; i++) {
                 committed.put(in.readLong(), in.readLong());
             }
-            return new Section(transactions, decisions, committed);
+            Map<Long, String> owners = new HashMap<>();
+            int no = in.available() > 0 ? in.readInt() : 0;
+            for (int i = 0; i < no; i++) {
+                owners.put(in.readLong(), RecordCodec.readString(in));
+            }
+            return new Section(transactions.stream().map(t -> new SavedTransaction(t.id(), t.since(), t.xid(),
+                    t.coordinator(), t.halves(), t.acks(), t.prepared(), owners.get(t.id()))).toList(),
+                    decisions, committed);
         }
     }
 }

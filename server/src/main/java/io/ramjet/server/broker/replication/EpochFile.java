@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.replication;
 
+import io.ramjet.storage.OwnerOnly;
 import io.ramjet.protocol.command.EpochEntry;
 import io.ramjet.storage.DurableRename;
 import java.io.IOException;
@@ -100,7 +101,7 @@ public final class EpochFile {
         entries.forEach(e -> text.append(e.epoch()).append(' ').append(e.startOffset()).append('\n'));
         Path temporary = path.resolveSibling("epochs.tmp");
         try {
-            Files.writeString(temporary, text, StandardCharsets.US_ASCII);
+            OwnerOnly.write(temporary, text.toString().getBytes(StandardCharsets.US_ASCII));
             try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
                 channel.force(true);
             }

@@ -12,6 +12,9 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface ClientSession {
 
+    /** The user the connection authenticated as, {@code ""} for an anonymous one. */
+    String user();
+
     /** Whether the connection is still up: a session that is not may be taken over. */
     boolean isOpen();
 

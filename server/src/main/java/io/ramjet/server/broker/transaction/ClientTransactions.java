@@ -103,8 +103,8 @@ public final class ClientTransactions {
 
     private CompletableFuture<Long> appendVote(Transaction t, String xid, String coordinator, List<AckGroup> acks) {
         try {
-            return store.append(TransactionRecordDescriptor.vote(t.id(), xid, coordinator, AckGroup.toRecords(acks)),
-                    true).thenApply(result -> result.endOffset());
+            return store.append(TransactionRecordDescriptor.vote(t.id(), xid, coordinator, AckGroup.toRecords(acks),
+                    t.ownerUser()), true).thenApply(result -> result.endOffset());
         } catch (StoreFullException e) {
             return CompletableFuture.failedFuture(new BrokerException(Refusal.DISK_FULL, e.getMessage()));
         } catch (RuntimeException e) {
@@ -157,8 +157,13 @@ public final class ClientTransactions {
         return end(session, id, "", true, consumedAcks, halves, true);
     }
 
-    /** The xids of the prepared XA branches. */
-    public List<String> preparedXids() {
-        return table.preparedXids();
+    /** The prepared XA branches. */
+    public List<Transaction> preparedBranches() {
+        return table.preparedBranches();
+    }
+
+    /** The transaction of that id (when not 0), else the one prepared under {@code xid}, if held here. */
+    public Optional<Transaction> held(long id, String xid) {
+        return table.find(id, xid);
     }
 }

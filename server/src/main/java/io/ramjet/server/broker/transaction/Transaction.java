@@ -12,8 +12,11 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * One transaction the broker holds: its half records, its prepared acknowledgements, its xid
- * and coordinator once prepared, the client session that owns it (none after a restart) and the
- * bookkeeping of its check-backs. Thread-safe: every method locks the transaction.
+ * and coordinator once prepared, the client session that owns it (none after a restart), the
+ * user that owns it and the bookkeeping of its check-backs. The owner user is the user of the
+ * first session that sent in it or prepared it ({@code ""} for an anonymous one); it is written
+ * with the vote, so a prepared branch keeps it across a restart, when its transaction manager
+ * comes back on a new connection as the same user. Thread-safe: every method locks the transaction.
  */
 public final class Transaction {
 
@@ -25,6 +28,8 @@ public final class Transaction {
     private String coordinator = "";
     private List<AckGroup> preparedAcks = List.of();
     private ClientSession owner;
+    /** The user that owns the transaction, null while none is known (halves restored without a vote). */
+    private String ownerUser;
     private boolean voted;
     private CompletableFuture<TxState> ending;
     private int checks;
@@ -64,6 +69,11 @@ public final class Transaction {
         return owner;
     }
 
+    /** The user that owns the transaction ({@code ""}: anonymous), or null when none is known. */
+    public synchronized String ownerUser() {
+        return ownerUser;
+    }
+
     public long since() {
         return since;
     }
@@ -83,12 +93,19 @@ public final class Transaction {
         return owner != null && owner.isOpen();
     }
 
-    /** Takes {@code session} as owner unless another open one has it; returns whether it may. */
+    /**
+     * Takes {@code session} as owner unless another open one has it or the transaction belongs
+     * to another user; returns whether it may.
+     */
     synchronized boolean claim(ClientSession session) {
         if (owner != null && !owner.equals(session) && owner.isOpen()) {
             return false;
         }
+        if (ownerUser != null && !ownerUser.equals(session.user())) {
+            return false;
+        }
         owner = session;
+        ownerUser = session.user();
         return true;
     }
 
@@ -105,8 +122,11 @@ public final class Transaction {
         return halves.isEmpty() ? Long.MAX_VALUE : halves.firstKey();
     }
 
-    /** The vote is durable: acknowledgements, xid and coordinator as written. */
-    synchronized void prepared(String branch, String coordinatorAddress, List<AckGroup> acks) {
+    /** The vote is durable: acknowledgements, xid, coordinator and owner user (null: none written) as written. */
+    synchronized void prepared(String branch, String coordinatorAddress, List<AckGroup> acks, String user) {
+        if (user != null) {
+            ownerUser = user;
+        }
         xid = branch;
         coordinator = coordinatorAddress;
         preparedAcks = List.copyOf(acks);
@@ -172,15 +192,16 @@ public final class Transaction {
     /** What the snapshot keeps of a transaction. */
     synchronized SavedTransaction save() {
         return new SavedTransaction(id, since, xid, coordinator, List.copyOf(halves.values()),
-                AckGroup.toRecords(preparedAcks), voted);
+                AckGroup.toRecords(preparedAcks), voted, ownerUser);
     }
 
     static Transaction restore(SavedTransaction saved) {
         Transaction t = new Transaction(saved.id(), saved.since());
         saved.halves().forEach(t::addHalf);
         if (saved.prepared()) {
-            t.prepared(saved.xid(), saved.coordinator(), AckGroup.held(saved.acks()));
+            t.prepared(saved.xid(), saved.coordinator(), AckGroup.held(saved.acks()), saved.ownerUser());
         }
+        t.ownerUser = saved.ownerUser();
         return t;
     }
 

@@ -96,7 +96,7 @@ public final class TransactionDispatch {
     private void onVote(TransactionRecordDescriptor.Vote vote) {
         Transaction t = table.getOrCreate(vote.transactionId());
         List<AckGroup> acks = AckGroup.held(vote.acks());
-        t.prepared(vote.xid(), vote.coordinator(), acks);
+        t.prepared(vote.xid(), vote.coordinator(), acks, vote.owner());
         consumed.hold(acks);
     }
 

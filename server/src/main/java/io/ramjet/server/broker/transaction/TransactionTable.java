@@ -9,6 +9,7 @@ import io.ramjet.server.broker.session.ClientSession;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -93,9 +94,10 @@ public final class TransactionTable {
         return new ArrayList<>(byId.values());
     }
 
-    /** The xids of the prepared XA branches. */
-    public List<String> preparedXids() {
-        return byId.values().stream().filter(Transaction::preparedBranch).map(Transaction::xid).sorted().toList();
+    /** The prepared XA branches, by xid. */
+    public List<Transaction> preparedBranches() {
+        return byId.values().stream().filter(Transaction::preparedBranch)
+                .sorted(Comparator.comparing(Transaction::xid)).toList();
     }
 
     /** A half record was dispatched. */

@@ -14,7 +14,10 @@ import org.junit.jupiter.api.Test;
 class TransactionRecordDescriptorTest {
 
     private static final String VOTE = "000000000000002a000000017800000006686f73743a31000000010000000171"
-            + "00ffffffff000000017100000001000000010000000000000005";
+            + "00ffffffff000000017100000001000000010000000000000005" + "00000005616c696365";
+    /** A VOTE as written before votes named their owner user. */
+    private static final String VOTE_WITHOUT_OWNER = "000000000000002a000000017800000006686f73743a3100000001"
+            + "0000000171" + "00ffffffff000000017100000001000000010000000000000005";
     private static final String COMMIT = "000000000000002a000000000000000100000001710000000100000000000000"
             + "0700000000000000640000003c00000000000001020000000100000000000000"
             + "c800000000000023280000000171000000020000000000001f40000000010000"
@@ -33,8 +36,14 @@ class TransactionRecordDescriptorTest {
     @Test
     void vote() {
         var vote = TransactionRecordDescriptor.decodeVote(golden(VOTE,
-                TransactionRecordDescriptor.vote(42, "x", "host:1", ACKS)));
-        assertEquals(new TransactionRecordDescriptor.Vote(42, "x", "host:1", ACKS), vote);
+                TransactionRecordDescriptor.vote(42, "x", "host:1", ACKS, "alice")));
+        assertEquals(new TransactionRecordDescriptor.Vote(42, "x", "host:1", ACKS, "alice"), vote);
+    }
+
+    @Test
+    void voteWithoutOwnerNamesNone() {
+        var vote = TransactionRecordDescriptor.decodeVote(ByteBuffer.wrap(HexFormat.of().parseHex(VOTE_WITHOUT_OWNER)));
+        assertEquals(new TransactionRecordDescriptor.Vote(42, "x", "host:1", ACKS, null), vote);
     }
 
     @Test

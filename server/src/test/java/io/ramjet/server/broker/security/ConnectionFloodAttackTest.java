@@ -1,0 +1,85 @@
+package io.ramjet.server.broker.security;
+
+import io.ramjet.server.broker.Broker;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Floods before and after login: a large frame before authenticating, more unauthenticated
+ * connections or more connections from one address than the broker holds, and {@code eve}
+ * holding many large frames half sent to take the broker's memory. Each is refused by closing the
+ * connection; a legitimate large send still goes through.
+ */
+class ConnectionFloodAttackTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aLargeFrameBeforeLoginClosesTheConnection() throws Exception {
+        try (Broker broker = new SecuredDeployment(dir).start();
+             RawTlsConnection stranger = new RawTlsConnection(broker.port())) {
+            stranger.sendPartialFrame(1 << 20, 128 * 1024);
+            assertTrue(stranger.closedByTheBroker(), "a 1 MiB frame before login");
+        }
+    }
+
+    @Test
+    void connectionsPastTheLimitsAreClosedAsTheyOpen() throws Exception {
+        SecuredDeployment deployment = new SecuredDeployment(dir, "maxUnauthenticatedConnections=4",
+                "maxConnectionsPerAddress=6");
+        List<RawTlsConnection> open = new ArrayList<>();
+        try (Broker broker = deployment.start()) {
+            for (int i = 0; i < 4; i++) {
+                open.add(new RawTlsConnection(broker.port()));
+                assertTrue(open.get(i).stillOpen(), "unauthenticated connection " + (i + 1));
+            }
+            try (RawTlsConnection fifth = new RawTlsConnection(broker.port())) {
+                assertTrue(fifth.closedByTheBroker(), "a fifth unauthenticated connection");
+            }
+            open.get(0).authenticate("alice");
+            open.get(1).authenticate("alice");
+            for (int i = 4; i < 6; i++) {
+                open.add(new RawTlsConnection(broker.port()));
+                assertTrue(open.get(i).stillOpen(), "connection " + (i + 1) + " once two authenticated");
+            }
+            try (RawTlsConnection seventh = new RawTlsConnection(broker.port())) {
+                assertTrue(seventh.closedByTheBroker(), "a seventh connection from the address");
+            }
+        } finally {
+            for (RawTlsConnection c : open) {
+                c.close();
+            }
+        }
+    }
+
+    @Test
+    void halfSentLargeFramesOfOneUserCannotTakeTheMemoryOthersNeed() throws Exception {
+        SecuredDeployment deployment = new SecuredDeployment(dir, "frameMemoryLimit=64m", "frameMemoryPerUser=16m");
+        List<RawTlsConnection> eves = new ArrayList<>();
+        try (Broker broker = deployment.start()) {
+            for (int i = 0; i < 6; i++) {
+                RawTlsConnection eve = new RawTlsConnection(broker.port());
+                eves.add(eve);
+                eve.authenticate("eve");
+                eve.sendPartialFrame((16 << 20) - 100, 1 << 20);
+            }
+            long closed = eves.stream().filter(RawTlsConnection::closedByTheBroker).count();
+            assertEquals(5, closed, "eve's half-sent frames past her share of the frame memory");
+            try (AttackClient alice = new AttackClient(deployment, broker.address(), "alice")) {
+                alice.send("orders.new", "x".repeat(3 << 20), 0); // under maxRecordSize, over the small frames
+            }
+        } finally {
+            for (RawTlsConnection c : eves) {
+                c.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package io.ramjet.server.broker.security;
+
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.ErrorStatus;
+import io.ramjet.protocol.command.TxEndRequest;
+import io.ramjet.protocol.command.TxPrepareRequest;
+import io.ramjet.protocol.command.TxQueryRequest;
+import io.ramjet.protocol.command.XaRecoverResponse;
+import io.ramjet.protocol.command.XidCodec;
+import io.ramjet.server.broker.Broker;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * XA branches and transactions taken by xid or id from the wire: {@code eve} lists, ends and asks
+ * about {@code alice}'s prepared branch. Only its owner user (also on a new connection after the
+ * broker was killed and restarted, as a transaction manager recovers) and an admin may.
+ */
+class XaBranchAttackTest {
+
+    private static final String XID = XidCodec.encode(0x1234, new byte[] {1, 2, 3}, new byte[] {4});
+    private static final long TRANSACTION = 0x5eed_cafe_f00dL;
+
+    @TempDir
+    Path dir;
+
+    private static List<String> recover(AttackClient client) throws Exception {
+        return client.invoke(CommandCode.XA_RECOVER, null).header(XaRecoverResponse.class).xids();
+    }
+
+    /** alice sends in a transaction and prepares it as an XA branch. */
+    private static void alicePrepares(SecuredDeployment deployment, String address) throws Exception {
+        try (AttackClient alice = new AttackClient(deployment, address, "alice")) {
+            alice.send("orders.new", "order 1", TRANSACTION);
+            alice.invoke(CommandCode.TX_PREPARE, new TxPrepareRequest(TRANSACTION, XID, "", List.of()));
+        }
+    }
+
+    /** What eve tries against the branch; every one refused, the branch still prepared. */
+    private static void eveIsRefused(SecuredDeployment deployment, String address) throws Exception {
+        try (AttackClient eve = new AttackClient(deployment, address, "eve")) {
+            assertEquals(List.of(), recover(eve), "eve lists no branch of alice's");
+            assertEquals(ErrorStatus.NOT_AUTHORIZED, eve.refused(CommandCode.TX_END,
+                    new TxEndRequest(0, XID, true, List.of())).status(), "eve commits alice's branch by xid");
+            assertEquals(ErrorStatus.NOT_AUTHORIZED, eve.refused(CommandCode.TX_END,
+                    new TxEndRequest(TRANSACTION, "", false, List.of())).status(), "eve rolls it back by id");
+            assertEquals(ErrorStatus.NOT_AUTHORIZED, eve.refused(CommandCode.TX_QUERY,
+                    new TxQueryRequest(TRANSACTION)).status(), "eve asks its state");
+            assertEquals(ErrorStatus.NOT_AUTHORIZED, eve.refused(CommandCode.TX_QUERY,
+                    new TxQueryRequest(TRANSACTION + 1)).status(), "eve decides a rollback of an id nobody holds");
+        }
+    }
+
+    /** alice, on a new connection, lists the branch still prepared and commits it. */
+    private static void aliceCompletes(SecuredDeployment deployment, String address) throws Exception {
+        try (AttackClient ops = new AttackClient(deployment, address, "ops")) {
+            assertEquals(List.of(XID), recover(ops), "an admin lists every branch");
+        }
+        try (AttackClient alice = new AttackClient(deployment, address, "alice")) {
+            assertEquals(List.of(XID), recover(alice), "the owner lists its branch, still prepared");
+            alice.invoke(CommandCode.TX_END, new TxEndRequest(0, XID, true, List.of()));
+            assertEquals(List.of(), recover(alice));
+        }
+    }
+
+    @Test
+    void onlyTheOwnerAndAnAdminListAndCompleteABranch() throws Exception {
+        SecuredDeployment deployment = new SecuredDeployment(dir);
+        try (Broker broker = deployment.start()) {
+            alicePrepares(deployment, broker.address());
+            eveIsRefused(deployment, broker.address());
+            aliceCompletes(deployment, broker.address());
+        }
+    }
+
+    @Test
+    void theOwnerStillCompletesItsBranchAfterACleanRestart() throws Exception {
+        SecuredDeployment deployment = new SecuredDeployment(dir);
+        try (Broker broker = deployment.start()) {
+            alicePrepares(deployment, broker.address());
+        }
+        try (Broker restarted = deployment.start()) {
+            eveIsRefused(deployment, restarted.address());
+            aliceCompletes(deployment, restarted.address());
+        }
+    }
+
+    @Test
+    void theOwnerStillCompletesItsBranchAfterTheBrokerWasKilled() throws Exception {
+        SecuredDeployment deployment = new SecuredDeployment(dir, "checkpointIntervalMs=3600000");
+        try (SecuredDeployment.Child child = deployment.startChild("022")) {
+            alicePrepares(deployment, child.address());
+        }
+        try (Broker restarted = deployment.start()) {
+            assertTrue(restarted.store().recoveryReport().recordsScanned() > 0, "the branch came from the log");
+            eveIsRefused(deployment, restarted.address());
+            aliceCompletes(deployment, restarted.address());
+        }
+    }
+}
