@@ -658,6 +658,9 @@ public final class Broker implements AutoCloseable {
             replicaRemoting.close();
             replicaRemoting = null;
         }
+        if (inSyncReplicas != null) {
+            inSyncReplicas.stop();
+        }
         heldPulls.expireAll();
         // before the server: connections closing because the broker stops roll nothing back
         transactions.close();

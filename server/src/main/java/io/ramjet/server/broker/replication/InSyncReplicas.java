@@ -82,6 +82,8 @@ public final class InSyncReplicas implements ReplicationGate {
     /** No slave is waited for and the master alone is enough: every byte written is replicated. Written under this. */
     private volatile boolean unbounded;
     private volatile Runnable onAdvance = () -> { };
+    /** The broker is stopping: its slaves' connections close with it, and that commits no set. */
+    private volatile boolean stopped;
 
     public InSyncReplicas(ReplicationConfig config, LongSupplier nanoTime) {
         this(config, nanoTime, InSyncSetCommit.LOCAL);
@@ -142,6 +144,9 @@ public final class InSyncReplicas implements ReplicationGate {
      * writes wait for it only until a set without it is committed (see the class comment).
      */
     public void disconnected(long brokerId) {
+        if (stopped) {
+            return;
+        }
         synchronized (this) {
             Replica replica = replicas.get(brokerId);
             if (replica == null || !replica.inSync) {
@@ -183,8 +188,19 @@ public final class InSyncReplicas implements ReplicationGate {
         commitChange();
     }
 
+    /**
+     * The broker stops: from now on the set is not committed again, so that the slaves, whose
+     * connections close with the master's, stay electable in the committed set.
+     */
+    public void stop() {
+        stopped = true;
+    }
+
     /** Commits the set as it stands if it differs from the committed one and no commit is in flight. */
     private void commitChange() {
+        if (stopped) {
+            return;
+        }
         Set<Long> target;
         synchronized (this) {
             target = inSync();
