@@ -200,9 +200,10 @@ final class BrokerKeys {
             new BrokerKey<>("clusterSecret", ValueType.CLUSTER_SECRET, "(derived from `nameServerSecret`)",
                     "the secret every broker and controller of the cluster holds, at least 16 characters: a broker"
                             + " proves it (an HMAC of a challenge, the secret never travels) to replicate from its"
-                            + " master and to ask a coordinator about a transaction, and a master serves replication"
-                            + " only to a slave of its group that proved it. Without it (and without"
-                            + " `nameServerSecret`) no slave may follow this broker",
+                            + " master and to ask a coordinator about a transaction, and signs its calls to the"
+                            + " controllers with it; a master serves replication only to a slave of its group that"
+                            + " proved it. Without it (and without `nameServerSecret`) no slave may follow this broker"
+                            + " and controller mode does not start",
                     BrokerConfig.Builder::clusterSecret),
             new BrokerKey<>("clusterSecretFile", ValueType.CLUSTER_SECRET_FILE, "(none)",
                     "a file holding that secret instead; not both keys",

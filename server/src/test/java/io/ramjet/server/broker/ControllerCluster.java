@@ -43,9 +43,9 @@ final class ControllerCluster implements AutoCloseable {
         this.group = new ControllerGroup(peers);
         for (ControllerPeer peer : peers) {
             nodes.add(ControllerNode.start(new ControllerConfig(peer.id(), dir.resolve(peer.id()), group,
-                    BROKER_TIMEOUT, false, Duration.ofMillis(500), 10_000, 8L << 20)));
+                    BROKER_TIMEOUT, false, Duration.ofMillis(500), 10_000, 8L << 20, BrokerTestSupport.CLUSTER_SECRET)));
         }
-        this.client = ControllerClient.connect(group, Duration.ofSeconds(10));
+        this.client = ControllerClient.connect(group, BrokerTestSupport.CLUSTER_SECRET, Duration.ofSeconds(10));
     }
 
     static int freePort() {

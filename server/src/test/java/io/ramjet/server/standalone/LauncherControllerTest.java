@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ramjet.controller.ClusterSecret;
 import io.ramjet.controller.ControllerClient;
 import io.ramjet.controller.ControllerConfig;
 import io.ramjet.controller.ControllerGroup;
@@ -27,6 +28,9 @@ import picocli.CommandLine;
 
 /** {@code Launcher controller} and a NameServer embedding a controller node, each a group of one. */
 class LauncherControllerTest {
+
+    private static final String SECRET_TEXT = "the launcher tests' cluster secret";
+    private static final ClusterSecret SECRET = ClusterSecret.of(SECRET_TEXT);
 
     @TempDir
     Path dir;
@@ -62,7 +66,8 @@ class LauncherControllerTest {
         Path ha = Path.of("..", "dist", "src", "dist", "etc", "ha");
         Set<String> peers = new TreeSet<>();
         for (int i = 0; i < 3; i++) {
-            ControllerConfig node = Launcher.controllerConfig(ha.resolve("controller-n" + i + ".properties"));
+            ControllerConfig node = Launcher.controllerConfig(ha.resolve("controller-n" + i + ".properties"),
+                    SECRET);
             assertEquals("n" + i, node.nodeId());
             peers.add(node.group().toString());
         }
@@ -93,13 +98,14 @@ class LauncherControllerTest {
         Files.writeString(file, "controller.id = n0\n"
                 + "controller.peers = n0=127.0.0.1:" + port + "\n"
                 + "controller.dataDir = " + dir.resolve("controller") + "\n"
-                + "controller.brokerTimeoutMillis = 3000\n");
+                + "controller.brokerTimeoutMillis = 3000\n"
+                + "controller.clusterSecret = " + SECRET_TEXT + "\n");
         return file;
     }
 
     private static void assertFirstRegistrationIsMaster(int port) throws IOException {
         try (ControllerClient client = ControllerClient.connect(ControllerGroup.parse("n0=127.0.0.1:" + port),
-                Duration.ofSeconds(20))) {
+                SECRET, Duration.ofSeconds(20))) {
             ControllerReply reply = client.register("g1", 7, "127.0.0.1:1", 0);
             assertTrue(reply.ok(), "registration answered " + reply.status());
             assertEquals(7, reply.info().masterId());
