@@ -62,7 +62,8 @@ final class ControllerCluster implements AutoCloseable {
                 .queuesPerDestination(2).brokerName("g1").brokerId(id).replicationMode(mode)
                 .minInSyncReplicas(minInSync).replicaMaxLag(Duration.ofSeconds(3))
                 .replicaSyncTimeout(Duration.ofSeconds(15)).controllerAddresses(group.toString())
-                .controllerHeartbeat(HEARTBEAT).controllerTimeout(BROKER_TIMEOUT);
+                .controllerHeartbeat(HEARTBEAT).controllerTimeout(BROKER_TIMEOUT)
+                .clusterSecret(BrokerTestSupport.CLUSTER_SECRET);
         builder.store().segmentSize(4 << 20).minFreeSpace(0).checkpointInterval(Duration.ofMillis(200));
         return builder.build();
     }
