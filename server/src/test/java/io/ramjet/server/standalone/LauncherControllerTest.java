@@ -13,6 +13,7 @@ import io.ramjet.controller.ControllerReply;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.namesrv.NameServer;
+import io.ramjet.server.remoting.NameServerSecret;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -83,6 +84,27 @@ class LauncherControllerTest {
         assertEquals(Set.of(1L, 2L, 3L), ids);
     }
 
+    /** The shipped example's way: the controller's secret derived from the NameServer's, as the brokers derive it. */
+    @Test
+    void aControllerInsideANameServerWithASecretDerivesTheClusterSecretFromIt() throws Exception {
+        int port = freePort();
+        Path secretFile = Files.writeString(dir.resolve("namesrv.secret"), "the example's NameServer secret");
+        Path config = Files.writeString(dir.resolve("controller.properties"), "controller.id = n0\n"
+                + "controller.peers = n0=127.0.0.1:" + port + "\n"
+                + "controller.dataDir = " + dir.resolve("controller") + "\n");
+        Launcher.NameServerCommand command = new Launcher.NameServerCommand();
+        new CommandLine(command).parseArgs("--port", "0", "--secret-file", secretFile.toString(),
+                "--controller-config", config.toString());
+        NameServer nameServer = command.start();
+        try {
+            assertFirstRegistrationIsMaster(port, NameServerSecret.fromFile(secretFile).clusterSecret());
+        } finally {
+            nameServer.close();
+        }
+        assertThrows(ConfigException.class, () -> Launcher.controllerConfig(config, null),
+                "a controller alone without a cluster secret");
+    }
+
     @Test
     void controllerAddressesWithARoleIsRefused() {
         Properties p = new Properties();
@@ -104,8 +126,12 @@ class LauncherControllerTest {
     }
 
     private static void assertFirstRegistrationIsMaster(int port) throws IOException {
+        assertFirstRegistrationIsMaster(port, SECRET);
+    }
+
+    private static void assertFirstRegistrationIsMaster(int port, ClusterSecret secret) throws IOException {
         try (ControllerClient client = ControllerClient.connect(ControllerGroup.parse("n0=127.0.0.1:" + port),
-                SECRET, Duration.ofSeconds(20))) {
+                secret, Duration.ofSeconds(20))) {
             ControllerReply reply = client.register("g1", 7, "127.0.0.1:1", 0);
             assertTrue(reply.ok(), "registration answered " + reply.status());
             assertEquals(7, reply.info().masterId());
