@@ -33,7 +33,9 @@ import java.util.function.Supplier;
  * {@code timeout}: one that gets no answer by then throws {@link ControllerUnavailableException}
  * (it may overrun by one Ratis request, at most a third of the timeout). A connection that failed
  * is opened again on the next attempt, so a controller restarted at its address is reached again.
- * Thread-safe.
+ * Every request is signed with the cluster secret and every reply must be
+ * ({@link ControllerSignature}): the controllers hear members of the cluster only, and a member
+ * takes no answer from an impostor. Thread-safe.
  */
 public final class ControllerClient implements AutoCloseable {
 
@@ -42,18 +44,24 @@ public final class ControllerClient implements AutoCloseable {
     private static final int REQUESTS_PER_TIMEOUT = 3;
 
     private final RaftClient raft;
+    private final ControllerSignature signature;
     private final CallDeadlines deadlines;
     private final Duration timeout;
     private volatile boolean closed;
 
-    private ControllerClient(RaftClient raft, CallDeadlines deadlines, Duration timeout) {
+    private ControllerClient(RaftClient raft, ControllerSignature signature, CallDeadlines deadlines,
+                             Duration timeout) {
         this.raft = raft;
+        this.signature = signature;
         this.deadlines = deadlines;
         this.timeout = timeout;
     }
 
-    /** @param timeout how long one call keeps trying while the group has no reachable leader */
-    public static ControllerClient connect(ControllerGroup group, Duration timeout) {
+    /**
+     * @param secret  the cluster secret the controllers hold
+     * @param timeout how long one call keeps trying while the group has no reachable leader
+     */
+    public static ControllerClient connect(ControllerGroup group, ClusterSecret secret, Duration timeout) {
         RaftProperties properties = new RaftProperties();
         RaftConfigKeys.Rpc.setType(properties, SupportedRpcType.NETTY);
         long requestMillis = Math.max(PAUSE_MILLIS, timeout.toMillis() / REQUESTS_PER_TIMEOUT);
@@ -63,7 +71,7 @@ public final class ControllerClient implements AutoCloseable {
                 .setProperties(properties)
                 .setRaftGroup(group.raftGroup())
                 .setRetryPolicy(deadlines)
-                .build(), deadlines, timeout);
+                .build(), new ControllerSignature(secret), deadlines, timeout);
     }
 
     /** Joins (or rejoins) {@code brokerName}; the group's first broker becomes its master at epoch 1. */
@@ -158,15 +166,17 @@ public final class ControllerClient implements AutoCloseable {
         }
     }
 
-    private static Message message(ControllerRequest request) {
-        return Message.valueOf(ByteString.copyFrom(ControllerCodec.encode(request)));
+    private Message message(ControllerRequest request) {
+        return Message.valueOf(ByteString.copyFrom(signature.sign(ControllerSignature.Kind.REQUEST,
+                ControllerCodec.encode(request), System.currentTimeMillis())));
     }
 
-    private static ControllerReply decode(RaftClientReply reply) throws IOException {
+    private ControllerReply decode(RaftClientReply reply) throws IOException {
         if (!reply.isSuccess()) {
             throw new IOException("controller call failed", reply.getException());
         }
-        return ControllerCodec.decodeReply(reply.getMessage().getContent().toByteArray());
+        return ControllerCodec.decodeReply(signature.open(ControllerSignature.Kind.REPLY,
+                reply.getMessage().getContent().toByteArray()));
     }
 
     private void pauseBeforeRetry() throws InterruptedIOException {

@@ -16,10 +16,12 @@ import java.util.Properties;
  * @param snapshotEvery    applied log entries between snapshots
  * @param logSegmentBytes  size of a Raft log segment; closed segments a snapshot covers are deleted,
  *                         and a controller that missed them is sent the snapshot instead
+ * @param secret           the cluster secret: every request, log entry and reply is signed with it, and
+ *                         the group hears no one who does not hold it
  */
 public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup group, Duration brokerTimeout,
                                boolean uncleanElection, Duration raftTimeout, long snapshotEvery,
-                               long logSegmentBytes) {
+                               long logSegmentBytes, ClusterSecret secret) {
 
     public static final Duration DEFAULT_BROKER_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_RAFT_TIMEOUT = Duration.ofSeconds(1);
@@ -28,6 +30,7 @@ public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup grou
 
     public ControllerConfig {
         Objects.requireNonNull(dataDir, "dataDir");
+        Objects.requireNonNull(secret, "a controller needs the cluster secret");
         group.peer(nodeId);
         if (brokerTimeout.isNegative() || brokerTimeout.isZero() || raftTimeout.isNegative() || raftTimeout.isZero()
                 || snapshotEvery < 1 || logSegmentBytes < 1) {
@@ -36,18 +39,28 @@ public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup grou
     }
 
     /** A node with the defaults: 10 s broker timeout, clean elections only, 1 s Raft timeout. */
-    public static ControllerConfig of(String nodeId, Path dataDir, ControllerGroup group) {
+    public static ControllerConfig of(String nodeId, Path dataDir, ControllerGroup group, ClusterSecret secret) {
         return new ControllerConfig(nodeId, dataDir, group, DEFAULT_BROKER_TIMEOUT, false, DEFAULT_RAFT_TIMEOUT,
-                DEFAULT_SNAPSHOT_EVERY, DEFAULT_LOG_SEGMENT_BYTES);
+                DEFAULT_SNAPSHOT_EVERY, DEFAULT_LOG_SEGMENT_BYTES, secret);
     }
 
     /**
-     * Reads {@code controller.id}, {@code controller.dataDir}, {@code controller.peers} (required)
-     * and {@code controller.brokerTimeoutMillis}, {@code controller.uncleanElection},
+     * Reads {@code controller.id}, {@code controller.dataDir}, {@code controller.peers}, the
+     * cluster secret as {@code controller.clusterSecretFile} or {@code controller.clusterSecret}
+     * (required) and {@code controller.brokerTimeoutMillis}, {@code controller.uncleanElection},
      * {@code controller.raftTimeoutMillis}, {@code controller.snapshotEvery},
      * {@code controller.logSegmentBytes} (optional).
      */
     public static ControllerConfig fromProperties(Properties properties) {
+        return fromProperties(properties, null);
+    }
+
+    /**
+     * As {@link #fromProperties(Properties)}, with {@code otherwise} as the cluster secret when the
+     * properties name none (a controller inside a NameServer: the secret derived from the
+     * NameServer's), or null to require one.
+     */
+    public static ControllerConfig fromProperties(Properties properties, ClusterSecret otherwise) {
         return new ControllerConfig(
                 required(properties, "controller.id"),
                 Path.of(required(properties, "controller.dataDir")),
@@ -58,7 +71,31 @@ public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup grou
                 Duration.ofMillis(Long.parseLong(properties.getProperty("controller.raftTimeoutMillis",
                         Long.toString(DEFAULT_RAFT_TIMEOUT.toMillis())))),
                 Long.parseLong(properties.getProperty("controller.snapshotEvery", Long.toString(DEFAULT_SNAPSHOT_EVERY))),
-                Long.parseLong(properties.getProperty("controller.logSegmentBytes", Long.toString(DEFAULT_LOG_SEGMENT_BYTES))));
+                Long.parseLong(properties.getProperty("controller.logSegmentBytes", Long.toString(DEFAULT_LOG_SEGMENT_BYTES))),
+                secret(properties, otherwise));
+    }
+
+    private static ClusterSecret secret(Properties properties, ClusterSecret otherwise) {
+        String file = properties.getProperty("controller.clusterSecretFile");
+        String text = properties.getProperty("controller.clusterSecret");
+        if (file != null && text != null) {
+            throw new IllegalArgumentException("controller.clusterSecretFile and controller.clusterSecret: not both");
+        }
+        if (file != null) {
+            try {
+                return ClusterSecret.fromFile(Path.of(file.trim()));
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException("cannot read controller.clusterSecretFile " + file.trim(), e);
+            }
+        }
+        if (text != null) {
+            return ClusterSecret.of(text);
+        }
+        if (otherwise == null) {
+            throw new IllegalArgumentException("missing controller property controller.clusterSecretFile (or"
+                    + " controller.clusterSecret): the controllers hear only members of the cluster");
+        }
+        return otherwise;
     }
 
     private static String required(Properties properties, String key) {

@@ -47,7 +47,7 @@ public final class ControllerNode implements AutoCloseable {
         this.config = config;
         this.server = server;
         this.stateMachine = stateMachine;
-        this.elections = ControllerClient.connect(config.group(), config.brokerTimeout());
+        this.elections = ControllerClient.connect(config.group(), config.secret(), config.brokerTimeout());
         this.checker = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "controller-" + config.nodeId() + "-master-check");
             thread.setDaemon(true);
@@ -59,7 +59,8 @@ public final class ControllerNode implements AutoCloseable {
 
     public static ControllerNode start(ControllerConfig config) throws IOException {
         ControllerStateMachine stateMachine =
-                new ControllerStateMachine(new Liveness(config.brokerTimeout(), System::nanoTime));
+                new ControllerStateMachine(new Liveness(config.brokerTimeout(), System::nanoTime),
+                        new ControllerSignature(config.secret()));
         RaftServer server = RaftServer.newBuilder()
                 .setServerId(RaftPeerId.valueOf(config.nodeId()))
                 .setGroup(config.group().raftGroup())

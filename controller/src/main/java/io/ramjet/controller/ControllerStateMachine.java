@@ -47,6 +47,12 @@ import java.util.concurrent.CompletableFuture;
  * ({@link Liveness}): on the leader, {@link #startTransaction} turns an {@code ElectMaster} into an
  * {@code Election} entry carrying that judgement, so followers apply the leader's decision rather
  * than their own clocks. Snapshots are one file of {@link ControllerCodec#encodeSnapshot} bytes.
+ *
+ * <p>Only members of the cluster are heard ({@link ControllerSignature}): a request not signed with
+ * the cluster secret within the time window is refused before it reads or writes anything, every
+ * log entry is signed by the leader that appended it and checked again as it is applied (an
+ * entry without the signature, which only an impostor speaking Raft could have put in the log,
+ * changes nothing), and every reply is signed.
  */
 final class ControllerStateMachine extends BaseStateMachine {
 
@@ -56,9 +62,11 @@ final class ControllerStateMachine extends BaseStateMachine {
     /** Guarded by itself: applied by Ratis's apply thread, read by query and snapshot threads. */
     private final ControllerState state = new ControllerState();
     private final Liveness liveness;
+    private final ControllerSignature signature;
 
-    ControllerStateMachine(Liveness liveness) {
+    ControllerStateMachine(Liveness liveness, ControllerSignature signature) {
         this.liveness = liveness;
+        this.signature = signature;
     }
 
     @Override
@@ -136,8 +144,16 @@ final class ControllerStateMachine extends BaseStateMachine {
 
     @Override
     public TransactionContext startTransaction(RaftClientRequest request) throws IOException {
-        ControllerRequest command = decode(request.getMessage());
+        ControllerRequest command;
+        try {
+            command = decode(request.getMessage());
+        } catch (IOException refused) {
+            // answered as this exception, nothing appended (thrown, Ratis would leave the request pending)
+            return TransactionContext.newBuilder().setStateMachine(this).setClientRequest(request).build()
+                    .setException(refused);
+        }
         ControllerRequest entry;
+        long now = System.currentTimeMillis();
         if (command instanceof ElectMaster elect) {
             entry = judge(elect);
         } else if (command instanceof RegisterBroker register) {
@@ -146,12 +162,14 @@ final class ControllerStateMachine extends BaseStateMachine {
         } else if (command instanceof AlterInSyncSet) {
             entry = command;
         } else {
-            throw new IOException("not a controller write: " + command);
+            return TransactionContext.newBuilder().setStateMachine(this).setClientRequest(request).build()
+                    .setException(new IOException("not a controller write: " + command));
         }
         return TransactionContext.newBuilder()
                 .setStateMachine(this)
                 .setClientRequest(request)
-                .setLogData(ByteString.copyFrom(ControllerCodec.encode(entry)))
+                .setLogData(ByteString.copyFrom(signature.sign(ControllerSignature.Kind.ENTRY,
+                        ControllerCodec.encode(entry), now)))
                 .build();
     }
 
@@ -168,7 +186,16 @@ final class ControllerStateMachine extends BaseStateMachine {
     @Override
     public CompletableFuture<Message> applyTransaction(TransactionContext trx) {
         LogEntryProto entry = trx.getLogEntry();
-        ControllerRequest command = ControllerCodec.decodeRequest(entry.getStateMachineLogEntry().getLogData().toByteArray());
+        ControllerRequest command;
+        try {
+            command = ControllerCodec.decodeRequest(signature.open(ControllerSignature.Kind.ENTRY,
+                    entry.getStateMachineLogEntry().getLogData().toByteArray()));
+        } catch (IOException | IllegalArgumentException e) {
+            LOG.error("log entry {} is not signed with the cluster secret: not applied ({})", entry.getIndex(),
+                    e.getMessage());
+            updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
+            return CompletableFuture.completedFuture(Message.EMPTY);
+        }
         ControllerReply reply;
         synchronized (state) {
             reply = apply(command);
@@ -245,15 +272,19 @@ final class ControllerStateMachine extends BaseStateMachine {
         }
     }
 
-    private static ControllerRequest decode(Message message) throws IOException {
+    /** A request signed with the cluster secret within the window, decoded. */
+    private ControllerRequest decode(Message message) throws IOException {
+        byte[] payload = signature.openFresh(ControllerSignature.Kind.REQUEST, message.getContent().toByteArray(),
+                System.currentTimeMillis());
         try {
-            return ControllerCodec.decodeRequest(message.getContent().toByteArray());
+            return ControllerCodec.decodeRequest(payload);
         } catch (IllegalArgumentException e) {
             throw new IOException("undecodable controller request", e);
         }
     }
 
-    private static Message toMessage(ControllerReply reply) {
-        return Message.valueOf(ByteString.copyFrom(ControllerCodec.encode(reply)));
+    private Message toMessage(ControllerReply reply) {
+        return Message.valueOf(ByteString.copyFrom(signature.sign(ControllerSignature.Kind.REPLY,
+                ControllerCodec.encode(reply), System.currentTimeMillis())));
     }
 }

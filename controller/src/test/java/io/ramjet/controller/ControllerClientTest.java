@@ -37,13 +37,13 @@ class ControllerClientTest {
         for (int i = 0; i < nodes.length; i++) {
             nodes[i] = ControllerNode.start(config(i));
         }
-        client = ControllerClient.connect(group, CALL_TIMEOUT);
+        client = ControllerClient.connect(group, TestClusterSecret.SECRET, CALL_TIMEOUT);
         Eventually.await(SETTLE, () -> client.register("g", 0, "h:0", 10).ok(), ok -> ok, "a first register");
     }
 
     private ControllerConfig config(int i) {
         return new ControllerConfig("n" + i, dir.resolve("n" + i), group, Duration.ofSeconds(3), false,
-                Duration.ofMillis(1000), 5, 16 * 1024);
+                Duration.ofMillis(1000), 5, 16 * 1024, TestClusterSecret.SECRET);
     }
 
     @AfterEach

@@ -29,6 +29,7 @@ class ControllerConfigTest {
         properties.setProperty("controller.dataDir", "/var/ramjet/controller");
         properties.setProperty("controller.peers", "n0=h0:1,n1=h1:2,n2=h2:3");
         properties.setProperty("controller.uncleanElection", "true");
+        properties.setProperty("controller.clusterSecret", TestClusterSecret.TEXT);
         ControllerConfig config = ControllerConfig.fromProperties(properties);
         assertEquals("n1", config.nodeId());
         assertEquals(Path.of("/var/ramjet/controller"), config.dataDir());

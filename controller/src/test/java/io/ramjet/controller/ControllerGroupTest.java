@@ -43,12 +43,12 @@ class ControllerGroupTest {
         for (int i = 0; i < 3; i++) {
             nodes.add(ControllerNode.start(config(i)));
         }
-        client = ControllerClient.connect(group, CALL_TIMEOUT);
+        client = ControllerClient.connect(group, TestClusterSecret.SECRET, CALL_TIMEOUT);
     }
 
     private ControllerConfig config(int i) {
         return new ControllerConfig("n" + i, dir.resolve("n" + i), group, BROKER_TIMEOUT, false,
-                Duration.ofMillis(1000), 5, SEGMENT_BYTES);
+                Duration.ofMillis(1000), 5, SEGMENT_BYTES, TestClusterSecret.SECRET);
     }
 
     @AfterEach
@@ -123,7 +123,7 @@ class ControllerGroupTest {
         beat("g", 2, 50);
         // two callers and the leader's own check all elect while broker 0 stays silent: each
         // election entry judged at epoch 1 would, applied twice, move the master on to a third broker
-        try (ControllerClient other = ControllerClient.connect(group, CALL_TIMEOUT)) {
+        try (ControllerClient other = ControllerClient.connect(group, TestClusterSecret.SECRET, CALL_TIMEOUT)) {
             CompletableFuture<Long> first = CompletableFuture.supplyAsync(() -> Elections.untilReplaced(client, "g", 0, SETTLE));
             CompletableFuture<Long> second = CompletableFuture.supplyAsync(() -> Elections.untilReplaced(other, "g", 0, SETTLE));
             assertTrue(first.join() + second.join() <= 1, "elections that changed the master");

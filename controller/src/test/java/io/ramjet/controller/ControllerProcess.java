@@ -31,6 +31,7 @@ final class ControllerProcess implements AutoCloseable {
         properties.setProperty("controller.brokerTimeoutMillis", Long.toString(brokerTimeout.toMillis()));
         properties.setProperty("controller.raftTimeoutMillis", "1000");
         properties.setProperty("controller.snapshotEvery", "5");
+        properties.setProperty("controller.clusterSecret", TestClusterSecret.TEXT);
         try (Writer out = Files.newBufferedWriter(dir.resolve("controller.properties"))) {
             properties.store(out, "controller " + id);
         }

@@ -38,7 +38,7 @@ class ControllerProcessKillTest {
         for (ControllerPeer peer : group.peers()) {
             controllers.add(new ControllerProcess(peer.id(), dir.resolve(peer.id()), group, BROKER_TIMEOUT).start());
         }
-        client = ControllerClient.connect(group, CALL_TIMEOUT);
+        client = ControllerClient.connect(group, TestClusterSecret.SECRET, CALL_TIMEOUT);
     }
 
     @AfterEach
@@ -87,7 +87,7 @@ class ControllerProcessKillTest {
         // callers keep electing (as does the leader's own check, due a broker timeout after that);
         // the leader dies in that window, with election entries in flight.
         CompletableFuture<Long> first = CompletableFuture.supplyAsync(() -> Elections.untilReplaced(client, "g", 0, SETTLE));
-        try (ControllerClient other = ControllerClient.connect(group, CALL_TIMEOUT)) {
+        try (ControllerClient other = ControllerClient.connect(group, TestClusterSecret.SECRET, CALL_TIMEOUT)) {
             CompletableFuture<Long> second = CompletableFuture.supplyAsync(() -> Elections.untilReplaced(other, "g", 0, SETTLE));
             long killAt = registeredAt + BROKER_TIMEOUT.plus(BROKER_TIMEOUT.dividedBy(8)).toNanos();
             Thread.sleep(Math.max(0, (killAt - System.nanoTime()) / 1_000_000));

@@ -1,5 +1,6 @@
 package io.ramjet.reliability;
 
+import io.ramjet.controller.ClusterSecret;
 import io.ramjet.controller.ControllerClient;
 import io.ramjet.controller.ControllerGroup;
 import io.ramjet.controller.ReplicaInfo;
@@ -39,6 +40,8 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
 
     static final String GROUP = "g1";
     static final int BROKERS = 3;
+    /** The secret the group's brokers and controllers prove to each other. */
+    static final String CLUSTER_SECRET = "the reliability tests' cluster secret";
     /** Small segments: three brokers' files on one disk, and quick to compare. */
     static final int SEGMENT_SIZE = 16 << 20;
     private static final Duration CONTROLLER_CALL_TIMEOUT = Duration.ofSeconds(5);
@@ -110,6 +113,7 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
         Properties properties = new Properties();
         properties.putAll(brokerProperties);
         properties.setProperty("controllerAddresses", peers);
+        properties.setProperty("clusterSecret", CLUSTER_SECRET);
         properties.setProperty("controllerTimeoutMs", Long.toString(brokerTimeout.toMillis()));
         for (int i = 0; i < BROKERS; i++) {
             long id = i + 1;
@@ -125,7 +129,8 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
             brokers.add(new GroupBroker(name + "-b" + id, id, ports[6 + i], root.resolve("b" + id), own, nameServerList));
         }
         inParallel(nameServers.stream().<Step>map(ns -> () -> ns.start(peers, brokerTimeout)).toList());
-        controller = ControllerClient.connect(ControllerGroup.parse(peers), CONTROLLER_CALL_TIMEOUT);
+        controller = ControllerClient.connect(ControllerGroup.parse(peers), ClusterSecret.of(CLUSTER_SECRET),
+                CONTROLLER_CALL_TIMEOUT);
         // a broker gives up registering after 30 s; a loaded machine's controllers took longer to elect
         awaitInfo("a controller leader", ChildJvm.START_TIMEOUT, info -> true);
         brokers.get(0).start();

@@ -62,6 +62,7 @@ final class NameServerProcess implements AutoCloseable {
             controller.setProperty("controller.dataDir", dataDir.resolve("controller").toString());
             controller.setProperty("controller.brokerTimeoutMillis", Long.toString(brokerTimeout.toMillis()));
             controller.setProperty("controller.raftTimeoutMillis", "500");
+            controller.setProperty("controller.clusterSecret", HaCluster.CLUSTER_SECRET);
             configFile = dataDir.resolve("namesrv.properties");
             try (Writer out = Files.newBufferedWriter(configFile)) {
                 controller.store(out, "NameServer and controller " + nodeId);

@@ -1,5 +1,6 @@
 package io.ramjet.bench.peer;
 
+import io.ramjet.controller.ClusterSecret;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 
@@ -18,6 +19,9 @@ final class RamjetReplication {
     static final String MASTER_ADDRESS = "ramjet.peer.masterAddress";
     static final String BROKER_ID = "ramjet.peer.brokerId";
 
+    /** The cluster secret of the benchmark's brokers and controllers: they run on one machine, for one run. */
+    static final String CLUSTER_SECRET = "the benchmark peers' cluster secret";
+
     private RamjetReplication() {
     }
 
@@ -25,7 +29,7 @@ final class RamjetReplication {
     static void master(BrokerConfig.Builder config) {
         String mode = System.getProperty(MODE);
         if (mode != null) {
-            config.port(Integer.getInteger(BROKER_PORT, 0))
+            config.port(Integer.getInteger(BROKER_PORT, 0)).clusterSecret(ClusterSecret.of(CLUSTER_SECRET))
                     .replicationMode(ReplicationConfig.Mode.valueOf(mode))
                     .minInSyncReplicas(Integer.getInteger(MIN_IN_SYNC, 1));
             PeerControl.note("replication master, " + mode + ", minInSyncReplicas " + Integer.getInteger(MIN_IN_SYNC, 1));
@@ -34,7 +38,7 @@ final class RamjetReplication {
 
     /** Makes {@code config} a slave of the master the properties name, in their mode. */
     static void slave(BrokerConfig.Builder config) {
-        config.role(ReplicationConfig.Role.SLAVE)
+        config.role(ReplicationConfig.Role.SLAVE).clusterSecret(ClusterSecret.of(CLUSTER_SECRET))
                 .masterAddress(System.getProperty(MASTER_ADDRESS))
                 .brokerId(Long.getLong(BROKER_ID))
                 .replicationMode(ReplicationConfig.Mode.valueOf(System.getProperty(MODE)))

@@ -2,6 +2,7 @@ package io.ramjet.bench.peer;
 
 import io.ramjet.bench.Workloads;
 import io.ramjet.bench.jms.JmsWorkloads;
+import io.ramjet.controller.ClusterSecret;
 import io.ramjet.controller.ControllerClient;
 import io.ramjet.controller.ControllerGroup;
 import io.ramjet.controller.ReplicaInfo;
@@ -105,7 +106,8 @@ public final class ReplicatedPeer implements Peer {
             for (int i = 0; i < raftPorts.length; i++) {
                 PeerProcess nameServer = PeerProcess.start(RamjetControllerMain.class, CONTROLLER_HEAP, null,
                         List.of("-Dcontroller.id=n" + i, "-Dcontroller.peers=" + peers,
-                                "-Dcontroller.brokerTimeoutMillis=" + brokerTimeout.toMillis()),
+                                "-Dcontroller.brokerTimeoutMillis=" + brokerTimeout.toMillis(),
+                                "-Dcontroller.clusterSecret=" + RamjetReplication.CLUSTER_SECRET),
                         data.path().resolve("ns" + i));
                 processes.add(nameServer);
                 nameServers.add("127.0.0.1:" + nameServer.port());
@@ -116,7 +118,7 @@ public final class ReplicatedPeer implements Peer {
                 List<String> keys = new ArrayList<>(List.of("brokerName=" + GROUP, "brokerId=" + id,
                         "replicationMode=" + mode, "minInSyncReplicas=" + minInSyncReplicas,
                         "controllerAddresses=" + peers, "controllerTimeoutMs=" + brokerTimeout.toMillis(),
-                        "nameServers=" + nameServerList));
+                        "nameServers=" + nameServerList, "clusterSecret=" + RamjetReplication.CLUSTER_SECRET));
                 if (segmentMiB > 0) {
                     keys.add("segmentSize=" + ((long) segmentMiB << 20));
                 }
@@ -188,7 +190,7 @@ public final class ReplicatedPeer implements Peer {
         long deadline = System.nanoTime() + READY_PATIENCE.toNanos();
         ReplicaInfo info = null;
         try (ControllerClient controllers = ControllerClient.connect(ControllerGroup.parse(peers),
-                Duration.ofSeconds(5))) {
+                ClusterSecret.of(RamjetReplication.CLUSTER_SECRET), Duration.ofSeconds(5))) {
             do {
                 try {
                     info = controllers.replicaInfo(GROUP).info();

@@ -104,6 +104,19 @@ public final class CommandCode {
     /** Slave to master, long-held: {@link ReplicaFetchRequest}; response {@link ReplicaFetchResponse}, body = raw CommitLog bytes. */
     public static final short REPLICA_FETCH = 421;
 
+    // Cluster identity, 440-449: a member of the cluster proves it holds the cluster secret
+    /**
+     * Broker to broker, first on a connection that will carry broker-to-broker commands: no
+     * header; response {@link ClusterChallenge}, fresh random bytes for this connection.
+     */
+    public static final short CLUSTER_CHALLENGE = 440;
+    /**
+     * Broker to broker, after {@link #CLUSTER_CHALLENGE}: {@link ClusterAuthenticateRequest}, the
+     * asking broker's MAC of the challenge; response {@link ClusterAuthenticateResponse}, the
+     * answering broker's MAC in return, or {@link ErrorStatus#AUTHENTICATION_FAILED}.
+     */
+    public static final short CLUSTER_AUTHENTICATE = 441;
+
     // Robustness, 465-469
     /** Consumer to broker: {@link ReleaseBatchRequest}; empty response once every message named is back. */
     public static final short RELEASE_BATCH = 465;
@@ -142,6 +155,8 @@ public final class CommandCode {
             case TX_END -> "TX_END";
             case TX_CHECK -> "TX_CHECK";
             case TX_QUERY -> "TX_QUERY";
+            case CLUSTER_CHALLENGE -> "CLUSTER_CHALLENGE";
+            case CLUSTER_AUTHENTICATE -> "CLUSTER_AUTHENTICATE";
             case XA_RECOVER -> "XA_RECOVER";
             case CREATE_DESTINATION -> "CREATE_DESTINATION";
             case DELETE_DESTINATION -> "DELETE_DESTINATION";

@@ -104,6 +104,10 @@ public final class HeaderRegistry {
         kryo.register(ReplicaFetchRequest.class, 423);
         kryo.register(ReplicaFetchResponse.class, 424);
 
+        kryo.register(ClusterChallenge.class, 440);
+        kryo.register(ClusterAuthenticateRequest.class, 441);
+        kryo.register(ClusterAuthenticateResponse.class, 442);
+
         kryo.register(ReleaseBatchRequest.class, 465);
 
         kryo.register(AnnounceDestinationsRequest.class, 480);

@@ -111,6 +111,9 @@ class HeaderGoldenBytesTest {
         ids.put(422, ReplicaHandshakeResponse.class);
         ids.put(423, ReplicaFetchRequest.class);
         ids.put(424, ReplicaFetchResponse.class);
+        ids.put(440, ClusterChallenge.class);
+        ids.put(441, ClusterAuthenticateRequest.class);
+        ids.put(442, ClusterAuthenticateResponse.class);
         ids.put(465, ReleaseBatchRequest.class);
         ids.put(480, AnnounceDestinationsRequest.class);
         return ids;
@@ -190,6 +193,10 @@ class HeaderGoldenBytesTest {
                 1 << 30), "a8038080010d02a6030200a603048040008080808008");
         g.put(new ReplicaFetchRequest(1, 4096L, 65536, 500L), "a90302e8078080088040");
         g.put(new ReplicaFetchResponse(4096L, 2, 8192L), "aa03808001048040");
+        g.put(new ClusterChallenge("Y2hhbGxlbmdl"), "ba030d593268686247786c626d646c");
+        g.put(new ClusterAuthenticateRequest("broker-a", 1, "bm9uY2U=", "bWFj"),
+                "bb03020962726f6b65722d61056257466a09626d39755932553d");
+        g.put(new ClusterAuthenticateResponse("bWFj"), "bc03056257466a");
         g.put(new AnnounceDestinationsRequest(BROKER, 7, List.of(DESTINATION),
                 List.of(new DestinationInfo("TMP.1.2", DestinationKind.QUEUE, 1, 6))),
                 "e2030d017101076f72646572730c08010f31302e302e302e313a3130393131020962726f6b65722d6102630e0d01710108544d502e312e320c02");

@@ -1,6 +1,7 @@
 package io.ramjet.provider.jms;
 
 import io.ramjet.server.broker.Broker;
+import io.ramjet.controller.ClusterSecret;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import java.nio.file.Path;
@@ -9,6 +10,9 @@ import java.util.List;
 /** Brokers of one group {@code g1} on 127.0.0.1 for the failover tests: a master, its slaves, a promoted slave. */
 final class GroupBrokers {
 
+    /** The secret the brokers of the group prove to each other. */
+    static final ClusterSecret CLUSTER_SECRET = ClusterSecret.of("the provider tests' cluster secret");
+
     private GroupBrokers() {
     }
 
@@ -16,7 +20,8 @@ final class GroupBrokers {
     static BrokerConfig config(String nameServer, Path dir, long brokerId, ReplicationConfig replication,
                                int queuesPerDestination) {
         BrokerConfig.Builder builder = BrokerConfig.builder(dir).brokerName("g1").brokerId(brokerId).port(0)
-                .nameServers(List.of(nameServer)).queuesPerDestination(queuesPerDestination);
+                .nameServers(List.of(nameServer)).queuesPerDestination(queuesPerDestination)
+                .clusterSecret(CLUSTER_SECRET);
         builder.store().segmentSize(16 << 20);
         return builder.build().withReplication(replication);
     }

@@ -4,6 +4,7 @@ import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
+import io.ramjet.protocol.frame.Frame;
 import io.ramjet.server.remoting.BrokerRegistrar;
 import io.ramjet.server.remoting.NameServerRegistrations;
 import io.ramjet.protocol.remoting.RemotingClient;
@@ -79,6 +80,8 @@ import io.ramjet.server.broker.session.TemporaryDestinations;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
 import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.transaction.Transactions;
+import io.ramjet.server.cluster.ClusterIntroduction;
+import io.ramjet.server.cluster.ClusterMembership;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.ReplicationGate;
 import io.ramjet.storage.StoreConfig;
@@ -91,6 +94,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -174,6 +178,8 @@ public final class Broker implements AutoCloseable {
     private InSyncReplicas inSyncReplicas;
     private RemotingClient replicaRemoting;
     private ReplicaFetcher replicaFetcher;
+    /** Which connections are proven members of the cluster: the check of every broker-to-broker command. */
+    private ClusterMembership members;
 
     /** A broker whose store is laid out as {@link BrokerConfig#storeConfig()} says. */
     public Broker(BrokerConfig config) {
@@ -296,9 +302,14 @@ public final class Broker implements AutoCloseable {
 
     /** A slave's handshake with its master, and truncation of a divergent tail, before the store opens. */
     private void joinMaster() {
+        if (config.clusterIdentity() == null) {
+            throw new IllegalStateException("slave " + config.brokerName() + "/" + config.brokerId() + " has no"
+                    + " cluster secret to prove to its master: set clusterSecret (or nameServerSecret) on every broker"
+                    + " of the group");
+        }
         replicaRemoting = new RemotingClient(RemotingClientConfig.defaults().withTls(config.tls().client()));
         try {
-            SlaveJoin.join(config, storeConfig, epochs, replicaRemoting, MASTER_PATIENCE);
+            SlaveJoin.join(config, storeConfig, epochs, replicaRemoting, introduction(), MASTER_PATIENCE);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted joining master " + config.replication().masterAddress(), e);
@@ -313,11 +324,11 @@ public final class Broker implements AutoCloseable {
     private void startReplication() {
         if (config.replication().slave()) {
             replicaFetcher = new ReplicaFetcher(replicaRemoting, config.replication().masterAddress(),
-                    config.brokerId(), store, epochs, ReplicaFetcher.Settings.DEFAULT);
+                    config.brokerId(), introduction(), store, epochs, ReplicaFetcher.Settings.DEFAULT);
             replicaFetcher.start();
             return;
         }
-        ReplicationProcessor replication = new ReplicationProcessor(store, epochs, inSyncReplicas,
+        ReplicationProcessor replication = new ReplicationProcessor(store, epochs, inSyncReplicas, members,
                 config.brokerName(), config.brokerId(), timer, processors);
         server.registerProcessor(CommandCode.REPLICA_HANDSHAKE, Refusals.mapped(replication::handshake), processors);
         server.registerAsyncProcessor(CommandCode.REPLICA_FETCH, Refusals.mappedAsync(replication::fetch), processors);
@@ -419,18 +430,20 @@ public final class Broker implements AutoCloseable {
         coordinatorRemoting = new RemotingClient(RemotingClientConfig.defaults().withTls(config.tls().client()));
         transactions.start(store, timer, new Transactions.Settings(config.transactionCheckAfter(),
                 config.transactionCheckInterval(), config.transactionMaxChecks()), consumers,
-                new RemoteCoordinators(coordinatorRemoting, config.clusterUser() == null ? null
-                        : new AuthenticateRequest(config.clusterUser(),
-                                Objects.requireNonNullElse(config.clusterPassword(), ""))));
+                new RemoteCoordinators(coordinatorRemoting, coordinatorIntroduction()));
         TransactionProcessor tx = new TransactionProcessor(transactions.clients(), transactions.coordinatorQuery(),
-                access, config.clusterUser());
+                access);
         server.registerAsyncProcessor(CommandCode.TX_PREPARE, Refusals.mappedAsync(tx::prepare), processors);
         server.registerAsyncProcessor(CommandCode.TX_END, Refusals.mappedAsync(tx::end), processors);
         // where SENDs run: a connection's counted commit runs after the SENDs it sent before it
         server.registerAsyncProcessor(CommandCode.TX_COMMIT_COUNTED, Refusals.mappedAsync(tx::commitCounted),
                 sendLane);
         server.registerProcessor(CommandCode.XA_RECOVER, Refusals.mapped(tx::recover), processors);
-        server.registerAsyncProcessor(CommandCode.TX_QUERY, Refusals.mappedAsync(tx::query), processors);
+        // participant brokers only: a transaction's outcome is no client's to learn
+        server.registerAsyncProcessor(CommandCode.TX_QUERY, Refusals.mappedAsync((connection, request) -> {
+            members.requireAnyMember(connection, CommandCode.TX_QUERY);
+            return tx.query(connection, request);
+        }), processors);
         server.addConnectionListener(ConnectionSession.onClose(transactions::sessionClosed));
         server.addConnectionListener(ConnectionSession.onClose(clientIds::closed));
         server.registerProcessor(CommandCode.CLAIM_CLIENT_ID, Refusals.mapped(new ClientIdProcessor(clientIds)::claim),
@@ -484,8 +497,44 @@ public final class Broker implements AutoCloseable {
         return config.usersFile() != null || config.access().usesJaas();
     }
 
-    /** AUTHENTICATE and the gate that refuses unauthenticated connections when anonymous access is off. */
+    /** This broker's proof of membership to another broker, made with the cluster secret. */
+    private ClusterIntroduction introduction() {
+        return new ClusterIntroduction(config.clusterIdentity(), config.brokerName(), config.brokerId());
+    }
+
+    /**
+     * How this broker introduces itself to the coordinators it asks: by the cluster secret, else
+     * by a login as {@code clusterUser}, else not at all (they then refuse to answer).
+     */
+    private RemoteCoordinators.Introduction coordinatorIntroduction() {
+        if (config.clusterIdentity() != null) {
+            ClusterIntroduction introduction = introduction();
+            return (address, timeout) -> introduction.to(coordinatorRemoting, address, timeout);
+        }
+        if (config.clusterUser() != null) {
+            AuthenticateRequest credentials = new AuthenticateRequest(config.clusterUser(),
+                    Objects.requireNonNullElse(config.clusterPassword(), ""));
+            return (address, timeout) -> coordinatorRemoting.invoke(address,
+                    Frame.request(CommandCode.AUTHENTICATE, credentials), timeout).thenAccept(answer -> { });
+        }
+        return (address, timeout) -> CompletableFuture.completedFuture(null);
+    }
+
+    /**
+     * The cluster handshake (CLUSTER_CHALLENGE, CLUSTER_AUTHENTICATE), AUTHENTICATE, and the gate
+     * that refuses unauthenticated connections when anonymous access is off (a proven member
+     * passes it).
+     */
     private void registerAuthentication(Login login) {
+        members = new ClusterMembership(config.clusterIdentity(), config.clusterUser(), Authentication::identityOf);
+        if (!members.enabled()) {
+            LOG.info("broker {}: no cluster secret (clusterSecret or nameServerSecret): no broker may replicate from"
+                    + " it{}", config.brokerName(), config.clusterUser() == null
+                    ? " or ask it about the transactions it coordinates"
+                    : ", and only clusterUser may ask it about the transactions it coordinates");
+        }
+        server.registerProcessor(CommandCode.CLUSTER_CHALLENGE, Refusals.mapped(members::challenge), processors);
+        server.registerProcessor(CommandCode.CLUSTER_AUTHENTICATE, Refusals.mapped(members::authenticate), processors);
         Authentication authentication = new Authentication(login, config.allowAnonymous());
         if (hasLogin()) {
             LOG.info("broker {}: users from {}, anonymous connections {}", config.brokerName(),

@@ -5,6 +5,7 @@ import io.ramjet.server.broker.idempotence.ProducerTableConfig;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.broker.security.AccessConfig;
 import io.ramjet.server.broker.subscription.MessageGroupPolicy;
+import io.ramjet.controller.ClusterSecret;
 import io.ramjet.server.remoting.NameServerSecret;
 import io.ramjet.server.remoting.Hosts;
 import io.ramjet.server.remoting.ConnectionLimits;
@@ -60,6 +61,9 @@ import java.util.Set;
  * @param clusterUser          the user this broker authenticates as to the brokers it asks about transactions
  *                             they coordinate (Artemis's cluster-user), or null to ask anonymously
  * @param clusterPassword      that user's password (null for an empty one)
+ * @param clusterSecret        what this broker proves to, and asks of, the other members of the cluster (its
+ *                             slaves, its master, the coordinators it asks, the controllers), or null to use
+ *                             one derived from {@code nameServerSecret} (see {@link #clusterIdentity()})
  * @param tls                  TLS on the broker's port and on its connections to NameServers and coordinators
  * @param metricsPort          HTTP port of the Prometheus scrape endpoint ({@code /metrics}) on {@code host},
  *                             0 for an ephemeral one, -1 for none
@@ -102,6 +106,7 @@ public record BrokerConfig(
         NameServerSecret nameServerSecret,
         String clusterUser,
         String clusterPassword,
+        ClusterSecret clusterSecret,
         TlsSettings tls,
         int metricsPort,
         boolean metricsJmx,
@@ -114,6 +119,19 @@ public record BrokerConfig(
         StoreConfig storeConfig) {
 
     public static final int DEFAULT_PORT = 10911;
+
+    /**
+     * The secret that makes this broker a member of the cluster: {@code clusterSecret}, else one
+     * derived from {@code nameServerSecret} (every broker registering with the same NameServers
+     * holds it), else null: then this broker proves nothing and accepts no other broker as a
+     * member (no replication, no transaction queries from other brokers but by {@code clusterUser}).
+     */
+    public ClusterSecret clusterIdentity() {
+        if (clusterSecret != null) {
+            return clusterSecret;
+        }
+        return nameServerSecret == null ? null : nameServerSecret.clusterSecret();
+    }
 
     public BrokerConfig {
         Objects.requireNonNull(host, "host");
@@ -224,6 +242,7 @@ public record BrokerConfig(
         b.nameServerSecret = nameServerSecret;
         b.clusterUser = clusterUser;
         b.clusterPassword = clusterPassword;
+        b.clusterSecret = clusterSecret;
         b.tls = tls.toBuilder();
         b.messageGroups = messageGroups.enabled();
         b.groupIdleTimeout = messageGroups.idleTimeout();
@@ -361,6 +380,7 @@ public record BrokerConfig(
         private NameServerSecret nameServerSecret;
         private String clusterUser;
         private String clusterPassword;
+        private ClusterSecret clusterSecret;
         private TlsSettings.Builder tls = TlsSettings.builder();
         private int metricsPort = -1;
         private boolean metricsJmx;
@@ -565,6 +585,11 @@ public record BrokerConfig(
             return this;
         }
 
+        public Builder clusterSecret(ClusterSecret secret) {
+            this.clusterSecret = secret;
+            return this;
+        }
+
         public Builder metricsPort(int port) {
             this.metricsPort = port;
             return this;
@@ -717,8 +742,8 @@ public record BrokerConfig(
                     diskUseLimit, diskFullBlock, transactionCheckAfter, transactionCheckInterval, transactionMaxChecks,
                     queues, topics, usersFile, allowAnonymous,
                     new AccessConfig(rolesFile, permissionsFile, jaasConfigFile, jaasEntry,
-                            Set.copyOf(anonymousRoles)), nameServerSecret, clusterUser, clusterPassword, tls.build(), metricsPort,
-                    metricsJmx, metricsRequireLogin,
+                            Set.copyOf(anonymousRoles)), nameServerSecret, clusterUser, clusterPassword, clusterSecret,
+                    tls.build(), metricsPort, metricsJmx, metricsRequireLogin,
                     new MessageGroupPolicy(messageGroups, groupIdleTimeout, groupRebalanceOnJoin),
                     new ReplicationConfig(role, masterAddress, replicationMode, minInSyncReplicas, replicaMaxLag,
                             replicaSyncTimeout, masterEpoch),

@@ -2,11 +2,14 @@ package io.ramjet.server.broker;
 
 import io.ramjet.protocol.command.ReplicaHandshakeResponse;
 import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.command.ErrorStatus;
+import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.server.broker.durability.SnapshotFile;
 import io.ramjet.server.broker.processor.ReplicaFetcher;
 import io.ramjet.server.broker.replication.EpochFile;
 import io.ramjet.server.broker.replication.EpochHistory;
+import io.ramjet.server.cluster.ClusterIntroduction;
 import io.ramjet.storage.StoreConfig;
 import io.ramjet.storage.StoreTruncation;
 import java.time.Duration;
@@ -36,9 +39,9 @@ final class SlaveJoin {
      * @throws IllegalStateException if the master cannot be reached or this store cannot follow it
      */
     static void join(BrokerConfig config, StoreConfig storeConfig, EpochFile epochs, RemotingClient client,
-                     Duration patience) throws InterruptedException {
+                     ClusterIntroduction introduction, Duration patience) throws InterruptedException {
         String master = config.replication().masterAddress();
-        ReplicaHandshakeResponse answer = handshake(config, client, master, patience);
+        ReplicaHandshakeResponse answer = handshake(config, client, master, introduction, patience);
         if (answer.segmentSize() != storeConfig.segmentSize()) {
             throw new IllegalStateException("master " + master + " has CommitLog segments of " + answer.segmentSize()
                     + " bytes, this slave " + storeConfig.segmentSize() + ": they must be equal");
@@ -63,19 +66,35 @@ final class SlaveJoin {
     }
 
     private static ReplicaHandshakeResponse handshake(BrokerConfig config, RemotingClient client, String master,
-                                                      Duration patience) throws InterruptedException {
+                                                      ClusterIntroduction introduction, Duration patience)
+            throws InterruptedException {
         long deadline = System.nanoTime() + patience.toNanos();
         while (true) {
             try {
-                return ReplicaFetcher.handshake(client, master, config.brokerName(), config.brokerId(),
+                return ReplicaFetcher.handshake(client, master, config.brokerName(), config.brokerId(), introduction,
                         ATTEMPT_TIMEOUT);
-            } catch (RemotingException e) {
-                if (System.nanoTime() - deadline > 0) {
-                    throw new IllegalStateException("slave " + config.brokerName() + "/" + config.brokerId()
-                            + " cannot handshake with master " + master + ": " + e.getMessage(), e);
+            } catch (ClusterIntroduction.NotAMemberException e) {
+                throw new IllegalStateException("slave " + config.brokerName() + "/" + config.brokerId()
+                        + " will not follow " + master + ": " + e.getMessage(), e);
+            } catch (RemotingCommandException e) {
+                if (e.status() == ErrorStatus.AUTHENTICATION_FAILED) {
+                    throw new IllegalStateException("master " + master + " refused slave " + config.brokerName() + "/"
+                            + config.brokerId() + " as a member of the cluster: the brokers of a group must hold"
+                            + " the same cluster secret (" + e.getMessage() + ")", e);
                 }
+                giveUpAfter(deadline, config, master, e);
+                LockSupport.parkNanos(RETRY_NANOS);
+            } catch (RemotingException e) {
+                giveUpAfter(deadline, config, master, e);
                 LockSupport.parkNanos(RETRY_NANOS);
             }
+        }
+    }
+
+    private static void giveUpAfter(long deadline, BrokerConfig config, String master, RemotingException e) {
+        if (System.nanoTime() - deadline > 0) {
+            throw new IllegalStateException("slave " + config.brokerName() + "/" + config.brokerId()
+                    + " cannot handshake with master " + master + ": " + e.getMessage(), e);
         }
     }
 }

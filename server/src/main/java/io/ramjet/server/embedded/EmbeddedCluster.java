@@ -2,6 +2,7 @@ package io.ramjet.server.embedded;
 
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.server.broker.Broker;
+import io.ramjet.controller.ClusterSecret;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.namesrv.NameServerConfig;
@@ -26,6 +27,8 @@ public final class EmbeddedCluster implements AutoCloseable {
     private final Path root;
     private final UnaryOperator<BrokerConfig> tuning;
     private final List<Broker> brokers = new ArrayList<>();
+    /** One secret for the cluster's brokers, so that they answer each other's transaction queries. */
+    private final ClusterSecret clusterSecret = ClusterSecret.of(ClusterSecret.generate());
 
     private EmbeddedCluster(NameServer nameServer, Path root, UnaryOperator<BrokerConfig> tuning) {
         this.nameServer = nameServer;
@@ -72,6 +75,7 @@ public final class EmbeddedCluster implements AutoCloseable {
                 .brokerName("broker-" + index)
                 .port(port)
                 .nameServers(List.of(nameServer.address()))
+                .clusterSecret(clusterSecret)
                 .build();
         Broker broker = new Broker(config);
         try {

@@ -1,5 +1,6 @@
 package io.ramjet.server.remoting;
 
+import io.ramjet.controller.ClusterSecret;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrokerProof;
 import io.ramjet.protocol.command.DestinationInfo;
@@ -64,6 +65,11 @@ public final class NameServerSecret {
         byte[] bytes = new byte[32];
         RANDOM.nextBytes(bytes);
         return Base64.getEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    /** The cluster secret derived from this one, for a deployment that configures no other. */
+    public ClusterSecret clusterSecret() {
+        return ClusterSecret.derivedFrom(key);
     }
 
     public RegisterBrokerRequest sign(RegisterBrokerRequest request, long nowMillis) {

@@ -197,10 +197,22 @@ final class BrokerKeys {
                     "a file holding that secret instead (e.g. a standalone server's `data/namesrv.secret`);"
                             + " not both keys",
                     BrokerConfig.Builder::nameServerSecret),
+            new BrokerKey<>("clusterSecret", ValueType.CLUSTER_SECRET, "(derived from `nameServerSecret`)",
+                    "the secret every broker and controller of the cluster holds, at least 16 characters: a broker"
+                            + " proves it (an HMAC of a challenge, the secret never travels) to replicate from its"
+                            + " master and to ask a coordinator about a transaction, and signs its calls to the"
+                            + " controllers with it; a master serves replication only to a slave of its group that"
+                            + " proved it. Without it (and without `nameServerSecret`) no slave may follow this broker"
+                            + " and controller mode does not start",
+                    BrokerConfig.Builder::clusterSecret),
+            new BrokerKey<>("clusterSecretFile", ValueType.CLUSTER_SECRET_FILE, "(none)",
+                    "a file holding that secret instead; not both keys",
+                    BrokerConfig.Builder::clusterSecret),
             new BrokerKey<>("clusterUser", ValueType.TEXT, "(none)",
                     "the user (of the other brokers' users files) this broker authenticates as when it asks another"
-                            + " broker about a transaction that broker coordinates; needed when those brokers refuse"
-                            + " anonymous connections (Artemis's `cluster-user`)",
+                            + " broker about a transaction that broker coordinates, when it has no cluster secret;"
+                            + " a broker answers such questions to a login as its own `clusterUser` besides a proven"
+                            + " member (Artemis's `cluster-user`)",
                     BrokerConfig.Builder::clusterUser),
             new BrokerKey<>("clusterPassword", ValueType.TEXT, "(none)", "the password of `clusterUser`",
                     BrokerConfig.Builder::clusterPassword),

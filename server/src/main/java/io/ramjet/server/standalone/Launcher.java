@@ -6,6 +6,7 @@ import io.ramjet.protocol.RamjetVersion;
 import io.ramjet.protocol.remoting.tls.KeyMaterial;
 import io.ramjet.protocol.remoting.tls.ServerTls;
 import io.ramjet.protocol.remoting.tls.ServerTls.ClientAuthMode;
+import io.ramjet.controller.ClusterSecret;
 import io.ramjet.server.remoting.NameServerSecret;
 import io.ramjet.server.remoting.TlsSettings;
 import io.ramjet.protocol.remoting.RemotingException;
@@ -296,11 +297,13 @@ public final class Launcher {
             if (advertisedHost != null) {
                 config = config.withRemoting(config.remoting().withAdvertisedHost(advertisedHost));
             }
-            if (secretFile != null) {
-                config = config.withSecret(NameServerSecret.fromFile(secretFile));
+            NameServerSecret secret = secretFile == null ? null : NameServerSecret.fromFile(secretFile);
+            if (secret != null) {
+                config = config.withSecret(secret);
             }
             if (controllerConfig != null) {
-                config = config.withController(controllerConfig(controllerConfig));
+                config = config.withController(controllerConfig(controllerConfig,
+                        secret == null ? null : secret.clusterSecret()));
             }
             NameServer nameServer = new NameServer(config);
             nameServer.start();
@@ -340,15 +343,15 @@ public final class Launcher {
         }
 
         ControllerNode start() throws IOException {
-            return ControllerNode.start(controllerConfig(configFile));
+            return ControllerNode.start(controllerConfig(configFile, null));
         }
     }
 
     /** A controller node's configuration from its properties file, a bad key as a configuration error. */
-    static ControllerConfig controllerConfig(Path file) throws IOException {
+    static ControllerConfig controllerConfig(Path file, ClusterSecret otherwise) throws IOException {
         Properties properties = BrokerProperties.read(file);
         try {
-            return ControllerConfig.fromProperties(properties);
+            return ControllerConfig.fromProperties(properties, otherwise);
         } catch (IllegalArgumentException e) {
             throw new ConfigException("controller configuration " + file + " refused: " + e.getMessage(), e);
         }

@@ -2,6 +2,7 @@ package io.ramjet.server.standalone;
 
 import io.ramjet.protocol.remoting.tls.ServerTls.ClientAuthMode;
 import io.ramjet.server.broker.replication.ReplicationConfig;
+import io.ramjet.controller.ClusterSecret;
 import io.ramjet.server.remoting.NameServerSecret;
 import io.ramjet.storage.FlushPolicy;
 
@@ -54,6 +55,10 @@ record ValueType<T>(String name, String form, Function<String, T> parse) {
             "at least 16 characters", NameServerSecret::of);
     static final ValueType<NameServerSecret> SECRET_FILE = new ValueType<>("path",
             "a readable file holding at least 16 characters", ValueType::secretFile);
+    static final ValueType<ClusterSecret> CLUSTER_SECRET = new ValueType<>("text",
+            "at least 16 characters", ClusterSecret::of);
+    static final ValueType<ClusterSecret> CLUSTER_SECRET_FILE = new ValueType<>("path",
+            "a readable file holding at least 16 characters", ValueType::clusterSecretFile);
 
     /** Comma-separated, each trimmed, empty ones dropped. */
     static List<String> list(String commaSeparated) {
@@ -98,6 +103,14 @@ record ValueType<T>(String name, String form, Function<String, T> parse) {
             throw new IllegalArgumentException(Long.toString(n));
         }
         return n;
+    }
+
+    private static ClusterSecret clusterSecretFile(String s) {
+        try {
+            return ClusterSecret.fromFile(Path.of(s.trim()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + s.trim(), e);
+        }
     }
 
     private static NameServerSecret secretFile(String s) {

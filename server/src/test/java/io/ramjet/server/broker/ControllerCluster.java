@@ -43,9 +43,9 @@ final class ControllerCluster implements AutoCloseable {
         this.group = new ControllerGroup(peers);
         for (ControllerPeer peer : peers) {
             nodes.add(ControllerNode.start(new ControllerConfig(peer.id(), dir.resolve(peer.id()), group,
-                    BROKER_TIMEOUT, false, Duration.ofMillis(500), 10_000, 8L << 20)));
+                    BROKER_TIMEOUT, false, Duration.ofMillis(500), 10_000, 8L << 20, BrokerTestSupport.CLUSTER_SECRET)));
         }
-        this.client = ControllerClient.connect(group, Duration.ofSeconds(10));
+        this.client = ControllerClient.connect(group, BrokerTestSupport.CLUSTER_SECRET, Duration.ofSeconds(10));
     }
 
     static int freePort() {
@@ -62,7 +62,8 @@ final class ControllerCluster implements AutoCloseable {
                 .queuesPerDestination(2).brokerName("g1").brokerId(id).replicationMode(mode)
                 .minInSyncReplicas(minInSync).replicaMaxLag(Duration.ofSeconds(3))
                 .replicaSyncTimeout(Duration.ofSeconds(15)).controllerAddresses(group.toString())
-                .controllerHeartbeat(HEARTBEAT).controllerTimeout(BROKER_TIMEOUT);
+                .controllerHeartbeat(HEARTBEAT).controllerTimeout(BROKER_TIMEOUT)
+                .clusterSecret(BrokerTestSupport.CLUSTER_SECRET);
         builder.store().segmentSize(4 << 20).minFreeSpace(0).checkpointInterval(Duration.ofMillis(200));
         return builder.build();
     }

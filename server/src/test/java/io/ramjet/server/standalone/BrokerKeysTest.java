@@ -86,6 +86,7 @@ class BrokerKeysTest {
                 Map.entry("rolesFile", "roles"), Map.entry("permissionsFile", "permissions"),
                 Map.entry("jaasConfigFile", "login.config"), Map.entry("jaasEntry", "other"),
                 Map.entry("anonymousRoles", "guests"),
+                Map.entry("clusterSecret", "0123456789abcdef"),
                 Map.entry("clusterUser", "broker"), Map.entry("clusterPassword", "secret"),
                 Map.entry("metricsPort", "9404"), Map.entry("metricsJmx", "true"),
                 Map.entry("metricsRequireLogin", "true"),
@@ -104,7 +105,7 @@ class BrokerKeysTest {
                 "role", Map.of("masterAddress", "m:1"));
         BrokerConfig defaults = BrokerConfig.defaults(Path.of("data"));
         for (BrokerKey<?> key : BrokerKeys.ALL) {
-            if (key.name().equals("nameServerSecretFile")) {
+            if (key.name().equals("nameServerSecretFile") || key.name().equals("clusterSecretFile")) {
                 continue;
             }
             BrokerConfig.Builder base = defaults.toBuilder().usersFile(Path.of("users"));

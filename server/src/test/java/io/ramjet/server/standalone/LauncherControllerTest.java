@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ramjet.controller.ClusterSecret;
 import io.ramjet.controller.ControllerClient;
 import io.ramjet.controller.ControllerConfig;
 import io.ramjet.controller.ControllerGroup;
@@ -12,6 +13,7 @@ import io.ramjet.controller.ControllerReply;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.namesrv.NameServer;
+import io.ramjet.server.remoting.NameServerSecret;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -27,6 +29,9 @@ import picocli.CommandLine;
 
 /** {@code Launcher controller} and a NameServer embedding a controller node, each a group of one. */
 class LauncherControllerTest {
+
+    private static final String SECRET_TEXT = "the launcher tests' cluster secret";
+    private static final ClusterSecret SECRET = ClusterSecret.of(SECRET_TEXT);
 
     @TempDir
     Path dir;
@@ -62,7 +67,8 @@ class LauncherControllerTest {
         Path ha = Path.of("..", "dist", "src", "dist", "etc", "ha");
         Set<String> peers = new TreeSet<>();
         for (int i = 0; i < 3; i++) {
-            ControllerConfig node = Launcher.controllerConfig(ha.resolve("controller-n" + i + ".properties"));
+            ControllerConfig node = Launcher.controllerConfig(ha.resolve("controller-n" + i + ".properties"),
+                    SECRET);
             assertEquals("n" + i, node.nodeId());
             peers.add(node.group().toString());
         }
@@ -76,6 +82,27 @@ class LauncherControllerTest {
             ids.add(broker.brokerId());
         }
         assertEquals(Set.of(1L, 2L, 3L), ids);
+    }
+
+    /** The shipped example's way: the controller's secret derived from the NameServer's, as the brokers derive it. */
+    @Test
+    void aControllerInsideANameServerWithASecretDerivesTheClusterSecretFromIt() throws Exception {
+        int port = freePort();
+        Path secretFile = Files.writeString(dir.resolve("namesrv.secret"), "the example's NameServer secret");
+        Path config = Files.writeString(dir.resolve("controller.properties"), "controller.id = n0\n"
+                + "controller.peers = n0=127.0.0.1:" + port + "\n"
+                + "controller.dataDir = " + dir.resolve("controller") + "\n");
+        Launcher.NameServerCommand command = new Launcher.NameServerCommand();
+        new CommandLine(command).parseArgs("--port", "0", "--secret-file", secretFile.toString(),
+                "--controller-config", config.toString());
+        NameServer nameServer = command.start();
+        try {
+            assertFirstRegistrationIsMaster(port, NameServerSecret.fromFile(secretFile).clusterSecret());
+        } finally {
+            nameServer.close();
+        }
+        assertThrows(ConfigException.class, () -> Launcher.controllerConfig(config, null),
+                "a controller alone without a cluster secret");
     }
 
     @Test
@@ -93,13 +120,18 @@ class LauncherControllerTest {
         Files.writeString(file, "controller.id = n0\n"
                 + "controller.peers = n0=127.0.0.1:" + port + "\n"
                 + "controller.dataDir = " + dir.resolve("controller") + "\n"
-                + "controller.brokerTimeoutMillis = 3000\n");
+                + "controller.brokerTimeoutMillis = 3000\n"
+                + "controller.clusterSecret = " + SECRET_TEXT + "\n");
         return file;
     }
 
     private static void assertFirstRegistrationIsMaster(int port) throws IOException {
+        assertFirstRegistrationIsMaster(port, SECRET);
+    }
+
+    private static void assertFirstRegistrationIsMaster(int port, ClusterSecret secret) throws IOException {
         try (ControllerClient client = ControllerClient.connect(ControllerGroup.parse("n0=127.0.0.1:" + port),
-                Duration.ofSeconds(20))) {
+                secret, Duration.ofSeconds(20))) {
             ControllerReply reply = client.register("g1", 7, "127.0.0.1:1", 0);
             assertTrue(reply.ok(), "registration answered " + reply.status());
             assertEquals(7, reply.info().masterId());

@@ -78,13 +78,17 @@ public final class ControlledBroker implements AutoCloseable {
         if (!mode.enabled()) {
             throw new IllegalArgumentException("a controlled broker needs controllerAddresses");
         }
+        if (config.clusterIdentity() == null) {
+            throw new IllegalArgumentException("a controlled broker needs the cluster secret the controllers hold:"
+                    + " set clusterSecret (or nameServerSecret)");
+        }
         this.config = config.port() == 0 ? config.withPort(freePort(config.host())) : config;
         // what the controllers hand to the slaves as their master's address: the one clients use too
         this.address = this.config.advertisedHost() + ":" + this.config.remoting().announcedPort(this.config.port());
         // generous: a call slower than the lease only fences the master, while a Ratis request that
         // times out makes its client reset the connection, which can block the caller for seconds
         this.controllers = ControllerClient.connect(ControllerGroup.parse(mode.addresses()),
-                mode.brokerTimeout().multipliedBy(3));
+                config.clusterIdentity(), mode.brokerTimeout().multipliedBy(3));
         this.lease = new ControllerLease(mode.brokerTimeout(), System::nanoTime);
         this.heartbeats = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ramjet-controller-heartbeat"));
         this.switches = Executors.newSingleThreadExecutor(r -> daemon(r, "ramjet-role-switch"));

@@ -12,6 +12,7 @@ import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.security.Identity;
 import io.ramjet.server.broker.security.Login;
+import io.ramjet.server.cluster.ClusterMembership;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,8 +24,9 @@ import javax.security.auth.x500.X500Principal;
  * attribute, gone with the channel); one
  * that fails is refused ({@link Refusal#NOT_AUTHENTICATED}), the same answer for an
  * unknown user and a wrong password, and the failure is logged once, without the password.
- * When anonymous connections are not allowed, every command but AUTHENTICATE from a connection
- * that has not authenticated is refused with that status. The subject of a verified TLS client
+ * When anonymous connections are not allowed, every command but AUTHENTICATE and the cluster
+ * handshake from a connection that has neither authenticated nor proven cluster membership
+ * ({@link ClusterMembership}) is refused with that status. The subject of a verified TLS client
  * certificate goes to the login with the credentials (a certificate login module may accept it).
  * Thread-safe.
  */
@@ -64,7 +66,8 @@ public final class Authentication implements RequestGate {
     @Override
     public void admit(RemotingConnection connection, Frame request) throws RemotingCommandException {
         if (allowAnonymous || request.code() == CommandCode.AUTHENTICATE
-                || identityOf(connection) != null) {
+                || ClusterMembership.isHandshake(request.code()) || identityOf(connection) != null
+                || ClusterMembership.memberOf(connection) != null) {
             return;
         }
         throw new RemotingCommandException(Refusals.status(Refusal.NOT_AUTHENTICATED),

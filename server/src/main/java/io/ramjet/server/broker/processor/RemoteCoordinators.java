@@ -1,6 +1,5 @@
 package io.ramjet.server.broker.processor;
 
-import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.TxQueryRequest;
 import io.ramjet.protocol.command.TxState;
@@ -12,26 +11,29 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The coordinators of transactions, asked with TX_QUERY over a client connection of this broker's own;
- * with credentials, each query first authenticates (a query is rare, and the connection may be new),
- * so that brokers refusing anonymous connections still answer each other.
+ * The coordinators of transactions, asked with TX_QUERY over a client connection of this broker's
+ * own. Each query first introduces this broker to the coordinator as a member of the cluster (a
+ * query is rare, and the connection may be new), since a coordinator answers members only.
  */
 public final class RemoteCoordinators implements Coordinators {
 
-    private final RemotingClient client;
-    private final AuthenticateRequest credentials;
+    /** How this broker proves its membership to the broker at an address. */
+    @FunctionalInterface
+    public interface Introduction {
+        CompletableFuture<Void> to(String address, Duration timeout);
+    }
 
-    /** @param credentials the cluster user to authenticate as, or null to ask anonymously */
-    public RemoteCoordinators(RemotingClient client, AuthenticateRequest credentials) {
+    private final RemotingClient client;
+    private final Introduction introduction;
+
+    public RemoteCoordinators(RemotingClient client, Introduction introduction) {
         this.client = client;
-        this.credentials = credentials;
+        this.introduction = introduction;
     }
 
     @Override
     public CompletableFuture<TxState> query(String address, long id, Duration timeout) {
-        CompletableFuture<Frame> authenticated = credentials == null ? CompletableFuture.completedFuture(null)
-                : client.invoke(address, Frame.request(CommandCode.AUTHENTICATE, credentials), timeout);
-        return authenticated.thenCompose(done -> client.invoke(address,
+        return introduction.to(address, timeout).thenCompose(done -> client.invoke(address,
                         Frame.request(CommandCode.TX_QUERY, new TxQueryRequest(id)), timeout))
                 .thenApply(response -> response.header(TxStateResponse.class).state());
     }

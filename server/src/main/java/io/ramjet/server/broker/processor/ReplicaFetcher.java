@@ -11,6 +11,7 @@ import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.protocol.remoting.RemotingTimeoutException;
 import io.ramjet.server.broker.replication.EpochFile;
+import io.ramjet.server.cluster.ClusterIntroduction;
 import io.ramjet.storage.MessageStore;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -27,8 +28,11 @@ import org.slf4j.LoggerFactory;
  * CommitLog from this log's end, writes what comes at exactly that offset, waits for the force,
  * and asks again, which reports the new end to the master. Bytes of a newer epoch first add the
  * epoch to the {@link EpochFile}. The store dispatches the records as the master's did, so
- * ConsumeQueues, subscriptions, timers and transactions follow. A failure (master down, refusal)
- * is logged once per run of failures and retried after {@code retryDelay}.
+ * ConsumeQueues, subscriptions, timers and transactions follow. Before its first fetch and after
+ * every failure it proves to the master, over the connection it will fetch on, that it is a
+ * member of the cluster ({@link ClusterIntroduction}), and takes bytes only from a master that
+ * proves it in return. A failure (master down, refusal) is logged once per run of failures and
+ * retried after {@code retryDelay}.
  *
  * <p>Threading: its own thread between {@link #start} and {@link #close}.
  */
@@ -45,18 +49,22 @@ public final class ReplicaFetcher implements AutoCloseable {
     private final RemotingClient client;
     private final String masterAddress;
     private final long brokerId;
+    private final ClusterIntroduction introduction;
     private final MessageStore store;
     private final EpochFile epochs;
     private final Settings settings;
     private final LongAdder bytesReplicated = new LongAdder();
     private final Thread thread;
     private volatile boolean running = true;
+    /** Whether the connection fetched on has proven this slave; only the fetch thread reads and writes it. */
+    private boolean introduced;
 
-    public ReplicaFetcher(RemotingClient client, String masterAddress, long brokerId, MessageStore store,
-                          EpochFile epochs, Settings settings) {
+    public ReplicaFetcher(RemotingClient client, String masterAddress, long brokerId,
+                          ClusterIntroduction introduction, MessageStore store, EpochFile epochs, Settings settings) {
         this.client = client;
         this.masterAddress = masterAddress;
         this.brokerId = brokerId;
+        this.introduction = introduction;
         this.store = store;
         this.epochs = epochs;
         this.settings = settings;
@@ -65,14 +73,16 @@ public final class ReplicaFetcher implements AutoCloseable {
     }
 
     /**
-     * Introduces slave {@code brokerId} of group {@code brokerName} to the master and returns
-     * what it answered: its epoch history and log bounds.
+     * Introduces slave {@code brokerId} of group {@code brokerName} to the master, as a member of
+     * the cluster first, and returns what it answered: its epoch history and log bounds.
      *
      * @throws RemotingException if the master cannot be reached or refuses
+     * @throws ClusterIntroduction.NotAMemberException if the master does not prove the cluster secret
      */
     public static ReplicaHandshakeResponse handshake(RemotingClient client, String masterAddress, String brokerName,
-                                                     long brokerId, Duration timeout)
+                                                     long brokerId, ClusterIntroduction introduction, Duration timeout)
             throws RemotingException, InterruptedException {
+        introduce(client, masterAddress, introduction, timeout);
         return ask(client, masterAddress, Frame.request(CommandCode.REPLICA_HANDSHAKE,
                 new ReplicaHandshakeRequest(brokerName, brokerId)), timeout).header(ReplicaHandshakeResponse.class);
     }
@@ -92,6 +102,26 @@ public final class ReplicaFetcher implements AutoCloseable {
                     timeout.toMillis());
             client.closeConnection(masterAddress);
             throw e;
+        }
+    }
+
+    private static void introduce(RemotingClient client, String masterAddress, ClusterIntroduction introduction,
+                                  Duration timeout) throws RemotingException, InterruptedException {
+        try {
+            introduction.to(client, masterAddress, timeout).get(timeout.toMillis() * 3, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ClusterIntroduction.NotAMemberException impostor) {
+                throw impostor;
+            }
+            RemotingException failure = RemotingClient.unwrap(e.getCause());
+            if (failure instanceof RemotingTimeoutException) {
+                // as for any unanswered request (see ask): the next attempt opens a new connection
+                client.closeConnection(masterAddress);
+            }
+            throw failure;
+        } catch (TimeoutException e) {
+            client.closeConnection(masterAddress);
+            throw new RemotingTimeoutException("master " + masterAddress + " did not answer the cluster handshake");
         }
     }
 
@@ -116,6 +146,7 @@ public final class ReplicaFetcher implements AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             } catch (Exception e) {
+                introduced = false;
                 if (!running) {
                     return;
                 }
@@ -129,6 +160,10 @@ public final class ReplicaFetcher implements AutoCloseable {
     }
 
     private void fetchOnce() throws RemotingException, InterruptedException, ExecutionException, TimeoutException {
+        if (!introduced) {
+            introduce(client, masterAddress, introduction, Duration.ofSeconds(10));
+            introduced = true;
+        }
         long offset = store.maxPhysicalOffset();
         Frame response = ask(client, masterAddress, Frame.request(CommandCode.REPLICA_FETCH,
                         new ReplicaFetchRequest(brokerId, offset, settings.maxBytes(), settings.hold().toMillis())),

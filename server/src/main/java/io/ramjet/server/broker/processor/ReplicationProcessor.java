@@ -1,6 +1,7 @@
 package io.ramjet.server.broker.processor;
 
 import io.netty.buffer.Unpooled;
+import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ReplicaFetchRequest;
 import io.ramjet.protocol.command.ReplicaFetchResponse;
 import io.ramjet.protocol.command.ReplicaHandshakeRequest;
@@ -11,6 +12,7 @@ import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.replication.EpochFile;
 import io.ramjet.server.broker.replication.InSyncReplicas;
+import io.ramjet.server.cluster.ClusterMembership;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.RecordReadException;
 import java.nio.ByteBuffer;
@@ -27,6 +29,9 @@ import java.util.concurrent.TimeUnit;
  * (the in-sync set's input), then answers the CommitLog's raw bytes from the offset asked,
  * within one epoch, or holds the request until a record is dispatched past it (long polling).
  * When the connection a slave last fetched over closes, the slave leaves the in-sync set.
+ * Both are served only to a connection that proved, with the cluster secret, to be the slave it
+ * names ({@link ClusterMembership#requireBroker}): the log is every message of every destination,
+ * and a slave's reported offset decides what SYNC acknowledges.
  */
 public final class ReplicationProcessor {
 
@@ -37,6 +42,7 @@ public final class ReplicationProcessor {
     private final MessageStore store;
     private final EpochFile epochs;
     private final InSyncReplicas replicas;
+    private final ClusterMembership members;
     private final String brokerName;
     /** The master's own id: a slave claiming it is misconfigured (in controller mode any id may be master). */
     private final long brokerId;
@@ -45,11 +51,13 @@ public final class ReplicationProcessor {
     /** Each slave's connection of its latest fetch. */
     private final Map<Long, RemotingConnection> fetchingOver = new ConcurrentHashMap<>();
 
-    public ReplicationProcessor(MessageStore store, EpochFile epochs, InSyncReplicas replicas, String brokerName,
-                                long brokerId, ScheduledExecutorService timer, Executor executor) {
+    public ReplicationProcessor(MessageStore store, EpochFile epochs, InSyncReplicas replicas,
+                                ClusterMembership members, String brokerName, long brokerId,
+                                ScheduledExecutorService timer, Executor executor) {
         this.store = store;
         this.epochs = epochs;
         this.replicas = replicas;
+        this.members = members;
         this.brokerName = brokerName;
         this.brokerId = brokerId;
         this.timer = timer;
@@ -58,6 +66,7 @@ public final class ReplicationProcessor {
 
     public Frame handshake(RemotingConnection connection, Frame request) {
         ReplicaHandshakeRequest req = request.header(ReplicaHandshakeRequest.class);
+        members.requireBroker(connection, req.brokerName(), req.brokerId(), CommandCode.REPLICA_HANDSHAKE);
         if (!brokerName.equals(req.brokerName()) || req.brokerId() == brokerId) {
             throw new BrokerException(Refusal.REPLICA_REFUSED, "broker " + req.brokerName() + "/" + req.brokerId()
                     + " is no slave of group " + brokerName);
@@ -68,6 +77,7 @@ public final class ReplicationProcessor {
 
     public CompletableFuture<Frame> fetch(RemotingConnection connection, Frame request) {
         ReplicaFetchRequest req = request.header(ReplicaFetchRequest.class);
+        members.requireBroker(connection, brokerName, req.brokerId(), CommandCode.REPLICA_FETCH);
         if (req.maxBytes() < 1 || req.holdMillis() < 0 || req.offset() < 0) {
             throw new IllegalArgumentException("fetch of " + req.maxBytes() + " bytes from " + req.offset()
                     + ", held " + req.holdMillis() + " ms");

@@ -12,8 +12,8 @@ import java.util.Optional;
  * Who may see and complete a transaction taken by id or xid from the wire. Its owner user (the
  * user that sent in it or prepared it, kept with the prepare record, so a transaction manager
  * that reconnects after a restart as the same user still may), and a user with the {@code admin}
- * right, may list it (XA_RECOVER) and end it (TX_END); asking its state (TX_QUERY) may also the
- * cluster user, as which brokers ask each other. A prepared branch whose owner is not known (its
+ * right, may list it (XA_RECOVER) and end it (TX_END); its state (TX_QUERY) is for cluster
+ * members only, checked where the broker registers that command. A prepared branch whose owner is not known (its
  * prepare record names none) is the admin's only; an open transaction whose owner is not known
  * (its sends survived a restart, no prepare names a user) is anyone's who has its random 64-bit
  * id, as it was. Thread-safe.
@@ -21,12 +21,9 @@ import java.util.Optional;
 final class TransactionOwnership {
 
     private final Access access;
-    private final String clusterUser;
 
-    /** @param clusterUser the user brokers authenticate as to each other, or null when there is none */
-    TransactionOwnership(Access access, String clusterUser) {
+    TransactionOwnership(Access access) {
         this.access = access;
-        this.clusterUser = clusterUser;
     }
 
     /** Whether the connection may list and end {@code t}. */
@@ -43,22 +40,6 @@ final class TransactionOwnership {
         if (t.isPresent() && !mayComplete(connection, t.get())) {
             throw refused(connection, "end", t.get());
         }
-    }
-
-    /**
-     * @throws BrokerException NOT_AUTHORIZED unless the connection is the cluster user, an admin,
-     *         or the owner of the transaction held as {@code t}. Nobody else may ask about a
-     *         transaction not held here: the answer would decide a rollback of it.
-     */
-    void checkQuery(RemotingConnection connection, long id, Optional<Transaction> t) {
-        if (clusterUser != null && clusterUser.equals(new ConnectionSession(connection).user())) {
-            return;
-        }
-        if (t.isPresent() ? t.get().ownerUser() != null && mayComplete(connection, t.get()) : admin(connection)) {
-            return;
-        }
-        throw new BrokerException(Refusal.NOT_AUTHORIZED, "user " + access.identity(connection).describe()
-                + " may not ask about transaction " + id + ": only its owner, the cluster user or an admin may");
     }
 
     private boolean admin(RemotingConnection connection) {

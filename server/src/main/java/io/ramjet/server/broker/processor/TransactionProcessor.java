@@ -11,7 +11,6 @@ import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.transaction.ClientTransactions;
 import io.ramjet.server.broker.transaction.CoordinatorQuery;
 import io.ramjet.server.broker.transaction.Transaction;
-import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -27,11 +26,10 @@ public final class TransactionProcessor {
     private final TransactionOwnership ownership;
 
     /** @param clusterUser the user brokers authenticate as to each other (TX_QUERY), or null */
-    public TransactionProcessor(ClientTransactions transactions, CoordinatorQuery coordinatorQuery, Access access,
-                                String clusterUser) {
+    public TransactionProcessor(ClientTransactions transactions, CoordinatorQuery coordinatorQuery, Access access) {
         this.transactions = transactions;
         this.coordinatorQuery = coordinatorQuery;
-        this.ownership = new TransactionOwnership(access, clusterUser);
+        this.ownership = new TransactionOwnership(access);
     }
 
     public CompletionStage<Frame> prepare(RemotingConnection connection, Frame request) {
@@ -61,10 +59,12 @@ public final class TransactionProcessor {
                 .filter(t -> ownership.mayComplete(connection, t)).map(Transaction::xid).toList()));
     }
 
-    /** A participant whose owner is gone asks this broker, its coordinator, what was decided. */
+    /**
+     * A participant whose owner is gone asks this broker, its coordinator, what was decided. Only
+     * cluster members reach it (the broker checks that where it registers the command).
+     */
     public CompletionStage<Frame> query(RemotingConnection connection, Frame request) {
         long id = request.header(TxQueryRequest.class).transactionId();
-        ownership.checkQuery(connection, id, id == 0 ? Optional.empty() : transactions.held(id, ""));
         return coordinatorQuery.state(id).thenApply(state -> request.reply(new TxStateResponse(id, state)));
     }
 }

@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.ha;
 
+import io.ramjet.controller.ClusterSecret;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,7 +27,8 @@ class ControllerRegisterPatienceTest {
         }
         BrokerConfig.Builder builder = BrokerConfig.builder(dir).port(0).nameServers(List.of()).brokerName("g1")
                 .brokerId(1).controllerAddresses("n0=127.0.0.1:" + silent).controllerHeartbeat(Duration.ofMillis(100))
-                .controllerTimeout(Duration.ofMillis(300)).controllerRegisterPatience(Duration.ofMillis(500));
+                .controllerTimeout(Duration.ofMillis(300)).controllerRegisterPatience(Duration.ofMillis(500))
+                .clusterSecret(ClusterSecret.of("the patience test's cluster secret"));
         ControlledBroker broker = new ControlledBroker(builder.build());
         long began = System.nanoTime();
         try {

@@ -3,6 +3,8 @@ package io.ramjet.server.broker.processor;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingTimeoutException;
+import io.ramjet.controller.ClusterSecret;
+import io.ramjet.server.cluster.ClusterIntroduction;
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;
@@ -21,6 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 class ReplicaFetcherTest {
 
     private static final Duration TIMEOUT = Duration.ofMillis(300);
+    private static final ClusterIntroduction INTRODUCTION =
+            new ClusterIntroduction(ClusterSecret.of("the fetcher test's cluster secret"), "g1", 2);
 
     @Test
     void aRequestLeftUnansweredClosesTheConnectionAndTheNextOpensANewOne() throws Exception {
@@ -29,7 +33,7 @@ class ReplicaFetcherTest {
             silentMaster.setSoTimeout(10_000);
             String address = "127.0.0.1:" + silentMaster.getLocalPort();
             assertThrows(RemotingTimeoutException.class,
-                    () -> ReplicaFetcher.handshake(client, address, "g1", 2, TIMEOUT));
+                    () -> ReplicaFetcher.handshake(client, address, "g1", 2, INTRODUCTION, TIMEOUT));
             try (Socket first = silentMaster.accept()) {
                 first.setSoTimeout(10_000);
                 InputStream in = first.getInputStream();
@@ -41,7 +45,7 @@ class ReplicaFetcherTest {
                 assertEquals(-1, read, "the slave closed the silent connection");
             }
             assertThrows(RemotingTimeoutException.class,
-                    () -> ReplicaFetcher.handshake(client, address, "g1", 2, TIMEOUT));
+                    () -> ReplicaFetcher.handshake(client, address, "g1", 2, INTRODUCTION, TIMEOUT));
             try (Socket second = silentMaster.accept()) {
                 assertEquals(silentMaster.getLocalPort(), second.getLocalPort());
             }

@@ -50,9 +50,9 @@ class XaBranchAttackTest {
                     new TxEndRequest(0, XID, true, List.of())).status(), "eve commits alice's branch by xid");
             assertEquals(ErrorStatus.NOT_AUTHORIZED, eve.refused(CommandCode.TX_END,
                     new TxEndRequest(TRANSACTION, "", false, List.of())).status(), "eve rolls it back by id");
-            assertEquals(ErrorStatus.NOT_AUTHORIZED, eve.refused(CommandCode.TX_QUERY,
-                    new TxQueryRequest(TRANSACTION)).status(), "eve asks its state");
-            assertEquals(ErrorStatus.NOT_AUTHORIZED, eve.refused(CommandCode.TX_QUERY,
+            assertEquals(ErrorStatus.AUTHENTICATION_FAILED, eve.refused(CommandCode.TX_QUERY,
+                    new TxQueryRequest(TRANSACTION)).status(), "eve asks its state: no cluster member");
+            assertEquals(ErrorStatus.AUTHENTICATION_FAILED, eve.refused(CommandCode.TX_QUERY,
                     new TxQueryRequest(TRANSACTION + 1)).status(), "eve decides a rollback of an id nobody holds");
         }
     }

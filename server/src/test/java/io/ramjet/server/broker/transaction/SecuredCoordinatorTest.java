@@ -15,9 +15,10 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Brokers that refuse anonymous connections: a prepared participant whose owner vanished asks the
- * coordinator as its cluster user; without one it cannot learn the decision and keeps the
- * transaction in doubt (never guessing).
+ * Brokers that refuse anonymous connections and hold no cluster secret: a prepared participant
+ * whose owner vanished asks the coordinator as its cluster user (the coordinator's configured
+ * {@code clusterUser}); without one it cannot learn the decision and keeps the transaction in
+ * doubt (never guessing).
  */
 class SecuredCoordinatorTest {
 
@@ -33,9 +34,11 @@ class SecuredCoordinatorTest {
     private void start(boolean clusterUser) throws Exception {
         String hash = PasswordHash.of(PASSWORD.toCharArray()).encoded();
         Path users = Files.writeString(dir.resolve("users.properties"), "app = " + hash + "\nbroker = " + hash + "\n");
-        coordinator = TxBrokers.start(TxBrokers.config(dir.resolve("coordinator"), 15).withSecurity(users, false));
+        // the coordinator answers a login as its own clusterUser (these brokers hold no cluster secret)
+        coordinator = TxBrokers.start(TxBrokers.config(dir.resolve("coordinator"), 15).withSecurity(users, false)
+                .toBuilder().clusterSecret(null).clusterUser("broker").build());
         BrokerConfig.Builder participantConfig = TxBrokers.config(dir.resolve("participant"), 15)
-                .withSecurity(users, false).toBuilder();
+                .withSecurity(users, false).toBuilder().clusterSecret(null);
         if (clusterUser) {
             participantConfig.clusterUser("broker").clusterPassword(PASSWORD);
         }

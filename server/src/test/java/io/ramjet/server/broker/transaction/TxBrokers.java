@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.transaction;
 
+import io.ramjet.controller.ClusterSecret;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.storage.StoreConfig;
@@ -18,9 +19,13 @@ final class TxBrokers {
     private TxBrokers() {
     }
 
+    /** The secret participants prove to the coordinators they ask. */
+    static final ClusterSecret CLUSTER_SECRET = ClusterSecret.of("the transaction tests' cluster secret");
+
     static BrokerConfig config(Path dataDir, int maxChecks) {
         return BrokerConfig.defaults(dataDir).withPort(0).withNameServers(List.of()).withQueuesPerDestination(2)
-                .withTransactionChecks(CHECK_AFTER, CHECK_INTERVAL, maxChecks);
+                .withTransactionChecks(CHECK_AFTER, CHECK_INTERVAL, maxChecks).toBuilder()
+                .clusterSecret(CLUSTER_SECRET).build();
     }
 
     static Broker start(Path dataDir) throws Exception {

@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.transaction;
 
+import io.ramjet.server.cluster.ClusterIntroduction;
 import io.netty.buffer.Unpooled;
 import io.ramjet.protocol.command.AckRequest;
 import io.ramjet.protocol.command.AuthenticateRequest;
@@ -185,7 +186,10 @@ final class TxClient implements AutoCloseable {
                 .header(XaRecoverResponse.class).xids();
     }
 
+    /** TX_QUERY as a participant broker asks it: proven a member of the cluster first. */
     TxState query(long transactionId) throws Exception {
+        new ClusterIntroduction(TxBrokers.CLUSTER_SECRET, "participant", 9).to(client, address, TIMEOUT)
+                .get(TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
         return client.invokeSync(address, Frame.request(CommandCode.TX_QUERY, new TxQueryRequest(transactionId)),
                 TIMEOUT).header(TxStateResponse.class).state();
     }

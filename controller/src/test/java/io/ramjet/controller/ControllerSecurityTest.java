@@ -1,0 +1,136 @@
+package io.ramjet.controller;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.ramjet.controller.ControllerRequest.AlterInSyncSet;
+import io.ramjet.controller.ControllerRequest.ElectMaster;
+import io.ramjet.controller.ControllerRequest.GetReplicaInfo;
+import io.ramjet.controller.ControllerRequest.Heartbeat;
+import io.ramjet.controller.ControllerRequest.RegisterBroker;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.apache.ratis.RaftConfigKeys;
+import org.apache.ratis.client.RaftClient;
+import org.apache.ratis.client.RaftClientConfigKeys;
+import org.apache.ratis.conf.RaftProperties;
+import org.apache.ratis.protocol.Message;
+import org.apache.ratis.protocol.RaftClientReply;
+import org.apache.ratis.retry.RetryPolicies;
+import org.apache.ratis.rpc.SupportedRpcType;
+import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
+import org.apache.ratis.util.TimeDuration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The controller group hears members of the cluster only. An outsider speaking the controller
+ * protocol to the group's Ratis port, unsigned (as any client could before) or signed with a
+ * secret of its own, can neither read a broker group's state, nor register a fake broker, nor
+ * heartbeat it, nor put it in the in-sync set, nor call an election; the group's state is what
+ * the members made it. Three real Ratis controllers in this JVM on 127.0.0.1.
+ */
+class ControllerSecurityTest {
+
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(3);
+    private static final Duration SETTLE = Duration.ofSeconds(20);
+    private static final long FAKE_BROKER = 66;
+
+    @TempDir
+    Path dir;
+
+    private ControllerGroup group;
+    private final ControllerNode[] nodes = new ControllerNode[3];
+    private ControllerClient member;
+
+    @BeforeEach
+    void startGroupWithAMaster() throws Exception {
+        group = FreePorts.groupOf(3);
+        for (int i = 0; i < nodes.length; i++) {
+            nodes[i] = ControllerNode.start(new ControllerConfig("n" + i, dir.resolve("n" + i), group,
+                    Duration.ofSeconds(3), false, Duration.ofMillis(1000), 5, 16 * 1024, TestClusterSecret.SECRET));
+        }
+        member = ControllerClient.connect(group, TestClusterSecret.SECRET, CALL_TIMEOUT);
+        Eventually.await(SETTLE, () -> member.register("g1", 1, "127.0.0.1:1", 100).ok(), ok -> ok,
+                "broker 1 registered");
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        member.close();
+        for (ControllerNode node : nodes) {
+            if (node != null) {
+                node.close();
+            }
+        }
+    }
+
+    @Test
+    void anUnsignedOutsiderCanNeitherReadNorRegisterNorHeartbeatNorElect() throws Exception {
+        try (RaftClient outsider = rawClient()) {
+            assertRefused(outsider, new GetReplicaInfo("g1"), true);
+            assertRefused(outsider, new RegisterBroker("g1", FAKE_BROKER, "evil:1", Long.MAX_VALUE / 2), false);
+            assertRefused(outsider, new Heartbeat("g1", FAKE_BROKER, Long.MAX_VALUE / 2), true);
+            assertRefused(outsider, new AlterInSyncSet("g1", 1, 1, Set.of(1L, FAKE_BROKER)), false);
+            assertRefused(outsider, new ElectMaster("g1", true), false);
+        }
+        assertTheGroupIsTheMembersOnly();
+    }
+
+    @Test
+    void anOutsiderWithAnotherSecretCanNeitherReadNorRegisterNorHeartbeatNorElect() throws Exception {
+        try (ControllerClient outsider = ControllerClient.connect(group,
+                ClusterSecret.of("a guess at the cluster secret"), CALL_TIMEOUT)) {
+            assertThrows(IOException.class, () -> outsider.replicaInfo("g1"));
+            assertThrows(IOException.class, () -> outsider.register("g1", FAKE_BROKER, "evil:1", Long.MAX_VALUE / 2));
+            assertThrows(IOException.class, () -> outsider.heartbeat("g1", FAKE_BROKER, Long.MAX_VALUE / 2));
+            assertThrows(IOException.class, () -> outsider.alterInSyncSet("g1", 1, 1, Set.of(1L, FAKE_BROKER)));
+            assertThrows(IOException.class, () -> outsider.electMaster("g1", true));
+        }
+        assertTheGroupIsTheMembersOnly();
+    }
+
+    @Test
+    void aMemberTakesNoAnswerThatIsNotSignedWithTheSecret() throws Exception {
+        try (ControllerClient misconfigured = ControllerClient.connect(group,
+                ClusterSecret.of("not the controllers' secret"), CALL_TIMEOUT)) {
+            assertThrows(IOException.class, () -> misconfigured.replicaInfo("g1"));
+        }
+    }
+
+    private void assertTheGroupIsTheMembersOnly() throws IOException {
+        ReplicaInfo info = member.replicaInfo("g1").info();
+        assertEquals(Set.of(1L), info.members().keySet(), "members of g1");
+        assertEquals(1, info.masterId());
+        assertFalse(info.inSync().contains(FAKE_BROKER), "the fake broker is in sync");
+        assertEquals(1, info.epoch());
+    }
+
+    /** A Ratis client of the group that speaks the controller protocol without any signature. */
+    private RaftClient rawClient() {
+        RaftProperties properties = new RaftProperties();
+        RaftConfigKeys.Rpc.setType(properties, SupportedRpcType.NETTY);
+        RaftClientConfigKeys.Rpc.setRequestTimeout(properties, TimeDuration.valueOf(2, TimeUnit.SECONDS));
+        return RaftClient.newBuilder().setProperties(properties).setRaftGroup(group.raftGroup())
+                .setRetryPolicy(RetryPolicies.retryUpToMaximumCountWithFixedSleep(20,
+                        TimeDuration.valueOf(100, TimeUnit.MILLISECONDS)))
+                .build();
+    }
+
+    private static void assertRefused(RaftClient outsider, ControllerRequest request, boolean read) {
+        Message message = Message.valueOf(ByteString.copyFrom(ControllerCodec.encode(request)));
+        RaftClientReply reply;
+        try {
+            reply = read ? outsider.io().sendReadOnly(message) : outsider.io().send(message);
+        } catch (IOException refused) {
+            return;
+        }
+        assertFalse(reply.isSuccess(), request + " answered to an outsider");
+    }
+}
