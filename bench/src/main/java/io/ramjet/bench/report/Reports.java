@@ -47,7 +47,7 @@ public final class Reports {
     }
 
     /** Replaces the generated section of {@code page} and writes the charts into its charts directory. */
-    static void write(Results results, Path page) throws IOException {
+    public static void write(Results results, Path page) throws IOException {
         String text = Files.readString(page, StandardCharsets.UTF_8);
         Path charts = page.resolveSibling(CHARTS);
         Files.createDirectories(charts);
