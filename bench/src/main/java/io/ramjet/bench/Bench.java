@@ -17,8 +17,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,6 +58,13 @@ public final class Bench implements Callable<Integer> {
 
     @Option(names = "--consumers", description = "consumer threads in the drains (default ${DEFAULT-VALUE})")
     int consumers = 1;
+
+    @Option(names = "--subscribers", description = "subscribers on workload 6's topic (default ${DEFAULT-VALUE})")
+    int subscribers = 4;
+
+    @Option(names = "--durable-subscribers", description = "workload 6 with durable subscriptions and persistent "
+            + "messages (default: non-durable, non-persistent)")
+    boolean durableSubscribers;
 
     @Option(names = "--peers", split = ",", description = "peers to run, of ramjet,artemis,rocketmq (default all),"
             + " ramjet-tls,artemis-tls (TLS on every connection), ramjet-metrics (metrics on, scraped every second),"
@@ -100,7 +110,9 @@ public final class Bench implements Callable<Integer> {
 
     private Results results;
     private Path csv;
+    private Path setup;
     private Path svg;
+    private Path efficiencySvg;
 
     /** Runs the benchmark and exits: client libraries of the peers leave threads behind. */
     public static void main(String[] args) {
@@ -123,7 +135,9 @@ public final class Bench implements Callable<Integer> {
         }
         BenchConfig config = config();
         Path dir = out != null ? out : BuildDirectory.of("bench.results", "results");
+        Instant began = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         results = run(config, peers, workloads);
+        results.settings(Results.RUN, runSettings(config, began));
         String subtitle = String.format("%s, %d B bodies, count x%s, %d producer(s), %d consumer(s), heap %s, "
                         + "median of %d round(s) (~spread), %s", Instant.now().truncatedTo(ChronoUnit.SECONDS),
                 config.size(), config.scale(), config.producers(), config.consumers(), config.heap(),
@@ -131,12 +145,18 @@ public final class Bench implements Callable<Integer> {
         PrintStream stdout = System.out;
         stdout.println();
         stdout.println(subtitle);
+        results.settings().forEach((subject, values) -> values.forEach((k, v) ->
+                stdout.println(subject + ": " + k + " = " + v)));
         stdout.print(TextTable.render(results));
         Files.createDirectories(dir);
         csv = Files.writeString(dir.resolve("results.csv"), CsvReport.render(results), StandardCharsets.UTF_8);
-        svg = Files.writeString(dir.resolve("results.svg"), SvgChart.render(results, subtitle), StandardCharsets.UTF_8);
-        stdout.println("CSV: " + csv.toAbsolutePath());
-        stdout.println("SVG: " + svg.toAbsolutePath());
+        setup = Files.writeString(dir.resolve("setup.csv"), CsvReport.renderSettings(results), StandardCharsets.UTF_8);
+        svg = Files.writeString(dir.resolve("results.svg"), SvgChart.render(results.only(r -> !Rows.isEfficiency(r)),
+                subtitle), StandardCharsets.UTF_8);
+        efficiencySvg = Files.writeString(dir.resolve("efficiency.svg"),
+                SvgChart.render(results.only(Rows::isEfficiency), subtitle), StandardCharsets.UTF_8);
+        stdout.println("CSV: " + csv.toAbsolutePath() + " (settings: " + setup.getFileName() + ")");
+        stdout.println("SVG: " + svg.toAbsolutePath() + ", " + efficiencySvg.getFileName());
         return 0;
     }
 
@@ -153,21 +173,59 @@ public final class Bench implements Callable<Integer> {
         return svg;
     }
 
+    Path setup() {
+        return setup;
+    }
+
+    Path efficiencySvg() {
+        return efficiencySvg;
+    }
+
+    /** The run's own settings for the results: when, on what machine, with which options. */
+    private Map<String, String> runSettings(BenchConfig config, Instant began) {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("started", began.toString());
+        s.put("finished", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        s.putAll(Machine.describe());
+        s.put("commit", Machine.commit());
+        s.put("peers", String.join(",", peers));
+        s.put("workloads", workloads.stream().map(String::valueOf).collect(Collectors.joining(",")));
+        s.put("size", config.size() + " B");
+        s.put("count", Double.toString(config.scale()));
+        s.put("producers", Integer.toString(config.producers()));
+        s.put("consumers", Integer.toString(config.consumers()));
+        s.put("subscribers", config.subscribers() + (config.durableSubscribers()
+                ? " durable, persistent messages" : " non-durable, non-persistent messages"));
+        s.put("rounds", Integer.toString(config.rounds()));
+        s.put("latency", config.latencyRate() + " msg/s for " + config.latencyDuration().toSeconds() + " s");
+        s.put("heap", config.heap());
+        s.put("settle", config.settle().toSeconds() + " s");
+        PeerOrder order = new PeerOrder(peers.size());
+        List<String> orders = new ArrayList<>();
+        for (int r = 0; r < config.rounds(); r++) {
+            orders.add(order.of(r).stream().map(peers::get).collect(Collectors.joining(" ")));
+        }
+        s.put("peer orders", String.join("; ", orders));
+        return s;
+    }
+
     BenchConfig config() {
         double scale = count != null ? count : smoke ? 0.005 : 1;
         int latency = latencySeconds != null ? latencySeconds : smoke ? 2 : 30;
         int timed = rounds != null ? rounds : smoke ? 1 : 3;
         return new BenchConfig(size, scale, producers, consumers, rate, Duration.ofSeconds(latency), timed, heap,
                 ramjetSegmentMiB != null ? ramjetSegmentMiB : smoke ? 64 : 0, artemisBufferTimeout,
-                Duration.ofSeconds(settleSeconds != null ? settleSeconds : smoke ? 0 : 60));
+                Duration.ofSeconds(settleSeconds != null ? settleSeconds : smoke ? 0 : 60), subscribers,
+                durableSubscribers);
     }
 
     /**
      * Starts every peer, then runs every workload once on every peer as a warm-up (not recorded;
      * {@link BenchConfig#warmUp}), and only then each workload's timed rounds (so that the first
-     * workload's rounds do not run on a client JVM still warming), every round on every peer with the order of the peers rotated from round to round, so
-     * that no peer always goes first or runs on a machine the others have just warmed (or
-     * dirtied). Only one peer works at a time; the others wait idle. The table holds each
+     * workload's rounds do not run on a client JVM still warming), every round on every peer in
+     * the orders of a {@link PeerOrder} (each peer first and last equally often, and right after
+     * each other peer equally often), so that no peer always goes first or runs on a machine the
+     * same other peer has just warmed (or dirtied). Only one peer works at a time; the others wait idle. The table holds each
      * cell's median over the rounds, the latency percentiles from all rounds' samples together.
      */
     static Results run(BenchConfig config, List<String> peers, List<Integer> workloads) {
@@ -192,6 +250,7 @@ public final class Bench implements Callable<Integer> {
                         throw e;
                     }
                     running.add(peer);
+                    results.settings(name, peer.settings());
                     LOG.info("{} started in {} ms", peer, (System.nanoTime() - began) / 1_000_000);
                 } catch (Exception e) {
                     LOG.warn("{} failed to start", name, e);
@@ -221,6 +280,14 @@ public final class Bench implements Callable<Integer> {
         WorkloadRunner warmUp = new WorkloadRunner(config.warmUp());
         WorkloadRunner timed = new WorkloadRunner(config);
         IdlePeers idle = new IdlePeers(running);
+        PeerOrder order = new PeerOrder(running.size());
+        if (config.rounds() % running.size() != 0) {
+            LOG.warn("{} round(s) of {} peers: the peers run first and last equally often only in a multiple of {} "
+                    + "rounds", config.rounds(), running.size(), running.size());
+        } else if (config.rounds() % order.balancedRounds() != 0) {
+            LOG.info("{} round(s): every peer runs first and last equally often; right after every other peer "
+                    + "equally often only in a multiple of {} rounds", config.rounds(), order.balancedRounds());
+        }
         List<Results> rounds = new ArrayList<>();
         for (int r = 0; r < config.rounds(); r++) {
             rounds.add(new Results(peers));
@@ -234,8 +301,7 @@ public final class Bench implements Callable<Integer> {
         }
         for (int workload : workloads) {
             for (int r = 0; r < config.rounds(); r++) {
-                for (int k = 0; k < running.size(); k++) {
-                    int i = (k + r) % running.size();
+                for (int i : order.of(r)) {
                     LOG.info("{}: workload {}, round {}", running.get(i).name(), workload, r + 1);
                     idle.working(running.get(i));
                     QuietMachine.await(config.settle());

@@ -7,11 +7,13 @@ import java.time.Duration;
  * {@code scale}), threads, the latency run, how many timed rounds each row gets, the brokers'
  * heap, Ramjet's CommitLog segment size in MiB (0: the standalone default), Artemis's journal
  * buffer timeout in nanoseconds (0: measured when the peer starts) and how long a timed round may
- * wait for the machine to settle ({@link QuietMachine}; zero: no settling).
+ * wait for the machine to settle ({@link QuietMachine}; zero: no settling), and workload 6's
+ * subscribers (durable ones with persistent messages, or not durable with non-persistent ones).
  */
 public record BenchConfig(int size, double scale, int producers, int consumers, int latencyRate,
                           Duration latencyDuration, int rounds, String heap, int ramjetSegmentMiB,
-                          long artemisBufferTimeoutNanos, Duration settle) {
+                          long artemisBufferTimeoutNanos, Duration settle, int subscribers,
+                          boolean durableSubscribers) {
 
     /** Workloads 1 to 3: messages sent per row. */
     public static final long SEND_COUNT = 200_000;
@@ -21,8 +23,6 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
     public static final long FAN_OUT_COUNT = 100_000;
     /** Workload 7: messages stored, then drained. */
     public static final long BACKLOG_COUNT = 2_000_000;
-    /** Workload 6: subscribers on the topic. */
-    public static final int SUBSCRIBERS = 4;
     /** The share of the latency run that warms workload 4 up before it is timed. */
     private static final double LATENCY_WARM_UP_SHARE = 1.0 / 3;
     /** The share of the timed counts that warms a workload up at least. */
@@ -39,9 +39,9 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
 
     public BenchConfig {
         if (size < 0 || scale <= 0 || producers < 1 || consumers < 1 || latencyRate < 1 || rounds < 1
-                || settle.isNegative()) {
+                || settle.isNegative() || subscribers < 1) {
             throw new IllegalArgumentException(
-                    "size >= 0, count > 0, producers, consumers, rate and rounds >= 1, settle >= 0 please");
+                    "size >= 0, count > 0, producers, consumers, subscribers, rate and rounds >= 1, settle >= 0 please");
         }
     }
 
@@ -66,6 +66,6 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
                 Math.max(1_000, (long) (latencyDuration.toMillis() * LATENCY_WARM_UP_SHARE)));
         double warmScale = Math.max(scale * WARM_UP_SHARE, Math.min(WARM_UP_FULL_SHARE, 2 * scale));
         return new BenchConfig(size, warmScale, producers, consumers, latencyRate, latency, 1, heap,
-                ramjetSegmentMiB, artemisBufferTimeoutNanos, settle);
+                ramjetSegmentMiB, artemisBufferTimeoutNanos, settle, subscribers, durableSubscribers);
     }
 }

@@ -12,8 +12,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * While one peer works, the others wait at the lowest CPU priority: every thread of their JVMs at
- * nice 19, the working peer's at 0. An idle peer still runs its own background threads (RocketMQ's
+ * While one peer works, the others wait at the lowest CPU and I/O priority: every thread of their
+ * JVMs at nice 19 and in the idle I/O class ({@code ionice -c 3}: a disk request of theirs is
+ * served only when the disk has nothing else to do), the working peer's at nice 0 and in the
+ * best-effort class at its default level 4. (The I/O classes act where the disk's scheduler
+ * honours them, BFQ; mq-deadline and none ignore them: the results record the disks' schedulers.) An idle peer still runs its own background threads (RocketMQ's
  * idle brokers poll every millisecond, a noticeable share of a core each), and on two cores that time and those wake-ups landed in whichever peer was working.
  *
  * <p>Linux only ({@code /proc/<pid>/task}, {@code renice}); giving a thread back its priority
@@ -28,13 +31,32 @@ final class IdlePeers {
 
     private final List<Peer> peers;
     private boolean unavailable;
+    private boolean ioUnavailable;
 
     IdlePeers(List<Peer> peers) {
         this.peers = peers;
     }
 
-    /** Gives {@code working} the normal priority and every other peer the lowest. */
+    /** Every other peer's threads to the idle I/O class, {@code working}'s to best-effort; once a failure, never again. */
+    private void io(Peer working) {
+        if (ioUnavailable) {
+            return;
+        }
+        for (Peer peer : peers) {
+            List<String> command = new ArrayList<>(peer == working ? List.of("ionice", "-c", "2", "-n", "4", "-p")
+                    : List.of("ionice", "-c", "3", "-p"));
+            if (!run(command, peer)) {
+                ioUnavailable = true;
+                LOG.warn("could not set {}'s I/O priority (ionice): idle peers' disk work competes with the working "
+                        + "peer's from now on", peer.name());
+                return;
+            }
+        }
+    }
+
+    /** Gives {@code working} the normal priorities and every other peer the lowest. */
     void working(Peer working) {
+        io(working);
         if (unavailable) {
             return;
         }
@@ -59,11 +81,16 @@ final class IdlePeers {
     }
 
     private static boolean nice(Peer peer, int value) {
-        List<String> command = new ArrayList<>(List.of("renice", "-n", Integer.toString(value), "-p"));
+        return run(new ArrayList<>(List.of("renice", "-n", Integer.toString(value), "-p")), peer);
+    }
+
+    /** Runs {@code command} with the ids of every thread of the peer's JVMs appended; true if it succeeded. */
+    private static boolean run(List<String> command, Peer peer) {
+        int options = command.size();
         for (long pid : peer.pids()) {
             command.addAll(threads(pid));
         }
-        if (command.size() == 4) {
+        if (command.size() == options) {
             return false;
         }
         try {

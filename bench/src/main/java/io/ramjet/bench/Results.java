@@ -16,9 +16,12 @@ public final class Results {
 
     /** The peer every ratio is taken from. */
     public static final String RAMJET = "ramjet";
+    /** The subject of the run's own settings (date, machine, options). */
+    public static final String RUN = "run";
 
     private final List<String> peers;
     private final Map<Row, Map<String, Cell>> cells = new LinkedHashMap<>();
+    private final Map<String, Map<String, String>> settings = new LinkedHashMap<>();
 
     public Results(List<String> peers) {
         this.peers = List.copyOf(peers);
@@ -37,6 +40,19 @@ public final class Results {
 
     public void put(Row row, String peer, Cell cell) {
         cells.computeIfAbsent(row, r -> new LinkedHashMap<>()).put(peer, cell);
+    }
+
+    /**
+     * Records how {@code subject} (a peer, or {@link #RUN} for the run as a whole) was set up:
+     * its settings in order, added to those recorded before.
+     */
+    public void settings(String subject, Map<String, String> values) {
+        settings.computeIfAbsent(subject, s -> new LinkedHashMap<>()).putAll(values);
+    }
+
+    /** The settings recorded per subject, in the order recorded. */
+    public Map<String, Map<String, String>> settings() {
+        return settings;
     }
 
     /** Whether a cell was put for this row and peer. */
@@ -61,6 +77,7 @@ public final class Results {
     public static Results median(List<Results> rounds) {
         Results first = rounds.get(0);
         Results out = new Results(first.peers);
+        first.settings.forEach(out::settings);
         for (Row row : first.rows()) {
             for (String peer : first.peers) {
                 List<Cell> cells = new ArrayList<>();
@@ -72,6 +89,18 @@ public final class Results {
                 if (!cells.isEmpty()) {
                     out.put(row, peer, Cell.median(cells));
                 }
+            }
+        }
+        return out;
+    }
+
+    /** The rows {@code keep} accepts, with their cells and the settings. */
+    public Results only(java.util.function.Predicate<Row> keep) {
+        Results out = new Results(peers);
+        settings.forEach(out::settings);
+        for (Map.Entry<Row, Map<String, Cell>> e : cells.entrySet()) {
+            if (keep.test(e.getKey())) {
+                e.getValue().forEach((peer, cell) -> out.put(e.getKey(), peer, cell));
             }
         }
         return out;

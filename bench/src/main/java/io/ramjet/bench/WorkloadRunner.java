@@ -1,8 +1,10 @@
 package io.ramjet.bench;
 
 import io.ramjet.bench.peer.Peer;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
@@ -33,23 +35,28 @@ public final class WorkloadRunner {
         void run() throws Exception;
     }
 
+    /** A phase that moves messages and gives their rate. */
+    @FunctionalInterface
+    private interface Phase {
+        Rate run() throws Exception;
+    }
+
     /** Runs {@code workload} (1 to 9) on {@code peer} through {@code w}, its figures into {@code results}. */
     public void run(Peer peer, Workloads w, int workload, String suffix, Results results) {
         Round round = new Round(peer, w, suffix, results);
         switch (workload) {
-            case 1 -> round.sendAndDrain("persistent", true, Rows.PERSISTENT_SEND, Rows.PERSISTENT_DRAIN);
-            case 2 -> round.sendAndDrain("nonpersistent", false, Rows.NON_PERSISTENT_SEND, Rows.NON_PERSISTENT_DRAIN);
+            case 1 -> round.persistent();
+            case 2 -> round.nonPersistent();
             case 3 -> round.transacted();
             case 4 -> round.latency();
             case 5 -> round.selector();
-            case 6 -> round.measure(List.of(Rows.FAN_OUT), () -> results.put(Rows.FAN_OUT, peer.name(),
-                    Cell.of(w.fanOut("fanout" + suffix, config.scaled(BenchConfig.FAN_OUT_COUNT), config.size(),
-                            BenchConfig.SUBSCRIBERS).perSecond())));
+            case 6 -> round.measure(List.of(Rows.FAN_OUT), () -> round.timed(Rows.FAN_OUT, () -> w.fanOut(
+                    "fanout" + suffix, config.scaled(BenchConfig.FAN_OUT_COUNT), config.size(),
+                    config.subscribers(), config.durableSubscribers())));
             case 7 -> round.backlog();
-            case 8 -> round.measure(List.of(Rows.ORDERED_GROUPS), () -> results.put(Rows.ORDERED_GROUPS,
-                    peer.name(), Cell.of(w.orderedGroups("orderedgroups" + suffix, BenchConfig.GROUPS,
-                            config.scaled(BenchConfig.GROUP_MESSAGES), config.size(),
-                            BenchConfig.GROUP_CONSUMERS).perSecond())));
+            case 8 -> round.measure(List.of(Rows.ORDERED_GROUPS), () -> round.timed(Rows.ORDERED_GROUPS,
+                    () -> w.orderedGroups("orderedgroups" + suffix, BenchConfig.GROUPS,
+                            config.scaled(BenchConfig.GROUP_MESSAGES), config.size(), BenchConfig.GROUP_CONSUMERS)));
             case 9 -> round.manyDestinations();
             default -> throw new IllegalArgumentException("no workload " + workload + "; they are 1 to 9");
         }
@@ -74,11 +81,58 @@ public final class WorkloadRunner {
             this.results = results;
         }
 
-        void sendAndDrain(String queue, boolean persistent, Row sendRow, Row drainRow) {
-            measure(List.of(sendRow, drainRow), () -> {
-                Rate sent = w.send(queue + suffix, config.scaled(BenchConfig.SEND_COUNT), config.size(), persistent);
-                results.put(sendRow, peer.name(), Cell.of(sent.perSecond()));
-                results.put(drainRow, peer.name(), Cell.of(w.drain(queue + suffix, sent.messages()).perSecond()));
+        /**
+         * Runs {@code phase} between two readings of the brokers' usage, puts its rate on
+         * {@code row} and the usage on {@code row}'s efficiency rows, and returns the rate.
+         */
+        Rate timed(Row row, Phase phase) throws Exception {
+            BrokerUsage usage = BrokerUsage.start(peer);
+            Rate rate = phase.run();
+            usage.stop(row, rate.messages(), results);
+            results.put(row, peer.name(), Cell.of(rate.perSecond()));
+            return rate;
+        }
+
+        /**
+         * Workload 1: the timed persistent send, then a drain in every acknowledgement mode: the
+         * client's first mode takes the sent messages, every other mode a queue of as many
+         * stored untimed (asynchronous persistent sends). A mode the client has not reads n/a.
+         */
+        void persistent() {
+            List<Row> rows = new ArrayList<>(List.of(Rows.PERSISTENT_SEND));
+            for (Acknowledgement ack : Acknowledgement.values()) {
+                rows.add(Rows.persistentDrain(ack));
+            }
+            measure(rows, () -> {
+                Rate sent = timed(Rows.PERSISTENT_SEND, () -> w.send("persistent" + suffix,
+                        config.scaled(BenchConfig.SEND_COUNT), config.size(), true));
+                Acknowledgement first = w.acknowledgements().get(0);
+                for (Acknowledgement ack : Acknowledgement.values()) {
+                    Row row = Rows.persistentDrain(ack);
+                    String gap = w.acknowledgementGap(ack);
+                    if (gap != null) {
+                        fill(withEfficiency(List.of(row)), Cell.notApplicable(gap));
+                        continue;
+                    }
+                    measure(List.of(row), () -> {
+                        String queue = ack == first ? "persistent" + suffix
+                                : "persistent" + ack.name().toLowerCase(Locale.ROOT).replace("_", "") + suffix;
+                        if (ack != first) {
+                            w.sendAsync(queue, sent.messages(), config.size());
+                        }
+                        timed(row, () -> w.drain(queue, sent.messages(), ack));
+                    });
+                }
+            });
+        }
+
+        /** Workload 2: non-persistent send and drain, the drain in the client's first mode. */
+        void nonPersistent() {
+            measure(List.of(Rows.NON_PERSISTENT_SEND, Rows.NON_PERSISTENT_DRAIN), () -> {
+                String queue = "nonpersistent" + suffix;
+                Rate sent = timed(Rows.NON_PERSISTENT_SEND, () -> w.send(queue,
+                        config.scaled(BenchConfig.SEND_COUNT), config.size(), false));
+                timed(Rows.NON_PERSISTENT_DRAIN, () -> w.drain(queue, sent.messages()));
             });
         }
 
@@ -87,8 +141,8 @@ public final class WorkloadRunner {
                 Row row = Rows.transacted(every);
                 measure(List.of(row), () -> {
                     String queue = "transacted" + every + suffix;
-                    Rate sent = w.transactedSend(queue, config.scaled(BenchConfig.SEND_COUNT), config.size(), every);
-                    results.put(row, peer.name(), Cell.of(sent.perSecond()));
+                    Rate sent = timed(row, () -> w.transactedSend(queue, config.scaled(BenchConfig.SEND_COUNT),
+                            config.size(), every));
                     w.drain(queue, sent.messages());
                 });
             }
@@ -96,8 +150,10 @@ public final class WorkloadRunner {
 
         void latency() {
             measure(List.of(Rows.LATENCY_P50, Rows.LATENCY_P99, Rows.LATENCY_P999), () -> {
+                BrokerUsage usage = BrokerUsage.start(peer);
                 Histogram h = w.latency("latency" + suffix, config.size(), config.latencyRate(),
                         config.latencyDuration());
+                usage.stop(Rows.LATENCY_P999, config.latencyRate() * config.latencyDuration().toSeconds(), results);
                 results.put(Rows.LATENCY_P50, peer.name(), Cell.of(h.getValueAtPercentile(50)));
                 results.put(Rows.LATENCY_P99, peer.name(), Cell.of(h.getValueAtPercentile(99)));
                 results.put(Rows.LATENCY_P999, peer.name(), Cell.of(h.getValueAtPercentile(99.9)));
@@ -117,11 +173,11 @@ public final class WorkloadRunner {
         void backlog() {
             measure(List.of(Rows.BACKLOG_STORE, Rows.BACKLOG_HEAP, Rows.BACKLOG_RSS, Rows.BACKLOG_DRAIN), () -> {
                 String queue = "backlog" + suffix;
-                Rate stored = w.sendAsync(queue, config.scaled(BenchConfig.BACKLOG_COUNT), config.size());
-                results.put(Rows.BACKLOG_STORE, peer.name(), Cell.of(stored.perSecond()));
+                Rate stored = timed(Rows.BACKLOG_STORE, () -> w.sendAsync(queue,
+                        config.scaled(BenchConfig.BACKLOG_COUNT), config.size()));
                 results.put(Rows.BACKLOG_RSS, peer.name(), Cell.of(peer.residentBytes() / MIB));
                 results.put(Rows.BACKLOG_HEAP, peer.name(), Cell.of(peer.liveHeapBytes() / MIB));
-                results.put(Rows.BACKLOG_DRAIN, peer.name(), Cell.of(w.drain(queue, stored.messages()).perSecond()));
+                timed(Rows.BACKLOG_DRAIN, () -> w.drain(queue, stored.messages()));
             });
         }
 
@@ -133,9 +189,8 @@ public final class WorkloadRunner {
         void manyDestinations() {
             measure(List.of(Rows.DESTINATIONS_CREATED, Rows.DESTINATIONS_DISK, Rows.DESTINATIONS_HEAP), () -> {
                 long before = peer.diskBytes();
-                Rate created = w.manyDestinations("many" + suffix + "-", (int) config.scaled(BenchConfig.DESTINATIONS),
-                        config.size());
-                results.put(Rows.DESTINATIONS_CREATED, peer.name(), Cell.of(created.perSecond()));
+                timed(Rows.DESTINATIONS_CREATED, () -> w.manyDestinations("many" + suffix + "-",
+                        (int) config.scaled(BenchConfig.DESTINATIONS), config.size()));
                 results.put(Rows.DESTINATIONS_DISK, peer.name(), Cell.of((peer.diskBytes() - before) / MIB));
                 results.put(Rows.DESTINATIONS_HEAP, peer.name(), Cell.of(peer.liveHeapBytes() / MIB));
             });
@@ -146,8 +201,12 @@ public final class WorkloadRunner {
             });
         }
 
-        /** Runs a measurement; on failure, fills those of its rows it has not filled yet. */
-        void measure(List<Row> rows, Measurement m) {
+        /**
+         * Runs a measurement; on failure, fills those of its rows (and of their efficiency rows)
+         * it has not filled yet.
+         */
+        void measure(List<Row> measured, Measurement m) {
+            List<Row> rows = withEfficiency(measured);
             try {
                 if (!peer.isAlive()) {
                     throw new IllegalStateException(peer.name() + " has exited");
@@ -162,6 +221,18 @@ public final class WorkloadRunner {
                 LOG.warn("{}: {} failed", peer.name(), rows.get(0).title(), e);
                 fill(rows, Cell.error(e));
             }
+        }
+
+        private static List<Row> withEfficiency(List<Row> rows) {
+            List<Row> all = new ArrayList<>();
+            for (Row r : rows) {
+                all.add(r);
+                if (Rows.measuresEfficiency(r)) {
+                    all.add(Rows.cpu(r));
+                    all.add(Rows.peakHeap(r));
+                }
+            }
+            return all;
         }
 
         private void fill(List<Row> rows, Cell cell) {

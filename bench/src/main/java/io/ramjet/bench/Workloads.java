@@ -25,8 +25,27 @@ public interface Workloads extends AutoCloseable {
      */
     Rate send(String queue, long count, int size, boolean persistent) throws Exception;
 
-    /** Consumers receive exactly {@code count} messages from a queue. */
-    Rate drain(String queue, long count) throws Exception;
+    /**
+     * Consumers receive exactly {@code count} messages from a queue, acknowledging them in
+     * {@code ack}'s way; throws {@link io.ramjet.bench.NotApplicableException} for a mode the client
+     * has not ({@link #acknowledgementGap}).
+     */
+    Rate drain(String queue, long count, Acknowledgement ack) throws Exception;
+
+    /** {@link #drain(String, long, Acknowledgement)} in the client's first mode ({@link #acknowledgements}). */
+    default Rate drain(String queue, long count) throws Exception {
+        return drain(queue, count, acknowledgements().get(0));
+    }
+
+    /** The acknowledgement modes this client drains in, its default first. */
+    default java.util.List<Acknowledgement> acknowledgements() {
+        return java.util.List.of(Acknowledgement.values());
+    }
+
+    /** Why this client has no {@code ack} mode, or null if it has. */
+    default String acknowledgementGap(Acknowledgement ack) {
+        return acknowledgements().contains(ack) ? null : "this client has no " + ack.label();
+    }
 
     /** One producer sends {@code count} persistent messages, committing every {@code commitEvery}. */
     Rate transactedSend(String queue, long count, int size, int commitEvery) throws Exception;
@@ -53,10 +72,12 @@ public interface Workloads extends AutoCloseable {
     Duration selective(String queue, long count, int size, boolean tagged) throws Exception;
 
     /**
-     * {@code subscribers} consumers on one topic, one producer sending {@code count}
-     * non-persistent messages asynchronously; the rate counts deliveries (count x subscribers).
+     * {@code subscribers} consumers on one topic, one producer sending {@code count} messages
+     * asynchronously; the rate counts deliveries (count x subscribers). {@code durable}: each
+     * consumer on a durable subscription of its own (removed after), the messages persistent;
+     * else non-durable subscribers and non-persistent messages.
      */
-    Rate fanOut(String topic, long count, int size, int subscribers) throws Exception;
+    Rate fanOut(String topic, long count, int size, int subscribers, boolean durable) throws Exception;
 
     /**
      * Stores {@code groups} x {@code perGroup} persistent messages, each of a group (JMS:

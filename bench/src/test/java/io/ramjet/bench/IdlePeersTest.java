@@ -1,10 +1,12 @@
 package io.ramjet.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ramjet.bench.peer.Peer;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,7 +14,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The working peer's threads run at nice 0, every other peer's at 19 (child processes stand in for peers). */
+/**
+ * The working peer's threads run at nice 0 in the best-effort I/O class, every other peer's at
+ * nice 19 in the idle I/O class (child processes stand in for peers).
+ */
 class IdlePeersTest {
 
     private Process first;
@@ -42,6 +47,8 @@ class IdlePeersTest {
         idle.working(a);
         assertEquals(0, nice(first));
         assertEquals(IdlePeers.IDLE, nice(second));
+        assertTrue(ioClass(first).startsWith("best-effort: prio 4"), ioClass(first));
+        assertEquals("idle", ioClass(second));
 
         idle.working(b);
         if (nice(second) == IdlePeers.IDLE) {
@@ -51,6 +58,14 @@ class IdlePeersTest {
         }
         assertEquals(0, nice(second));
         assertEquals(IdlePeers.IDLE, nice(first));
+        assertTrue(ioClass(second).startsWith("best-effort: prio 4"), ioClass(second));
+        assertEquals("idle", ioClass(first));
+    }
+
+    /** What {@code ionice -p} says of the process's I/O class. */
+    private static String ioClass(Process p) throws IOException {
+        Process ionice = new ProcessBuilder("ionice", "-p", Long.toString(p.pid())).redirectErrorStream(true).start();
+        return new String(ionice.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
     }
 
     /** Field 19 of /proc/<pid>/stat, after the command name (which may hold spaces) in parentheses. */

@@ -1,5 +1,6 @@
 package io.ramjet.bench.jms;
 
+import io.ramjet.bench.Acknowledgement;
 import io.ramjet.bench.Parallel;
 import io.ramjet.bench.Progress;
 import io.ramjet.bench.Rate;
@@ -63,25 +64,39 @@ public final class JmsWorkloads implements Workloads {
     }
 
     @Override
-    public Rate drain(String queue, long count) throws Exception {
+    public Rate drain(String queue, long count, Acknowledgement ack) throws Exception {
         AtomicLong received = new AtomicLong();
         return Parallel.run(consumers, index -> {
             Connection c = factory.createConnection();
-            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Session s = ack == Acknowledgement.TRANSACTED ? c.createSession(true, Session.SESSION_TRANSACTED)
+                    : c.createSession(false, switch (ack) {
+                        case DUPS_OK -> Session.DUPS_OK_ACKNOWLEDGE;
+                        case CLIENT -> Session.CLIENT_ACKNOWLEDGE;
+                        default -> Session.AUTO_ACKNOWLEDGE;
+                    });
             MessageConsumer consumer = s.createConsumer(s.createQueue(queue));
             return Parallel.Worker.of(c, () -> {
                 c.start();
                 long mine = 0;
                 long lastProgress = System.nanoTime();
                 while (received.get() < count) {
-                    if (consumer.receive(100) != null) {
+                    Message m = consumer.receive(100);
+                    if (m != null) {
                         received.incrementAndGet();
                         mine++;
                         lastProgress = System.nanoTime();
+                        if (ack == Acknowledgement.CLIENT) {
+                            m.acknowledge();
+                        } else if (ack == Acknowledgement.TRANSACTED && mine % Acknowledgement.COMMIT_EVERY == 0) {
+                            s.commit();
+                        }
                     } else if (System.nanoTime() - lastProgress > Progress.STALL_NANOS) {
                         throw new JMSException("drain of " + queue + " stalled after " + received.get() + " of "
                                 + count + " messages");
                     }
+                }
+                if (ack == Acknowledgement.TRANSACTED && mine % Acknowledgement.COMMIT_EVERY != 0) {
+                    s.commit();
                 }
                 return mine;
             });
@@ -219,22 +234,33 @@ public final class JmsWorkloads implements Workloads {
     }
 
     @Override
-    public Rate fanOut(String topic, long count, int size, int subscribers) throws Exception {
+    public Rate fanOut(String topic, long count, int size, int subscribers, boolean durable) throws Exception {
         List<Connection> connections = new ArrayList<>();
+        List<Session> durableSessions = new ArrayList<>();
+        List<MessageConsumer> durableConsumers = new ArrayList<>();
         AtomicLong delivered = new AtomicLong();
         try {
             for (int i = 0; i < subscribers; i++) {
                 Connection c = factory.createConnection();
                 connections.add(c);
+                if (durable) {
+                    c.setClientID(topic + "-" + i);
+                }
                 Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-                s.createConsumer(s.createTopic(topic)).setMessageListener(m -> delivered.incrementAndGet());
+                MessageConsumer consumer = durable ? s.createDurableConsumer(s.createTopic(topic), "fanout")
+                        : s.createConsumer(s.createTopic(topic));
+                consumer.setMessageListener(m -> delivered.incrementAndGet());
+                if (durable) {
+                    durableSessions.add(s);
+                    durableConsumers.add(consumer);
+                }
                 c.start();
             }
             Connection pc = factory.createConnection();
             connections.add(pc);
             Session ps = pc.createSession(false, Session.AUTO_ACKNOWLEDGE);
             MessageProducer p = ps.createProducer(ps.createTopic(topic));
-            p.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+            p.setDeliveryMode(durable ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
             byte[] body = new byte[size];
             Window window = new Window(ASYNC_WINDOW);
             long start = System.nanoTime();
@@ -244,7 +270,12 @@ public final class JmsWorkloads implements Workloads {
             }
             window.awaitAll(topic);
             Progress.awaitCount(delivered, count * subscribers, "fan-out on " + topic);
-            return new Rate(count * subscribers, System.nanoTime() - start);
+            Rate rate = new Rate(count * subscribers, System.nanoTime() - start);
+            for (int i = 0; i < durableConsumers.size(); i++) {
+                durableConsumers.get(i).close();
+                durableSessions.get(i).unsubscribe("fanout");
+            }
+            return rate;
         } finally {
             for (Connection c : connections) {
                 c.close();

@@ -3,9 +3,12 @@ package io.ramjet.bench.peer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.apache.activemq.artemis.nativo.jlibaio.LibaioContext;
 
 /**
@@ -14,9 +17,11 @@ import org.apache.activemq.artemis.nativo.jlibaio.LibaioContext;
  * the journal buffer timeout (and the page sync timeout) measured on the data directory at start
  * the way {@code artemis create} measures it ({@link ArtemisSyncTest}); {@code journal-pool-files}
  * 10; the acceptor on epoll (Artemis's {@code useEpoll=true}; Netty falls back to NIO where epoll
- * is unavailable) with 1 MiB socket buffers. Departures, each for a reason: security off, one
- * Core acceptor on 127.0.0.1, and {@code persist-delivery-count-before-delivery} on, because
- * Ramjet makes a delivery durable (its MARK record) before a message leaves the broker.
+ * is unavailable) with 1 MiB socket buffers; the address settings {@code artemis create} writes
+ * for {@code #}. Everything else at Artemis's defaults, {@code persist-delivery-count-before-delivery}
+ * among them (false). Departures, each for a reason: security off and one Core acceptor on
+ * 127.0.0.1 (Ramjet's peer has no authentication, and no other protocol is used). Its audit
+ * loggers are off, as in the distribution's logging configuration.
  * Talks to its parent through {@link PeerControl}: {@code READY <port>} once it serves, stops
  * when stdin closes.
  *
@@ -36,7 +41,16 @@ public final class ArtemisServerMain {
     private ArtemisServerMain() {
     }
 
+    /**
+     * Artemis's audit loggers, off as the distribution's {@code log4j2.properties} has them: on
+     * (SLF4J's simple logger logs INFO by default) they write lines for every message sent,
+     * delivered and acknowledged.
+     */
+    static final String AUDIT_LOGGERS = "org.slf4j.simpleLogger.log.org.apache.activemq.audit";
+
     public static void main(String[] args) throws Exception {
+        // before the first logger is made: the simple logger reads its levels once
+        System.setProperty(AUDIT_LOGGERS, "off");
         int port = Integer.parseInt(args[0]);
         Path data = Files.createDirectories(Path.of(args[1]));
         Path journal = Files.createDirectories(data.resolve("journal"));
@@ -45,8 +59,13 @@ public final class ArtemisServerMain {
         boolean given = args.length > 2 && Long.parseLong(args[2]) > 0;
         long bufferTimeout = given ? Long.parseLong(args[2])
                 : ArtemisSyncTest.bufferTimeoutNanos(journal, type, MAX_AIO);
-        PeerControl.note("journal " + type + (aio ? "" : " (libaio not loaded)") + ", journal-buffer-timeout "
-                + bufferTimeout + " ns " + (given ? "as given" : "measured by the sync test"));
+        PeerControl.setting("journal-type", type + (aio ? "" : " (libaio not loaded: " + libaioCause() + ")"));
+        PeerControl.setting("journal-buffer-timeout", bufferTimeout + " ns, "
+                + (given ? "as given" : "measured by artemis create's sync test"));
+        PeerControl.setting("journal-max-io", aio ? MAX_AIO : 1);
+        PeerControl.setting("journal-pool-files", POOL_FILES);
+        PeerControl.setting("persist-delivery-count-before-delivery", false);
+        PeerControl.setting("audit-loggers", System.getProperty(AUDIT_LOGGERS));
         ConfigurationImpl config = new ConfigurationImpl();
         config.setName("artemis-peer");
         config.setPersistenceEnabled(true);
@@ -61,8 +80,8 @@ public final class ArtemisServerMain {
             config.setJournalMaxIO_NIO(1);
         }
         config.setPageSyncTimeout((int) bufferTimeout);
-        config.setPersistDeliveryCountBeforeDelivery(true);
         config.setSecurityEnabled(false);
+        config.addAddressSetting("#", createAddressSettings());
         config.setJournalDirectory(journal.toString());
         config.setBindingsDirectory(data.resolve("bindings").toString());
         config.setPagingDirectory(data.resolve("paging").toString());
@@ -92,6 +111,39 @@ public final class ArtemisServerMain {
         PeerControl.ready(port);
         PeerControl.serveUntilStdinCloses();
         server.stop();
+    }
+
+    /** Why Artemis's libaio binding did not load, as far as the JVM can tell. */
+    private static String libaioCause() {
+        try {
+            System.loadLibrary("aio");
+            return "libaio loads, Artemis's native binding does not";
+        } catch (UnsatisfiedLinkError e) {
+            return "no libaio.so.1; bench/setup.sh installs it";
+        }
+    }
+
+    /**
+     * What {@code artemis create} writes into {@code broker.xml} for {@code #}: where it differs
+     * from {@link AddressSettings}'s defaults, auto-created queues and addresses are kept once
+     * empty ({@code auto-delete-*} false), and dead and expired messages go to DLQ and ExpiryQueue.
+     */
+    static AddressSettings createAddressSettings() {
+        return new AddressSettings()
+                .setDeadLetterAddress(SimpleString.of("DLQ"))
+                .setExpiryAddress(SimpleString.of("ExpiryQueue"))
+                .setRedeliveryDelay(0)
+                .setMaxSizeBytes(-1)
+                .setMaxSizeMessages(-1)
+                .setPageSizeBytes(10 << 20)
+                .setMaxReadPageMessages(-1)
+                .setMaxReadPageBytes(20 << 20)
+                .setMessageCounterHistoryDayLimit(10)
+                .setAddressFullMessagePolicy(AddressFullMessagePolicy.PAGE)
+                .setAutoCreateQueues(true)
+                .setAutoCreateAddresses(true)
+                .setAutoDeleteQueues(false)
+                .setAutoDeleteAddresses(false);
     }
 
     /**

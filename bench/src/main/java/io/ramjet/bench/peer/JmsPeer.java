@@ -177,6 +177,11 @@ public final class JmsPeer implements Peer {
     }
 
     @Override
+    public List<PeerProcess> processes() {
+        return List.of(process);
+    }
+
+    @Override
     public List<Long> pids() {
         return List.of(process.pid());
     }

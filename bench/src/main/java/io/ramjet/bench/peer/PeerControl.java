@@ -5,13 +5,19 @@ import io.netty.util.Version;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.nio.charset.StandardCharsets;
 
 /**
  * The peer side of the conversation with {@link PeerProcess}: a peer main prints
  * {@code READY <port>} once it serves, then calls {@link #serveUntilStdinCloses()}. The parent
  * may write {@code heap} on a line, answered with {@code HEAP <bytes>} (the heap in use after a
- * full collection: what the peer's data really holds); end of stdin means "stop".
+ * full collection: what the peer's data really holds), or {@code peak}, answered with
+ * {@code PEAK <bytes>} (the most heap in use at once since the last {@code peak}, summed over the
+ * heap's memory pools, whose peaks it then resets); end of stdin means "stop". A peer states the
+ * settings the results print with {@link #setting} ({@code SETTING <name> <value>}).
  */
 public final class PeerControl {
 
@@ -21,6 +27,10 @@ public final class PeerControl {
     public static final String HEAP = "HEAP ";
     /** The prefix of a line the parent logs: how the peer configured itself. */
     public static final String NOTE = "NOTE ";
+    /** The prefix of the answer to a peak heap question. */
+    public static final String PEAK = "PEAK ";
+    /** The prefix of a setting the parent logs and keeps for the results: a name, a space, a value. */
+    public static final String SETTING = "SETTING ";
 
     private PeerControl() {
     }
@@ -31,11 +41,19 @@ public final class PeerControl {
         System.out.flush();
     }
 
+    /** Tells the parent a setting the results print: {@code name} without spaces, any {@code value}. */
+    public static void setting(String name, Object value) {
+        System.out.println(SETTING + name + " " + value);
+        System.out.flush();
+    }
+
     /** Tells the parent which Netty this JVM runs on and whether its epoll transport loads. */
     public static void noteNetty() {
         Version common = Version.identify().get("netty-common");
-        note("Netty " + (common != null ? common.artifactVersion() : "unknown") + ", epoll "
-                + (Epoll.isAvailable() ? "available" : "unavailable: " + Epoll.unavailabilityCause()));
+        setting("netty", common != null ? common.artifactVersion() : "unknown");
+        setting("epoll", Epoll.isAvailable() ? "available" : "unavailable: " + Epoll.unavailabilityCause());
+        setting("java", Runtime.version() + ", " + String.join(" ",
+                ManagementFactory.getRuntimeMXBean().getInputArguments()));
     }
 
     /** A peer main's start and service. */
@@ -71,11 +89,26 @@ public final class PeerControl {
                 if (line.trim().equals("heap")) {
                     System.out.println(HEAP + liveHeapBytes());
                     System.out.flush();
+                } else if (line.trim().equals("peak")) {
+                    System.out.println(PEAK + peakHeapBytes());
+                    System.out.flush();
                 }
             }
         } catch (IOException parentGone) {
             // the parent is gone: stop as well
         }
+    }
+
+    /** The heap pools' peaks since they were last reset, summed; then resets them. */
+    static long peakHeapBytes() {
+        long peak = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP && pool.isValid()) {
+                peak += pool.getPeakUsage().getUsed();
+                pool.resetPeakUsage();
+            }
+        }
+        return peak;
     }
 
     private static long liveHeapBytes() {

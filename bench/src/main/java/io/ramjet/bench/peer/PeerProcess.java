@@ -16,7 +16,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -39,12 +42,15 @@ public final class PeerProcess implements AutoCloseable {
     private final Process process;
     private final int port;
     private final BlockingQueue<Long> heapAnswers = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Long> peakAnswers = new LinkedBlockingQueue<>();
     private final List<String> lastLines = new ArrayList<>();
+    private final Map<String, String> settings;
 
-    private PeerProcess(String name, Process process, int port) {
+    private PeerProcess(String name, Process process, int port, Map<String, String> settings) {
         this.name = name;
         this.process = process;
         this.port = port;
+        this.settings = Collections.unmodifiableMap(settings);
     }
 
     /**
@@ -82,13 +88,20 @@ public final class PeerProcess implements AutoCloseable {
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line;
         StringBuilder seen = new StringBuilder();
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("heap", "-Xms" + heap + " -Xmx" + heap);
         while ((line = out.readLine()) != null) {
             keep(log, line);
             if (line.startsWith(PeerControl.NOTE)) {
                 LOG.info("{}: {}", mainClass.getSimpleName(), line.substring(PeerControl.NOTE.length()));
             }
+            if (line.startsWith(PeerControl.SETTING)) {
+                String[] setting = line.substring(PeerControl.SETTING.length()).split(" ", 2);
+                settings.put(setting[0], setting.length > 1 ? setting[1] : "");
+                LOG.info("{}: {} = {}", mainClass.getSimpleName(), setting[0], settings.get(setting[0]));
+            }
             if (line.startsWith(PeerControl.READY)) {
-                PeerProcess peer = new PeerProcess(mainClass.getSimpleName(), p, port);
+                PeerProcess peer = new PeerProcess(mainClass.getSimpleName(), p, port, settings);
                 Thread reader = new Thread(() -> peer.read(out, log), mainClass.getSimpleName() + "-out");
                 reader.setDaemon(true);
                 reader.start();
@@ -136,8 +149,34 @@ public final class PeerProcess implements AutoCloseable {
         }
     }
 
+    /** The simple name of the JVM's main class. */
+    public String name() {
+        return name;
+    }
+
     public int port() {
         return port;
+    }
+
+    /** The settings the peer stated before it was ready ({@link PeerControl#setting}), in order. */
+    public Map<String, String> settings() {
+        return settings;
+    }
+
+    /**
+     * The CPU time the JVM has used, user and system, in nanoseconds ({@code utime + stime} of
+     * {@code /proc/<pid>/stat}, in clock ticks of 10 ms); -1 where that is unavailable.
+     */
+    public long cpuNanos() {
+        return CpuTime.ofProcess(process.pid());
+    }
+
+    /**
+     * The most heap the peer had in use at once since the last call (the first call: since it
+     * started), in bytes, as the peer itself reports it; -1 if it does not answer within 30 s.
+     */
+    public long peakHeapBytes() throws IOException {
+        return ask("peak", peakAnswers);
     }
 
     public long pid() {
@@ -163,12 +202,18 @@ public final class PeerProcess implements AutoCloseable {
      * -1 if it does not answer within 30 s.
      */
     public long liveHeapBytes() throws IOException {
-        heapAnswers.clear();
+        return ask("heap", heapAnswers);
+    }
+
+    private long ask(String question, BlockingQueue<Long> answers) throws IOException {
+        answers.clear();
         OutputStream in = process.getOutputStream();
-        in.write("heap\n".getBytes(StandardCharsets.US_ASCII));
-        in.flush();
+        synchronized (in) {
+            in.write((question + "\n").getBytes(StandardCharsets.US_ASCII));
+            in.flush();
+        }
         try {
-            Long answer = heapAnswers.poll(30, TimeUnit.SECONDS);
+            Long answer = answers.poll(30, TimeUnit.SECONDS);
             return answer == null ? -1 : answer;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -221,6 +266,8 @@ public final class PeerProcess implements AutoCloseable {
                 keep(log, line);
                 if (line.startsWith(PeerControl.HEAP)) {
                     heapAnswers.add(Long.parseLong(line.substring(PeerControl.HEAP.length()).trim()));
+                } else if (line.startsWith(PeerControl.PEAK)) {
+                    peakAnswers.add(Long.parseLong(line.substring(PeerControl.PEAK.length()).trim()));
                 } else {
                     synchronized (lastLines) {
                         lastLines.add(line);

@@ -48,8 +48,10 @@ public final class RamjetServerMain {
         NameServer nameServer = new NameServer(nameServerConfig.withRemoting(nameServerConfig.remoting()
                 .withTls(config.build().tls().server())));
         nameServer.start();
-        Broker broker = new Broker(config.nameServers(List.of(nameServer.address())).build(), store(data, args));
+        StoreConfig store = store(data, args);
+        Broker broker = new Broker(config.nameServers(List.of(nameServer.address())).build(), store);
         broker.start();
+        PeerControl.setting("segment-size", (store.segmentSize() >> 20) + " MiB");
         PeerControl.noteNetty();
         PeerControl.ready(port);
         PeerControl.serveUntilStdinCloses();

@@ -261,6 +261,11 @@ public final class ReplicatedPeer implements Peer {
     }
 
     @Override
+    public List<PeerProcess> processes() {
+        return processes;
+    }
+
+    @Override
     public List<Long> pids() {
         return processes.stream().map(PeerProcess::pid).toList();
     }

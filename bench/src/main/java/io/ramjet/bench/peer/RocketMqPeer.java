@@ -112,6 +112,11 @@ public final class RocketMqPeer implements Peer {
     }
 
     @Override
+    public List<PeerProcess> processes() {
+        return List.of(syncFlush, asyncFlush);
+    }
+
+    @Override
     public List<Long> pids() {
         return List.of(syncFlush.pid(), asyncFlush.pid());
     }

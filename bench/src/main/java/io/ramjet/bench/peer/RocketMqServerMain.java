@@ -77,6 +77,7 @@ public final class RocketMqServerMain {
         BrokerController broker = BrokerStartup.start(BrokerStartup.createBrokerController(
                 new String[] {"-c", brokerConf.toString(), "-n", "127.0.0.1:" + port}));
         awaitRegistration(namesrv);
+        PeerControl.setting("flushDiskType", flush);
         PeerControl.noteNetty();
         PeerControl.ready(port);
         PeerControl.serveUntilStdinCloses();

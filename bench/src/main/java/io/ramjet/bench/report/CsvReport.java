@@ -45,6 +45,17 @@ public final class CsvReport {
         return out.toString();
     }
 
+    /**
+     * The settings of the run and of each peer as CSV: subject (run or a peer), setting, value,
+     * in the order recorded.
+     */
+    public static String renderSettings(Results results) {
+        StringBuilder out = new StringBuilder("subject,setting,value\r\n");
+        results.settings().forEach((subject, values) -> values.forEach((k, v) -> out.append(quote(subject))
+                .append(',').append(quote(k)).append(',').append(quote(v)).append("\r\n")));
+        return out.toString();
+    }
+
     private static String number(Cell cell, double v) {
         return cell.hasValue() ? String.format(Locale.ROOT, "%.3f", v) : "";
     }

@@ -1,5 +1,6 @@
 package io.ramjet.bench.rocketmq;
 
+import io.ramjet.bench.Acknowledgement;
 import io.ramjet.bench.NotApplicableException;
 import io.ramjet.bench.Parallel;
 import io.ramjet.bench.Progress;
@@ -99,8 +100,27 @@ public final class RocketMqWorkloads implements Workloads {
         });
     }
 
+    /**
+     * A lite pull consumer commits the offsets it has polled every 5 s ({@code autoCommit}, its
+     * default), and the broker writes them to disk every 5 s: after a crash the messages since are
+     * delivered again. That is DUPS_OK's contract; RocketMQ has no other.
+     */
     @Override
-    public Rate drain(String queue, long count) throws Exception {
+    public List<Acknowledgement> acknowledgements() {
+        return List.of(Acknowledgement.DUPS_OK);
+    }
+
+    @Override
+    public String acknowledgementGap(Acknowledgement ack) {
+        return ack == Acknowledgement.DUPS_OK ? null : "a RocketMQ consumer commits its offsets every 5 s, as DUPS_OK"
+                + " does (that row)";
+    }
+
+    @Override
+    public Rate drain(String queue, long count, Acknowledgement ack) throws Exception {
+        if (acknowledgementGap(ack) != null) {
+            throw new NotApplicableException(acknowledgementGap(ack));
+        }
         String topic = existing(queue);
         String group = group();
         AtomicLong received = new AtomicLong();
@@ -301,17 +321,20 @@ public final class RocketMqWorkloads implements Workloads {
     }
 
     @Override
-    public Rate fanOut(String topic, long count, int size, int subscribers) throws Exception {
-        String name = topic(topic, asyncFlushNameServer);
+    public Rate fanOut(String topic, long count, int size, int subscribers, boolean durable) throws Exception {
+        // a consumer group keeps its offsets on the broker: every subscriber is durable; persistent
+        // messages go to the SYNC_FLUSH broker
+        String nameServer = durable ? syncFlushNameServer : asyncFlushNameServer;
+        String name = topic(topic, nameServer);
         AtomicLong delivered = new AtomicLong();
         AtomicReference<Exception> failure = new AtomicReference<>();
         List<DefaultLitePullConsumer> group = new ArrayList<>();
         List<Thread> readers = new ArrayList<>();
         AtomicBoolean running = new AtomicBoolean(true);
-        DefaultMQProducer p = producer(asyncFlushNameServer);
+        DefaultMQProducer p = producer(nameServer);
         try {
             for (int i = 0; i < subscribers; i++) {
-                group.add(assigned(asyncFlushNameServer, group(), name, "*", 0, 1));
+                group.add(assigned(nameServer, group(), name, "*", 0, 1));
             }
             for (DefaultLitePullConsumer c : group) {
                 Thread t = new Thread(() -> {

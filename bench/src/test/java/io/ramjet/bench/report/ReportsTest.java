@@ -1,6 +1,8 @@
 package io.ramjet.bench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.bench.Cell;
@@ -97,5 +99,48 @@ class ReportsTest {
         assertTrue(table.contains("ramjet/artemis"), table);
         assertTrue(table.contains("2.00x") && table.contains("0.25x"), table);
         assertTrue(table.contains("error: broker <gone>"), table);
+    }
+
+    @Test
+    void resultsReadBackFromTheirCsvAreTheResultsWritten() {
+        Results written = results();
+        written.settings(Results.RUN, java.util.Map.of("started", "2026-12-07T06:00:00Z"));
+        written.settings("artemis", java.util.Map.of("journal-type", "NIO (libaio not loaded: a, \"reason\")"));
+        Results read = ResultsCsv.read(CsvReport.render(written), CsvReport.renderSettings(written));
+
+        assertEquals(written.peers(), read.peers());
+        assertEquals(written.rows(), read.rows());
+        for (Row row : written.rows()) {
+            for (String peer : written.peers()) {
+                assertEquals(written.cell(row, peer).format(), read.cell(row, peer).format(), row + " " + peer);
+            }
+        }
+        assertEquals(written.settings(), read.settings());
+    }
+
+    @Test
+    void thePageGetsANewResultsSectionAndKeepsItsHandWrittenOnes() {
+        String page = "# Benchmarks\n\nWhy the rows are fair.\n\n" + Reports.BEGIN + "\nan older run\n" + Reports.END
+                + "\n\n## Design\n\nHand-written.\n";
+        Results r = results();
+        r.settings(Results.RUN, java.util.Map.of("started", "2026-12-07T06:00:00Z", "cpu", "a CPU"));
+        r.settings("artemis", java.util.Map.of("journal-type", "ASYNCIO"));
+
+        String out = Reports.replaceSection(page, Reports.section(r));
+
+        assertTrue(out.startsWith("# Benchmarks\n\nWhy the rows are fair.\n\n" + Reports.BEGIN), out);
+        assertTrue(out.endsWith(Reports.END + "\n\n## Design\n\nHand-written.\n"), out);
+        assertFalse(out.contains("an older run"), out);
+        assertTrue(out.contains("Run 2026-12-07T06:00:00Z") && out.contains("a CPU"), out);
+        assertTrue(out.contains("| 1. persistent send (msg/s) | 300 | 150 | n/a: a, \"quoted\" reason | 2.00x | - |"), out);
+        assertTrue(out.contains("| journal-type | `ASYNCIO` |"), out);
+        assertTrue(out.contains("](benchmarks/results.svg)") && out.contains("](benchmarks/efficiency.svg)"), out);
+    }
+
+    @Test
+    void aPageWithoutTheGeneratedSectionIsRefusedWithTheLinesToAdd() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Reports.replaceSection("# Benchmarks\n", "figures"));
+        assertTrue(e.getMessage().contains(Reports.BEGIN), e.getMessage());
     }
 }
