@@ -59,6 +59,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
 
     private final RamjetClient client;
     private final TransactionLedger ledger = new TransactionLedger(TransactionLedger.DEFAULT_CAPACITY);
+    private final QueueChoices queueChoices = new QueueChoices();
     private final TwoPhaseCommit twoPhaseCommit;
     private final ExceptionReporter exceptionReporter;
     private final ConnectionTimer timer;
@@ -87,6 +88,11 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
 
     ConnectionInfo info() {
         return info;
+    }
+
+    /** Where this connection's sessions send, per destination. */
+    QueueChoices queueChoices() {
+        return queueChoices;
     }
 
     RamjetClient client() {
