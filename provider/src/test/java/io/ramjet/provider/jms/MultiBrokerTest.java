@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.protocol.command.ClaimClientIdRequest;
 import io.ramjet.protocol.command.CommandCode;
@@ -34,6 +35,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -180,6 +184,34 @@ class MultiBrokerTest {
             cluster.stopBroker(second);
             producer.send(session.createTextMessage("c"));
             assertEquals("c", text(consumer.receive(TIMEOUT)), "read again from the broker that came back");
+        }
+    }
+
+    @Test
+    void losingOneOfTwoBrokersIsNoExceptionListenerEventLosingTheLastOneIs() throws Exception {
+        List<String> told = new CopyOnWriteArrayList<>();
+        CompletableFuture<Void> toldOnce = new CompletableFuture<>();
+        try (Connection connection = connect()) {
+            connection.setExceptionListener(failure -> {
+                told.add(failure.getMessage());
+                toldOnce.complete(null);
+            });
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            Queue queue = session.createQueue(unique("listened"));
+            MessageConsumer consumer = session.createConsumer(queue);
+            MessageProducer producer = session.createProducer(queue);
+            producer.send(session.createTextMessage("before"));
+            assertEquals("before", text(consumer.receive(TIMEOUT)));
+            String first = cluster.broker(0).address();
+            String last = cluster.broker(1).address();
+
+            cluster.stopBroker(0);
+            producer.send(session.createTextMessage("after"));
+            assertEquals("after", text(consumer.receive(TIMEOUT)), "the connection still works");
+            cluster.stopBroker(1);
+            toldOnce.get(TIMEOUT, TimeUnit.MILLISECONDS);
+            assertTrue(told.get(0).contains(last) && !told.get(0).contains(first),
+                    "told first of the last broker's loss, not of the first one: " + told);
         }
     }
 
