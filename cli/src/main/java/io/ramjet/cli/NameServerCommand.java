@@ -19,11 +19,16 @@ import java.util.TreeSet;
 
 /**
  * {@code ramjet-admin nameserver brokers|routes}: what each NameServer tells clients, asked of
- * every NameServer of the URL, so one that lost a broker shows beside one that did not.
+ * every NameServer of the URL, so one that lost a broker shows beside one that did not. A
+ * NameServer (or, listing destinations, a broker) that does not answer is shown as a row marked
+ * {@value #UNREACHABLE} beside what the others answered; the exit status is 1 only when no
+ * NameServer answered.
  */
 @Command(name = "nameserver", description = "what the NameServers know: registered brokers, destinations' routes",
         mixinStandardHelpOptions = true)
 final class NameServerCommand {
+
+    static final String UNREACHABLE = "UNREACHABLE";
 
     /** A broker as one NameServer has it registered. */
     record Registered(String nameServer, String cluster, String broker, long brokerId, String address) {
@@ -37,10 +42,16 @@ final class NameServerCommand {
     @Command(name = "brokers", description = "the brokers registered with each NameServer")
     int brokers(@Mixin Common common) {
         List<Registered> rows = new ArrayList<>();
+        int answered = 0;
         try (AdminClient admin = common.admin()) {
             for (String nameServer : admin.nameServers()) {
-                for (BrokerInfo b : admin.brokersOf(nameServer)) {
-                    rows.add(new Registered(nameServer, b.clusterName(), b.brokerName(), b.brokerId(), b.address()));
+                try {
+                    for (BrokerInfo b : admin.brokersOf(nameServer)) {
+                        rows.add(new Registered(nameServer, b.clusterName(), b.brokerName(), b.brokerId(), b.address()));
+                    }
+                    answered++;
+                } catch (AdminException e) {
+                    rows.add(new Registered(nameServer, "-", UNREACHABLE, -1, e.getMessage()));
                 }
             }
         }
@@ -50,7 +61,7 @@ final class NameServerCommand {
                 new Column<>("BROKER", Registered::broker),
                 new Column<>("ID", Registered::brokerId),
                 new Column<>("ADDRESS", Registered::address));
-        return 0;
+        return answered > 0 ? 0 : 1;
     }
 
     @Command(name = "routes", description = {"each destination's route: the brokers holding it and their message"
@@ -58,13 +69,19 @@ final class NameServerCommand {
     int routes(@Mixin Common common, @Parameters(paramLabel = "NAME", arity = "0..*",
             description = "destinations to show") List<String> names) {
         List<Route> rows = new ArrayList<>();
+        TreeSet<String> answered = new TreeSet<>();
         try (AdminClient admin = common.admin()) {
-            for (String destination : names == null || names.isEmpty() ? destinationNames(admin) : names) {
+            for (String destination : names == null || names.isEmpty() ? destinationNames(admin, rows) : names) {
                 for (String nameServer : admin.nameServers()) {
-                    for (BrokerRoute r : admin.route(nameServer, destination).brokers()) {
-                        rows.add(new Route(nameServer, destination, r.kind(), r.broker().brokerName(),
-                                r.broker().brokerId(), r.broker().address(), r.queueCount(),
-                                permissions(r.permissions())));
+                    try {
+                        for (BrokerRoute r : admin.route(nameServer, destination).brokers()) {
+                            rows.add(new Route(nameServer, destination, r.kind(), r.broker().brokerName(),
+                                    r.broker().brokerId(), r.broker().address(), r.queueCount(),
+                                    permissions(r.permissions())));
+                        }
+                        answered.add(nameServer);
+                    } catch (AdminException e) {
+                        rows.add(new Route(nameServer, destination, null, UNREACHABLE, -1, e.getMessage(), 0, "-"));
                     }
                 }
             }
@@ -78,15 +95,24 @@ final class NameServerCommand {
                 new Column<>("ADDRESS", Route::address),
                 new Column<>("QUEUES", Route::queues),
                 new Column<>("PERM", Route::permissions));
-        return 0;
+        return answered.isEmpty() && rows.stream().anyMatch(r -> UNREACHABLE.equals(r.broker())) ? 1 : 0;
     }
 
-    /** The names of the destinations every registered broker holds, sorted, each once. */
-    private static TreeSet<String> destinationNames(AdminClient admin) {
+    /**
+     * The names of the destinations every registered broker holds, sorted, each once; a broker
+     * that does not answer adds an {@value #UNREACHABLE} row to {@code rows}.
+     */
+    private static TreeSet<String> destinationNames(AdminClient admin, List<Route> rows) {
         TreeSet<String> names = new TreeSet<>();
         for (BrokerInfo broker : admin.brokers()) {
-            admin.call(broker.address(), CommandCode.ADMIN_DESTINATIONS, new AdminQuery(null),
-                    DestinationStatsList.class).destinations().stream().map(DestinationStats::name).forEach(names::add);
+            try {
+                admin.call(broker.address(), CommandCode.ADMIN_DESTINATIONS, new AdminQuery(null),
+                        DestinationStatsList.class).destinations().stream().map(DestinationStats::name)
+                        .forEach(names::add);
+            } catch (AdminException e) {
+                rows.add(new Route("-", "-", null, UNREACHABLE, broker.brokerId(), broker.address(), 0,
+                        e.getMessage()));
+            }
         }
         return names;
     }

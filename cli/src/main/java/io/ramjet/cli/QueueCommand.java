@@ -32,6 +32,12 @@ final class QueueCommand {
         return creation.create(common, DestinationKind.QUEUE);
     }
 
+    @Command(name = "extend", description = {"place an existing queue on more broker groups as well (--groups), live;",
+            "needs the admin right; clients use the new groups from their next route refresh"})
+    int extend(@Mixin Common common, @Mixin Creation creation) {
+        return creation.extend(common, DestinationKind.QUEUE);
+    }
+
     @Command(name = "stat", description = "every destination (or one) with its depth on each broker")
     int stat(@Mixin Common common, @Option(names = "--name", description = "only this destination") String name) {
         List<OnBroker<DestinationStats>> rows = destinations(common, name);

@@ -14,4 +14,10 @@ final class TopicCommand {
     int create(@Mixin Common common, @Mixin Creation creation) {
         return creation.create(common, DestinationKind.TOPIC);
     }
+
+    @Command(name = "extend", description = {"place an existing topic on more broker groups as well (--groups), live;",
+            "needs the admin right; clients use the new groups from their next route refresh"})
+    int extend(@Mixin Common common, @Mixin Creation creation) {
+        return creation.extend(common, DestinationKind.TOPIC);
+    }
 }

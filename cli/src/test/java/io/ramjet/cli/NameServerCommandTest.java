@@ -73,6 +73,31 @@ class NameServerCommandTest {
         assertEquals(0, cli.json("nameserver", "routes", "nowhere").size());
     }
 
+    @Test
+    void withOneNameServerDownBrokersAndRoutesShowWhatTheLiveOneKnowsAndMarkTheOther() throws Exception {
+        String down;
+        try (java.net.ServerSocket closed = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            down = "127.0.0.1:" + closed.getLocalPort();
+        }
+        create(0, "orders", DestinationKind.QUEUE, 4);
+        awaitRoute("orders", 1);
+        Cli partial = new Cli("ramjet://" + cluster.nameServerAddress() + "," + down);
+
+        JsonNode brokers = partial.json("nameserver", "brokers");
+        List<String> rows = new ArrayList<>();
+        brokers.forEach(r -> rows.add(r.get("nameServer").asText() + " " + r.get("broker").asText()));
+        assertEquals(3, rows.size(), brokers.toString());
+        assertEquals(1, rows.stream().filter(r -> r.equals(down + " " + NameServerCommand.UNREACHABLE)).count(),
+                brokers.toString());
+
+        JsonNode routes = partial.json("nameserver", "routes", "orders");
+        Map<String, String> byNameServer = new TreeMap<>();
+        routes.forEach(r -> byNameServer.put(r.get("nameServer").asText(), r.get("broker").asText()));
+        assertEquals(NameServerCommand.UNREACHABLE, byNameServer.get(down), routes.toString());
+        assertEquals(cluster.broker(0).brokerInfo().brokerName(), byNameServer.get(cluster.nameServerAddress()),
+                routes.toString());
+    }
+
     private void create(int broker, String name, DestinationKind kind, int queues) throws Exception {
         remoting.invokeSync(cluster.broker(broker).address(), Frame.request(CommandCode.CREATE_DESTINATION,
                 new CreateDestinationRequest(name, kind, queues)), REQUEST);

@@ -130,7 +130,7 @@ class HeaderGoldenBytesTest {
         g.put(new UnregisterBrokerRequest("c", "broker-a", 1, PROOF), "73020962726f6b65722d61026301046d6163066e6f6e636580a0abfef962");
         g.put(new QueryRouteRequest("orders"), "74076f7264657273");
         g.put(new BrokerRoute(BROKER, DestinationKind.TOPIC, 8, 2), "75010f31302e302e302e313a3130393131020962726f6b65722d610263020410");
-        g.put(new RouteData("orders", List.of(new BrokerRoute(BROKER, DestinationKind.QUEUE, 4, 6))), "760d0175010f31302e302e302e313a3130393131020962726f6b65722d610263010c08076f7264657273");
+        g.put(new RouteData("orders", List.of(new BrokerRoute(BROKER, DestinationKind.QUEUE, 4, 6))), "760d0175010f31302e302e302e313a3130393131020962726f6b65722d610263010c08076f72646572730d01030962726f6b65722d6101");
         g.put(new BrokerList(List.of(BROKER, new BrokerInfo("c", "broker-b", 0, "h:1"))), "770d02700f31302e302e302e313a3130393131020962726f6b65722d6102637004683a31000962726f6b65722d620263");
         g.put(PROOF, "78046d6163066e6f6e636580a0abfef962");
         g.put(SubscriptionType.QUEUE, "ca0101");

@@ -61,9 +61,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@link BrokerClient} over Ramjet remoting: routes from the NameServers (cached; dropped on a
- * transport failure), one transport connection per broker. A destination no NameServer knows
- * yet is created on the first live master, which then announces it. Remoting failures become
+ * {@link BrokerClient} over Ramjet remoting: routes from the NameServers, merged over all that
+ * answer (cached; dropped on a transport failure), one transport connection per broker. A
+ * destination no settled NameServer knows is created on every live master, which then announce
+ * it; one whose home groups are down is never created elsewhere. Remoting failures become
  * {@link ClientException}s in {@link RemotingFailures}, nowhere else.
  *
  * <p>Several brokers: a destination may live on several masters. A producer's queue choice picks
@@ -95,6 +96,9 @@ public final class RemotingRamjetClient implements BrokerClient {
      * producer's choice keeps naming the same group when the group's master changes.
      */
     private final Map<String, CompletableFuture<List<Route>>> routes = new ConcurrentHashMap<>();
+    /** When each cached route was asked for, by the same key: one older than the discovery interval is asked again. */
+    private final Map<String, Long> routesAskedNanos = new ConcurrentHashMap<>();
+    private final long refreshNanos;
     /** The broker group of each master address seen listed, for {@link #groupAt}; never shrinks (a handful of brokers). */
     private final Map<String, String> groupsByAddress = new ConcurrentHashMap<>();
     private volatile boolean closed;
@@ -104,6 +108,7 @@ public final class RemotingRamjetClient implements BrokerClient {
 
     public RemotingRamjetClient(ConnectionInfo connection) {
         this.timeout = connection.requestTimeout();
+        this.refreshNanos = TimeUnit.MILLISECONDS.toNanos(connection.options().discoveryMillis());
         this.remoting = new RemotingClient(RemotingClientConfig.defaults().withIoThreads(1)
                 .withRequestTimeout(connection.requestTimeout()).withTls(connection.tls()));
         remoting.registerProcessor(CommandCode.TX_CHECK, (channel, request) -> {
@@ -117,7 +122,7 @@ public final class RemotingRamjetClient implements BrokerClient {
 
     /**
      * Sends to the broker the producer's choice picks among the writable masters serving the
-     * destination (the destination is created on the first live master when none does). The
+     * destination (created as {@link #lookUp} says when none does). The
      * cached route stays when the broker turns out to be gone: {@link #followMaster} or
      * {@link #routeAround} moves it. A transactional send goes without the message's idempotent
      * producer id: a transaction that failed over rolls back, so its sends are never resent.
@@ -462,13 +467,13 @@ public final class RemotingRamjetClient implements BrokerClient {
     /**
      * Every master that hosts the destination (writable or not: consumption goes on from a
      * read-only one), with the brokers this client already sends to it or created it on; when
-     * none does, it is created on the first live master. Asked afresh every time, so that a
+     * none does, it is looked up or created as {@link #lookUp} says. Asked afresh every time, so that a
      * consumer finds brokers that joined or came back.
      */
     @Override
     public CompletableFuture<List<String>> brokersOf(String destination, DestinationKind kind) {
         List<String> known = knownBrokersOf(destination, kind);
-        return RemotingFailures.translated(nameServers.queryRoute(destination).thenCompose(data -> {
+        return RemotingFailures.translated(nameServers.queryRouteFromAll(destination).thenCompose(data -> {
             Set<String> addresses = new TreeSet<>(known);
             data.brokers().stream()
                     .filter(r -> r.kind() == kind && r.broker().isMaster())
@@ -613,16 +618,24 @@ public final class RemotingRamjetClient implements BrokerClient {
     /**
      * The writable masters serving the destination, from the cache; {@code failed} (after a
      * transport failure there) asks the NameServers again without that broker and caches the
-     * answer, so the producers move away from a failed broker and stay where they moved.
+     * answer, so the producers move away from a failed broker. A cached route older than the
+     * discovery interval is asked again in the background and replaces the cached one once
+     * answered (a failed answer keeps it), so producers rebalance onto groups that joined or came
+     * back, and leave groups that no longer serve it.
      */
     private CompletableFuture<List<Route>> routes(String destination, DestinationKind kind, String failed) {
         String key = key(destination, kind);
         CompletableFuture<List<Route>> route;
         if (failed != null) {
             route = lookUp(destination, kind, failed);
-            routes.put(key, route);
+            cache(key, route);
         } else {
-            route = routes.computeIfAbsent(key, k -> lookUp(destination, kind, null));
+            route = routes.computeIfAbsent(key, k -> asked(k, lookUp(destination, kind, null)));
+            Long asked = routesAskedNanos.get(key);
+            if (route.isDone() && asked != null && System.nanoTime() - asked > refreshNanos
+                    && routesAskedNanos.replace(key, asked, System.nanoTime())) {
+                lookUp(destination, kind, null).thenAccept(fresh -> cache(key, CompletableFuture.completedFuture(fresh)));
+            }
         }
         route.whenComplete((r, failure) -> {
             if (failure != null) {
@@ -632,9 +645,30 @@ public final class RemotingRamjetClient implements BrokerClient {
         return route;
     }
 
-    /** The writable masters the NameServers list for the destination, else it is created on the first live master. */
+    private void cache(String key, CompletableFuture<List<Route>> route) {
+        routes.put(key, asked(key, route));
+    }
+
+    private CompletableFuture<List<Route>> asked(String key, CompletableFuture<List<Route>> route) {
+        routesAskedNanos.put(key, System.nanoTime());
+        return route;
+    }
+
+    /**
+     * The writable masters serving the destination (other than {@code avoid}), as every
+     * NameServer that answers knows it. When none does, the destination is never created as a
+     * side effect of an outage: if a group homes it (its masters are down, or {@code avoid}),
+     * the lookup fails; while no NameServer is settled it asks again every
+     * {@value #NO_BROKER_RETRY_MILLIS} ms until the request timeout; only a destination no
+     * settled NameServer knows is created, on every live master ({@link #createOnEveryMaster}).
+     */
     private CompletableFuture<List<Route>> lookUp(String destination, DestinationKind kind, String avoid) {
-        return nameServers.queryRoute(destination).thenCompose(data -> {
+        return lookUp(destination, kind, avoid, System.nanoTime() + timeout.toNanos());
+    }
+
+    private CompletableFuture<List<Route>> lookUp(String destination, DestinationKind kind, String avoid,
+                                                  long deadline) {
+        return nameServers.queryRouteFromAll(destination).thenCompose(data -> {
             List<Route> found = data.writableMasters().stream()
                     .filter(r -> r.kind() == kind && !r.broker().address().equals(avoid))
                     .map(r -> new Route(r.broker().brokerName(), r.broker().address(), r.queueCount()))
@@ -643,27 +677,53 @@ public final class RemotingRamjetClient implements BrokerClient {
             if (!found.isEmpty()) {
                 return CompletableFuture.completedFuture(found);
             }
-            return firstMaster(avoid).thenCompose(broker -> remoting.invoke(broker.address(),
-                            Frame.request(CommandCode.CREATE_DESTINATION, new CreateDestinationRequest(destination, kind, 0)),
-                            timeout)
-                    .thenApply(response -> {
-                        Frames.release(response);
-                        return List.of(new Route(broker.brokerName(), broker.address(),
-                                response.header(DestinationInfo.class).queueCount()));
-                    }));
+            if (!data.homeGroups().isEmpty()) {
+                return CompletableFuture.failedFuture(new ClientException(Reason.UNREACHABLE,
+                        ClientException.Outcome.CERTAINLY_NOT_APPLIED, kind + " '" + destination + "' lives on "
+                        + String.join(", ", data.homeGroups()) + ", where no writable master"
+                        + (avoid == null ? "" : " other than " + avoid) + " is registered", null));
+            }
+            if (!data.settled()) {
+                if (System.nanoTime() - deadline > 0) {
+                    return CompletableFuture.failedFuture(new ClientException(Reason.UNREACHABLE,
+                            ClientException.Outcome.CERTAINLY_NOT_APPLIED, "the NameServers started too recently "
+                            + "to know whether " + kind + " '" + destination + "' exists", null));
+                }
+                return CompletableFuture.supplyAsync(() -> deadline,
+                                CompletableFuture.delayedExecutor(NO_BROKER_RETRY_MILLIS, TimeUnit.MILLISECONDS))
+                        .thenCompose(d -> lookUp(destination, kind, avoid, d));
+            }
+            return createOnEveryMaster(destination, kind);
         });
     }
 
-    /** The first live master other than {@code avoid} (which may be null). */
-    private CompletableFuture<BrokerInfo> firstMaster(String avoid) {
-        if (avoid == null) {
-            return firstMaster();
-        }
-        return masters().thenCompose(masters -> masters.stream().filter(b -> !b.address().equals(avoid)).findFirst()
-                .map(CompletableFuture::completedFuture)
-                .orElseGet(() -> CompletableFuture.failedFuture(new ClientException(Reason.UNREACHABLE,
-                        ClientException.Outcome.CERTAINLY_NOT_APPLIED, "no live broker other than " + avoid
-                        + " is registered", null))));
+    /**
+     * Creates a destination nobody homes on every live master, each with its broker's default
+     * queue count: placement across the cluster's groups is the cluster's default, and each
+     * broker's {@code queues} key says how many queues a group gives it. The routes are the
+     * masters that created it; fails with the first failure when none did.
+     */
+    private CompletableFuture<List<Route>> createOnEveryMaster(String destination, DestinationKind kind) {
+        return firstMaster().thenCompose(any -> masters().thenApply(listed -> listed.isEmpty() ? List.of(any) : listed))
+                .thenCompose(masters -> createOn(masters, destination, kind));
+    }
+
+    private CompletableFuture<List<Route>> createOn(List<BrokerInfo> masters, String destination, DestinationKind kind) {
+        List<CompletableFuture<Route>> creations = masters.stream().map(broker -> remoting.invoke(broker.address(),
+                        Frame.request(CommandCode.CREATE_DESTINATION, new CreateDestinationRequest(destination, kind, 0)),
+                        timeout)
+                .thenApply(response -> {
+                    Frames.release(response);
+                    return new Route(broker.brokerName(), broker.address(),
+                            response.header(DestinationInfo.class).queueCount());
+                })).toList();
+        return CompletableFuture.allOf(creations.stream().map(c -> c.exceptionally(f -> null))
+                .toArray(CompletableFuture[]::new)).thenCompose(all -> {
+                    List<Route> created = creations.stream().filter(c -> !c.isCompletedExceptionally())
+                            .map(CompletableFuture::join).sorted(Comparator.comparing(Route::brokerName)).toList();
+                    return created.isEmpty() ? creations.get(0).thenApply(List::of)
+                            : CompletableFuture.completedFuture(created);
+                });
     }
 
     /** The live masters; each one's group is kept for {@link #groupAt}. */

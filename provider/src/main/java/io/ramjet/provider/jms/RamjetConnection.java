@@ -59,6 +59,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
 
     private final RamjetClient client;
     private final TransactionLedger ledger = new TransactionLedger(TransactionLedger.DEFAULT_CAPACITY);
+    private final QueueChoices queueChoices = new QueueChoices();
     private final TwoPhaseCommit twoPhaseCommit;
     private final ExceptionReporter exceptionReporter;
     private final ConnectionTimer timer;
@@ -80,12 +81,33 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
         this.exceptionReporter = new ExceptionReporter(info.connectionId(), () -> closed ? null : exceptionListener);
         this.timer = new ConnectionTimer("ramjet-timer-" + info.connectionId());
         client.answerTransactionChecks(ledger::stateOf);
-        client.onBrokerConnectionLost((address, reason) -> onAsyncFailure(
-                new JMSException("connection to broker " + address + " lost: " + reason)));
+        client.onBrokerConnectionLost(this::brokerLost);
+    }
+
+    /**
+     * A broker connection closed. The connection stays usable while another master is
+     * registered: the loss is logged once and the failover rules move the sends and consumers.
+     * Only when no other master is registered (or no NameServer answers) is it unusable, and the
+     * ExceptionListener is told.
+     */
+    private void brokerLost(String address, String reason) {
+        client.masterAddresses().whenComplete((masters, failure) -> {
+            if (failure == null && masters.stream().anyMatch(master -> !master.equals(address))) {
+                LOG.warn("connection {}: connection to broker {} lost ({}); going on with the other brokers",
+                        info.connectionId(), address, reason);
+            } else {
+                onAsyncFailure(new JMSException("connection to broker " + address + " lost: " + reason));
+            }
+        });
     }
 
     ConnectionInfo info() {
         return info;
+    }
+
+    /** Where this connection's sessions send, per destination. */
+    QueueChoices queueChoices() {
+        return queueChoices;
     }
 
     RamjetClient client() {

@@ -56,7 +56,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A JMS session: its consumers and producers, its acknowledgement mode, and the one thread that
@@ -812,10 +811,11 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     }
 
     /**
-     * The message queue this session sends to for {@code destination}: chosen at random once,
-     * shared by all its producers, so the session's messages keep their order.
+     * The message queue this session sends to for {@code destination}: chosen once, the next of
+     * its connection's {@link QueueChoices} (sessions spread evenly over the destination's queues
+     * of all its groups), shared by all its producers, so the session's messages keep their order.
      */
     int queueChoice(RamjetDestination destination) {
-        return queueChoices.computeIfAbsent(destination, d -> ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE));
+        return queueChoices.computeIfAbsent(destination, connection.queueChoices()::next);
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.protocol.command.ClaimClientIdRequest;
 import io.ramjet.protocol.command.CommandCode;
@@ -11,10 +12,12 @@ import io.ramjet.protocol.command.CreateDestinationRequest;
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.frame.Frame;
-import io.ramjet.protocol.remoting.NameServerClient;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.provider.jms.transaction.Destinations;
+import io.ramjet.server.broker.Broker;
+import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.embedded.EmbeddedCluster;
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;
@@ -27,10 +30,15 @@ import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -79,23 +87,25 @@ class MultiBrokerTest {
         return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
-    /** The index of the one broker that hosts {@code destination}, once the NameServer knows it. */
-    private int hostOf(String destination) throws Exception {
-        NameServerClient names = new NameServerClient(remoting, List.of(cluster.nameServerAddress()), REQUEST);
-        long deadline = System.nanoTime() + Duration.ofMillis(TIMEOUT).toNanos();
-        while (System.nanoTime() < deadline) {
-            List<String> hosts = names.queryRoute(destination).get().brokers().stream()
-                    .map(r -> r.broker().address()).toList();
-            if (hosts.size() == 1) {
-                for (int i = 0; i < cluster.brokerCount(); i++) {
-                    if (cluster.broker(i) != null && cluster.broker(i).address().equals(hosts.get(0))) {
-                        return i;
-                    }
-                }
+    /** The index of the one running broker that stored messages of {@code queue}. */
+    private int holderOf(String queue) {
+        String storageName = Destination.storageName(DestinationKind.QUEUE, queue);
+        List<Integer> holders = new ArrayList<>();
+        for (int i = 0; i < cluster.brokerCount(); i++) {
+            Broker broker = cluster.broker(i);
+            if (broker != null && IntStream.range(0, broker.config().queuesPerDestination())
+                    .anyMatch(q -> broker.store().maxQueueOffset(storageName, q) > 0)) {
+                holders.add(i);
             }
-            Thread.sleep(20);
         }
-        throw new AssertionError("no single broker announced " + destination);
+        assertEquals(1, holders.size(), "one broker stored " + queue);
+        return holders.get(0);
+    }
+
+    /** Creates the queue on one broker, as an operator placing it there does. */
+    private void createOn(int broker, String queue) throws Exception {
+        remoting.invokeSync(cluster.broker(broker).address(), Frame.request(CommandCode.CREATE_DESTINATION,
+                new CreateDestinationRequest(queue, DestinationKind.QUEUE, 0)), REQUEST);
     }
 
     private static String text(Message m) throws JMSException {
@@ -110,7 +120,7 @@ class MultiBrokerTest {
             Queue queue = session.createQueue(unique("failover"));
             MessageProducer producer = session.createProducer(queue);
             producer.send(session.createTextMessage("1"));
-            int first = hostOf(queue.getQueueName());
+            int first = holderOf(queue.getQueueName());
             int port = cluster.broker(first).port();
             cluster.stopBroker(first);
             producer.send(session.createTextMessage("2"));
@@ -134,7 +144,7 @@ class MultiBrokerTest {
             Session session = own.createSession(Session.AUTO_ACKNOWLEDGE);
             Queue queue = session.createQueue(unique("known"));
             session.createProducer(queue).send(session.createTextMessage("1"));
-            int first = hostOf(queue.getQueueName());
+            int first = holderOf(queue.getQueueName());
             int port = cluster.broker(first).port();
             cluster.stopBroker(first);
             Session otherSession = other.createSession(Session.AUTO_ACKNOWLEDGE);
@@ -151,17 +161,20 @@ class MultiBrokerTest {
     }
 
     @Test
-    void aConsumerFollowsItsQueueToANewBrokerAndBackToOneThatReturns() throws Exception {
+    void aConsumerFollowsItsQueueToABrokerItIsExtendedToAndBackToOneThatReturns() throws Exception {
+        String name = unique("follow");
+        Destinations.createQueueOn(cluster.nameServerAddress(), cluster.broker(0).address(), name);
         try (Connection consuming = connect(); Connection producing = connect()) {
             Session session = producing.createSession(Session.AUTO_ACKNOWLEDGE);
-            Queue queue = session.createQueue(unique("follow"));
+            Queue queue = session.createQueue(name);
             MessageConsumer consumer = consuming.createSession(Session.AUTO_ACKNOWLEDGE).createConsumer(queue);
             MessageProducer producer = session.createProducer(queue);
             producer.send(session.createTextMessage("a"));
             assertEquals("a", text(consumer.receive(TIMEOUT)));
 
-            int first = hostOf(queue.getQueueName());
-            int second = 1 - first;
+            int first = 0;
+            int second = 1;
+            createOn(second, name);
             int firstPort = cluster.broker(first).port();
             cluster.stopBroker(first);
             producer.send(session.createTextMessage("b"));
@@ -171,6 +184,34 @@ class MultiBrokerTest {
             cluster.stopBroker(second);
             producer.send(session.createTextMessage("c"));
             assertEquals("c", text(consumer.receive(TIMEOUT)), "read again from the broker that came back");
+        }
+    }
+
+    @Test
+    void losingOneOfTwoBrokersIsNoExceptionListenerEventLosingTheLastOneIs() throws Exception {
+        List<String> told = new CopyOnWriteArrayList<>();
+        CompletableFuture<Void> toldOnce = new CompletableFuture<>();
+        try (Connection connection = connect()) {
+            connection.setExceptionListener(failure -> {
+                told.add(failure.getMessage());
+                toldOnce.complete(null);
+            });
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            Queue queue = session.createQueue(unique("listened"));
+            MessageConsumer consumer = session.createConsumer(queue);
+            MessageProducer producer = session.createProducer(queue);
+            producer.send(session.createTextMessage("before"));
+            assertEquals("before", text(consumer.receive(TIMEOUT)));
+            String first = cluster.broker(0).address();
+            String last = cluster.broker(1).address();
+
+            cluster.stopBroker(0);
+            producer.send(session.createTextMessage("after"));
+            assertEquals("after", text(consumer.receive(TIMEOUT)), "the connection still works");
+            cluster.stopBroker(1);
+            toldOnce.get(TIMEOUT, TimeUnit.MILLISECONDS);
+            assertTrue(told.get(0).contains(last) && !told.get(0).contains(first),
+                    "told first of the last broker's loss, not of the first one: " + told);
         }
     }
 

@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,6 +41,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * registered it first ({@link RouteRegistry}), so a stranger can neither overwrite nor remove a
  * live broker's route. Refusals are answered with {@link ErrorStatus#BROKER_NOT_AUTHENTICATED}
  * or {@link ErrorStatus#BROKER_NAME_TAKEN} and logged once per remote host.
+ *
+ * <p>Route answers name a destination's home groups and, for the first
+ * {@link #REGISTRATION_WINDOW} after start, say they are not settled: brokers retry a
+ * NameServer they lost every {@link io.ramjet.server.remoting.BrokerRegistrar#RECONNECT_INTERVAL},
+ * so by then every live broker registered again, and until then an empty answer means "not known
+ * yet", not "nowhere".
  */
 public final class NameServer implements AutoCloseable {
 
@@ -47,6 +54,9 @@ public final class NameServer implements AutoCloseable {
 
     /** Refusals are logged once per remote host; past this many hosts, no more are remembered or logged. */
     private static final int MAX_LOGGED_HOSTS = 10_000;
+
+    /** How long after start route answers are not settled: several broker reconnection intervals. */
+    public static final Duration REGISTRATION_WINDOW = java.time.Duration.ofSeconds(2);
 
     private final NameServerConfig config;
     private final RouteRegistry registry = new RouteRegistry(connection -> ((RemotingConnection) connection).isActive());
@@ -57,6 +67,7 @@ public final class NameServer implements AutoCloseable {
     private final ScheduledExecutorService scanner;
     /** The embedded controller node, while it runs; null when the configuration has none. */
     private volatile ControllerNode controller;
+    private volatile long startedNanos;
 
     public NameServer(NameServerConfig config) {
         this.config = config;
@@ -71,7 +82,8 @@ public final class NameServer implements AutoCloseable {
         server.registerProcessor(CommandCode.UNREGISTER_BROKER, this::unregister, processors);
         server.registerProcessor(CommandCode.ANNOUNCE_DESTINATIONS, this::announce, processors);
         server.registerProcessor(CommandCode.QUERY_ROUTE, (connection, request) ->
-                request.reply(registry.route(request.header(QueryRouteRequest.class).destination())), processors);
+                request.reply(registry.route(request.header(QueryRouteRequest.class).destination(), settled())),
+                processors);
         server.registerProcessor(CommandCode.LIST_BROKERS, (connection, request) ->
                 request.reply(new BrokerList(registry.brokers())), processors);
         server.addConnectionListener(new ConnectionListener() {
@@ -90,6 +102,7 @@ public final class NameServer implements AutoCloseable {
 
     /** Binds the port and starts the expiry scanner. */
     public void start() throws RemotingException {
+        startedNanos = System.nanoTime();
         server.start();
         if (!authentication.required()) {
             LOG.warn("NameServer on {} has no secret: any process that reaches it can register a broker", server.address());
@@ -106,6 +119,10 @@ public final class NameServer implements AutoCloseable {
                         + config.controller().nodeId() + " did not start", io) : (RuntimeException) e;
             }
         }
+    }
+
+    private boolean settled() {
+        return System.nanoTime() - startedNanos >= REGISTRATION_WINDOW.toNanos();
     }
 
     private Frame register(RemotingConnection connection, Frame request) throws RemotingCommandException {

@@ -12,13 +12,20 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 
 /**
  * The NameServer's whole state, in memory only: the live broker instances and the destinations
- * each announced in its latest registration. Nothing is persisted; after a restart brokers
- * reappear with their next heartbeat.
+ * each announced in its latest registration, and each group's destinations as its live instances
+ * last announced them. Nothing is persisted; after a restart brokers reappear as they reconnect.
+ *
+ * <p>Homes: a group's destinations are remembered when its last live instance is dropped (a
+ * group that is down still homes them), and replaced by what its instances announce once one
+ * registers again; a deletion an instance announces removes it. A route answer names a
+ * destination's home groups, so that a client never takes a group's outage for "nowhere".
  *
  * <p>Ownership: the connection a broker name (cluster, broker name, broker id) was first
  * registered over owns it. Another connection may re-register or unregister that name only once
@@ -67,6 +74,8 @@ final class RouteRegistry {
             .thenComparing(BrokerKey::brokerName).thenComparingLong(BrokerKey::brokerId);
 
     private final Map<BrokerKey, LiveBroker> brokers = new TreeMap<>(ORDER);
+    /** Per group (broker name), the destination names its live instances announced last. */
+    private final Map<String, Set<String>> homes = new TreeMap<>();
     private final Predicate<Object> live;
 
     /** @param live whether a connection a broker registered over is still open */
@@ -99,6 +108,7 @@ final class RouteRegistry {
             destinations.put(destination.name(), destination);
         }
         brokers.put(key, new LiveBroker(info, destinations, connection, nowNanos, request.epoch()));
+        rememberHomes(info.brokerName());
         if (owner == null) {
             return Outcome.ADDED;
         }
@@ -123,6 +133,7 @@ final class RouteRegistry {
         for (DestinationInfo added : changes.added()) {
             owner.destinations().put(added.name(), added);
         }
+        rememberHomes(info.brokerName());
         return true;
     }
 
@@ -144,6 +155,17 @@ final class RouteRegistry {
         }
         brokers.remove(key);
         return Outcome.REMOVED;
+    }
+
+    /** Sets the group's remembered destinations to what its live instances announce. */
+    private void rememberHomes(String group) {
+        Set<String> names = new TreeSet<>();
+        for (LiveBroker broker : brokers.values()) {
+            if (broker.info().brokerName().equals(group)) {
+                names.addAll(broker.destinations().keySet());
+            }
+        }
+        homes.put(group, names);
     }
 
     private boolean mayReplace(LiveBroker owner, Object connection) {
@@ -172,8 +194,13 @@ final class RouteRegistry {
         return dropped;
     }
 
-    /** Every live broker instance holding the destination, by cluster, broker name and id. */
-    synchronized RouteData route(String destination) {
+    /**
+     * Every live broker instance holding the destination, by cluster, broker name and id, and the
+     * groups that home it, live or not.
+     *
+     * @param settled whether every broker had the time to register (see {@link RouteData#settled()})
+     */
+    synchronized RouteData route(String destination, boolean settled) {
         List<BrokerRoute> routes = new ArrayList<>();
         for (LiveBroker broker : brokers.values()) {
             DestinationInfo info = broker.destinations().get(destination);
@@ -181,7 +208,9 @@ final class RouteRegistry {
                 routes.add(new BrokerRoute(broker.info(), info.kind(), info.queueCount(), info.permissions()));
             }
         }
-        return new RouteData(destination, routes);
+        List<String> homeGroups = homes.entrySet().stream().filter(e -> e.getValue().contains(destination))
+                .map(Map.Entry::getKey).toList();
+        return new RouteData(destination, routes, homeGroups, settled);
     }
 
     synchronized List<BrokerInfo> brokers() {

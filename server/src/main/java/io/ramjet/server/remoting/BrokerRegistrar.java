@@ -8,8 +8,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -25,6 +29,11 @@ import java.util.function.Supplier;
  * signed afresh (new timestamp and nonce). Between registrations, created and deleted
  * destinations are announced as such ({@link #registerSoon}), so a temporary queue's creation
  * costs the NameServers one entry, not every destination of the broker.
+ *
+ * <p>A NameServer lost (its connection closed, or it did not accept a registration) is registered
+ * with again every {@link #RECONNECT_INTERVAL} until it accepts, so a NameServer that restarts
+ * knows the broker's destinations within that interval, not at the next heartbeat. The loss and
+ * the return are logged once each.
  */
 public final class BrokerRegistrar implements AutoCloseable {
 
@@ -32,6 +41,9 @@ public final class BrokerRegistrar implements AutoCloseable {
 
     /** Default time between registrations; NameServers expire a broker after 120 s by default. */
     public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(30);
+
+    /** Time between registrations with a NameServer that was lost, until it accepts one. */
+    public static final Duration RECONNECT_INTERVAL = Duration.ofMillis(500);
 
     private final NameServerRegistrations nameServers;
     private final Supplier<RegisterBrokerRequest> registration;
@@ -41,6 +53,8 @@ public final class BrokerRegistrar implements AutoCloseable {
     /** Changes told to {@link #registerSoon} and not yet covered by a completed registration. */
     private final AtomicInteger unannounced = new AtomicInteger();
     private final AnnouncedDestinations announced = new AnnouncedDestinations();
+    /** NameServers lost and not registered with since. */
+    private final Set<String> lost = ConcurrentHashMap.newKeySet();
 
     /**
      * @param registration what to register, asked anew before every registration
@@ -67,6 +81,7 @@ public final class BrokerRegistrar implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
+        nameServers.onConnectionLost(this::lost);
     }
 
     /** Registers now and schedules the next registrations; the future is the first registration. */
@@ -85,9 +100,45 @@ public final class BrokerRegistrar implements AutoCloseable {
         }
         BrokerInfo broker = request.broker();
         announced.registered(request.destinations());
-        return nameServers.registerBroker(request).whenComplete((done, failure) -> {
+        return nameServers.registerBroker(request, this::lost).whenComplete((done, failure) -> {
             if (failure != null) {
                 LOG.warn("broker {} could not register with any NameServer: {}", broker, failure.toString());
+            }
+        });
+    }
+
+    private void lost(String address) {
+        if (lost.add(address)) {
+            LOG.info("NameServer {} lost: registering with it every {} ms until it accepts", address,
+                    RECONNECT_INTERVAL.toMillis());
+            retryLostSoon();
+        }
+    }
+
+    private void retryLostSoon() {
+        try {
+            timer.schedule(this::retryLost, RECONNECT_INTERVAL.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException closed) {
+            lost.clear();
+        }
+    }
+
+    private void retryLost() {
+        List<CompletableFuture<Void>> attempts = new ArrayList<>();
+        for (String address : lost) {
+            RegisterBrokerRequest request = registration.get();
+            if (secret != null) {
+                request = secret.sign(request, System.currentTimeMillis());
+            }
+            BrokerInfo broker = request.broker();
+            attempts.add(nameServers.registerWith(address, request).thenRun(() -> {
+                lost.remove(address);
+                LOG.info("broker {} registered again with NameServer {}", broker, address);
+            }));
+        }
+        CompletableFuture.allOf(attempts.toArray(CompletableFuture[]::new)).whenComplete((done, failure) -> {
+            if (!lost.isEmpty()) {
+                retryLostSoon();
             }
         });
     }

@@ -5,13 +5,16 @@ import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.command.UnregisterBrokerRequest;
 import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.remoting.ConnectionListener;
 import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingConnection;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * A broker's side of the NameServer commands, over a {@link RemotingClient} the caller owns:
@@ -36,17 +39,46 @@ public final class NameServerRegistrations {
         this.timeout = timeout;
     }
 
+    public List<String> addresses() {
+        return addresses;
+    }
+
     /**
      * Registers (or re-registers, as a heartbeat) a broker with every NameServer. Completes when
      * all have answered; fails only when none accepted, with the last failure.
+     *
+     * @param refusedBy told each NameServer that did not accept it
      */
+    public CompletableFuture<Void> registerBroker(RegisterBrokerRequest request, Consumer<String> refusedBy) {
+        return toEvery(CommandCode.REGISTER_BROKER, request, refusedBy);
+    }
+
+    /** {@link #registerBroker(RegisterBrokerRequest, Consumer)} without being told who refused. */
     public CompletableFuture<Void> registerBroker(RegisterBrokerRequest request) {
-        return toEvery(CommandCode.REGISTER_BROKER, request);
+        return registerBroker(request, address -> { });
+    }
+
+    /** Registers a broker with one NameServer. */
+    public CompletableFuture<Void> registerWith(String address, RegisterBrokerRequest request) {
+        return client.invoke(address, Frame.request(CommandCode.REGISTER_BROKER, request), timeout)
+                .thenAccept(response -> { });
+    }
+
+    /** Tells {@code lost} the address of each NameServer whose connection closes. */
+    public void onConnectionLost(Consumer<String> lost) {
+        client.addConnectionListener(new ConnectionListener() {
+            @Override
+            public void closed(RemotingConnection connection) {
+                if (addresses.contains(connection.remoteAddress())) {
+                    lost.accept(connection.remoteAddress());
+                }
+            }
+        });
     }
 
     /** Removes a broker from every NameServer; completes like {@link #registerBroker}. */
     public CompletableFuture<Void> unregisterBroker(UnregisterBrokerRequest request) {
-        return toEvery(CommandCode.UNREGISTER_BROKER, request);
+        return toEvery(CommandCode.UNREGISTER_BROKER, request, address -> { });
     }
 
     /**
@@ -61,7 +93,7 @@ public final class NameServerRegistrations {
                 .toArray(CompletableFuture[]::new));
     }
 
-    private CompletableFuture<Void> toEvery(short code, Object header) {
+    private CompletableFuture<Void> toEvery(short code, Object header, Consumer<String> refusedBy) {
         List<CompletableFuture<Boolean>> answers = new ArrayList<>();
         AtomicReference<Throwable> lastFailure = new AtomicReference<>();
         for (String address : addresses) {
@@ -69,6 +101,7 @@ public final class NameServerRegistrations {
                     .handle((response, failure) -> {
                         if (failure != null) {
                             lastFailure.set(failure);
+                            refusedBy.accept(address);
                         }
                         return failure == null;
                     }));

@@ -50,9 +50,9 @@ class RouteRegistryTest {
         assertTrue(registry.announce(new AnnounceDestinationsRequest(MASTER, 1, List.of(queue("TMP.1.2")),
                 List.of(queue("TMP.1.1"))), connection));
 
-        assertEquals(1, registry.route("orders").brokers().size());
-        assertEquals(1, registry.route("TMP.1.2").brokers().size());
-        assertTrue(registry.route("TMP.1.1").isEmpty());
+        assertEquals(1, registry.route("orders", true).brokers().size());
+        assertEquals(1, registry.route("TMP.1.2", true).brokers().size());
+        assertTrue(registry.route("TMP.1.1", true).isEmpty());
     }
 
     @Test
@@ -67,8 +67,8 @@ class RouteRegistryTest {
         assertFalse(registry.announce(new AnnounceDestinationsRequest(OTHER, 1, List.of(queue("x")), List.of()),
                 connection));
 
-        assertEquals(1, registry.route("orders").brokers().size());
-        assertTrue(registry.route("x").isEmpty());
+        assertEquals(1, registry.route("orders", true).brokers().size());
+        assertTrue(registry.route("x", true).isEmpty());
     }
 
     @Test
@@ -78,7 +78,7 @@ class RouteRegistryTest {
 
         assertEquals(Outcome.PROMOTED, registry.register(registration(promoted, 2, "orders"), new Object(), false, 1));
 
-        assertEquals(List.of(promoted), registry.route("orders").brokers().stream().map(r -> r.broker()).toList());
+        assertEquals(List.of(promoted), registry.route("orders", true).brokers().stream().map(r -> r.broker()).toList());
         assertEquals(2, registry.epochOf("c", "b1", 0));
     }
 
@@ -94,7 +94,7 @@ class RouteRegistryTest {
         assertEquals(Outcome.STALE_EPOCH, registry.register(registration(MASTER, 1, "orders"), connection, false, 3),
                 "an older epoch is refused even once the holder's connection is gone");
 
-        assertEquals(List.of(promoted), registry.route("orders").brokers().stream().map(r -> r.broker()).toList());
+        assertEquals(List.of(promoted), registry.route("orders", true).brokers().stream().map(r -> r.broker()).toList());
     }
 
     @Test
@@ -104,7 +104,7 @@ class RouteRegistryTest {
         registry.register(registration(promoted, 2, "orders"), new Object(), false, 1);
 
         assertEquals(List.of(), registry.dropConnection(connection));
-        assertEquals(1, registry.route("orders").brokers().size());
+        assertEquals(1, registry.route("orders", true).brokers().size());
     }
 
     @Test
@@ -112,7 +112,7 @@ class RouteRegistryTest {
         registry.register(registration(MASTER, 5, "orders"), connection, false, 0);
 
         assertEquals(Outcome.ADDED, registry.register(registration(OTHER, 1, "orders"), new Object(), false, 1));
-        assertEquals(2, registry.route("orders").brokers().size());
+        assertEquals(2, registry.route("orders", true).brokers().size());
     }
 
     @Test
@@ -121,11 +121,11 @@ class RouteRegistryTest {
         registry.register(registration(SLAVE, "orders"), connection, false, 0);
         registry.register(registration(MASTER, "orders", "audit"), connection, false, 0);
 
-        RouteData route = registry.route("orders");
+        RouteData route = registry.route("orders", true);
 
         assertEquals(List.of(MASTER, SLAVE, OTHER), route.brokers().stream().map(BrokerRoute::broker).toList());
         assertEquals(List.of(MASTER, OTHER), route.writableMasters().stream().map(BrokerRoute::broker).toList());
-        assertEquals(List.of(MASTER), registry.route("audit").brokers().stream().map(BrokerRoute::broker).toList());
+        assertEquals(List.of(MASTER), registry.route("audit", true).brokers().stream().map(BrokerRoute::broker).toList());
     }
 
     @Test
@@ -133,8 +133,8 @@ class RouteRegistryTest {
         assertEquals(Outcome.ADDED, registry.register(registration(MASTER, "orders"), connection, false, 0));
         assertEquals(Outcome.REPLACED, registry.register(registration(MASTER, "invoices"), connection, false, 1));
 
-        assertTrue(registry.route("orders").isEmpty());
-        assertEquals(1, registry.route("invoices").brokers().size());
+        assertTrue(registry.route("orders", true).isEmpty());
+        assertEquals(1, registry.route("invoices", true).brokers().size());
     }
 
     @Test
@@ -184,7 +184,7 @@ class RouteRegistryTest {
 
         assertEquals(Outcome.REFUSED, registry.register(registration(MASTER, "orders"), new Object(), false, 1));
         assertEquals(Outcome.REPLACED, registry.register(registration(MASTER, "audit"), new Object(), true, 1));
-        assertTrue(registry.route("orders").isEmpty());
+        assertTrue(registry.route("orders", true).isEmpty());
         assertEquals(List.of(MASTER), registry.brokers());
     }
 
@@ -193,7 +193,7 @@ class RouteRegistryTest {
         registry.register(registration(MASTER, "orders"), connection, false, 0);
 
         assertEquals(Outcome.REMOVED, registry.unregister("c", "b1", 0, connection));
-        assertTrue(registry.route("orders").isEmpty());
+        assertTrue(registry.route("orders", true).isEmpty());
         assertEquals(Outcome.ABSENT, registry.unregister("c", "b1", 0, connection));
     }
 

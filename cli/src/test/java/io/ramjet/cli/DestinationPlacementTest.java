@@ -1,0 +1,66 @@
+package io.ramjet.cli;
+
+import io.ramjet.protocol.remoting.NameServerClient;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.server.embedded.EmbeddedCluster;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** {@code queue create --groups} and {@code queue extend}: an operator places a queue on named groups, live. */
+class DestinationPlacementTest {
+
+    private static final Duration REQUEST = Duration.ofSeconds(5);
+
+    private EmbeddedCluster cluster;
+    private RemotingClient remoting;
+    private Cli cli;
+
+    @BeforeEach
+    void start() {
+        cluster = EmbeddedCluster.start(2);
+        remoting = new RemotingClient(RemotingClientConfig.defaults());
+        cli = new Cli("ramjet://" + cluster.nameServerAddress());
+    }
+
+    @AfterEach
+    void stop() {
+        remoting.close();
+        cluster.close();
+    }
+
+    private String group(int broker) {
+        return cluster.broker(broker).brokerInfo().brokerName();
+    }
+
+    private List<String> groupsRouting(String queue) {
+        return new NameServerClient(remoting, List.of(cluster.nameServerAddress()), REQUEST).queryRoute(queue).join()
+                .brokers().stream().map(r -> r.broker().brokerName()).sorted().toList();
+    }
+
+    @Test
+    void aQueueCreatedOnOneGroupIsExtendedOntoAnotherLive() {
+        cli.json("queue", "create", "orders", "--groups", group(0));
+        await().atMost(REQUEST).until(() -> groupsRouting("orders").equals(List.of(group(0))));
+
+        cli.json("queue", "extend", "orders", "--groups", group(1));
+        await().atMost(REQUEST).until(() -> groupsRouting("orders").equals(List.of(group(0), group(1)).stream()
+                .sorted().toList()));
+    }
+
+    @Test
+    void extendingAQueueNoGroupHoldsOrOntoAnUnknownGroupIsRefused() {
+        assertEquals(1, cli.run("queue", "extend", "nowhere", "--groups", group(1)));
+        assertEquals(List.of(), groupsRouting("nowhere"));
+        cli.json("queue", "create", "orders", "--groups", group(0));
+        assertEquals(1, cli.run("queue", "extend", "orders", "--groups", "nosuch"));
+        assertEquals(1, cli.run("queue", "extend", "orders"));
+    }
+}
