@@ -46,10 +46,14 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Disk room: a segment created for a message record (see {@link RecordType#carriesMessage()})
  * must leave {@code minFreeSpace} usable; one created for a control record only a quarter of
- * it, the reserve that lets acknowledgements drain a full store. A segment created inside the
- * reserve takes no message until the disk has {@code minFreeSpace} usable again, and after a
- * message could not get a new segment, messages are refused until a segment and the margin fit
- * ({@link #messageRefusal()}); the disk is asked only while in one of these two states.
+ * it, the reserve that lets acknowledgements drain a full store. A message is taken only while
+ * the segment after the active one is prepared or fits with {@code minFreeSpace} left, so that
+ * when messages have filled the active segment, control records can always roll into the next
+ * one whatever the segment size: the disk is asked for that about eight times per half segment
+ * of appends while the next segment is not prepared (the other half of the time it is). A
+ * segment created inside the reserve takes no message until the disk has {@code minFreeSpace}
+ * usable again, and after a message could not get a new segment, messages are refused until a
+ * segment and the margin fit ({@link #messageRefusal()}).
  */
 final class CommitLog {
 
@@ -78,6 +82,8 @@ final class CommitLog {
     private volatile long reserveSegment = -1;
     /** Whether the last message that needed a new segment did not get one. */
     private volatile boolean messageRolloverFailed;
+    /** Messages may be appended below this position without asking the disk again for the next segment's room. */
+    private volatile long roomKnownUntil;
     /** Where the recovery scan began: records from there on were verified or written here. */
     private long verifiedFrom = Long.MAX_VALUE;
     /** Reads below this offset verify the checksum: see the class comment. */
@@ -172,6 +178,7 @@ final class CommitLog {
 
     private MappedFile installed(MappedFile created) {
         segments.put(created.start(), created);
+        roomKnownUntil = 0;
         updateHotFrom();
         LOG.info("CommitLog segment {} created{}", created,
                 reserveSegment == created.start() ? " in the reserve kept for control records" : "");
@@ -180,11 +187,16 @@ final class CommitLog {
     }
 
     /**
-     * Why a message record would be refused now, or null: the active segment lies in the
-     * reserve and the disk has not got {@code minFreeSpace} back, or the last message rollover
-     * failed and a segment plus that margin does not fit yet.
+     * Why a message record would be refused now, or null: the segment after the active one is
+     * not prepared and does not fit with {@code minFreeSpace} left, the active segment lies in
+     * the reserve and the disk has not got {@code minFreeSpace} back, or the last message
+     * rollover failed and a segment plus that margin does not fit yet.
      */
     String messageRefusal() {
+        String nextSegment = nextSegmentRefusal();
+        if (nextSegment != null) {
+            return nextSegment;
+        }
         if (reserveSegment < 0 && !messageRolloverFailed) {
             return null;
         }
@@ -206,6 +218,27 @@ final class CommitLog {
         return null;
     }
 
+    /**
+     * Why the room kept for the next segment refuses a message, or null. A check that finds room
+     * to spare holds for the next appends up to half the spare bytes and an eighth of a segment,
+     * so the disk is asked a few times per segment, not per message.
+     */
+    private String nextSegmentRefusal() {
+        Map.Entry<Long, MappedFile> last = segments.lastEntry();
+        if (last == null || writePosition < roomKnownUntil || nextFile.ready(last.getValue().end())) {
+            return null;
+        }
+        long usable = usableSpace();
+        long spare = usable - segmentSize - minFreeSpace;
+        if (spare < 0) {
+            return "disk nearly full: " + usable + " bytes usable, no room for the next CommitLog segment of "
+                    + segmentSize + " bytes with " + minFreeSpace
+                    + " left free; the rest is kept for acknowledgements";
+        }
+        roomKnownUntil = writePosition + Math.min(spare / 2, segmentSize / 8);
+        return null;
+    }
+
     private long usableSpace() {
         try {
             return Files.getFileStore(directory).getUsableSpace();
@@ -224,6 +257,7 @@ final class CommitLog {
     private void prepareNextWhenHalfFull(MappedFile segment, long position) {
         if (!nextFile.pending() && position - segment.start() >= segmentSize / 2) {
             nextFile.prepare(segment.end(), segmentSize, minFreeSpace);
+            roomKnownUntil = 0;
         }
     }
 

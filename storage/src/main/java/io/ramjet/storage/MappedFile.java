@@ -102,11 +102,7 @@ final class MappedFile {
         Path temporary = directory.resolve(name(start) + suffix);
         try {
             OwnerOnly.createDirectories(directory);
-            long usable = Files.getFileStore(directory).getUsableSpace();
-            if (usable - size < minFreeSpace) {
-                throw new StoreFullException("cannot create " + temporary + " of " + size + " bytes: "
-                        + usable + " bytes usable, " + minFreeSpace + " must stay free");
-            }
+            checkRoom(directory, start, size, minFreeSpace, suffix);
             try (FileChannel channel = OwnerOnly.open(temporary, StandardOpenOption.CREATE,
                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
                 ByteBuffer zeros = ByteBuffer.allocateDirect(Math.min(ZERO_CHUNK, size));
@@ -126,6 +122,20 @@ final class MappedFile {
         } catch (IOException e) {
             deleteQuietly(temporary);
             throw new StoreFullException("cannot create " + temporary + " of " + size + " bytes", e);
+        }
+    }
+
+    /**
+     * Throws unless a file of {@code size} bytes leaves {@code minFreeSpace} usable in the
+     * existing {@code directory}: what {@link #prepare} checks before it writes.
+     *
+     * @throws IOException if the directory's file system cannot be asked
+     */
+    static void checkRoom(Path directory, long start, int size, long minFreeSpace, String suffix) throws IOException {
+        long usable = Files.getFileStore(directory).getUsableSpace();
+        if (usable - size < minFreeSpace) {
+            throw new StoreFullException("cannot create " + directory.resolve(name(start) + suffix) + " of " + size
+                    + " bytes: " + usable + " bytes usable, " + minFreeSpace + " must stay free");
         }
     }
 

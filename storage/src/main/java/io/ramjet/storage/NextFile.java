@@ -1,5 +1,7 @@
 package io.ramjet.storage;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -14,8 +16,8 @@ import org.slf4j.LoggerFactory;
  * {@link MappedFile#list} discards, so that the writer that reaches it only renames and maps it
  * instead of filling it under its own appends. At most one file is prepared at a time.
  *
- * <p>Threading: the owner's writer thread (or its opening or closing thread, one at a time); the
- * preparation runs on the executor given. After a crash: a prepared file was never renamed, and
+ * <p>Threading: the owner's writer thread (or its opening or closing thread, one at a time), but
+ * {@link #ready} from any thread; the preparation runs on the executor given. After a crash: a prepared file was never renamed, and
  * the next {@link MappedFile#list} of its directory deletes it.
  */
 final class NextFile {
@@ -25,8 +27,8 @@ final class NextFile {
 
     private final Path directory;
     private final Executor preparer;
-    private long start = -1;
-    private CompletableFuture<Path> prepared;
+    private volatile long start = -1;
+    private volatile CompletableFuture<Path> prepared;
 
     NextFile(Path directory, Executor preparer) {
         this.directory = directory;
@@ -39,15 +41,35 @@ final class NextFile {
     }
 
     /**
+     * Whether the file for {@code start} is prepared or being prepared, the disk having had room
+     * for it when preparation began (checked before {@link #prepare} returns). Any thread: the
+     * answer may be stale.
+     */
+    boolean ready(long start) {
+        CompletableFuture<Path> file = prepared;
+        return file != null && this.start == start && !file.isCompletedExceptionally();
+    }
+
+    /**
      * Starts preparing the file for {@code start} of {@code size} bytes, leaving {@code minFreeSpace}
      * usable; nothing if the preparer takes no more work (the writer then creates the file itself).
+     * Without room for it, the preparation fails at once (the writer meets that in {@link #take}).
      */
     void prepare(long start, int size, long minFreeSpace) {
         discard();
         try {
+            if (Files.isDirectory(directory)) {
+                MappedFile.checkRoom(directory, start, size, minFreeSpace, SUFFIX);
+            }
+        } catch (IOException | StoreFullException e) {
+            this.start = start;
+            prepared = CompletableFuture.failedFuture(e);
+            return;
+        }
+        try {
+            this.start = start;
             prepared = CompletableFuture.supplyAsync(
                     () -> MappedFile.prepare(directory, start, size, minFreeSpace, SUFFIX), preparer);
-            this.start = start;
         } catch (RejectedExecutionException e) {
             LOG.debug("preparer of {} stopped: {} not prepared", directory, MappedFile.name(start));
         }

@@ -1,5 +1,6 @@
 package io.ramjet.storage;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -110,6 +111,26 @@ class FullDiskTest {
         throw new AssertionError("dispatch never stalled: the new queues' first files fit in the reserve");
     }
 
+    /**
+     * Appends to queue "fill" until the next CommitLog segment is being prepared, and waits until
+     * its zeros are written: messages are then taken on a disk too full for one more segment.
+     */
+    private void prepareNextSegment(MessageStore store) throws IOException {
+        for (int i = 0; i <= SEGMENT / 2 / 1_000; i++) {
+            store.append(TestRecords.record("fill", 0, i, 1_000), true).join();
+        }
+        Path next = dir.resolve("commitlog").resolve(MappedFile.name(SEGMENT) + ".next");
+        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(next) && Files.size(next) == SEGMENT);
+    }
+
+    /** Waits until the prepared next segment lets messages in. */
+    private static void awaitRoomForMessages(MessageStore store) {
+        await().atMost(Duration.ofSeconds(10)).ignoreExceptionsInstanceOf(StoreFullException.class).until(() -> {
+            store.checkRoomForMessages();
+            return true;
+        });
+    }
+
     private static String destination(MessageStore store, AppendResult appended) {
         return store.read(appended.physicalOffset()).destination();
     }
@@ -119,8 +140,10 @@ class FullDiskTest {
         MessageStore store = MessageStore.open(config());
         AppendResult first = store.append(TestRecords.record("a", 0, 0, 100), true).join();
         store.dispatchedTo(store.maxPhysicalOffset()).get(10, TimeUnit.SECONDS);
+        prepareNextSegment(store);
         store.checkpoint();
         leaveUsable(MIN_FREE / 4 + 8 * 1024);
+        awaitRoomForMessages(store);
 
         AppendResult stalled = appendToNewQueuesUntilDispatchStalls(store, "b");
         assertEquals(stalled.physicalOffset(), store.dispatchedOffset(), "dispatch waits at the record");
@@ -146,7 +169,9 @@ class FullDiskTest {
     void dispatchResumesWhenRoomComesBack() throws Exception {
         try (MessageStore store = MessageStore.open(config())) {
             store.append(TestRecords.record("a", 0, 0, 100), true).join();
+            prepareNextSegment(store);
             leaveUsable(MIN_FREE / 4 + 8 * 1024);
+            awaitRoomForMessages(store);
             List<AppendResult> sent = new ArrayList<>();
             sent.add(appendToNewQueuesUntilDispatchStalls(store, "new-0-"));
             assertThrows(StoreFullException.class, () -> store.append(TestRecords.record("new-1", 0, 1, 100), true));
@@ -172,10 +197,36 @@ class FullDiskTest {
     }
 
     @Test
+    void consumersCanAcknowledgeEveryMessageOfAFullDiskWithSegmentsLargerThanTheFreeSpace() throws Exception {
+        int segment = 8 << 20;
+        long minFree = 2L << 20;
+        StoreConfig config = StoreConfig.defaults(dir).withSegmentSize(segment).withMinFreeSpace(minFree)
+                .withCheckpointInterval(Duration.ofHours(1));
+        try (MessageStore store = MessageStore.open(config)) {
+            store.append(TestRecords.record("a", 0, 0, 1_000), true).join();
+            leaveUsable(segment + segment / 2 + minFree); // the second segment fits, a third does not
+            int accepted = 1;
+            try {
+                while (true) {
+                    store.append(TestRecords.record("a", 0, accepted, 1_000), true).join();
+                    accepted++;
+                }
+            } catch (StoreFullException refused) {
+                assertTrue(accepted > segment / 2 / 1_100, "messages filled the first segment: " + accepted);
+            }
+            for (int i = 0; i < 2 * accepted; i++) {
+                store.append(ack(i), true).join(); // per message, what a consumer writes: a MARK and an ACK
+            }
+            assertThrows(StoreFullException.class, () -> store.append(TestRecords.record("a", 0, 0, 10), true),
+                    "messages are still refused");
+        }
+    }
+
+    @Test
     void controlRecordsStillAppendWhenMessagesAreRefused() throws Exception {
         try (MessageStore store = MessageStore.open(config())) {
             store.append(TestRecords.record("a", 0, 0, 100), true).join();
-            leaveUsable(MIN_FREE - SEGMENT / 2);
+            leaveUsable(SEGMENT + MIN_FREE + SEGMENT / 2); // the second segment fits, a third does not
             int accepted = 1;
             StoreFullException refused = null;
             while (refused == null) {
@@ -188,7 +239,7 @@ class FullDiskTest {
             }
             assertTrue(accepted > 500, "the first segment filled up: " + accepted);
             int segments = store.segmentCount();
-            for (int i = 0; i < 3_000; i++) {
+            for (int i = 0; i < 6_000; i++) {
                 store.append(ack(i), true).join();
             }
             assertTrue(store.segmentCount() > segments, "acknowledgements took a segment from the reserve");

@@ -173,7 +173,7 @@ class MessageStoreTest {
                     full = e;
                 }
             }
-            assertTrue(full != null, "the second segment should not fit");
+            assertTrue(full != null, "the next segment does not fit");
             end = store.maxPhysicalOffset();
             assertThrows(StoreFullException.class, () -> store.append(TestRecords.record("q", 0, 99, 1_000), true));
             assertEquals(end, store.maxPhysicalOffset());
@@ -187,7 +187,7 @@ class MessageStoreTest {
             assertEquals(end, store.recoveryReport().endOffset(), "a refused rollover writes nothing");
             AppendResult next = append(store, TestRecords.record("q", 0, results.size(), 1_000));
             assertEquals(results.size(), next.queueOffset());
-            assertEquals(store.config().segmentSize(), next.physicalOffset());
+            assertEquals(end, next.physicalOffset(), "a message is refused while the next segment does not fit");
             for (int i = 0; i < results.size(); i++) {
                 TestRecords.assertIntact(store.read(results.get(i).physicalOffset()), i);
             }

@@ -140,9 +140,10 @@ final class BrokerKeys {
                             + " when not set",
                     (b, v) -> b.store().maxRecordSize(v)),
             new BrokerKey<>("minFreeSpace", ValueType.BYTES, "256m",
-                    "usable bytes a new CommitLog segment for messages must leave on the disk; acknowledgements and"
-                            + " queue index files may use three quarters of it, so consumers can drain a full broker"
-                            + " while new messages are refused with `ResourceAllocationException`",
+                    "usable bytes that must stay free beside the next CommitLog segment: a message is refused with"
+                            + " `ResourceAllocationException` once the segment after the active one is not prepared and"
+                            + " does not fit with this much left, so acknowledgements and queue index files (which may"
+                            + " use three quarters of it) can always drain a full broker, whatever `segmentSize`",
                     (b, v) -> b.store().minFreeSpace(v)),
             new BrokerKey<>("flushPolicy", ValueType.FLUSH_POLICY, "SYNC_GROUP_COMMIT",
                     "`SYNC_GROUP_COMMIT`: a persistent send returns once a force covers it (concurrent sends share"

@@ -9,9 +9,12 @@ import java.util.List;
 
 /**
  * A broker in a child JVM for crash tests: prints its port, then serves until killed. Arguments:
- * the data directory, then optionally the NameServers to register with, comma-separated.
+ * the data directory, then optionally the NameServers to register with, comma-separated. The
+ * system property {@value #MAX_DELIVERIES} sets {@code maxDeliveries}.
  */
 public final class BrokerProcess {
+
+    static final String MAX_DELIVERIES = "ramjet.test.maxDeliveries";
 
     private BrokerProcess() {
     }
@@ -27,6 +30,13 @@ public final class BrokerProcess {
     static Started launch(Path dataDir) throws IOException {
         return startChild(List.of(java(), "-cp", System.getProperty("java.class.path"), BrokerProcess.class.getName(),
                 dataDir.toString()), "broker-process.log");
+    }
+
+    /** As {@link #launch(Path)}, with {@code maxDeliveries} set. */
+    static Started launch(Path dataDir, int maxDeliveries) throws IOException {
+        return startChild(List.of(java(), "-D" + MAX_DELIVERIES + "=" + maxDeliveries, "-cp",
+                System.getProperty("java.class.path"), BrokerProcess.class.getName(), dataDir.toString()),
+                "broker-process.log");
     }
 
     static String java() {
@@ -52,6 +62,10 @@ public final class BrokerProcess {
 
     public static void main(String[] args) throws Exception {
         BrokerConfig config = BrokerTestSupport.config(Path.of(args[0]));
+        Integer maxDeliveries = Integer.getInteger(MAX_DELIVERIES);
+        if (maxDeliveries != null) {
+            config = config.withMaxDeliveries(maxDeliveries);
+        }
         if (args.length > 1) {
             config = config.withNameServers(List.of(args[1].split(",")));
         }

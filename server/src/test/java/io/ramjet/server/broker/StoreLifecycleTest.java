@@ -166,7 +166,7 @@ class StoreLifecycleTest {
         broker.start();
         try (BrokerTestClient client = new BrokerTestClient(broker.address())) {
             client.send("filling", DestinationKind.QUEUE, 0, "first");
-            leaveUsable(dataDir, (4L << 20) - (1 << 19));
+            leaveUsable(dataDir, (1 << 20) + (4L << 20) + (1 << 19)); // a second segment fits, a third does not
             String big = "m".repeat(1_000);
             int accepted = 0;
             while (true) {

@@ -77,12 +77,12 @@ public final class DeadLetterQueue {
         MessageHeaders headers = MessagePropertiesCodec.decode(original.properties())
                 .property(ORIGINAL_DESTINATION, from.name())
                 .property(ORIGINAL_DESTINATION_KIND, from.kind().name())
-                .property(REASON, "delivered " + (delivery.deliveryCount() - 1) + " times, the most the broker allows");
+                .property(REASON, "delivered " + delivery.countedBefore() + " times, the most the broker allows");
         MessageRecord copy = new MessageRecord(RecordFlags.of(RecordType.NORMAL, persistence), dlq.storageName(),
                 delivery.queueId() % dlq.queueCount(), -1, original.bornTimestamp(), 0,
                 TagSignature.DEFAULT.signatureOf(headers), MessagePropertiesCodec.encode(headers), original.body());
         LOG.info("{}/{} offset {} delivered {} times: moving it to {}", from.storageName(), delivery.queueId(),
-                delivery.offset(), delivery.deliveryCount() - 1, dlq.name());
+                delivery.offset(), delivery.countedBefore(), dlq.name());
         CompletableFuture<AppendResult> append;
         try {
             append = store.append(copy, true);

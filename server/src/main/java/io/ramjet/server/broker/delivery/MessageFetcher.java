@@ -224,7 +224,7 @@ public final class MessageFetcher {
             } else if (MessageExpiration.expired(record, System.currentTimeMillis())) {
                 ack(subscription, delivery);
                 discards.expired(storageName);
-            } else if (delivery.deliveryCount() > maxDeliveries) {
+            } else if (delivery.countedBefore() >= maxDeliveries) {
                 deadLetters.moveAndAck(destination, subscription, consumer, delivery, record);
             } else {
                 if (!NonPersistentHorizon.nonPersistent(record)) {

@@ -31,11 +31,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * forced one record (a steady 5,000 msg/s covers 256 messages in 51 ms, and a loaded disk's
  * force takes longer now and then), so the next MARK is written further ahead, and a slow force
  * holds no delivery back. The price, after a crash only: up to the lead's
- * worth of messages per queue that were next in line but never offered come back once with
- * JMSRedelivered=true and a delivery count of 2 (the spec's "likely, not guaranteed").
- * After a crash, every never-offered offset below the bound (clamped to what the queue holds) is
- * restored as delivered once; after a clean stop the snapshot is exact and the bounds are
- * ignored. Thread-safe.
+ * worth of messages per queue that were next in line but never offered come back with
+ * JMSRedelivered=true and a JMSXDeliveryCount of 2 (the spec's "likely, not guaranteed"), but
+ * none of them counts a delivery towards the dead-letter limit: the broker cannot tell which
+ * were handed out. After a crash, every never-offered offset below the bound (clamped to what the
+ * queue holds) is restored as possibly delivered; after a clean stop the snapshot is exact and
+ * the bounds are ignored. Thread-safe.
  */
 public final class DeliveryMarks {
 
@@ -235,7 +236,7 @@ public final class DeliveryMarks {
         return out;
     }
 
-    /** After a crash: offsets below each bound that no snapshot or record shows offered count as delivered. */
+    /** After a crash: offsets below each bound that no snapshot or record shows offered are flagged possibly delivered. */
     public void applyAfterCrash(SubscriptionTable subscriptions, MessageStore opened) {
         for (Subscription s : subscriptions.all()) {
             long[] marks = of(s.key(), s.queueCount());
@@ -243,7 +244,7 @@ public final class DeliveryMarks {
                 long bound = Math.min(marks[q], opened.maxQueueOffset(s.key().storageName(), q));
                 int counted = s.withCursor(q, cursor -> cursor.possiblyDeliveredBelow(bound));
                 if (counted > 0) {
-                    LOG.info("{} queue {}: {} messages claimed after the last snapshot count as delivered",
+                    LOG.info("{} queue {}: {} messages claimed after the last snapshot are flagged possibly delivered",
                             s.key(), q, counted);
                 }
             }

@@ -32,8 +32,9 @@ import java.util.zip.CRC32C;
  * pending offset ({@code pending (int) x [ offset (long) | deliveries (int) ]}) and are still read,
  * each entry as a run of one; version 1 (no transaction section) as holding no transactions, and
  * both as holding no producers.
- * Pending deliveries are stored as counted; after a crash the broker counts one for what may
- * have been delivered since (QueueCursor.possiblyDeliveredBelow).
+ * Pending deliveries are stored as counted, -1 for a message that counts none but may have been
+ * delivered before a crash (QueueCursor.POSSIBLY_DELIVERED); after a crash the broker flags what
+ * may have been delivered since, without counting it (QueueCursor.possiblyDeliveredBelow).
  */
 public final class SnapshotDescriptor {
 

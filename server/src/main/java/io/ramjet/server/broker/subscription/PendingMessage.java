@@ -13,6 +13,11 @@ final class PendingMessage {
 
     final long offset;
     int deliveries;
+    /**
+     * Whether a delivery may have happened that the broker could not see end (claimed before a
+     * crash): JMSRedelivered is set, but nothing is counted towards the dead-letter limit.
+     */
+    boolean possiblyDelivered;
     long consumer = NO_CONSUMER;
     /** Its message group once read from its record, null before; counted in its cursor's groups while in flight. */
     GroupTag group;
@@ -22,6 +27,11 @@ final class PendingMessage {
     PendingMessage(long offset, int deliveries) {
         this.offset = offset;
         this.deliveries = deliveries;
+    }
+
+    /** The JMSXDeliveryCount of its next delivery: at least 2 once it may have been delivered, as JMSRedelivered requires. */
+    int nextDeliveryCount() {
+        return possiblyDelivered ? Math.max(2, deliveries + 1) : deliveries + 1;
     }
 
     boolean inFlight() {

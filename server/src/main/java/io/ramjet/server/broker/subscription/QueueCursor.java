@@ -163,7 +163,7 @@ public final class QueueCursor {
         }
         m.consumer = consumer;
         inFlight.add(offset);
-        return new Delivery(queueId, offset, m.deliveries + 1);
+        return new Delivery(queueId, offset, m.nextDeliveryCount(), m.deliveries);
     }
 
     /**
@@ -327,7 +327,7 @@ public final class QueueCursor {
     public Backlog backlog(long maxOffset) {
         long redelivering = 0;
         for (PendingMessage m : states.values()) {
-            if (!m.inFlight() && m.deliveries > 0) {
+            if (!m.inFlight() && (m.deliveries > 0 || m.possiblyDelivered)) {
                 redelivering++;
             }
         }
@@ -382,18 +382,22 @@ public final class QueueCursor {
         return offset >= lowWater && (offset >= readOffset || pending.contains(offset));
     }
 
-    /** Counted deliveries of a pending offset, 0 when it is not pending. */
+    /**
+     * Earlier deliveries of a pending offset as JMS shows them (its next JMSXDeliveryCount less
+     * one: at least one once it may have been delivered), 0 when it is not pending.
+     */
     public int deliveries(long offset) {
         PendingMessage m = stateOf(offset);
-        return m == null ? 0 : m.deliveries;
+        return m == null ? 0 : m.nextDeliveryCount() - 1;
     }
 
     /**
      * Pending offsets with their counted deliveries, oldest first, in runs of consecutive offsets
-     * that count the same, each {first offset, offsets, deliveries}: what a snapshot stores. A
-     * message in flight is stored as it counts now: after a crash, {@link #possiblyDeliveredBelow}
-     * counts a delivery for each one that counts none (its consumer may have seen it), and a
-     * transaction that holds it again counts its delivery when it rolls back, once.
+     * that count the same, each {first offset, offsets, deliveries}: what a snapshot stores;
+     * deliveries is {@link #POSSIBLY_DELIVERED} for one that counts none but may have been
+     * delivered before a crash. A message in flight is stored as it counts now: after a crash,
+     * {@link #possiblyDeliveredBelow} flags each one that counts none (its consumer may have seen
+     * it), and a transaction that holds it again counts its delivery when it rolls back, once.
      */
     public List<long[]> pendingRuns() {
         List<long[]> runs = new ArrayList<>();
@@ -404,7 +408,7 @@ public final class QueueCursor {
             while (next != null && next.offset < o) {
                 next = remembered.hasNext() ? remembered.next() : null;
             }
-            int deliveries = next != null && next.offset == o ? next.deliveries : 0;
+            int deliveries = next != null && next.offset == o ? storedDeliveries(next) : 0;
             if (run != null && run[0] + run[1] == o && run[2] == deliveries && run[1] < Integer.MAX_VALUE) {
                 run[1]++;
             } else {
@@ -415,14 +419,23 @@ public final class QueueCursor {
         return runs;
     }
 
+    /** A snapshot run's deliveries for messages that count none but may have been delivered before a crash. */
+    public static final int POSSIBLY_DELIVERED = -1;
+
+    private static int storedDeliveries(PendingMessage m) {
+        return m.possiblyDelivered && m.deliveries == 0 ? POSSIBLY_DELIVERED : m.deliveries;
+    }
+
     /**
      * After a crash: every offset below {@code bound} may have been handed out after the
-     * snapshot this cursor was restored from. Each never offered becomes pending with one counted
-     * delivery, and each visible pending one that counts none gets one (it may have been claimed
-     * again after the snapshot and seen): a message that may have been delivered says so. One
-     * in flight (a prepared transaction holds it again) counts its delivery when released.
+     * snapshot this cursor was restored from, and the broker cannot tell which were. Each never
+     * offered becomes pending, and each visible pending one that counts none stays so, flagged
+     * as possibly delivered: its next delivery carries JMSRedelivered (and a JMSXDeliveryCount of
+     * 2, as the flag requires), but no delivery is counted towards the dead-letter limit, so
+     * crashes in a row never use up a message's deliveries. One in flight (a prepared
+     * transaction holds it again) counts its delivery when released.
      *
-     * @return how many offsets were counted
+     * @return how many offsets were flagged
      */
     public int possiblyDeliveredBelow(long bound) {
         int n = 0;
@@ -430,20 +443,26 @@ public final class QueueCursor {
         for (long o = pending.nextMember(0, below, null, null); o >= 0; o = pending.nextMember(o + 1, below, null, null)) {
             PendingMessage m = states.get(o);
             if (m == null) {
-                states.put(o, new PendingMessage(o, 1));
+                states.put(o, possiblyDelivered(o));
                 n++;
-            } else if (!m.inFlight() && m.deliveries == 0) {
-                m.deliveries = 1;
+            } else if (!m.inFlight() && m.deliveries == 0 && !m.possiblyDelivered) {
+                m.possiblyDelivered = true;
                 n++;
             }
         }
         for (; readOffset < bound; readOffset++) {
             pending.add(readOffset);
-            states.put(readOffset, new PendingMessage(readOffset, 1));
+            states.put(readOffset, possiblyDelivered(readOffset));
             n++;
         }
         advanceLowWater();
         return n;
+    }
+
+    private static PendingMessage possiblyDelivered(long offset) {
+        PendingMessage m = new PendingMessage(offset, 0);
+        m.possiblyDelivered = true;
+        return m;
     }
 
     /**
@@ -457,7 +476,9 @@ public final class QueueCursor {
         for (long[] run : pendingRuns) {
             for (long o = run[0]; o < run[0] + run[1]; o++) {
                 c.pending.add(o);
-                if (run[2] != 0) {
+                if (run[2] == POSSIBLY_DELIVERED) {
+                    c.states.put(o, possiblyDelivered(o));
+                } else if (run[2] != 0) {
                     c.states.put(o, new PendingMessage(o, (int) run[2]));
                 }
             }

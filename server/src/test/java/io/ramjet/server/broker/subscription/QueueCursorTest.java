@@ -147,12 +147,35 @@ class QueueCursorTest {
     }
 
     @Test
-    void afterACrashEveryPendingMessageBelowTheBoundCountsAsDelivered() {
+    void afterACrashEveryPendingMessageBelowTheBoundIsFlaggedPossiblyDelivered() {
         QueueCursor c = QueueCursor.restore(0, 0, 2, List.of(new long[] {0, 1, 0}, new long[] {1, 1, 1}));
         assertEquals(2, c.possiblyDeliveredBelow(3), "offsets 0 and 2; offset 1 counts a delivery already");
         assertEquals(1, c.deliveries(0), "re-claimed after the snapshot, perhaps seen");
         assertEquals(1, c.deliveries(1));
         assertEquals(1, c.deliveries(2), "claimed after the snapshot");
+    }
+
+    @Test
+    void aPossibleDeliveryIsFlaggedButNotCountedTowardsTheDeadLetterLimit() {
+        QueueCursor c = QueueCursor.restore(0, 0, 1, List.of(new long[] {0, 1, 1}));
+        c.possiblyDeliveredBelow(2);
+        Delivery seenBefore = c.claim(0, A);
+        Delivery neverSeen = c.claim(1, A);
+        assertEquals(new Delivery(0, 0, 2, 1), seenBefore, "a counted delivery counts");
+        assertEquals(new Delivery(0, 1, 2, 0), neverSeen, "JMSRedelivered needs a count of 2, none of it proven");
+    }
+
+    @Test
+    void crashesInARowFlagOnceAndCountNothing() {
+        QueueCursor c = new QueueCursor(0, 0);
+        for (int crash = 0; crash < 3; crash++) {
+            c = QueueCursor.restore(0, c.lowWater(), c.readOffset(), c.pendingRuns());
+            c.possiblyDeliveredBelow(4);
+        }
+        assertEquals(1, c.pendingRuns().size());
+        assertArrayEquals(new long[] {0, 4, QueueCursor.POSSIBLY_DELIVERED},
+                c.pendingRuns().get(0), "the flag is kept by a snapshot");
+        assertEquals(new Delivery(0, 3, 2, 0), c.claim(3, A));
     }
 
     @Test
