@@ -103,9 +103,9 @@ class StoreLifecycleTest {
             try (BrokerTestClient client = new BrokerTestClient(broker.address())) {
                 client.send("kept", DestinationKind.QUEUE, 0, "stays");
                 client.send("dropped", DestinationKind.QUEUE, 0, "goes");
-                owner.invoke(CommandCode.CREATE_DESTINATION,
-                        new CreateDestinationRequest("tmp-" + "t".repeat(300), DestinationKind.QUEUE, 1, true));
-                client.send("tmp-" + "t".repeat(300), DestinationKind.QUEUE, 0, "reply");
+                String temporary = owner.invoke(CommandCode.CREATE_DESTINATION,
+                        CreateDestinationRequest.temporary(DestinationKind.QUEUE)).header(DestinationInfo.class).name();
+                client.send(temporary, DestinationKind.QUEUE, 0, "reply");
                 assertEquals(3, queueDirectories(dataDir).size());
 
                 client.invoke(CommandCode.DELETE_DESTINATION, new DeleteDestinationRequest("dropped", DestinationKind.QUEUE));
@@ -145,9 +145,9 @@ class StoreLifecycleTest {
                             new CreateDestinationRequest("unknown", DestinationKind.QUEUE, 0)));
             assertEquals(ErrorStatus.UNKNOWN_DESTINATION, create.status());
             assertTrue(create.getMessage().contains("autoCreateDestinations=false"), create.getMessage());
-            client.invoke(CommandCode.CREATE_DESTINATION,
-                    new CreateDestinationRequest("tmp-1", DestinationKind.QUEUE, 1, true));
-            assertEquals(List.of("orders", "prices", "tmp-1"), destinationNames(client));
+            String temporary = client.invoke(CommandCode.CREATE_DESTINATION,
+                    CreateDestinationRequest.temporary(DestinationKind.QUEUE)).header(DestinationInfo.class).name();
+            assertEquals(List.of(temporary, "orders", "prices"), destinationNames(client), "a temporary one too");
         } finally {
             broker.close();
         }
