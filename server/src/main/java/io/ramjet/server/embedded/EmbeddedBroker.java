@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
@@ -75,7 +76,9 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
 
     private static EmbeddedBroker start(Path dataDir, boolean temporary, UnaryOperator<BrokerConfig> tuning) {
-        NameServer nameServer = new NameServer(NameServerConfig.defaults().withPort(0));
+        // its one broker registers before anyone asks: nothing to wait for after start
+        NameServer nameServer = new NameServer(NameServerConfig.defaults().withPort(0)
+                .withRegistrationWindow(Duration.ZERO));
         Broker broker = null;
         try {
             nameServer.start();

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -55,7 +56,9 @@ public final class EmbeddedCluster implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a temporary data directory", e);
         }
-        NameServer nameServer = new NameServer(NameServerConfig.defaults().withPort(0));
+        // its brokers register as the cluster starts, before anyone asks
+        NameServer nameServer = new NameServer(NameServerConfig.defaults().withPort(0)
+                .withRegistrationWindow(Duration.ZERO));
         EmbeddedCluster cluster = new EmbeddedCluster(nameServer, root, tuning);
         try {
             nameServer.start();

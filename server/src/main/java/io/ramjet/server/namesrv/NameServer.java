@@ -43,7 +43,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * or {@link ErrorStatus#BROKER_NAME_TAKEN} and logged once per remote host.
  *
  * <p>Route answers name a destination's home groups and, for the first
- * {@link #REGISTRATION_WINDOW} after start, say they are not settled: brokers retry a
+ * {@link NameServerConfig#registrationWindow()} after start, say they are not settled: brokers retry a
  * NameServer they lost every {@link io.ramjet.server.remoting.BrokerRegistrar#RECONNECT_INTERVAL},
  * so by then every live broker registered again, and until then an empty answer means "not known
  * yet", not "nowhere".
@@ -54,9 +54,6 @@ public final class NameServer implements AutoCloseable {
 
     /** Refusals are logged once per remote host; past this many hosts, no more are remembered or logged. */
     private static final int MAX_LOGGED_HOSTS = 10_000;
-
-    /** How long after start route answers are not settled: several broker reconnection intervals. */
-    public static final Duration REGISTRATION_WINDOW = java.time.Duration.ofSeconds(2);
 
     private final NameServerConfig config;
     private final RouteRegistry registry = new RouteRegistry(connection -> ((RemotingConnection) connection).isActive());
@@ -122,7 +119,7 @@ public final class NameServer implements AutoCloseable {
     }
 
     private boolean settled() {
-        return System.nanoTime() - startedNanos >= REGISTRATION_WINDOW.toNanos();
+        return System.nanoTime() - startedNanos >= config.registrationWindow().toNanos();
     }
 
     private Frame register(RemotingConnection connection, Frame request) throws RemotingCommandException {

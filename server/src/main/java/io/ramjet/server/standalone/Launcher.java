@@ -25,6 +25,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -175,7 +176,8 @@ public final class Launcher {
                 secret = SecretFile.readOrCreate(config.dataDir().resolve(SecretFile.NAME));
             }
             List<AutoCloseable> started = new ArrayList<>();
-            NameServerConfig nameServerConfig = NameServerConfig.defaults();
+            // the broker beside it registers as the server starts: nothing to wait for
+            NameServerConfig nameServerConfig = NameServerConfig.defaults().withRegistrationWindow(Duration.ZERO);
             ServerTls tls = config.tls().server();
             NameServer nameServer = new NameServer(nameServerConfig.withRemoting(nameServerConfig.remoting()
                     .withPort(nameServerPort).withHost(config.host()).withAdvertisedHost(config.advertisedHost())

@@ -173,7 +173,7 @@ class PlacementTest {
         }
         assertEquals(1L, stored("b", queue).stream().mapToLong(Long::longValue).sum(), "stored on b, its home");
         assertFalse(hosts("a", queue), "not created on a");
-        await().atMost(NameServer.REGISTRATION_WINDOW.plusSeconds(1)).until(() -> nameServers.stream()
+        await().atMost(NameServerConfig.DEFAULT_REGISTRATION_WINDOW.plusSeconds(1)).until(() -> nameServers.stream()
                 .allMatch(n -> brokersKnownTo(n).size() == 2));
     }
 
