@@ -99,6 +99,31 @@ public final class FailoverRamjetClient implements RamjetClient {
         }).thenCompose(group -> group);
     }
 
+    /**
+     * The brokers hosting a new consumer's destination. A lookup that meets no master, or whose
+     * creation of the destination gets no answer in time (a group starting: a SYNC master answers
+     * a write once its group holds it), is made again after the pauses of a {@link Backoff}, for
+     * {@code failoverTimeout}, as a send's lookup is; a refusal fails at once.
+     *
+     * @param retries the pauses of the lookups so far, null before the first
+     */
+    private CompletableFuture<List<String>> hostsOf(String destination, DestinationKind kind, Backoff retries) {
+        return brokers.brokersOf(destination, kind).handle((hosts, failure) -> {
+            if (failure == null) {
+                return CompletableFuture.completedFuture(hosts);
+            }
+            ClientException cause = ClientException.of(failure);
+            Backoff backoff = retries != null ? retries : new Backoff(options.failoverTimeout());
+            if ((cause.isRefusal() && !cause.isMasterGone()) || backoff.expired()) {
+                return CompletableFuture.<List<String>>failedFuture(cause);
+            }
+            if (retries == null) {
+                LOG.info("no broker serves {} '{}' yet ({}); asking again", kind, destination, cause.getMessage());
+            }
+            return backoff.pause().thenCompose(paused -> hostsOf(destination, kind, backoff));
+        }).thenCompose(hosts -> hosts);
+    }
+
     private GroupSends group(String brokerName) {
         return groups.computeIfAbsent(brokerName, name -> new GroupSends(brokers, name, options.failoverTimeout()));
     }
@@ -141,8 +166,8 @@ public final class FailoverRamjetClient implements RamjetClient {
         }
         List<String> hosts;
         try {
-            hosts = brokers.brokersOf(consumer.subscription().destination(),
-                    consumer.subscription().destinationKind()).get();
+            hosts = hostsOf(consumer.subscription().destination(), consumer.subscription().destinationKind(), null)
+                    .get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ClientException(Reason.FAILED, ClientException.Outcome.CERTAINLY_NOT_APPLIED, "interrupted", e);
