@@ -677,7 +677,11 @@ public final class RemotingRamjetClient implements BrokerClient {
             if (!found.isEmpty()) {
                 return CompletableFuture.completedFuture(found);
             }
-            if (!data.homeGroups().isEmpty()) {
+            // home groups are kept by name: live masters serving the name as the other kind only
+            // mean a queue and a topic share it, and this kind is new
+            boolean otherKindOnly = data.writableMasters().stream().noneMatch(r -> r.kind() == kind)
+                    && !data.writableMasters().isEmpty();
+            if (!data.homeGroups().isEmpty() && !otherKindOnly) {
                 return CompletableFuture.failedFuture(new ClientException(Reason.UNREACHABLE,
                         ClientException.Outcome.CERTAINLY_NOT_APPLIED, kind + " '" + destination + "' lives on "
                         + String.join(", ", data.homeGroups()) + ", where no writable master"
