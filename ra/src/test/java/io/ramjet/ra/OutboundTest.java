@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.provider.jms.RamjetConnectionFactory;
-import io.ramjet.server.embedded.EmbeddedBroker;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.IllegalStateException;
@@ -25,39 +24,12 @@ import jakarta.resource.ResourceException;
 import jakarta.resource.spi.LocalTransaction;
 import jakarta.resource.spi.ManagedConnection;
 import jakarta.resource.spi.security.PasswordCredential;
-import jakarta.transaction.TransactionManager;
-import java.nio.file.Path;
 import java.util.UUID;
 import javax.security.auth.Subject;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The outbound side over a real embedded broker, with Narayana as the JTA transaction manager. */
-class OutboundTest {
-
-    @TempDir
-    static Path txStore;
-
-    static EmbeddedBroker broker;
-    static TransactionManager transactions;
-
-    @BeforeAll
-    static void start() {
-        broker = EmbeddedBroker.start();
-        transactions = Narayana.transactionManager(txStore);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        broker.close();
-        Narayana.delete(txStore);
-    }
-
-    private static String url() {
-        return "ramjet://" + broker.nameServerAddress();
-    }
+class OutboundTest extends BrokerAndTransactions {
 
     private static RamjetManagedConnectionFactory managedFactory() {
         RamjetResourceAdapter adapter = new RamjetResourceAdapter();

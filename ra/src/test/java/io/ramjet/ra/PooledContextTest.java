@@ -7,48 +7,20 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.provider.jms.RamjetConnectionFactory;
-import io.ramjet.server.embedded.EmbeddedBroker;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.IllegalStateRuntimeException;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.TransactionInProgressRuntimeException;
-import jakarta.transaction.TransactionManager;
-import java.nio.file.Path;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code createContext} on the pooled factory, as the container's {@code @Inject JMSContext} calls
  * it: a pooled connection enlisted in the caller's JTA transaction, with the section 12 rules of
  * Jakarta Messaging 3.1. A real embedded broker, Narayana as the transaction manager.
  */
-class PooledContextTest {
-
-    @TempDir
-    static Path txStore;
-
-    static EmbeddedBroker broker;
-    static TransactionManager transactions;
-
-    @BeforeAll
-    static void start() {
-        broker = EmbeddedBroker.start();
-        transactions = Narayana.transactionManager(txStore);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        broker.close();
-        Narayana.delete(txStore);
-    }
-
-    private static String url() {
-        return "ramjet://" + broker.nameServerAddress();
-    }
+class PooledContextTest extends BrokerAndTransactions {
 
     private static ConnectionFactory pooled(TestContainer container) throws Exception {
         RamjetResourceAdapter adapter = new RamjetResourceAdapter();
