@@ -93,8 +93,10 @@ public final class FailoverRamjetClient implements RamjetClient {
             if ((cause.isRefusal() && !cause.isMasterGone()) || backoff.expired()) {
                 return CompletableFuture.<String>failedFuture(cause);
             }
-            LOG.info("no route for {} '{}' ({}); asking again", message.kind(), message.destination(),
-                    cause.getMessage());
+            if (retries == null) {
+                LOG.info("no route for {} '{}' ({}); asking again for up to {} ms", message.kind(),
+                        message.destination(), cause.getMessage(), options.failoverTimeout());
+            }
             return backoff.pause().thenCompose(paused -> groupOf(message, queueChoice, backoff));
         }).thenCompose(group -> group);
     }
