@@ -3,6 +3,7 @@ package io.ramjet.reliability;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
+import io.ramjet.protocol.command.ClusterAuthenticateRequest;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ReplicaFetchRequest;
 import io.ramjet.protocol.command.ReplicaHandshakeRequest;
@@ -27,9 +28,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * A TCP proxy in front of one broker: it accepts on an ephemeral 127.0.0.1 port (the broker's
  * {@code advertisedPort}, so clients and slaves reach the broker through it) and forwards each
  * connection to the broker's real port, both directions, byte for byte. It tells a slave's
- * replication connection by its first frame, decoded with the protocol's own {@link FrameDecoder}:
- * {@code REPLICA_HANDSHAKE} on a slave's first connection to its master, {@code REPLICA_FETCH} on
- * one it opens again later; both carry the slave's {@code brokerId}.
+ * connections by their first frames, decoded with the protocol's own {@link FrameDecoder}: the
+ * cluster handshake's {@code CLUSTER_AUTHENTICATE}, then {@code REPLICA_HANDSHAKE} or
+ * {@code REPLICA_FETCH}; each carries the slave's {@code brokerId}.
  *
  * <p>{@link #cut} stops forwarding, both ways, on that slave's connections and on every one it
  * opens while cut, without closing any: a cut network, not a reset, so each end must notice the
@@ -130,7 +131,7 @@ final class BrokerProxy implements AutoCloseable {
             this.client = client;
         }
 
-        /** Connects to the broker (a dead broker resets the client), reads the first frame, then forwards. */
+        /** Connects to the broker (a dead broker resets the client), then forwards both ways. */
         void open() {
             try {
                 client.setTcpNoDelay(true);
@@ -140,60 +141,74 @@ final class BrokerProxy implements AutoCloseable {
                 reset();
                 return;
             }
-            Thread back = new Thread(() -> pump(broker, client, new byte[CHUNK], 0), "proxy-" + name + "-back");
+            Thread back = new Thread(() -> pump(broker, client, null), "proxy-" + name + "-back");
             back.setDaemon(true);
             back.start();
-            byte[] buffer = new byte[CHUNK];
-            int first;
-            try {
-                first = readFirstFrame(buffer);
-            } catch (IOException e) {
-                close();
-                return;
-            }
-            pump(client, broker, buffer, first);
-        }
-
-        /**
-         * Reads until the first frame is whole, identifies a slave's replication connection by it
-         * (and blackholes it if that slave is cut), and returns how many bytes of the buffer to
-         * forward first.
-         */
-        private int readFirstFrame(byte[] buffer) throws IOException {
             EmbeddedChannel decoder = new EmbeddedChannel(
                     new FrameDecoder(FrameDescriptor.DEFAULT_MAX_FRAME_LENGTH, new HeaderCodec()));
             try {
-                InputStream in = client.getInputStream();
-                int filled = 0;
-                while (true) {
-                    int n = in.read(buffer, filled, buffer.length - filled);
-                    if (n < 0) {
-                        throw new IOException("closed before its first frame");
-                    }
-                    try {
-                        decoder.writeInbound(Unpooled.wrappedBuffer(buffer, filled, n));
-                    } catch (DecoderException e) {
-                        // not this protocol's frame: no replication connection, forwarded as it is
-                        return filled + n;
-                    }
-                    filled += n;
-                    Frame frame = decoder.readInbound();
-                    if (frame != null) {
-                        identify(frame);
-                        return filled;
-                    }
-                    if (filled == buffer.length) {
-                        // a first frame larger than a chunk is no replication request
-                        return filled;
-                    }
-                }
+                pump(client, broker, decoder);
             } finally {
                 decoder.finishAndReleaseAll();
             }
         }
 
+        /**
+         * Copies {@code from} to {@code to} until either closes. With a {@code decoder} (the
+         * client's direction) each chunk is decoded before it is forwarded, until a frame other
+         * than the cluster challenge identifies the connection (see {@link #identify}), so that a
+         * cut slave's identifying frame is never forwarded.
+         */
+        private void pump(Socket from, Socket to, EmbeddedChannel decoder) {
+            boolean identifying = decoder != null;
+            byte[] buffer = new byte[CHUNK];
+            try {
+                InputStream in = from.getInputStream();
+                OutputStream out = to.getOutputStream();
+                while (true) {
+                    int n = in.read(buffer);
+                    if (n < 0) {
+                        break;
+                    }
+                    if (identifying) {
+                        identifying = identifyIn(decoder, buffer, n);
+                    }
+                    awaitForwarding();
+                    out.write(buffer, 0, n);
+                }
+            } catch (IOException | InterruptedException e) {
+                // either side closed or reset, or the proxy closes: the link ends
+            }
+            close();
+        }
+
+        /** Decodes the frames a chunk completes; false once one identified the connection, or it is not this protocol. */
+        private boolean identifyIn(EmbeddedChannel decoder, byte[] buffer, int length) {
+            try {
+                decoder.writeInbound(Unpooled.copiedBuffer(buffer, 0, length));
+            } catch (DecoderException e) {
+                return false;
+            }
+            for (Frame frame = decoder.readInbound(); frame != null; frame = decoder.readInbound()) {
+                boolean challenge = frame.code() == CommandCode.CLUSTER_CHALLENGE;
+                identify(frame);
+                if (!challenge) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * A broker proves itself a cluster member ({@code CLUSTER_AUTHENTICATE}) before it asks
+         * anything else, and asks a master for replication with {@code REPLICA_HANDSHAKE} or
+         * {@code REPLICA_FETCH}; each names the broker's id. A connection so named belongs to that
+         * slave, and is blackholed at once if it is cut.
+         */
         private void identify(Frame frame) {
-            if (frame.code() == CommandCode.REPLICA_HANDSHAKE) {
+            if (frame.code() == CommandCode.CLUSTER_AUTHENTICATE) {
+                slaveId = frame.header(ClusterAuthenticateRequest.class).brokerId();
+            } else if (frame.code() == CommandCode.REPLICA_HANDSHAKE) {
                 slaveId = frame.header(ReplicaHandshakeRequest.class).brokerId();
             } else if (frame.code() == CommandCode.REPLICA_FETCH) {
                 slaveId = frame.header(ReplicaFetchRequest.class).brokerId();
@@ -204,29 +219,6 @@ final class BrokerProxy implements AutoCloseable {
             if (slaveId != CLIENT && cut.contains(slaveId)) {
                 blackhole();
             }
-        }
-
-        /** Copies {@code from} to {@code to}, {@code pending} bytes of {@code buffer} first, until either closes. */
-        private void pump(Socket from, Socket to, byte[] buffer, int pending) {
-            try {
-                InputStream in = from.getInputStream();
-                OutputStream out = to.getOutputStream();
-                int n = pending;
-                while (true) {
-                    if (n > 0) {
-                        awaitForwarding();
-                        out.write(buffer, 0, n);
-                    }
-                    n = in.read(buffer);
-                    if (n < 0) {
-                        break;
-                    }
-                    awaitForwarding();
-                }
-            } catch (IOException | InterruptedException e) {
-                // either side closed or reset, or the proxy closes: the link ends
-            }
-            close();
         }
 
         /** Returns while the link forwards; a blackholed one holds its bytes until the proxy closes. */

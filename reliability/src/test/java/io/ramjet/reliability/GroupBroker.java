@@ -61,9 +61,19 @@ final class GroupBroker implements AutoCloseable {
         return jvm.isServing();
     }
 
+    /** Starts the broker and waits until its port accepts. */
     void start() throws IOException {
+        launch();
+        awaitAccepting();
+    }
+
+    /** Starts the broker's JVM; it may serve only once the brokers it needs (its master) run too. */
+    void launch() throws IOException {
         jvm.start(List.of("broker", "-c", configFile.toString(), "-p", Integer.toString(port),
                 "--data-dir", dataDir.toString(), "-n", nameServers));
+    }
+
+    void awaitAccepting() throws IOException {
         jvm.awaitReady("broker port " + port + " accepting", ChildJvm.START_TIMEOUT, () -> ChildJvm.accepts(port));
     }
 

@@ -323,12 +323,19 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
     public void afterEach(ExtensionContext context) throws Exception {
         printTailsIfFailed(context);
         brokers.forEach(b -> heal(b.brokerId()));
+        // all launched before any is awaited: a slave serves only once it joined its master, and
+        // after a clean stop of the whole group only the last master may be elected
+        List<GroupBroker> launched = new ArrayList<>();
         for (GroupBroker broker : brokers) {
             if (broker.jvm().isAlive() && !broker.isServing()) {
                 broker.jvm().resume();
             } else if (!broker.jvm().isAlive()) {
-                broker.start();
+                broker.launch();
+                launched.add(broker);
             }
+        }
+        for (GroupBroker broker : launched) {
+            broker.awaitAccepting();
         }
         awaitInfo("all three in sync again after the test", ChildJvm.START_TIMEOUT,
                 info -> info.inSync().size() == BROKERS);

@@ -106,6 +106,19 @@ final class DurabilityPipeline {
         return durable;
     }
 
+    /**
+     * Takes a record just appended by a thread that forces on its own ({@link #forceWaiting}):
+     * wakes neither the flush thread nor the dispatcher, only what waits for written bytes (a
+     * replica's held fetch, which must not wait for the force: under synchronous replication the
+     * force's waiters wait for that very fetch).
+     *
+     * @return completes as {@link #durableAtForce}
+     */
+    CompletableFuture<AppendResult> appendedAtForce(AppendResult result) {
+        written.reached(result.endOffset());
+        return durableAtForce(result);
+    }
+
     /** Takes replicated bytes just written up to {@code end}; completes once they are forced. */
     CompletableFuture<Long> appendedReplicated(long end) {
         dispatcher.wakeUp();

@@ -212,12 +212,12 @@ public final class MessageStore implements AutoCloseable {
      */
     public CompletableFuture<AppendResult> appendForcedAtForce(List<QueueSlot> slots,
                                                                Function<long[], MessageRecord> build) {
-        return pipeline.durableAtForce(appendReserving(slots, build));
+        return pipeline.appendedAtForce(appendReserving(slots, build));
     }
 
     /** As {@link #appendForcedAtForce(List, Function)}, for a record that reserves no queue offset. */
     public CompletableFuture<AppendResult> appendForcedAtForce(MessageRecord record) {
-        return append(record, false, false).thenCompose(pipeline::durableAtForce);
+        return append(record, false, false).thenCompose(pipeline::appendedAtForce);
     }
 
     private AppendResult appendReserving(List<QueueSlot> slots, Function<long[], MessageRecord> build) {

@@ -142,6 +142,12 @@ public final class Broker implements AutoCloseable {
     private final SubscriptionTable subscriptions;
     private final ExecutorService processors;
     /**
+     * Serves the other brokers of the cluster (their handshake, a slave's fetches) apart from
+     * {@link #processors}, whose threads may wait for those very fetches (a durable append under
+     * synchronous replication): behind them, a fetch would wait until the writes time out.
+     */
+    private final ExecutorService clusterRequests;
+    /**
      * The thread for SEND when it does not run on its I/O thread ({@link SendLane}): a
      * connection's messages reach the CommitLog in the order they came; it forces them itself
      * once it has no more at hand.
@@ -201,6 +207,7 @@ public final class Broker implements AutoCloseable {
         AtomicInteger threads = new AtomicInteger();
         this.processors = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
                 r -> daemon(r, "ramjet-broker-" + threads.incrementAndGet()));
+        this.clusterRequests = Executors.newSingleThreadExecutor(r -> daemon(r, "ramjet-broker-cluster"));
         // runs only once started, when the store is open
         this.sends = new SendThread(r -> daemon(r, "ramjet-broker-send"), () -> store.forceWaiting());
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ramjet-broker-timer"));
@@ -329,9 +336,11 @@ public final class Broker implements AutoCloseable {
             return;
         }
         ReplicationProcessor replication = new ReplicationProcessor(store, epochs, inSyncReplicas, members,
-                config.brokerName(), config.brokerId(), timer, processors);
-        server.registerProcessor(CommandCode.REPLICA_HANDSHAKE, Refusals.mapped(replication::handshake), processors);
-        server.registerAsyncProcessor(CommandCode.REPLICA_FETCH, Refusals.mappedAsync(replication::fetch), processors);
+                config.brokerName(), config.brokerId(), timer, clusterRequests);
+        server.registerProcessor(CommandCode.REPLICA_HANDSHAKE, Refusals.mapped(replication::handshake),
+                clusterRequests);
+        server.registerAsyncProcessor(CommandCode.REPLICA_FETCH, Refusals.mappedAsync(replication::fetch),
+                clusterRequests);
         long period = Math.max(10, Math.min(config.replication().maxLag().toMillis(),
                 config.replication().syncTimeout().toMillis()) / 10);
         timer.scheduleWithFixedDelay(inSyncReplicas::check, period, period, TimeUnit.MILLISECONDS);
@@ -533,8 +542,9 @@ public final class Broker implements AutoCloseable {
                     ? " or ask it about the transactions it coordinates"
                     : ", and only clusterUser may ask it about the transactions it coordinates");
         }
-        server.registerProcessor(CommandCode.CLUSTER_CHALLENGE, Refusals.mapped(members::challenge), processors);
-        server.registerProcessor(CommandCode.CLUSTER_AUTHENTICATE, Refusals.mapped(members::authenticate), processors);
+        server.registerProcessor(CommandCode.CLUSTER_CHALLENGE, Refusals.mapped(members::challenge), clusterRequests);
+        server.registerProcessor(CommandCode.CLUSTER_AUTHENTICATE, Refusals.mapped(members::authenticate),
+                clusterRequests);
         Authentication authentication = new Authentication(login, config.allowAnonymous());
         if (hasLogin()) {
             LOG.info("broker {}: users from {}, anonymous connections {}", config.brokerName(),
@@ -729,6 +739,7 @@ public final class Broker implements AutoCloseable {
         logins.shutdownNow();
         sends.shutdown();
         processors.shutdown();
+        clusterRequests.shutdown();
         try {
             sends.awaitTermination(5, TimeUnit.SECONDS);
             processors.awaitTermination(5, TimeUnit.SECONDS);

@@ -8,6 +8,7 @@ import io.netty.buffer.Unpooled;
 import io.ramjet.protocol.command.BrowseRequest;
 import io.ramjet.protocol.command.BrowseResponse;
 import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.CreateDestinationRequest;
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.EpochEntry;
 import io.ramjet.protocol.command.ErrorStatus;
@@ -241,6 +242,40 @@ class ReplicationTest {
                 assertTrue(slave.store().flushedOffset() > sent.physicalOffset(), "on the remaining slave");
             }
             assertEquals(Set.of(1L), master.inSyncReplicas());
+        }
+    }
+
+    /**
+     * Requests that wait for the in-sync set (here, destinations created at once by more clients
+     * than the broker has request threads) do not hold up the slave's fetches they wait for: the
+     * slave is served apart, so each create returns as soon as the slave has it, not after the
+     * synchronous timeout.
+     */
+    @Test
+    void writesWaitingForTheSlaveDoNotHoldUpItsFetches() throws Exception {
+        Duration syncTimeout = Duration.ofSeconds(10);
+        try (Broker master = BrokerTestSupport.start(BrokerTestSupport.config(masterDir).withReplication(
+                new ReplicationConfig(ReplicationConfig.Role.MASTER, null, ReplicationConfig.Mode.SYNC, 2,
+                        Duration.ofMinutes(5), syncTimeout, 0)));
+             Broker slave = slave(slaveDir, master, 1);
+             RemotingClient client = new RemotingClient(RemotingClientConfig.defaults())) {
+            try (BrokerTestClient first = new BrokerTestClient(master.address())) {
+                first.send("orders", DestinationKind.QUEUE, 0, "the slave is in sync");
+            }
+            int concurrent = 4 * Math.max(4, Runtime.getRuntime().availableProcessors() * 2);
+            long started = System.nanoTime();
+            List<CompletableFuture<Frame>> creates = new ArrayList<>();
+            for (int i = 0; i < concurrent; i++) {
+                creates.add(client.invoke(master.address(), Frame.request(CommandCode.CREATE_DESTINATION,
+                        new CreateDestinationRequest("created-" + i, DestinationKind.QUEUE, 1, false)),
+                        syncTimeout.multipliedBy(2)));
+            }
+            for (CompletableFuture<Frame> create : creates) {
+                create.get(30, TimeUnit.SECONDS);
+            }
+            long millis = Duration.ofNanos(System.nanoTime() - started).toMillis();
+            assertTrue(millis < syncTimeout.toMillis() / 2, concurrent + " creates took " + millis
+                    + " ms; each waits only for the slave's next fetch");
         }
     }
 
