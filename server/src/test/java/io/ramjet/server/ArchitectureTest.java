@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
 
     private static final Path REPOSITORY = Path.of("..");
-    private static final List<String> MODULES = List.of("record", "protocol", "storage", "server", "provider");
+    private static final List<String> MODULES = List.of("model", "protocol", "storage", "server", "provider");
 
     private static final String BROKER = "io.ramjet.server.broker";
     private static final String PROVIDER = "io.ramjet.provider";

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ramjet.protocol.record.MessageRecordDescriptor;
+import io.ramjet.model.record.MessageRecordDescriptor;
 import io.ramjet.storage.RecordReadException.Reason;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,8 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.SubscriptionRef;
+import io.ramjet.model.SubscriptionType;
 import io.ramjet.protocol.command.AdminQuery;
 import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.BrowseRequest;
@@ -9,11 +12,8 @@ import io.ramjet.protocol.command.CreateDestinationRequest;
 import io.ramjet.protocol.command.DeleteDestinationRequest;
 import io.ramjet.protocol.command.DeleteSubscriptionRequest;
 import io.ramjet.protocol.command.DestinationInfo;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.DestinationList;
 import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.command.SubscriptionRef;
-import io.ramjet.protocol.command.SubscriptionType;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.security.AccessConfig;
 import io.ramjet.server.broker.security.PasswordHash;

@@ -1,12 +1,12 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.MessagePosition;
+import io.ramjet.model.SubscriptionRef;
 import io.ramjet.protocol.command.AckRequest;
 import io.ramjet.protocol.command.CloseConsumerRequest;
 import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.command.MessagePosition;
-import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerTestClient.Received;
 import org.junit.jupiter.api.Test;

@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.EpochEntry;
+import io.ramjet.model.SubscriptionRef;
 import io.ramjet.protocol.command.BrowseRequest;
 import io.ramjet.protocol.command.BrowseResponse;
 import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.EpochEntry;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SendResponse;
-import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;

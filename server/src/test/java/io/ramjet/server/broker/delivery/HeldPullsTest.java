@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.MessageRecordDescriptor;
-import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.MessageRecordDescriptor;
+import io.ramjet.model.record.MessageRecordView;
 import io.ramjet.server.broker.subscription.Delivery;
 import java.nio.ByteBuffer;
 import java.util.List;
