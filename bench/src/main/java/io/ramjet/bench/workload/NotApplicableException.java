@@ -1,4 +1,4 @@
-package io.ramjet.bench;
+package io.ramjet.bench.workload;
 
 /** A workload that has no counterpart on a peer; the cell reads "n/a: " and the reason. */
 public final class NotApplicableException extends Exception {

@@ -1,4 +1,4 @@
-package io.ramjet.bench;
+package io.ramjet.bench.workload;
 
 /** How many messages a timed phase moved and how long it took. */
 public record Rate(long messages, long nanos) {

@@ -1,4 +1,4 @@
-package io.ramjet.bench;
+package io.ramjet.bench.result;
 
 /**
  * One line of the results table: the workload it belongs to (1 to 9, as bench/README.md lists

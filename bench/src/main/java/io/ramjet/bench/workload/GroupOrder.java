@@ -1,4 +1,4 @@
-package io.ramjet.bench;
+package io.ramjet.bench.workload;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,4 +1,4 @@
-package io.ramjet.bench;
+package io.ramjet.bench.workload;
 
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;

@@ -1,4 +1,6 @@
-package io.ramjet.bench;
+package io.ramjet.bench.result;
+
+import io.ramjet.bench.workload.Acknowledgement;
 
 import java.util.List;
 

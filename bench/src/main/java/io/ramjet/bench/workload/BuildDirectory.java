@@ -1,4 +1,4 @@
-package io.ramjet.bench;
+package io.ramjet.bench.workload;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.ramjet.bench;
+package io.ramjet.bench.result;
 
 import java.util.ArrayList;
 import java.util.List;

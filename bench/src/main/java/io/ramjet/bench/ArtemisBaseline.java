@@ -1,7 +1,6 @@
-package io.ramjet.bench.jms;
+package io.ramjet.bench;
 
-import io.ramjet.bench.Bench;
-import io.ramjet.bench.BenchConfig;
+import io.ramjet.bench.workload.BenchConfig;
 
 /**
  * Artemis's figures alone: the same as

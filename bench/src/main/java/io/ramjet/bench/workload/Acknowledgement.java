@@ -1,4 +1,4 @@
-package io.ramjet.bench;
+package io.ramjet.bench.workload;
 
 /**
  * How a drain's consumers acknowledge what they receive: the JMS session modes, each a row of its

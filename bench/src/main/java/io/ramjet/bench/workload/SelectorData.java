@@ -1,4 +1,4 @@
-package io.ramjet.bench;
+package io.ramjet.bench.workload;
 
 /**
  * The properties of the selector workload, the same for every peer: message {@code i} of

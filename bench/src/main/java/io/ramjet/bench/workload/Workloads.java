@@ -1,4 +1,4 @@
-package io.ramjet.bench;
+package io.ramjet.bench.workload;
 
 import java.time.Duration;
 import org.HdrHistogram.Histogram;
@@ -27,7 +27,7 @@ public interface Workloads extends AutoCloseable {
 
     /**
      * Consumers receive exactly {@code count} messages from a queue, acknowledging them in
-     * {@code ack}'s way; throws {@link io.ramjet.bench.NotApplicableException} for a mode the client
+     * {@code ack}'s way; throws {@link io.ramjet.bench.workload.NotApplicableException} for a mode the client
      * has not ({@link #acknowledgementGap}).
      */
     Rate drain(String queue, long count, Acknowledgement ack) throws Exception;
