@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,6 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -192,12 +194,9 @@ class BrokerTest extends BrokerTestBase {
             assertEquals(List.of("reply"), client.pull(tmp, 1, 1, 0).stream().map(Received::body).toList());
 
             client.close();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            List<DestinationInfo> left;
-            do {
-                left = other.invoke(CommandCode.LIST_DESTINATIONS, null).header(DestinationList.class).destinations();
-            } while (left.stream().anyMatch(d -> d.name().equals(name)) && System.nanoTime() < deadline);
-            assertTrue(left.stream().noneMatch(d -> d.name().equals(name)), "deleted with its connection");
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(1)).untilAsserted(() -> assertTrue(
+                    other.invoke(CommandCode.LIST_DESTINATIONS, null).header(DestinationList.class).destinations()
+                            .stream().noneMatch(d -> d.name().equals(name)), "deleted with its connection"));
         }
     }
 
