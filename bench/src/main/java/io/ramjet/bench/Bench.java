@@ -7,6 +7,13 @@ import io.ramjet.bench.peer.RocketMqPeer;
 import io.ramjet.bench.report.CsvReport;
 import io.ramjet.bench.report.SvgChart;
 import io.ramjet.bench.report.TextTable;
+import io.ramjet.bench.result.Cell;
+import io.ramjet.bench.result.Results;
+import io.ramjet.bench.result.Row;
+import io.ramjet.bench.result.Rows;
+import io.ramjet.bench.workload.BenchConfig;
+import io.ramjet.bench.workload.BuildDirectory;
+import io.ramjet.bench.workload.Workloads;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -25,9 +32,9 @@ import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The side-by-side benchmark: starts each peer (Ramjet, Artemis, RocketMQ) in JVMs of its own

@@ -3,6 +3,10 @@ package io.ramjet.bench;
 import io.ramjet.bench.peer.CpuTime;
 import io.ramjet.bench.peer.Peer;
 import io.ramjet.bench.peer.PeerProcess;
+import io.ramjet.bench.result.Cell;
+import io.ramjet.bench.result.Results;
+import io.ramjet.bench.result.Row;
+import io.ramjet.bench.result.Rows;
 import java.io.IOException;
 
 /**

@@ -1,6 +1,7 @@
 package io.ramjet.bench;
 
 import io.ramjet.bench.peer.ReplicatedPeer;
+import io.ramjet.bench.workload.Workloads;
 import io.ramjet.controller.ControllerConfig;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import jakarta.jms.Connection;

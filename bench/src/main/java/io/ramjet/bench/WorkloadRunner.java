@@ -1,6 +1,15 @@
 package io.ramjet.bench;
 
 import io.ramjet.bench.peer.Peer;
+import io.ramjet.bench.result.Cell;
+import io.ramjet.bench.result.Results;
+import io.ramjet.bench.result.Row;
+import io.ramjet.bench.result.Rows;
+import io.ramjet.bench.workload.Acknowledgement;
+import io.ramjet.bench.workload.BenchConfig;
+import io.ramjet.bench.workload.NotApplicableException;
+import io.ramjet.bench.workload.Rate;
+import io.ramjet.bench.workload.Workloads;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.bench.peer.ReplicatedPeer;
+import io.ramjet.bench.result.Results;
+import io.ramjet.bench.result.Row;
+import io.ramjet.bench.result.Rows;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

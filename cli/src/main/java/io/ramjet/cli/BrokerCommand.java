@@ -1,7 +1,7 @@
 package io.ramjet.cli;
 
 import io.ramjet.cli.Output.Column;
-import io.ramjet.protocol.command.BrokerFacts;
+import io.ramjet.model.stats.BrokerFacts;
 import io.ramjet.protocol.command.CommandCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,9 +1,9 @@
 package io.ramjet.cli;
 
 import io.ramjet.cli.Output.Column;
+import io.ramjet.model.stats.ConsumerStats;
 import io.ramjet.protocol.command.AdminQuery;
 import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.ConsumerStats;
 import io.ramjet.protocol.command.ConsumerStatsList;
 import jakarta.jms.JMSConsumer;
 import jakarta.jms.JMSContext;

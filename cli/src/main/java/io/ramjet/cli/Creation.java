@@ -1,10 +1,10 @@
 package io.ramjet.cli;
 
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.AdminCount;
 import io.ramjet.protocol.command.AdminCreateRequest;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.DestinationKind;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 

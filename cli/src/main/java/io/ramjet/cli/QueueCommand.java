@@ -1,13 +1,13 @@
 package io.ramjet.cli;
 
 import io.ramjet.cli.Output.Column;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.stats.DestinationStats;
 import io.ramjet.protocol.command.AdminCount;
 import io.ramjet.protocol.command.AdminQuery;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.DeleteDestinationRequest;
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.DestinationStats;
 import io.ramjet.protocol.command.DestinationStatsList;
 import io.ramjet.protocol.command.MoveRequest;
 import io.ramjet.protocol.command.PurgeRequest;

@@ -1,14 +1,14 @@
 package io.ramjet.cli;
 
 import io.ramjet.cli.Output.Column;
+import io.ramjet.model.stats.SubscriptionStats;
 import io.ramjet.protocol.command.AdminCount;
 import io.ramjet.protocol.command.AdminQuery;
 import io.ramjet.protocol.command.BrokerInfo;
-import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ClaimClientIdRequest;
+import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.DeleteSubscriptionRequest;
 import io.ramjet.protocol.command.PurgeRequest;
-import io.ramjet.protocol.command.SubscriptionStats;
 import io.ramjet.protocol.command.SubscriptionStatsList;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,6 +1,6 @@
 package io.ramjet.cli;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 

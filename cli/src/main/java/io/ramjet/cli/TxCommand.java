@@ -1,9 +1,9 @@
 package io.ramjet.cli;
 
 import io.ramjet.cli.Output.Column;
+import io.ramjet.model.stats.TransactionStats;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.TransactionStats;
 import io.ramjet.protocol.command.TransactionStatsList;
 import io.ramjet.protocol.command.TxEndRequest;
 import picocli.CommandLine.Command;

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -186,15 +187,14 @@ class MetricsScrapeTest {
      * Scrapes until the metric shows {@code expected}: acknowledgements are logged after the
      * consumer closes, a closed connection is noticed a moment later.
      */
-    private static String scrapeUntil(URI endpoint, String metric, String destination, double expected)
-            throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        String text = scrape(endpoint);
-        while (value(text, metric, destination) != expected && System.nanoTime() < deadline) {
-            text = scrape(endpoint);
-        }
-        assertEquals(expected, value(text, metric, destination), metric);
-        return text;
+    private static String scrapeUntil(URI endpoint, String metric, String destination, double expected) {
+        AtomicReference<String> text = new AtomicReference<>();
+        await().atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(10))
+                .untilAsserted(() -> {
+                    text.set(scrape(endpoint));
+                    assertEquals(expected, value(text.get(), metric, destination), metric);
+                });
+        return text.get();
     }
 
     /** The value of the first sample of {@code metric} (of that destination, when given); NaN when there is none. */

@@ -1,9 +1,9 @@
 package io.ramjet.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.CreateDestinationRequest;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** {@code nameserver brokers|routes} against one NameServer with two brokers registered. */
@@ -104,19 +105,16 @@ class NameServerCommandTest {
     }
 
     /** The queues per broker address of the route, once the NameServer has {@code brokers} brokers in it. */
-    private Map<String, Integer> awaitRoute(String destination, int brokers) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    private Map<String, Integer> awaitRoute(String destination, int brokers) {
+        return await("the NameServer routes " + destination + " to " + brokers + " brokers")
+                .atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
+                .until(() -> routeQueues(destination), queues -> queues.size() == brokers);
+    }
+
+    private Map<String, Integer> routeQueues(String destination) throws Exception {
         Map<String, Integer> queues = new TreeMap<>();
-        while (System.nanoTime() < deadline) {
-            queues.clear();
-            cli.json("nameserver", "routes", destination)
-                    .forEach(r -> queues.put(r.get("address").asText(), r.get("queues").asInt()));
-            if (queues.size() == brokers) {
-                return queues;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the NameServer never routed " + destination + " to " + brokers + " brokers: "
-                + queues);
+        cli.json("nameserver", "routes", destination)
+                .forEach(r -> queues.put(r.get("address").asText(), r.get("queues").asInt()));
+        return queues;
     }
 }

@@ -1,11 +1,12 @@
 package io.ramjet.controller;
 
 import io.ramjet.controller.ControllerRequest.AlterInSyncSet;
-import io.ramjet.controller.ControllerRequest.Election;
 import io.ramjet.controller.ControllerRequest.ElectMaster;
+import io.ramjet.controller.ControllerRequest.Election;
 import io.ramjet.controller.ControllerRequest.GetReplicaInfo;
 import io.ramjet.controller.ControllerRequest.Heartbeat;
 import io.ramjet.controller.ControllerRequest.RegisterBroker;
+import io.ramjet.model.EpochEntry;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

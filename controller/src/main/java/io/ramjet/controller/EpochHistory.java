@@ -1,5 +1,7 @@
 package io.ramjet.controller;
 
+import io.ramjet.model.EpochEntry;
+
 import java.util.ArrayList;
 import java.util.List;
 

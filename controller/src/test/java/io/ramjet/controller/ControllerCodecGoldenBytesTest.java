@@ -6,6 +6,7 @@ import io.ramjet.controller.ControllerRequest.Election;
 import io.ramjet.controller.ControllerRequest.GetReplicaInfo;
 import io.ramjet.controller.ControllerRequest.Heartbeat;
 import io.ramjet.controller.ControllerRequest.RegisterBroker;
+import io.ramjet.model.EpochEntry;
 import org.junit.jupiter.api.Test;
 
 import java.util.HexFormat;

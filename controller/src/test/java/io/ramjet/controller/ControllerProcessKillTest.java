@@ -1,5 +1,7 @@
 package io.ramjet.controller;
 
+import io.ramjet.model.EpochEntry;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

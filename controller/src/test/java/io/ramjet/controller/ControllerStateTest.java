@@ -3,6 +3,7 @@ package io.ramjet.controller;
 import io.ramjet.controller.ControllerRequest.AlterInSyncSet;
 import io.ramjet.controller.ControllerRequest.Election;
 import io.ramjet.controller.ControllerRequest.RegisterBroker;
+import io.ramjet.model.EpochEntry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

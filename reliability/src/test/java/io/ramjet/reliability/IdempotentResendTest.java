@@ -1,6 +1,6 @@
 package io.ramjet.reliability;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
 import io.ramjet.provider.client.ConnectionInfo;
 import io.ramjet.provider.client.OutgoingMessage;

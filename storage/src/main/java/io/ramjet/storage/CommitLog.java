@@ -1,10 +1,10 @@
 package io.ramjet.storage;
 
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.MessageRecordDescriptor;
-import io.ramjet.protocol.record.MessageRecordView;
-import io.ramjet.protocol.record.RecordStatus;
-import io.ramjet.protocol.record.RecordType;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.MessageRecordDescriptor;
+import io.ramjet.model.record.MessageRecordView;
+import io.ramjet.model.record.RecordStatus;
+import io.ramjet.model.record.RecordType;
 import io.ramjet.storage.RecordReadException.Reason;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,7 +1,7 @@
 package io.ramjet.storage;
 
-import io.ramjet.protocol.record.MessageRecordView;
-import io.ramjet.protocol.record.RecordType;
+import io.ramjet.model.record.MessageRecordView;
+import io.ramjet.model.record.RecordType;
 
 /**
  * Receives every record of the CommitLog once it is written, in log order, one at a time: on

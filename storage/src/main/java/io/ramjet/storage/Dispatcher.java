@@ -1,7 +1,7 @@
 package io.ramjet.storage;
 
-import io.ramjet.protocol.record.MessageRecordView;
-import io.ramjet.protocol.record.RecordFlags;
+import io.ramjet.model.record.MessageRecordView;
+import io.ramjet.model.record.RecordFlags;
 import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;

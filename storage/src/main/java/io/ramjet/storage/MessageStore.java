@@ -1,9 +1,9 @@
 package io.ramjet.storage;
 
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.MessageRecordDescriptor;
-import io.ramjet.protocol.record.MessageRecordView;
-import io.ramjet.protocol.record.RecordType;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.MessageRecordDescriptor;
+import io.ramjet.model.record.MessageRecordView;
+import io.ramjet.model.record.RecordType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

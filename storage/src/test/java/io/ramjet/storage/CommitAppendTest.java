@@ -3,10 +3,10 @@ package io.ramjet.storage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.MessageRecordView;
-import io.ramjet.protocol.record.RecordFlags;
-import io.ramjet.protocol.record.RecordType;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.MessageRecordView;
+import io.ramjet.model.record.RecordFlags;
+import io.ramjet.model.record.RecordType;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,13 +1,15 @@
 package io.ramjet.storage;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ramjet.protocol.record.MessageRecordDescriptor;
+import io.ramjet.model.record.MessageRecordDescriptor;
 import io.ramjet.storage.RecordReadException.Reason;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -51,15 +53,10 @@ class CommitLogTest {
         }
     }
 
-    /** Polls the directory until the allocator has written what is expected, or gives up after 10 s. */
-    private List<String> awaitFileNames(List<String> expected) throws Exception {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        List<String> names = fileNames();
-        while (!names.equals(expected) && System.nanoTime() < deadline) {
-            java.util.concurrent.locks.LockSupport.parkNanos(5_000_000);
-            names = fileNames();
-        }
-        return names;
+    /** The directory's files once the allocator has written what is expected, or a failure after 10 s. */
+    private List<String> awaitFileNames(List<String> expected) {
+        return await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(5))
+                .until(this::fileNames, expected::equals);
     }
 
     @Test

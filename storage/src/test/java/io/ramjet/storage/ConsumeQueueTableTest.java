@@ -1,16 +1,18 @@
 package io.ramjet.storage;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.MessageRecordView;
-import io.ramjet.protocol.record.RecordFlags;
-import io.ramjet.protocol.record.RecordType;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.MessageRecordView;
+import io.ramjet.model.record.RecordFlags;
+import io.ramjet.model.record.RecordType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -54,10 +56,8 @@ class ConsumeQueueTableTest {
     @Test
     void aNewQueuesFirstFileIsOneThePoolPreparedAhead() throws Exception {
         try (MessageStore store = MessageStore.open(TestRecords.config(dir))) {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (poolInodes().size() < ConsumeQueueTable.FIRST_FILES && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(5))
+                    .until(() -> poolInodes().size() >= ConsumeQueueTable.FIRST_FILES);
             List<Object> prepared = poolInodes();
             assertEquals(ConsumeQueueTable.FIRST_FILES, prepared.size());
             store.append(TestRecords.record("Q.new", 2, 0, 10), true).join();

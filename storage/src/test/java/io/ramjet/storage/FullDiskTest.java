@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.RecordFlags;
-import io.ramjet.protocol.record.RecordType;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.RecordFlags;
+import io.ramjet.model.record.RecordType;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.MessageRecordView;
-import io.ramjet.protocol.record.RecordFlags;
-import io.ramjet.protocol.record.RecordType;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.MessageRecordView;
+import io.ramjet.model.record.RecordFlags;
+import io.ramjet.model.record.RecordType;
 import io.ramjet.storage.RecordReadException.Reason;
 import java.nio.file.Path;
 import java.util.ArrayList;

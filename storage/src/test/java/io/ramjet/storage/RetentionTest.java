@@ -1,11 +1,13 @@
 package io.ramjet.storage;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.storage.RecordReadException.Reason;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -65,16 +67,14 @@ class RetentionTest {
         try (MessageStore store = MessageStore.open(TestRecords.config(dir))) {
             List<AppendResult> results = fill(store, 200);
             // retention runs again and again in a broker: here until all but the active segment went
-            // (a run of the full build once kept one more, not reproduced alone; the details say why)
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            String details;
-            do {
+            // (the details say why one more stayed)
+            await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(1)).untilAsserted(() -> {
                 long checkpoint = store.checkpoint();
                 store.deleteSegmentsBelow(Long.MAX_VALUE);
-                details = "checkpoint " + checkpoint + ", log " + store.minPhysicalOffset() + "-"
-                        + store.maxPhysicalOffset() + ", " + store.segmentCount() + " segments";
-            } while (store.segmentCount() > 1 && System.nanoTime() < deadline);
-            assertEquals(1, store.segmentCount(), details);
+                assertEquals(1, store.segmentCount(), "checkpoint " + checkpoint + ", log "
+                        + store.minPhysicalOffset() + "-" + store.maxPhysicalOffset() + ", " + store.segmentCount()
+                        + " segments");
+            });
             TestRecords.assertIntact(store.read(results.get(199).physicalOffset()), 199);
         }
     }

@@ -4,9 +4,9 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.RecordFlags;
-import io.ramjet.protocol.record.RecordType;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.RecordFlags;
+import io.ramjet.model.record.RecordType;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.ramjet.bench.jms;
 
-import io.ramjet.bench.GroupOrder;
-import io.ramjet.bench.Progress;
-import io.ramjet.bench.Rate;
+import io.ramjet.bench.workload.GroupOrder;
+import io.ramjet.bench.workload.Progress;
+import io.ramjet.bench.workload.Rate;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;

@@ -1,12 +1,12 @@
 package io.ramjet.bench.jms;
 
-import io.ramjet.bench.Acknowledgement;
-import io.ramjet.bench.Parallel;
-import io.ramjet.bench.Progress;
-import io.ramjet.bench.Rate;
-import io.ramjet.bench.SelectorData;
-import io.ramjet.bench.SendSlots;
-import io.ramjet.bench.Workloads;
+import io.ramjet.bench.workload.Acknowledgement;
+import io.ramjet.bench.workload.Parallel;
+import io.ramjet.bench.workload.Progress;
+import io.ramjet.bench.workload.Rate;
+import io.ramjet.bench.workload.SelectorData;
+import io.ramjet.bench.workload.SendSlots;
+import io.ramjet.bench.workload.Workloads;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.CompletionListener;
 import jakarta.jms.Connection;

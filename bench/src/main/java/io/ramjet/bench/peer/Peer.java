@@ -1,6 +1,6 @@
 package io.ramjet.bench.peer;
 
-import io.ramjet.bench.Workloads;
+import io.ramjet.bench.workload.Workloads;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;

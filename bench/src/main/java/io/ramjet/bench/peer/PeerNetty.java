@@ -1,6 +1,6 @@
 package io.ramjet.bench.peer;
 
-import io.ramjet.bench.BuildDirectory;
+import io.ramjet.bench.workload.BuildDirectory;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package io.ramjet.bench.peer;
 
-import io.ramjet.bench.BuildDirectory;
+import io.ramjet.bench.workload.BuildDirectory;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.File;

@@ -1,7 +1,7 @@
 package io.ramjet.bench.peer;
 
-import io.ramjet.bench.Workloads;
 import io.ramjet.bench.jms.JmsWorkloads;
+import io.ramjet.bench.workload.Workloads;
 import io.ramjet.controller.ClusterSecret;
 import io.ramjet.controller.ControllerClient;
 import io.ramjet.controller.ControllerGroup;

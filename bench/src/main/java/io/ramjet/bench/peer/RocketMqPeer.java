@@ -1,7 +1,7 @@
 package io.ramjet.bench.peer;
 
-import io.ramjet.bench.Workloads;
 import io.ramjet.bench.rocketmq.RocketMqWorkloads;
+import io.ramjet.bench.workload.Workloads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

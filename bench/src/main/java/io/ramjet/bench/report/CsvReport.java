@@ -1,8 +1,8 @@
 package io.ramjet.bench.report;
 
-import io.ramjet.bench.Cell;
-import io.ramjet.bench.Results;
-import io.ramjet.bench.Row;
+import io.ramjet.bench.result.Cell;
+import io.ramjet.bench.result.Results;
+import io.ramjet.bench.result.Row;
 import java.util.Locale;
 import java.util.OptionalDouble;
 

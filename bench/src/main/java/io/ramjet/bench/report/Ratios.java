@@ -1,7 +1,7 @@
 package io.ramjet.bench.report;
 
-import io.ramjet.bench.Results;
-import io.ramjet.bench.Row;
+import io.ramjet.bench.result.Results;
+import io.ramjet.bench.result.Row;
 import java.util.Locale;
 import java.util.OptionalDouble;
 

@@ -1,9 +1,9 @@
 package io.ramjet.bench.report;
 
-import io.ramjet.bench.BuildDirectory;
-import io.ramjet.bench.Results;
-import io.ramjet.bench.Row;
-import io.ramjet.bench.Rows;
+import io.ramjet.bench.result.Results;
+import io.ramjet.bench.result.Row;
+import io.ramjet.bench.result.Rows;
+import io.ramjet.bench.workload.BuildDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.ramjet.bench.storage;
 
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.MessageRecordDescriptor;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.MessageRecordDescriptor;
 import io.ramjet.storage.FlushPolicy;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.StoreConfig;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ramjet.bench.Cell;
-import io.ramjet.bench.Results;
-import io.ramjet.bench.Row;
+import io.ramjet.bench.result.Cell;
+import io.ramjet.bench.result.Results;
+import io.ramjet.bench.result.Row;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

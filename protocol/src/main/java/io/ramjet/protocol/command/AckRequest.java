@@ -1,5 +1,8 @@
 package io.ramjet.protocol.command;
 
+import io.ramjet.model.MessagePosition;
+import io.ramjet.model.SubscriptionRef;
+
 import java.util.List;
 import java.util.Objects;
 

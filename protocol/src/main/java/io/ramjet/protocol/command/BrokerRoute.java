@@ -1,5 +1,7 @@
 package io.ramjet.protocol.command;
 
+import io.ramjet.model.DestinationKind;
+
 import java.util.Objects;
 
 /**

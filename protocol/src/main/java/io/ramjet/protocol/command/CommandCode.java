@@ -91,7 +91,7 @@ public final class CommandCode {
     public static final short ADMIN_PURGE = 303;
     /** Admin to broker: {@link MoveRequest}; response {@link AdminCount}. */
     public static final short ADMIN_MOVE = 304;
-    /** Admin to broker: no header; response {@link BrokerFacts}. */
+    /** Admin to broker: no header; response {@link io.ramjet.model.stats.BrokerFacts}. */
     public static final short ADMIN_BROKER = 305;
     /** Admin to broker: no header; response {@link TransactionStatsList}. */
     public static final short ADMIN_TRANSACTIONS = 306;

@@ -1,5 +1,7 @@
 package io.ramjet.protocol.command;
 
+import io.ramjet.model.stats.ConsumerStats;
+
 import java.util.List;
 
 /** Response header of {@link CommandCode#ADMIN_CONSUMERS}. */

@@ -1,5 +1,17 @@
 package io.ramjet.protocol.command;
 
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.EpochEntry;
+import io.ramjet.model.MessagePosition;
+import io.ramjet.model.SubscriptionRef;
+import io.ramjet.model.SubscriptionType;
+import io.ramjet.model.TxState;
+import io.ramjet.model.stats.BrokerFacts;
+import io.ramjet.model.stats.ConsumerStats;
+import io.ramjet.model.stats.DestinationStats;
+import io.ramjet.model.stats.SubscriptionStats;
+import io.ramjet.model.stats.TransactionStats;
+
 import com.esotericsoftware.kryo.Kryo;
 
 import java.util.List;

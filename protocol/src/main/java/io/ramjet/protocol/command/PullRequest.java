@@ -1,5 +1,7 @@
 package io.ramjet.protocol.command;
 
+import io.ramjet.model.SubscriptionRef;
+
 import java.util.Objects;
 
 /**

@@ -1,5 +1,7 @@
 package io.ramjet.protocol.command;
 
+import io.ramjet.model.EpochEntry;
+
 import java.util.List;
 
 /**

@@ -18,7 +18,7 @@ import java.util.Objects;
  * succeeds, so a transaction manager may retry.
  *
  * @param transactionId the transaction; 0 when only the xid is known (XA recovery)
- * @param xid           the XA branch ({@link XidCodec} form), or "" for a local transaction
+ * @param xid           the XA branch ({@link io.ramjet.model.XidCodec} form), or "" for a local transaction
  * @param commit        commit, else roll back
  * @param acks          the messages consumed from this broker not already named at prepare
  */

@@ -12,7 +12,7 @@ import java.util.Objects;
  * ({@link TxQueryRequest}); an XA branch waits for its transaction manager.
  *
  * @param transactionId the transaction, as in {@link SendRequest#transactionId()}
- * @param xid           the XA branch ({@link XidCodec} form), or "" for a local transaction
+ * @param xid           the XA branch ({@link io.ramjet.model.XidCodec} form), or "" for a local transaction
  * @param coordinator   address ({@code host:port}) of the coordinator broker to ask if the owner
  *                      is gone; "" for an XA branch
  * @param acks          the messages the transaction consumed from this broker, by subscription

@@ -1,5 +1,7 @@
 package io.ramjet.protocol.command;
 
+import io.ramjet.model.TxState;
+
 import java.util.Objects;
 
 /** Response header of {@link CommandCode#TX_CHECK} and {@link CommandCode#TX_QUERY}. */

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Response header of {@link CommandCode#XA_RECOVER}: every XA branch prepared on the broker and
- * not yet ended, in {@link XidCodec} form, surviving broker restarts.
+ * not yet ended, in {@link io.ramjet.model.XidCodec} form, surviving broker restarts.
  */
 public record XaRecoverResponse(List<String> xids) {
 

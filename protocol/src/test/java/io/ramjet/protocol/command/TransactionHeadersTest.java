@@ -1,5 +1,10 @@
 package io.ramjet.protocol.command;
 
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.MessagePosition;
+import io.ramjet.model.SubscriptionRef;
+import io.ramjet.model.TxState;
+import io.ramjet.model.XidCodec;
 import io.ramjet.protocol.frame.HeaderCodec;
 import org.junit.jupiter.api.Test;
 

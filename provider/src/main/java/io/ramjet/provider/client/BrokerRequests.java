@@ -1,8 +1,8 @@
 package io.ramjet.provider.client;
 
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.MessagePosition;
-import io.ramjet.protocol.command.TxState;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.MessagePosition;
+import io.ramjet.model.TxState;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;

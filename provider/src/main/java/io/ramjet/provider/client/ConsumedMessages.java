@@ -1,6 +1,6 @@
 package io.ramjet.provider.client;
 
-import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.model.MessagePosition;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,7 +1,7 @@
 package io.ramjet.provider.client;
 
-import io.ramjet.protocol.command.SubscriptionRef;
-import io.ramjet.protocol.command.SubscriptionType;
+import io.ramjet.model.SubscriptionRef;
+import io.ramjet.model.SubscriptionType;
 import java.util.Objects;
 
 /**

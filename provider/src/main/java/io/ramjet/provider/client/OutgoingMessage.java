@@ -1,6 +1,6 @@
 package io.ramjet.provider.client;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import java.util.Objects;
 
 /**

@@ -1,6 +1,6 @@
 package io.ramjet.provider.client;
 
-import io.ramjet.protocol.command.SubscriptionType;
+import io.ramjet.model.SubscriptionType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;

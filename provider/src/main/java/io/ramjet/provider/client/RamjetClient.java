@@ -1,6 +1,6 @@
 package io.ramjet.provider.client;
 
-import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.model.MessagePosition;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

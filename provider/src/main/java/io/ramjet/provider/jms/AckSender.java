@@ -1,6 +1,6 @@
 package io.ramjet.provider.jms;
 
-import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.model.MessagePosition;
 import io.ramjet.provider.client.ClientException;
 import io.ramjet.provider.client.ClientOptions;
 import io.ramjet.provider.client.ConsumerInfo;

@@ -1,6 +1,6 @@
 package io.ramjet.provider.jms;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.provider.client.ConnectionInfo;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.destination.RamjetDestination;

@@ -1,6 +1,6 @@
 package io.ramjet.provider.jms;
 
-import io.ramjet.protocol.command.SubscriptionRef;
+import io.ramjet.model.SubscriptionRef;
 import io.ramjet.provider.client.ClientException;
 import io.ramjet.provider.client.ConsumerFeed;
 import io.ramjet.provider.client.ConsumerInfo;

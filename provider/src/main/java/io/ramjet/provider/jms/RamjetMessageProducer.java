@@ -1,6 +1,6 @@
 package io.ramjet.provider.jms;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
 import io.ramjet.provider.client.OutgoingMessage;

@@ -1,6 +1,6 @@
 package io.ramjet.provider.jms;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.provider.client.BrowsePage;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.RamjetClient;

@@ -1,8 +1,8 @@
 package io.ramjet.provider.jms;
 
-import io.ramjet.protocol.command.MessagePosition;
-import io.ramjet.protocol.command.SubscriptionRef;
-import io.ramjet.protocol.command.SubscriptionType;
+import io.ramjet.model.MessagePosition;
+import io.ramjet.model.SubscriptionRef;
+import io.ramjet.model.SubscriptionType;
 import io.ramjet.provider.client.ClientException;
 import io.ramjet.provider.client.ConsumerIds;
 import io.ramjet.provider.client.ConsumerInfo;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.provider.client.ClientException.Outcome;
 import io.ramjet.provider.client.ClientException.Reason;
 import io.ramjet.provider.message.SerializationAllowList;

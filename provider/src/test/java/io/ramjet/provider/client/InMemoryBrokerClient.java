@@ -1,10 +1,10 @@
 package io.ramjet.provider.client;
 
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.MessagePosition;
-import io.ramjet.protocol.command.SubscriptionRef;
-import io.ramjet.protocol.command.SubscriptionType;
-import io.ramjet.protocol.command.TxState;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.MessagePosition;
+import io.ramjet.model.SubscriptionRef;
+import io.ramjet.model.SubscriptionType;
+import io.ramjet.model.TxState;
 import io.ramjet.provider.client.ClientException.Outcome;
 import io.ramjet.provider.client.ClientException.Reason;
 import java.time.Duration;
@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.ClaimClientIdRequest;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.CreateDestinationRequest;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingClient;

@@ -5,18 +5,20 @@ import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.frame.Frame;
-import io.ramjet.server.remoting.BrokerRegistrar;
-import io.ramjet.server.remoting.NameServerRegistrations;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingException;
-import io.ramjet.server.remoting.RemotingServer;
 import io.ramjet.server.broker.admin.BrokerFactsReader;
 import io.ramjet.server.broker.admin.MessageMover;
 import io.ramjet.server.broker.admin.Purge;
 import io.ramjet.server.broker.admin.QueueSubscriptions;
 import io.ramjet.server.broker.admin.Statistics;
 import io.ramjet.server.broker.admin.TransactionListing;
+import io.ramjet.server.broker.console.Actions;
+import io.ramjet.server.broker.console.Console;
+import io.ramjet.server.broker.console.ConsoleGate;
+import io.ramjet.server.broker.console.Listings;
+import io.ramjet.server.broker.console.MessagePages;
 import io.ramjet.server.broker.delivery.Acknowledgements;
 import io.ramjet.server.broker.delivery.DeadLetterQueue;
 import io.ramjet.server.broker.delivery.DiscardCounts;
@@ -27,19 +29,17 @@ import io.ramjet.server.broker.destination.DestinationResolver;
 import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.durability.ConsumptionReplay;
 import io.ramjet.server.broker.durability.ConsumptionSnapshotter;
-import io.ramjet.server.broker.idempotence.ProducerTable;
 import io.ramjet.server.broker.durability.SnapshotFile;
-import io.ramjet.server.broker.console.Actions;
-import io.ramjet.server.broker.console.Console;
-import io.ramjet.server.broker.console.ConsoleGate;
-import io.ramjet.server.broker.console.Listings;
-import io.ramjet.server.broker.console.MessagePages;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.idempotence.ProducerTable;
 import io.ramjet.server.broker.log.ConsumptionLog;
 import io.ramjet.server.broker.log.DeliveryMarks;
 import io.ramjet.server.broker.log.DiskGuard;
 import io.ramjet.server.broker.log.NonPersistentHorizon;
 import io.ramjet.server.broker.metrics.BrokerMetrics;
 import io.ramjet.server.broker.metrics.MetricsEndpoint;
+import io.ramjet.server.broker.processor.Access;
 import io.ramjet.server.broker.processor.AckProcessor;
 import io.ramjet.server.broker.processor.AdminProcessor;
 import io.ramjet.server.broker.processor.Authentication;
@@ -48,8 +48,8 @@ import io.ramjet.server.broker.processor.ClientIdProcessor;
 import io.ramjet.server.broker.processor.ConnectionSession;
 import io.ramjet.server.broker.processor.ConsumerDetacher;
 import io.ramjet.server.broker.processor.ConsumerRegistry;
-import io.ramjet.server.broker.processor.LeaseGate;
 import io.ramjet.server.broker.processor.DestinationDeleter;
+import io.ramjet.server.broker.processor.LeaseGate;
 import io.ramjet.server.broker.processor.OperationsProcessor;
 import io.ramjet.server.broker.processor.ProducingConnections;
 import io.ramjet.server.broker.processor.PullProcessor;
@@ -57,19 +57,16 @@ import io.ramjet.server.broker.processor.Refusals;
 import io.ramjet.server.broker.processor.RemoteCoordinators;
 import io.ramjet.server.broker.processor.ReplicaFetcher;
 import io.ramjet.server.broker.processor.ReplicationProcessor;
-import io.ramjet.server.broker.error.BrokerException;
-import io.ramjet.server.broker.error.Refusal;
+import io.ramjet.server.broker.processor.SendProcessor;
+import io.ramjet.server.broker.processor.SubscriptionProcessor;
+import io.ramjet.server.broker.processor.Timed;
+import io.ramjet.server.broker.processor.TransactionHalves;
+import io.ramjet.server.broker.processor.TransactionProcessor;
 import io.ramjet.server.broker.replication.EpochFile;
 import io.ramjet.server.broker.replication.InSyncReplicas;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.broker.replication.ReplicationControl;
-import io.ramjet.server.broker.processor.SendProcessor;
-import io.ramjet.server.broker.processor.SubscriptionProcessor;
-import io.ramjet.server.broker.processor.TransactionHalves;
-import io.ramjet.server.broker.processor.Timed;
-import io.ramjet.server.broker.processor.TransactionProcessor;
 import io.ramjet.server.broker.retention.RetentionScanner;
-import io.ramjet.server.broker.processor.Access;
 import io.ramjet.server.broker.security.Authorizer;
 import io.ramjet.server.broker.security.Identity;
 import io.ramjet.server.broker.security.Login;
@@ -82,6 +79,9 @@ import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.transaction.Transactions;
 import io.ramjet.server.cluster.ClusterIntroduction;
 import io.ramjet.server.cluster.ClusterMembership;
+import io.ramjet.server.remoting.BrokerRegistrar;
+import io.ramjet.server.remoting.NameServerRegistrations;
+import io.ramjet.server.remoting.RemotingServer;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.ReplicationGate;
 import io.ramjet.storage.StoreConfig;
@@ -381,11 +381,11 @@ public final class Broker implements AutoCloseable {
     /** Creates the destinations the configuration names, whatever the auto-creation policy. */
     private void createConfiguredDestinations(DestinationResolver resolver) {
         for (String name : config.queues()) {
-            resolver.ensure(new Destination(name, io.ramjet.protocol.command.DestinationKind.QUEUE,
+            resolver.ensure(new Destination(name, io.ramjet.model.DestinationKind.QUEUE,
                     config.queuesPerDestination(), false));
         }
         for (String name : config.topics()) {
-            resolver.ensure(new Destination(name, io.ramjet.protocol.command.DestinationKind.TOPIC,
+            resolver.ensure(new Destination(name, io.ramjet.model.DestinationKind.TOPIC,
                     config.queuesPerDestination(), false));
         }
     }
@@ -659,7 +659,7 @@ public final class Broker implements AutoCloseable {
     }
 
     /** This broker's epoch history (epoch and first CommitLog offset), oldest first. */
-    public java.util.List<io.ramjet.protocol.command.EpochEntry> epochs() {
+    public java.util.List<io.ramjet.model.EpochEntry> epochs() {
         return epochs.entries();
     }
 

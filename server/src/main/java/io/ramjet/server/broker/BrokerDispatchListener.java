@@ -1,7 +1,7 @@
 package io.ramjet.server.broker;
 
-import io.ramjet.protocol.record.MessageRecordView;
-import io.ramjet.protocol.record.RecordType;
+import io.ramjet.model.record.MessageRecordView;
+import io.ramjet.model.record.RecordType;
 import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.durability.ConsumptionReplay;

@@ -1,7 +1,7 @@
 package io.ramjet.server.broker;
 
 import io.ramjet.controller.ReplicaInfo;
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.RouteData;
 import io.ramjet.protocol.remoting.NameServerClient;
 import io.ramjet.protocol.remoting.RemotingClient;

@@ -1,8 +1,8 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.security.AccessConfig;

@@ -1,5 +1,8 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.SubscriptionRef;
+import io.ramjet.model.SubscriptionType;
 import io.ramjet.protocol.command.AdminQuery;
 import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.BrowseRequest;
@@ -9,11 +12,8 @@ import io.ramjet.protocol.command.CreateDestinationRequest;
 import io.ramjet.protocol.command.DeleteDestinationRequest;
 import io.ramjet.protocol.command.DeleteSubscriptionRequest;
 import io.ramjet.protocol.command.DestinationInfo;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.DestinationList;
 import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.command.SubscriptionRef;
-import io.ramjet.protocol.command.SubscriptionType;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.security.AccessConfig;
 import io.ramjet.server.broker.security.PasswordHash;
@@ -26,15 +26,16 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Each operation refused and allowed at the broker by the permissions file, over real sockets:
@@ -129,18 +130,17 @@ class AuthorizationTest {
         // a coarse file-system clock must not hide the change: move the time on explicitly
         Files.setLastModifiedTime(permissions, FileTime.from(Files.getLastModifiedTime(permissions).toInstant()
                 .plusSeconds(5)));
-        long deadline = System.nanoTime() + SecurityFiles.PERMISSIONS_LOOK_EVERY.multipliedBy(10).toNanos();
-        while (true) {
-            try {
-                consumer.send("billing.eu", DestinationKind.QUEUE, 0, "allowed now");
-                break;
-            } catch (RemotingCommandException refused) {
-                assertEquals(ErrorStatus.NOT_AUTHORIZED, refused.status());
-                assertTrue(System.nanoTime() < deadline, "the new rule in force within "
-                        + SecurityFiles.PERMISSIONS_LOOK_EVERY + " of the change");
-                Thread.onSpinWait();
-            }
-        }
+        await("the new rule in force within " + SecurityFiles.PERMISSIONS_LOOK_EVERY + " of the change")
+                .atMost(SecurityFiles.PERMISSIONS_LOOK_EVERY.multipliedBy(10)).pollInterval(Duration.ofMillis(1))
+                .until(() -> {
+                    try {
+                        consumer.send("billing.eu", DestinationKind.QUEUE, 0, "allowed now");
+                        return true;
+                    } catch (RemotingCommandException refused) {
+                        assertEquals(ErrorStatus.NOT_AUTHORIZED, refused.status());
+                        return false;
+                    }
+                });
         assertNotAuthorized(() -> consumer.send("orders.eu", DestinationKind.QUEUE, 0, "still refused"));
     }
 

@@ -1,6 +1,6 @@
 package io.ramjet.server.broker;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.RouteData;
 import io.ramjet.protocol.remoting.NameServerClient;
 import io.ramjet.protocol.remoting.RemotingClient;
@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,14 +44,8 @@ class BrokerRegistrationTest {
         }
     }
 
-    private static <T> T eventually(java.util.function.Supplier<T> probe, java.util.function.Predicate<T> done)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        T value = probe.get();
-        while (!done.test(value) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-            value = probe.get();
-        }
-        return value;
+    private static <T> T eventually(java.util.function.Supplier<T> probe, java.util.function.Predicate<T> done) {
+        return await().atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
+                .until(probe::get, done);
     }
 }

@@ -1,20 +1,21 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.SubscriptionRef;
+import io.ramjet.model.SubscriptionType;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.CreateDestinationRequest;
 import io.ramjet.protocol.command.DestinationInfo;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.DestinationList;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.SubscribeRequest;
-import io.ramjet.protocol.command.SubscriptionRef;
-import io.ramjet.protocol.command.SubscriptionType;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerTestClient.Received;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,6 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -192,12 +194,9 @@ class BrokerTest extends BrokerTestBase {
             assertEquals(List.of("reply"), client.pull(tmp, 1, 1, 0).stream().map(Received::body).toList());
 
             client.close();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            List<DestinationInfo> left;
-            do {
-                left = other.invoke(CommandCode.LIST_DESTINATIONS, null).header(DestinationList.class).destinations();
-            } while (left.stream().anyMatch(d -> d.name().equals(name)) && System.nanoTime() < deadline);
-            assertTrue(left.stream().noneMatch(d -> d.name().equals(name)), "deleted with its connection");
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(1)).untilAsserted(() -> assertTrue(
+                    other.invoke(CommandCode.LIST_DESTINATIONS, null).header(DestinationList.class).destinations()
+                            .stream().noneMatch(d -> d.name().equals(name)), "deleted with its connection"));
         }
     }
 

@@ -1,12 +1,15 @@
 package io.ramjet.server.broker;
 
 import io.netty.buffer.Unpooled;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.MessagePosition;
+import io.ramjet.model.SubscriptionRef;
+import io.ramjet.model.SubscriptionType;
+import io.ramjet.model.record.MessageRecordView;
 import io.ramjet.protocol.command.AckRequest;
 import io.ramjet.protocol.command.ClaimClientIdRequest;
 import io.ramjet.protocol.command.CloseConsumerRequest;
 import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.protocol.command.PullRequest;
 import io.ramjet.protocol.command.PullResponse;
 import io.ramjet.protocol.command.PulledMessage;
@@ -15,12 +18,9 @@ import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SendResponse;
 import io.ramjet.protocol.command.SubscribeRequest;
 import io.ramjet.protocol.command.SubscribeResponse;
-import io.ramjet.protocol.command.SubscriptionRef;
-import io.ramjet.protocol.command.SubscriptionType;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
-import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 

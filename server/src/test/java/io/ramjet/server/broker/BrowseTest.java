@@ -1,14 +1,14 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.SubscriptionRef;
+import io.ramjet.model.record.MessageRecordView;
 import io.ramjet.protocol.command.BrowseRequest;
 import io.ramjet.protocol.command.BrowseResponse;
 import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.PulledMessage;
-import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.frame.Frame;
-import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerTestClient.Received;
 import io.ramjet.server.broker.delivery.QueueBrowse;

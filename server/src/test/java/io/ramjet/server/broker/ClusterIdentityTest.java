@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.controller.ClusterSecret;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.ReplicaFetchRequest;
 import io.ramjet.protocol.command.ReplicaHandshakeRequest;

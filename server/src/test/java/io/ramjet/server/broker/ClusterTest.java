@@ -1,9 +1,9 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.BrokerRoute;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.CreateDestinationRequest;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.RouteData;
 import io.ramjet.protocol.remoting.NameServerClient;
 import io.ramjet.protocol.remoting.RemotingClient;
@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class ClusterTest {
@@ -73,13 +74,8 @@ class ClusterTest {
         return route.brokers().stream().map(BrokerRoute::broker).map(i -> i.address()).collect(Collectors.toSet());
     }
 
-    private static RouteData eventually(NameServerClient client, Predicate<RouteData> done) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        RouteData route = client.queryRoute("spread").join();
-        while (!done.test(route) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-            route = client.queryRoute("spread").join();
-        }
-        return route;
+    private static RouteData eventually(NameServerClient client, Predicate<RouteData> done) {
+        return await().atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
+                .until(() -> client.queryRoute("spread").join(), done);
     }
 }

@@ -1,18 +1,20 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.MessagePosition;
+import io.ramjet.model.SubscriptionRef;
 import io.ramjet.protocol.command.AckRequest;
 import io.ramjet.protocol.command.CloseConsumerRequest;
 import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.command.MessagePosition;
-import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerTestClient.Received;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -88,12 +90,9 @@ class DeliveryOwnershipTest extends BrokerTestBase {
                 "the consumer waiting longest gets the next message");
     }
 
-    private void awaitHeld(int count) throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (broker.heldPullCount() < count) {
-            assertTrue(System.nanoTime() < deadline, "pulls held: " + broker.heldPullCount());
-            Thread.onSpinWait();
-        }
+    private void awaitHeld(int count) {
+        await("pulls held").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(1))
+                .until(broker::heldPullCount, held -> held >= count);
     }
 
     @Test

@@ -1,7 +1,7 @@
 package io.ramjet.server.broker;
 
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.SubscriptionRef;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.SubscriptionRef;
 import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
 import io.ramjet.server.broker.BrokerTestClient.Received;
@@ -11,8 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class ExpirationTest {
@@ -47,9 +49,8 @@ class ExpirationTest {
         long expiration = System.currentTimeMillis() + 200;
         client.sendRaw("perishable", DestinationKind.QUEUE, 0, section(expiration), "stale", expiration);
         client.sendRaw("perishable", DestinationKind.QUEUE, 0, section(0), "fresh", 0);
-        while (System.currentTimeMillis() <= expiration) {
-            Thread.sleep(expiration - System.currentTimeMillis() + 1);
-        }
+        await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(10))
+                .until(() -> System.currentTimeMillis() > expiration);
         List<Received> got = client.pull(QUEUE, 1, 10, 0);
         assertEquals(List.of("fresh"), got.stream().map(Received::body).toList());
     }

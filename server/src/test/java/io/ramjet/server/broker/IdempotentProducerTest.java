@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SendResponse;
 import io.ramjet.protocol.frame.Frame;

@@ -1,6 +1,6 @@
 package io.ramjet.server.broker;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.RouteData;
 import io.ramjet.protocol.remoting.NameServerClient;
 import io.ramjet.protocol.remoting.RemotingClient;
@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -81,13 +82,8 @@ class KilledBrokerRouteTest {
         return line.substring(5).trim();
     }
 
-    private static RouteData eventually(NameServerClient client, Predicate<RouteData> done) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        RouteData route = client.queryRoute("doomed").join();
-        while (!done.test(route) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-            route = client.queryRoute("doomed").join();
-        }
-        return route;
+    private static RouteData eventually(NameServerClient client, Predicate<RouteData> done) {
+        return await().atMost(Duration.ofSeconds(15)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
+                .until(() -> client.queryRoute("doomed").join(), done);
     }
 }

@@ -3,12 +3,12 @@ package io.ramjet.server.broker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.SubscriptionRef;
+import io.ramjet.model.SubscriptionType;
 import io.ramjet.protocol.command.AckRequest;
 import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.command.SubscriptionRef;
-import io.ramjet.protocol.command.SubscriptionType;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerTestClient.Received;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.ha.BrokerRole;

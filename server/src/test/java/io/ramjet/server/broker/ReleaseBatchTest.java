@@ -1,8 +1,8 @@
 package io.ramjet.server.broker;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.SubscriptionRef;
 import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerTestClient.Received;
 import org.junit.jupiter.api.Test;

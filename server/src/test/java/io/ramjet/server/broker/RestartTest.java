@@ -1,8 +1,8 @@
 package io.ramjet.server.broker;
 
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.SubscriptionRef;
-import io.ramjet.protocol.command.SubscriptionType;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.SubscriptionRef;
+import io.ramjet.model.SubscriptionType;
 import io.ramjet.server.broker.BrokerTestClient.Received;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,11 +10,13 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -87,23 +89,17 @@ class RestartTest {
     }
 
     /** Waits until either copy of the snapshot was written after {@code time}. */
-    private void awaitSnapshotAfter(FileTime time) throws InterruptedException {
+    private void awaitSnapshotAfter(FileTime time) {
         Path broker = dataDir.resolve("broker");
         List<Path> copies = List.of(broker.resolve("consumption.snapshot"), broker.resolve("consumption.snapshot.b"));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline) {
-            for (Path copy : copies) {
-                try {
-                    if (Files.getLastModifiedTime(copy).compareTo(time) > 0) {
-                        return;
+        await("a snapshot written").atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(20)).until(() -> copies.stream().anyMatch(copy -> {
+                    try {
+                        return Files.getLastModifiedTime(copy).compareTo(time) > 0;
+                    } catch (java.io.IOException notYet) {
+                        return false;
                     }
-                } catch (java.io.IOException notYet) {
-                    // not written yet
-                }
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("no snapshot written");
+                }));
     }
 
     private static void assertAfterRestart(BrokerTestClient client, Map<String, Integer> jobs,

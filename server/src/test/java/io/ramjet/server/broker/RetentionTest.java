@@ -1,7 +1,7 @@
 package io.ramjet.server.broker;
 
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.SubscriptionRef;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.SubscriptionRef;
 import io.ramjet.server.broker.BrokerTestClient.Received;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -3,8 +3,8 @@ package io.ramjet.server.broker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.SubscriptionRef;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.SubscriptionRef;
 import io.ramjet.server.broker.BrokerTestClient.Received;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import java.nio.file.Path;

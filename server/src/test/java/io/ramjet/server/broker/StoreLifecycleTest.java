@@ -1,16 +1,17 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.SubscriptionRef;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.CreateDestinationRequest;
 import io.ramjet.protocol.command.DeleteDestinationRequest;
 import io.ramjet.protocol.command.DestinationInfo;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.DestinationList;
 import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerTestClient.Received;
 import io.ramjet.storage.StoreConfig;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +21,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
@@ -46,12 +46,9 @@ class StoreLifecycleTest {
         }
     }
 
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, what);
-            Thread.sleep(20);
-        }
+    private static void await(BooleanSupplier condition, String what) {
+        Awaitility.await(what).atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(20)).until(condition::getAsBoolean);
     }
 
     private static List<String> destinationNames(BrokerTestClient client) throws Exception {

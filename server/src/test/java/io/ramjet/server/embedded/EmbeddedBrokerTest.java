@@ -1,15 +1,15 @@
 package io.ramjet.server.embedded;
 
 import io.netty.buffer.Unpooled;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.SubscriptionRef;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.CreateDestinationRequest;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.PullRequest;
 import io.ramjet.protocol.command.PullResponse;
 import io.ramjet.protocol.command.RouteData;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SubscribeRequest;
-import io.ramjet.protocol.command.SubscriptionRef;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,12 +42,9 @@ class EmbeddedBrokerTest {
             client.invokeSync(embedded.brokerAddress(), Frame.request(CommandCode.CREATE_DESTINATION,
                     new CreateDestinationRequest("greetings", DestinationKind.QUEUE, 1)), TIMEOUT);
             NameServerClient names = new NameServerClient(client, List.of(embedded.nameServerAddress()), TIMEOUT);
-            RouteData route = names.queryRoute("greetings").join();
-            long deadline = System.nanoTime() + TIMEOUT.toNanos();
-            while (route.brokers().isEmpty() && System.nanoTime() < deadline) {
-                // the broker announces a new destination to the NameServer asynchronously
-                route = names.queryRoute("greetings").join();
-            }
+            // the broker announces a new destination to the NameServer asynchronously
+            RouteData route = await().atMost(TIMEOUT).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(5))
+                    .until(() -> names.queryRoute("greetings").join(), r -> !r.brokers().isEmpty());
             assertEquals(embedded.brokerAddress(), route.brokers().get(0).broker().address());
 
             byte[] section = MessagePropertiesCodec.encode(new MessageHeaders());

@@ -1,22 +1,22 @@
 package io.ramjet.server.namesrv;
 
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.AnnounceDestinationsRequest;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrokerRoute;
 import io.ramjet.protocol.command.DestinationInfo;
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.Permission;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.command.RouteData;
 import io.ramjet.protocol.command.UnregisterBrokerRequest;
-import io.ramjet.server.remoting.BrokerRegistrar;
-import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.remoting.NameServerClient;
-import io.ramjet.server.remoting.NameServerRegistrations;
-import io.ramjet.server.remoting.NameServerSecret;
-import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.server.remoting.BrokerRegistrar;
+import io.ramjet.server.remoting.NameServerRegistrations;
+import io.ramjet.server.remoting.NameServerSecret;
 import io.ramjet.server.remoting.RemotingServerConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -29,6 +29,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -139,14 +140,9 @@ class NameServerTest {
     }
 
     /** Waits for a condition the NameServer reaches on its own (expiry, a close seen on its side). */
-    private static void eventually(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail(what + " did not happen within 5 s");
-            }
-            Thread.sleep(10);
-        }
+    private static void eventually(String what, BooleanSupplier condition) {
+        await(what).atMost(Duration.ofSeconds(5)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(10))
+                .until(condition::getAsBoolean);
     }
 
     private static boolean routeIsEmpty(NameServerClient client, String destination) {
@@ -240,11 +236,8 @@ class NameServerTest {
                 Duration.ofMillis(50));
 
         registrar.start().get(5, TimeUnit.SECONDS);
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1000);
-        while (System.nanoTime() < end) {
-            assertEquals(List.of(BROKER_A), brokersOf(route(jmsClient, "orders")));
-            Thread.sleep(50);
-        }
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(2)).pollInterval(Duration.ofMillis(50))
+                .untilAsserted(() -> assertEquals(List.of(BROKER_A), brokersOf(route(jmsClient, "orders"))));
 
         registrar.close();
         assertTrue(route(jmsClient, "orders").isEmpty(), "closing the registrar unregisters");

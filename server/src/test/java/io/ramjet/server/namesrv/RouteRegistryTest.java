@@ -1,10 +1,10 @@
 package io.ramjet.server.namesrv;
 
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.AnnounceDestinationsRequest;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrokerRoute;
 import io.ramjet.protocol.command.DestinationInfo;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.Permission;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.command.RouteData;

@@ -1,7 +1,7 @@
 package io.ramjet.server.remoting;
 
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.DestinationInfo;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.Permission;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package io.ramjet.provider.jms.transaction;
 
-import io.ramjet.protocol.command.MessagePosition;
+import io.ramjet.model.MessagePosition;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.OutgoingMessage;

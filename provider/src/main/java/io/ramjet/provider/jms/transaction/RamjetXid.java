@@ -1,6 +1,6 @@
 package io.ramjet.provider.jms.transaction;
 
-import io.ramjet.protocol.command.XidCodec;
+import io.ramjet.model.XidCodec;
 import java.util.Arrays;
 import javax.transaction.xa.Xid;
 

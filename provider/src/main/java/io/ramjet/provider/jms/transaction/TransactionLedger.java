@@ -1,6 +1,6 @@
 package io.ramjet.provider.jms.transaction;
 
-import io.ramjet.protocol.command.TxState;
+import io.ramjet.model.TxState;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.BrokerInfo;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.RouteData;
 import io.ramjet.protocol.remoting.NameServerClient;
 import io.ramjet.protocol.remoting.RemotingClient;

@@ -1,9 +1,9 @@
 package io.ramjet.provider.jms.transaction;
 
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.BrokerRoute;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.CreateDestinationRequest;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.NameServerClient;
 import io.ramjet.protocol.remoting.RemotingClient;

@@ -1,6 +1,6 @@
 package io.ramjet.provider.jms.transaction;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
 import io.ramjet.provider.client.OutgoingMessage;
 import io.ramjet.provider.message.MessageCodec;

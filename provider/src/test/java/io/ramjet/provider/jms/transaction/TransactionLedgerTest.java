@@ -3,7 +3,7 @@ package io.ramjet.provider.jms.transaction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.ramjet.protocol.command.TxState;
+import io.ramjet.model.TxState;
 import org.junit.jupiter.api.Test;
 
 /** What a connection answers to a broker's check-back. */

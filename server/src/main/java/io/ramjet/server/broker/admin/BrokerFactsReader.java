@@ -1,7 +1,7 @@
 package io.ramjet.server.broker.admin;
 
+import io.ramjet.model.stats.BrokerFacts;
 import io.ramjet.protocol.RamjetVersion;
-import io.ramjet.protocol.command.BrokerFacts;
 import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.transaction.TransactionTable;
 import io.ramjet.storage.MessageStore;

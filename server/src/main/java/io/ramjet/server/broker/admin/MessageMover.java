@@ -1,11 +1,11 @@
 package io.ramjet.server.broker.admin;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.RecordFlags;
+import io.ramjet.model.record.RecordType;
 import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.RecordFlags;
-import io.ramjet.protocol.record.RecordType;
 import io.ramjet.protocol.selector.SelectorSyntaxException;
 import io.ramjet.server.broker.delivery.ConsumerSelector;
 import io.ramjet.server.broker.delivery.DeadLetterQueue;

@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.admin;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.error.BrokerException;

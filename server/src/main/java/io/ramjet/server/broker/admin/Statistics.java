@@ -1,8 +1,8 @@
 package io.ramjet.server.broker.admin;
 
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.DestinationStats;
-import io.ramjet.protocol.command.SubscriptionStats;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.stats.DestinationStats;
+import io.ramjet.model.stats.SubscriptionStats;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.subscription.Backlog;

@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.admin;
 
-import io.ramjet.protocol.command.TransactionStats;
+import io.ramjet.model.stats.TransactionStats;
 import io.ramjet.server.broker.transaction.AckGroup;
 import io.ramjet.server.broker.transaction.Transaction;
 import io.ramjet.server.broker.transaction.TransactionTable;

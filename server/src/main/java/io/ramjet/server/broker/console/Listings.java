@@ -1,7 +1,7 @@
 package io.ramjet.server.broker.console;
 
-import io.ramjet.protocol.command.BrokerFacts;
-import io.ramjet.protocol.command.ConsumerStats;
+import io.ramjet.model.stats.BrokerFacts;
+import io.ramjet.model.stats.ConsumerStats;
 import io.ramjet.server.broker.admin.Statistics;
 
 import java.util.List;

@@ -1,16 +1,16 @@
 package io.ramjet.server.broker.console;
 
+import io.ramjet.model.record.MessageRecordView;
 import io.ramjet.protocol.message.BodyType;
 import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
-import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.selector.SelectorSyntaxException;
+import io.ramjet.server.broker.admin.QueueSubscriptions;
 import io.ramjet.server.broker.delivery.ConsumerSelector;
 import io.ramjet.server.broker.delivery.QueueBrowse;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
-import io.ramjet.server.broker.admin.QueueSubscriptions;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
 import io.ramjet.storage.MessageStore;

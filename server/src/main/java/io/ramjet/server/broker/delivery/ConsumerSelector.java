@@ -1,7 +1,7 @@
 package io.ramjet.server.broker.delivery;
 
+import io.ramjet.model.record.MessageRecordView;
 import io.ramjet.protocol.message.TagSignature;
-import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.selector.HeaderSectionView;
 import io.ramjet.protocol.selector.Selector;
 import io.ramjet.protocol.selector.SelectorAnalysis;

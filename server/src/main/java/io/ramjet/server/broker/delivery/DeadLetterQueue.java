@@ -1,13 +1,13 @@
 package io.ramjet.server.broker.delivery;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.MessageRecordView;
+import io.ramjet.model.record.RecordFlags;
+import io.ramjet.model.record.RecordType;
 import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
 import io.ramjet.protocol.message.TagSignature;
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.MessageRecordView;
-import io.ramjet.protocol.record.RecordFlags;
-import io.ramjet.protocol.record.RecordType;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationResolver;
 import io.ramjet.server.broker.subscription.Delivery;

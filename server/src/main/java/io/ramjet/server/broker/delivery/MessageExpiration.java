@@ -1,7 +1,7 @@
 package io.ramjet.server.broker.delivery;
 
+import io.ramjet.model.record.MessageRecordView;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
-import io.ramjet.protocol.record.MessageRecordView;
 
 /**
  * Whether a stored message has expired, from JMSExpiration in its record's header section

@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.delivery;
 
-import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.model.record.MessageRecordView;
 import io.ramjet.protocol.selector.HeaderSectionView;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.log.DeliveryMarks;

@@ -1,7 +1,7 @@
 package io.ramjet.server.broker.delivery;
 
+import io.ramjet.model.record.MessageRecordView;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
-import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.storage.ConsumeQueueEntry;

@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.destination;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 

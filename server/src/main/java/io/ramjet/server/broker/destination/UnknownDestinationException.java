@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.destination;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 
 /** A destination that does not exist on this broker and may not be auto-created. */
 public final class UnknownDestinationException extends RuntimeException {

@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.idempotence;
 
-import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.model.record.MessageRecordView;
 
 import java.util.ArrayList;
 import java.util.HashMap;

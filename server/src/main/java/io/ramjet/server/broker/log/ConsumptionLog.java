@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.log;
 
-import io.ramjet.protocol.record.MessageRecord;
+import io.ramjet.model.record.MessageRecord;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.record.ConsumptionRecordDescriptor;
 import io.ramjet.server.broker.record.QueuePosition;

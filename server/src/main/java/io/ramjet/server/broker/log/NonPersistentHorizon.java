@@ -1,9 +1,9 @@
 package io.ramjet.server.broker.log;
 
-import io.ramjet.storage.OwnerOnly;
-import io.ramjet.protocol.record.MessageRecordView;
-import io.ramjet.protocol.record.RecordFlags;
+import io.ramjet.model.record.MessageRecordView;
+import io.ramjet.model.record.RecordFlags;
 import io.ramjet.storage.DurableRename;
+import io.ramjet.storage.OwnerOnly;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

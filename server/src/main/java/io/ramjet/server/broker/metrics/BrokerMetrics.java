@@ -1,7 +1,7 @@
 package io.ramjet.server.broker.metrics;
 
-import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -14,8 +14,8 @@ import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.core.instrument.binder.system.DiskSpaceMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.DestinationStats;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.stats.DestinationStats;
 import io.ramjet.server.broker.admin.Statistics;
 import io.ramjet.server.broker.delivery.DiscardCounts;
 import io.ramjet.server.broker.destination.Destination;

@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.processor;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.error.BrokerException;

@@ -1,7 +1,7 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.model.MessagePosition;
 import io.ramjet.protocol.command.AckRequest;
-import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.protocol.command.ReleaseBatchRequest;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingConnection;

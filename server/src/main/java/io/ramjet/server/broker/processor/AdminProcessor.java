@@ -1,9 +1,9 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.CreateDestinationRequest;
 import io.ramjet.protocol.command.DeleteDestinationRequest;
 import io.ramjet.protocol.command.DestinationInfo;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.DestinationList;
 import io.ramjet.protocol.command.Permission;
 import io.ramjet.protocol.frame.Frame;

@@ -2,9 +2,9 @@ package io.ramjet.server.broker.processor;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.BrowseRequest;
 import io.ramjet.protocol.command.BrowseResponse;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.PulledMessage;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingConnection;

@@ -1,8 +1,8 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.model.TxState;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.TxCheckRequest;
-import io.ramjet.protocol.command.TxState;
 import io.ramjet.protocol.command.TxStateResponse;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.ConnectionListener;

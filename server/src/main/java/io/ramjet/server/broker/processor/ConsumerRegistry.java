@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.processor;
 
-import io.ramjet.protocol.command.ConsumerStats;
+import io.ramjet.model.stats.ConsumerStats;
 import io.ramjet.server.broker.delivery.ConsumerSelector;
 import io.ramjet.server.broker.session.ClientSession;
 import io.ramjet.server.broker.subscription.SubscriptionKey;

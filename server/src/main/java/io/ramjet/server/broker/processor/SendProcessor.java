@@ -1,14 +1,14 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.RecordFlags;
+import io.ramjet.model.record.RecordType;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SendResponse;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.message.HeaderSectionDescriptor;
 import io.ramjet.protocol.message.MessageFormatError;
 import io.ramjet.protocol.message.TagSignature;
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.RecordFlags;
-import io.ramjet.protocol.record.RecordType;
 import io.ramjet.protocol.remoting.AsyncRequestProcessor;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.destination.Destination;

@@ -1,8 +1,8 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.model.MessagePosition;
 import io.ramjet.protocol.command.CloseConsumerRequest;
 import io.ramjet.protocol.command.DeleteSubscriptionRequest;
-import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.protocol.command.SubscribeRequest;
 import io.ramjet.protocol.command.SubscribeResponse;
 import io.ramjet.protocol.frame.Frame;

@@ -1,8 +1,8 @@
 package io.ramjet.server.broker.processor;
 
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.RecordFlags;
-import io.ramjet.protocol.record.RecordType;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.RecordFlags;
+import io.ramjet.model.record.RecordType;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.transaction.TransactionTable;
 

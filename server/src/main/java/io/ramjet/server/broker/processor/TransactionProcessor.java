@@ -35,14 +35,14 @@ public final class TransactionProcessor {
     public CompletionStage<Frame> prepare(RemotingConnection connection, Frame request) {
         TxPrepareRequest prepare = request.header(TxPrepareRequest.class);
         return transactions.prepare(new ConnectionSession(connection), prepare.transactionId(), prepare.xid(),
-                prepare.coordinator(), prepare.acks()).thenApply(done -> request.reply(null));
+                prepare.coordinator(), SubscriptionRefs.ackGroups(prepare.acks())).thenApply(done -> request.reply(null));
     }
 
     public CompletionStage<Frame> end(RemotingConnection connection, Frame request) {
         TxEndRequest end = request.header(TxEndRequest.class);
         ownership.checkComplete(connection, transactions.held(end.transactionId(), end.xid()));
         return transactions.end(new ConnectionSession(connection), end.transactionId(), end.xid(), end.commit(),
-                end.acks()).thenApply(done -> request.reply(null));
+                SubscriptionRefs.ackGroups(end.acks())).thenApply(done -> request.reply(null));
     }
 
     /** Runs on the thread that runs SEND, so the connection's earlier sends are appended before it. */
@@ -50,7 +50,7 @@ public final class TransactionProcessor {
         TxCommitCountedRequest commit = request.header(TxCommitCountedRequest.class);
         ownership.checkComplete(connection, transactions.held(commit.transactionId(), ""));
         return transactions.commitCounted(new ConnectionSession(connection), commit.transactionId(), commit.halves(),
-                commit.acks()).thenApply(done -> request.reply(null));
+                SubscriptionRefs.ackGroups(commit.acks())).thenApply(done -> request.reply(null));
     }
 
     /** The prepared XA branches the connection may complete. */

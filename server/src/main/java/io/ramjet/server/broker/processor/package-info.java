@@ -1,7 +1,8 @@
 /**
- * The only broker package that speaks the wire: one processor per command reads the request,
- * asks the domain and writes the answer; {@code Refusals} maps every domain refusal to its
- * status in one table; {@code ConnectionSession} adapts a transport connection to a
- * {@code ClientSession}.
+ * The broker package that speaks the wire: one processor per command reads the request, asks
+ * the domain (in its own types and those of {@code io.ramjet.model}) and writes the answer;
+ * {@code Refusals} maps every domain refusal to its status in one table;
+ * {@code ConnectionSession} adapts a transport connection to a {@code ClientSession}. Beside it
+ * only the root package, which assembles the broker, names wire types ({@code ArchitectureTest}).
  */
 package io.ramjet.server.broker.processor;

@@ -1,8 +1,8 @@
 package io.ramjet.server.broker.record;
 
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.RecordType;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.RecordType;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.ramjet.server.broker.record;
 
+import io.ramjet.model.record.MessageRecordView;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
-import io.ramjet.protocol.record.MessageRecordView;
 
 /**
  * A half (PREPARED) record of a transaction, as much of it as its commit needs: where it lies,

@@ -1,10 +1,10 @@
 package io.ramjet.server.broker.record;
 
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.TxState;
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.RecordFlags;
-import io.ramjet.protocol.record.RecordType;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.TxState;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.RecordFlags;
+import io.ramjet.model.record.RecordType;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -1,7 +1,7 @@
 package io.ramjet.server.broker.record;
 
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.RecordType;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.RecordType;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;

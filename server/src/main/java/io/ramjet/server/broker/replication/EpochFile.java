@@ -1,12 +1,12 @@
 package io.ramjet.server.broker.replication;
 
-import io.ramjet.storage.OwnerOnly;
-import io.ramjet.protocol.command.EpochEntry;
+import io.ramjet.model.EpochEntry;
 import io.ramjet.storage.DurableRename;
+import io.ramjet.storage.OwnerOnly;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;

@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.replication;
 
-import io.ramjet.protocol.command.EpochEntry;
+import io.ramjet.model.EpochEntry;
 import java.util.ArrayList;
 import java.util.List;
 

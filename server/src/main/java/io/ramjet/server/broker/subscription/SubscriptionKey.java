@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.subscription;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.record.RecordKey;
 

@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.subscription;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,7 +1,6 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.command.AckRequest;
-import io.ramjet.protocol.command.TxState;
+import io.ramjet.model.TxState;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.record.TransactionRecordDescriptor;
@@ -45,11 +44,11 @@ public final class ClientTransactions {
      *         TX_CONFLICT when the xid or the transaction belongs to another
      */
     public CompletableFuture<Void> prepare(ClientSession session, long id, String xid, String coordinator,
-                                           List<AckRequest> consumedAcks) {
+                                           List<AckGroup> consumedAcks) {
         if (id == 0) {
             throw new BrokerException(Refusal.BAD_REQUEST, "TX_PREPARE needs a transaction id");
         }
-        List<AckGroup> acks = consumed.groups(consumedAcks);
+        List<AckGroup> acks = consumed.present(consumedAcks);
         Optional<TxState> decided = table.decisions().of(id, xid);
         if (decided.isPresent() && table.find(id, "").isEmpty()) {
             if (decided.get() == TxState.ROLLED_BACK) {
@@ -120,16 +119,16 @@ public final class ClientTransactions {
      * @throws BrokerException BAD_REQUEST with neither id nor xid; as {@link TransactionResolver#end}
      */
     public CompletableFuture<Void> end(ClientSession session, long id, String xid, boolean commit,
-                                       List<AckRequest> consumedAcks) {
+                                       List<AckGroup> consumedAcks) {
         return end(session, id, xid, commit, consumedAcks, TransactionResolver.ANY_HALVES, false);
     }
 
     private CompletableFuture<Void> end(ClientSession session, long id, String xid, boolean commit,
-                                        List<AckRequest> consumedAcks, int halves, boolean callerForces) {
+                                        List<AckGroup> consumedAcks, int halves, boolean callerForces) {
         if (id == 0 && xid.isEmpty()) {
             throw new BrokerException(Refusal.BAD_REQUEST, "TX_END needs a transaction id or an xid");
         }
-        List<AckGroup> acks = consumed.groups(consumedAcks);
+        List<AckGroup> acks = consumed.present(consumedAcks);
         boolean decided = table.decisions().of(id, xid).isPresent();
         int notHeld = commit && !decided ? consumed.take(session, acks) : 0;
         if (notHeld > 0) {
@@ -150,7 +149,7 @@ public final class ClientTransactions {
      * @throws BrokerException BAD_REQUEST without an id
      */
     public CompletableFuture<Void> commitCounted(ClientSession session, long id, int halves,
-                                                 List<AckRequest> consumedAcks) {
+                                                 List<AckGroup> consumedAcks) {
         if (id == 0) {
             throw new BrokerException(Refusal.BAD_REQUEST, "TX_COMMIT_COUNTED needs a transaction id");
         }

@@ -1,15 +1,11 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.command.AckRequest;
-import io.ramjet.protocol.command.MessagePosition;
 import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.session.ClientSession;
 import io.ramjet.server.broker.subscription.Delivery;
 import io.ramjet.server.broker.subscription.Subscription;
-import io.ramjet.server.broker.subscription.SubscriptionKey;
-import io.ramjet.server.broker.subscription.SubscriptionKind;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
 
 import java.util.ArrayList;
@@ -46,30 +42,25 @@ final class ConsumedMessages {
     }
 
     /**
-     * The wire's acknowledgements as groups. A subscription the broker no longer has (a closed
-     * non-durable one, a deleted destination) is left out: its messages are gone with it.
+     * The client's acknowledgements of subscriptions the broker still has. One it no longer has
+     * (a closed non-durable one, a deleted destination) is left out: its messages are gone with it.
      *
      * @throws BrokerException BAD_REQUEST for a queue id the subscription does not have
      */
-    List<AckGroup> groups(List<AckRequest> acks) {
+    List<AckGroup> present(List<AckGroup> acks) {
         List<AckGroup> groups = new ArrayList<>(acks.size());
-        for (AckRequest ack : acks) {
-            SubscriptionKey key = new SubscriptionKey(ack.subscription().destination(),
-                    SubscriptionKind.valueOf(ack.subscription().type().name()), ack.subscription().clientId(),
-                    ack.subscription().name());
-            Subscription s = subscriptions.find(key).orElse(null);
+        for (AckGroup ack : acks) {
+            Subscription s = subscriptions.find(ack.subscription()).orElse(null);
             if (s == null) {
                 continue;
             }
-            List<Delivery> positions = new ArrayList<>(ack.messages().size());
-            for (MessagePosition p : ack.messages()) {
+            for (Delivery p : ack.positions()) {
                 if (p.queueId() < 0 || p.queueId() >= s.queueCount()) {
                     throw new BrokerException(Refusal.BAD_REQUEST, "queue id " + p.queueId() + " not below "
                             + s.queueCount());
                 }
-                positions.add(new Delivery(p.queueId(), p.queueOffset(), 0));
             }
-            groups.add(new AckGroup(key, ack.consumerId(), positions));
+            groups.add(ack);
         }
         return groups;
     }

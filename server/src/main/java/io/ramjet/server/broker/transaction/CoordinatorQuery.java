@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.command.TxState;
+import io.ramjet.model.TxState;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 

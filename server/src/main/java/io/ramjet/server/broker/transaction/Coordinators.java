@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.command.TxState;
+import io.ramjet.model.TxState;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 

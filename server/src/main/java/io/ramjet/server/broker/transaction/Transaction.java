@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.command.TxState;
+import io.ramjet.model.TxState;
 import io.ramjet.server.broker.record.Half;
 import io.ramjet.server.broker.record.TransactionSnapshot.SavedTransaction;
 import io.ramjet.server.broker.session.ClientSession;

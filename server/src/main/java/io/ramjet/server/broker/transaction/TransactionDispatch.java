@@ -1,8 +1,8 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.command.TxState;
-import io.ramjet.protocol.record.MessageRecordView;
-import io.ramjet.protocol.record.RecordType;
+import io.ramjet.model.TxState;
+import io.ramjet.model.record.MessageRecordView;
+import io.ramjet.model.record.RecordType;
 import io.ramjet.server.broker.delivery.HeldPulls;
 import io.ramjet.server.broker.record.Half;
 import io.ramjet.server.broker.record.TransactionRecordDescriptor;

@@ -1,7 +1,7 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.command.TxState;
-import io.ramjet.protocol.record.MessageRecord;
+import io.ramjet.model.TxState;
+import io.ramjet.model.record.MessageRecord;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.record.Half;

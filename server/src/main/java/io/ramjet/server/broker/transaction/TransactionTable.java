@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.transaction;
 
-import io.ramjet.protocol.command.TxState;
+import io.ramjet.model.TxState;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.record.Half;
@@ -8,8 +8,8 @@ import io.ramjet.server.broker.record.TransactionSnapshot;
 import io.ramjet.server.broker.session.ClientSession;
 
 import java.util.ArrayList;
-import java.util.List;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;

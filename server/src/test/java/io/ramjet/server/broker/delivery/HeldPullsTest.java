@@ -1,14 +1,16 @@
 package io.ramjet.server.broker.delivery;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.MessageRecordDescriptor;
-import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.MessageRecordDescriptor;
+import io.ramjet.model.record.MessageRecordView;
 import io.ramjet.server.broker.subscription.Delivery;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -40,11 +42,8 @@ class HeldPullsTest {
             held.wake(destination);
             answered.get(5, TimeUnit.SECONDS);
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (held.destinations() > 0 && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
-        assertEquals(0, held.destinations(), "no entry left for the 100 destinations");
+        await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(1))
+                .untilAsserted(() -> assertEquals(0, held.destinations(), "no entry left for the 100 destinations"));
         assertEquals(0, held.heldCount());
     }
 

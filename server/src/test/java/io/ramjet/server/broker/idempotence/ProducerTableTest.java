@@ -1,10 +1,10 @@
 package io.ramjet.server.broker.idempotence;
 
-import io.ramjet.protocol.record.MessageRecord;
-import io.ramjet.protocol.record.MessageRecordDescriptor;
-import io.ramjet.protocol.record.MessageRecordView;
-import io.ramjet.protocol.record.RecordFlags;
-import io.ramjet.protocol.record.RecordType;
+import io.ramjet.model.record.MessageRecord;
+import io.ramjet.model.record.MessageRecordDescriptor;
+import io.ramjet.model.record.MessageRecordView;
+import io.ramjet.model.record.RecordFlags;
+import io.ramjet.model.record.RecordType;
 import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;

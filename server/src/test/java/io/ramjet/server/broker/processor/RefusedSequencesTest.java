@@ -3,7 +3,7 @@ package io.ramjet.server.broker.processor;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.SendRequest;
 import org.junit.jupiter.api.Test;
 

@@ -3,8 +3,8 @@ package io.ramjet.server.broker.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.TxState;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.TxState;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;

@@ -3,7 +3,7 @@ package io.ramjet.server.broker.record;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionKind;
 import java.util.HexFormat;

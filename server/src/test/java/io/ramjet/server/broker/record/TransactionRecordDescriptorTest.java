@@ -2,7 +2,7 @@ package io.ramjet.server.broker.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.ramjet.protocol.record.MessageRecord;
+import io.ramjet.model.record.MessageRecord;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionKind;
 import java.nio.ByteBuffer;

@@ -2,7 +2,7 @@ package io.ramjet.server.broker.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.ramjet.protocol.command.TxState;
+import io.ramjet.model.TxState;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionKind;
 import java.util.HexFormat;

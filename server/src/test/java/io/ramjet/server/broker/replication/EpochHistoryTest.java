@@ -2,7 +2,7 @@ package io.ramjet.server.broker.replication;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.ramjet.protocol.command.EpochEntry;
+import io.ramjet.model.EpochEntry;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,17 +1,17 @@
 package io.ramjet.server.broker.security;
 
 import io.netty.buffer.Unpooled;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.SubscriptionRef;
+import io.ramjet.model.record.MessageRecordView;
 import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.PullRequest;
 import io.ramjet.protocol.command.PullResponse;
 import io.ramjet.protocol.command.PulledMessage;
 import io.ramjet.protocol.command.SendRequest;
-import io.ramjet.protocol.command.SubscribeRequest;
-import io.ramjet.protocol.command.SubscriptionRef;
-import io.ramjet.protocol.record.MessageRecordView;
 import io.ramjet.protocol.command.SendResponse;
+import io.ramjet.protocol.command.SubscribeRequest;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;

@@ -1,13 +1,13 @@
 package io.ramjet.server.broker.security;
 
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.SubscriptionRef;
+import io.ramjet.model.SubscriptionType;
 import io.ramjet.protocol.command.ClaimClientIdRequest;
 import io.ramjet.protocol.command.CloseConsumerRequest;
 import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.SubscribeRequest;
-import io.ramjet.protocol.command.SubscriptionRef;
-import io.ramjet.protocol.command.SubscriptionType;
 import io.ramjet.server.broker.Broker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -11,9 +11,11 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 
 /**
  * A broker configured as the README's Security section says for production: a users file of
@@ -149,14 +151,9 @@ final class SecuredDeployment {
     }
 
     /** Polls {@code condition} until it holds, failing after ten seconds. */
-    static void await(String what, Callable<Boolean> condition) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.call()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(20);
-        }
+    static void await(String what, Callable<Boolean> condition) {
+        Awaitility.await(what).atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(20)).until(condition);
     }
 
     /** Trust in the broker's certificate, for clients. */

@@ -1,12 +1,12 @@
 package io.ramjet.server.broker.security;
 
+import io.ramjet.model.XidCodec;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.TxEndRequest;
 import io.ramjet.protocol.command.TxPrepareRequest;
 import io.ramjet.protocol.command.TxQueryRequest;
 import io.ramjet.protocol.command.XaRecoverResponse;
-import io.ramjet.protocol.command.XidCodec;
 import io.ramjet.server.broker.Broker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

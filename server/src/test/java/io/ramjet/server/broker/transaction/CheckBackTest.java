@@ -1,7 +1,7 @@
 package io.ramjet.server.broker.transaction;
 
+import io.ramjet.model.TxState;
 import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.command.TxState;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.transaction.TxClient.Received;

@@ -10,8 +10,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
@@ -93,8 +95,9 @@ class SecuredCoordinatorTest {
     void withoutAClusterUserTheParticipantKeepsTheTransactionInDoubt() throws Exception {
         start(false);
         committedAtTheCoordinatorAfterTheClientVanished(42);
-        Thread.sleep(TxBrokers.CHECK_AFTER.plus(TxBrokers.CHECK_INTERVAL.multipliedBy(10)).toMillis());
-        assertEquals(1, participant.transactionCount(), "refused by the coordinator, the participant must not guess");
+        Duration checks = TxBrokers.CHECK_AFTER.plus(TxBrokers.CHECK_INTERVAL.multipliedBy(10));
+        await().during(checks).atMost(checks.plusSeconds(5)).untilAsserted(() -> assertEquals(1,
+                participant.transactionCount(), "refused by the coordinator, the participant must not guess"));
         assertEquals(List.of(), reader.pull("out", 2, 10, 100));
     }
 }

@@ -1,8 +1,8 @@
 package io.ramjet.server.broker.transaction;
 
+import io.ramjet.model.TxState;
+import io.ramjet.model.XidCodec;
 import io.ramjet.protocol.command.ErrorStatus;
-import io.ramjet.protocol.command.TxState;
-import io.ramjet.protocol.command.XidCodec;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.transaction.TxClient.Received;

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.awaitility.Awaitility;
 
 /** Brokers for the transaction tests: ephemeral port, no NameServer, small files, quick check-back. */
 final class TxBrokers {
@@ -40,13 +41,8 @@ final class TxBrokers {
     }
 
     /** Polls {@code condition} until it holds or ten seconds pass. */
-    static void await(String what, Callable<Boolean> condition) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!condition.call()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(20);
-        }
+    static void await(String what, Callable<Boolean> condition) {
+        Awaitility.await(what).atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(20)).until(condition);
     }
 }

@@ -1,0 +1,98 @@
+package io.ramjet.bench.result;
+
+import io.ramjet.bench.workload.Acknowledgement;
+
+import java.util.List;
+
+/** The rows of the table, grouped by workload (the numbers bench/README.md and {@code --workloads} use). */
+public final class Rows {
+
+    public static final Row PERSISTENT_SEND = new Row(1, "persistent send", "msg/s", true);
+    public static final Row NON_PERSISTENT_SEND = new Row(2, "non-persistent send", "msg/s", true);
+    public static final Row NON_PERSISTENT_DRAIN = new Row(2, "non-persistent drain, AUTO_ACKNOWLEDGE", "msg/s",
+            true);
+    public static final List<Integer> COMMIT_EVERY = List.of(1, 10, 100);
+    public static final Row LATENCY_P50 = new Row(4, "latency p50", "us", false);
+    public static final Row LATENCY_P99 = new Row(4, "latency p99", "us", false);
+    public static final Row LATENCY_P999 = new Row(4, "latency p99.9", "us", false);
+    public static final Row SELECTOR_TAGGED = new Row(5, "selector color = 'red', time to its tenth", "ms", false);
+    public static final Row SELECTOR_UNTAGGED = new Row(5, "selector n BETWEEN, time to its tenth", "ms", false);
+    public static final Row FAN_OUT = new Row(6, "fan-out, 1 topic to the run's subscribers, deliveries", "msg/s", true);
+    public static final Row BACKLOG_STORE = new Row(7, "backlog store (async persistent sends)", "msg/s", true);
+    public static final Row BACKLOG_HEAP = new Row(7, "backlog broker live heap", "MiB", false);
+    public static final Row BACKLOG_RSS = new Row(7, "backlog broker RSS", "MiB", false);
+    public static final Row BACKLOG_DRAIN = new Row(7, "backlog drain", "msg/s", true);
+    public static final Row ORDERED_GROUPS = new Row(8, "ordered groups, 100 groups x 4 consumers", "msg/s", true);
+    public static final Row DESTINATIONS_CREATED = new Row(9, "queues created by one persistent message each", "queue/s",
+            true);
+    public static final Row DESTINATIONS_DISK = new Row(9, "disk those queues added", "MiB", false);
+    public static final Row DESTINATIONS_HEAP = new Row(9, "broker live heap with those queues", "MiB", false);
+    public static final Row TEMPORARY_QUEUE_MEAN = new Row(9, "temporary queue create + delete, mean", "us", false);
+    public static final Row TEMPORARY_QUEUE_P99 = new Row(9, "temporary queue create + delete, p99", "us", false);
+
+    private Rows() {
+    }
+
+    /** Workload 1's drain of persistent messages in one acknowledgement mode. */
+    public static Row persistentDrain(Acknowledgement ack) {
+        return new Row(1, "persistent drain, " + ack.label(), "msg/s", true);
+    }
+
+    /**
+     * The rows whose figure counts messages (sends, drains, deliveries, queues, the latency run's
+     * messages), each followed in the table by its brokers' CPU time per 1,000 of them and their
+     * peak heap ({@link #cpu}, {@link #peakHeap}).
+     */
+    public static boolean measuresEfficiency(Row row) {
+        return row.equals(LATENCY_P999) || row.unit().equals("msg/s") || row.unit().equals("queue/s");
+    }
+
+    /** Whether {@code row} is a CPU or peak heap row ({@link #cpu}, {@link #peakHeap}). */
+    public static boolean isEfficiency(Row row) {
+        return row.label().contains(": broker CPU per 1,000 ") || row.label().endsWith(": broker peak heap");
+    }
+
+    /** The brokers' CPU time per 1,000 messages of {@code row}'s phase. */
+    public static Row cpu(Row row) {
+        return new Row(row.workload(), efficiencyLabel(row) + ": broker CPU per 1,000 "
+                + (row.unit().equals("queue/s") ? "queues" : "msg"), "ms", false);
+    }
+
+    /** The brokers' peak heap during {@code row}'s phase. */
+    public static Row peakHeap(Row row) {
+        return new Row(row.workload(), efficiencyLabel(row) + ": broker peak heap", "MiB", false);
+    }
+
+    private static String efficiencyLabel(Row row) {
+        return row.equals(LATENCY_P999) ? "latency run" : row.label();
+    }
+
+    /** The transacted row for one commit interval. */
+    public static Row transacted(int commitEvery) {
+        return new Row(3, "transacted send, commit every " + commitEvery, "msg/s", true);
+    }
+
+    /** Every row of the given workloads, in table order, each figure of messages followed by its efficiency rows. */
+    public static List<Row> of(List<Integer> workloads) {
+        List<Row> all = new java.util.ArrayList<>(List.of(PERSISTENT_SEND));
+        for (Acknowledgement ack : Acknowledgement.values()) {
+            all.add(persistentDrain(ack));
+        }
+        all.addAll(List.of(NON_PERSISTENT_SEND, NON_PERSISTENT_DRAIN));
+        for (int every : COMMIT_EVERY) {
+            all.add(transacted(every));
+        }
+        all.addAll(List.of(LATENCY_P50, LATENCY_P99, LATENCY_P999, SELECTOR_TAGGED, SELECTOR_UNTAGGED, FAN_OUT,
+                BACKLOG_STORE, BACKLOG_HEAP, BACKLOG_RSS, BACKLOG_DRAIN, ORDERED_GROUPS, DESTINATIONS_CREATED,
+                DESTINATIONS_DISK, DESTINATIONS_HEAP, TEMPORARY_QUEUE_MEAN, TEMPORARY_QUEUE_P99));
+        List<Row> withEfficiency = new java.util.ArrayList<>();
+        for (Row row : all) {
+            withEfficiency.add(row);
+            if (measuresEfficiency(row)) {
+                withEfficiency.add(cpu(row));
+                withEfficiency.add(peakHeap(row));
+            }
+        }
+        return withEfficiency.stream().filter(r -> workloads.contains(r.workload())).toList();
+    }
+}

@@ -1,0 +1,7 @@
+package io.ramjet.model;
+
+/** What a JMS destination is; a broker-side topic has exactly one kind. */
+public enum DestinationKind {
+    QUEUE,
+    TOPIC
+}

@@ -1,7 +1,0 @@
-package io.ramjet.protocol.command;
-
-/** What a JMS destination is; a broker-side topic has exactly one kind. */
-public enum DestinationKind {
-    QUEUE,
-    TOPIC
-}

@@ -1,5 +1,0 @@
-package io.ramjet.protocol.command;
-
-/** A message of a subscription: its message queue and offset there. */
-public record MessagePosition(int queueId, long queueOffset) {
-}
