@@ -79,8 +79,8 @@ public final class Bench implements Callable<Integer> {
             + " (a live/backup pair, replication HA policy)")
     List<String> peers = List.of("ramjet", "artemis", "rocketmq");
 
-    @Option(names = "--workloads", split = ",", description = "workloads to run, of 1..9 (default all)")
-    List<Integer> workloads = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9);
+    @Option(names = "--workloads", split = ",", description = "workloads to run, of 1..10 (default all)")
+    List<Integer> workloads = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
 
     @Option(names = "--rate", description = "messages per second in the latency workload (default ${DEFAULT-VALUE})")
     int rate = 5_000;
@@ -135,9 +135,9 @@ public final class Bench implements Callable<Integer> {
             }
         }
         for (int w : workloads) {
-            if (w < 1 || w > 9) {
+            if (w < 1 || w > 10) {
                 throw new CommandLine.ParameterException(new CommandLine(this), "no workload " + w
-                        + "; they are 1 to 9");
+                        + "; they are 1 to 10");
             }
         }
         BenchConfig config = config();

@@ -50,7 +50,7 @@ public final class WorkloadRunner {
         Rate run() throws Exception;
     }
 
-    /** Runs {@code workload} (1 to 9) on {@code peer} through {@code w}, its figures into {@code results}. */
+    /** Runs {@code workload} (1 to 10) on {@code peer} through {@code w}, its figures into {@code results}. */
     public void run(Peer peer, Workloads w, int workload, String suffix, Results results) {
         Round round = new Round(peer, w, suffix, results);
         switch (workload) {
@@ -67,7 +67,8 @@ public final class WorkloadRunner {
                     () -> w.orderedGroups("orderedgroups" + suffix, BenchConfig.GROUPS,
                             config.scaled(BenchConfig.GROUP_MESSAGES), config.size(), BenchConfig.GROUP_CONSUMERS)));
             case 9 -> round.manyDestinations();
-            default -> throw new IllegalArgumentException("no workload " + workload + "; they are 1 to 9");
+            case 10 -> round.scale();
+            default -> throw new IllegalArgumentException("no workload " + workload + "; they are 1 to 10");
         }
     }
 
@@ -207,6 +208,47 @@ public final class WorkloadRunner {
                 Histogram h = w.temporaryQueues((int) config.scaled(BenchConfig.TEMPORARY_QUEUES));
                 results.put(Rows.TEMPORARY_QUEUE_MEAN, peer.name(), Cell.of(h.getMean()));
                 results.put(Rows.TEMPORARY_QUEUE_P99, peer.name(), Cell.of(h.getValueAtPercentile(99)));
+            });
+        }
+
+        /**
+         * Workload 10, how each broker scales: persistent sends from 1, 8 and 64 producers, each
+         * queue then drained by as many competing consumers in the client's first mode (a JMS client's
+         * AUTO_ACKNOWLEDGE, RocketMQ's offset commits); a topic's persistent
+         * messages to 1, 10 and 100 durable subscribers (the same deliveries in each row); 256 B,
+         * 64 KiB and 1 MiB messages sent and drained by the run's producers and consumers (at most
+         * {@link BenchConfig#SIZED_BYTES} each); and the broker's live heap per connection that holds
+         * a consumer.
+         */
+        void scale() {
+            long count = config.scaled(BenchConfig.SEND_COUNT);
+            for (int n : Rows.SCALE_CLIENTS) {
+                measure(List.of(Rows.scaleSend(n), Rows.scaleDrain(n)), () -> {
+                    String queue = "scale" + n + suffix;
+                    Rate sent = timed(Rows.scaleSend(n), () -> w.send(queue, count, config.size(), true, n));
+                    timed(Rows.scaleDrain(n), () -> w.drain(queue, sent.messages(), w.acknowledgements().get(0), n));
+                });
+            }
+            for (int n : Rows.SCALE_SUBSCRIBERS) {
+                long messages = Math.max(10, config.scaled(BenchConfig.FAN_OUT_COUNT) / n);
+                measure(List.of(Rows.scaleFanOut(n)), () -> timed(Rows.scaleFanOut(n), () -> w.fanOut(
+                        "scalefanout" + n + suffix, messages, config.size(), n, true)));
+            }
+            for (int size : Rows.SCALE_SIZES) {
+                long messages = Math.min(count, config.scaled(BenchConfig.SIZED_BYTES / size));
+                measure(List.of(Rows.sizedSend(size), Rows.sizedDrain(size)), () -> {
+                    String queue = "sized" + size + suffix;
+                    Rate sent = timed(Rows.sizedSend(size), () -> w.send(queue, messages, size, true));
+                    timed(Rows.sizedDrain(size), () -> w.drain(queue, sent.messages()));
+                });
+            }
+            measure(List.of(Rows.CONNECTION_HEAP), () -> {
+                long before = peer.liveHeapBytes();
+                try (AutoCloseable open = w.openConsumers("connections" + suffix, Rows.SCALE_CONNECTIONS)) {
+                    long during = peer.liveHeapBytes();
+                    results.put(Rows.CONNECTION_HEAP, peer.name(),
+                            Cell.of((during - before) / 1024.0 / Rows.SCALE_CONNECTIONS));
+                }
             });
         }
 

@@ -27,7 +27,8 @@ class BenchSmokeTest {
     @Test
     void smokeRunGivesEveryPeerAFigureOnEveryRowAndWritesCsvAndSvg(@TempDir Path out) throws Exception {
         Bench bench = new Bench();
-        int code = new CommandLine(bench).execute("--smoke", "--out", out.toString());
+        int code = new CommandLine(bench).execute("--smoke", "--out", out.toString(), "--workloads",
+                "1,2,3,4,5,6,7,8,9");
 
         assertEquals(0, code);
         Results results = bench.results();
@@ -66,6 +67,23 @@ class BenchSmokeTest {
         assertTrue(written.contains("| journal-type |") && written.endsWith(Reports.END + "\n\n## Design\n"),
                 written);
         assertTrue(Files.readString(out.resolve("benchmarks").resolve("efficiency.svg")).startsWith("<svg"));
+    }
+
+    /** Workload 10 on Ramjet: 64 producers and consumers, 100 durable subscribers, 1 MiB messages, 500 connections. */
+    @Test
+    void scaleRowsHaveAFigureOnRamjet(@TempDir Path out) {
+        Bench bench = new Bench();
+        int code = new CommandLine(bench).execute("--smoke", "--out", out.toString(), "--workloads", "10",
+                "--peers", "ramjet");
+
+        assertEquals(0, code);
+        for (Row row : Rows.of(List.of(10))) {
+            for (String peer : bench.results().peers()) {
+                Cell cell = bench.results().cell(row, peer);
+                assertTrue(cell.hasValue(), row.title() + " on " + peer + ": " + cell.text());
+            }
+        }
+        assertTrue(bench.results().cell(Rows.CONNECTION_HEAP, "ramjet").value() > 0, "heap per connection");
     }
 
     @Test

@@ -45,6 +45,11 @@ public final class JmsWorkloads implements Workloads {
 
     @Override
     public Rate send(String queue, long count, int size, boolean persistent) throws Exception {
+        return send(queue, count, size, persistent, producers);
+    }
+
+    @Override
+    public Rate send(String queue, long count, int size, boolean persistent, int producers) throws Exception {
         return Parallel.run(producers, index -> {
             Connection c = factory.createConnection();
             Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -65,6 +70,11 @@ public final class JmsWorkloads implements Workloads {
 
     @Override
     public Rate drain(String queue, long count, Acknowledgement ack) throws Exception {
+        return drain(queue, count, ack, consumers);
+    }
+
+    @Override
+    public Rate drain(String queue, long count, Acknowledgement ack, int consumers) throws Exception {
         AtomicLong received = new AtomicLong();
         return Parallel.run(consumers, index -> {
             Connection c = factory.createConnection();
@@ -101,6 +111,31 @@ public final class JmsWorkloads implements Workloads {
                 return mine;
             });
         });
+    }
+
+    @Override
+    public AutoCloseable openConsumers(String queue, int connections) throws JMSException {
+        List<Connection> open = new ArrayList<>();
+        AutoCloseable all = () -> {
+            for (Connection c : open) {
+                c.close();
+            }
+        };
+        try {
+            for (int i = 0; i < connections; i++) {
+                Connection c = factory.createConnection();
+                open.add(c);
+                Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                s.createConsumer(s.createQueue(queue));
+                c.start();
+            }
+        } catch (JMSException | RuntimeException e) {
+            for (Connection c : open) {
+                c.close();
+            }
+            throw e;
+        }
+        return all;
     }
 
     @Override

@@ -30,7 +30,68 @@ public final class Rows {
     public static final Row TEMPORARY_QUEUE_MEAN = new Row(9, "temporary queue create + delete, mean", "us", false);
     public static final Row TEMPORARY_QUEUE_P99 = new Row(9, "temporary queue create + delete, p99", "us", false);
 
+    /** Workload 10: producers sending, then as many competing consumers draining. */
+    public static final List<Integer> SCALE_CLIENTS = List.of(1, 8, 64);
+    /** Workload 10: durable subscribers of one topic. */
+    public static final List<Integer> SCALE_SUBSCRIBERS = List.of(1, 10, 100);
+    /** Workload 10: message sizes in bytes. */
+    public static final List<Integer> SCALE_SIZES = List.of(256, 64 * 1024, 1024 * 1024);
+    /** Workload 10: connections each with a consumer. */
+    public static final int SCALE_CONNECTIONS = 500;
+    public static final Row CONNECTION_HEAP = new Row(10, "broker live heap per connection with a consumer ("
+            + SCALE_CONNECTIONS + ")", "KiB", false);
+
     private Rows() {
+    }
+
+    /** Workload 10's persistent send with {@code producers} producers. */
+    public static Row scaleSend(int producers) {
+        return new Row(10, "persistent send, " + producers + (producers == 1 ? " producer" : " producers"), "msg/s",
+                true);
+    }
+
+    /** Workload 10's drain with {@code consumers} competing consumers, in the client's first mode. */
+    public static Row scaleDrain(int consumers) {
+        return new Row(10, "persistent drain, " + consumers + " competing " + (consumers == 1 ? "consumer"
+                : "consumers"), "msg/s", true);
+    }
+
+    /** Workload 10's fan-out of persistent messages to {@code subscribers} durable subscribers. */
+    public static Row scaleFanOut(int subscribers) {
+        return new Row(10, "fan-out to " + subscribers + " durable " + (subscribers == 1 ? "subscriber"
+                : "subscribers") + ", deliveries", "msg/s", true);
+    }
+
+    /** Workload 10's persistent send of {@code size}-byte messages. */
+    public static Row sizedSend(int size) {
+        return new Row(10, "persistent send, " + sizeLabel(size) + " messages", "msg/s", true);
+    }
+
+    /** Workload 10's drain of {@code size}-byte messages. */
+    public static Row sizedDrain(int size) {
+        return new Row(10, "persistent drain, " + sizeLabel(size) + " messages", "msg/s", true);
+    }
+
+    private static String sizeLabel(int size) {
+        return size >= 1 << 20 ? (size >> 20) + " MiB" : size >= 1 << 10 ? (size >> 10) + " KiB" : size + " B";
+    }
+
+    /** Every row of workload 10, in table order. */
+    public static List<Row> scale() {
+        List<Row> rows = new java.util.ArrayList<>();
+        for (int n : SCALE_CLIENTS) {
+            rows.add(scaleSend(n));
+            rows.add(scaleDrain(n));
+        }
+        for (int n : SCALE_SUBSCRIBERS) {
+            rows.add(scaleFanOut(n));
+        }
+        for (int size : SCALE_SIZES) {
+            rows.add(sizedSend(size));
+            rows.add(sizedDrain(size));
+        }
+        rows.add(CONNECTION_HEAP);
+        return rows;
     }
 
     /** Workload 1's drain of persistent messages in one acknowledgement mode. */
@@ -85,6 +146,7 @@ public final class Rows {
         all.addAll(List.of(LATENCY_P50, LATENCY_P99, LATENCY_P999, SELECTOR_TAGGED, SELECTOR_UNTAGGED, FAN_OUT,
                 BACKLOG_STORE, BACKLOG_HEAP, BACKLOG_RSS, BACKLOG_DRAIN, ORDERED_GROUPS, DESTINATIONS_CREATED,
                 DESTINATIONS_DISK, DESTINATIONS_HEAP, TEMPORARY_QUEUE_MEAN, TEMPORARY_QUEUE_P99));
+        all.addAll(scale());
         List<Row> withEfficiency = new java.util.ArrayList<>();
         for (Row row : all) {
             withEfficiency.add(row);

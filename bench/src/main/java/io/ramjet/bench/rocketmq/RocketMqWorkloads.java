@@ -81,6 +81,11 @@ public final class RocketMqWorkloads implements Workloads {
 
     @Override
     public Rate send(String queue, long count, int size, boolean persistent) throws Exception {
+        return send(queue, count, size, persistent, producers);
+    }
+
+    @Override
+    public Rate send(String queue, long count, int size, boolean persistent, int producers) throws Exception {
         if (!persistent) {
             return sendWindowed(topic(queue, asyncFlushNameServer), count, size);
         }
@@ -118,6 +123,11 @@ public final class RocketMqWorkloads implements Workloads {
 
     @Override
     public Rate drain(String queue, long count, Acknowledgement ack) throws Exception {
+        return drain(queue, count, ack, consumers);
+    }
+
+    @Override
+    public Rate drain(String queue, long count, Acknowledgement ack, int consumers) throws Exception {
         if (acknowledgementGap(ack) != null) {
             throw new NotApplicableException(acknowledgementGap(ack));
         }
@@ -149,6 +159,12 @@ public final class RocketMqWorkloads implements Workloads {
                 return mine;
             });
         });
+    }
+
+    /** RocketMQ's clients of one JVM share one client instance and its connections: no per-connection figure. */
+    @Override
+    public AutoCloseable openConsumers(String queue, int connections) throws NotApplicableException {
+        throw new NotApplicableException("RocketMQ's consumers in one JVM share one client instance and its connections");
     }
 
     @Override

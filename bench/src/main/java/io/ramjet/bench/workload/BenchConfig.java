@@ -34,6 +34,8 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
     public static final int GROUP_CONSUMERS = 4;
     /** Workload 9: queues created, one persistent message each. */
     public static final long DESTINATIONS = 10_000;
+    /** Workload 10: the bytes each sized send row moves at most (so 1 MiB messages are fewer). */
+    public static final long SIZED_BYTES = 2L << 30;
     /** Workload 9: temporary queues created and deleted. */
     public static final long TEMPORARY_QUEUES = 2_000;
 

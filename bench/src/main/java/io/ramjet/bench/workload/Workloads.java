@@ -25,12 +25,26 @@ public interface Workloads extends AutoCloseable {
      */
     Rate send(String queue, long count, int size, boolean persistent) throws Exception;
 
+    /** {@link #send(String, long, int, boolean)} with {@code producers} producers instead of the run's. */
+    Rate send(String queue, long count, int size, boolean persistent, int producers) throws Exception;
+
     /**
      * Consumers receive exactly {@code count} messages from a queue, acknowledging them in
      * {@code ack}'s way; throws {@link io.ramjet.bench.workload.NotApplicableException} for a mode the client
      * has not ({@link #acknowledgementGap}).
      */
     Rate drain(String queue, long count, Acknowledgement ack) throws Exception;
+
+    /** {@link #drain(String, long, Acknowledgement)} with {@code consumers} competing consumers instead of the run's. */
+    Rate drain(String queue, long count, Acknowledgement ack, int consumers) throws Exception;
+
+    /**
+     * Opens {@code connections} connections, each with a session and a started consumer on
+     * {@code queue}, and keeps them open until the returned handle is closed: what a broker holds
+     * per connection. Throws {@link NotApplicableException} for a client that has no connection of
+     * its own per consumer.
+     */
+    AutoCloseable openConsumers(String queue, int connections) throws Exception;
 
     /** {@link #drain(String, long, Acknowledgement)} in the client's first mode ({@link #acknowledgements}). */
     default Rate drain(String queue, long count) throws Exception {
