@@ -36,10 +36,10 @@ import org.slf4j.LoggerFactory;
  * <p>Peers: {@code artemis-replicated} (a live/backup pair, replication HA policy, its client with
  * {@code ha=true&reconnectAttempts=-1}) and {@code ramjet-ha} (three NameServers with controllers,
  * three brokers in controller mode, SYNC with {@code minInSyncReplicas=2}: a group that goes on
- * taking writes without one broker).
+ * taking writes without one broker), every other setting at its default.
  *
  * <p>Usage: {@code FailoverTime [peer (artemis-replicated) [repeats (3) [controller brokerTimeoutMillis
- * (10000, the controller's default)]]]}.
+ * (the controller's default, also given to the brokers as controllerTimeoutMs)]]]}.
  */
 public final class FailoverTime {
 

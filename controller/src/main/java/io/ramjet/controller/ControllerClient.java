@@ -4,6 +4,7 @@ import io.ramjet.controller.ControllerRequest.AlterInSyncSet;
 import io.ramjet.controller.ControllerRequest.ElectMaster;
 import io.ramjet.controller.ControllerRequest.GetReplicaInfo;
 import io.ramjet.controller.ControllerRequest.Heartbeat;
+import io.ramjet.controller.ControllerRequest.MasterLost;
 import io.ramjet.controller.ControllerRequest.RegisterBroker;
 import org.apache.ratis.RaftConfigKeys;
 import org.apache.ratis.client.RaftClient;
@@ -84,12 +85,20 @@ public final class ControllerClient implements AutoCloseable {
         return read(new Heartbeat(brokerName, brokerId, maxOffset));
     }
 
+    /**
+     * A heartbeat from replica {@code brokerId} whose connection to the master of {@code epoch} is
+     * lost; answered as {@link #heartbeat}.
+     */
+    public ControllerReply masterLost(String brokerName, long brokerId, long maxOffset, int epoch) throws IOException {
+        return read(new MasterLost(brokerName, brokerId, maxOffset, epoch));
+    }
+
     /** The master of {@code epoch} sets its in-sync set; refused as STALE_EPOCH once a newer epoch began. */
     public ControllerReply alterInSyncSet(String brokerName, long masterId, int epoch, Set<Long> inSync) throws IOException {
         return write(new AlterInSyncSet(brokerName, masterId, epoch, inSync));
     }
 
-    /** Replaces the master if the leader has not heard it within the broker timeout. */
+    /** Replaces the master if the leader holds it dead (see {@code ControllerNode}). */
     public ControllerReply electMaster(String brokerName, boolean unclean) throws IOException {
         return write(new ElectMaster(brokerName, unclean));
     }

@@ -5,6 +5,7 @@ import io.ramjet.controller.ControllerRequest.ElectMaster;
 import io.ramjet.controller.ControllerRequest.Election;
 import io.ramjet.controller.ControllerRequest.GetReplicaInfo;
 import io.ramjet.controller.ControllerRequest.Heartbeat;
+import io.ramjet.controller.ControllerRequest.MasterLost;
 import io.ramjet.controller.ControllerRequest.RegisterBroker;
 import io.ramjet.model.EpochEntry;
 
@@ -39,6 +40,7 @@ import java.util.TreeSet;
  *   4 ElectMaster     unclean:bool
  *   5 GetReplicaInfo
  *   6 Election        expectedEpoch:i32 masterAlive:bool unclean:bool count:i32 (brokerId:i64 maxOffset:i64)*
+ *   7 MasterLost      brokerId:i64 maxOffset:i64 epoch:i32
  * reply    = status:u8 (code - 170) replicaInfo
  * replicaInfo = brokerName:utf count:i32 (brokerId:i64 address:utf)* masterId:i64
  *               count:i32 (epoch:i32 startOffset:i64)* count:i32 inSyncId:i64*
@@ -73,6 +75,10 @@ final class ControllerCodec {
                 writeIds(out, new TreeSet<>(a.inSync()));
             } else if (request instanceof ElectMaster e) {
                 out.writeBoolean(e.unclean());
+            } else if (request instanceof MasterLost m) {
+                out.writeLong(m.brokerId());
+                out.writeLong(m.maxOffset());
+                out.writeInt(m.epoch());
             } else if (request instanceof Election e) {
                 out.writeInt(e.expectedEpoch());
                 out.writeBoolean(e.masterAlive());
@@ -98,6 +104,8 @@ final class ControllerCodec {
             return 4;
         } else if (request instanceof GetReplicaInfo) {
             return 5;
+        } else if (request instanceof MasterLost) {
+            return 7;
         }
         return 6; // Election, the last kind of the sealed interface
     }
@@ -113,6 +121,7 @@ final class ControllerCodec {
                 case 4 -> new ElectMaster(brokerName, in.readBoolean());
                 case 5 -> new GetReplicaInfo(brokerName);
                 case 6 -> new Election(brokerName, in.readInt(), in.readBoolean(), in.readBoolean(), readOffsets(in));
+                case 7 -> new MasterLost(brokerName, in.readLong(), in.readLong(), in.readInt());
                 default -> throw new IllegalArgumentException("unknown controller request kind " + kind);
             };
         });

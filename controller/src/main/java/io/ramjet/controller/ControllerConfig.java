@@ -10,7 +10,9 @@ import java.util.Properties;
  *
  * @param nodeId           this node's id in {@code group}
  * @param dataDir          where Ratis keeps this node's log and snapshots
- * @param brokerTimeout    a master silent for this long is replaced (heartbeats should come 3-5 times as often)
+ * @param brokerTimeout    a master's lease, the brokers' {@code controllerTimeoutMs}: a master silent this long
+ *                         (heartbeats should come 3-5 times as often) is replaced once a replica of its group
+ *                         reports losing its connection to it
  * @param uncleanElection  elect a live replica that is not in sync when no in-sync one is alive (may lose records)
  * @param raftTimeout      Raft's election timeout (minimum; the maximum is twice it)
  * @param snapshotEvery    applied log entries between snapshots
@@ -18,12 +20,15 @@ import java.util.Properties;
  *                         and a controller that missed them is sent the snapshot instead
  * @param secret           the cluster secret: every request, log entry and reply is signed with it, and
  *                         the group hears no one who does not hold it
+ * @param silentMasterTimeout a master silent this long is replaced though no replica reported losing it
+ *                         (a master paused, or cut from the controllers only); at least {@code brokerTimeout}
  */
 public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup group, Duration brokerTimeout,
                                boolean uncleanElection, Duration raftTimeout, long snapshotEvery,
-                               long logSegmentBytes, ClusterSecret secret) {
+                               long logSegmentBytes, ClusterSecret secret, Duration silentMasterTimeout) {
 
-    public static final Duration DEFAULT_BROKER_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_BROKER_TIMEOUT = Duration.ofSeconds(2);
+    public static final Duration DEFAULT_SILENT_MASTER_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_RAFT_TIMEOUT = Duration.ofSeconds(1);
     public static final long DEFAULT_SNAPSHOT_EVERY = 10_000;
     public static final long DEFAULT_LOG_SEGMENT_BYTES = 8L << 20;
@@ -36,12 +41,24 @@ public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup grou
                 || snapshotEvery < 1 || logSegmentBytes < 1) {
             throw new IllegalArgumentException("controller timeouts and snapshot interval must be positive");
         }
+        if (silentMasterTimeout.compareTo(brokerTimeout) < 0) {
+            throw new IllegalArgumentException("controller.silentMasterTimeoutMillis must be at least"
+                    + " controller.brokerTimeoutMillis");
+        }
     }
 
-    /** A node with the defaults: 10 s broker timeout, clean elections only, 1 s Raft timeout. */
+    /** A node that replaces a master silent for {@code brokerTimeout} whether or not a replica lost it. */
+    public ControllerConfig(String nodeId, Path dataDir, ControllerGroup group, Duration brokerTimeout,
+                            boolean uncleanElection, Duration raftTimeout, long snapshotEvery, long logSegmentBytes,
+                            ClusterSecret secret) {
+        this(nodeId, dataDir, group, brokerTimeout, uncleanElection, raftTimeout, snapshotEvery, logSegmentBytes,
+                secret, brokerTimeout);
+    }
+
+    /** A node with the defaults: 2 s broker timeout, 10 s silent-master timeout, clean elections only, 1 s Raft timeout. */
     public static ControllerConfig of(String nodeId, Path dataDir, ControllerGroup group, ClusterSecret secret) {
         return new ControllerConfig(nodeId, dataDir, group, DEFAULT_BROKER_TIMEOUT, false, DEFAULT_RAFT_TIMEOUT,
-                DEFAULT_SNAPSHOT_EVERY, DEFAULT_LOG_SEGMENT_BYTES, secret);
+                DEFAULT_SNAPSHOT_EVERY, DEFAULT_LOG_SEGMENT_BYTES, secret, DEFAULT_SILENT_MASTER_TIMEOUT);
     }
 
     /**
@@ -49,7 +66,7 @@ public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup grou
      * cluster secret as {@code controller.clusterSecretFile} or {@code controller.clusterSecret}
      * (required) and {@code controller.brokerTimeoutMillis}, {@code controller.uncleanElection},
      * {@code controller.raftTimeoutMillis}, {@code controller.snapshotEvery},
-     * {@code controller.logSegmentBytes} (optional).
+     * {@code controller.logSegmentBytes}, {@code controller.silentMasterTimeoutMillis} (optional).
      */
     public static ControllerConfig fromProperties(Properties properties) {
         return fromProperties(properties, null);
@@ -72,7 +89,9 @@ public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup grou
                         Long.toString(DEFAULT_RAFT_TIMEOUT.toMillis())))),
                 Long.parseLong(properties.getProperty("controller.snapshotEvery", Long.toString(DEFAULT_SNAPSHOT_EVERY))),
                 Long.parseLong(properties.getProperty("controller.logSegmentBytes", Long.toString(DEFAULT_LOG_SEGMENT_BYTES))),
-                secret(properties, otherwise));
+                secret(properties, otherwise),
+                Duration.ofMillis(Long.parseLong(properties.getProperty("controller.silentMasterTimeoutMillis",
+                        Long.toString(DEFAULT_SILENT_MASTER_TIMEOUT.toMillis())))));
     }
 
     private static ClusterSecret secret(Properties properties, ClusterSecret otherwise) {
@@ -96,6 +115,11 @@ public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup grou
                     + " controller.clusterSecret): the controllers hear only members of the cluster");
         }
         return otherwise;
+    }
+
+    public ControllerConfig withSilentMasterTimeout(Duration timeout) {
+        return new ControllerConfig(nodeId, dataDir, group, brokerTimeout, uncleanElection, raftTimeout, snapshotEvery,
+                logSegmentBytes, secret, timeout);
     }
 
     private static String required(Properties properties, String key) {

@@ -27,9 +27,10 @@ import java.util.concurrent.TimeUnit;
  * and, while it is the leader, the check that replaces masters which stopped heartbeating. Embed
  * it in a NameServer or run it alone ({@link ControllerMain}); {@link #close} stops it.
  *
- * <p>A master is replaced within {@code brokerTimeout + brokerTimeout / 4} of its last heartbeat
- * plus one Raft commit, as long as a leader stands (after a leader change, the new leader first
- * waits one {@code brokerTimeout} for masters to reach it).
+ * <p>A master is replaced within {@code brokerTimeout + brokerTimeout / 20} of its last heartbeat
+ * plus one Raft commit once a replica of its group reports losing its connection to it, and
+ * within {@code silentMasterTimeout} (plus the same) without such a report, as long as a leader
+ * stands (a new leader counts from its own start, as {@link Liveness} says).
  */
 public final class ControllerNode implements AutoCloseable {
 
@@ -47,20 +48,21 @@ public final class ControllerNode implements AutoCloseable {
         this.config = config;
         this.server = server;
         this.stateMachine = stateMachine;
-        this.elections = ControllerClient.connect(config.group(), config.secret(), config.brokerTimeout());
+        this.elections = ControllerClient.connect(config.group(), config.secret(), config.silentMasterTimeout());
         this.checker = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "controller-" + config.nodeId() + "-master-check");
             thread.setDaemon(true);
             return thread;
         });
-        long period = Math.max(1, config.brokerTimeout().toMillis() / 4);
+        // frequent, as the check is cheap: it reads the leader's own table and writes nothing unless it elects
+        long period = Math.max(1, config.brokerTimeout().toMillis() / 20);
         checker.scheduleWithFixedDelay(this::replaceSilentMasters, period, period, TimeUnit.MILLISECONDS);
     }
 
     public static ControllerNode start(ControllerConfig config) throws IOException {
-        ControllerStateMachine stateMachine =
-                new ControllerStateMachine(new Liveness(config.brokerTimeout(), System::nanoTime),
-                        new ControllerSignature(config.secret()));
+        ControllerStateMachine stateMachine = new ControllerStateMachine(
+                new Liveness(config.brokerTimeout(), config.silentMasterTimeout(), System::nanoTime),
+                new ControllerSignature(config.secret()));
         RaftServer server = RaftServer.newBuilder()
                 .setServerId(RaftPeerId.valueOf(config.nodeId()))
                 .setGroup(config.group().raftGroup())
@@ -124,7 +126,7 @@ public final class ControllerNode implements AutoCloseable {
     }
 
     private void elect(ReplicaInfo group) throws IOException {
-        LOG.warn("controller {}: master {} of {} (epoch {}) stopped heartbeating; electing", config.nodeId(),
+        LOG.warn("controller {}: master {} of {} (epoch {}) is gone; electing", config.nodeId(),
                 group.masterId(), group.brokerName(), group.epoch());
         ControllerReply reply = elections.electMaster(group.brokerName(), config.uncleanElection());
         if (reply.status() == ControllerStatus.NO_CANDIDATE) {

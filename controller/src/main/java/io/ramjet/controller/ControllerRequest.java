@@ -22,6 +22,14 @@ public sealed interface ControllerRequest {
     record Heartbeat(String brokerName, long brokerId, long maxOffset) implements ControllerRequest {
     }
 
+    /**
+     * A heartbeat from a replica whose connection to the master of {@code epoch} is lost: once that
+     * master's lease has run out, the controllers replace it without waiting for the longer
+     * silence that proves a master dead when no replica has lost it. Leader-local, never logged.
+     */
+    record MasterLost(String brokerName, long brokerId, long maxOffset, int epoch) implements ControllerRequest {
+    }
+
     /** The master of {@code epoch} declares which replicas are in sync with it. */
     record AlterInSyncSet(String brokerName, long masterId, int epoch, Set<Long> inSync) implements ControllerRequest {
         public AlterInSyncSet {

@@ -5,6 +5,7 @@ import io.ramjet.controller.ControllerRequest.ElectMaster;
 import io.ramjet.controller.ControllerRequest.Election;
 import io.ramjet.controller.ControllerRequest.GetReplicaInfo;
 import io.ramjet.controller.ControllerRequest.Heartbeat;
+import io.ramjet.controller.ControllerRequest.MasterLost;
 import io.ramjet.controller.ControllerRequest.RegisterBroker;
 import org.apache.ratis.io.MD5Hash;
 import org.apache.ratis.proto.RaftProtos.LogEntryProto;
@@ -42,8 +43,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The controller's Ratis state machine. Writes (register, alter in-sync set, election) are
- * applied from the Raft log in order by Ratis's one apply thread; heartbeats and replica-info
- * reads are queries answered from the applied state. Liveness is the leader's own
+ * applied from the Raft log in order by Ratis's one apply thread; heartbeats (a replica's report
+ * that it lost its master included) and replica-info reads are queries answered from the applied
+ * state. Liveness is the leader's own
  * ({@link Liveness}): on the leader, {@link #startTransaction} turns an {@code ElectMaster} into an
  * {@code Election} entry carrying that judgement, so followers apply the leader's decision rather
  * than their own clocks. Snapshots are one file of {@link ControllerCodec#encodeSnapshot} bytes.
@@ -178,7 +180,7 @@ final class ControllerStateMachine extends BaseStateMachine {
         synchronized (state) {
             group = state.view(elect.brokerName(), -1).info();
         }
-        boolean masterAlive = group.hasMaster() && liveness.masterMayBeAlive(group.brokerName(), group.masterId());
+        boolean masterAlive = group.hasMaster() && masterMayBeAlive(group);
         return new Election(group.brokerName(), group.epoch(), masterAlive, elect.unclean(),
                 liveness.aliveOffsets(group.brokerName()));
     }
@@ -232,6 +234,12 @@ final class ControllerStateMachine extends BaseStateMachine {
                 liveness.heard(heartbeat.brokerName(), heartbeat.brokerId(), heartbeat.maxOffset());
             }
             return CompletableFuture.completedFuture(toMessage(view(heartbeat.brokerName(), heartbeat.brokerId())));
+        } else if (command instanceof MasterLost report) {
+            if (isLeader()) {
+                liveness.heard(report.brokerName(), report.brokerId(), report.maxOffset());
+                liveness.masterLost(report.brokerName(), report.epoch());
+            }
+            return CompletableFuture.completedFuture(toMessage(view(report.brokerName(), report.brokerId())));
         } else if (command instanceof GetReplicaInfo) {
             return CompletableFuture.completedFuture(toMessage(view(command.brokerName(), -1)));
         }
@@ -246,7 +254,7 @@ final class ControllerStateMachine extends BaseStateMachine {
     }
 
     boolean masterMayBeAlive(ReplicaInfo group) {
-        return liveness.masterMayBeAlive(group.brokerName(), group.masterId());
+        return liveness.masterMayBeAlive(group.brokerName(), group.masterId(), group.epoch());
     }
 
     @Override

@@ -8,11 +8,18 @@ import java.util.function.LongSupplier;
 
 /**
  * Which brokers heartbeat, as seen by this controller while it is the Ratis leader. Deliberately
- * not replicated: heartbeats arrive every few seconds from every broker and would flood the Raft
- * log, while only the leader decides elections and writes its judgement into the {@code Election}
- * log entry it commits. A new leader starts with an empty table ({@link #restart}) and gives
- * every master one full timeout to reach it before calling it dead, but counts as a candidate only
- * a broker it has heard itself. Thread-safe.
+ * not replicated: heartbeats arrive every few hundred milliseconds from every broker and would
+ * flood the Raft log, while only the leader decides elections and writes its judgement into the
+ * {@code Election} log entry it commits. A new leader starts with an empty table ({@link #restart})
+ * and counts as a candidate only a broker it has heard itself.
+ *
+ * <p>A master is held alive for the lease ({@code brokerTimeout}) after its last heartbeat, and,
+ * unless a replica of its group reports within the lease that it lost its connection to the
+ * master of that epoch ({@link #masterLost}), for the longer {@code silentTimeout}: a killed
+ * master is replaced as soon as its lease ends, while a live master whose heartbeats are late on
+ * a loaded machine, and whose replicas still reach it, is not. Either way no master is replaced
+ * before its lease ends, so a master that still believes it holds the lease is right. A new
+ * leader counts its own start as the last heartbeat of every master. Thread-safe.
  */
 final class Liveness {
 
@@ -22,13 +29,24 @@ final class Liveness {
     private record Seen(long atNanos, long maxOffset) {
     }
 
+    private record Lost(int epoch, long atNanos) {
+    }
+
     private final Map<Key, Seen> seen = new ConcurrentHashMap<>();
-    private final long timeoutNanos;
+    /** Broker name → the latest report of a replica that lost its master. */
+    private final Map<String, Lost> lost = new ConcurrentHashMap<>();
+    private final long leaseNanos;
+    private final long silentNanos;
     private final LongSupplier nanoClock;
     private volatile long leaderSinceNanos;
 
-    Liveness(Duration timeout, LongSupplier nanoClock) {
-        this.timeoutNanos = timeout.toNanos();
+    /**
+     * @param lease         a master's lease: the silence after which a master a replica lost is replaced
+     * @param silentTimeout the silence after which a master is replaced without such a report (at least the lease)
+     */
+    Liveness(Duration lease, Duration silentTimeout, LongSupplier nanoClock) {
+        this.leaseNanos = lease.toNanos();
+        this.silentNanos = Math.max(leaseNanos, silentTimeout.toNanos());
         this.nanoClock = nanoClock;
         this.leaderSinceNanos = nanoClock.getAsLong();
     }
@@ -36,6 +54,7 @@ final class Liveness {
     /** This controller has just become leader: forget what an earlier term heard. */
     void restart() {
         seen.clear();
+        lost.clear();
         leaderSinceNanos = nanoClock.getAsLong();
     }
 
@@ -43,25 +62,37 @@ final class Liveness {
         seen.put(new Key(brokerName, brokerId), new Seen(nanoClock.getAsLong(), maxOffset));
     }
 
-    /** True while the master has heartbeated within the timeout, or this leader is too new to know. */
-    boolean masterMayBeAlive(String brokerName, long masterId) {
-        long now = nanoClock.getAsLong();
-        return now - leaderSinceNanos < timeoutNanos || isAlive(seen.get(new Key(brokerName, masterId)), now);
+    /** A replica of {@code brokerName} reports its connection to the master of {@code epoch} lost. */
+    void masterLost(String brokerName, int epoch) {
+        lost.put(brokerName, new Lost(epoch, nanoClock.getAsLong()));
     }
 
-    /** Broker id → last reported log end, for every broker of the group heard within the timeout. */
+    /**
+     * True while master {@code masterId} of {@code epoch} has heartbeated (or this leader has stood)
+     * within its lease, or within the silent timeout when no replica reported it lost.
+     */
+    boolean masterMayBeAlive(String brokerName, long masterId, int epoch) {
+        long now = nanoClock.getAsLong();
+        Seen last = seen.get(new Key(brokerName, masterId));
+        long lastSign = last == null ? leaderSinceNanos : Math.max(leaderSinceNanos, last.atNanos());
+        long silence = now - lastSign;
+        if (silence < leaseNanos) {
+            return true;
+        }
+        Lost report = lost.get(brokerName);
+        boolean reported = report != null && report.epoch() == epoch && now - report.atNanos() < leaseNanos;
+        return !reported && silence < silentNanos;
+    }
+
+    /** Broker id → last reported log end, for every broker of the group heard within the lease. */
     Map<Long, Long> aliveOffsets(String brokerName) {
         long now = nanoClock.getAsLong();
         Map<Long, Long> alive = new TreeMap<>();
         seen.forEach((key, last) -> {
-            if (key.brokerName().equals(brokerName) && isAlive(last, now)) {
+            if (key.brokerName().equals(brokerName) && now - last.atNanos() < leaseNanos) {
                 alive.put(key.brokerId(), last.maxOffset());
             }
         });
         return alive;
-    }
-
-    private boolean isAlive(Seen last, long now) {
-        return last != null && now - last.atNanos() < timeoutNanos;
     }
 }

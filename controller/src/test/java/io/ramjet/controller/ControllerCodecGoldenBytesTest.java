@@ -5,6 +5,7 @@ import io.ramjet.controller.ControllerRequest.ElectMaster;
 import io.ramjet.controller.ControllerRequest.Election;
 import io.ramjet.controller.ControllerRequest.GetReplicaInfo;
 import io.ramjet.controller.ControllerRequest.Heartbeat;
+import io.ramjet.controller.ControllerRequest.MasterLost;
 import io.ramjet.controller.ControllerRequest.RegisterBroker;
 import io.ramjet.model.EpochEntry;
 import org.junit.jupiter.api.Test;
@@ -42,6 +43,11 @@ class ControllerCodecGoldenBytesTest {
     @Test
     void heartbeat() {
         assertRequest("02" + NAME + "0000000000000002" + "0000000000000009", new Heartbeat("b", 2, 9));
+    }
+
+    @Test
+    void masterLost() {
+        assertRequest("07" + NAME + "0000000000000002" + "0000000000000009" + "00000003", new MasterLost("b", 2, 9, 3));
     }
 
     @Test
@@ -83,9 +89,10 @@ class ControllerCodecGoldenBytesTest {
 
     @Test
     void unknownKindTruncationAndTrailingBytesAreRefused() {
-        assertThrows(IllegalArgumentException.class, () -> ControllerCodec.decodeRequest(bytes("07" + NAME)));
+        assertThrows(IllegalArgumentException.class, () -> ControllerCodec.decodeRequest(bytes("08" + NAME)));
         assertThrows(IllegalArgumentException.class, () -> ControllerCodec.decodeRequest(bytes("02" + NAME + "00")));
         assertThrows(IllegalArgumentException.class, () -> ControllerCodec.decodeRequest(bytes("05" + NAME + "00")));
+        assertThrows(IllegalArgumentException.class, () -> ControllerCodec.decodeRequest(bytes("07" + NAME + "00")));
     }
 
     private static void assertRequest(String golden, ControllerRequest request) {

@@ -15,35 +15,71 @@ class LivenessTest {
     private static final long SECOND = 1_000_000_000L;
 
     private final AtomicLong clock = new AtomicLong(100 * SECOND);
-    private final Liveness liveness = new Liveness(Duration.ofSeconds(10), clock::get);
+    private final Liveness liveness = new Liveness(Duration.ofSeconds(2), Duration.ofSeconds(10), clock::get);
 
     @Test
-    void aNewLeaderGivesEveryMasterOneTimeoutToReachIt() {
+    void aNewLeaderGivesEveryMasterOneSilentTimeoutToReachIt() {
         liveness.restart();
         clock.addAndGet(9 * SECOND);
-        assertTrue(liveness.masterMayBeAlive("g", 0));
+        assertTrue(liveness.masterMayBeAlive("g", 0, 1));
         clock.addAndGet(2 * SECOND);
-        assertFalse(liveness.masterMayBeAlive("g", 0));
+        assertFalse(liveness.masterMayBeAlive("g", 0, 1));
     }
 
     @Test
-    void aMasterIsAliveForOneTimeoutAfterItsLastHeartbeat() {
+    void aMasterNoReplicaLostIsAliveForTheSilentTimeoutAfterItsLastHeartbeat() {
         clock.addAndGet(20 * SECOND);
         liveness.heard("g", 0, 5);
         clock.addAndGet(9 * SECOND);
-        assertTrue(liveness.masterMayBeAlive("g", 0));
+        assertTrue(liveness.masterMayBeAlive("g", 0, 1));
         clock.addAndGet(2 * SECOND);
-        assertFalse(liveness.masterMayBeAlive("g", 0));
+        assertFalse(liveness.masterMayBeAlive("g", 0, 1));
     }
 
     @Test
-    void candidatesAreTheBrokersOfTheGroupHeardWithinTheTimeoutWithTheirLastOffsets() {
+    void aMasterAReplicaLostIsGoneOnceItsLeaseEnds() {
+        clock.addAndGet(20 * SECOND);
+        liveness.heard("g", 0, 5);
+        clock.addAndGet(SECOND / 2);
+        liveness.masterLost("g", 1);
+        clock.addAndGet(SECOND);
+        assertTrue(liveness.masterMayBeAlive("g", 0, 1), "within its lease");
+        liveness.masterLost("g", 1);
+        clock.addAndGet(SECOND);
+        assertFalse(liveness.masterMayBeAlive("g", 0, 1));
+    }
+
+    @Test
+    void aReportOfAnotherEpochOrOlderThanTheLeaseDoesNotCount() {
+        clock.addAndGet(20 * SECOND);
+        liveness.heard("g", 0, 5);
+        liveness.masterLost("g", 1);
+        clock.addAndGet(3 * SECOND);
+        assertTrue(liveness.masterMayBeAlive("g", 0, 1), "the report is older than the lease");
+        liveness.masterLost("g", 1);
+        assertTrue(liveness.masterMayBeAlive("g", 0, 2), "the report names an older master");
+        assertFalse(liveness.masterMayBeAlive("g", 0, 1));
+    }
+
+    @Test
+    void aNewLeaderWaitsOneLeaseAfterItsStartForAMasterAReplicaLost() {
+        liveness.restart();
+        clock.addAndGet(SECOND);
+        liveness.masterLost("g", 1);
+        assertTrue(liveness.masterMayBeAlive("g", 0, 1));
+        clock.addAndGet(SECOND + SECOND / 2);
+        liveness.masterLost("g", 1);
+        assertFalse(liveness.masterMayBeAlive("g", 0, 1));
+    }
+
+    @Test
+    void candidatesAreTheBrokersOfTheGroupHeardWithinTheLeaseWithTheirLastOffsets() {
         liveness.heard("g", 1, 10);
         liveness.heard("other", 2, 10);
-        clock.addAndGet(5 * SECOND);
+        clock.addAndGet(SECOND);
         liveness.heard("g", 3, 30);
         liveness.heard("g", 1, 20);
-        clock.addAndGet(6 * SECOND);
+        clock.addAndGet(SECOND + SECOND / 2);
         liveness.heard("g", 4, 40);
         assertEquals(Map.of(1L, 20L, 3L, 30L, 4L, 40L), liveness.aliveOffsets("g"));
     }
@@ -51,7 +87,10 @@ class LivenessTest {
     @Test
     void aNewLeaderForgetsWhatAnEarlierTermHeard() {
         liveness.heard("g", 1, 10);
+        liveness.masterLost("g", 1);
         liveness.restart();
         assertEquals(Map.of(), liveness.aliveOffsets("g"));
+        clock.addAndGet(3 * SECOND);
+        assertTrue(liveness.masterMayBeAlive("g", 0, 1), "no report heard in this term");
     }
 }

@@ -1,6 +1,7 @@
 package io.ramjet.storage;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -51,7 +52,10 @@ import java.util.concurrent.TimeUnit;
  *       {@link FlushPolicy#SYNC_GROUP_COMMIT}) and the gate holds it; they fail if the force fails
  *       or the store closes first.</li>
  *   <li>{@link #dispatchedTo} completes once every record below the offset has been given to the
- *       listener (a record the listener failed on included).</li>
+ *       listener (a record the listener failed on included). {@link #replicatedAndDispatchedTo}
+ *       as well, but fails as a durable append does if the gate does not hold the records within
+ *       its timeout, where {@link #dispatchedTo} would wait for as long as the gate holds them
+ *       back.</li>
  *   <li>{@link #flushedTo} completes once the CommitLog is forced up to the offset;
  *       {@link #writtenTo} once the bytes are written (not forced).</li>
  * </ul>
@@ -170,6 +174,14 @@ final class DurabilityPipeline {
 
     CompletableFuture<Void> dispatchedTo(long offset) {
         return dispatcher.dispatchedTo(offset);
+    }
+
+    CompletableFuture<Void> replicatedAndDispatchedTo(long offset) {
+        return gate.replicatedTo(offset).thenCompose(held -> dispatcher.dispatchedTo(offset));
+    }
+
+    Optional<String> replicationShortfall() {
+        return gate.shortfall();
     }
 
     CompletableFuture<Void> flushedTo(long offset) {

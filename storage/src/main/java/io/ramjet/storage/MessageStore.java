@@ -15,6 +15,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -469,6 +470,24 @@ public final class MessageStore implements AutoCloseable {
      */
     public CompletableFuture<Void> dispatchedTo(long physicalOffset) {
         return pipeline.dispatchedTo(physicalOffset);
+    }
+
+    /**
+     * As {@link #dispatchedTo}, but fails, as a durable append does, if the synchronous replicas
+     * do not hold every record below {@code physicalOffset} within the replication timeout:
+     * for a waiter that must not wait without a deadline while the in-sync set is below its
+     * minimum (a transaction's end, which waits for the records written before it).
+     */
+    public CompletableFuture<Void> replicatedAndDispatchedTo(long physicalOffset) {
+        return pipeline.replicatedAndDispatchedTo(physicalOffset);
+    }
+
+    /**
+     * Why a write appended now could not be answered (the in-sync set below its minimum, under
+     * synchronous replication), or empty when it could.
+     */
+    public Optional<String> replicationShortfall() {
+        return pipeline.replicationShortfall();
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.ramjet.storage;
 
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -17,8 +18,20 @@ public interface ReplicationGate {
     /** Nothing to wait for: a broker without synchronous replicas. */
     ReplicationGate NONE = endOffset -> CompletableFuture.completedFuture(null);
 
-    /** Completes once every byte below {@code endOffset} is where the gate wants it. */
+    /**
+     * Completes once every byte below {@code endOffset} is where the gate wants it; a gate with a
+     * timeout fails with {@link NotReplicatedException} when it passes first.
+     */
     CompletableFuture<Void> replicatedTo(long endOffset);
+
+    /**
+     * Why a write appended now could not be answered (under synchronous replication, an in-sync
+     * set below its minimum), or empty when it could: for a decision that is refused rather than
+     * written when it could not be answered.
+     */
+    default Optional<String> shortfall() {
+        return Optional.empty();
+    }
 
     /** Every byte below this offset is where the gate wants it; never goes back. */
     default long replicatedOffset() {

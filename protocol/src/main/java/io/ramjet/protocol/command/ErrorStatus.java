@@ -74,6 +74,12 @@ public final class ErrorStatus {
      * must handshake again.
      */
     public static final int REPLICA_REFUSED = 161;
+    /**
+     * Broker: the master's in-sync set (the master counted) is below its {@code minInSyncReplicas},
+     * so it could not answer the request (a transaction's commit), and refused it before writing
+     * anything; asked again once the set is whole, it may pass.
+     */
+    public static final int TOO_FEW_REPLICAS = 162;
 
     /**
      * NameServer: an ANNOUNCE_DESTINATIONS from a connection that holds no registration of that
@@ -98,7 +104,8 @@ public final class ErrorStatus {
             case BAD_REQUEST, BUSY, NOT_FOUND, SUBSCRIPTION_CONFLICT, UNKNOWN_DESTINATION, STORE_FULL,
                  UNKNOWN_CONSUMER, TRANSACTION_ROLLED_BACK, UNKNOWN_TRANSACTION, TRANSACTION_CONFLICT,
                  CLIENT_ID_IN_USE, DELIVERY_NOT_HELD, AUTHENTICATION_FAILED, BROKER_NOT_AUTHENTICATED,
-                 BROKER_NAME_TAKEN, NOT_AUTHORIZED, NOT_MASTER, REPLICA_REFUSED, BROKER_NOT_REGISTERED -> true;
+                 BROKER_NAME_TAKEN, NOT_AUTHORIZED, NOT_MASTER, REPLICA_REFUSED, TOO_FEW_REPLICAS,
+                 BROKER_NOT_REGISTERED -> true;
             default -> false;
         };
     }

@@ -42,6 +42,8 @@ public final class ClientException extends Exception {
         NOT_ATTACHED,
         /** The broker was too busy to take the request. */
         BUSY,
+        /** The master's in-sync set is below its minimum: it refused a commit it could not answer. */
+        TOO_FEW_REPLICAS,
         /** The broker is not its group's master (a slave, or a master fenced off): nothing was done. */
         NOT_MASTER,
         /** The broker failed while executing the request. */

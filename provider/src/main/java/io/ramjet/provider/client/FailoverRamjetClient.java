@@ -198,7 +198,8 @@ public final class FailoverRamjetClient implements RamjetClient {
 
     /**
      * One attempt at the decision, and another after a short pause while no answer comes (or the
-     * coordinator is busy) until the deadline. A coordinator whose master is gone is asked through
+     * coordinator is busy, or refuses it while its in-sync set is below its minimum) until the
+     * deadline. A coordinator whose master is gone is asked through
      * its group's master as the NameServers name it now: the decision and the transaction's
      * records are replicated there, so the new master either finds the decision or decides it.
      * {@code earlierMayHaveArrived}: an earlier attempt may have reached the coordinator, whose
@@ -211,7 +212,7 @@ public final class FailoverRamjetClient implements RamjetClient {
                 return CompletableFuture.<Void>completedFuture(null);
             }
             ClientException failure = ClientException.of(f);
-            boolean busy = failure.reason() == Reason.BUSY;
+            boolean busy = failure.reason() == Reason.BUSY || failure.reason() == Reason.TOO_FEW_REPLICAS;
             if ((failure.isRefusal() && !busy && !failure.isMasterGone()) || System.nanoTime() - deadline > 0) {
                 return CompletableFuture.<Void>failedFuture(settled(failure, earlierMayHaveArrived));
             }

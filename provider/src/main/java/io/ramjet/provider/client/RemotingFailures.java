@@ -57,6 +57,7 @@ final class RemotingFailures {
         return switch (status) {
             case ErrorStatus.BAD_REQUEST -> Reason.INVALID;
             case ErrorStatus.BUSY -> Reason.BUSY;
+            case ErrorStatus.TOO_FEW_REPLICAS -> Reason.TOO_FEW_REPLICAS;
             case ErrorStatus.NOT_MASTER -> Reason.NOT_MASTER;
             case ErrorStatus.NOT_FOUND, ErrorStatus.UNKNOWN_DESTINATION -> Reason.NOT_FOUND;
             case ErrorStatus.SUBSCRIPTION_CONFLICT -> Reason.CONFLICT;

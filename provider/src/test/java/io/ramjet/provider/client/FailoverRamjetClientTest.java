@@ -130,6 +130,16 @@ class FailoverRamjetClientTest {
         assertEquals(Outcome.CERTAINLY_NOT_APPLIED, settled.outcome(), "busy every time: never applied");
     }
 
+    @Test
+    void aCommitRefusedWhileTheInSyncSetIsShortIsAskedAgainAndPassesOnceTheSetIsWhole() throws Exception {
+        broker.failCommits(failure(Reason.TOO_FEW_REPLICAS, Outcome.CERTAINLY_NOT_APPLIED));
+        CompletableFuture<Void> commit = client.commitTransaction(InMemoryBrokerClient.ADDRESS, 7, List.of());
+        assertTrue(broker.awaitCommitAttempts(2, Duration.ofSeconds(5)));
+        broker.failCommits(null);
+
+        commit.get(5, TimeUnit.SECONDS);
+    }
+
     /** How a commit decision settles when its first two answers are lost and the broker then says {@code then}. */
     private ClientException settledAfterLostAnswers(ClientException then) throws InterruptedException {
         broker.failCommits(failure(Reason.TIMEOUT, Outcome.OUTCOME_UNKNOWN));

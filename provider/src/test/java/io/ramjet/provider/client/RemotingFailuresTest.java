@@ -50,6 +50,7 @@ class RemotingFailuresTest {
         assertEquals(Reason.NOT_ATTACHED, reason(ErrorStatus.UNKNOWN_CONSUMER));
         assertEquals(Reason.BUSY, reason(ErrorStatus.BUSY));
         assertEquals(Reason.NOT_MASTER, reason(ErrorStatus.NOT_MASTER));
+        assertEquals(Reason.TOO_FEW_REPLICAS, reason(ErrorStatus.TOO_FEW_REPLICAS));
     }
 
     @Test

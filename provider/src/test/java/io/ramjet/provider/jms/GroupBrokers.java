@@ -4,6 +4,7 @@ import io.ramjet.server.broker.Broker;
 import io.ramjet.controller.ClusterSecret;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.broker.replication.ReplicationConfig;
+import io.ramjet.server.namesrv.NameServer;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -24,6 +25,18 @@ final class GroupBrokers {
                 .clusterSecret(CLUSTER_SECRET);
         builder.store().segmentSize(16 << 20);
         return builder.build().withReplication(replication);
+    }
+
+    /** Closes the brokers in order, then the NameServer; null ones are skipped. */
+    static void closeAll(NameServer nameServer, Broker... brokers) {
+        for (Broker broker : brokers) {
+            if (broker != null) {
+                broker.close();
+            }
+        }
+        if (nameServer != null) {
+            nameServer.close();
+        }
     }
 
     static Broker start(BrokerConfig config) throws Exception {

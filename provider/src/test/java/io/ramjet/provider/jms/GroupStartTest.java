@@ -40,14 +40,7 @@ class GroupStartTest {
 
     @AfterEach
     void stop() {
-        for (Broker b : new Broker[] {slave, master}) {
-            if (b != null) {
-                b.close();
-            }
-        }
-        if (nameServer != null) {
-            nameServer.close();
-        }
+        GroupBrokers.closeAll(nameServer, slave, master);
     }
 
     @Test

@@ -668,6 +668,11 @@ public final class Broker implements AutoCloseable {
         return replicaFetcher == null ? 0 : replicaFetcher.bytesReplicated();
     }
 
+    /** For a slave, whether its master answered its last fetch; true for a master. */
+    public boolean masterReachable() {
+        return replicaFetcher == null || replicaFetcher.masterReachable();
+    }
+
     /** How many transactions the broker holds (open or prepared), for tests and monitoring. */
     public int transactionCount() {
         return transactions.table().all().size();

@@ -47,12 +47,17 @@ final class BrokerKeys {
                             + " the broker's role, master and epoch then come from the controllers (see \"High"
                             + " availability\"); not with `role` or `masterAddress`",
                     BrokerConfig.Builder::controllerAddresses),
-            new BrokerKey<>("controllerHeartbeatMs", ValueType.MILLIS, "1000",
-                    "how often a broker in controller mode heartbeats to the controllers",
+            new BrokerKey<>("controllerHeartbeatMs", ValueType.MILLIS, "500",
+                    "how often a broker in controller mode heartbeats to the controllers: four times per lease"
+                            + " (`controllerTimeoutMs`), so that a late heartbeat or two does not fence a master; a"
+                            + " slave whose master is lost heartbeats five times as often, to hear at once that it"
+                            + " was elected",
                     BrokerConfig.Builder::controllerHeartbeat),
-            new BrokerKey<>("controllerTimeoutMs", ValueType.MILLIS, "10000",
-                    "the controllers' `controller.brokerTimeoutMillis`: a master whose heartbeats have gone"
-                            + " unanswered this long refuses writes (NOT_MASTER), as the controllers may elect another",
+            new BrokerKey<>("controllerTimeoutMs", ValueType.MILLIS, "2000",
+                    "the controllers' `controller.brokerTimeoutMillis`, a master's lease: a master whose heartbeats"
+                            + " have gone unanswered this long refuses writes (NOT_MASTER), as the controllers may elect"
+                            + " another; they do so as soon as it ends if a slave reports the master lost, else after"
+                            + " `controller.silentMasterTimeoutMillis` (see \"High availability\")",
                     BrokerConfig.Builder::controllerTimeout),
             new BrokerKey<>("controllerRegisterPatienceMs", ValueType.MILLIS, "30000",
                     "how long a starting broker in controller mode retries its registration while the controllers"

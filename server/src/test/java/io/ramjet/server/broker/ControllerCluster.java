@@ -33,17 +33,27 @@ final class ControllerCluster implements AutoCloseable {
     private final List<ControllerNode> nodes = new ArrayList<>();
     private final List<ControlledBroker> brokers = new ArrayList<>();
     private final ControllerClient client;
+    /** Whether controllers and brokers run with their default timeouts rather than the short ones above. */
+    private final boolean defaults;
 
     ControllerCluster(Path dir, int controllers) throws IOException {
+        this(dir, controllers, false);
+    }
+
+    /** With {@code defaults}, controllers and brokers keep their default heartbeat and timeouts. */
+    ControllerCluster(Path dir, int controllers, boolean defaults) throws IOException {
         this.dir = dir;
+        this.defaults = defaults;
         List<ControllerPeer> peers = new ArrayList<>();
         for (int i = 0; i < controllers; i++) {
             peers.add(new ControllerPeer("n" + i, "127.0.0.1", freePort()));
         }
         this.group = new ControllerGroup(peers);
         for (ControllerPeer peer : peers) {
-            nodes.add(ControllerNode.start(new ControllerConfig(peer.id(), dir.resolve(peer.id()), group,
-                    BROKER_TIMEOUT, false, Duration.ofMillis(500), 10_000, 8L << 20, BrokerTestSupport.CLUSTER_SECRET)));
+            nodes.add(ControllerNode.start(defaults
+                    ? ControllerConfig.of(peer.id(), dir.resolve(peer.id()), group, BrokerTestSupport.CLUSTER_SECRET)
+                    : new ControllerConfig(peer.id(), dir.resolve(peer.id()), group, BROKER_TIMEOUT, false,
+                            Duration.ofMillis(500), 10_000, 8L << 20, BrokerTestSupport.CLUSTER_SECRET)));
         }
         this.client = ControllerClient.connect(group, BrokerTestSupport.CLUSTER_SECRET, Duration.ofSeconds(10));
     }
@@ -62,8 +72,10 @@ final class ControllerCluster implements AutoCloseable {
                 .queuesPerDestination(2).brokerName("g1").brokerId(id).replicationMode(mode)
                 .minInSyncReplicas(minInSync).replicaMaxLag(Duration.ofSeconds(3))
                 .replicaSyncTimeout(Duration.ofSeconds(15)).controllerAddresses(group.toString())
-                .controllerHeartbeat(HEARTBEAT).controllerTimeout(BROKER_TIMEOUT)
                 .clusterSecret(BrokerTestSupport.CLUSTER_SECRET);
+        if (!defaults) {
+            builder.controllerHeartbeat(HEARTBEAT).controllerTimeout(BROKER_TIMEOUT);
+        }
         builder.store().segmentSize(4 << 20).minFreeSpace(0).checkpointInterval(Duration.ofMillis(200));
         return builder.build();
     }

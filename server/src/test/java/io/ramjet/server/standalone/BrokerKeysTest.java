@@ -93,7 +93,7 @@ class BrokerKeysTest {
                 Map.entry("role", "slave"), Map.entry("masterAddress", "m:1"), Map.entry("replicationMode", "sync"),
                 Map.entry("minInSyncReplicas", "2"), Map.entry("replicaMaxLagMs", "1"),
                 Map.entry("replicaSyncTimeoutMs", "1"), Map.entry("masterEpoch", "3"),
-                Map.entry("controllerAddresses", "n0=127.0.0.1:1"), Map.entry("controllerHeartbeatMs", "500"),
+                Map.entry("controllerAddresses", "n0=127.0.0.1:1"), Map.entry("controllerHeartbeatMs", "300"),
                 Map.entry("controllerTimeoutMs", "3000"), Map.entry("controllerRegisterPatienceMs", "2000"));
         // keys that only make a valid configuration with others: those are set on both sides
         Map<String, Map<String, String>> companions = Map.of(

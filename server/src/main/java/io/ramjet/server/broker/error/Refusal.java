@@ -34,5 +34,7 @@ public enum Refusal {
     /** This broker is a slave of its group: clients send, consume and acknowledge at the master. */
     NOT_MASTER,
     /** A replica's handshake or fetch that this master cannot serve as asked. */
-    REPLICA_REFUSED
+    REPLICA_REFUSED,
+    /** The master's in-sync set is below its minimum: a decision it could not answer is not written. */
+    TOO_FEW_REPLICAS
 }

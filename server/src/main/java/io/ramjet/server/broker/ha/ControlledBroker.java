@@ -38,6 +38,9 @@ import org.slf4j.LoggerFactory;
  * replay as after a crash and takes the epoch at its log end; a new slave handshakes with its
  * master, truncates what that master never had, and fetches. Its {@link ControllerLease} fences
  * it as master, and its in-sync set changes are committed to the controllers before they count.
+ * A slave whose master stopped answering its fetches says so in its heartbeats
+ * ({@link ControllerClient#masterLost}), so that the controllers replace a dead master as soon as
+ * its lease ends.
  *
  * <p>Threading: heartbeats on one thread, role switches on another (so a slave waiting for its
  * master does not stop heartbeating), in-sync set commits on a third.
@@ -46,6 +49,7 @@ public final class ControlledBroker implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ControlledBroker.class);
     private static final long REGISTER_RETRY_NANOS = Duration.ofMillis(200).toNanos();
+    private static final int LOST_MASTER_BEATS = 5;
 
     private final BrokerConfig config;
     private final String address;
@@ -128,8 +132,7 @@ public final class ControlledBroker implements AutoCloseable {
         confirm(first, sentAt);
         pending = first;
         // heartbeats from now on: the controllers must not take a long recovery for a dead master
-        long period = config.controllerMode().heartbeatInterval().toMillis();
-        heartbeats.scheduleWithFixedDelay(this::heartbeat, period, period, TimeUnit.MILLISECONDS);
+        scheduleHeartbeat(config.controllerMode().heartbeatInterval().toNanos());
         Future<Void> started = switches.submit(() -> {
             startBroker(first);
             return null;
@@ -182,11 +185,36 @@ public final class ControlledBroker implements AutoCloseable {
         return controllers.register(config.brokerName(), config.brokerId(), address, lastOffset);
     }
 
-    private void heartbeat() {
+    private void scheduleHeartbeat(long delayNanos) {
+        try {
+            heartbeats.schedule(this::heartbeatAndNext, delayNanos, TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            // closing
+        }
+    }
+
+    /**
+     * Heartbeats every {@code controllerHeartbeatMs}, and {@value #LOST_MASTER_BEATS} times as
+     * often while this slave's master is lost, so that it learns at once that the controllers
+     * made it master.
+     */
+    private void heartbeatAndNext() {
+        boolean lost = false;
+        try {
+            lost = heartbeat();
+        } finally {
+            long interval = config.controllerMode().heartbeatInterval().toNanos();
+            scheduleHeartbeat(lost ? interval / LOST_MASTER_BEATS : interval);
+        }
+    }
+
+    /** One heartbeat; true if it reported this slave's master lost. */
+    private boolean heartbeat() {
         long sentAt = System.nanoTime();
         ControllerReply reply;
+        boolean lost = masterLost();
         try {
-            reply = controllers.heartbeat(config.brokerName(), config.brokerId(), currentOffset());
+            reply = beat(lost);
             if (reply.status() == ControllerStatus.UNKNOWN_GROUP || reply.status() == ControllerStatus.UNKNOWN_BROKER) {
                 LOG.warn("broker {}/{}: the controllers do not know it ({}): registering again", config.brokerName(),
                         config.brokerId(), reply.status());
@@ -199,7 +227,7 @@ public final class ControlledBroker implements AutoCloseable {
                         config.controllerMode().brokerTimeout().toMillis());
             }
             heartbeatsFailing = true;
-            return;
+            return lost;
         }
         if (heartbeatsFailing) {
             LOG.info("broker {}/{}: the controllers answer again", config.brokerName(), config.brokerId());
@@ -215,6 +243,24 @@ public final class ControlledBroker implements AutoCloseable {
         if (reply.ok() && reply.info().hasMaster()) {
             follow(BrokerRole.of(reply.info(), config.brokerId()), sentAt);
         }
+        return lost;
+    }
+
+    /** Whether this broker runs as a slave whose master stopped answering its fetches. */
+    private boolean masterLost() {
+        Broker running = broker;
+        BrokerRole current = role;
+        return running != null && current != null && !current.master() && !running.masterReachable();
+    }
+
+    /** A heartbeat, or, from a slave whose master is lost, a report of that. */
+    private ControllerReply beat(boolean lost) throws IOException {
+        long offset = currentOffset();
+        BrokerRole current = role;
+        if (lost && current != null) {
+            return controllers.masterLost(config.brokerName(), config.brokerId(), offset, current.epoch());
+        }
+        return controllers.heartbeat(config.brokerName(), config.brokerId(), offset);
     }
 
     /** Renews the lease of a master the controllers confirm; queues a switch to any other role. */

@@ -38,6 +38,7 @@ public final class Refusals {
             case NOT_AUTHORIZED -> ErrorStatus.NOT_AUTHORIZED;
             case NOT_MASTER -> ErrorStatus.NOT_MASTER;
             case REPLICA_REFUSED -> ErrorStatus.REPLICA_REFUSED;
+            case TOO_FEW_REPLICAS -> ErrorStatus.TOO_FEW_REPLICAS;
         };
     }
 

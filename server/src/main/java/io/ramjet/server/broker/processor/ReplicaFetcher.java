@@ -58,6 +58,8 @@ public final class ReplicaFetcher implements AutoCloseable {
     private volatile boolean running = true;
     /** Whether the connection fetched on has proven this slave; only the fetch thread reads and writes it. */
     private boolean introduced;
+    /** Whether the last fetch failed: the master is down, unreachable or refusing. */
+    private volatile boolean masterLost;
 
     public ReplicaFetcher(RemotingClient client, String masterAddress, long brokerId,
                           ClusterIntroduction introduction, MessageStore store, EpochFile epochs, Settings settings) {
@@ -129,6 +131,11 @@ public final class ReplicaFetcher implements AutoCloseable {
         thread.start();
     }
 
+    /** Whether the master answered the last fetch (true until a fetch fails). */
+    public boolean masterReachable() {
+        return !masterLost;
+    }
+
     /** Bytes written from the master since start. */
     public long bytesReplicated() {
         return bytesReplicated.sum();
@@ -139,6 +146,7 @@ public final class ReplicaFetcher implements AutoCloseable {
         while (running) {
             try {
                 fetchOnce();
+                masterLost = false;
                 if (failures > 0) {
                     LOG.info("replicating from {} again after {} failed fetches", masterAddress, failures);
                 }
@@ -150,6 +158,7 @@ public final class ReplicaFetcher implements AutoCloseable {
                 if (!running) {
                     return;
                 }
+                masterLost = true;
                 if (failures++ == 0) {
                     LOG.warn("replication from {} failed at offset {}: {}; retrying every {} ms", masterAddress,
                             store.maxPhysicalOffset(), e.toString(), settings.retryDelay().toMillis());

@@ -9,17 +9,17 @@ import java.util.Objects;
  * @param addresses         the controller group's peers, {@code n0=host:port,n1=host:port,...} (the
  *                          controllers' {@code controller.peers}), or null when roles come from the configuration
  * @param heartbeatInterval how often the broker heartbeats to the controller group
- * @param brokerTimeout     the controllers' {@code controller.brokerTimeoutMillis}: a master whose
- *                          heartbeats have gone unanswered this long refuses writes, since the
- *                          controllers may be electing another master
+ * @param brokerTimeout     the controllers' {@code controller.brokerTimeoutMillis}, a master's lease: a
+ *                          master whose heartbeats have gone unanswered this long refuses writes, since
+ *                          the controllers may be electing another master
  * @param registerPatience  how long a starting broker retries its registration while the controller
  *                          group has no leader (or names no master) before it gives up
  */
 public record ControllerMode(String addresses, Duration heartbeatInterval, Duration brokerTimeout,
                              Duration registerPatience) {
 
-    public static final Duration DEFAULT_HEARTBEAT = Duration.ofSeconds(1);
-    public static final Duration DEFAULT_BROKER_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_HEARTBEAT = Duration.ofMillis(500);
+    public static final Duration DEFAULT_BROKER_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration DEFAULT_REGISTER_PATIENCE = Duration.ofSeconds(30);
     public static final ControllerMode OFF = new ControllerMode(null, DEFAULT_HEARTBEAT, DEFAULT_BROKER_TIMEOUT,
             DEFAULT_REGISTER_PATIENCE);

@@ -1,10 +1,11 @@
 package io.ramjet.server.broker.replication;
 
 import io.ramjet.storage.ReplicationGate;
-import io.ramjet.storage.StoreException;
+import io.ramjet.storage.NotReplicatedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeSet;
@@ -182,9 +183,9 @@ public final class InSyncReplicas implements ReplicationGate {
             });
         }
         complete(done);
-        late.forEach(w -> w.done.completeExceptionally(new StoreException("not replicated to "
+        late.forEach(w -> w.done.completeExceptionally(new NotReplicatedException("not replicated to "
                 + config.minInSyncReplicas() + " brokers within " + config.syncTimeout().toMillis() + " ms: in sync "
-                + inSync() + " (the record is stored on the master)")));
+                + inSyncText() + " (it stays stored on the master)")));
         commitChange();
     }
 
@@ -268,6 +269,21 @@ public final class InSyncReplicas implements ReplicationGate {
             waiters.add(new Waiter(endOffset, nanoTime.getAsLong() + config.syncTimeout().toNanos(), done));
             return done;
         }
+    }
+
+    @Override
+    public synchronized Optional<String> shortfall() {
+        if (config.mode() == ReplicationConfig.Mode.ASYNC || heldByEnough() >= 0) {
+            return Optional.empty();
+        }
+        return Optional.of("the in-sync set is below minInSyncReplicas " + config.minInSyncReplicas() + ": in sync "
+                + inSyncText());
+    }
+
+    /** Who holds every write answered: the master, and the slaves of {@link #inSync}. */
+    private String inSyncText() {
+        Set<Long> slaves = inSync();
+        return slaves.isEmpty() ? "the master alone" : "the master and slaves " + slaves;
     }
 
     @Override

@@ -17,8 +17,9 @@ import java.util.concurrent.CompletionException;
  * What a client asks of its transactions on this broker: prepare, end, and the list of prepared
  * XA branches. A prepare writes one durable VOTE record (acknowledgements, xid, coordinator) and
  * completes once it is dispatched; an end goes to the {@link TransactionResolver}. Every future
- * completes after what it reports is durable. Refusals are {@link BrokerException}s, thrown or
- * failing the future. Thread-safe.
+ * completes after what it reports is durable. A local transaction's commit is refused at once
+ * (TOO_FEW_REPLICAS) while the in-sync set is below its minimum. Refusals are
+ * {@link BrokerException}s, thrown or failing the future. Thread-safe.
  */
 public final class ClientTransactions {
 
@@ -80,17 +81,34 @@ public final class ClientTransactions {
             t.preparingFailed();
             throw notHeld(id, notHeld);
         }
-        return store.dispatchedTo(store.maxPhysicalOffset())
-                .thenCompose(passed -> appendVote(t, xid, coordinator, acks))
+        CompletableFuture<Void> passed = store.replicatedAndDispatchedTo(store.maxPhysicalOffset());
+        return passed
+                .thenCompose(before -> appendVote(t, xid, coordinator, acks))
                 .thenCompose(end -> store.dispatchedTo(end))
                 .handle((done, failure) -> {
                     if (failure != null) {
                         t.preparingFailed();
                         consumed.giveBack(acks);
-                        throw failure instanceof CompletionException c ? c : new CompletionException(failure);
+                        Throwable reported = passed.isCompletedExceptionally()
+                                ? TransactionResolver.beforeWriting(id, "prepared", failure) : failure;
+                        throw reported instanceof CompletionException c ? c : new CompletionException(reported);
                     }
                     return null;
                 });
+    }
+
+    /**
+     * A local transaction's commit is refused, nothing of it written, while the in-sync set is
+     * below its minimum: written, its decision could not be answered (it would wait for the
+     * replication timeout and fail with its outcome unknown, yet apply once the set is whole
+     * again). The client asks again for a while, then rolls the transaction back.
+     */
+    private void refuseWhileTooFewReplicas(long id) {
+        Optional<String> shortfall = store.replicationShortfall();
+        if (shortfall.isPresent()) {
+            throw new BrokerException(Refusal.TOO_FEW_REPLICAS, "transaction " + id
+                    + " not committed, nothing of it written: " + shortfall.get());
+        }
     }
 
     /** The refusal of a transaction that consumed messages it no longer holds; the client rolls it back. */
@@ -116,7 +134,8 @@ public final class ClientTransactions {
      * takes over what the transaction consumed; if any of it is no longer delivered to it, the
      * transaction is rolled back instead and the future fails TX_ROLLED_BACK.
      *
-     * @throws BrokerException BAD_REQUEST with neither id nor xid; as {@link TransactionResolver#end}
+     * @throws BrokerException BAD_REQUEST with neither id nor xid; TOO_FEW_REPLICAS for a local
+     *         commit while the in-sync set is below its minimum; as {@link TransactionResolver#end}
      */
     public CompletableFuture<Void> end(ClientSession session, long id, String xid, boolean commit,
                                        List<AckGroup> consumedAcks) {
@@ -130,6 +149,9 @@ public final class ClientTransactions {
         }
         List<AckGroup> acks = consumed.present(consumedAcks);
         boolean decided = table.decisions().of(id, xid).isPresent();
+        if (commit && xid.isEmpty() && !decided) {
+            refuseWhileTooFewReplicas(id);
+        }
         int notHeld = commit && !decided ? consumed.take(session, acks) : 0;
         if (notHeld > 0) {
             return resolver.end(id, xid, false, acks).thenApply(done -> {

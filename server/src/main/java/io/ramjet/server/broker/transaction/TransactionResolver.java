@@ -8,6 +8,7 @@ import io.ramjet.server.broker.record.Half;
 import io.ramjet.server.broker.record.TransactionRecordDescriptor;
 import io.ramjet.storage.AppendResult;
 import io.ramjet.storage.MessageStore;
+import io.ramjet.storage.NotReplicatedException;
 import io.ramjet.storage.QueueSlot;
 import io.ramjet.storage.StoreFullException;
 import org.slf4j.Logger;
@@ -25,7 +26,13 @@ import java.util.function.Supplier;
  * and dispatched (so its effects are in memory and its decision remembered). Every end goes
  * through here, whether a client's TX_END, a check-back's answer, a lost owner or a
  * coordinator's presumed abort, and one transaction has at most one end in progress: a second
- * end waits for the first and fails if it asked for the other outcome. Thread-safe.
+ * end waits for the first and fails if it asked for the other outcome.
+ *
+ * <p>Every wait is bounded. Before it writes the decision, an end waits for the records written
+ * before it (a half on its way) to be dispatched, and under synchronous replication a record is
+ * dispatched only once the in-sync set holds it: that wait fails after the replication timeout,
+ * as a durable append does, and the end then fails TOO_FEW_REPLICAS with nothing written, the
+ * transaction left as it was (a client may end it again; a check-back ends it later). Thread-safe.
  */
 final class TransactionResolver {
 
@@ -104,32 +111,55 @@ final class TransactionResolver {
         // records written before this end (a half still on its way to the dispatcher) belong to it;
         // the decision is written on this thread when they are dispatched already, else on the
         // dispatcher's as it passes them (one append: short enough for its callbacks), no hop between
-        CompletableFuture<Void> passed = store.dispatchedTo(store.maxPhysicalOffset());
+        CompletableFuture<Void> passed = store.replicatedAndDispatchedTo(store.maxPhysicalOffset());
         boolean forcedHere = callerForces && passed.isDone();
         CompletableFuture<TxState> decided = passed.thenApply(p -> decision(t, wanted, halves));
         decided.thenCompose(decision -> write(t, decision, acks, forcedHere))
                 .thenCompose(end -> store.dispatchedTo(end))
                 .whenComplete((done, failure) -> {
-                    TxState decision = decided.getNow(wanted);
                     if (failure == null) {
+                        TxState decision = decided.getNow(wanted);
                         if (decision == TxState.ROLLED_BACK) {
                             consumed.release(acks);
                         }
                         mine.complete(decision);
                     } else {
-                        LOG.error("{} of {} failed", commit ? "commit" : "rollback", t, failure);
+                        Throwable reported = passed.isCompletedExceptionally()
+                                ? beforeWriting(t.id(), commit ? "committed" : "rolled back", failure) : failure;
+                        if (reported instanceof BrokerException) {
+                            LOG.warn("{}: {}", t, reported.getMessage());
+                        } else {
+                            LOG.error("{} of {} failed", commit ? "commit" : "rollback", t, failure);
+                        }
                         if (commit) {
                             consumed.giveBack(acks);
                         }
                         t.endingFailed();
                         table.forgetIfEmpty(t);
-                        mine.completeExceptionally(failure);
+                        mine.completeExceptionally(reported);
                     }
                 });
         return mine.thenApply(state -> {
             check(t.id(), wanted, state);
             return null;
         });
+    }
+
+    /**
+     * The failure of a wait that came before anything of transaction {@code id} was written, as
+     * its answer: a TOO_FEW_REPLICAS refusal when the records before it were not replicated in
+     * time, else the failure itself.
+     */
+    static Throwable beforeWriting(long id, String notDone, Throwable failure) {
+        Throwable cause = failure;
+        while (cause != null && !(cause instanceof NotReplicatedException)) {
+            cause = cause.getCause();
+        }
+        if (cause == null) {
+            return failure;
+        }
+        return new BrokerException(Refusal.TOO_FEW_REPLICAS, "transaction " + id + " not " + notDone
+                + ", nothing of it written: the records before it are " + cause.getMessage());
     }
 
     /** What to write: the wanted outcome, or a rollback for a commit that does not hold the halves counted. */

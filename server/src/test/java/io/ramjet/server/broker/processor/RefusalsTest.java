@@ -31,7 +31,8 @@ class RefusalsTest {
             Map.entry(Refusal.NOT_AUTHENTICATED, ErrorStatus.AUTHENTICATION_FAILED),
             Map.entry(Refusal.NOT_AUTHORIZED, ErrorStatus.NOT_AUTHORIZED),
             Map.entry(Refusal.NOT_MASTER, ErrorStatus.NOT_MASTER),
-            Map.entry(Refusal.REPLICA_REFUSED, ErrorStatus.REPLICA_REFUSED)));
+            Map.entry(Refusal.REPLICA_REFUSED, ErrorStatus.REPLICA_REFUSED),
+            Map.entry(Refusal.TOO_FEW_REPLICAS, ErrorStatus.TOO_FEW_REPLICAS)));
 
     @Test
     void everyRefusalHasTheStatusClientsKnow() {

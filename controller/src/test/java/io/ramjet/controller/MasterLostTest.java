@@ -1,0 +1,88 @@
+package io.ramjet.controller;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * A replica's report that it lost its master, through three real Ratis controllers on 127.0.0.1:
+ * a silent master a replica lost is replaced once its lease ends, one that no replica lost only
+ * after the silent-master timeout.
+ */
+class MasterLostTest {
+
+    private static final Duration LEASE = Duration.ofSeconds(2);
+    private static final Duration SILENT = Duration.ofSeconds(60);
+    private static final Duration SETTLE = Duration.ofSeconds(20);
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(60);
+
+    @TempDir
+    Path dir;
+
+    private final List<ControllerNode> nodes = new ArrayList<>();
+    private final ScheduledExecutorService beats = Executors.newScheduledThreadPool(2);
+    private ControllerClient client;
+
+    @BeforeEach
+    void startGroupOfThree() throws IOException {
+        ControllerGroup group = FreePorts.groupOf(3);
+        for (int i = 0; i < 3; i++) {
+            nodes.add(ControllerNode.start(new ControllerConfig("n" + i, dir.resolve("n" + i), group, LEASE, false,
+                    Duration.ofMillis(1000), 1000, 1 << 20, TestClusterSecret.SECRET).withSilentMasterTimeout(SILENT)));
+        }
+        client = ControllerClient.connect(group, TestClusterSecret.SECRET, CALL_TIMEOUT);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        beats.shutdownNow();
+        beats.awaitTermination(10, TimeUnit.SECONDS);
+        client.close();
+        for (ControllerNode node : nodes) {
+            node.close();
+        }
+    }
+
+    @Test
+    void aSilentMasterItsReplicaLostIsReplacedOnceItsLeaseEndsAndOneNoReplicaLostIsNot() throws Exception {
+        for (String name : List.of("lost", "silent")) {
+            assertEquals(0, client.register(name, 0, "h:0", 100).info().masterId());
+            client.register(name, 1, "h:1", 100);
+            client.alterInSyncSet(name, 0, 1, Set.of(0L, 1L));
+        }
+        // the masters (broker 0) are silent from here; the replicas heartbeat, one reporting its master lost
+        repeat(() -> client.masterLost("lost", 1, 100, 1));
+        repeat(() -> client.heartbeat("silent", 1, 100));
+
+        Eventually.await(LEASE.plus(SETTLE), () -> client.replicaInfo("lost").info().masterId(), id -> id == 1,
+                "the replica that lost its master elected");
+        assertEquals(0, client.replicaInfo("silent").info().masterId(), "a master no replica lost stays master");
+    }
+
+    private interface Call {
+        void run() throws IOException;
+    }
+
+    private void repeat(Call call) {
+        beats.scheduleWithFixedDelay(() -> {
+            try {
+                call.run();
+            } catch (IOException | RuntimeException e) {
+                // the controller group may be between leaders; the next beat tries again
+            }
+        }, 0, 200, TimeUnit.MILLISECONDS);
+    }
+}
