@@ -18,7 +18,7 @@ import java.util.TreeSet;
 
 /**
  * A row of {@code queue stat}: a destination's part on one broker with its counts, or a broker
- * that could not tell. {@code state} says which: {@value #UP}; {@value #UNREACHABLE}, a broker a
+ * that could not tell (a broker that refuses fails the command). {@code state} says which: {@value #UP}; {@value #UNREACHABLE}, a broker a
  * NameServer lists that did not answer (name and counts unknown); {@value #DOWN}, a home group of
  * the destination that no NameServer lists a live broker of (its messages wait there, uncounted).
  * In JSON the counts are the row's fields, absent for the last two.
@@ -49,6 +49,9 @@ record DestinationStat(String broker, String state, String name, DestinationKind
                     seen.putIfAbsent(d.name(), d.kind());
                 }
             } catch (AdminException e) {
+                if (!e.unreachable()) {
+                    throw e;
+                }
                 rows.add(new DestinationStat(broker.brokerName(), UNREACHABLE, null, null, null, e.getMessage()));
             }
         }
