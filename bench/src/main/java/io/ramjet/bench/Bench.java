@@ -4,6 +4,7 @@ import io.ramjet.bench.peer.JmsPeer;
 import io.ramjet.bench.peer.Peer;
 import io.ramjet.bench.peer.ReplicatedPeer;
 import io.ramjet.bench.peer.RocketMqPeer;
+import io.ramjet.bench.peer.ScaledPeer;
 import io.ramjet.bench.report.CsvReport;
 import io.ramjet.bench.report.SvgChart;
 import io.ramjet.bench.report.TextTable;
@@ -49,7 +50,8 @@ public final class Bench implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(Bench.class);
     private static final List<String> PEERS = List.of("ramjet", "artemis", "rocketmq", "ramjet-tls", "artemis-tls",
-            "ramjet-metrics", "ramjet-sync2", "ramjet-async2", "artemis-replicated");
+            "ramjet-metrics", "ramjet-sync2", "ramjet-async2", "artemis-replicated", "ramjet-groups2",
+            "ramjet-groups3", "rocketmq-brokers2", "rocketmq-brokers3");
     /** The replicated Ramjet peers' slaves, and how many brokers hold a SYNC append: every one. */
     private static final int SLAVES = 2;
 
@@ -76,7 +78,8 @@ public final class Bench implements Callable<Integer> {
     @Option(names = "--peers", split = ",", description = "peers to run, of ramjet,artemis,rocketmq (default all),"
             + " ramjet-tls,artemis-tls (TLS on every connection), ramjet-metrics (metrics on, scraped every second),"
             + " ramjet-sync2,ramjet-async2 (a master and two slaves, SYNC or ASYNC) and artemis-replicated"
-            + " (a live/backup pair, replication HA policy)")
+            + " (a live/backup pair, replication HA policy), ramjet-groups2,ramjet-groups3 and"
+            + " rocketmq-brokers2,rocketmq-brokers3 (2 or 3 broker groups, every destination on each)")
     List<String> peers = List.of("ramjet", "artemis", "rocketmq");
 
     @Option(names = "--workloads", split = ",", description = "workloads to run, of 1..10 (default all)")
@@ -361,6 +364,10 @@ public final class Bench implements Callable<Integer> {
                     ReplicationConfig.Mode.ASYNC, 1, SLAVES);
             case "artemis-replicated" -> ReplicatedPeer.artemis(config.heap(),
                     (long) Workloads.ASYNC_WINDOW * config.size(), config.artemisBufferTimeoutNanos());
+            case "ramjet-groups2" -> ScaledPeer.ramjet(2, config.heap(), config.ramjetSegmentMiB());
+            case "ramjet-groups3" -> ScaledPeer.ramjet(3, config.heap(), config.ramjetSegmentMiB());
+            case "rocketmq-brokers2" -> ScaledPeer.rocketMq(2, config.heap());
+            case "rocketmq-brokers3" -> ScaledPeer.rocketMq(3, config.heap());
             default -> throw new IllegalArgumentException("unknown peer " + name);
         };
     }

@@ -17,7 +17,10 @@ import io.ramjet.provider.url.RamjetUrl;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -68,6 +71,45 @@ public final class AdminClient implements AutoCloseable {
             }
         }
         throw new AdminException("no NameServer answered: " + String.join("; ", failures));
+    }
+
+    /**
+     * The brokers registered with any NameServer that answers, each once, by name then id: a
+     * broker one NameServer dropped and another still lists shows.
+     *
+     * @throws AdminException when no NameServer answers
+     */
+    public List<BrokerInfo> brokersOfEvery() {
+        List<String> failures = new ArrayList<>();
+        Map<String, BrokerInfo> byAddress = new LinkedHashMap<>();
+        for (String nameServer : nameServers) {
+            try {
+                brokersOf(nameServer).forEach(b -> byAddress.putIfAbsent(b.address(), b));
+            } catch (AdminException e) {
+                failures.add(e.getMessage());
+            }
+        }
+        if (failures.size() == nameServers.size()) {
+            throw new AdminException("no NameServer answered: " + String.join("; ", failures));
+        }
+        return byAddress.values().stream().sorted(Comparator.comparing(BrokerInfo::brokerName)
+                .thenComparingLong(BrokerInfo::brokerId)).toList();
+    }
+
+    /**
+     * The home groups of a destination, live or not, as every NameServer that answers knows
+     * them, sorted; none when none answers.
+     */
+    public List<String> homeGroups(String destination) {
+        TreeSet<String> groups = new TreeSet<>();
+        for (String nameServer : nameServers) {
+            try {
+                groups.addAll(route(nameServer, destination).homeGroups());
+            } catch (AdminException e) {
+                // the others answer for it; brokersOfEvery already failed if none does
+            }
+        }
+        return List.copyOf(groups);
     }
 
     /** The NameServers this client asks, as given. */

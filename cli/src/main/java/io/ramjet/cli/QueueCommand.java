@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /** {@code ramjet-admin queue create|stat|list|purge|delete|move}: destinations and their messages. */
 @Command(name = "queue", description = "destinations: create, depths, purge, delete, move messages",
@@ -38,25 +39,36 @@ final class QueueCommand {
         return creation.extend(common, DestinationKind.QUEUE);
     }
 
-    @Command(name = "stat", description = "every destination (or one) with its depth on each broker")
+    @Command(name = "stat", description = {"every destination (or one) with its depth on each broker;",
+            "a broker that does not answer is marked UNREACHABLE, a home group with no live broker DOWN"})
     int stat(@Mixin Common common, @Option(names = "--name", description = "only this destination") String name) {
-        List<OnBroker<DestinationStats>> rows = destinations(common, name);
-        if (name != null && rows.isEmpty()) {
+        List<DestinationStat> rows;
+        try (AdminClient admin = common.admin()) {
+            rows = DestinationStat.gather(admin, name);
+        }
+        if (name != null && rows.stream().noneMatch(r -> name.equals(r.name()))
+                && rows.stream().noneMatch(r -> DestinationStat.UNREACHABLE.equals(r.state()))) {
             throw new AdminException("no broker has a destination named '" + name + "'");
         }
         common.output().table(rows,
-                new Column<>("BROKER", OnBroker::broker),
-                new Column<>("KIND", r -> r.row().kind()),
-                new Column<>("NAME", r -> r.row().name()),
-                new Column<>("READY", r -> r.row().ready()),
-                new Column<>("IN_FLIGHT", r -> r.row().inFlight()),
-                new Column<>("REDELIVERING", r -> r.row().redelivering()),
-                new Column<>("DELAYED", r -> r.row().delayed()),
-                new Column<>("ENQUEUED", r -> r.row().enqueued()),
-                new Column<>("ACKED", r -> r.row().acknowledged()),
-                new Column<>("CONSUMERS", r -> r.row().consumers()),
-                new Column<>("SUBSCRIPTIONS", r -> r.row().subscriptions()));
+                new Column<>("BROKER", DestinationStat::broker),
+                new Column<>("STATE", DestinationStat::state),
+                new Column<>("KIND", DestinationStat::kind),
+                new Column<>("NAME", DestinationStat::name),
+                new Column<>("READY", r -> count(r, DestinationStats::ready)),
+                new Column<>("IN_FLIGHT", r -> count(r, DestinationStats::inFlight)),
+                new Column<>("REDELIVERING", r -> count(r, DestinationStats::redelivering)),
+                new Column<>("DELAYED", r -> count(r, DestinationStats::delayed)),
+                new Column<>("ENQUEUED", r -> count(r, DestinationStats::enqueued)),
+                new Column<>("ACKED", r -> count(r, DestinationStats::acknowledged)),
+                new Column<>("CONSUMERS", r -> count(r, DestinationStats::consumers)),
+                new Column<>("SUBSCRIPTIONS", r -> count(r, DestinationStats::subscriptions)));
         return 0;
+    }
+
+    /** A count of the row, null (shown "-") where the broker could not tell. */
+    private static Object count(DestinationStat row, Function<DestinationStats, Object> count) {
+        return row.counts() == null ? null : count.apply(row.counts());
     }
 
     @Command(name = "list", description = "the names of the destinations on each broker")

@@ -1,5 +1,6 @@
 package io.ramjet.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.ramjet.protocol.remoting.NameServerClient;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
@@ -10,11 +11,16 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** {@code queue create --groups} and {@code queue extend}: an operator places a queue on named groups, live. */
+/**
+ * {@code queue create --groups} and {@code queue extend}: an operator places a queue on named
+ * groups, live; {@code queue stat} marks a group that is down instead of leaving it out.
+ */
 class DestinationPlacementTest {
 
     private static final Duration REQUEST = Duration.ofSeconds(5);
@@ -62,5 +68,26 @@ class DestinationPlacementTest {
         cli.json("queue", "create", "orders", "--groups", group(0));
         assertEquals(1, cli.run("queue", "extend", "orders", "--groups", "nosuch"));
         assertEquals(1, cli.run("queue", "extend", "orders"));
+    }
+
+    @Test
+    void statMarksAGroupThatIsDownBesideWhatTheLiveOneCounts() {
+        cli.json("queue", "create", "orders", "--groups", group(0) + "," + group(1));
+        await().atMost(REQUEST).until(() -> groupsRouting("orders").size() == 2);
+        String down = group(1);
+        cluster.stopBroker(1);
+        await().atMost(REQUEST).until(() -> groupsRouting("orders").equals(List.of(group(0))));
+
+        for (JsonNode rows : List.of(cli.json("queue", "stat"), cli.json("queue", "stat", "--name", "orders"))) {
+            Map<String, String> states = new TreeMap<>();
+            rows.forEach(r -> {
+                if ("orders".equals(r.path("name").asText())) {
+                    states.put(r.get("broker").asText(), r.get("state").asText());
+                }
+            });
+            assertEquals(Map.of(group(0), DestinationStat.UP, down, DestinationStat.DOWN), states, rows.toString());
+            rows.forEach(r -> assertEquals(r.get("state").asText().equals(DestinationStat.UP), r.has("ready"),
+                    "counts only where the broker answered: " + r));
+        }
     }
 }

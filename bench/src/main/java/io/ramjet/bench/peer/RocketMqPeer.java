@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -33,14 +34,14 @@ public final class RocketMqPeer implements Peer {
         TemporaryDirectory data = new TemporaryDirectory("rocketmq-peer");
         CompletableFuture<PeerProcess> async = CompletableFuture.supplyAsync(() -> {
             try {
-                return broker(heap, data, "async", "ASYNC_FLUSH");
+                return broker(heap, data, "async", "ASYNC_FLUSH", List.of());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         });
         PeerProcess sync = null;
         try {
-            sync = broker(heap, data, "sync", "SYNC_FLUSH");
+            sync = broker(heap, data, "sync", "SYNC_FLUSH", List.of());
             return new RocketMqPeer(data, sync, async.join());
         } catch (IOException | RuntimeException e) {
             if (sync != null) {
@@ -59,15 +60,31 @@ public final class RocketMqPeer implements Peer {
         }
     }
 
-    private static PeerProcess broker(String heap, TemporaryDirectory data, String name, String flush)
+    /** A {@link RocketMqServerMain} JVM with its home, logs and data under {@code data/name}. */
+    static PeerProcess broker(String heap, TemporaryDirectory data, String name, String flush, List<String> jvmArgs)
             throws IOException {
         String home = data.path().resolve(name).toString();
         // its remoting server writes a self-signed certificate and key to java.io.tmpdir at every
         // start (TLS mode permissive, its default) and never deletes them: kept with the data
         Path tmp = Files.createDirectories(data.path().resolve(name + "-tmp"));
-        return PeerProcess.start(RocketMqServerMain.class, heap, PeerNetty.of("rocketmq"),
-                List.of("-Duser.home=" + home, "-Drocketmq.home.dir=" + home, "-Djava.io.tmpdir=" + tmp),
+        List<String> args = new ArrayList<>(List.of("-Duser.home=" + home, "-Drocketmq.home.dir=" + home,
+                "-Djava.io.tmpdir=" + tmp));
+        args.addAll(jvmArgs);
+        return PeerProcess.start(RocketMqServerMain.class, heap, PeerNetty.of("rocketmq"), args,
                 data.path().resolve(name).resolve("data"), flush);
+    }
+
+    /**
+     * The RocketMQ client of this JVM logs to {@code rocketmq.log.root} (by default under the
+     * user's home): unless the caller chose, that goes to {@code dir}, at WARN.
+     */
+    static void clientLogs(Path dir) {
+        if (System.getProperty("rocketmq.log.root") == null) {
+            System.setProperty("rocketmq.log.root", dir.toString());
+        }
+        if (System.getProperty("rocketmq.log.level") == null) {
+            System.setProperty("rocketmq.log.level", "WARN");
+        }
     }
 
     @Override
@@ -80,18 +97,10 @@ public final class RocketMqPeer implements Peer {
         return "rocketmq sync " + syncFlush + ", async " + asyncFlush;
     }
 
-    /**
-     * The RocketMQ client of this JVM logs to {@code rocketmq.log.root} (by default under the
-     * user's home): unless the caller chose, that goes to this peer's temporary directory, at WARN.
-     */
+    /** The client logs go to this peer's temporary directory ({@link #clientLogs}). */
     @Override
     public Workloads workloads(int producers, int consumers) {
-        if (System.getProperty("rocketmq.log.root") == null) {
-            System.setProperty("rocketmq.log.root", data.path().resolve("client-logs").toString());
-        }
-        if (System.getProperty("rocketmq.log.level") == null) {
-            System.setProperty("rocketmq.log.level", "WARN");
-        }
+        clientLogs(data.path().resolve("client-logs"));
         return new RocketMqWorkloads("127.0.0.1:" + syncFlush.port(), "127.0.0.1:" + asyncFlush.port(),
                 producers, consumers);
     }

@@ -25,9 +25,17 @@ import org.apache.rocketmq.namesrv.NamesrvStartup;
  * this JVM with {@code -Duser.home} and {@code -Drocketmq.home.dir} in a temporary directory:
  * RocketMQ writes its logs under the home directory.
  *
+ * <p>With the system property {@value #JOIN_NAME_SERVER} it starts no NameServer: its broker,
+ * named by {@value #BROKER_NAME}, registers with that one (another master of a scaled-out peer).
+ *
  * <p>Usage: {@code RocketMqServerMain <nameServerPort> <dataDir> <flushDiskType>}.
  */
 public final class RocketMqServerMain {
+
+    /** System property: {@code host:port} of another JVM's NameServer for this JVM's broker to join. */
+    public static final String JOIN_NAME_SERVER = "ramjet.peer.joinNameServer";
+    /** System property: the broker's name when it joins another NameServer. */
+    public static final String BROKER_NAME = "ramjet.peer.brokerName";
 
     /** Messages a pull may transfer, above the consumers' pull batch. */
     private static final int TRANSFER_CAP = 256;
@@ -41,21 +49,26 @@ public final class RocketMqServerMain {
         int port = Integer.parseInt(args[0]);
         Path data = Files.createDirectories(Path.of(args[1]));
         String flush = args.length > 2 ? args[2] : "SYNC_FLUSH";
-        Path namesrvConf = write(data.resolve("namesrv.conf"), "listenPort=" + port + "\n");
-        NamesrvController namesrv = NamesrvStartup.main0(new String[] {"-c", namesrvConf.toString()});
-        if (namesrv == null) {
-            throw new IllegalStateException("RocketMQ NameServer did not start; see its log above");
+        String joined = System.getProperty(JOIN_NAME_SERVER);
+        NamesrvController namesrv = null;
+        if (joined == null) {
+            Path namesrvConf = write(data.resolve("namesrv.conf"), "listenPort=" + port + "\n");
+            namesrv = NamesrvStartup.main0(new String[] {"-c", namesrvConf.toString()});
+            if (namesrv == null) {
+                throw new IllegalStateException("RocketMQ NameServer did not start; see its log above");
+            }
         }
+        String nameServer = joined != null ? joined : "127.0.0.1:" + port;
         int brokerPort = brokerPort();
         Path brokerConf = write(data.resolve("broker.conf"), String.join("\n",
                 "brokerClusterName=BenchCluster",
-                "brokerName=bench-broker",
+                "brokerName=" + System.getProperty(BROKER_NAME, "bench-broker"),
                 "brokerId=0",
                 "brokerRole=ASYNC_MASTER",
                 "flushDiskType=" + flush,
                 "listenPort=" + brokerPort,
                 "brokerIP1=127.0.0.1",
-                "namesrvAddr=127.0.0.1:" + port,
+                "namesrvAddr=" + nameServer,
                 "autoCreateTopicEnable=true",
                 "enablePropertyFilter=true",
                 "storePathRootDir=" + data.resolve("store"),
@@ -75,14 +88,18 @@ public final class RocketMqServerMain {
                 "transferMsgByHeap=false",
                 ""));
         BrokerController broker = BrokerStartup.start(BrokerStartup.createBrokerController(
-                new String[] {"-c", brokerConf.toString(), "-n", "127.0.0.1:" + port}));
-        awaitRegistration(namesrv);
+                new String[] {"-c", brokerConf.toString(), "-n", nameServer}));
+        if (namesrv != null) {
+            awaitRegistration(namesrv);
+        }
         PeerControl.setting("flushDiskType", flush);
         PeerControl.noteNetty();
         PeerControl.ready(port);
         PeerControl.serveUntilStdinCloses();
         broker.shutdown();
-        namesrv.shutdown();
+        if (namesrv != null) {
+            namesrv.shutdown();
+        }
         System.exit(0);
     }
 

@@ -25,6 +25,15 @@ public interface BrokerClient extends BrokerRequests {
                                  Consumer<String> touching);
 
     /**
+     * Sends one message outside a transaction, once, to the master of the broker group
+     * {@code brokerName} as the NameServers name it now, whatever the cached routes say: a resend
+     * that the group's idempotent producer check must see. Fails as unreachable when no writable
+     * master of the group serves the destination.
+     */
+    CompletableFuture<Void> sendToGroup(OutgoingMessage message, String brokerName, int queueChoice,
+                                        Consumer<String> touching);
+
+    /**
      * Looks the destination's route up again without {@code failedBroker} and keeps it, so that
      * the producers' sends move away from a broker that failed and stay where they moved; when
      * no other master serves it, it is created on another live one.

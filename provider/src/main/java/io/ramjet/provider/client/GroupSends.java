@@ -14,21 +14,24 @@ import org.slf4j.LoggerFactory;
  * failover. While its master answers, sends go straight through, many in flight. Once one fails
  * because the master is gone ({@link ClientException#isMasterGone()}), or an idempotent send
  * (one with a producer id, which the group's master recognises when it comes again) had no
- * answer in time (a master that is starting or waiting for its slaves), the group recovers:
- * <ol>
- *   <li>later sends wait, and the sends still unanswered are let finish (those that fail too join
- *       the waiting ones);</li>
- *   <li>the NameServers are asked for the group's master ({@link MasterSearch}) for
- *       {@code failoverTimeout};</li>
- *   <li>the waiting sends go to that master one after another, each once the one before is
- *       answered, in the order they were handed in: so each producer's resends keep their order
- *       and come before its later sends to the group (a resend can then be recognised by the
- *       group's idempotent producer check);</li>
- *   <li>no master in time: the group is routed around ({@link BrokerClient#routeAround}) and the
- *       waiting sends go to another group, where a message the lost master stored (but did not
- *       answer) may be stored a second time.</li>
- * </ol>
- * Thread-safe; the recovery runs on one chain of futures at a time.
+ * answer in time (a master that is starting or waiting for its slaves), the group recovers.
+ * Its sends then take one of two ways, by whether the lost master may have stored them:
+ * <ul>
+ *   <li><b>certainly not stored</b> (the master could not be reached, or the send was handed
+ *       in while the group recovers): <em>moved</em> at once, one after another in the order they
+ *       were handed in, to the destination's other groups ({@link BrokerClient#routeAround}),
+ *       without their producer id (the other group's table may hold a later message of the
+ *       producer, which would hide this one). A destination that lives on no other live group
+ *       keeps them waiting for the group's master, as below;</li>
+ *   <li><b>in doubt</b> (sent, no answer): they wait, with the unanswered sends let finish, while
+ *       the NameServers are asked for the group's master ({@link MasterSearch}) for
+ *       {@code failoverTimeout}, then go to that master ({@link BrokerClient#sendToGroup}) one
+ *       after another, each once the one before is answered, in the order they were handed in,
+ *       so the group's idempotent producer check stores each once; no master in time: the group
+ *       is routed around and they go wherever their routes now lead, where a message the lost
+ *       master stored (but did not answer) may be stored a second time.</li>
+ * </ul>
+ * Thread-safe; each way runs on one chain of futures at a time.
  */
 final class GroupSends {
 
@@ -36,17 +39,29 @@ final class GroupSends {
 
     /** A send handed in: {@code sequence} orders it among this connection's sends. */
     private record Pending(long sequence, OutgoingMessage message, int queueChoice, CompletableFuture<Void> done) {
+
+        String destinationKey() {
+            return message.kind() + ":" + message.destination();
+        }
     }
 
     private final BrokerClient brokers;
     private final String group;
     private final long failoverTimeoutMillis;
+    /** The sends in doubt, for the group's next master. */
     private final TreeMap<Long, Pending> waiting = new TreeMap<>();
+    /** The sends the lost master certainly did not store, for the destination's other groups. */
+    private final TreeMap<Long, Pending> moving = new TreeMap<>();
     private int inFlight;
     /** Whether the group lost its master and the recovery has not finished; sends wait meanwhile. */
     private boolean recovering;
     /** Whether the recovery's chain is running (as opposed to waiting for sends in flight to finish). */
     private boolean resending;
+    /** Whether the chain that moves sends to other groups is running. */
+    private boolean moverRunning;
+    /** The destinations routed around the lost master, and those no other group serves, in this recovery. */
+    private final Set<String> movedDestinations = new HashSet<>();
+    private final Set<String> unmovableDestinations = new HashSet<>();
     /** The search for the group's next master of the recovery under way. */
     private MasterSearch search;
     /** The master address tried last: after a failure, the one to route around. */
@@ -60,17 +75,24 @@ final class GroupSends {
         this.failoverTimeoutMillis = failoverTimeoutMillis;
     }
 
-    /** Sends now, or once the recovery under way has sent everything handed in before. */
+    /** Sends now, or, while the group recovers, moves the send to another group or queues it for the next master. */
     CompletableFuture<Void> send(long sequence, OutgoingMessage message, int queueChoice) {
         Pending pending = new Pending(sequence, message, queueChoice, new CompletableFuture<>());
+        boolean sendNow;
+        boolean startMover = false;
         synchronized (this) {
-            if (recovering) {
-                waiting.put(sequence, pending);
-                return pending.done();
+            sendNow = !recovering;
+            if (sendNow) {
+                inFlight++;
+            } else {
+                startMover = notStored(pending);
             }
-            inFlight++;
         }
-        brokers.send(message, queueChoice, 0, this::tried).whenComplete((sent, failure) -> answered(pending, failure));
+        if (sendNow) {
+            brokers.send(message, queueChoice, 0, this::tried).whenComplete((sent, failure) -> answered(pending, failure));
+        } else if (startMover) {
+            move();
+        }
         return pending.done();
     }
 
@@ -105,19 +127,30 @@ final class GroupSends {
     }
 
     private void answered(Pending pending, Throwable failure) {
+        ClientException cause = failure == null ? null : ClientException.of(failure);
+        boolean kept = false;
+        boolean startMover = false;
         boolean start;
         synchronized (this) {
             inFlight--;
-            if (failure != null && resendable(pending, failure)) {
+            if (cause != null && unreachable(cause)) {
+                beginRecovery();
+                startMover = notStored(pending);
+                kept = true;
+            } else if (cause != null && resendable(pending, cause)) {
                 waiting.put(pending.sequence(), pending);
                 beginRecovery();
+                kept = true;
             }
             start = readyToResend();
         }
-        if (failure == null) {
+        if (cause == null) {
             pending.done().complete(null);
-        } else if (!resendable(pending, failure)) {
-            pending.done().completeExceptionally(ClientException.of(failure));
+        } else if (!kept) {
+            pending.done().completeExceptionally(cause);
+        }
+        if (startMover) {
+            move();
         }
         if (start) {
             recover();
@@ -125,12 +158,39 @@ final class GroupSends {
     }
 
     /**
+     * Whether the send failed because the group's master could not be reached, and so certainly
+     * was not stored there. A refusal by a master that stopped being one ({@code NOT_MASTER}) is
+     * not: its group names its next master soon, and a fenced master keeps the producer's later
+     * sends for the refused one's resend.
+     */
+    private static boolean unreachable(ClientException cause) {
+        return cause.reason() == ClientException.Reason.UNREACHABLE && cause.certainlyNotApplied();
+    }
+
+    /**
+     * Queues a send the lost master certainly did not store: to be moved, or, when its
+     * destination was found on no other live group in this recovery, for the group's master.
+     * Returns whether the mover is to be started. Called holding the lock.
+     */
+    private boolean notStored(Pending pending) {
+        if (unmovableDestinations.contains(pending.destinationKey())) {
+            waiting.put(pending.sequence(), pending);
+            return false;
+        }
+        moving.put(pending.sequence(), pending);
+        if (moverRunning) {
+            return false;
+        }
+        moverRunning = true;
+        return true;
+    }
+
+    /**
      * Whether the failed send is to go to the group's master again: its master is gone, or no
      * answer came to an idempotent send, whose resend is stored once whether or not the first
      * attempt was.
      */
-    private static boolean resendable(Pending pending, Throwable failure) {
-        ClientException cause = ClientException.of(failure);
+    private static boolean resendable(Pending pending, ClientException cause) {
         return cause.isMasterGone()
                 || cause.reason() == ClientException.Reason.TIMEOUT && pending.message().producerId() != 0;
     }
@@ -139,7 +199,8 @@ final class GroupSends {
         if (!recovering) {
             recovering = true;
             search = new MasterSearch(brokers, group, failoverTimeoutMillis);
-            LOG.info("broker group {} lost its master {}; waiting up to {} ms for a new one", group, failedAddress,
+            LOG.info("broker group {} lost its master {}; sends it did not take go to their destinations' other "
+                    + "groups, those it may have stored wait up to {} ms for its next master", group, failedAddress,
                     failoverTimeoutMillis);
         }
     }
@@ -151,6 +212,50 @@ final class GroupSends {
             return true;
         }
         return false;
+    }
+
+    /**
+     * Moves the first send of {@link #moving} to another group of its destination, then the
+     * next once it is answered; a send no other master took (its destination lives on this group
+     * alone, or the other groups are gone too) waits for this group's master instead.
+     */
+    private void move() {
+        Pending next;
+        String failed;
+        boolean routeAround;
+        synchronized (this) {
+            if (moving.isEmpty()) {
+                moverRunning = false;
+                return;
+            }
+            next = moving.pollFirstEntry().getValue();
+            failed = failedAddress;
+            routeAround = failed != null && movedDestinations.add(next.destinationKey());
+        }
+        if (routeAround) {
+            brokers.routeAround(next.message().destination(), next.message().kind(), failed);
+        }
+        brokers.send(next.message().withoutProducer(), next.queueChoice(), 0, address -> { })
+                .whenComplete((sent, failure) -> {
+                    boolean start = false;
+                    ClientException cause = failure == null ? null : ClientException.of(failure);
+                    if (cause == null) {
+                        next.done().complete(null);
+                    } else if (unreachable(cause)) {
+                        synchronized (this) {
+                            unmovableDestinations.add(next.destinationKey());
+                            waiting.put(next.sequence(), next);
+                            beginRecovery();
+                            start = readyToResend();
+                        }
+                    } else {
+                        next.done().completeExceptionally(cause);
+                    }
+                    if (start) {
+                        recover();
+                    }
+                    move();
+                });
     }
 
     /** Asks for the group's master until one is named (then resends) or the deadline passes (then routes around). */
@@ -168,23 +273,24 @@ final class GroupSends {
         });
     }
 
-    /** Sends the first waiting send; the next once it is answered; ends the recovery when none waits. */
+    /** Sends the first waiting send to the group's master; the next once it is answered; ends the recovery when none waits. */
     private void resendNext() {
         Pending next = nextOrFinish();
         if (next == null) {
             return;
         }
-        brokers.send(next.message(), next.queueChoice(), 0, this::tried).whenComplete((sent, failure) -> {
-            if (failure == null) {
+        brokers.sendToGroup(next.message(), group, next.queueChoice(), this::tried).whenComplete((sent, failure) -> {
+            ClientException cause = failure == null ? null : ClientException.of(failure);
+            if (cause == null) {
                 next.done().complete(null);
                 resendNext();
-            } else if (resendable(next, failure)) {
+            } else if (resendable(next, cause)) {
                 synchronized (this) {
                     waiting.put(next.sequence(), next);
                 }
                 recover();
             } else {
-                next.done().completeExceptionally(ClientException.of(failure));
+                next.done().completeExceptionally(cause);
                 resendNext();
             }
         });
@@ -199,6 +305,8 @@ final class GroupSends {
             }
             recovering = false;
             resending = false;
+            movedDestinations.clear();
+            unmovableDestinations.clear();
             released = settleWaiters;
             settleWaiters = new ArrayList<>();
         }
@@ -221,13 +329,13 @@ final class GroupSends {
         routeAroundNext(new HashSet<>(), failed);
     }
 
-    private void routeAroundNext(Set<String> movedDestinations, String failed) {
+    private void routeAroundNext(Set<String> routedAround, String failed) {
         Pending next = nextOrFinish();
         if (next == null) {
             return;
         }
         OutgoingMessage m = next.message();
-        if (failed != null && movedDestinations.add(m.kind() + ":" + m.destination())) {
+        if (failed != null && routedAround.add(next.destinationKey())) {
             brokers.routeAround(m.destination(), m.kind(), failed);
         }
         // another group may hold a later message of this producer, which would hide this one
@@ -237,7 +345,7 @@ final class GroupSends {
             } else {
                 next.done().completeExceptionally(ClientException.of(failure));
             }
-            routeAroundNext(movedDestinations, failed);
+            routeAroundNext(routedAround, failed);
         });
     }
 }

@@ -135,20 +135,45 @@ public final class RemotingRamjetClient implements BrokerClient {
         }
         return RemotingFailures.translated(routes(m.destination(), m.kind(), null).thenCompose(list -> {
             Route route = list.get(Math.floorMod(queueChoice, list.size()));
-            int queueId = Math.floorMod(queueChoice / list.size(), route.queueCount());
-            boolean idempotent = transactionId == 0 && m.producerId() != 0;
-            SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(), m.deliveryTime(),
-                    m.expiration(), m.properties().length, transactionId, idempotent ? m.producerId() : 0,
-                    idempotent ? m.sequence() : 0);
-            ByteBuf body = Unpooled.wrappedBuffer(m.properties(), m.body());
-            Frame request = Frame.request(CommandCode.SEND, header, body);
-            CompletableFuture<Frame> answer = remoting.invoke(route.address(), request, timeout);
-            // the client writes an address's requests in call order, also while its connection
-            // (re)opens: a request given to it for this address after this goes behind the message
-            touching.accept(route.address());
-            return answer.exceptionallyCompose(failure -> CompletableFuture.failedFuture(
-                    sendFailure(m, route.address(), failure)));
-        }).thenAccept(Frames::release));
+            return sendTo(route, Math.floorMod(queueChoice / list.size(), route.queueCount()), m, transactionId,
+                    touching);
+        }));
+    }
+
+    @Override
+    public CompletableFuture<Void> sendToGroup(OutgoingMessage m, String brokerName, int queueChoice,
+                                               Consumer<String> touching) {
+        if (overFrameLimit(m)) {
+            return CompletableFuture.failedFuture(tooLarge(m));
+        }
+        return RemotingFailures.translated(nameServers.queryRouteFromAll(m.destination()).thenCompose(data -> {
+            Route route = data.writableMasters().stream()
+                    .filter(r -> r.kind() == m.kind() && r.broker().brokerName().equals(brokerName))
+                    .map(r -> new Route(r.broker().brokerName(), r.broker().address(), r.queueCount()))
+                    .findFirst().orElse(null);
+            if (route == null) {
+                return CompletableFuture.failedFuture(new ClientException(Reason.UNREACHABLE,
+                        ClientException.Outcome.CERTAINLY_NOT_APPLIED, "no writable master of broker group "
+                        + brokerName + " serves " + m.kind() + " '" + m.destination() + "'", null));
+            }
+            return sendTo(route, Math.floorMod(queueChoice, route.queueCount()), m, 0, touching);
+        }));
+    }
+
+    private CompletableFuture<Void> sendTo(Route route, int queueId, OutgoingMessage m, long transactionId,
+                                           Consumer<String> touching) {
+        boolean idempotent = transactionId == 0 && m.producerId() != 0;
+        SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(), m.deliveryTime(),
+                m.expiration(), m.properties().length, transactionId, idempotent ? m.producerId() : 0,
+                idempotent ? m.sequence() : 0);
+        ByteBuf body = Unpooled.wrappedBuffer(m.properties(), m.body());
+        Frame request = Frame.request(CommandCode.SEND, header, body);
+        CompletableFuture<Frame> answer = remoting.invoke(route.address(), request, timeout);
+        // the client writes an address's requests in call order, also while its connection
+        // (re)opens: a request given to it for this address after this goes behind the message
+        touching.accept(route.address());
+        return answer.exceptionallyCompose(failure -> CompletableFuture.<Frame>failedFuture(
+                sendFailure(m, route.address(), failure))).thenAccept(Frames::release);
     }
 
     /** Asks the NameServers for the live brokers, which they answer whether or not any registered. */

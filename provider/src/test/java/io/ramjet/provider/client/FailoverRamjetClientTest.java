@@ -78,7 +78,7 @@ class FailoverRamjetClientTest {
         ConnectionInfo connection = new ConnectionInfo("c", List.of("in-memory:1"), null, null, Duration.ofSeconds(2),
                 SerializationAllowList.DEFAULT, quick);
         broker.unregister();
-        broker.failSends(1, failure(Reason.UNREACHABLE, Outcome.CERTAINLY_NOT_APPLIED));
+        broker.failSends(1, failure(Reason.CONNECTION_LOST, Outcome.OUTCOME_UNKNOWN));
         OutgoingMessage sent = new OutgoingMessage("q", DestinationKind.QUEUE, true, 0, 0, new byte[0], new byte[] {1},
                 42, 7);
         try (RamjetClient impatient = new FailoverRamjetClient(broker.client(connection), connection)) {
@@ -88,6 +88,17 @@ class FailoverRamjetClientTest {
         // another group may hold a later message of this producer: the resend there goes without it
         assertEquals(List.of(42L, 0L), broker.sendsSeen().stream().map(OutgoingMessage::producerId).toList());
         assertEquals(2, broker.sendAttempts());
+    }
+
+    @Test
+    void aSendTheUnreachableMasterCertainlyDidNotStoreGoesAroundTheGroupAtOnceWithoutItsProducer() throws Exception {
+        broker.unregister();
+        broker.failSends(1, failure(Reason.UNREACHABLE, Outcome.CERTAINLY_NOT_APPLIED));
+        OutgoingMessage sent = new OutgoingMessage("q", DestinationKind.QUEUE, true, 0, 0, new byte[0], new byte[] {1},
+                42, 7);
+        client.send(sent, 0).get(2, TimeUnit.SECONDS);
+        assertEquals(List.of(InMemoryBrokerClient.ADDRESS), broker.routedAround());
+        assertEquals(List.of(42L, 0L), broker.sendsSeen().stream().map(OutgoingMessage::producerId).toList());
     }
 
     @Test

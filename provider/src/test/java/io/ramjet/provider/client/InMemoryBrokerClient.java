@@ -241,6 +241,13 @@ public final class InMemoryBrokerClient implements BrokerClient {
         return done(null);
     }
 
+    /** One broker, one group: the group's master is this broker. */
+    @Override
+    public CompletableFuture<Void> sendToGroup(OutgoingMessage m, String brokerName, int queueChoice,
+                                               Consumer<String> touching) {
+        return send(m, queueChoice, 0, touching);
+    }
+
     /** Appends a message to every subscription of its destination (a queue's is made on first use). */
     private void store(Sent sent) {
         if (sent.kind() == DestinationKind.QUEUE) {

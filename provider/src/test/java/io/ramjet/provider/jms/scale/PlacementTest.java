@@ -21,12 +21,15 @@ import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.namesrv.NameServerConfig;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
+import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +44,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (one master each, two queues per destination, the default 30 s heartbeat). An auto-created
  * queue lives on every group; a queue whose home is down, or that restarted NameServers do not
  * know yet, is never created on another group; sessions spread evenly over every queue of every
- * group; a group that joins is used by connections opened before it did.
+ * group; a group that joins is used by connections opened before it did; a send whose group is
+ * down moves at once to the queue's other group.
  */
 class PlacementTest {
 
@@ -192,6 +196,47 @@ class PlacementTest {
         List<Long> perQueue = new ArrayList<>(stored("a", queue));
         perQueue.addAll(stored("b", queue));
         assertEquals(List.of(4L, 4L, 4L, 4L), perQueue, "each of the 4 queues gets a quarter of the sessions");
+    }
+
+    @Test
+    void aSendWhoseGroupIsDownMovesAtOnceToTheQueuesOtherGroupWithNoLossAndNoDuplicate() throws Exception {
+        String queue = Destinations.unique("moves");
+        int sessions = 2 * 2 * QUEUES;
+        List<String> after = new ArrayList<>();
+        try (Connection connection = connect("failoverTimeout=20000")) {
+            List<Session> open = new ArrayList<>();
+            List<MessageProducer> producers = new ArrayList<>();
+            for (int i = 0; i < sessions; i++) {
+                Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+                MessageProducer producer = session.createProducer(session.createQueue(queue));
+                producer.send(session.createTextMessage("before-" + i));
+                open.add(session);
+                producers.add(producer);
+            }
+            assertEquals(sessions / 2, stored("a", queue).stream().mapToLong(Long::longValue).sum(),
+                    "half of the sessions send to a");
+            groups.remove("a").close();
+            await().atMost(REQUEST).until(() -> nameServers.stream().allMatch(n -> brokersKnownTo(n).size() == 1));
+            for (int i = 0; i < sessions; i++) {
+                long start = System.nanoTime();
+                producers.get(i).send(open.get(i).createTextMessage("after-" + i));
+                long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+                assertTrue(millis < 3000, "session " + i + "'s send took " + millis + " ms (failoverTimeout 20 s)");
+                after.add("after-" + i);
+            }
+            Session receiving = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer consumer = receiving.createConsumer(receiving.createQueue(queue));
+            List<String> received = new ArrayList<>();
+            for (TextMessage m = (TextMessage) consumer.receive(5000); m != null;
+                    m = (TextMessage) consumer.receive(received.size() < sessions / 2 + sessions ? 5000 : 200)) {
+                received.add(m.getText());
+            }
+            assertEquals(after, received.stream().filter(text -> text.startsWith("after-")).sorted(
+                    Comparator.comparingInt(text -> Integer.parseInt(text.substring(6)))).toList(),
+                    "every send made while a was down is on b, once");
+            assertEquals(sessions / 2, received.stream().filter(text -> text.startsWith("before-")).count(),
+                    "b's earlier messages");
+        }
     }
 
     @Test
