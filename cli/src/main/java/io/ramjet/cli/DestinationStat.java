@@ -6,8 +6,8 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.ramjet.protocol.command.AdminQuery;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.CommandCode;
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.DestinationStats;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.stats.DestinationStats;
 import io.ramjet.protocol.command.DestinationStatsList;
 
 import java.util.ArrayList;

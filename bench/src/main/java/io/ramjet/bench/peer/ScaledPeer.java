@@ -1,6 +1,6 @@
 package io.ramjet.bench.peer;
 
-import io.ramjet.bench.Workloads;
+import io.ramjet.bench.workload.Workloads;
 import io.ramjet.bench.jms.JmsWorkloads;
 import io.ramjet.bench.rocketmq.RocketMqWorkloads;
 import io.ramjet.protocol.command.BrokerInfo;
