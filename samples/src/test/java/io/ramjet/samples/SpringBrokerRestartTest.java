@@ -1,5 +1,6 @@
 package io.ramjet.samples;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,12 +9,14 @@ import io.ramjet.server.embedded.EmbeddedCluster;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageListener;
 import jakarta.jms.TextMessage;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,6 +39,7 @@ class SpringBrokerRestartTest {
 
     private static final String QUEUE = "samples.spring.restart";
     private static final int BATCH = 20;
+    private static final Duration OUTAGE = Duration.ofSeconds(3);
 
     private EmbeddedCluster cluster;
     private CachingConnectionFactory connectionFactory;
@@ -94,7 +98,9 @@ class SpringBrokerRestartTest {
         String address = cluster.broker(0).address();
         int port = Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
         cluster.stopBroker(0);
-        Thread.sleep(3_000);
+        // the outage itself, a length of the scenario rather than a condition: the container's
+        // receives and the factory's exception listener meet the stopped broker for a while
+        Thread.sleep(OUTAGE.toMillis());
         long restart = System.nanoTime();
         cluster.restartBroker(0, port);
 
@@ -122,30 +128,27 @@ class SpringBrokerRestartTest {
         return all;
     }
 
-    /** Sends each text, retrying a send that fails while the broker comes back (at most 30 s in all). */
-    private static void sendAll(JmsTemplate template, List<String> texts) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        for (String text : texts) {
-            while (true) {
-                try {
-                    template.send(QUEUE, session -> session.createTextMessage(text));
-                    break;
-                } catch (JmsException e) {
-                    if (System.nanoTime() > deadline) {
-                        throw e;
+    /** Sends each text in order, retrying a send that fails while the broker comes back (at most 30 s in all). */
+    private static void sendAll(JmsTemplate template, List<String> texts) {
+        AtomicInteger sent = new AtomicInteger();
+        await("every text sent").atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(200)).until(() -> {
+                    while (sent.get() < texts.size()) {
+                        String text = texts.get(sent.get());
+                        try {
+                            template.send(QUEUE, session -> session.createTextMessage(text));
+                        } catch (JmsException e) {
+                            return false;
+                        }
+                        sent.incrementAndGet();
                     }
-                    Thread.sleep(200);
-                }
-            }
-        }
+                    return true;
+                });
     }
 
-    private void awaitReceived(List<String> texts, long seconds) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!received.containsAll(texts) && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        List<String> missing = texts.stream().filter(t -> !received.contains(t)).toList();
-        assertEquals(List.of(), missing, "not received within " + seconds + " s");
+    private void awaitReceived(List<String> texts, long seconds) {
+        await().atMost(Duration.ofSeconds(seconds)).pollInterval(Duration.ofMillis(50)).untilAsserted(() ->
+                assertEquals(List.of(), texts.stream().filter(t -> !received.contains(t)).toList(),
+                        "not received within " + seconds + " s"));
     }
 }

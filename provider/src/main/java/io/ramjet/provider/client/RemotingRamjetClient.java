@@ -11,7 +11,6 @@ import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrowseRequest;
 import io.ramjet.protocol.command.BrowseResponse;
-import io.ramjet.protocol.command.ClaimClientIdRequest;
 import io.ramjet.protocol.command.CloseConsumerRequest;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.CreateDestinationRequest;
@@ -39,32 +38,27 @@ import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.provider.client.ClientException.Reason;
+import io.ramjet.provider.client.Routes.Route;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.LongFunction;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * {@link BrokerClient} over Ramjet remoting: routes from the NameServers, merged over all that
- * answer (cached; dropped on a transport failure), one transport connection per broker. A
- * destination no settled NameServer knows is created on every live master, which then announce
- * it; one whose home groups are down is never created elsewhere. Remoting failures become
+ * {@link BrokerClient} over Ramjet remoting: routes from the NameServers ({@link Routes}), one
+ * transport connection per broker, which authenticates and claims the client id
+ * ({@link ClientIdClaims}) before anything else is sent on it. Remoting failures become
  * {@link ClientException}s in {@link RemotingFailures}, nowhere else.
  *
  * <p>Several brokers: a destination may live on several masters. A producer's queue choice picks
@@ -74,41 +68,19 @@ import org.slf4j.LoggerFactory;
  */
 public final class RemotingRamjetClient implements BrokerClient {
 
-    private static final Logger LOG = LoggerFactory.getLogger(RemotingRamjetClient.class);
-
-    /** Where a destination lives for this client: a broker group, its master's address and the queue count there. */
-    private record Route(String brokerName, String address, int queueCount) {
-
-        Route at(String newAddress) {
-            return new Route(brokerName, newAddress, queueCount);
-        }
-    }
-
-    private static final long NO_BROKER_RETRY_MILLIS = 50;
-
     private final RemotingClient remoting;
     private final NameServerClient nameServers;
     private final Duration timeout;
     /** Sent to every broker before anything else; null for an anonymous connection. */
     private final Credentials credentials;
-    /**
-     * Per destination, the writable masters that serve it, sorted by broker name, so that a
-     * producer's choice keeps naming the same group when the group's master changes.
-     */
-    private final Map<String, CompletableFuture<List<Route>>> routes = new ConcurrentHashMap<>();
-    /** When each cached route was asked for, by the same key: one older than the discovery interval is asked again. */
-    private final Map<String, Long> routesAskedNanos = new ConcurrentHashMap<>();
-    private final long refreshNanos;
-    /** The broker group of each master address seen listed, for {@link #groupAt}; never shrinks (a handful of brokers). */
-    private final Map<String, String> groupsByAddress = new ConcurrentHashMap<>();
+    /** Where each destination lives, and the live masters. */
+    private final Routes routes;
+    private final ClientIdClaims clientIds;
     private volatile boolean closed;
-    /** The client id this client holds, told to every broker it connects to later; null when none. */
-    private volatile String claimedClientId;
     private volatile LongFunction<TxState> transactionStates = id -> TxState.UNKNOWN;
 
     public RemotingRamjetClient(ConnectionInfo connection) {
         this.timeout = connection.requestTimeout();
-        this.refreshNanos = TimeUnit.MILLISECONDS.toNanos(connection.options().discoveryMillis());
         this.remoting = new RemotingClient(RemotingClientConfig.defaults().withIoThreads(1)
                 .withRequestTimeout(connection.requestTimeout()).withTls(connection.tls()));
         remoting.registerProcessor(CommandCode.TX_CHECK, (channel, request) -> {
@@ -116,13 +88,16 @@ public final class RemotingRamjetClient implements BrokerClient {
             return request.reply(new TxStateResponse(id, transactionStates.apply(id)));
         }, Runnable::run);
         this.nameServers = new NameServerClient(remoting, connection.nameServers(), connection.requestTimeout());
+        this.routes = new Routes(remoting, nameServers, timeout,
+                TimeUnit.MILLISECONDS.toNanos(connection.options().discoveryMillis()));
+        this.clientIds = new ClientIdClaims(remoting, routes, timeout, () -> closed);
         this.credentials = connection.credentials();
         remoting.setHandshake(this::handshake);
     }
 
     /**
      * Sends to the broker the producer's choice picks among the writable masters serving the
-     * destination (created as {@link #lookUp} says when none does). The
+     * destination (created as {@link Routes} says when none does). The
      * cached route stays when the broker turns out to be gone: {@link #followMaster} or
      * {@link #routeAround} moves it. A transactional send goes without the message's idempotent
      * producer id: a transaction that failed over rolls back, so its sends are never resent.
@@ -133,7 +108,7 @@ public final class RemotingRamjetClient implements BrokerClient {
         if (overFrameLimit(m)) {
             return CompletableFuture.failedFuture(tooLarge(m));
         }
-        return RemotingFailures.translated(routes(m.destination(), m.kind(), null).thenCompose(list -> {
+        return RemotingFailures.translated(routes.of(m.destination(), m.kind(), null).thenCompose(list -> {
             Route route = list.get(Math.floorMod(queueChoice, list.size()));
             return sendTo(route, Math.floorMod(queueChoice / list.size(), route.queueCount()), m, transactionId,
                     touching);
@@ -184,7 +159,7 @@ public final class RemotingRamjetClient implements BrokerClient {
 
     @Override
     public void routeAround(String destination, DestinationKind kind, String failedBroker) {
-        routes(destination, kind, failedBroker);
+        routes.of(destination, kind, failedBroker);
     }
 
     @Override
@@ -192,7 +167,7 @@ public final class RemotingRamjetClient implements BrokerClient {
         // completes once a connection attempt there ended (the remoting client keeps the order of
         // sends that wait for a connection); a failed attempt is the send's to meet, so the
         // group's failover starts
-        return RemotingFailures.translated(routes(destination, kind, null).thenCompose(list -> {
+        return RemotingFailures.translated(routes.of(destination, kind, null).thenCompose(list -> {
             Route route = list.get(Math.floorMod(queueChoice, list.size()));
             return remoting.connect(route.address()).handle((connected, failure) -> route.brokerName());
         }));
@@ -201,14 +176,11 @@ public final class RemotingRamjetClient implements BrokerClient {
     /** Points every cached route of the group at the master the NameServers name now, if they name one. */
     @Override
     public CompletableFuture<String> followMaster(String brokerName) {
-        return RemotingFailures.translated(masters().thenApply(masters -> {
+        return RemotingFailures.translated(routes.masters().thenApply(masters -> {
             String address = masters.stream().filter(b -> b.brokerName().equals(brokerName)).map(BrokerInfo::address)
                     .findFirst().orElse(null);
             if (address != null) {
-                routes.replaceAll((key, cached) -> cached.isDone() && !cached.isCompletedExceptionally()
-                        ? CompletableFuture.completedFuture(cached.join().stream()
-                                .map(r -> r.brokerName().equals(brokerName) ? r.at(address) : r).toList())
-                        : cached);
+                routes.followMaster(brokerName, address);
             }
             return address;
         }));
@@ -216,11 +188,11 @@ public final class RemotingRamjetClient implements BrokerClient {
 
     @Override
     public CompletableFuture<String> groupAt(String address) {
-        String known = groupsByAddress.get(address);
+        String known = routes.groupAt(address);
         if (known != null) {
             return CompletableFuture.completedFuture(known);
         }
-        return RemotingFailures.translated(masters().thenApply(masters -> groupsByAddress.get(address)));
+        return RemotingFailures.translated(routes.masters().thenApply(masters -> routes.groupAt(address)));
     }
 
     /**
@@ -233,7 +205,7 @@ public final class RemotingRamjetClient implements BrokerClient {
         String selector = consumer.selector();
         CompletableFuture<String> address = consumer.brokerAddress() != null
                 ? CompletableFuture.completedFuture(consumer.brokerAddress())
-                : route(consumer.subscription().destination(), consumer.subscription().destinationKind())
+                : routes.first(consumer.subscription().destination(), consumer.subscription().destinationKind())
                         .thenApply(Route::address);
         ConsumerInfo attachment = consumer.withConsumerId(ConsumerIds.next());
         return RemotingFailures.translated(address.thenCompose(at -> invoke(at, CommandCode.SUBSCRIBE,
@@ -333,7 +305,7 @@ public final class RemotingRamjetClient implements BrokerClient {
 
     @Override
     public CompletableFuture<Void> deleteSubscription(String clientId, String name) {
-        return RemotingFailures.translated(masters().thenCompose(brokers -> {
+        return RemotingFailures.translated(routes.masters().thenCompose(brokers -> {
             List<CompletableFuture<Boolean>> answers = new ArrayList<>();
             for (BrokerInfo broker : brokers) {
                 answers.add(invoke(broker.address(), CommandCode.DELETE_SUBSCRIPTION,
@@ -360,22 +332,23 @@ public final class RemotingRamjetClient implements BrokerClient {
 
     @Override
     public CompletableFuture<String> createTemporaryDestination(DestinationKind kind) {
-        return RemotingFailures.translated(firstMaster().thenCompose(broker -> remoting.invoke(broker.address(),
+        return RemotingFailures.translated(routes.firstMaster().thenCompose(broker -> remoting.invoke(broker.address(),
                         Frame.request(CommandCode.CREATE_DESTINATION, CreateDestinationRequest.temporary(kind)),
                         timeout)
                 .thenApply(response -> {
                     Frames.release(response);
                     DestinationInfo info = response.header(DestinationInfo.class);
-                    routes.put(key(info.name(), kind), CompletableFuture.completedFuture(
-                            List.of(new Route(broker.brokerName(), broker.address(), info.queueCount()))));
+                    routes.created(info.name(), kind, new Route(broker.brokerName(), broker.address(),
+                            info.queueCount()));
                     return info.name();
                 })));
     }
 
     @Override
     public CompletableFuture<Void> deleteDestination(String name, DestinationKind kind) {
-        CompletableFuture<List<Route>> cached = routes.remove(key(name, kind));
-        CompletableFuture<Route> route = cached != null ? cached.thenApply(list -> list.get(0)) : route(name, kind);
+        CompletableFuture<List<Route>> cached = routes.forget(name, kind);
+        CompletableFuture<Route> route = cached != null ? cached.thenApply(list -> list.get(0))
+                : routes.first(name, kind);
         return RemotingFailures.translated(route.thenCompose(r -> invoke(r.address(),
                 CommandCode.DELETE_DESTINATION, new DeleteDestinationRequest(name, kind), timeout)));
     }
@@ -467,8 +440,8 @@ public final class RemotingRamjetClient implements BrokerClient {
 
     @Override
     public CompletableFuture<List<String>> masterAddresses() {
-        return RemotingFailures.translated(masters().thenApply(brokers -> brokers.stream().map(BrokerInfo::address)
-                .toList()));
+        return RemotingFailures.translated(routes.masters().thenApply(brokers -> brokers.stream()
+                .map(BrokerInfo::address).toList()));
     }
 
     @Override
@@ -492,7 +465,7 @@ public final class RemotingRamjetClient implements BrokerClient {
     /**
      * Every master that hosts the destination (writable or not: consumption goes on from a
      * read-only one), with the brokers this client already sends to it or created it on; when
-     * none does, it is looked up or created as {@link #lookUp} says. Asked afresh every time, so that a
+     * none does, it is looked up or created as {@link Routes} says. Asked afresh every time, so that a
      * consumer finds brokers that joined or came back.
      */
     @Override
@@ -504,20 +477,18 @@ public final class RemotingRamjetClient implements BrokerClient {
                     .filter(r -> r.kind() == kind && r.broker().isMaster())
                     .forEach(r -> {
                         addresses.add(r.broker().address());
-                        groupsByAddress.put(r.broker().address(), r.broker().brokerName());
+                        routes.seen(r.broker());
                     });
             if (!addresses.isEmpty()) {
                 return CompletableFuture.completedFuture(List.copyOf(addresses));
             }
-            return route(destination, kind).thenApply(r -> List.of(r.address()));
+            return routes.first(destination, kind).thenApply(r -> List.of(r.address()));
         }));
     }
 
     @Override
     public List<String> knownBrokersOf(String destination, DestinationKind kind) {
-        CompletableFuture<List<Route>> cached = routes.get(key(destination, kind));
-        return cached != null && cached.isDone() && !cached.isCompletedExceptionally()
-                ? cached.join().stream().map(Route::address).toList() : List.of();
+        return routes.knownAddresses(destination, kind);
     }
 
     @Override
@@ -538,48 +509,18 @@ public final class RemotingRamjetClient implements BrokerClient {
     }
 
     /**
-     * Claims the client id on every live master, waiting for one to register as
-     * {@link #firstMaster()} does. If one refuses, the claims granted by the others are given
-     * back and the refusal reported. A broker that joins (or comes back) later never heard of
-     * the claim until this client connects to it, which claims the id there too (so does a
-     * reconnection to a broker that restarted); meanwhile it would not refuse the id to another
-     * client, and if one took it there first the late claim is refused and logged.
+     * Claims the client id on every live master, as {@link ClientIdClaims#claim} says; a broker
+     * this client connects to later hears of the claim in the connection's handshake.
      */
     @Override
     public CompletableFuture<Void> claimClientId(String clientId) {
-        return RemotingFailures.translated(firstMaster().thenCompose(any -> masters()).thenCompose(brokers -> {
-            List<CompletableFuture<String>> claims = new ArrayList<>();
-            for (BrokerInfo broker : brokers) {
-                claims.add(invoke(broker.address(), CommandCode.CLAIM_CLIENT_ID, ClaimClientIdRequest.claim(clientId),
-                        timeout).thenApply(done -> broker.address()));
-            }
-            return CompletableFuture.allOf(claims.toArray(CompletableFuture[]::new)).handle((all, failure) -> {
-                if (failure == null) {
-                    claimedClientId = clientId;
-                    return CompletableFuture.<Void>completedFuture(null);
-                }
-                ClientException refusal = claims.stream().filter(CompletableFuture::isCompletedExceptionally)
-                        .map(c -> RemotingFailures.of(c.handle((done, f) -> f).join()))
-                        .filter(f -> f.reason() == Reason.CLIENT_ID_IN_USE)
-                        .findFirst().orElse(RemotingFailures.of(failure));
-                List<CompletableFuture<Void>> releases = new ArrayList<>();
-                claims.stream().filter(c -> !c.isCompletedExceptionally()).map(CompletableFuture::join)
-                        .forEach(address -> releases.add(invoke(address, CommandCode.CLAIM_CLIENT_ID,
-                                ClaimClientIdRequest.release(clientId), timeout).exceptionally(f -> null)));
-                return CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new))
-                        .thenCompose(released -> CompletableFuture.<Void>failedFuture(refusal));
-            }).thenCompose(done -> done);
-        }));
+        return RemotingFailures.translated(clientIds.claim(clientId));
     }
 
     /** Gives the client id back on every live master; failures are ignored (closing the transport releases it too). */
     @Override
     public CompletableFuture<Void> releaseClientId(String clientId) {
-        claimedClientId = null;
-        return RemotingFailures.translated(masters().thenCompose(brokers -> CompletableFuture.allOf(brokers.stream()
-                .map(b -> invoke(b.address(), CommandCode.CLAIM_CLIENT_ID, ClaimClientIdRequest.release(clientId),
-                        timeout).exceptionally(f -> null))
-                .toArray(CompletableFuture[]::new))));
+        return RemotingFailures.translated(clientIds.release(clientId));
     }
 
     /**
@@ -596,37 +537,19 @@ public final class RemotingRamjetClient implements BrokerClient {
                 : connection.invoke(Frame.request(CommandCode.AUTHENTICATE,
                         new AuthenticateRequest(credentials.user(), credentials.password())), timeout)
                 .thenAccept(Frames::release);
-        return authenticated.thenCompose(done -> claimOnNewConnection(address, connection));
-    }
-
-    /** Claims the held client id on a broker connection opened after the id was set; a refusal is logged, not fatal. */
-    private CompletableFuture<Void> claimOnNewConnection(String address, RemotingConnection connection) {
-        String clientId = claimedClientId;
-        if (clientId == null) {
-            return CompletableFuture.completedFuture(null);
-        }
-        return connection.invoke(Frame.request(CommandCode.CLAIM_CLIENT_ID, ClaimClientIdRequest.claim(clientId)), timeout)
-                .handle((response, failure) -> {
-                    if (response != null) {
-                        Frames.release(response);
-                    } else if (!closed && RemotingFailures.of(failure).reason() == Reason.CLIENT_ID_IN_USE) {
-                        LOG.warn("client id '{}' is held on broker {} by another connection that took it while "
-                                + "this one was not connected there", clientId, address);
-                    }
-                    return null;
-                });
+        return authenticated.thenCompose(done -> clientIds.claimOn(address, connection));
     }
 
     /**
-     * Connects to every live master, waiting for one to register as {@link #firstMaster()} does,
+     * Connects to every live master, waiting for one to register as {@link Routes#firstMaster()} does,
      * which authenticates each connection; fails with {@code AUTHENTICATION_FAILED} when a broker
      * refuses the credentials.
      */
     @Override
     public CompletableFuture<Void> authenticate() {
-        return RemotingFailures.translated(firstMaster().thenCompose(any -> masters()).thenCompose(brokers ->
-                CompletableFuture.allOf(brokers.stream().map(b -> remoting.connect(b.address()))
-                        .toArray(CompletableFuture[]::new))));
+        return RemotingFailures.translated(routes.firstMaster().thenCompose(any -> routes.masters())
+                .thenCompose(brokers -> CompletableFuture.allOf(brokers.stream()
+                        .map(b -> remoting.connect(b.address())).toArray(CompletableFuture[]::new))));
     }
 
     @Override
@@ -635,173 +558,7 @@ public final class RemotingRamjetClient implements BrokerClient {
         remoting.close();
     }
 
-    /** The first master serving the destination. */
-    private CompletableFuture<Route> route(String destination, DestinationKind kind) {
-        return routes(destination, kind, null).thenApply(list -> list.get(0));
-    }
-
-    /**
-     * The writable masters serving the destination, from the cache; {@code failed} (after a
-     * transport failure there) asks the NameServers again without that broker and caches the
-     * answer, so the producers move away from a failed broker. A cached route older than the
-     * discovery interval is asked again in the background and replaces the cached one once
-     * answered (a failed answer keeps it), so producers rebalance onto groups that joined or came
-     * back, and leave groups that no longer serve it.
-     */
-    private CompletableFuture<List<Route>> routes(String destination, DestinationKind kind, String failed) {
-        String key = key(destination, kind);
-        CompletableFuture<List<Route>> route;
-        if (failed != null) {
-            route = lookUp(destination, kind, failed);
-            cache(key, route);
-        } else {
-            route = routes.computeIfAbsent(key, k -> asked(k, lookUp(destination, kind, null)));
-            Long asked = routesAskedNanos.get(key);
-            if (route.isDone() && asked != null && System.nanoTime() - asked > refreshNanos
-                    && routesAskedNanos.replace(key, asked, System.nanoTime())) {
-                lookUp(destination, kind, null).thenAccept(fresh -> cache(key, CompletableFuture.completedFuture(fresh)));
-            }
-        }
-        route.whenComplete((r, failure) -> {
-            if (failure != null) {
-                routes.remove(key, route);
-            }
-        });
-        return route;
-    }
-
-    private void cache(String key, CompletableFuture<List<Route>> route) {
-        routes.put(key, asked(key, route));
-    }
-
-    private CompletableFuture<List<Route>> asked(String key, CompletableFuture<List<Route>> route) {
-        routesAskedNanos.put(key, System.nanoTime());
-        return route;
-    }
-
-    /**
-     * The writable masters serving the destination (other than {@code avoid}), as every
-     * NameServer that answers knows it. When none does, the destination is never created as a
-     * side effect of an outage: if a group homes it (its masters are down, or {@code avoid}),
-     * the lookup fails; while no NameServer is settled it asks again every
-     * {@value #NO_BROKER_RETRY_MILLIS} ms until the request timeout; only a destination no
-     * settled NameServer knows is created, on every live master ({@link #createOnEveryMaster}).
-     */
-    private CompletableFuture<List<Route>> lookUp(String destination, DestinationKind kind, String avoid) {
-        return lookUp(destination, kind, avoid, System.nanoTime() + timeout.toNanos());
-    }
-
-    private CompletableFuture<List<Route>> lookUp(String destination, DestinationKind kind, String avoid,
-                                                  long deadline) {
-        return nameServers.queryRouteFromAll(destination).thenCompose(data -> {
-            List<Route> found = data.writableMasters().stream()
-                    .filter(r -> r.kind() == kind && !r.broker().address().equals(avoid))
-                    .map(r -> new Route(r.broker().brokerName(), r.broker().address(), r.queueCount()))
-                    .sorted(Comparator.comparing(Route::brokerName))
-                    .toList();
-            if (!found.isEmpty()) {
-                return CompletableFuture.completedFuture(found);
-            }
-            // home groups are kept by name: live masters serving the name as the other kind only
-            // mean a queue and a topic share it, and this kind is new
-            boolean otherKindOnly = data.writableMasters().stream().noneMatch(r -> r.kind() == kind)
-                    && !data.writableMasters().isEmpty();
-            if (!data.homeGroups().isEmpty() && !otherKindOnly) {
-                return CompletableFuture.failedFuture(new ClientException(Reason.UNREACHABLE,
-                        ClientException.Outcome.CERTAINLY_NOT_APPLIED, kind + " '" + destination + "' lives on "
-                        + String.join(", ", data.homeGroups()) + ", where no writable master"
-                        + (avoid == null ? "" : " other than " + avoid) + " is registered", null));
-            }
-            if (!data.settled()) {
-                if (System.nanoTime() - deadline > 0) {
-                    return CompletableFuture.failedFuture(new ClientException(Reason.UNREACHABLE,
-                            ClientException.Outcome.CERTAINLY_NOT_APPLIED, "the NameServers started too recently "
-                            + "to know whether " + kind + " '" + destination + "' exists", null));
-                }
-                return CompletableFuture.supplyAsync(() -> deadline,
-                                CompletableFuture.delayedExecutor(NO_BROKER_RETRY_MILLIS, TimeUnit.MILLISECONDS))
-                        .thenCompose(d -> lookUp(destination, kind, avoid, d));
-            }
-            return createOnEveryMaster(destination, kind);
-        });
-    }
-
-    /**
-     * Creates a destination nobody homes on every live master, each with its broker's default
-     * queue count: placement across the cluster's groups is the cluster's default, and each
-     * broker's {@code queues} key says how many queues a group gives it. The routes are the
-     * masters that created it; fails with the first failure when none did.
-     */
-    private CompletableFuture<List<Route>> createOnEveryMaster(String destination, DestinationKind kind) {
-        return firstMaster().thenCompose(any -> masters().thenApply(listed -> listed.isEmpty() ? List.of(any) : listed))
-                .thenCompose(masters -> createOn(masters, destination, kind));
-    }
-
-    private CompletableFuture<List<Route>> createOn(List<BrokerInfo> masters, String destination, DestinationKind kind) {
-        List<CompletableFuture<Route>> creations = masters.stream().map(broker -> remoting.invoke(broker.address(),
-                        Frame.request(CommandCode.CREATE_DESTINATION, new CreateDestinationRequest(destination, kind, 0)),
-                        timeout)
-                .thenApply(response -> {
-                    Frames.release(response);
-                    return new Route(broker.brokerName(), broker.address(),
-                            response.header(DestinationInfo.class).queueCount());
-                })).toList();
-        return CompletableFuture.allOf(creations.stream().map(c -> c.exceptionally(f -> null))
-                .toArray(CompletableFuture[]::new)).thenCompose(all -> {
-                    List<Route> created = creations.stream().filter(c -> !c.isCompletedExceptionally())
-                            .map(CompletableFuture::join).sorted(Comparator.comparing(Route::brokerName)).toList();
-                    return created.isEmpty() ? creations.get(0).thenApply(List::of)
-                            : CompletableFuture.completedFuture(created);
-                });
-    }
-
-    /** The live masters; each one's group is kept for {@link #groupAt}. */
-    private CompletableFuture<List<BrokerInfo>> masters() {
-        return nameServers.listBrokers().thenApply(brokers -> {
-            List<BrokerInfo> masters = brokers.stream().filter(BrokerInfo::isMaster).toList();
-            masters.forEach(b -> groupsByAddress.put(b.address(), b.brokerName()));
-            return masters;
-        });
-    }
-
-    /**
-     * The first live master. A broker registers asynchronously after it starts, so an empty
-     * list is asked again every {@value #NO_BROKER_RETRY_MILLIS} ms until the request timeout.
-     */
-    private CompletableFuture<BrokerInfo> firstMaster() {
-        return firstMaster(System.nanoTime() + timeout.toNanos());
-    }
-
-    private CompletableFuture<BrokerInfo> firstMaster(long deadline) {
-        return masters().thenCompose(masters -> {
-            if (!masters.isEmpty()) {
-                return CompletableFuture.completedFuture(masters.get(0));
-            }
-            if (System.nanoTime() - deadline > 0) {
-                return CompletableFuture.failedFuture(new ClientException(Reason.UNREACHABLE,
-                        ClientException.Outcome.CERTAINLY_NOT_APPLIED, "no live broker is registered", null));
-            }
-            return CompletableFuture.supplyAsync(() -> deadline,
-                            CompletableFuture.delayedExecutor(NO_BROKER_RETRY_MILLIS, TimeUnit.MILLISECONDS))
-                    .thenCompose(this::firstMaster);
-        });
-    }
-
     private CompletableFuture<Void> invoke(String address, short code, Object header, Duration timeout) {
         return remoting.invoke(address, Frame.request(code, header), timeout).thenAccept(Frames::release);
-    }
-
-    private static String key(String destination, DestinationKind kind) {
-        return kind + ":" + destination;
-    }
-
-    /** Response bodies belong to whoever receives them. */
-    private static final class Frames {
-        static void release(Frame frame) {
-            ByteBuf body = frame.body();
-            if (body != null && body.refCnt() > 0) {
-                body.release();
-            }
-        }
     }
 }

@@ -3,7 +3,6 @@ package io.ramjet.provider.jms;
 import io.ramjet.model.MessagePosition;
 import io.ramjet.model.SubscriptionRef;
 import io.ramjet.model.SubscriptionType;
-import io.ramjet.provider.client.ClientException;
 import io.ramjet.provider.client.ConsumerIds;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
@@ -47,23 +46,20 @@ import jakarta.jms.TopicSession;
 import jakarta.jms.TopicSubscriber;
 import java.io.Serializable;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * A JMS session: its consumers and producers, its acknowledgement mode, and the one thread that
- * runs its message listeners and completion listeners, one at a time.
+ * runs its message listeners and completion listeners, one at a time ({@link SessionThread}).
  *
  * <p>AUTO and DUPS_OK acknowledge each message once {@code receive} returns it or its listener
  * returns, through an {@link AckSender}: both in batches sent without waiting, AUTO's also as
- * soon as its consumer has nothing more ready. CLIENT keeps every consumed message until {@link #acknowledge()} acks them all, or
+ * soon as its consumer has nothing more ready. CLIENT keeps every consumed message
+ * ({@link ClientAcknowledgements}) until {@link #acknowledge()} acks them all, or
  * {@link #recover()} releases them with the delivery counted, ahead of anything prefetched.
  * Transactions are the business of the session's {@link TransactionContext}: none, a local
  * transaction (transacted session) or an XA branch ({@link RamjetXASession}).
@@ -77,19 +73,13 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     private volatile MessagingDomain domain = MessagingDomain.BOTH;
     /** recover() was called in AUTO or DUPS_OK mode from the listener: its message is to be redelivered. */
     private volatile boolean recoverRequested;
-    /** The session thread runs a completion listener now. */
-    private volatile boolean completing;
     private final List<RamjetMessageProducer> producers = new CopyOnWriteArrayList<>();
     private final Map<RamjetDestination, Integer> queueChoices = new ConcurrentHashMap<>();
-    private final List<Delivery> unacknowledged = new ArrayList<>();
-    /** CLIENT_ACKNOWLEDGE: what an acknowledge() has sent and awaits the answer for. Guarded by lock. */
-    private List<Delivery> acknowledging = List.of();
-    /** CLIENT_ACKNOWLEDGE: consumed messages dropped with their lost attachment, to report at the next acknowledge(). Guarded by lock. */
-    private int lostUnacknowledged;
-    private final Object lock = new Object();
+    /** CLIENT_ACKNOWLEDGE: the consumed messages an acknowledge() is to settle. */
+    private final ClientAcknowledgements unacknowledged = new ClientAcknowledgements();
+    /** AUTO_ACKNOWLEDGE and DUPS_OK_ACKNOWLEDGE: acknowledgements sent as messages are consumed. */
     private final AckSender acks;
-    private volatile ExecutorService dispatcher;
-    private volatile Thread dispatcherThread;
+    private final SessionThread thread;
     private volatile boolean closed;
 
     RamjetSession(RamjetConnection connection, long sessionId, int acknowledgeMode, TransactionContext transaction) {
@@ -98,6 +88,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         this.transaction = transaction;
         this.acks = new AckSender(connection.client(), acknowledgeMode == Session.DUPS_OK_ACKNOWLEDGE,
                 connection.info().options(), connection.timer(), connection::onAsyncFailure);
+        this.thread = new SessionThread("ramjet-session-" + sessionId);
     }
 
     RamjetConnection connection() {
@@ -386,16 +377,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     CompletableFuture<Void> detach(ConsumerInfo attachment, List<MessagePosition> inHand) {
         List<MessagePosition> held = new ArrayList<>(transaction.consumedFrom(attachment));
         held.addAll(inHand);
-        synchronized (lock) {
-            // those of an acknowledge() still waiting for its answer too: the application saw them
-            for (List<Delivery> list : List.of(unacknowledged, acknowledging)) {
-                for (Delivery d : list) {
-                    if (d.consumer().equals(attachment)) {
-                        held.add(d.position());
-                    }
-                }
-            }
-        }
+        unacknowledged.heldBy(attachment, held);
         List<MessagePosition> ackFailed = acks.takeFailed(attachment);
         CompletableFuture<Void> counted = ackFailed.isEmpty() ? CompletableFuture.completedFuture(null)
                 : connection.client().release(attachment, ackFailed, true);
@@ -461,9 +443,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
             return;
         }
         if (isClientAcknowledge()) {
-            synchronized (lock) {
-                unacknowledged.add(delivery);
-            }
+            unacknowledged.consumed(delivery);
         } else {
             acks.ack(delivery);
         }
@@ -491,72 +471,14 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     /**
      * CLIENT_ACKNOWLEDGE: acknowledges every message the session has consumed. It throws once for
      * consumed messages whose attachment was lost since the last call (see {@link #attachmentLost}),
-     * after acknowledging the others.
+     * after acknowledging the others. A consumer whose broker is found gone drops its prefetched
+     * messages now, so that the application is not handed more that no acknowledge can settle
+     * (its feed sees the loss at its next pull).
      */
     void acknowledge() throws JMSException {
         checkOpen();
-        List<Delivery> toAck;
-        int lost;
-        synchronized (lock) {
-            toAck = List.copyOf(unacknowledged);
-            unacknowledged.clear();
-            acknowledging = toAck;
-            lost = lostUnacknowledged;
-            lostUnacknowledged = 0;
-        }
-        Map<ConsumerInfo, List<MessagePosition>> byConsumer = new LinkedHashMap<>();
-        for (Delivery d : toAck) {
-            byConsumer.computeIfAbsent(d.consumer(), c -> new ArrayList<>()).add(d.position());
-        }
-        Map<ConsumerInfo, CompletableFuture<Void>> acks = new LinkedHashMap<>();
-        byConsumer.forEach((consumer, positions) -> acks.put(consumer, connection.client().ack(consumer, positions)));
-        try {
-            JmsErrors.await(CompletableFuture.allOf(acks.values().toArray(CompletableFuture[]::new)));
-        } catch (JMSException e) {
-            keepUnsettled(toAck, acks);
-            throw e;
-        } finally {
-            synchronized (lock) {
-                acknowledging = List.of();
-            }
-        }
-        if (lost > 0) {
-            throw new JMSException(lost + " consumed message(s) were not acknowledged: the connection to their broker"
-                    + " was lost, and the broker delivers them again flagged redelivered");
-        }
-    }
-
-    /**
-     * After a failed acknowledge(): the messages whose acknowledgement failed stay the session's to
-     * settle, since the application saw them and they are not known acknowledged, so a recover or
-     * close gives them back counted (JMSRedelivered), never as prefetched messages the application
-     * did not see. Not those the broker answered it no longer holds, nor those whose broker is gone
-     * (a lost connection loses the attachment): the broker delivers them again, flagged.
-     */
-    private void keepUnsettled(List<Delivery> toAck, Map<ConsumerInfo, CompletableFuture<Void>> acks) {
-        List<Delivery> unsettled = new ArrayList<>();
-        for (Delivery d : toAck) {
-            CompletableFuture<Void> ack = acks.get(d.consumer());
-            if (ack.isCompletedExceptionally() && ack.handle((done, failure) -> stillHeld(ClientException.of(failure)))
-                    .join()) {
-                unsettled.add(d);
-            }
-        }
-        synchronized (lock) {
-            unacknowledged.addAll(0, unsettled);
-            acknowledging = List.of();
-        }
-        acks.forEach((attachment, ack) -> {
-            if (ack.handle((done, failure) -> failure != null && ClientException.of(failure).isBrokerGone()).join()) {
-                // the consumer's feed sees the loss at its next pull; its prefetched messages go now,
-                // so that the application is not handed more that no acknowledge can settle
-                consumers.forEach(c -> c.dropPrefetched(attachment));
-            }
-        });
-    }
-
-    private static boolean stillHeld(ClientException failure) {
-        return failure.reason() != ClientException.Reason.NOT_HELD && !failure.isBrokerGone();
+        unacknowledged.acknowledge(connection.client(),
+                attachment -> consumers.forEach(c -> c.dropPrefetched(attachment)));
     }
 
     /**
@@ -565,11 +487,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
      * consumed ones are no longer this session's to acknowledge; acknowledge() reports them once.
      */
     void attachmentLost(ConsumerInfo attachment) {
-        synchronized (lock) {
-            int before = unacknowledged.size();
-            unacknowledged.removeIf(d -> d.consumer().equals(attachment));
-            lostUnacknowledged += before - unacknowledged.size();
-        }
+        unacknowledged.attachmentLost(attachment);
     }
 
     @Override
@@ -607,11 +525,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
      * (offset order within each message queue), with {@code JMSRedelivered=true}.
      */
     private void redeliverAhead(List<Delivery> unseen) throws JMSException {
-        List<Delivery> toRelease;
-        synchronized (lock) {
-            toRelease = List.copyOf(unacknowledged);
-            unacknowledged.clear();
-        }
+        List<Delivery> toRelease = unacknowledged.takeAll();
         // the consumed ones first: an attachment's releases are applied in the order asked
         JmsErrors.await(CompletableFuture.allOf(connection.client().release(toRelease, true),
                 connection.client().release(unseen, false)));
@@ -665,62 +579,33 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
 
     /** Runs a listener delivery or a completion callback on the session thread, after those before it. */
     void dispatch(Runnable task) {
-        ExecutorService executor = dispatcher;
-        if (executor == null) {
-            synchronized (lock) {
-                if (dispatcher == null) {
-                    dispatcher = Executors.newSingleThreadExecutor(r -> {
-                        Thread t = new Thread(r, "ramjet-session-" + info.sessionId());
-                        t.setDaemon(true);
-                        dispatcherThread = t;
-                        return t;
-                    });
-                }
-                executor = dispatcher;
-            }
-        }
-        executor.execute(task);
+        thread.execute(task);
     }
 
     /** Whether the caller runs on this session's thread: in a message listener or a completion listener. */
     boolean isListenerThread() {
-        return Thread.currentThread() == dispatcherThread;
+        return thread.isCurrent();
     }
 
     /** Whether the caller is a message listener of this session (not a completion listener). */
     boolean isMessageListenerThread() {
-        return isListenerThread() && !completing;
+        return thread.runsMessageListener();
     }
 
     /** Runs a completion listener's callback on the session thread, known as one (section 7.3.8). */
     void runCompletion(Runnable callback) {
-        completing = true;
-        try {
-            callback.run();
-        } finally {
-            completing = false;
-        }
+        thread.runCompletion(callback);
     }
 
     private void checkNotCompleting(String operation) throws IllegalStateException {
-        if (completing && isListenerThread()) {
+        if (thread.runsCompletion()) {
             throw new IllegalStateException("a completion listener must not " + operation + " its own session");
         }
     }
 
     /** Waits for a listener in progress to return; listeners run only while the connection is started. */
     void awaitListenerIdle() {
-        ExecutorService executor = dispatcher;
-        if (executor == null || isListenerThread() || executor.isShutdown()) {
-            return;
-        }
-        try {
-            executor.submit(() -> { }).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | java.util.concurrent.RejectedExecutionException e) {
-            // the executor shut down meanwhile: nothing is in progress
-        }
+        thread.awaitIdle();
     }
 
     void connectionStarted() {
@@ -787,13 +672,8 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
                 first = first == null ? e : first;
             }
         }
-        synchronized (lock) {
-            unacknowledged.clear();
-        }
-        ExecutorService executor = dispatcher;
-        if (executor != null) {
-            executor.shutdown();
-        }
+        unacknowledged.takeAll();
+        thread.shutdown();
         connection.removed(this);
         if (first != null) {
             throw first;

@@ -1,5 +1,6 @@
 package io.ramjet.provider.jms;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -10,10 +11,10 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -84,11 +85,8 @@ class AckBatchingTest extends BrokerTestSupport {
             for (int i = 0; i < count; i++) {
                 assertNotNull(consumer.receive(TIMEOUT), "message " + i);
             }
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TIMEOUT);
-            while (counting.acks.stream().mapToInt(Integer::intValue).sum() < count && System.nanoTime() < deadline) {
-                Thread.onSpinWait();
-            }
-            assertEquals(count, counting.acks.stream().mapToInt(Integer::intValue).sum(), "every batch sent by its timer");
+            await().atMost(Duration.ofMillis(TIMEOUT)).pollInterval(Duration.ofMillis(1)).untilAsserted(() -> assertEquals(
+                    count, counting.acks.stream().mapToInt(Integer::intValue).sum(), "every batch sent by its timer"));
             Set<String> threads = new HashSet<>(counting.ackThreads);
             assertEquals(1, threads.size(), "one timer thread, not one per batch: " + threads);
             assertTrue(threads.iterator().next().startsWith("ramjet-timer-"), threads.toString());

@@ -1,6 +1,6 @@
 package io.ramjet.provider.jms;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +12,7 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -91,12 +92,9 @@ class AcknowledgeSpeedTest extends BrokerTestSupport {
             Queue queue = fill(session, "dups-timer", 3);
             MessageConsumer consumer = session.createConsumer(queue);
             receive(consumer, 3);
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TIMEOUT);
-            while (Collections.list(session.createBrowser(queue).getEnumeration()).size() > 0) {
-                assertTrue(System.nanoTime() < deadline, "the batch was never sent");
-                Thread.sleep(20);
-            }
-            assertEquals(0, Collections.list(session.createBrowser(queue).getEnumeration()).size());
+            await("the batch sent").atMost(Duration.ofMillis(TIMEOUT)).pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofMillis(20))
+                    .until(() -> Collections.list(session.createBrowser(queue).getEnumeration()).isEmpty());
         }
     }
 

@@ -1,5 +1,6 @@
 package io.ramjet.provider.jms;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,6 +20,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -149,20 +151,17 @@ class AuthenticationTest {
     }
 
     /** The first send after a restart may meet the old, broken transport; a refusal would repeat and fail the test. */
-    private static void sendUntilAccepted(Session session, Queue queue, String text) throws Exception {
-        long deadline = System.nanoTime() + TIMEOUT * 1_000_000;
-        while (true) {
-            try {
-                session.createProducer(queue).send(session.createTextMessage(text));
-                return;
-            } catch (JMSSecurityException refused) {
-                throw refused;
-            } catch (JMSException transport) {
-                if (System.nanoTime() > deadline) {
-                    throw transport;
-                }
-                Thread.sleep(100);
-            }
-        }
+    private static void sendUntilAccepted(Session session, Queue queue, String text) {
+        await("the send accepted").atMost(Duration.ofMillis(TIMEOUT)).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(100)).until(() -> {
+                    try {
+                        session.createProducer(queue).send(session.createTextMessage(text));
+                        return true;
+                    } catch (JMSSecurityException refused) {
+                        throw refused;
+                    } catch (JMSException transport) {
+                        return false;
+                    }
+                });
     }
 }

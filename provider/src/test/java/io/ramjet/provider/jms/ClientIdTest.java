@@ -1,9 +1,9 @@
 package io.ramjet.provider.jms;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import jakarta.jms.Connection;
 import jakarta.jms.IllegalStateException;
@@ -16,6 +16,7 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** Client ids are claimed on the broker: unique across connections and processes while held. */
@@ -111,18 +112,15 @@ class ClientIdTest extends BrokerTestSupport {
                 assertThrows(InvalidClientIDException.class, () -> c.setClientID(id));
             }
             child.destroyForcibly().waitFor();
-            long deadline = System.nanoTime() + TIMEOUT * 1_000_000;
-            while (true) {
-                try (Connection c = factory().createConnection()) {
-                    c.setClientID(id);
-                    return;
-                } catch (InvalidClientIDException stillHeld) {
-                    if (System.nanoTime() > deadline) {
-                        fail("the id stayed held after its process was killed");
-                    }
-                    Thread.sleep(20);
-                }
-            }
+            await("the id given up after its process was killed").atMost(Duration.ofMillis(TIMEOUT))
+                    .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20)).until(() -> {
+                        try (Connection c = factory().createConnection()) {
+                            c.setClientID(id);
+                            return true;
+                        } catch (InvalidClientIDException stillHeld) {
+                            return false;
+                        }
+                    });
         } finally {
             child.destroyForcibly();
         }

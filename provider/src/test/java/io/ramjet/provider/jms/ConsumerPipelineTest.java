@@ -1,5 +1,6 @@
 package io.ramjet.provider.jms;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,6 +17,7 @@ import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.Topic;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -149,11 +151,9 @@ class ConsumerPipelineTest extends BrokerTestSupport {
             Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
             Queue queue = sendNumbered(connection, "behind", 20);
             RamjetMessageConsumer consumer = (RamjetMessageConsumer) session.createConsumer(queue);
-            long deadline = System.nanoTime() + TIMEOUT * 1_000_000L;
-            while (consumer.prefetchedCount() < 2 && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
-            assertTrue(consumer.prefetchedCount() >= 2, "prefetched " + consumer.prefetchedCount());
+            await().atMost(Duration.ofMillis(TIMEOUT)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(5))
+                    .untilAsserted(() -> assertTrue(consumer.prefetchedCount() >= 2,
+                            "prefetched " + consumer.prefetchedCount()));
             Thread.sleep(1_100); // the application falls a second behind: the consumer gives back its surplus
             receiveInOrder(consumer, 20);
         }

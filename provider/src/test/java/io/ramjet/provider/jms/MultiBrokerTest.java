@@ -1,5 +1,6 @@
 package io.ramjet.provider.jms;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -245,20 +246,17 @@ class MultiBrokerTest {
             int port = cluster.broker(1).port();
             cluster.stopBroker(1);
             String address = cluster.restartBroker(1, port).address();
-            long deadline = System.nanoTime() + Duration.ofMillis(TIMEOUT).toNanos();
-            while (true) {
-                try (RemotingClient other = new RemotingClient(RemotingClientConfig.defaults())) {
-                    other.invokeSync(address, Frame.request(CommandCode.CLAIM_CLIENT_ID,
-                            ClaimClientIdRequest.claim(id)), REQUEST);
-                } catch (RemotingCommandException refused) {
-                    assertEquals(ErrorStatus.CLIENT_ID_IN_USE, refused.status());
-                    return;
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("the restarted broker never learnt the claim");
-                }
-                Thread.sleep(50);
-            }
+            await("the restarted broker learns the claim").atMost(Duration.ofMillis(TIMEOUT)).pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofMillis(50)).until(() -> {
+                        try (RemotingClient other = new RemotingClient(RemotingClientConfig.defaults())) {
+                            other.invokeSync(address, Frame.request(CommandCode.CLAIM_CLIENT_ID,
+                                    ClaimClientIdRequest.claim(id)), REQUEST);
+                            return false;
+                        } catch (RemotingCommandException refused) {
+                            assertEquals(ErrorStatus.CLIENT_ID_IN_USE, refused.status());
+                            return true;
+                        }
+                    });
         }
     }
 

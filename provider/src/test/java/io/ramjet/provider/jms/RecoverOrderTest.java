@@ -1,5 +1,6 @@
 package io.ramjet.provider.jms;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -14,6 +15,7 @@ import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -36,15 +38,11 @@ class RecoverOrderTest extends BrokerTestSupport {
         return ((TextMessage) m).getText();
     }
 
-    /** Waits (poll with deadline) until the consumer's prefetch has taken in {@code count} messages. */
-    private static void awaitPrefetched(MessageConsumer consumer, int count) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TIMEOUT);
-        while (((RamjetMessageConsumer) consumer).prefetchedCount() < count) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the prefetch never held " + count + " messages");
-            }
-            Thread.sleep(5);
-        }
+    /** Waits until the consumer's prefetch has taken in {@code count} messages. */
+    private static void awaitPrefetched(MessageConsumer consumer, int count) {
+        await("the prefetch holds " + count + " messages").atMost(Duration.ofMillis(TIMEOUT)).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(5))
+                .until(() -> ((RamjetMessageConsumer) consumer).prefetchedCount() >= count);
     }
 
     @Test
