@@ -82,6 +82,7 @@ import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.transaction.Transactions;
 import io.ramjet.server.cluster.ClusterIntroduction;
 import io.ramjet.server.cluster.ClusterMembership;
+import io.ramjet.storage.AppendLane;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.ReplicationGate;
 import io.ramjet.storage.StoreConfig;
@@ -141,12 +142,8 @@ public final class Broker implements AutoCloseable {
     private final DestinationTable destinations;
     private final SubscriptionTable subscriptions;
     private final ExecutorService processors;
-    /**
-     * The thread for SEND when it does not run on its I/O thread ({@link SendLane}): a
-     * connection's messages reach the CommitLog in the order they came; it forces them itself
-     * once it has no more at hand.
-     */
-    private final SendThread sends;
+    /** Where SEND and TX_COMMIT_COUNTED run ({@link SendLane}); the store's, opened with it. */
+    private AppendLane sends;
     private final ScheduledExecutorService timer;
     /** AUTHENTICATE hashes for about 0.1 s: one thread and a bounded queue, so a flood of logins cannot starve messaging. */
     private final ExecutorService logins;
@@ -201,8 +198,6 @@ public final class Broker implements AutoCloseable {
         AtomicInteger threads = new AtomicInteger();
         this.processors = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
                 r -> daemon(r, "ramjet-broker-" + threads.incrementAndGet()));
-        // runs only once started, when the store is open
-        this.sends = new SendThread(r -> daemon(r, "ramjet-broker-send"), () -> store.forceWaiting());
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ramjet-broker-timer"));
         this.logins = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(MAX_QUEUED_LOGINS),
                 r -> daemon(r, "ramjet-broker-login"));
@@ -409,7 +404,8 @@ public final class Broker implements AutoCloseable {
         DiskGuard disk = diskGuard();
         SendProcessor send = new SendProcessor(store, resolver, disk,
                 new TransactionHalves(transactions.table()), access, producers);
-        SendLane sendLane = new SendLane(sends, disk::holding, store::forcesQuickly, store::forceWaiting);
+        sends = store.appendLane("ramjet-broker-send", disk::holding);
+        SendLane sendLane = new SendLane(sends);
         server.registerAsyncProcessor(CommandCode.SEND, metrics == null ? Refusals.mappedAsync(send)
                 : producing.counting(Timed.async(Refusals.mappedAsync(send), metrics.metrics().sendTimer())), sendLane);
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, Refusals.mappedAsync(subscribe::subscribe),
@@ -727,10 +723,11 @@ public final class Broker implements AutoCloseable {
         }
         timer.shutdownNow();
         logins.shutdownNow();
-        sends.shutdown();
+        if (sends != null) {
+            sends.close();
+        }
         processors.shutdown();
         try {
-            sends.awaitTermination(5, TimeUnit.SECONDS);
             processors.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
