@@ -80,10 +80,11 @@ public final class MessageStore implements AutoCloseable {
         }
         runningMarker = directory.resolve("running");
         boolean clean = !Files.exists(runningMarker);
-        log = new CommitLog(directory.resolve("commitlog"), config.segmentSize(), config.minFreeSpace());
+        log = new CommitLog(directory.resolve("commitlog"), config.segmentSize(), config.minFreeSpace(),
+                config.forceRecorder());
         queues = new ConsumeQueueTable(directory.resolve("consumequeue"), config.consumeQueueEntriesPerFile(),
-                config.minFreeSpace() / 4);
-        checkpointFile = new CheckpointFile(directory);
+                config.minFreeSpace() / 4, config.forceRecorder());
+        checkpointFile = new CheckpointFile(directory, config.forceRecorder());
         recoveryReport = Recovery.run(clean, checkpointFile, log, queues, listener);
         checkpointOffset = recoveryReport.checkpointOffset();
         try {

@@ -190,7 +190,7 @@ public final class Broker implements AutoCloseable {
     /** A broker whose master lease and in-sync set commits come from {@code control} (controller mode). */
     public Broker(BrokerConfig config, StoreConfig storeConfig, ReplicationControl control) {
         this.config = config;
-        this.horizon = new NonPersistentHorizon(config.dataDir().resolve("broker"));
+        this.horizon = new NonPersistentHorizon(config.dataDir().resolve("broker"), storeConfig.forceRecorder());
         this.storeConfig = storeConfig;
         this.control = control;
         this.destinations = new DestinationTable(config.autoCreateDestinations(), config.queuesPerDestination());
@@ -239,10 +239,10 @@ public final class Broker implements AutoCloseable {
         }
         startedAt = System.currentTimeMillis();
         ConsumptionSnapshotter snapshotter = new ConsumptionSnapshotter(
-                new SnapshotFile(config.dataDir().resolve("broker")), destinations, subscriptions, delayed, marks,
-                transactions.table(), producers);
+                new SnapshotFile(config.dataDir().resolve("broker"), storeConfig.forceRecorder()), destinations,
+                subscriptions, delayed, marks, transactions.table(), producers);
         ReplicationConfig replication = config.replication();
-        epochs = new EpochFile(config.dataDir());
+        epochs = new EpochFile(config.dataDir(), storeConfig.forceRecorder());
         inSyncReplicas = new InSyncReplicas(replication, System::nanoTime, control.inSyncCommit());
         if (replication.slave()) {
             joinMaster();
