@@ -65,7 +65,7 @@ import java.util.concurrent.CompletionStage;
  * nothing. The record of a stored one carries its producer and sequence.
  *
  * <p>The broker runs this processor for one connection's sends one at a time, in the order they
- * arrived (on the connection's I/O thread or the send thread: {@code SendLane}), so the CommitLog
+ * arrived (on the connection's I/O thread or the send lane's own thread: {@code SendLane}), so the CommitLog
  * order of the messages one connection sends is the order they arrived in, one-way ones
  * included. Several connections' sends may run at once: a producer's resend check and the append
  * of its message are one step under that producer's lock, so when its resends come over a new
