@@ -5,6 +5,7 @@ import io.ramjet.provider.client.RemotingRamjetClient;
 import io.ramjet.provider.message.SerializationAllowList;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +29,8 @@ public final class BrokerProcess implements AutoCloseable {
     private final Path configFile;
     private final int nameServerPort;
     private final int brokerPort;
+    /** Where a power-cutting broker's forces are shadowed ({@link ShadowFiles}); null for a plain one. */
+    private final Path shadowDir;
 
     /**
      * @param name      names the log file
@@ -35,6 +38,11 @@ public final class BrokerProcess implements AutoCloseable {
      * @param properties broker properties ({@code BrokerProperties} keys), empty for the defaults
      */
     public BrokerProcess(String name, Path dataDir, Properties properties) throws IOException {
+        this(name, dataDir, properties, null);
+    }
+
+    private BrokerProcess(String name, Path dataDir, Properties properties, Path shadowDir) throws IOException {
+        this.shadowDir = shadowDir;
         this.jvm = new ChildJvm(name);
         this.ownsDataDir = dataDir == null;
         this.dataDir = dataDir != null ? dataDir : Files.createTempDirectory("ramjet-rel-" + name + "-");
@@ -53,6 +61,15 @@ public final class BrokerProcess implements AutoCloseable {
         BrokerProcess broker = new BrokerProcess(name, null, properties);
         broker.start();
         return broker;
+    }
+
+    /**
+     * A broker ({@link PowerCutBroker}, with its defaults) whose {@link #kill} is a power cut: after
+     * the {@code kill -9}, every file of its data directory is put back as its last forces left it
+     * ({@link PowerCut}). Temporary data and shadow directories, removed by {@link #close}.
+     */
+    public static BrokerProcess powerCutting(String name) throws IOException {
+        return new BrokerProcess(name, null, new Properties(), Files.createTempDirectory("ramjet-rel-" + name + "-shadow-"));
     }
 
     /** The URL a {@code RamjetConnectionFactory} takes. */
@@ -74,6 +91,12 @@ public final class BrokerProcess implements AutoCloseable {
 
     /** Starts the child JVM and returns once its broker is registered and routable. */
     public void start() throws IOException {
+        if (shadowDir != null) {
+            jvm.start(PowerCutBroker.class.getName(), List.of(Integer.toString(nameServerPort),
+                    Integer.toString(brokerPort), dataDir.toString(), shadowDir.toString()));
+            awaitServing();
+            return;
+        }
         List<String> arguments = new ArrayList<>(List.of("standalone",
                 "--namesrv-port", Integer.toString(nameServerPort),
                 "-p", Integer.toString(brokerPort),
@@ -83,6 +106,10 @@ public final class BrokerProcess implements AutoCloseable {
             arguments.add(configFile.toString());
         }
         jvm.start(arguments);
+        awaitServing();
+    }
+
+    private void awaitServing() throws IOException {
         jvm.awaitReady("broker port " + brokerPort + " accepting", ChildJvm.START_TIMEOUT, () -> ChildJvm.accepts(brokerPort));
         ConnectionInfo info = new ConnectionInfo("reliability-probe", List.of("127.0.0.1:" + nameServerPort), null,
                 null, Duration.ofSeconds(1), SerializationAllowList.DEFAULT);
@@ -95,9 +122,21 @@ public final class BrokerProcess implements AutoCloseable {
         }
     }
 
-    /** {@code kill -9}: nothing is flushed, nothing unregisters. */
+    /**
+     * {@code kill -9}: nothing is flushed, nothing unregisters. For a {@link #powerCutting} broker,
+     * a power cut: then every file is put back as its last forces left it.
+     */
     public void kill() throws InterruptedException {
         jvm.end(true);
+        if (shadowDir != null) {
+            try {
+                PowerCut.Result cut = PowerCut.apply(dataDir, shadowDir);
+                System.out.println("RELIABILITY power cut of " + jvm.name() + ": " + cut.files() + " files rewritten as of "
+                        + "their last force, " + cut.droppedBytes() + " unforced bytes lost");
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot cut the power of " + dataDir, e);
+            }
+        }
     }
 
     /** SIGTERM: the server's shutdown hook stops it cleanly. */
@@ -123,6 +162,9 @@ public final class BrokerProcess implements AutoCloseable {
         }
         if (ownsDataDir) {
             TempDirs.delete(dataDir);
+        }
+        if (shadowDir != null) {
+            TempDirs.delete(shadowDir);
         }
     }
 

@@ -61,6 +61,11 @@ final class ChildJvm {
 
     /** Starts {@code Launcher launcherArguments...}; returns once the JVM runs (not once it serves). */
     void start(List<String> launcherArguments) throws IOException {
+        start("io.ramjet.server.standalone.Launcher", launcherArguments);
+    }
+
+    /** Starts {@code mainClass arguments...} on this JVM's classpath; returns once the JVM runs. */
+    void start(String mainClass, List<String> arguments) throws IOException {
         if (isAlive()) {
             throw new IllegalStateException(name + " is running");
         }
@@ -72,8 +77,8 @@ final class ChildJvm {
                 "-Dorg.slf4j.simpleLogger.showDateTime=true",
                 "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS",
                 "-cp", System.getProperty("java.class.path"),
-                "io.ramjet.server.standalone.Launcher"));
-        command.addAll(launcherArguments);
+                mainClass));
+        command.addAll(arguments);
         Files.writeString(logFile, "==== " + LocalTime.now() + " start #" + starts + " of " + name + "\n",
                 StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         process = new ProcessBuilder(command)

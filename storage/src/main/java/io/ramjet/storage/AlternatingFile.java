@@ -26,9 +26,11 @@ import java.util.function.ToLongFunction;
 public final class AlternatingFile {
 
     private final Path[] copies;
+    private final ForceRecorder recorder;
     private int next;
 
-    public AlternatingFile(Path directory, String name) {
+    public AlternatingFile(Path directory, String name, ForceRecorder recorder) {
+        this.recorder = recorder;
         this.copies = new Path[] {directory.resolve(name), directory.resolve(name + ".b")};
     }
 
@@ -71,7 +73,7 @@ public final class AlternatingFile {
                 channel.write(remaining);
             }
             channel.force(false);
-            ForceRecorder.current().forced(copy, 0, bytes.duplicate());
+            recorder.replaced(copy, bytes.duplicate());
         } catch (IOException e) {
             throw new StoreException("cannot write " + copy, e);
         }

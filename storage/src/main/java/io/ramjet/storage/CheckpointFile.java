@@ -25,9 +25,9 @@ final class CheckpointFile {
     private final Path directory;
     private final AlternatingFile copies;
 
-    CheckpointFile(Path directory) {
+    CheckpointFile(Path directory, ForceRecorder recorder) {
         this.directory = directory;
-        this.copies = new AlternatingFile(directory, "checkpoint");
+        this.copies = new AlternatingFile(directory, "checkpoint", recorder);
     }
 
     /** The recovery offset of the newest valid copy, or empty if there is none. */

@@ -66,6 +66,7 @@ final class CommitLog {
     private final Path directory;
     private final int segmentSize;
     private final long minFreeSpace;
+    private final ForceRecorder recorder;
     private final ConcurrentSkipListMap<Long, MappedFile> segments = new ConcurrentSkipListMap<>();
     private volatile long writePosition;
     private volatile long flushedPosition;
@@ -89,7 +90,8 @@ final class CommitLog {
     /** Reads below this offset verify the checksum: see the class comment. */
     private volatile long hotFrom = Long.MAX_VALUE;
 
-    CommitLog(Path directory, int segmentSize, long minFreeSpace) {
+    CommitLog(Path directory, int segmentSize, long minFreeSpace, ForceRecorder recorder) {
+        this.recorder = recorder;
         this.directory = directory;
         this.segmentSize = segmentSize;
         this.minFreeSpace = minFreeSpace;
@@ -504,7 +506,7 @@ final class CommitLog {
                 segment.forceWritten();
                 int first = (int) (Math.max(from, segment.start()) - segment.start());
                 int end = (int) (Math.min(target, segment.end()) - segment.start());
-                ForceRecorder.current().forced(segment.path(), first,
+                recorder.forced(segment.path(), first,
                         segment.buffer().duplicate().limit(end).position(first));
             }
         }

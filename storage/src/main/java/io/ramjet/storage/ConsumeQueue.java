@@ -56,6 +56,7 @@ final class ConsumeQueue {
     private final Path directory;
     private final int entriesPerFile;
     private final long minFreeSpace;
+    private final ForceRecorder recorder;
     private final ConcurrentSkipListMap<Long, MappedFile> files = new ConcurrentSkipListMap<>();
     private volatile long minOffset;
     private volatile long nextOffset;
@@ -67,7 +68,9 @@ final class ConsumeQueue {
      * @param preparer runs the preparation of the next file
      * @param firstFiles where a first file (of a new queue, or of one emptied by retention) comes from
      */
-    ConsumeQueue(Path directory, int entriesPerFile, long minFreeSpace, Executor preparer, FirstFilePool firstFiles) {
+    ConsumeQueue(Path directory, int entriesPerFile, long minFreeSpace, Executor preparer, FirstFilePool firstFiles,
+                 ForceRecorder recorder) {
+        this.recorder = recorder;
         this.directory = directory;
         this.entriesPerFile = entriesPerFile;
         this.minFreeSpace = minFreeSpace;
@@ -297,8 +300,10 @@ final class ConsumeQueue {
             long first = Math.max(flushedOffset, file.start());
             long end = Math.min(next, file.start() + entriesIn(file));
             if (end > first) {
-                file.force(ConsumeQueueEntryDescriptor.position((int) (first - file.start())),
-                        ConsumeQueueEntryDescriptor.position((int) (end - file.start())), directories);
+                int start = ConsumeQueueEntryDescriptor.position((int) (first - file.start()));
+                int stop = ConsumeQueueEntryDescriptor.position((int) (end - file.start()));
+                file.force(start, stop, directories);
+                recorder.forced(file.path(), start, file.buffer().duplicate().limit(stop).position(start));
             }
         }
         flushedOffset = next;

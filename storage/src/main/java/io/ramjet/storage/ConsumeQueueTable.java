@@ -51,6 +51,7 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
     private final Path directory;
     private final int entriesPerFile;
     private final long minFreeSpace;
+    private final ForceRecorder recorder;
     private final boolean existed;
     private final Map<QueueKey, ConsumeQueue> queues = new ConcurrentHashMap<>();
     private final ExecutorService preparer = Executors.newSingleThreadExecutor(r -> {
@@ -61,7 +62,8 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
     private final FirstFilePool firstFiles;
 
     /** @param minFreeSpace usable bytes that must remain after creating a queue file */
-    ConsumeQueueTable(Path directory, int entriesPerFile, long minFreeSpace) {
+    ConsumeQueueTable(Path directory, int entriesPerFile, long minFreeSpace, ForceRecorder recorder) {
+        this.recorder = recorder;
         this.directory = directory;
         this.entriesPerFile = entriesPerFile;
         this.minFreeSpace = minFreeSpace;
@@ -104,7 +106,7 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
                             continue;
                         }
                         QueueKey key = new QueueKey(name, Integer.parseInt(idName));
-                        queues.put(key, new ConsumeQueue(id, entriesPerFile, minFreeSpace, preparer, firstFiles));
+                        queues.put(key, new ConsumeQueue(id, entriesPerFile, minFreeSpace, preparer, firstFiles, recorder));
                     }
                 }
             }
@@ -154,14 +156,14 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
             writeName(destination, key.destination());
         }
         return new ConsumeQueue(destination.resolve(Integer.toString(key.queueId())), entriesPerFile, minFreeSpace,
-                preparer, firstFiles);
+                preparer, firstFiles, recorder);
     }
 
     /**
      * Writes the name file of a hashed directory, under a temporary name, forced, then renamed;
      * the directories it changed are forced.
      */
-    private static void writeName(Path destination, String name) {
+    private void writeName(Path destination, String name) {
         Path file = destination.resolve(QueueKey.NAME_FILE);
         if (Files.exists(file)) {
             return;
@@ -174,9 +176,9 @@ final class ConsumeQueueTable implements ConsumeQueueWriter {
                 ByteBuffer bytes = StandardCharsets.UTF_8.encode(name);
                 channel.write(bytes.duplicate());
                 channel.force(true);
-                ForceRecorder.current().forced(temporary, 0, bytes);
+                recorder.replaced(temporary, bytes);
             }
-            DurableRename.move(temporary, file);
+            DurableRename.move(temporary, file, recorder);
             changed.stream().filter(d -> !d.equals(destination)).forEach(DurableRename::forceDirectory);
         } catch (IOException e) {
             MappedFile.deleteQuietly(temporary);

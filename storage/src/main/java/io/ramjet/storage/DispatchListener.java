@@ -5,8 +5,8 @@ import io.ramjet.model.record.RecordType;
 
 /**
  * Receives every record of the CommitLog once it is written, in log order, one at a time: on
- * the store's dispatcher thread, or on an appender's right before it forces the CommitLog
- * ({@link MessageStore#forceWaiting}), never on two threads at once. After an abnormal stop,
+ * the store's dispatcher thread, or on an {@link AppendLane}'s thread right after its batch's
+ * force, never on two threads at once. After an abnormal stop,
  * records after the last checkpoint are given again during recovery, before the store opens: a
  * listener must be idempotent for them, or persist its own state in {@link #beforeCheckpoint}. A
  * listener that throws a {@link StoreException} (other than a {@link RecordReadException}) stalls

@@ -12,12 +12,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The dispatch stage of the {@link DurabilityPipeline}, which alone drives it. Follows the
- * CommitLog and gives each newly written record to the {@link DispatchListener}, in log order,
- * one pass at a time: on its own thread, which appenders and forces wake, or on an appender's
- * thread right after that thread forced the CommitLog ({@link #passHere}), so an appender that
- * forces on its own (a send lane) puts its records in their ConsumeQueues without waking this
- * thread.
+ * The dispatch stage of the {@link DurabilityPipeline}, which alone decides who calls what here.
+ * Follows the CommitLog and gives each newly written record to the {@link DispatchListener}, in
+ * log order, one pass at a time: on its own thread, which appenders and forces wake, or on a
+ * lane's thread right after that thread forced the CommitLog ({@link #passHere}), so a lane puts
+ * its records in their ConsumeQueues without waking this thread.
  *
  * <p>Durability: a record that {@link #waitsForForce} is not passed before the CommitLog is
  * forced past it; a pass stops there and asks for a force ({@code forceWanted}), and the force
@@ -49,13 +48,6 @@ final class Dispatcher {
     private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long FIRST_RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long MAX_RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
-    /**
-     * Records at most this far behind are dispatched by an appender about to force; more (a busy
-     * store, where the thread is awake and batches) is left to the thread, so that no appender's
-     * I/O thread dispatches for long.
-     */
-    static final long HERE_LIMIT_BYTES = 64 * 1024;
-
     /** Work to do on this thread once every record below {@code at} is dispatched. */
     private record Task(long at, Runnable work, CompletableFuture<Void> done) {
     }
@@ -140,17 +132,17 @@ final class Dispatcher {
     }
 
     /**
-     * Dispatches what is written on the calling thread, one pass, for an appender that has just
-     * forced the CommitLog: when no pass is under way, dispatch is not stalled and at most
-     * {@link #HERE_LIMIT_BYTES} wait; otherwise (and when more is written meanwhile) wakes the
-     * thread, so a record appended without waking it is passed either way.
+     * Dispatches what is written on the calling thread, one pass, for a lane that has just forced
+     * the CommitLog: when no pass is under way, dispatch is not stalled and at most
+     * {@code limitBytes} wait; otherwise (and when more is written meanwhile) wakes the thread,
+     * so a record appended without waking it is passed either way. Never waits for another pass.
      */
-    void passHere() {
+    void passHere(long limitBytes) {
         long behind = log.writePosition() - dispatchedOffset;
         if (behind <= 0) {
             return;
         }
-        if (behind > HERE_LIMIT_BYTES || stallReason != null || !pass.tryLock()) {
+        if (behind > limitBytes || stallReason != null || !pass.tryLock()) {
             wakeUp();
             return;
         }

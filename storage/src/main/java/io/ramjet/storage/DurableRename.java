@@ -1,6 +1,7 @@
 package io.ramjet.storage;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,13 +21,31 @@ public final class DurableRename {
     }
 
     /**
-     * Renames {@code from}, whose contents the caller has forced, to {@code to} (replacing it),
-     * then forces the directory of {@code to}.
+     * Renames {@code from}, whose contents the caller has forced (and told {@code recorder}), to
+     * {@code to} (replacing it), then forces the directory of {@code to} and tells {@code recorder}.
      */
-    public static void move(Path from, Path to) throws IOException {
+    public static void move(Path from, Path to, ForceRecorder recorder) throws IOException {
         Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         forceDirectory(to.getParent());
-        ForceRecorder.current().renamed(from, to);
+        recorder.renamed(from, to);
+    }
+
+    /**
+     * Writes {@code bytes} to {@code temporary}, forces it and renames it to {@code file}: the
+     * file is then either the old one or the new one whole, even after a power loss.
+     */
+    public static void replace(Path file, Path temporary, ByteBuffer bytes, ForceRecorder recorder)
+            throws IOException {
+        try (FileChannel channel = OwnerOnly.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer remaining = bytes.duplicate();
+            while (remaining.hasRemaining()) {
+                channel.write(remaining);
+            }
+            channel.force(true);
+        }
+        recorder.replaced(temporary, bytes.duplicate());
+        move(temporary, file, recorder);
     }
 
     /** Forces a directory's entries (a file created, renamed or deleted in it) to the disk. */

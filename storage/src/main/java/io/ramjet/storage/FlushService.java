@@ -11,12 +11,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The force stage of the {@link DurabilityPipeline}, which alone drives it: the thread that
- * forces the CommitLog as soon as an append waits for durability (group commit: one force covers
- * every append written before it, so concurrent waiters share it) or the dispatcher waits for a
- * force ({@link #requestForce}), and otherwise every flush interval. An appending thread may instead force on its own thread
- * at the end of a batch of appends ({@link #flushedToLater} then {@link #forceWaiting}): that
- * saves waking this thread, about one thread hand-off per synchronous send.
+ * The force stage of the {@link DurabilityPipeline}, which alone decides who calls what here: the
+ * thread that forces the CommitLog as soon as an append waits for durability (group commit: one
+ * force covers every append written before it, so concurrent waiters share it) or the dispatcher
+ * waits for a force ({@link #requestForce}), and otherwise every flush interval. A lane's thread
+ * may instead force at the end of its batch of appends ({@link #flushedToLater} then
+ * {@link #forceWaiting}), when the pipeline says it may.
  *
  * <p>On disk: nothing of its own. Threading: {@link #flushedTo} from any thread; futures are
  * completed on the thread that forced, so callers must not run long work in their callbacks.
@@ -104,10 +104,15 @@ final class FlushService {
         beforeForce = hook;
     }
 
+    /** Wakes the flush thread, which forces at once if appends wait for a force. */
+    void wake() {
+        LockSupport.unpark(thread);
+    }
+
     /**
      * Forces on the calling thread when appends wait for a force and none is under way; when one
      * is (it may have started before those appends), wakes the flush thread, which forces again
-     * after it.
+     * after it. Never waits for another thread's force.
      */
     void forceWaiting() {
         synchronized (waiters) {
@@ -155,9 +160,9 @@ final class FlushService {
     /** One force and the completion of its waiters; whether it moved the flushed position. */
     private boolean flushOnce() {
         requested = false;
+        long started = System.nanoTime();
         beforeForce.run();
         long before = log.flushedPosition();
-        long started = System.nanoTime();
         long flushed;
         try {
             flushed = log.flush();

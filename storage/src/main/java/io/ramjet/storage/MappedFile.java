@@ -268,7 +268,6 @@ final class MappedFile {
             } catch (UncheckedIOException e) {
                 throw new StoreException("cannot force " + path, e);
             }
-            ForceRecorder.current().forced(path, from, buffer.duplicate().limit(to).position(from));
         }
     }
 

@@ -22,6 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * (held while open, so one process at a time) and {@code running}, the clean-shutdown marker:
  * created on open and deleted by a clean {@link #close()}. Threading: every public method may be
  * called from any thread; appends are serialized by one lock, reads take none. Threads of its
- * own: flush, dispatch, checkpoint. After a crash: {@link #open} runs {@link Recovery}, so every
+ * own: flush, dispatch, checkpoint, and one per {@link #appendLane}. After a crash: {@link #open} runs {@link Recovery}, so every
  * append whose future completed under {@link FlushPolicy#SYNC_GROUP_COMMIT} is found intact.
  *
  * <p>A full disk: records that carry a new message (NORMAL, PREPARED, TIMER) need
@@ -80,10 +81,11 @@ public final class MessageStore implements AutoCloseable {
         }
         runningMarker = directory.resolve("running");
         boolean clean = !Files.exists(runningMarker);
-        log = new CommitLog(directory.resolve("commitlog"), config.segmentSize(), config.minFreeSpace());
+        log = new CommitLog(directory.resolve("commitlog"), config.segmentSize(), config.minFreeSpace(),
+                config.forceRecorder());
         queues = new ConsumeQueueTable(directory.resolve("consumequeue"), config.consumeQueueEntriesPerFile(),
-                config.minFreeSpace() / 4);
-        checkpointFile = new CheckpointFile(directory);
+                config.minFreeSpace() / 4, config.forceRecorder());
+        checkpointFile = new CheckpointFile(directory, config.forceRecorder());
         recoveryReport = Recovery.run(clean, checkpointFile, log, queues, listener);
         checkpointOffset = recoveryReport.checkpointOffset();
         try {
@@ -134,29 +136,14 @@ public final class MessageStore implements AutoCloseable {
     /**
      * Appends {@code record}; a NORMAL record gets the next offset of its queue. The future
      * completes when the record is durable if {@code waitForFlush} and the policy is
-     * {@link FlushPolicy#SYNC_GROUP_COMMIT}, else at once; it fails if the flush fails.
+     * {@link FlushPolicy#SYNC_GROUP_COMMIT}, else at once; it fails if the flush fails. Made inside
+     * a lane's batch, the record is forced and dispatched at the batch's end ({@link AppendLane}):
+     * never wait for the future there.
      *
      * @throws StoreFullException if the disk has no room for a new segment; nothing was appended
      * @throws IllegalArgumentException if the record exceeds the maximum record size
      */
     public CompletableFuture<AppendResult> append(MessageRecord record, boolean waitForFlush) {
-        return append(record, waitForFlush, true);
-    }
-
-    /**
-     * As {@link #append(MessageRecord, boolean) append(record, false)} for a thread that calls
-     * {@link #forceWaiting} once it has no more appends at hand (a send lane): the dispatcher is
-     * not woken for the record, which that call dispatches on this thread once it is forced. Should
-     * the call not come, the dispatcher's idle wake-up (50 ms) passes the record.
-     *
-     * @throws StoreFullException as {@link #append(MessageRecord, boolean)}
-     */
-    public CompletableFuture<AppendResult> appendDispatchedAtForce(MessageRecord record) {
-        return append(record, false, false);
-    }
-
-    private CompletableFuture<AppendResult> append(MessageRecord record, boolean waitForFlush,
-                                                   boolean wakeDispatcher) {
         AppendResult result;
         appendLock.lock();
         try {
@@ -181,7 +168,7 @@ public final class MessageStore implements AutoCloseable {
         } finally {
             appendLock.unlock();
         }
-        return pipeline.appended(result, waitForFlush, wakeDispatcher);
+        return pipeline.appended(result, waitForFlush);
     }
 
     /**
@@ -199,26 +186,20 @@ public final class MessageStore implements AutoCloseable {
      */
     public CompletableFuture<AppendResult> append(List<QueueSlot> slots, Function<long[], MessageRecord> build,
                                                   boolean waitForFlush) {
-        return pipeline.appended(appendReserving(slots, build), waitForFlush, true);
+        return pipeline.appended(appendReserving(slots, build), waitForFlush);
     }
 
     /**
-     * As {@link #append(List, Function, boolean) append(slots, build, true)} for a thread that
-     * calls {@link #forceWaiting} once it has no more appends at hand (a send lane): the force
-     * and the dispatch are left to that call, so neither the flush thread nor the dispatcher is
-     * woken for the record.
+     * A lane for work that appends and waits for durability, from event loops: see
+     * {@link AppendLane} and {@link DurabilityPipeline}, which decides where its work runs and
+     * who forces for it. Close it before this store.
      *
-     * @return completes as {@link #durableAtForce}
-     * @throws StoreFullException as {@link #append(List, Function, boolean)}
+     * @param threadName the name of the lane's own thread
+     * @param mayBlock   whether work run now might block (a disk guard holding it): then it runs
+     *                   on the lane's thread, never on an event loop; must not block itself
      */
-    public CompletableFuture<AppendResult> appendForcedAtForce(List<QueueSlot> slots,
-                                                               Function<long[], MessageRecord> build) {
-        return pipeline.appendedAtForce(appendReserving(slots, build));
-    }
-
-    /** As {@link #appendForcedAtForce(List, Function)}, for a record that reserves no queue offset. */
-    public CompletableFuture<AppendResult> appendForcedAtForce(MessageRecord record) {
-        return append(record, false, false).thenCompose(pipeline::appendedAtForce);
+    public AppendLane appendLane(String threadName, BooleanSupplier mayBlock) {
+        return new AppendLane(pipeline, threadName, mayBlock);
     }
 
     private AppendResult appendReserving(List<QueueSlot> slots, Function<long[], MessageRecord> build) {
@@ -257,38 +238,10 @@ public final class MessageStore implements AutoCloseable {
      * Completes with {@code result} once the log up to its end is as durable as an append made
      * with {@code waitForFlush} would be (forced under SYNC_GROUP_COMMIT, and held by the
      * synchronous replicas): for an answer that rests on a record appended earlier, such as a
-     * resent message found already stored.
+     * resent message found already stored. Inside a lane's batch, the force is the batch's end.
      */
     public CompletableFuture<AppendResult> durable(AppendResult result, boolean waitForFlush) {
         return pipeline.durable(result, waitForFlush);
-    }
-
-    /**
-     * As {@link #durable}{@code (result, true)}, but the force it waits for is left to this
-     * thread's next {@link #forceWaiting} (or the flush interval): for a thread that appends a
-     * batch of records and then forces once for all of them on its own, saving a thread hand-off.
-     */
-    public CompletableFuture<AppendResult> durableAtForce(AppendResult result) {
-        return pipeline.durableAtForce(result);
-    }
-
-    /**
-     * Forces the CommitLog on this thread if appends wait for a force ({@link #durableAtForce})
-     * and no force is under way (otherwise the flush thread forces for them), then dispatches
-     * what is forced, on this thread unless a pass is under way or much waits (see
-     * {@link #appendDispatchedAtForce}). Blocks for the force; completes durability and dispatch
-     * futures here. See {@link DurabilityPipeline} for which thread may call it.
-     */
-    public void forceWaiting() {
-        pipeline.forceWaiting();
-    }
-
-    /**
-     * Whether an event loop may append and then call {@link #forceWaiting} now: the CommitLog's
-     * last force was quick (see {@link DurabilityPipeline}'s rules for event loops).
-     */
-    public boolean forcesQuickly() {
-        return pipeline.forcesQuickly();
     }
 
     /**
@@ -466,7 +419,7 @@ public final class MessageStore implements AutoCloseable {
     /**
      * Completes once every record below {@code physicalOffset} has been given to the dispatch
      * listener (a record it failed on included), on the thread of that pass (the dispatcher's, or
-     * an appender's in {@link #forceWaiting}): keep callbacks short.
+     * a lane's at the end of its batch): keep callbacks short.
      */
     public CompletableFuture<Void> dispatchedTo(long physicalOffset) {
         return pipeline.dispatchedTo(physicalOffset);

@@ -19,10 +19,13 @@ import java.util.Objects;
  *                                   ConsumeQueue file need only a quarter of it (the reserve that
  *                                   lets consumers drain a full disk)
  * @param maxRecordSize              largest record accepted, at most {@code segmentSize}
+ * @param forceRecorder              told of every completed force of the store's files (and of the
+ *                                   broker's beside them): {@link ForceRecorder#NONE} but in tests
+ *                                   that simulate a power cut
  */
 public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntriesPerFile,
                           FlushPolicy flushPolicy, Duration flushInterval, Duration checkpointInterval,
-                          long minFreeSpace, int maxRecordSize) {
+                          long minFreeSpace, int maxRecordSize, ForceRecorder forceRecorder) {
 
     public static final int DEFAULT_SEGMENT_SIZE = 1 << 30;
     public static final int DEFAULT_ENTRIES_PER_FILE = 300_000;
@@ -41,6 +44,7 @@ public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntri
         Objects.requireNonNull(flushPolicy, "flushPolicy");
         Objects.requireNonNull(flushInterval, "flushInterval");
         Objects.requireNonNull(checkpointInterval, "checkpointInterval");
+        Objects.requireNonNull(forceRecorder, "forceRecorder");
         if (segmentSize < 4096) {
             throw new IllegalArgumentException("segmentSize " + segmentSize + " below 4096");
         }
@@ -73,7 +77,7 @@ public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntri
     public Builder toBuilder() {
         return builder(directory).segmentSize(segmentSize).consumeQueueEntriesPerFile(consumeQueueEntriesPerFile)
                 .flushPolicy(flushPolicy).flushInterval(flushInterval).checkpointInterval(checkpointInterval)
-                .minFreeSpace(minFreeSpace).maxRecordSize(maxRecordSize);
+                .minFreeSpace(minFreeSpace).maxRecordSize(maxRecordSize).forceRecorder(forceRecorder);
     }
 
     /** Also lowers {@code maxRecordSize} to the new size if it was larger. */
@@ -101,6 +105,10 @@ public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntri
         return toBuilder().maxRecordSize(bytes).build();
     }
 
+    public StoreConfig withForceRecorder(ForceRecorder recorder) {
+        return toBuilder().forceRecorder(recorder).build();
+    }
+
     /**
      * Collects a {@link StoreConfig} key by key; {@link #build()} checks the whole. Not thread-safe.
      * Unless {@code maxRecordSize} is set, it is the default capped at the segment size.
@@ -114,6 +122,7 @@ public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntri
         private Duration checkpointInterval = DEFAULT_CHECKPOINT_INTERVAL;
         private long minFreeSpace = DEFAULT_MIN_FREE_SPACE;
         private Integer maxRecordSize;
+        private ForceRecorder forceRecorder = ForceRecorder.NONE;
 
         private Builder(Path directory) {
             this.directory = directory;
@@ -159,11 +168,16 @@ public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntri
             return this;
         }
 
+        public Builder forceRecorder(ForceRecorder recorder) {
+            this.forceRecorder = recorder;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the setting that is out of range */
         public StoreConfig build() {
             int maxRecord = maxRecordSize != null ? maxRecordSize : Math.min(DEFAULT_MAX_RECORD_SIZE, segmentSize);
             return new StoreConfig(directory, segmentSize, consumeQueueEntriesPerFile, flushPolicy, flushInterval,
-                    checkpointInterval, minFreeSpace, maxRecord);
+                    checkpointInterval, minFreeSpace, maxRecord, forceRecorder);
         }
     }
 }

@@ -50,9 +50,9 @@ public final class StoreTruncation {
     /** Where the store's intact CommitLog ends, as its next open will find it; with no store open on it. */
     public static long logEnd(StoreConfig config) {
         CommitLog log = new CommitLog(config.directory().resolve("commitlog"), config.segmentSize(),
-                config.minFreeSpace());
+                config.minFreeSpace(), config.forceRecorder());
         try {
-            return log.intactEnd(new CheckpointFile(config.directory()).read().orElse(log.minOffset()));
+            return log.intactEnd(new CheckpointFile(config.directory(), config.forceRecorder()).read().orElse(log.minOffset()));
         } finally {
             log.close();
         }
@@ -63,14 +63,14 @@ public final class StoreTruncation {
      * discards state of its own built from records past a truncation offset.
      */
     public static void forgetCheckpoint(StoreConfig config) {
-        new CheckpointFile(config.directory()).forget();
+        new CheckpointFile(config.directory(), config.forceRecorder()).forget();
     }
 
     private static void cut(StoreConfig config, long offset) {
         CommitLog log = new CommitLog(config.directory().resolve("commitlog"), config.segmentSize(),
-                config.minFreeSpace());
+                config.minFreeSpace(), config.forceRecorder());
         try {
-            CheckpointFile checkpoint = new CheckpointFile(config.directory());
+            CheckpointFile checkpoint = new CheckpointFile(config.directory(), config.forceRecorder());
             OptionalLong saved = checkpoint.read();
             if (saved.isPresent() && saved.getAsLong() > offset) {
                 checkpoint.lowerTo(offset);

@@ -28,7 +28,7 @@ class CommitLogTest {
     private final List<CommitLog> opened = new ArrayList<>();
 
     private CommitLog newLog() {
-        CommitLog log = new CommitLog(dir, SEGMENT, 0);
+        CommitLog log = new CommitLog(dir, SEGMENT, 0, ForceRecorder.NONE);
         opened.add(log);
         return log;
     }

@@ -22,7 +22,7 @@ class ConsumeQueueTest {
     Path dir;
 
     private ConsumeQueue filled(int count) {
-        ConsumeQueue queue = new ConsumeQueue(dir, PER_FILE, 0, Runnable::run, FirstFilePool.none());
+        ConsumeQueue queue = new ConsumeQueue(dir, PER_FILE, 0, Runnable::run, FirstFilePool.none(), ForceRecorder.NONE);
         for (int i = 0; i < count; i++) {
             assertTrue(queue.put(i, (long) i * RECORD, RECORD, i * 3L));
         }
@@ -85,7 +85,7 @@ class ConsumeQueueTest {
     @Test
     void recoveryKeepsOnlyEntriesBelowTheCheckpoint() {
         filled(300);
-        ConsumeQueue reopened = new ConsumeQueue(dir, PER_FILE, 0, Runnable::run, FirstFilePool.none());
+        ConsumeQueue reopened = new ConsumeQueue(dir, PER_FILE, 0, Runnable::run, FirstFilePool.none(), ForceRecorder.NONE);
         reopened.recover(150L * RECORD);
         assertEquals(150, reopened.nextOffset());
         assertEquals(3, MappedFile.list(dir).size());
@@ -98,7 +98,7 @@ class ConsumeQueueTest {
         MappedFile second = MappedFile.open(dir.resolve(MappedFile.name(64)));
         second.buffer().putInt(ConsumeQueueEntryDescriptor.position(10) + ConsumeQueueEntryDescriptor.SIZE_OFFSET, 0);
         second.close();
-        ConsumeQueue reopened = new ConsumeQueue(dir, PER_FILE, 0, Runnable::run, FirstFilePool.none());
+        ConsumeQueue reopened = new ConsumeQueue(dir, PER_FILE, 0, Runnable::run, FirstFilePool.none(), ForceRecorder.NONE);
         reopened.recover(Long.MAX_VALUE);
         assertEquals(74, reopened.nextOffset());
         assertEquals(74, reopened.read(0, 1_000).size());
@@ -117,7 +117,7 @@ class ConsumeQueueTest {
     @Test
     void filesGrowFromASmallFirstOneUpToTheConfiguredSize() {
         int max = 5_000;
-        ConsumeQueue queue = new ConsumeQueue(dir, max, 0, Runnable::run, FirstFilePool.none());
+        ConsumeQueue queue = new ConsumeQueue(dir, max, 0, Runnable::run, FirstFilePool.none(), ForceRecorder.NONE);
         int count = 20_000;
         for (int i = 0; i < count; i++) {
             assertTrue(queue.put(i, (long) i * RECORD, RECORD, i));
@@ -138,7 +138,7 @@ class ConsumeQueueTest {
     @Test
     void aQueueOfOneMessageCostsOneSmallFile() {
         ConsumeQueue queue = new ConsumeQueue(dir, StoreConfig.DEFAULT_ENTRIES_PER_FILE, 0, Runnable::run,
-                FirstFilePool.none());
+                FirstFilePool.none(), ForceRecorder.NONE);
         queue.put(0, 0, RECORD, 0);
         assertEquals(List.of(dir.resolve(MappedFile.name(0))), MappedFile.list(dir));
         assertEquals(1024L * ConsumeQueueEntryDescriptor.LENGTH, dir.resolve(MappedFile.name(0)).toFile().length());
@@ -146,12 +146,12 @@ class ConsumeQueueTest {
 
     @Test
     void recoveryAndRetentionWorkAcrossFilesOfDifferentSizes() {
-        ConsumeQueue queue = new ConsumeQueue(dir, 5_000, 0, Runnable::run, FirstFilePool.none());
+        ConsumeQueue queue = new ConsumeQueue(dir, 5_000, 0, Runnable::run, FirstFilePool.none(), ForceRecorder.NONE);
         for (int i = 0; i < 9_000; i++) {
             queue.put(i, (long) i * RECORD, RECORD, i);
         }
         queue.close();
-        ConsumeQueue reopened = new ConsumeQueue(dir, 5_000, 0, Runnable::run, FirstFilePool.none());
+        ConsumeQueue reopened = new ConsumeQueue(dir, 5_000, 0, Runnable::run, FirstFilePool.none(), ForceRecorder.NONE);
         assertEquals(1024L + 2048 + 4096 + 5000, reopened.nextOffset(), "the end derives from the last file's size");
         reopened.recover(5_000L * RECORD);
         assertEquals(5_000, reopened.nextOffset());
@@ -174,7 +174,7 @@ class ConsumeQueueTest {
         Path file = dir.resolve(MappedFile.name(0));
         java.nio.file.attribute.FileTime before = java.nio.file.Files.getLastModifiedTime(file);
         Thread.sleep(20);
-        ConsumeQueue reopened = new ConsumeQueue(dir, PER_FILE, 0, Runnable::run, FirstFilePool.none());
+        ConsumeQueue reopened = new ConsumeQueue(dir, PER_FILE, 0, Runnable::run, FirstFilePool.none(), ForceRecorder.NONE);
         reopened.recover(Long.MAX_VALUE);
         assertEquals(10, reopened.nextOffset());
         assertEquals(before, java.nio.file.Files.getLastModifiedTime(file));
@@ -183,7 +183,7 @@ class ConsumeQueueTest {
     @Test
     void theNextFileIsPreparedOnThePreparerOnceTheLastIsHalfFullAndTakenWhenReached() throws Exception {
         List<Runnable> preparer = new ArrayList<>();
-        ConsumeQueue queue = new ConsumeQueue(dir, PER_FILE, 0, preparer::add, FirstFilePool.none());
+        ConsumeQueue queue = new ConsumeQueue(dir, PER_FILE, 0, preparer::add, FirstFilePool.none(), ForceRecorder.NONE);
         for (int i = 0; i < PER_FILE / 2 - 1; i++) {
             queue.put(i, (long) i * RECORD, RECORD, i);
         }
@@ -208,7 +208,7 @@ class ConsumeQueueTest {
 
     @Test
     void aPreparedFileThatVanishedIsCreatedByTheWriter() {
-        ConsumeQueue queue = new ConsumeQueue(dir, PER_FILE, 0, Runnable::run, FirstFilePool.none());
+        ConsumeQueue queue = new ConsumeQueue(dir, PER_FILE, 0, Runnable::run, FirstFilePool.none(), ForceRecorder.NONE);
         for (int i = 0; i < PER_FILE / 2; i++) {
             queue.put(i, (long) i * RECORD, RECORD, i);
         }
@@ -220,7 +220,7 @@ class ConsumeQueueTest {
     void aPreparerThatTakesNoWorkLeavesTheFilesToTheWriter() {
         ConsumeQueue queue = new ConsumeQueue(dir, PER_FILE, 0, task -> {
             throw new java.util.concurrent.RejectedExecutionException("stopped");
-        }, FirstFilePool.none());
+        }, FirstFilePool.none(), ForceRecorder.NONE);
         for (int i = 0; i < PER_FILE / 2; i++) {
             queue.put(i, (long) i * RECORD, RECORD, i);
         }

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -14,7 +15,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Records appended for a force are dispatched by the forcing thread, or else by the dispatcher's. */
+/**
+ * Records appended in a lane's batch are dispatched by the lane's thread right after its force,
+ * or else by the dispatcher's. The batches here run on the lane's own thread, which forces
+ * however long the disk takes.
+ */
 class DispatchHereTest {
 
     private static final int BODY = 1_000;
@@ -38,23 +43,46 @@ class DispatchHereTest {
      */
     @Test
     void theForcingThreadDispatchesWhatItAppendedBeforeItForces() throws Exception {
-        try (MessageStore store = MessageStore.open(config(), recordingThreads())) {
+        try (MessageStore store = MessageStore.open(config(), recordingThreads());
+             AppendLane lane = store.appendLane("test-lane", () -> false)) {
             int here = 0;
             for (int seq = 1; seq <= 5; seq++) {
                 awaitDispatcherParked();
                 threads.clear();
-                AppendResult appended = store.appendDispatchedAtForce(TestRecords.record("q", 0, seq, BODY)).join();
-                CompletableFuture<AppendResult> durable = store.durableAtForce(appended);
-                CompletableFuture<Void> dispatched = store.dispatchedTo(appended.endOffset());
-                store.forceWaiting();
-                if (dispatched.isDone() && durable.isDone()
-                        && threads.equals(List.of(Thread.currentThread().getName()))) {
+                long s = seq;
+                CompletableFuture<CompletableFuture<Void>> dispatched = new CompletableFuture<>();
+                lane.handOff(() -> {
+                    store.append(TestRecords.record("q", 0, s, BODY), true);
+                    dispatched.complete(store.dispatchedTo(store.maxPhysicalOffset()));
+                });
+                dispatched.get(5, TimeUnit.SECONDS).get(5, TimeUnit.SECONDS);
+                if (threads.equals(List.of("test-lane"))) {
                     here++;
                 }
-                dispatched.get(5, TimeUnit.SECONDS);
             }
-            assertTrue(here >= 4, "dispatched and forced on the forcing thread in " + here + " of 5 rounds");
+            assertTrue(here >= 4, "dispatched on the forcing lane thread in " + here + " of 5 rounds");
             assertEquals(5, store.maxQueueOffset("q", 0));
+        }
+    }
+
+    @Test
+    void anAppendInsideABatchWaitsForTheBatchEndNotForTheFlushThread() throws Exception {
+        StoreConfig slowFlushThread = config().toBuilder().flushInterval(Duration.ofHours(1)).build();
+        try (MessageStore store = MessageStore.open(slowFlushThread, recordingThreads());
+             AppendLane lane = store.appendLane("test-lane", () -> false)) {
+            CompletableFuture<Thread> forcedOn = new CompletableFuture<>();
+            CountDownLatch appended = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            lane.handOff(() -> {
+                store.append(TestRecords.nonPersistent("q", 0, 1, BODY), true)
+                        .thenRun(() -> forcedOn.complete(Thread.currentThread()));
+                appended.countDown();
+                await(release);
+            });
+            assertTrue(appended.await(5, TimeUnit.SECONDS));
+            assertFalse(forcedOn.isDone(), "durable before its batch ended");
+            release.countDown();
+            assertEquals("test-lane", forcedOn.get(5, TimeUnit.SECONDS).getName());
         }
     }
 
@@ -71,24 +99,23 @@ class DispatchHereTest {
     }
 
     @Test
-    void withoutTheForceTheDispatcherThreadStillPassesTheRecord() throws Exception {
-        try (MessageStore store = MessageStore.open(config(), recordingThreads())) {
-            AppendResult appended = store.appendDispatchedAtForce(TestRecords.record("q", 0, 1, BODY)).join();
-            store.dispatchedTo(appended.endOffset()).get(5, TimeUnit.SECONDS);
-            assertEquals(List.of("ramjet-dispatch"), threads);
-        }
-    }
-
-    @Test
     void aPassUnderWayIsNotWaitedForAndPassesTheRecordItself() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        try (MessageStore store = openWithThePassHeldAtRecord1(release)) {
-            AppendResult second = store.appendDispatchedAtForce(TestRecords.record("q", 0, 2, BODY)).join();
-            store.forceWaiting(); // the dispatcher thread holds the pass: returns without dispatching
-            CompletableFuture<Void> dispatched = store.dispatchedTo(second.endOffset());
-            assertFalse(dispatched.isDone());
+        try (MessageStore store = openWithThePassHeldAtRecord1(release);
+             AppendLane lane = store.appendLane("test-lane", () -> false)) {
+            CompletableFuture<CompletableFuture<Void>> dispatched = new CompletableFuture<>();
+            CompletableFuture<AppendResult> durable = new CompletableFuture<>();
+            lane.handOff(() -> {
+                store.append(TestRecords.record("q", 0, 2, BODY), true).whenComplete((r, e) -> durable.complete(r));
+                dispatched.complete(store.dispatchedTo(store.maxPhysicalOffset()));
+            });
+            durable.get(5, TimeUnit.SECONDS); // the batch's force, on the lane's thread
+            CompletableFuture<Void> afterTheBatch = new CompletableFuture<>();
+            lane.handOff(() -> afterTheBatch.complete(null));
+            afterTheBatch.get(5, TimeUnit.SECONDS);
+            assertFalse(dispatched.get().isDone(), "the lane waited for the dispatcher thread's pass");
             release.countDown();
-            dispatched.get(5, TimeUnit.SECONDS);
+            dispatched.get().get(5, TimeUnit.SECONDS);
             assertEquals(List.of("ramjet-dispatch", "ramjet-dispatch"), threads);
         } finally {
             release.countDown();
@@ -98,14 +125,22 @@ class DispatchHereTest {
     @Test
     void aBacklogOverTheLimitIsLeftToTheDispatcherThread() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        try (MessageStore store = openWithThePassHeldAtRecord1(release)) {
-            int backlog = (int) (Dispatcher.HERE_LIMIT_BYTES / BODY) + 10;
-            for (int seq = 2; seq <= backlog + 1; seq++) {
-                store.appendDispatchedAtForce(TestRecords.record("q", 0, seq, BODY)).join();
-            }
+        try (MessageStore store = openWithThePassHeldAtRecord1(release);
+             AppendLane lane = store.appendLane("test-lane", () -> false)) {
+            int backlog = (int) (DurabilityPipeline.PASS_HERE_LIMIT_BYTES / BODY) + 10;
+            CountDownLatch appended = new CountDownLatch(1);
+            CountDownLatch ended = new CountDownLatch(1);
+            lane.handOff(() -> {
+                for (int seq = 2; seq <= backlog + 1; seq++) {
+                    store.append(TestRecords.nonPersistent("q", 0, seq, BODY), false);
+                }
+                appended.countDown();
+                // the dispatcher thread may be between passes at the batch's end: more than the limit is behind
+                await(ended);
+            });
+            assertTrue(appended.await(5, TimeUnit.SECONDS));
             release.countDown();
-            // the dispatcher thread may be between passes now: its next one is behind more than the limit
-            store.forceWaiting();
+            ended.countDown();
             TestRecords.awaitDispatched(store);
             assertEquals(backlog + 1, threads.size());
             assertTrue(threads.stream().allMatch("ramjet-dispatch"::equals), threads.toString());

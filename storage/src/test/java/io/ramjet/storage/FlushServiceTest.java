@@ -119,29 +119,31 @@ class FlushServiceTest {
     }
 
     @Test
-    void forceWaitingForcesOnTheCallingThreadWhatWaitsForIt() {
+    void aLaneForcesOnItsThreadWhatItsBatchAppended() throws Exception {
         // the flush thread's own forces an hour apart, and a NON_PERSISTENT record's dispatch asks
-        // for none: only forceWaiting can complete the wait
+        // for none: only the batch's end can complete the wait
         StoreConfig config = TestRecords.config(dir).toBuilder().flushInterval(Duration.ofHours(1)).build();
-        try (MessageStore store = MessageStore.open(config)) {
-            AppendResult appended = store.append(TestRecords.nonPersistent("q", 0, 1, 100), false).join();
-            CompletableFuture<Thread> completedOn = store.durableAtForce(appended).thenApply(r -> Thread.currentThread());
-            assertFalse(completedOn.isDone());
-            store.forceWaiting();
-            assertSame(Thread.currentThread(), completedOn.getNow(null));
-            assertTrue(store.flushedOffset() >= appended.endOffset());
+        try (MessageStore store = MessageStore.open(config);
+             AppendLane lane = store.appendLane("test-lane", () -> false)) {
+            CompletableFuture<Thread> completedOn = new CompletableFuture<>();
+            lane.handOff(() -> store.append(TestRecords.nonPersistent("q", 0, 1, 100), true)
+                    .thenRun(() -> completedOn.complete(Thread.currentThread())));
+            assertEquals("test-lane", completedOn.get(5, TimeUnit.SECONDS).getName());
         }
     }
 
     @Test
-    void forceWaitingForcesNothingWhenNothingWaits() {
+    void aLaneForcesNothingWhenNothingWaits() throws Exception {
         StoreConfig config = TestRecords.config(dir).toBuilder().flushInterval(Duration.ofHours(1)).build();
-        try (MessageStore store = MessageStore.open(config)) {
-            AppendResult appended = store.append(TestRecords.record("q", 0, 1, 100), false).join();
+        try (MessageStore store = MessageStore.open(config);
+             AppendLane lane = store.appendLane("test-lane", () -> false)) {
             long forces = store.forceCount();
-            store.forceWaiting();
+            CompletableFuture<AppendResult> appended = new CompletableFuture<>();
+            lane.handOff(() -> appended.complete(store.append(TestRecords.nonPersistent("q", 0, 1, 100), false).join()));
+            appended.get(5, TimeUnit.SECONDS);
+            store.dispatchedTo(appended.join().endOffset()).get(5, TimeUnit.SECONDS);
             assertEquals(forces, store.forceCount());
-            assertTrue(store.flushedOffset() < appended.endOffset());
+            assertTrue(store.flushedOffset() < appended.join().endOffset());
         }
     }
 }

@@ -36,7 +36,7 @@ class LayoutGoldenBytesTest {
 
     @Test
     void aConsumeQueueEntryIsWrittenAsItsGoldenBytes(@TempDir Path dir) throws Exception {
-        ConsumeQueue queue = new ConsumeQueue(dir, 1024, 0, Runnable::run, FirstFilePool.none());
+        ConsumeQueue queue = new ConsumeQueue(dir, 1024, 0, Runnable::run, FirstFilePool.none(), ForceRecorder.NONE);
         queue.put(0, 0x0102030405060708L, 300, 0x1122334455667788L);
         queue.flush(new DirectoryForces());
         queue.close();
@@ -50,7 +50,7 @@ class LayoutGoldenBytesTest {
         byte[] entry = HEX.parseHex(ENTRY);
         System.arraycopy(entry, 0, file, 0, entry.length);
         Files.write(dir.resolve(FIRST_FILE), file);
-        ConsumeQueue queue = new ConsumeQueue(dir, 1024, 0, Runnable::run, FirstFilePool.none());
+        ConsumeQueue queue = new ConsumeQueue(dir, 1024, 0, Runnable::run, FirstFilePool.none(), ForceRecorder.NONE);
         try {
             assertEquals(List.of(new ConsumeQueueEntry(0, 0x0102030405060708L, 300, 0x1122334455667788L)),
                     queue.read(0, 1));
@@ -61,7 +61,7 @@ class LayoutGoldenBytesTest {
 
     @Test
     void aCheckpointIsWrittenInItsGoldenLayout(@TempDir Path dir) throws Exception {
-        new CheckpointFile(dir).write(1 << 20);
+        new CheckpointFile(dir, ForceRecorder.NONE).write(1 << 20);
         byte[] written = Files.readAllBytes(dir.resolve("checkpoint"));
         assertEquals(CheckpointDescriptor.LENGTH, written.length);
         assertEquals(CHECKPOINT.substring(0, 32), HEX.formatHex(written, 0, 16), "magic, version, recovery offset");
@@ -73,11 +73,11 @@ class LayoutGoldenBytesTest {
     @Test
     void aCheckpointIsReadFromItsGoldenBytes(@TempDir Path dir) throws Exception {
         Files.write(dir.resolve("checkpoint"), HEX.parseHex(CHECKPOINT));
-        assertEquals(OptionalLong.of(1 << 20), new CheckpointFile(dir).read());
+        assertEquals(OptionalLong.of(1 << 20), new CheckpointFile(dir, ForceRecorder.NONE).read());
         byte[] damaged = HEX.parseHex(CHECKPOINT);
         damaged[10] ^= 1;
         Files.write(dir.resolve("checkpoint"), damaged);
-        assertEquals(OptionalLong.empty(), new CheckpointFile(dir).read(), "a checksum that does not match");
+        assertEquals(OptionalLong.empty(), new CheckpointFile(dir, ForceRecorder.NONE).read(), "a checksum that does not match");
     }
 
     @Test

@@ -29,7 +29,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,14 +54,8 @@ class PowerCutTest {
 
     private final Images images = new Images();
 
-    @AfterEach
-    void uninstall() {
-        ForceRecorder.HOLDER.recorder = ForceRecorder.NONE;
-    }
-
     @Test
     void everyDurableAppendSurvivesAPowerCutAndNoEntryOutlivesItsRecord() throws Exception {
-        ForceRecorder.HOLDER.recorder = images;
         Random random = new Random();
         long seed = random.nextLong();
         random.setSeed(seed);
@@ -106,7 +99,8 @@ class PowerCutTest {
     }
 
     private StoreConfig config() {
-        return TestRecords.config(dir).withSegmentSize(SEGMENT).withCheckpointInterval(Duration.ofMillis(5));
+        return TestRecords.config(dir).withSegmentSize(SEGMENT).withCheckpointInterval(Duration.ofMillis(5))
+                .withForceRecorder(images);
     }
 
     /** NORMAL records into their queues; a COMMIT's entry in {@code tx} points at the half it names. */
@@ -214,6 +208,13 @@ class PowerCutTest {
                 image = Arrays.copyOf(image, end);
             }
             bytes.duplicate().get(image, (int) position, bytes.remaining());
+            files.put(file, image);
+        }
+
+        @Override
+        public synchronized void replaced(Path file, ByteBuffer bytes) {
+            byte[] image = new byte[bytes.remaining()];
+            bytes.duplicate().get(image);
             files.put(file, image);
         }
 

@@ -82,6 +82,7 @@ import io.ramjet.server.cluster.ClusterMembership;
 import io.ramjet.server.remoting.BrokerRegistrar;
 import io.ramjet.server.remoting.NameServerRegistrations;
 import io.ramjet.server.remoting.RemotingServer;
+import io.ramjet.storage.AppendLane;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.ReplicationGate;
 import io.ramjet.storage.StoreConfig;
@@ -147,12 +148,8 @@ public final class Broker implements AutoCloseable {
      * synchronous replication): behind them, a fetch would wait until the writes time out.
      */
     private final ExecutorService clusterRequests;
-    /**
-     * The thread for SEND when it does not run on its I/O thread ({@link SendLane}): a
-     * connection's messages reach the CommitLog in the order they came; it forces them itself
-     * once it has no more at hand.
-     */
-    private final SendThread sends;
+    /** Where SEND and TX_COMMIT_COUNTED run ({@link SendLane}); the store's, opened with it. */
+    private AppendLane sends;
     private final ScheduledExecutorService timer;
     /** AUTHENTICATE hashes for about 0.1 s: one thread and a bounded queue, so a flood of logins cannot starve messaging. */
     private final ExecutorService logins;
@@ -199,7 +196,7 @@ public final class Broker implements AutoCloseable {
     /** A broker whose master lease and in-sync set commits come from {@code control} (controller mode). */
     public Broker(BrokerConfig config, StoreConfig storeConfig, ReplicationControl control) {
         this.config = config;
-        this.horizon = new NonPersistentHorizon(config.dataDir().resolve("broker"));
+        this.horizon = new NonPersistentHorizon(config.dataDir().resolve("broker"), storeConfig.forceRecorder());
         this.storeConfig = storeConfig;
         this.control = control;
         this.destinations = new DestinationTable(config.autoCreateDestinations(), config.queuesPerDestination());
@@ -208,8 +205,6 @@ public final class Broker implements AutoCloseable {
         this.processors = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
                 r -> daemon(r, "ramjet-broker-" + threads.incrementAndGet()));
         this.clusterRequests = Executors.newSingleThreadExecutor(r -> daemon(r, "ramjet-broker-cluster"));
-        // runs only once started, when the store is open
-        this.sends = new SendThread(r -> daemon(r, "ramjet-broker-send"), () -> store.forceWaiting());
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ramjet-broker-timer"));
         this.logins = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(MAX_QUEUED_LOGINS),
                 r -> daemon(r, "ramjet-broker-login"));
@@ -251,10 +246,10 @@ public final class Broker implements AutoCloseable {
         }
         startedAt = System.currentTimeMillis();
         ConsumptionSnapshotter snapshotter = new ConsumptionSnapshotter(
-                new SnapshotFile(config.dataDir().resolve("broker")), destinations, subscriptions, delayed, marks,
-                transactions.table(), producers);
+                new SnapshotFile(config.dataDir().resolve("broker"), storeConfig.forceRecorder()), destinations,
+                subscriptions, delayed, marks, transactions.table(), producers);
         ReplicationConfig replication = config.replication();
-        epochs = new EpochFile(config.dataDir());
+        epochs = new EpochFile(config.dataDir(), storeConfig.forceRecorder());
         inSyncReplicas = new InSyncReplicas(replication, System::nanoTime, control.inSyncCommit());
         if (replication.slave()) {
             joinMaster();
@@ -418,7 +413,8 @@ public final class Broker implements AutoCloseable {
         DiskGuard disk = diskGuard();
         SendProcessor send = new SendProcessor(store, resolver, disk,
                 new TransactionHalves(transactions.table()), access, producers);
-        SendLane sendLane = new SendLane(sends, disk::holding, store::forcesQuickly, store::forceWaiting);
+        sends = store.appendLane("ramjet-broker-send", disk::holding);
+        SendLane sendLane = new SendLane(sends);
         server.registerAsyncProcessor(CommandCode.SEND, metrics == null ? Refusals.mappedAsync(send)
                 : producing.counting(Timed.async(Refusals.mappedAsync(send), metrics.metrics().sendTimer())), sendLane);
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, Refusals.mappedAsync(subscribe::subscribe),
@@ -742,11 +738,12 @@ public final class Broker implements AutoCloseable {
         }
         timer.shutdownNow();
         logins.shutdownNow();
-        sends.shutdown();
+        if (sends != null) {
+            sends.close();
+        }
         processors.shutdown();
         clusterRequests.shutdown();
         try {
-            sends.awaitTermination(5, TimeUnit.SECONDS);
             processors.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -2,6 +2,7 @@ package io.ramjet.server.broker;
 
 import io.ramjet.protocol.command.ReplicaHandshakeResponse;
 import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.storage.ForceRecorder;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingException;
@@ -57,7 +58,7 @@ final class SlaveJoin {
                     config.brokerName(), config.brokerId(), master, common, end);
             StoreTruncation.truncate(storeConfig, common);
             epochs.truncate(common);
-            new SnapshotFile(config.dataDir().resolve("broker")).delete();
+            new SnapshotFile(config.dataDir().resolve("broker"), ForceRecorder.NONE).delete();
             StoreTruncation.forgetCheckpoint(storeConfig);
         }
         LOG.info("slave {}/{} follows master {} from offset {} (master ends at {}, epoch {})", config.brokerName(),

@@ -3,6 +3,7 @@ package io.ramjet.server.broker.durability;
 import io.ramjet.storage.OwnerOnly;
 import io.ramjet.server.broker.record.SnapshotDescriptor;
 import io.ramjet.storage.AlternatingFile;
+import io.ramjet.storage.ForceRecorder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,9 +34,10 @@ public final class SnapshotFile {
     /** The position of the newest copy read or written; -1 for none. */
     private long position = -1;
 
-    public SnapshotFile(Path directory) {
+    /** @param recorder told of the copies' forces (see {@link ForceRecorder}) */
+    public SnapshotFile(Path directory, ForceRecorder recorder) {
         this.directory = directory;
-        this.copies = new AlternatingFile(directory, "consumption.snapshot");
+        this.copies = new AlternatingFile(directory, "consumption.snapshot", recorder);
     }
 
     public Optional<SnapshotDescriptor.Contents> read() {

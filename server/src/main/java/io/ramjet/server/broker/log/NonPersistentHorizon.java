@@ -4,13 +4,12 @@ import io.ramjet.model.record.MessageRecordView;
 import io.ramjet.model.record.RecordFlags;
 import io.ramjet.storage.DurableRename;
 import io.ramjet.storage.OwnerOnly;
+import io.ramjet.storage.ForceRecorder;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * The CommitLog offset below which NON_PERSISTENT messages are never delivered again: the end of
@@ -33,8 +32,12 @@ public final class NonPersistentHorizon {
     private final Path file;
     private volatile long horizon;
 
-    public NonPersistentHorizon(Path directory) {
+    private final ForceRecorder recorder;
+
+    /** @param recorder told of the file's forces (see {@link ForceRecorder}) */
+    public NonPersistentHorizon(Path directory, ForceRecorder recorder) {
         this.file = directory.resolve(FILE);
+        this.recorder = recorder;
     }
 
     /** Reads the horizon a crash left, if any. */
@@ -50,13 +53,8 @@ public final class NonPersistentHorizon {
             return;
         }
         OwnerOnly.createDirectories(file.getParent());
-        Path next = file.resolveSibling(FILE + ".next");
-        try (FileChannel channel = OwnerOnly.open(next, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            channel.write(ByteBuffer.allocate(Long.BYTES).putLong(0, logEnd));
-            channel.force(true);
-        }
-        DurableRename.move(next, file);
+        DurableRename.replace(file, file.resolveSibling(FILE + ".next"), ByteBuffer.allocate(Long.BYTES).putLong(0, logEnd),
+                recorder);
         horizon = logEnd;
     }
 

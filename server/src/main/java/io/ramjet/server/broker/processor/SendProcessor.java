@@ -65,14 +65,13 @@ import java.util.concurrent.CompletionStage;
  * nothing. The record of a stored one carries its producer and sequence.
  *
  * <p>The broker runs this processor for one connection's sends one at a time, in the order they
- * arrived (on the connection's I/O thread or the send thread: {@code SendLane}), so the CommitLog
+ * arrived (on the connection's I/O thread or the send lane's own thread: {@code SendLane}), so the CommitLog
  * order of the messages one connection sends is the order they arrived in, one-way ones
  * included. Several connections' sends may run at once: a producer's resend check and the append
  * of its message are one step under that producer's lock, so when its resends come over a new
- * connection while its old one still delivers, each message is stored once. The threads that run
- * it must call {@link MessageStore#forceWaiting} whenever they have no more requests at hand: a
- * PERSISTENT send's force is left to them ({@link MessageStore#durableAtForce}), one force for
- * the batch of sends just appended, without handing them to the flush thread.
+ * connection while its old one still delivers, each message is stored once. Who forces for a
+ * PERSISTENT send, and where its record is dispatched, is the store's decision (its
+ * {@code DurabilityPipeline}): on a send lane, once for the lane's batch of sends.
  */
 public final class SendProcessor implements AsyncRequestProcessor {
 
@@ -170,8 +169,7 @@ public final class SendProcessor implements AsyncRequestProcessor {
      * the half included.
      */
     private CompletionStage<Frame> answer(Frame request, SendRequest send, AppendResult result, boolean waitForFlush) {
-        CompletableFuture<AppendResult> durable = waitForFlush ? store.durableAtForce(result)
-                : store.durable(result, false);
+        CompletableFuture<AppendResult> durable = store.durable(result, waitForFlush);
         CompletableFuture<AppendResult> placed = send.transactionId() != 0 ? durable
                 : durable.thenCompose(done -> store.dispatchedTo(done.endOffset()).thenApply(ignored -> done));
         return placed.thenApply(done -> request.reply(
@@ -228,14 +226,10 @@ public final class SendProcessor implements AsyncRequestProcessor {
                 properties, body, producerId, sequence);
     }
 
-    /**
-     * Appends without waiting for anything: the result is known at once, the answer waits in
-     * {@link #answer}. The lane this runs on forces after its reads ({@code SendLane}, the send
-     * thread's idle work), which dispatches the record on that thread first: no dispatcher wake-up.
-     */
+    /** Appends without waiting for anything: the result is known at once, the answer waits in {@link #answer}. */
     private AppendResult append(MessageRecord record) {
         try {
-            return store.appendDispatchedAtForce(record).join();
+            return store.append(record, false).join();
         } catch (StoreFullException e) {
             throw new BrokerException(Refusal.DISK_FULL, e.getMessage());
         }

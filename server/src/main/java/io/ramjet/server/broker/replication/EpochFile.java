@@ -2,14 +2,13 @@ package io.ramjet.server.broker.replication;
 
 import io.ramjet.model.EpochEntry;
 import io.ramjet.storage.DurableRename;
-import io.ramjet.storage.OwnerOnly;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import io.ramjet.storage.ForceRecorder;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,7 +28,11 @@ public final class EpochFile {
     private final List<EpochEntry> entries = new ArrayList<>();
 
     /** Loads {@code directory}/epochs, if there is one. */
-    public EpochFile(Path directory) {
+    private final ForceRecorder recorder;
+
+    /** @param recorder told of the file's forces (see {@link ForceRecorder}) */
+    public EpochFile(Path directory, ForceRecorder recorder) {
+        this.recorder = recorder;
         this.path = directory.resolve("epochs");
         if (Files.exists(path)) {
             try {
@@ -101,11 +104,8 @@ public final class EpochFile {
         entries.forEach(e -> text.append(e.epoch()).append(' ').append(e.startOffset()).append('\n'));
         Path temporary = path.resolveSibling("epochs.tmp");
         try {
-            OwnerOnly.write(temporary, text.toString().getBytes(StandardCharsets.US_ASCII));
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
-                channel.force(true);
-            }
-            DurableRename.move(temporary, path);
+            DurableRename.replace(path, temporary, ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.US_ASCII)),
+                    recorder);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + path, e);
         }

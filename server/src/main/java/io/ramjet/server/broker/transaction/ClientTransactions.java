@@ -139,11 +139,11 @@ public final class ClientTransactions {
      */
     public CompletableFuture<Void> end(ClientSession session, long id, String xid, boolean commit,
                                        List<AckGroup> consumedAcks) {
-        return end(session, id, xid, commit, consumedAcks, TransactionResolver.ANY_HALVES, false);
+        return end(session, id, xid, commit, consumedAcks, TransactionResolver.ANY_HALVES);
     }
 
     private CompletableFuture<Void> end(ClientSession session, long id, String xid, boolean commit,
-                                        List<AckGroup> consumedAcks, int halves, boolean callerForces) {
+                                        List<AckGroup> consumedAcks, int halves) {
         if (id == 0 && xid.isEmpty()) {
             throw new BrokerException(Refusal.BAD_REQUEST, "TX_END needs a transaction id or an xid");
         }
@@ -158,15 +158,13 @@ public final class ClientTransactions {
                 throw notHeld(id, notHeld);
             });
         }
-        return resolver.end(id, xid, commit, acks, halves, callerForces);
+        return resolver.end(id, xid, commit, acks, halves);
     }
 
     /**
      * Commits local transaction {@code id} of {@code session} if this broker holds exactly
      * {@code halves} of its half records, else rolls it back and fails TX_ROLLED_BACK; as
-     * {@link #end} otherwise. Called on a send lane, after the connection's earlier sends, by a
-     * thread that forces the CommitLog once it has processed what is at hand: the decision, when
-     * written on this thread, waits for that force ({@link TransactionResolver}).
+     * {@link #end} otherwise. Called on a send lane, after the connection's earlier sends.
      *
      * @throws BrokerException BAD_REQUEST without an id
      */
@@ -175,7 +173,7 @@ public final class ClientTransactions {
         if (id == 0) {
             throw new BrokerException(Refusal.BAD_REQUEST, "TX_COMMIT_COUNTED needs a transaction id");
         }
-        return end(session, id, "", true, consumedAcks, halves, true);
+        return end(session, id, "", true, consumedAcks, halves);
     }
 
     /** The prepared XA branches. */

@@ -72,18 +72,6 @@ final class TransactionResolver {
      * dispatched (a send of it that was refused, or is not here yet, leaves fewer).
      */
     CompletableFuture<Void> end(long id, String xid, boolean commit, List<AckGroup> acks, int halves) {
-        return end(id, xid, commit, acks, halves, false);
-    }
-
-    /**
-     * As {@link #end(long, String, boolean, List, int)}; with {@code callerForces}, for a caller
-     * on a thread that forces the CommitLog once it has processed what is at hand (a send lane's,
-     * see {@link MessageStore#forceWaiting}): a decision written on this thread (its halves already
-     * dispatched) is left to that force, so the flush thread is not woken for it, and its
-     * dispatch, which follows the written log, is usually done by the time the force is.
-     */
-    CompletableFuture<Void> end(long id, String xid, boolean commit, List<AckGroup> acks, int halves,
-                                boolean callerForces) {
         TxState wanted = commit ? TxState.COMMITTED : TxState.ROLLED_BACK;
         Optional<Transaction> found = table.find(id, xid);
         if (found.isEmpty()) {
@@ -110,11 +98,11 @@ final class TransactionResolver {
         }
         // records written before this end (a half still on its way to the dispatcher) belong to it;
         // the decision is written on this thread when they are dispatched already, else on the
-        // dispatcher's as it passes them (one append: short enough for its callbacks), no hop between
+        // dispatcher's as it passes them (one append: short enough for its callbacks), no hop between;
+        // who forces for it is the store's decision (on a send lane, the lane's batch end)
         CompletableFuture<Void> passed = store.replicatedAndDispatchedTo(store.maxPhysicalOffset());
-        boolean forcedHere = callerForces && passed.isDone();
         CompletableFuture<TxState> decided = passed.thenApply(p -> decision(t, wanted, halves));
-        decided.thenCompose(decision -> write(t, decision, acks, forcedHere))
+        decided.thenCompose(decision -> write(t, decision, acks))
                 .thenCompose(end -> store.dispatchedTo(end))
                 .whenComplete((done, failure) -> {
                     if (failure == null) {
@@ -176,7 +164,7 @@ final class TransactionResolver {
     }
 
     /** Writes the decision, unless one was dispatched meanwhile (a concurrent end of a transaction with no trace). */
-    private CompletableFuture<Long> write(Transaction t, TxState wanted, List<AckGroup> acks, boolean forcedHere) {
+    private CompletableFuture<Long> write(Transaction t, TxState wanted, List<AckGroup> acks) {
         Optional<TxState> decided = table.decisions().of(t.id(), t.xid());
         if (decided.isPresent()) {
             try {
@@ -186,7 +174,7 @@ final class TransactionResolver {
                 return CompletableFuture.failedFuture(e);
             }
         }
-        return wanted == TxState.COMMITTED ? writeCommit(t, acks, forcedHere) : writeRollback(t, forcedHere);
+        return wanted == TxState.COMMITTED ? writeCommit(t, acks) : writeRollback(t);
     }
 
     private static void check(long id, TxState wanted, TxState decided) {
@@ -200,7 +188,7 @@ final class TransactionResolver {
     }
 
     /** Writes the COMMIT; returns the offset just past it. */
-    private CompletableFuture<Long> writeCommit(Transaction t, List<AckGroup> acks, boolean forcedHere) {
+    private CompletableFuture<Long> writeCommit(Transaction t, List<AckGroup> acks) {
         long now = System.currentTimeMillis();
         List<Half> visible = new ArrayList<>();
         List<Half> delayed = new ArrayList<>();
@@ -219,15 +207,15 @@ final class TransactionResolver {
         String xid = t.xid();
         Function<long[], MessageRecord> commit = offsets -> TransactionRecordDescriptor.commit(t.id(), xid, visible,
                 offsets, delayed, AckGroup.toRecords(all));
-        return append(() -> forcedHere ? store.appendForcedAtForce(slots, commit) : store.append(slots, commit, true));
+        return append(() -> store.append(slots, commit, true));
     }
 
-    private CompletableFuture<Long> writeRollback(Transaction t, boolean forcedHere) {
+    private CompletableFuture<Long> writeRollback(Transaction t) {
         MessageRecord rollback = TransactionRecordDescriptor.rollback(t.id(), t.xid());
-        return append(() -> forcedHere ? store.appendForcedAtForce(rollback) : store.append(rollback, true));
+        return append(() -> store.append(rollback, true));
     }
 
-    /** Appends; completes once durable (forced by the flush thread, or by this thread's next force). */
+    /** Appends; completes once durable (forced by the flush thread, or at the end of this thread's lane batch). */
     private CompletableFuture<Long> append(Supplier<CompletableFuture<AppendResult>> append) {
         try {
             return append.get().thenApply(AppendResult::endOffset);

@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.replication;
 
+import io.ramjet.storage.ForceRecorder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ramjet.model.EpochEntry;
@@ -48,15 +49,15 @@ class EpochHistoryTest {
 
     @Test
     void theFileKeepsItsEntriesAcrossLoadsAndDropsThosePastATruncation(@TempDir Path dir) {
-        EpochFile file = new EpochFile(dir);
+        EpochFile file = new EpochFile(dir, ForceRecorder.NONE);
         file.begin(1, 0);
         file.begin(1, 500);
         file.begin(2, 300);
         file.begin(3, 800);
-        assertEquals(List.of(e(1, 0), e(2, 300), e(3, 800)), new EpochFile(dir).entries());
+        assertEquals(List.of(e(1, 0), e(2, 300), e(3, 800)), new EpochFile(dir, ForceRecorder.NONE).entries());
         assertEquals(2, file.epochAt(799));
         assertEquals(800, file.epochEndAfter(300));
         file.truncate(500);
-        assertEquals(List.of(e(1, 0), e(2, 300)), new EpochFile(dir).entries());
+        assertEquals(List.of(e(1, 0), e(2, 300)), new EpochFile(dir, ForceRecorder.NONE).entries());
     }
 }
