@@ -22,7 +22,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicInteger;
 import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
@@ -159,7 +158,7 @@ class OnePhaseConsumeAndSendTest extends BrokerAndTransactions {
         XASession session = connection.createXASession();
         connection.start();
         return new Inbound(connection, session,
-                new Recording(new CompletingXAResource(session.getXAResource(), settings)));
+                new RecordingXAResource(new CompletingXAResource(session.getXAResource(), settings)));
     }
 
     private ConnectionFactory pooledFactory(String user) {
@@ -174,9 +173,9 @@ class OnePhaseConsumeAndSendTest extends BrokerAndTransactions {
     private final class Inbound {
         final XAConnection connection;
         final XASession session;
-        final Recording resource;
+        final RecordingXAResource resource;
 
-        Inbound(XAConnection connection, XASession session, Recording resource) {
+        Inbound(XAConnection connection, XASession session, RecordingXAResource resource) {
             this.connection = connection;
             this.session = session;
             this.resource = resource;
@@ -240,37 +239,6 @@ class OnePhaseConsumeAndSendTest extends BrokerAndTransactions {
             connection.start();
             Message m = consumer.receive(timeoutMillis);
             return m == null ? null : ((TextMessage) m).getText();
-        }
-    }
-
-    /** The inbound session's resource as the transaction manager uses it: what it was asked. */
-    static final class Recording extends DelegatingXAResource {
-        final AtomicInteger prepares = new AtomicInteger();
-        final AtomicInteger onePhaseCommits = new AtomicInteger();
-        volatile Xid xid;
-
-        Recording(XAResource resource) {
-            super(resource);
-        }
-
-        @Override
-        public void start(Xid branch, int flags) throws XAException {
-            xid = branch;
-            super.start(branch, flags);
-        }
-
-        @Override
-        public int prepare(Xid branch) throws XAException {
-            prepares.incrementAndGet();
-            return super.prepare(branch);
-        }
-
-        @Override
-        public void commit(Xid branch, boolean onePhase) throws XAException {
-            if (onePhase) {
-                onePhaseCommits.incrementAndGet();
-            }
-            super.commit(branch, onePhase);
         }
     }
 }
