@@ -71,7 +71,7 @@ public final class ClientTransactions {
         }
         if (!t.claim(session)) {
             throw new BrokerException(Refusal.TX_CONFLICT,
-                    "transaction " + id + " belongs to another connection");
+                    "transaction " + id + " belongs to another user");
         }
         if (!t.startPreparing()) {
             throw new BrokerException(Refusal.BAD_REQUEST, t + " cannot be prepared now");
