@@ -15,8 +15,10 @@ import java.util.function.Supplier;
  * The enqueue and dequeue rates of the last minutes, kept by the broker so that a page opened now
  * shows them at once: {@link #sample()} (on the broker's timer, every {@code periodMillis}) reads
  * every destination's enqueued and acknowledged counts and keeps the rates since the previous
- * sample, per destination and in total, for the last {@code points} samples; a destination's
- * first sample gives no rate, and a deleted one's history goes with it.
+ * sample, per destination and in total, for the last {@code points} samples. A destination new
+ * since the previous sample had nothing then (its counts start at 0 when it is created); at the
+ * first sample, which has no previous one, no rate is known. A deleted destination's history goes
+ * with it.
  * {@code GET /api/history[?destination=KIND:name]} answers the points, oldest first, as
  * {@link Series}. Thread-safe: sampling and answering share the instance's lock.
  */
@@ -40,6 +42,8 @@ public final class RateHistory {
     private final long periodMillis;
     private final int points;
     private final Map<String, Counts> last = new HashMap<>();
+    /** When the previous sample was taken, -1 before the first. */
+    private long lastAt = -1;
     private final Map<String, Deque<Point>> history = new HashMap<>();
 
     /**
@@ -71,7 +75,7 @@ public final class RateHistory {
                 String key = key(d);
                 Counts counts = new Counts(at, d.enqueued(), d.acknowledged());
                 seen.put(key, counts);
-                Counts before = last.get(key);
+                Counts before = last.getOrDefault(key, lastAt < 0 ? null : new Counts(lastAt, 0, 0));
                 if (before != null && at > before.at()) {
                     double seconds = (at - before.at()) / 1000.0;
                     double enqueue = Math.max(0, counts.enqueued() - before.enqueued()) / seconds;
@@ -81,8 +85,9 @@ public final class RateHistory {
                     totalDequeue += dequeue;
                 }
             }
-            last.keySet().retainAll(seen.keySet());
+            last.clear();
             last.putAll(seen);
+            lastAt = at;
             history.keySet().removeIf(k -> !k.equals(ALL) && !seen.containsKey(k));
             add(ALL, new Point(at, totalEnqueue, totalDequeue));
         }

@@ -12,8 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The console's rate history: rates per destination and in total from the counts of two samples,
- * no rate from a destination's first sample, only the last points kept, and a deleted
- * destination's history dropped.
+ * a destination new since the previous sample counted from 0, no rate at the very first sample,
+ * only the last points kept, and a deleted destination's history dropped.
  */
 class RateHistoryTest {
 
@@ -43,6 +43,8 @@ class RateHistoryTest {
         assertEquals(List.of(5.0), a.dequeue());
         RateHistory.Series all = history.series(RateHistory.ALL);
         assertEquals(List.of(0.0, 12.0), all.enqueue(), "the first sample has nothing to compare with");
+        sampleAfter(1_000, queue("a", 20, 10), queue("b", 14, 2), queue("c", 7, 3));
+        assertEquals(List.of(7.0), history.series("QUEUE:c").enqueue(), "new since the previous sample: from 0");
         assertEquals(List.of(0.0, 6.0), all.dequeue());
         assertEquals(2_000, all.periodMillis());
     }
@@ -57,6 +59,6 @@ class RateHistoryTest {
         sampleAfter(2_000);
         assertEquals(List.of(), history.series("QUEUE:a").t());
         sampleAfter(2_000, queue("a", 100, 0));
-        assertEquals(List.of(), history.series("QUEUE:a").t(), "a destination created again starts afresh");
+        assertEquals(List.of(50.0), history.series("QUEUE:a").enqueue(), "created again, it starts from 0");
     }
 }
