@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.console;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.server.broker.admin.MessageMover;
 import io.ramjet.server.broker.admin.Purge;
 import io.ramjet.server.broker.destination.Destination;

@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.console;
 
-import io.ramjet.protocol.command.DestinationStats;
+import io.ramjet.model.stats.DestinationStats;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

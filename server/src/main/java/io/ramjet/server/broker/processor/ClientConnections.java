@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.processor;
 
-import io.ramjet.protocol.command.ConsumerStats;
+import io.ramjet.model.stats.ConsumerStats;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.server.broker.security.Identity;
 import io.ramjet.server.cluster.ClusterMember;

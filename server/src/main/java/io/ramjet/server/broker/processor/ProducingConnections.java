@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.processor;
 
-import io.ramjet.protocol.command.DestinationKind;
+import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.remoting.AsyncRequestProcessor;
 import io.ramjet.protocol.remoting.ConnectionListener;

@@ -1,7 +1,7 @@
 package io.ramjet.server.broker.console;
 
-import io.ramjet.protocol.command.DestinationKind;
-import io.ramjet.protocol.command.DestinationStats;
+import io.ramjet.model.DestinationKind;
+import io.ramjet.model.stats.DestinationStats;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
