@@ -20,6 +20,7 @@ import java.util.Base64;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -81,6 +82,32 @@ class ConsoleSecurityTest {
         assertEquals(403, response.statusCode());
         assertTrue(response.body().contains("may not admin"), response.body());
         assertEquals(403, post("/api/purge?destination=secured.orders", USER, USER_PASSWORD, true).statusCode());
+    }
+
+    @Test
+    void aUserWithoutTheAdminPermissionCannotCreateOrDeleteDestinations() throws Exception {
+        assertEquals(403, post("/api/create?kind=QUEUE&name=secured.app", USER, USER_PASSWORD, true).statusCode());
+        assertEquals(403, post("/api/delete?kind=QUEUE&name=secured.orders", USER, USER_PASSWORD, true).statusCode());
+        String listing = get("/api/destinations", ADMIN, ADMIN_PASSWORD).body();
+        assertFalse(listing.contains("\"name\":\"secured.app\""), listing);
+        assertTrue(listing.contains("\"name\":\"secured.orders\""), listing);
+    }
+
+    @Test
+    void anAdministratorCreatesAndDeletesATopicOnlyWithTheConsoleHeader() throws Exception {
+        String create = "/api/create?kind=TOPIC&name=secured.prices";
+        assertEquals(400, post(create, ADMIN, ADMIN_PASSWORD, false).statusCode());
+        HttpResponse<String> created = post(create, ADMIN, ADMIN_PASSWORD, true);
+        assertEquals("{\"created\":true}", created.body());
+        assertEquals("{\"created\":false}", post(create, ADMIN, ADMIN_PASSWORD, true).body());
+        assertTrue(get("/api/destinations?destination=secured.prices", ADMIN, ADMIN_PASSWORD).body()
+                .contains("\"kind\":\"TOPIC\""));
+        String delete = "/api/delete?kind=TOPIC&name=secured.prices";
+        assertEquals(400, post(delete, ADMIN, ADMIN_PASSWORD, false).statusCode());
+        assertEquals("{\"deleted\":true}", post(delete, ADMIN, ADMIN_PASSWORD, true).body());
+        assertEquals(404, post(delete, ADMIN, ADMIN_PASSWORD, true).statusCode());
+        assertEquals(400, post("/api/create?kind=TABLE&name=x", ADMIN, ADMIN_PASSWORD, true).statusCode());
+        assertEquals(400, post("/api/create?kind=QUEUE&name=TMP", ADMIN, ADMIN_PASSWORD, true).statusCode());
     }
 
     @Test

@@ -2,8 +2,11 @@ package io.ramjet.protocol.remoting;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.DefaultChannelPromise;
 import io.netty.channel.EventLoop;
 import io.netty.handler.ssl.SslHandler;
+import io.netty.util.concurrent.ImmediateEventExecutor;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ErrorHeader;
 import io.ramjet.protocol.command.ErrorStatus;
@@ -132,7 +135,17 @@ public final class RemotingConnection {
                 // the loop takes no more tasks: the write below fails as the channel does
             }
         }
-        channel.writeAndFlush(frame).addListener(onWritten);
+        channel.writeAndFlush(frame, anyThreadPromise()).addListener(onWritten);
+    }
+
+    /**
+     * A promise whose listeners run on the thread that completes it: on the I/O thread for a
+     * write that reached it, on the caller's for one its terminated loop refused (a stopping
+     * server answering a request still in process). A promise of the channel would hand its
+     * listeners to that loop, which refuses them and logs an ERROR for every such answer.
+     */
+    private ChannelPromise anyThreadPromise() {
+        return new DefaultChannelPromise(channel, ImmediateEventExecutor.INSTANCE);
     }
 
     /**

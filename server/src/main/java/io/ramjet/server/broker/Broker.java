@@ -30,6 +30,12 @@ import io.ramjet.server.broker.destination.DestinationTable;
 import io.ramjet.server.broker.durability.ConsumptionReplay;
 import io.ramjet.server.broker.durability.ConsumptionSnapshotter;
 import io.ramjet.server.broker.durability.SnapshotFile;
+import io.ramjet.server.broker.console.Actions;
+import io.ramjet.server.broker.console.Console;
+import io.ramjet.server.broker.console.ConsoleGate;
+import io.ramjet.server.broker.console.Listings;
+import io.ramjet.server.broker.console.MessagePages;
+import io.ramjet.server.broker.console.RateHistory;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.idempotence.ProducerTable;
@@ -44,6 +50,7 @@ import io.ramjet.server.broker.processor.AckProcessor;
 import io.ramjet.server.broker.processor.AdminProcessor;
 import io.ramjet.server.broker.processor.Authentication;
 import io.ramjet.server.broker.processor.BrowseProcessor;
+import io.ramjet.server.broker.processor.ClientConnections;
 import io.ramjet.server.broker.processor.ClientIdProcessor;
 import io.ramjet.server.broker.processor.ConnectionSession;
 import io.ramjet.server.broker.processor.ConsumerDetacher;
@@ -123,6 +130,10 @@ public final class Broker implements AutoCloseable {
     private static final int MAX_QUEUED_LOGINS = 256;
     /** How often the metrics sample the destinations between scrapes (for JMX). */
     private static final long METRICS_SAMPLE_MILLIS = 10_000;
+    /** How often the console's rate history samples the destinations, as often as its page asks. */
+    private static final long HISTORY_PERIOD_MILLIS = 2_000;
+    /** Samples of the console's rate history: the last five minutes. */
+    private static final int HISTORY_POINTS = 150;
     /** How long a slave's start waits for its master to answer the handshake. */
     private static final Duration MASTER_PATIENCE = Duration.ofSeconds(30);
     /** What a slave refuses: everything a client may ask but browsing and authenticating. */
@@ -170,7 +181,7 @@ public final class Broker implements AutoCloseable {
     private MetricsEndpoint metrics;
     private MessageStore store;
     private RemotingServer server;
-    private RemotingClient nameServerRemoting;
+    private volatile RemotingClient nameServerRemoting;
     /** Asks the coordinators of prepared transactions (TX_QUERY to other brokers). */
     private RemotingClient coordinatorRemoting;
     private BrokerRegistrar registrar;
@@ -455,7 +466,7 @@ public final class Broker implements AutoCloseable {
                 processors);
         server.registerProcessor(CommandCode.BROWSE,
                 Refusals.mapped(new BrowseProcessor(store, destinations, subscriptions, access)::browse), processors);
-        registerOperations(consumers, resolver, access, ConsoleGate.secured(login, authorizer));
+        registerOperations(consumers, resolver, deleter, access, ConsoleGate.secured(login, authorizer));
     }
 
     /** The permissions file's authorizer (read again when the file changes). */
@@ -473,8 +484,8 @@ public final class Broker implements AutoCloseable {
     }
 
     /** The operator's commands, and the web console on the metrics port when there is one. */
-    private void registerOperations(ConsumerRegistry consumers, DestinationResolver resolver, Access access,
-                                    ConsoleGate securedConsole) {
+    private void registerOperations(ConsumerRegistry consumers, DestinationResolver resolver,
+                                    DestinationDeleter deleter, Access access, ConsoleGate securedConsole) {
         QueueSubscriptions queues = new QueueSubscriptions(store, destinations, subscriptions, log);
         BrokerFactsReader facts = new BrokerFactsReader(new BrokerFactsReader.Identity(config.brokerName(),
                 startedAt, config.diskUseLimit()), this::address, store, destinations, transactions.table());
@@ -487,9 +498,17 @@ public final class Broker implements AutoCloseable {
             if (config.metricsRequireLogin()) {
                 metrics.guardScrapes(securedConsole::admit);
             }
+            RateHistory history = new RateHistory(() -> statistics.destinations(null), System::currentTimeMillis,
+                    HISTORY_PERIOD_MILLIS, HISTORY_POINTS);
+            timer.scheduleWithFixedDelay(history::sample, 0, HISTORY_PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+            RemotingServer remoting = server;
+            ClusterOverview cluster = new ClusterOverview(config, this::address, () -> epochs.lastEpoch(),
+                    () -> store.maxPhysicalOffset(), inSyncReplicas, () -> nameServerRemoting);
             new Console(hasLogin() ? securedConsole : ConsoleGate.open(),
-                    new Listings(statistics, consumers::list, facts::read),
-                    new MessagePages(store, queues, subscriptions), new Actions(purge, mover))
+                    new Listings(statistics, consumers::list, facts::read,
+                            new ClientConnections(remoting::connections, consumers, producing), cluster),
+                    history, new MessagePages(store, queues, subscriptions),
+                    new Actions(purge, mover, resolver, deleter::delete, config.queuesPerDestination()))
                     .mountOn(metrics::serve);
             LOG.info("broker {}: web console on http://{}:{}/console/{}{}", config.brokerName(), config.host(),
                     metrics.port(), hasLogin() ? " (HTTP Basic, admin permission)" : "",

@@ -122,7 +122,11 @@ public final class Launcher {
 
         /** Defaults, then the properties file, then {@code --set}, then the dedicated flags. */
         BrokerConfig config() throws IOException {
-            BrokerConfig.Builder builder = BrokerConfig.builder(Path.of("data"));
+            return config(BrokerConfig.builder(Path.of("data")));
+        }
+
+        /** As {@link #config()}, from {@code builder}'s defaults instead of the broker's. */
+        BrokerConfig config(BrokerConfig.Builder builder) throws IOException {
             if (configFile != null) {
                 BrokerProperties.apply(BrokerProperties.read(configFile), builder);
             }
@@ -149,6 +153,14 @@ public final class Launcher {
     @Command(name = "standalone", mixinStandardHelpOptions = true,
             description = "NameServer and broker in one JVM, data in ./data: a laptop's setup")
     static final class Standalone implements Callable<Integer> {
+        /**
+         * A laptop's CommitLog segment unless {@code segmentSize} is set: each segment file is created
+         * at its full size before the broker serves, and a broker's 1 GiB is a long first start and
+         * a gigabyte of disk for a developer's few messages. Segments of another size already in
+         * the data directory are read as they are.
+         */
+        static final int SEGMENT_SIZE = 64 << 20;
+
         @CommandLine.Mixin
         BrokerOptions broker;
 
@@ -166,7 +178,9 @@ public final class Launcher {
 
         /** The NameServer, then the broker registering with it under one secret. */
         List<AutoCloseable> start() throws Exception {
-            BrokerConfig config = broker.config();
+            BrokerConfig.Builder defaults = BrokerConfig.builder(Path.of("data"));
+            defaults.store().segmentSize(SEGMENT_SIZE);
+            BrokerConfig config = broker.config(defaults);
             NameServerSecret secret;
             if (secretFile != null) {
                 secret = NameServerSecret.fromFile(secretFile);

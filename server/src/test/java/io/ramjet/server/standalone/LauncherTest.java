@@ -177,6 +177,27 @@ class LauncherTest {
     }
 
     @Test
+    void standaloneCreatesASmallCommitLogSegmentUnlessTheSizeIsSet(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("broker.properties");
+        Files.writeString(config, "queues=orders\n");
+        Path data = dir.resolve("data");
+        try (Started started = standalone(config, data)) {
+            assertEquals(List.of((long) Launcher.Standalone.SEGMENT_SIZE), segmentSizes(data));
+        }
+        Files.writeString(config, "queues=orders\nsegmentSize=16m\n");
+        Path sized = dir.resolve("sized");
+        try (Started started = standalone(config, sized)) {
+            assertEquals(List.of(16L << 20), segmentSizes(sized), "an explicit segmentSize wins");
+        }
+    }
+
+    private static List<Long> segmentSizes(Path data) throws Exception {
+        try (var files = Files.list(data.resolve("commitlog"))) {
+            return files.map(f -> f.toFile().length()).toList();
+        }
+    }
+
+    @Test
     void aStandaloneServerBoundToEveryInterfaceAnnouncesAReachableAddress(@TempDir Path dir) throws Exception {
         Path config = dir.resolve("broker.properties");
         Files.writeString(config, "queues=orders\nhost=0.0.0.0\n");

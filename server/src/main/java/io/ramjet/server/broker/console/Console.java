@@ -40,17 +40,23 @@ public final class Console {
     private final Map<String, Function<ApiCall, Object>> reads;
     private final Map<String, Function<ApiCall, Object>> actions;
 
-    public Console(ConsoleGate gate, Listings listings, MessagePages pages, Actions actions) {
+    public Console(ConsoleGate gate, Listings listings, RateHistory history, MessagePages pages, Actions actions) {
         this.gate = gate;
         this.reads = Map.of(
                 "/api/destinations", listings::destinations,
                 "/api/subscriptions", listings::subscriptions,
                 "/api/consumers", listings::consumers,
+                "/api/connections", listings::connections,
+                "/api/producers", listings::producers,
+                "/api/cluster", listings::cluster,
                 "/api/broker", listings::broker,
+                "/api/history", history::history,
                 "/api/browse", pages::page);
         this.actions = Map.of(
                 "/api/purge", actions::purge,
-                "/api/move", actions::move);
+                "/api/move", actions::move,
+                "/api/create", actions::create,
+                "/api/delete", actions::delete);
     }
 
     /** @param mount creates a context (a path prefix and its handler) on the HTTP server */

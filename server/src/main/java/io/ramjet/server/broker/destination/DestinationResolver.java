@@ -64,6 +64,21 @@ public final class DestinationResolver {
         return created;
     }
 
+    /**
+     * Creates a permanent destination an operator asks for, whatever the auto-creation policy, under
+     * a name a client may use; an existing one is left as it is.
+     *
+     * @param queueCount its message queues, 0 or less for {@code defaultQueueCount}
+     * @return whether it was created (false: it existed)
+     * @throws BrokerException UNKNOWN_DESTINATION when the name is not one a client may use
+     */
+    public boolean createPermanent(DestinationKind kind, String name, int queueCount, int defaultQueueCount) {
+        checkClientName(name);
+        boolean existed = destinations.find(kind, name).isPresent();
+        ensure(new Destination(name, kind, queueCount <= 0 ? defaultQueueCount : queueCount, false));
+        return !existed;
+    }
+
     /** The destination if it exists. */
     public Destination existing(DestinationKind kind, String name) {
         return destinations.find(kind, name).orElseThrow(() -> new BrokerException(

@@ -19,7 +19,6 @@ import io.ramjet.server.broker.admin.MessageMover;
 import io.ramjet.server.broker.admin.Purge;
 import io.ramjet.server.broker.admin.Statistics;
 import io.ramjet.server.broker.admin.TransactionListing;
-import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationResolver;
 import io.ramjet.server.broker.security.Operation;
 import io.ramjet.server.remoting.RemotingServer;
@@ -123,11 +122,9 @@ public final class OperationsProcessor {
      */
     Frame create(RemotingConnection connection, Frame request) {
         AdminCreateRequest create = request.header(AdminCreateRequest.class);
-        DestinationResolver.checkClientName(create.name());
-        boolean existed = resolver.table().find(create.kind(), create.name()).isPresent();
-        resolver.ensure(new Destination(create.name(), create.kind(),
-                create.queueCount() <= 0 ? defaultQueueCount : create.queueCount(), false));
-        return request.reply(new AdminCount(existed ? 0 : 1));
+        boolean created = resolver.createPermanent(create.kind(), create.name(), create.queueCount(),
+                defaultQueueCount);
+        return request.reply(new AdminCount(created ? 1 : 0));
     }
 
     private static String query(Frame request) {

@@ -249,6 +249,13 @@ public final class InSyncReplicas implements ReplicationGate {
         return ids;
     }
 
+    /** Every slave that fetched since the master started, by broker id: how far it has flushed the master's log. */
+    public synchronized Map<Long, Long> flushedOffsets() {
+        Map<Long, Long> out = new java.util.TreeMap<>();
+        replicas.forEach((id, replica) -> out.put(id, replica.flushedOffset));
+        return out;
+    }
+
     /** How far slave {@code brokerId} has flushed the master's log, -1 if it never fetched. */
     public synchronized long flushedOffset(long brokerId) {
         Replica replica = replicas.get(brokerId);

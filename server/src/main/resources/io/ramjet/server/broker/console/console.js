@@ -1,14 +1,13 @@
-// The Ramjet web console: polls the broker's JSON API every two seconds, computes the enqueue and
-// dequeue rates from the counters' deltas, and charts them with uPlot. Data is put in the page as
-// text only (textContent), never as markup.
+// The Ramjet web console: polls the broker's JSON API every two seconds, shows the rates of the
+// last minutes that the broker keeps (/api/history) in a uPlot chart, and the table's rates from
+// the counters' deltas between two polls. Data is put in the page as text only (textContent),
+// never as markup.
 'use strict';
 
 const POLL_MS = 2000;
-const POINTS = 150;
 const ALL = '';
 
 const rates = new Map();      // destination key -> {enqueued, acknowledged, at} of the last poll
-const history = new Map();    // destination key ('' for all) -> {t: [], enq: [], deq: []}
 let chart = null;
 let browsing = null;          // {destination, queue, offset, end}
 
@@ -81,32 +80,29 @@ function move(d) {
   }
 }
 
+function create(event) {
+  event.preventDefault();
+  const kind = $('#create-kind').value;
+  const name = $('#create-name').value.trim();
+  if (name && confirm('Create ' + kind.toLowerCase() + ' ' + name + '?')) {
+    run('create ' + name, action('/api/create', {kind, name}));
+  }
+}
+
+function remove(d) {
+  if (confirm('Delete ' + d.kind.toLowerCase() + ' ' + d.name + ' with its subscriptions and messages?')) {
+    run('delete ' + d.name, action('/api/delete', {kind: d.kind, name: d.name}));
+  }
+}
+
 function purgeDurable(s) {
   if (confirm('Purge the durable subscription ' + s.name + ' of client ' + s.clientId + '?')) {
     run('purge ' + s.name, action('/api/purge', {clientId: s.clientId, subscription: s.name}));
   }
 }
 
-function record(k, at, enq, deq) {
-  let h = history.get(k);
-  if (!h) {
-    h = {t: [], enq: [], deq: []};
-    history.set(k, h);
-  }
-  h.t.push(at);
-  h.enq.push(enq);
-  h.deq.push(deq);
-  if (h.t.length > POINTS) {
-    h.t.shift();
-    h.enq.shift();
-    h.deq.shift();
-  }
-}
-
 function ratesOf(destinations, at) {
   const out = new Map();
-  let totalEnq = 0;
-  let totalDeq = 0;
   for (const d of destinations) {
     const last = rates.get(key(d));
     let enq = null;
@@ -115,14 +111,10 @@ function ratesOf(destinations, at) {
       const seconds = (at - last.at) / 1000;
       enq = Math.max(0, (d.enqueued - last.enqueued) / seconds);
       deq = Math.max(0, (d.acknowledged - last.acknowledged) / seconds);
-      totalEnq += enq;
-      totalDeq += deq;
     }
     rates.set(key(d), {enqueued: d.enqueued, acknowledged: d.acknowledged, at});
     out.set(key(d), {enq, deq});
-    record(key(d), at / 1000, enq, deq);
   }
-  record(ALL, at / 1000, totalEnq, totalDeq);
   return out;
 }
 
@@ -148,6 +140,9 @@ function showDestinations(destinations, now) {
       button(actions, 'browse', 'browse', () => browse(d.name));
       button(actions, 'purge', 'purge', () => purge(d));
       button(actions, 'move', 'move', () => move(d));
+    }
+    if (!d.temporary) {
+      button(actions, 'delete', 'delete', () => remove(d));
     }
   });
   const select = $('#chart-for');
@@ -196,9 +191,67 @@ function showConsumers(consumers) {
   });
 }
 
-function drawChart() {
-  const h = history.get($('#chart-for').value) || {t: [], enq: [], deq: []};
-  const data = [h.t, h.enq, h.deq];
+function showConnections(connections) {
+  rows('#connections', connections, (row, c) => {
+    row.dataset.address = c.address;
+    cell(row, c.address, null, 'address');
+    cell(row, c.user === null ? '(anonymous)' : c.user, null, 'user');
+    cell(row, c.member, null, 'member');
+    cell(row, c.tls ? 'yes' : 'no', null, 'tls');
+    number(row, c.consumers, 'consumers');
+    number(row, c.sends, 'sends');
+  });
+}
+
+function showProducers(producers) {
+  rows('#producers', producers, (row, p) => {
+    row.dataset.destination = p.destination;
+    cell(row, p.connection, null, 'connection');
+    cell(row, p.user === null ? '(anonymous)' : p.user, null, 'user');
+    cell(row, p.destination, null, 'destination');
+    cell(row, p.kind, null, 'kind');
+    number(row, p.sends, 'sends');
+  });
+}
+
+function showCluster(cluster) {
+  const g = cluster.group;
+  $('#group').textContent = 'group ' + g.name + ' of cluster ' + g.cluster + ': this broker (id ' + g.brokerId
+      + ', ' + g.address + ') is its ' + g.role + ', epoch ' + g.epoch
+      + (g.master ? ', following master ' + g.master : '') + '; '
+      + (g.role === 'MASTER' ? g.slaves.length + ' slave(s) fetching' : 'slave');
+  $('#group').dataset.role = g.role;
+  rows('#slaves', g.slaves, (row, s) => {
+    row.dataset.slave = s.brokerId;
+    number(row, s.brokerId, 'id');
+    number(row, s.flushedOffset, 'flushed');
+    number(row, s.lagBytes, 'lag');
+    cell(row, s.inSync ? 'yes' : 'no', null, 'inSync');
+  });
+  const registered = [];
+  for (const n of cluster.nameServers) {
+    if (n.error !== null) {
+      registered.push({nameServer: n.address, cluster: '', group: n.error, brokerId: null, address: ''});
+    }
+    for (const b of n.brokers) {
+      registered.push(Object.assign({nameServer: n.address}, b));
+    }
+  }
+  rows('#registered', registered, (row, b) => {
+    row.dataset.group = b.group;
+    cell(row, b.nameServer, null, 'nameServer');
+    cell(row, b.cluster, null, 'cluster');
+    cell(row, b.group, null, 'group');
+    cell(row, b.brokerId === null ? '' : (b.brokerId === 0 ? 'yes' : 'no (id ' + b.brokerId + ')'), null, 'master');
+    cell(row, b.address, null, 'address');
+  });
+}
+
+// The broker's history: seconds for uPlot's time axis, enqueue solid blue, dequeue dashed orange
+// drawn over it, so that equal rates still show both lines.
+function drawChart(series) {
+  const data = [series.t.map((t) => t / 1000), series.enqueue, series.dequeue];
+  $('#chart').dataset.points = String(series.t.length);
   if (typeof uPlot === 'undefined') {
     $('#chart').textContent = 'the chart library (uPlot WebJar) is not on the broker\'s class path';
     return;
@@ -208,13 +261,21 @@ function drawChart() {
       width: Math.max(400, $('#chart').clientWidth - 16),
       height: 220,
       series: [{}, {label: 'enqueue/s', stroke: '#1f6feb', width: 2},
-        {label: 'dequeue/s', stroke: '#2da44e', width: 2}],
+        {label: 'dequeue/s', stroke: '#d4731b', width: 3, dash: [8, 5]}],
       // uPlot's own time axis: it spaces and shortens the labels to fit
       axes: [{}, {label: 'messages/s'}],
       scales: {x: {time: true}},
     }, data, $('#chart'));
   } else {
     chart.setData(data);
+  }
+}
+
+async function refreshChart() {
+  try {
+    drawChart(await api('/api/history?' + new URLSearchParams({destination: $('#chart-for').value})));
+  } catch (e) {
+    status('history failed: ' + e.message);
   }
 }
 
@@ -251,8 +312,9 @@ async function browsePage() {
 
 async function refresh() {
   try {
-    const [broker, destinations, subscriptions, consumers] = await Promise.all([
-      api('/api/broker'), api('/api/destinations'), api('/api/subscriptions'), api('/api/consumers')]);
+    const [broker, destinations, subscriptions, consumers, connections, producers, cluster] = await Promise.all([
+      api('/api/broker'), api('/api/destinations'), api('/api/subscriptions'), api('/api/consumers'),
+      api('/api/connections'), api('/api/producers'), api('/api/cluster')]);
     const at = Date.now();
     $('#broker').textContent = 'broker ' + broker.brokerName + ' at ' + broker.address + ', version '
         + broker.version + ', up ' + Math.round(broker.uptimeMillis / 1000) + ' s, disk '
@@ -260,14 +322,18 @@ async function refresh() {
     showDestinations(destinations, ratesOf(destinations, at));
     showSubscriptions(subscriptions);
     showConsumers(consumers);
-    drawChart();
+    showConnections(connections);
+    showProducers(producers);
+    showCluster(cluster);
+    await refreshChart();
     $('#refreshed').textContent = 'refreshed ' + new Date(at).toLocaleTimeString();
   } catch (e) {
     status('refresh failed: ' + e.message);
   }
 }
 
-$('#chart-for').addEventListener('change', drawChart);
+$('#chart-for').addEventListener('change', refreshChart);
+$('#create').addEventListener('submit', create);
 $('#browse-next').addEventListener('click', browsePage);
 $('#browse-close').addEventListener('click', () => {
   browsing = null;
