@@ -130,6 +130,12 @@ public final class CommandCode {
      */
     public static final short ANNOUNCE_DESTINATIONS = 480;
 
+    // Large messages, 500-509: a body sent and read in chunks (LargeBodyDescriptor)
+    /** Client to broker: one chunk of a large message's body, stored before its SEND. */
+    public static final short LARGE_CHUNK_WRITE = 500;
+    /** Client to broker: one chunk of a large message it received or browsed. */
+    public static final short LARGE_CHUNK_READ = 501;
+
     private CommandCode() {
     }
 
@@ -173,6 +179,8 @@ public final class CommandCode {
             case REPLICA_FETCH -> "REPLICA_FETCH";
             case RELEASE_BATCH -> "RELEASE_BATCH";
             case ANNOUNCE_DESTINATIONS -> "ANNOUNCE_DESTINATIONS";
+            case LARGE_CHUNK_WRITE -> "LARGE_CHUNK_WRITE";
+            case LARGE_CHUNK_READ -> "LARGE_CHUNK_READ";
             default -> "code " + code;
         };
     }

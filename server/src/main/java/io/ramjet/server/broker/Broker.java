@@ -49,6 +49,9 @@ import io.ramjet.server.broker.processor.ConnectionSession;
 import io.ramjet.server.broker.processor.ConsumerDetacher;
 import io.ramjet.server.broker.processor.ConsumerRegistry;
 import io.ramjet.server.broker.processor.LeaseGate;
+import io.ramjet.server.broker.processor.LargeChunkProcessor;
+import io.ramjet.server.broker.large.LargeMessages;
+import io.ramjet.server.broker.large.OpenUploads;
 import io.ramjet.server.broker.processor.DestinationDeleter;
 import io.ramjet.server.broker.processor.OperationsProcessor;
 import io.ramjet.server.broker.processor.ProducingConnections;
@@ -173,6 +176,9 @@ public final class Broker implements AutoCloseable {
     private BrokerRegistrar registrar;
     private ConsumptionLog log;
     private RetentionScanner retention;
+    /** Large sends whose chunks are written and whose SEND has not come. */
+    private final OpenUploads uploads = new OpenUploads();
+    private LargeMessages largeMessages;
     /** Replication: the epoch history, the master's in-sync set, the slave's fetcher. */
     private EpochFile epochs;
     private InSyncReplicas inSyncReplicas;
@@ -259,6 +265,7 @@ public final class Broker implements AutoCloseable {
         store = MessageStore.open(storeConfig, new BrokerDispatchListener(heldPulls, replay,
                 snapshotter, delayed, transactions.dispatch(), producers), replication.slave() ? ReplicationGate.NONE
                 : inSyncReplicas);
+        largeMessages = new LargeMessages(store);
         boolean wasSlave = ReplicaMarker.wasSlave(config.dataDir(), replication.slave());
         if (!replication.slave()) {
             // a slave stays in replay: it applies every record as recovery does, and starts nothing that writes
@@ -287,7 +294,8 @@ public final class Broker implements AutoCloseable {
             }
             server.start();
             startReplication();
-            retention = new RetentionScanner(store, destinations, subscriptions, delayed, transactions.table());
+            retention = new RetentionScanner(store, destinations, subscriptions, delayed, transactions.table(),
+                    largeMessages, uploads);
             timer.scheduleWithFixedDelay(retention, RETENTION_PERIOD_MILLIS, RETENTION_PERIOD_MILLIS,
                     TimeUnit.MILLISECONDS);
             if (!replication.slave()) {
@@ -408,7 +416,11 @@ public final class Broker implements AutoCloseable {
                 temporaries, access, destinationsChanged);
         DiskGuard disk = diskGuard();
         SendProcessor send = new SendProcessor(store, resolver, disk,
-                new TransactionHalves(transactions.table()), access, producers);
+                new TransactionHalves(transactions.table()), access, producers, largeMessages, uploads);
+        LargeChunkProcessor chunks = new LargeChunkProcessor(store, resolver, disk, access, uploads, largeMessages);
+        server.registerProcessor(CommandCode.LARGE_CHUNK_WRITE, Refusals.mapped(chunks::write), processors);
+        server.registerProcessor(CommandCode.LARGE_CHUNK_READ, Refusals.mapped(chunks::read), processors);
+        server.addConnectionListener(ConnectionSession.onClose(uploads::closed));
         SendLane sendLane = new SendLane(sends, disk::holding, store::forcesQuickly, store::forceWaiting);
         server.registerAsyncProcessor(CommandCode.SEND, metrics == null ? Refusals.mappedAsync(send)
                 : producing.counting(Timed.async(Refusals.mappedAsync(send), metrics.metrics().sendTimer())), sendLane);
