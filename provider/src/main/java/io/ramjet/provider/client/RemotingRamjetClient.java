@@ -33,6 +33,8 @@ import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.frame.FrameDescriptor;
 import io.ramjet.protocol.frame.FrameTooLongException;
 import io.ramjet.protocol.record.MessageRecordView;
+import io.ramjet.protocol.record.RecordFlags;
+import io.ramjet.protocol.command.ChunkReadRequest;
 import io.ramjet.protocol.remoting.ConnectionListener;
 import io.ramjet.protocol.remoting.NameServerClient;
 import io.ramjet.protocol.remoting.RemotingClient;
@@ -53,6 +55,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -105,9 +109,19 @@ public final class RemotingRamjetClient implements BrokerClient {
     /** The client id this client holds, told to every broker it connects to later; null when none. */
     private volatile String claimedClientId;
     private volatile LongFunction<TxState> transactionStates = id -> TxState.UNKNOWN;
+    /** A body above this many bytes, or given as a stream, is sent as a large message. */
+    private final int largeMessageSize;
+    private final LargeUpload largeUpload;
+    /** Where large bodies are uploaded: an upload blocks its thread (it reads the application's stream). */
+    private final ExecutorService uploads = Executors.newCachedThreadPool(runnable -> {
+        Thread t = new Thread(runnable, "ramjet-large-upload");
+        t.setDaemon(true);
+        return t;
+    });
 
     public RemotingRamjetClient(ConnectionInfo connection) {
         this.timeout = connection.requestTimeout();
+        this.largeMessageSize = connection.options().largeMessageSize();
         this.refreshNanos = TimeUnit.MILLISECONDS.toNanos(connection.options().discoveryMillis());
         this.remoting = new RemotingClient(RemotingClientConfig.defaults().withIoThreads(1)
                 .withRequestTimeout(connection.requestTimeout()).withTls(connection.tls()));
@@ -117,6 +131,7 @@ public final class RemotingRamjetClient implements BrokerClient {
         }, Runnable::run);
         this.nameServers = new NameServerClient(remoting, connection.nameServers(), connection.requestTimeout());
         this.credentials = connection.credentials();
+        this.largeUpload = new LargeUpload(remoting, timeout, largeMessageSize, connection.options().compressLargeMessages());
         remoting.setHandshake(this::handshake);
     }
 
@@ -130,6 +145,9 @@ public final class RemotingRamjetClient implements BrokerClient {
     @Override
     public CompletableFuture<Void> send(OutgoingMessage m, int queueChoice, long transactionId,
                                         Consumer<String> touching) {
+        if (m.bodyStream() != null || m.body().length > largeMessageSize) {
+            return sendLarge(m, queueChoice, transactionId, touching);
+        }
         if (overFrameLimit(m)) {
             return CompletableFuture.failedFuture(tooLarge(m));
         }
@@ -149,6 +167,50 @@ public final class RemotingRamjetClient implements BrokerClient {
             return answer.exceptionallyCompose(failure -> CompletableFuture.failedFuture(
                     sendFailure(m, route.address(), failure)));
         }).thenAccept(Frames::release));
+    }
+
+    /**
+     * As {@link #send}, the body first written to the chosen broker in chunks (on an upload
+     * thread, {@link LargeUpload}), then a SEND whose body is the chunk table. {@code touching}
+     * hears of the broker before its first chunk goes out.
+     */
+    private CompletableFuture<Void> sendLarge(OutgoingMessage m, int queueChoice, long transactionId,
+                                              Consumer<String> touching) {
+        return RemotingFailures.translated(routes(m.destination(), m.kind(), null).thenCompose(list -> {
+            Route route = list.get(Math.floorMod(queueChoice, list.size()));
+            int queueId = Math.floorMod(queueChoice / list.size(), route.queueCount());
+            boolean idempotent = transactionId == 0 && m.producerId() != 0;
+            touching.accept(route.address());
+            return CompletableFuture.supplyAsync(() -> {
+                        try {
+                            return largeUpload.upload(route.address(), m);
+                        } catch (ClientException e) {
+                            throw new CompletionException(e);
+                        }
+                    }, uploads)
+                    .thenCompose(table -> {
+                        SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(),
+                                m.deliveryTime(), m.expiration(), m.properties().length, transactionId,
+                                idempotent ? m.producerId() : 0, idempotent ? m.sequence() : 0, true);
+                        return remoting.invoke(route.address(), Frame.request(CommandCode.SEND, header,
+                                Unpooled.wrappedBuffer(m.properties(), table)), timeout);
+                    })
+                    .exceptionallyCompose(failure -> CompletableFuture.failedFuture(
+                            sendFailure(m, route.address(), failure)));
+        }).thenAccept(Frames::release));
+    }
+
+    @Override
+    public CompletableFuture<byte[]> readChunk(String brokerAddress, String destination, long uploadId,
+                                               long physicalOffset) {
+        return RemotingFailures.translated(remoting.invoke(brokerAddress, Frame.request(CommandCode.LARGE_CHUNK_READ,
+                new ChunkReadRequest(destination, uploadId, physicalOffset)), timeout).thenApply(response -> {
+                    try {
+                        return response.bodyArray();
+                    } finally {
+                        Frames.release(response);
+                    }
+                }));
     }
 
     /** Asks the NameServers for the live brokers, which they answer whether or not any registered. */
@@ -256,7 +318,8 @@ public final class RemotingRamjetClient implements BrokerClient {
             MessageRecordView record = MessageRecordView.wrap(records.slice(at, p.recordSize()));
             at += p.recordSize();
             deliveries.add(new Delivery(consumer, new MessagePosition(p.queueId(), p.queueOffset()),
-                    p.deliveryCount(), record.properties(), record.body()));
+                    p.deliveryCount(), record.properties(), record.body(),
+                    RecordFlags.isSet(record.flags(), RecordFlags.LARGE)));
         }
         return deliveries;
     }
@@ -607,6 +670,7 @@ public final class RemotingRamjetClient implements BrokerClient {
     @Override
     public void close() {
         closed = true;
+        uploads.shutdownNow();
         remoting.close();
     }
 
@@ -768,15 +832,5 @@ public final class RemotingRamjetClient implements BrokerClient {
 
     private static String key(String destination, DestinationKind kind) {
         return kind + ":" + destination;
-    }
-
-    /** Response bodies belong to whoever receives them. */
-    private static final class Frames {
-        static void release(Frame frame) {
-            ByteBuf body = frame.body();
-            if (body != null && body.refCnt() > 0) {
-                body.release();
-            }
-        }
     }
 }

@@ -3,6 +3,7 @@ package io.ramjet.provider.jms;
 import io.ramjet.protocol.command.DestinationKind;
 import io.ramjet.provider.client.BrowsePage;
 import io.ramjet.provider.client.Delivery;
+import io.ramjet.provider.client.ReceivedMessages;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.destination.RamjetQueue;
 import io.ramjet.provider.jms.error.JmsErrors;
@@ -102,7 +103,7 @@ public final class RamjetQueueBrowser implements QueueBrowser {
                 BrowsePage page = JmsErrors.await(client.browse(brokers.get(broker), queue.name(), selectorText(),
                         nextQueueId, nextOffset, PAGE));
                 for (Delivery d : page.messages()) {
-                    RamjetMessage m = decode(d);
+                    RamjetMessage m = decode(brokers.get(broker), d);
                     if (m != null) {
                         ready.add(m);
                     }
@@ -118,8 +119,9 @@ public final class RamjetQueueBrowser implements QueueBrowser {
             }
         }
 
-        private RamjetMessage decode(Delivery d) throws JMSException {
-            RamjetMessage m = MessageCodec.decode(d.properties(), d.body(), session.connection().info().allowList());
+        private RamjetMessage decode(String address, Delivery d) throws JMSException {
+            RamjetMessage m = ReceivedMessages.decode(client, address, queue.name(), d,
+                    session.connection().info().allowList());
             m.setJMSDestination(queue);
             m.setJMSRedelivered(d.deliveryCount() > 1);
             m.setDeliveryCount(d.deliveryCount());

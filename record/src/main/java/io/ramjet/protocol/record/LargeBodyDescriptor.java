@@ -32,9 +32,9 @@ import java.nio.ByteBuffer;
  *       in its queue-offset field and its index in its queue-id field, so the broker checks that
  *       a table names only chunks of its own upload, and serves a chunk only to a client that
  *       names its upload id (which only a reader of the message record learns);</li>
- *   <li>the chunk offsets ascend: a chunk is appended before the next one, all of them before
- *       the message record, so the first offset is the lowest CommitLog offset the message
- *       needs.</li>
+ *   <li>every chunk is appended before the message record, so the lowest chunk offset is the
+ *       lowest CommitLog offset the message needs; chunks written at once may be stored out of
+ *       index order, so the offsets need not ascend.</li>
  * </ul>
  */
 public final class LargeBodyDescriptor {
@@ -61,9 +61,13 @@ public final class LargeBodyDescriptor {
             return (flags & DEFLATED) != 0;
         }
 
-        /** The lowest CommitLog offset the message needs: its first chunk's. */
+        /** The lowest CommitLog offset the message needs: its lowest chunk's. */
         public long firstOffset() {
-            return chunkOffsets[0];
+            long first = Long.MAX_VALUE;
+            for (long offset : chunkOffsets) {
+                first = Math.min(first, offset);
+            }
+            return first;
         }
     }
 
@@ -85,7 +89,7 @@ public final class LargeBodyDescriptor {
      * Decodes the table from {@code body}'s position to its limit, position untouched.
      *
      * @throws IllegalArgumentException if it is not a well-formed table (a wrong magic, a length
-     *                                  that disagrees with the count, no chunk, offsets not ascending)
+     *                                  that disagrees with the count, no chunk, a negative offset)
      */
     public static Table decode(ByteBuffer body) {
         ByteBuffer b = body.duplicate();
@@ -105,8 +109,8 @@ public final class LargeBodyDescriptor {
         long[] offsets = new long[count];
         for (int i = 0; i < count; i++) {
             offsets[i] = b.getLong(at + CHUNKS_OFFSET + 8 * i);
-            if (offsets[i] < 0 || (i > 0 && offsets[i] <= offsets[i - 1])) {
-                throw new IllegalArgumentException("chunk offsets not ascending at chunk " + i);
+            if (offsets[i] < 0) {
+                throw new IllegalArgumentException("chunk " + i + " at offset " + offsets[i]);
             }
         }
         return new Table(b.getInt(at + FLAGS_OFFSET), b.getLong(at + UPLOAD_ID_OFFSET), bodyLength, storedLength,
