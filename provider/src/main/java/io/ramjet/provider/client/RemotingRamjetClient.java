@@ -172,7 +172,7 @@ public final class RemotingRamjetClient implements BrokerClient {
     /**
      * As {@link #send}, the body first written to the chosen broker in chunks (on an upload
      * thread, {@link LargeUpload}), then a SEND whose body is the chunk table. {@code touching}
-     * hears of the broker before its first chunk goes out.
+     * hears of the broker once the SEND is handed to its connection, or once the upload failed.
      */
     private CompletableFuture<Void> sendLarge(OutgoingMessage m, int queueChoice, long transactionId,
                                               Consumer<String> touching) {
@@ -180,11 +180,11 @@ public final class RemotingRamjetClient implements BrokerClient {
             Route route = list.get(Math.floorMod(queueChoice, list.size()));
             int queueId = Math.floorMod(queueChoice / list.size(), route.queueCount());
             boolean idempotent = transactionId == 0 && m.producerId() != 0;
-            touching.accept(route.address());
             return CompletableFuture.supplyAsync(() -> {
                         try {
                             return largeUpload.upload(route.address(), m);
                         } catch (ClientException e) {
+                            touching.accept(route.address());
                             throw new CompletionException(e);
                         }
                     }, uploads)
@@ -192,8 +192,11 @@ public final class RemotingRamjetClient implements BrokerClient {
                         SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(),
                                 m.deliveryTime(), m.expiration(), m.properties().length, transactionId,
                                 idempotent ? m.producerId() : 0, idempotent ? m.sequence() : 0, true);
-                        return remoting.invoke(route.address(), Frame.request(CommandCode.SEND, header,
-                                Unpooled.wrappedBuffer(m.properties(), table)), timeout);
+                        CompletableFuture<Frame> answer = remoting.invoke(route.address(), Frame.request(
+                                CommandCode.SEND, header, Unpooled.wrappedBuffer(m.properties(), table)), timeout);
+                        // as a whole send: what is given to this address's connection later goes behind the SEND
+                        touching.accept(route.address());
+                        return answer;
                     })
                     .exceptionallyCompose(failure -> CompletableFuture.failedFuture(
                             sendFailure(m, route.address(), failure)));
