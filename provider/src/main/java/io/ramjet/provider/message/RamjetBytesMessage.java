@@ -277,7 +277,11 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
         if (length < 0 || length > value.length) {
             throw new IndexOutOfBoundsException("length " + length + " for a buffer of " + value.length);
         }
-        return read(() -> in.read(value, 0, length));
+        // fills the array while the body lasts, as the API says, also where a large body arrives in chunks
+        return read(() -> {
+            int n = in.readNBytes(value, 0, length);
+            return n == 0 && length > 0 ? -1 : n;
+        });
     }
 
     // ---- writing
