@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Large messages between real processes: clients in JVMs of their own with a 64 MiB heap send
  * and receive bodies streamed in chunks, the broker in its own JVM is killed ({@code kill -9}) at
- * random points of a large send and of a large receive. Every message whose send returned is
+ * random points of a large send and of a large receive, and a sending client is killed too. Every message whose send returned is
  * received whole; no send that failed leaves a message, and its chunks leave no CommitLog
  * segment behind once retention has run.
  */
@@ -49,23 +49,33 @@ class LargeMessageTest {
     }
 
     @Test
-    void aBrokerKilledDuringLargeSendsLeavesOnlyWholeMessagesAndTheirChunksAreReclaimed() throws Exception {
+    void aBrokerOrClientKilledDuringLargeSendsLeavesOnlyWholeMessagesAndTheirChunksAreReclaimed() throws Exception {
         BrokerProcess broker = brokers.start("large-kill-send", Brokers.properties("segmentSize", "64m"));
         long seed = System.nanoTime();
         Random random = new Random(seed);
         long length = 128 * MIB;
         int sent = 0;
+        int unknown = 0; // a client killed just after its SEND was stored, before it printed so
         for (int round = 0; round < 3; round++) {
             try (ClientProcess child = ClientProcess.start("large-kill-send-" + round, CLIENT_HEAP,
                     LargeMessageChild.class, "send", broker.url(), "rel.large.killsend", Long.toString(length))) {
                 assertTrue(child.awaitLine("sending", CLIENT_TIMEOUT).isPresent(), "child started: " + child.lines());
-                killAfter(broker, 200 + random.nextInt(1500));
+                TimeUnit.MILLISECONDS.sleep(200 + random.nextInt(1500)); // a random point of the send
+                if (round == 1) {
+                    child.close(); // the client killed instead: its connection's upload is abandoned
+                } else {
+                    broker.kill();
+                }
                 child.exit(CLIENT_TIMEOUT);
                 if (child.line("sent ").isPresent()) {
                     sent++;
+                } else if (round == 1) {
+                    unknown++;
                 }
             }
-            broker.restart();
+            if (!broker.isAlive()) {
+                broker.restart();
+            }
         }
         int received = 0;
         for (Optional<String> got = receiveOne(broker, "rel.large.killsend", "large-kill-send-receive");
@@ -73,8 +83,10 @@ class LargeMessageTest {
             assertTrue(got.get().startsWith("received " + length + " -1 "), "a whole message: " + got.get());
             received++;
         }
-        System.out.printf("LargeMessageTest kill during send (seed %d): %d of 3 sends returned%n", seed, sent);
-        assertEquals(sent, received, "messages received: those whose send returned, no other (seed " + seed + ")");
+        System.out.printf("LargeMessageTest kill during send (broker, client, broker; seed %d): %d of 3 sends"
+                + " returned%n", seed, sent);
+        assertTrue(received >= sent && received <= sent + unknown, "messages received: " + received
+                + ", those whose send returned: " + sent + ", no other (seed " + seed + ")");
         // nothing is left to deliver: retention deletes the orphaned chunks' segments
         assertTrue(Await.until(Duration.ofSeconds(30), () -> segments(broker) <= 2),
                 "segments left: " + segments(broker) + " (seed " + seed + ")");

@@ -24,21 +24,10 @@ import java.util.Objects;
  *                         any other as sent without storing it
  * @param sequence         the message's number from {@code producerId} (1, 2, ...), the same on
  *                         every resend of it; 0 without a producer
- * @param large            the body after the properties section is a chunk table
- *                         ({@code LargeBodyDescriptor}) naming chunks this connection wrote with
- *                         {@link CommandCode#LARGE_CHUNK_WRITE}, not the message body itself
  */
 public record SendRequest(String destination, DestinationKind kind, int queueId, boolean persistent,
                           long deliveryTime, long expiration, int propertiesLength, long transactionId,
-                          long producerId, long sequence, boolean large) {
-
-    /** A message whose body travels in the SEND itself. */
-    public SendRequest(String destination, DestinationKind kind, int queueId, boolean persistent,
-                       long deliveryTime, long expiration, int propertiesLength, long transactionId,
-                       long producerId, long sequence) {
-        this(destination, kind, queueId, persistent, deliveryTime, expiration, propertiesLength, transactionId,
-                producerId, sequence, false);
-    }
+                          long producerId, long sequence) {
 
     /** A send outside any transaction, from no idempotent producer. */
     public SendRequest(String destination, DestinationKind kind, int queueId, boolean persistent,

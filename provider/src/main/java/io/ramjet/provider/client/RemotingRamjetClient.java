@@ -171,7 +171,7 @@ public final class RemotingRamjetClient implements BrokerClient {
 
     /**
      * As {@link #send}, the body first written to the chosen broker in chunks (on an upload
-     * thread, {@link LargeUpload}), then a SEND whose body is the chunk table. {@code touching}
+     * thread, {@link LargeUpload}), then a LARGE_SEND whose body is the chunk table. {@code touching}
      * hears of the broker once the SEND is handed to its connection, or once the upload failed.
      */
     private CompletableFuture<Void> sendLarge(OutgoingMessage m, int queueChoice, long transactionId,
@@ -191,9 +191,10 @@ public final class RemotingRamjetClient implements BrokerClient {
                     .thenCompose(table -> {
                         SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(),
                                 m.deliveryTime(), m.expiration(), m.properties().length, transactionId,
-                                idempotent ? m.producerId() : 0, idempotent ? m.sequence() : 0, true);
+                                idempotent ? m.producerId() : 0, idempotent ? m.sequence() : 0);
                         CompletableFuture<Frame> answer = remoting.invoke(route.address(), Frame.request(
-                                CommandCode.SEND, header, Unpooled.wrappedBuffer(m.properties(), table)), timeout);
+                                CommandCode.LARGE_SEND, header, Unpooled.wrappedBuffer(m.properties(), table)),
+                                timeout);
                         // as a whole send: what is given to this address's connection later goes behind the SEND
                         touching.accept(route.address());
                         return answer;

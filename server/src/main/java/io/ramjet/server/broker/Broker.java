@@ -422,8 +422,11 @@ public final class Broker implements AutoCloseable {
         server.registerProcessor(CommandCode.LARGE_CHUNK_READ, Refusals.mapped(chunks::read), processors);
         server.addConnectionListener(ConnectionSession.onClose(uploads::closed));
         SendLane sendLane = new SendLane(sends, disk::holding, store::forcesQuickly, store::forceWaiting);
-        server.registerAsyncProcessor(CommandCode.SEND, metrics == null ? Refusals.mappedAsync(send)
-                : producing.counting(Timed.async(Refusals.mappedAsync(send), metrics.metrics().sendTimer())), sendLane);
+        for (short code : new short[] {CommandCode.SEND, CommandCode.LARGE_SEND}) {
+            server.registerAsyncProcessor(code, metrics == null ? Refusals.mappedAsync(send)
+                    : producing.counting(Timed.async(Refusals.mappedAsync(send), metrics.metrics().sendTimer())),
+                    sendLane);
+        }
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, Refusals.mappedAsync(subscribe::subscribe),
                 processors);
         // in arrival order per connection: a consumer's pulls claim its messages in the order it sent them

@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SendResponse;
 import io.ramjet.protocol.frame.Frame;
@@ -76,7 +77,7 @@ import java.util.concurrent.CompletionStage;
  * PERSISTENT send's force is left to them ({@link MessageStore#durableAtForce}), one force for
  * the batch of sends just appended, without handing them to the flush thread.
  *
- * <p>A large send ({@link SendRequest#large()}) carries a chunk table instead of the body: it is
+ * <p>A large send (LARGE_SEND, a SEND by another code) carries a chunk table instead of the body: it is
  * stored only if the table names intact chunks of its own upload ({@link LargeMessages#checkTable}),
  * as a record flagged {@link RecordFlags#LARGE}, and its upload is closed once it is answered
  * (the message's queue entry then keeps its chunks from retention).
@@ -114,8 +115,8 @@ public final class SendProcessor implements AsyncRequestProcessor {
     @Override
     public CompletionStage<Frame> process(RemotingConnection connection, Frame request) throws Exception {
         SendRequest send = request.header(SendRequest.class);
-        if (!send.large()) {
-            return store(connection, request, send);
+        if (request.code() != CommandCode.LARGE_SEND) {
+            return store(connection, request, send, false);
         }
         byte[] bytes = request.bodyArray();
         long uploadId;
@@ -131,7 +132,7 @@ public final class SendProcessor implements AsyncRequestProcessor {
         }
         CompletionStage<Frame> answer;
         try {
-            answer = store(connection, request, send);
+            answer = store(connection, request, send, true);
         } catch (Exception | Error e) {
             uploads.ended(uploadId);
             throw e;
@@ -143,8 +144,8 @@ public final class SendProcessor implements AsyncRequestProcessor {
         return answer.whenComplete((done, failure) -> uploads.ended(uploadId));
     }
 
-    private CompletionStage<Frame> store(RemotingConnection connection, Frame request, SendRequest send)
-            throws Exception {
+    private CompletionStage<Frame> store(RemotingConnection connection, Frame request, SendRequest send,
+                                         boolean large) throws Exception {
         disk.checkSend();
         checkRoom();
         byte[] bytes = request.bodyArray();
@@ -164,7 +165,7 @@ public final class SendProcessor implements AsyncRequestProcessor {
             // since a counted commit counts it (the commit drops an expired half)
             return CompletableFuture.completedFuture(request.reply(new SendResponse(send.queueId(), -1, -1)));
         }
-        MessageRecord record = record(destination, send.queueId(), send.persistent(), send.large(),
+        MessageRecord record = record(destination, send.queueId(), send.persistent(), large,
                 send.deliveryTime(), bytes, 0, send.propertiesLength(), bytes.length, now, send.producerId(),
                 send.sequence());
         record = TransactionHalves.half(record, send.transactionId());
