@@ -7,7 +7,6 @@ import io.ramjet.provider.client.ReceivedMessages;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.destination.RamjetQueue;
 import io.ramjet.provider.jms.error.JmsErrors;
-import io.ramjet.provider.message.MessageCodec;
 import io.ramjet.provider.message.RamjetMessage;
 import io.ramjet.provider.selector.Selector;
 import jakarta.jms.IllegalStateException;
