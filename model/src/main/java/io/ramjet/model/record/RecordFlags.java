@@ -16,7 +16,14 @@ public final class RecordFlags {
      */
     public static final int PRODUCER = 1 << 9;
 
-    private static final int KNOWN_BITS = TYPE_MASK | NON_PERSISTENT;
+    /**
+     * A large message: the body is a chunk table ({@link LargeBodyDescriptor}) naming the CHUNK
+     * records that hold the body, not the body itself. Copies of the message (dead-letter, timer,
+     * move) keep the bit and the table, so they share the chunks.
+     */
+    public static final int LARGE = 1 << 10;
+
+    private static final int KNOWN_BITS = TYPE_MASK | NON_PERSISTENT | LARGE;
 
     private RecordFlags() {
     }

@@ -23,7 +23,13 @@ public enum RecordType {
     /** A delayed message waiting in the timer store. */
     TIMER(6),
     /** A participant's prepared vote: the transaction's acknowledgements (and xid) wait for its decision. */
-    VOTE(7);
+    VOTE(7),
+    /**
+     * One chunk of a large message's body, written before the message record that lists it (see
+     * {@link LargeBodyDescriptor}); never in a ConsumeQueue. Its queue id holds the chunk's index
+     * and its queue-offset field the upload id that the message record names.
+     */
+    CHUNK(8);
 
     private static final RecordType[] BY_CODE = values();
 
@@ -38,12 +44,12 @@ public enum RecordType {
     }
 
     /**
-     * Whether the record carries a new message (NORMAL, PREPARED, TIMER), as opposed to a
+     * Whether the record carries a new message (NORMAL, PREPARED, TIMER) or part of one (CHUNK), as opposed to a
      * control record (an acknowledgement, a decision, a subscription change) that lets
      * consumers drain the store: on a full disk the store refuses the former first.
      */
     public boolean carriesMessage() {
-        return this == NORMAL || this == PREPARED || this == TIMER;
+        return this == NORMAL || this == PREPARED || this == TIMER || this == CHUNK;
     }
 
     /** @throws IllegalArgumentException if {@code code} names no type */

@@ -123,5 +123,9 @@ public final class HeaderRegistry {
         kryo.register(ReleaseBatchRequest.class, 465);
 
         kryo.register(AnnounceDestinationsRequest.class, 480);
+
+        kryo.register(ChunkWriteRequest.class, 500);
+        kryo.register(ChunkWriteResponse.class, 501);
+        kryo.register(ChunkReadRequest.class, 502);
     }
 }

@@ -128,6 +128,9 @@ class HeaderGoldenBytesTest {
         ids.put(442, ClusterAuthenticateResponse.class);
         ids.put(465, ReleaseBatchRequest.class);
         ids.put(480, AnnounceDestinationsRequest.class);
+        ids.put(500, ChunkWriteRequest.class);
+        ids.put(501, ChunkWriteResponse.class);
+        ids.put(502, ChunkReadRequest.class);
         return ids;
     }
 
@@ -212,6 +215,9 @@ class HeaderGoldenBytesTest {
         g.put(new AnnounceDestinationsRequest(BROKER, 7, List.of(DESTINATION),
                 List.of(new DestinationInfo("TMP.1.2", DestinationKind.QUEUE, 1, 6))),
                 "e2030d017101076f72646572730c08010f31302e302e302e313a3130393131020962726f6b65722d6102630e0d01710108544d502e312e320c02");
+        g.put(new ChunkWriteRequest("orders", DestinationKind.QUEUE, 0x1234_5678_9abc_def0L, 3), "f603076f72646572730601e0fbe6ab939eabb424");
+        g.put(new ChunkWriteResponse(1L << 30), "f7038080808008");
+        g.put(new ChunkReadRequest("orders", 0x1234_5678_9abc_def0L, 4096), "f803076f72646572738040e0fbe6ab939eabb424");
         return g;
     }
 

@@ -151,4 +151,11 @@ public interface BrokerRequests extends AutoCloseable {
     @Override
     void close();
 
+
+    /**
+     * The bytes of one chunk of a large message ({@code LargeBodyDescriptor}) that the broker at
+     * {@code brokerAddress} holds: the chunk at {@code physicalOffset} of upload {@code uploadId},
+     * read with the consume or browse right on {@code destination}.
+     */
+    CompletableFuture<byte[]> readChunk(String brokerAddress, String destination, long uploadId, long physicalOffset);
 }

@@ -48,14 +48,22 @@ import java.util.TreeSet;
  *   <tr><td>{@value #FAILOVER_TIMEOUT}</td><td>30000</td><td>how long (ms) a send whose broker
  *       group lost its master waits for the NameServers to name a new master of that group; after
  *       that it goes to another group, where a message the lost master stored may be stored twice</td></tr>
+ *   <tr><td>{@value #LARGE_MESSAGE_SIZE}</td><td>1048576</td><td>bytes of body above which a message
+ *       is sent as a large message (Artemis's {@code minLargeMessageSize}): its body travels and is
+ *       stored in chunks of at most this size (and of at most 1 MiB), and a receiver reads it in
+ *       chunks as it reads the body; a body given as a stream is always sent so</td></tr>
+ *   <tr><td>{@value #COMPRESS_LARGE_MESSAGES}</td><td>false</td><td>{@code true} deflates the body
+ *       of every large message this connection sends (Artemis's {@code compressLargeMessages});
+ *       receivers inflate it as they read, whatever their own setting</td></tr>
  * </table>
  *
- * Every value is a positive whole number.
+ * Every value but {@value #COMPRESS_LARGE_MESSAGES} (true or false) is a positive whole number.
  */
 public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, long pullHoldMillis,
                             long discoveryMillis, long resubscribeMillis, int acksInFlight, int ackBatch,
                             long ackBatchMillis, int dupsOkBatch, long dupsOkMillis, int transactedSendsInFlight,
-                            int nonPersistentSendsInFlight, long failoverTimeout) {
+                            int nonPersistentSendsInFlight, long failoverTimeout, int largeMessageSize,
+                            boolean compressLargeMessages) {
 
     public static final String PREFETCH = "prefetch";
     public static final String PREFETCH_BYTES = "prefetchBytes";
@@ -71,14 +79,17 @@ public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, 
     public static final String TRANSACTED_SENDS_IN_FLIGHT = "transactedSendsInFlight";
     public static final String NON_PERSISTENT_SENDS_IN_FLIGHT = "nonPersistentSendsInFlight";
     public static final String FAILOVER_TIMEOUT = "failoverTimeout";
+    public static final String LARGE_MESSAGE_SIZE = "largeMessageSize";
+    public static final String COMPRESS_LARGE_MESSAGES = "compressLargeMessages";
 
     /** The option names, in the order of the components. */
     public static final List<String> KEYS = List.of(PREFETCH, PREFETCH_BYTES, PULLS_IN_FLIGHT, PULL_HOLD_MILLIS,
             DISCOVERY_MILLIS, RESUBSCRIBE_MILLIS, ACKS_IN_FLIGHT, ACK_BATCH, ACK_BATCH_MILLIS, DUPS_OK_BATCH,
-            DUPS_OK_MILLIS, TRANSACTED_SENDS_IN_FLIGHT, NON_PERSISTENT_SENDS_IN_FLIGHT, FAILOVER_TIMEOUT);
+            DUPS_OK_MILLIS, TRANSACTED_SENDS_IN_FLIGHT, NON_PERSISTENT_SENDS_IN_FLIGHT, FAILOVER_TIMEOUT,
+            LARGE_MESSAGE_SIZE, COMPRESS_LARGE_MESSAGES);
 
     public static final ClientOptions DEFAULTS = new ClientOptions(1000, 1 << 20, 2, 300, 2_000, 500, 1024, 64, 10, 64,
-            100, 1024, 1024, 30_000);
+            100, 1024, 1024, 30_000, 1 << 20, false);
 
     public ClientOptions {
         positive(PREFETCH, prefetch);
@@ -95,6 +106,7 @@ public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, 
         positive(TRANSACTED_SENDS_IN_FLIGHT, transactedSendsInFlight);
         positive(NON_PERSISTENT_SENDS_IN_FLIGHT, nonPersistentSendsInFlight);
         positive(FAILOVER_TIMEOUT, failoverTimeout);
+        positive(LARGE_MESSAGE_SIZE, largeMessageSize);
     }
 
     /**
@@ -116,7 +128,7 @@ public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, 
         Map<String, Long> values = new LinkedHashMap<>();
         for (String key : KEYS) {
             String value = options.get(key);
-            if (value != null) {
+            if (value != null && !key.equals(COMPRESS_LARGE_MESSAGES)) {
                 values.put(key, number(key, value));
             }
         }
@@ -135,7 +147,9 @@ public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, 
                 values.getOrDefault(DUPS_OK_MILLIS, d.dupsOkMillis),
                 Math.toIntExact(values.getOrDefault(TRANSACTED_SENDS_IN_FLIGHT, (long) d.transactedSendsInFlight)),
                 Math.toIntExact(values.getOrDefault(NON_PERSISTENT_SENDS_IN_FLIGHT, (long) d.nonPersistentSendsInFlight)),
-                values.getOrDefault(FAILOVER_TIMEOUT, d.failoverTimeout));
+                values.getOrDefault(FAILOVER_TIMEOUT, d.failoverTimeout),
+                Math.toIntExact(values.getOrDefault(LARGE_MESSAGE_SIZE, (long) d.largeMessageSize)),
+                flag(COMPRESS_LARGE_MESSAGES, options.get(COMPRESS_LARGE_MESSAGES), d.compressLargeMessages));
     }
 
     /**
@@ -156,6 +170,18 @@ public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, 
                     + key + "=<positive whole number>");
         }
         return n;
+    }
+
+    private static boolean flag(String key, String value, boolean otherwise) {
+        if (value == null) {
+            return otherwise;
+        }
+        return switch (value.trim()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("option " + key + "=" + value + " is not a flag; expected "
+                    + key + "=true or " + key + "=false");
+        };
     }
 
     private static void positive(String key, long value) {

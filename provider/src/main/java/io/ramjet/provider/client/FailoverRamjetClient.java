@@ -331,6 +331,12 @@ public final class FailoverRamjetClient implements RamjetClient {
     }
 
     @Override
+    public CompletableFuture<byte[]> readChunk(String brokerAddress, String destination, long uploadId,
+                                               long physicalOffset) {
+        return brokers.readChunk(brokerAddress, destination, uploadId, physicalOffset);
+    }
+
+    @Override
     public CompletableFuture<BrowsePage> browse(String brokerAddress, String queue, String selector, int queueId,
                                                 long fromOffset, int maxMessages) {
         return brokers.browse(brokerAddress, queue, selector, queueId, fromOffset, maxMessages);

@@ -1,6 +1,7 @@
 package io.ramjet.provider.client;
 
 import io.ramjet.model.DestinationKind;
+import java.io.InputStream;
 import java.util.Objects;
 
 /**
@@ -11,9 +12,18 @@ import java.util.Objects;
  * @param producerId the idempotent producer that sends it ({@link ProducerIds}), 0 for none; a
  *                   transactional send goes without it whatever it says here
  * @param sequence   its number from that producer: 1, 2, ... in the order the producer sent
+ * @param bodyStream the body as a stream the application gave (read once, as the message is sent
+ *                   as a large message), or null when the body is {@code body}
  */
 public record OutgoingMessage(String destination, DestinationKind kind, boolean persistent, long deliveryTime,
-                              long expiration, byte[] properties, byte[] body, long producerId, long sequence) {
+                              long expiration, byte[] properties, byte[] body, long producerId, long sequence,
+                              InputStream bodyStream) {
+
+    public OutgoingMessage(String destination, DestinationKind kind, boolean persistent, long deliveryTime,
+                           long expiration, byte[] properties, byte[] body, long producerId, long sequence) {
+        this(destination, kind, persistent, deliveryTime, expiration, properties, body, producerId, sequence, null);
+    }
+
     public OutgoingMessage {
         Objects.requireNonNull(destination, "destination");
         Objects.requireNonNull(kind, "kind");
@@ -34,6 +44,7 @@ public record OutgoingMessage(String destination, DestinationKind kind, boolean 
      * same producer (which would hide this one): such a resend may store it twice, never lose it.
      */
     public OutgoingMessage withoutProducer() {
-        return new OutgoingMessage(destination, kind, persistent, deliveryTime, expiration, properties, body);
+        return new OutgoingMessage(destination, kind, persistent, deliveryTime, expiration, properties, body, 0, 0,
+                bodyStream);
     }
 }

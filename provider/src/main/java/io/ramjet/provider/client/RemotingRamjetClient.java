@@ -32,6 +32,9 @@ import io.ramjet.protocol.command.XaRecoverResponse;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.frame.FrameDescriptor;
 import io.ramjet.protocol.frame.FrameTooLongException;
+import io.ramjet.model.record.MessageRecordView;
+import io.ramjet.model.record.RecordFlags;
+import io.ramjet.protocol.command.ChunkReadRequest;
 import io.ramjet.protocol.remoting.ConnectionListener;
 import io.ramjet.protocol.remoting.NameServerClient;
 import io.ramjet.protocol.remoting.RemotingClient;
@@ -50,6 +53,9 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -78,9 +84,19 @@ public final class RemotingRamjetClient implements BrokerClient {
     private final ClientIdClaims clientIds;
     private volatile boolean closed;
     private volatile LongFunction<TxState> transactionStates = id -> TxState.UNKNOWN;
+    /** A body above this many bytes, or given as a stream, is sent as a large message. */
+    private final int largeMessageSize;
+    private final LargeUpload largeUpload;
+    /** Where large bodies are uploaded: an upload blocks its thread (it reads the application's stream). */
+    private final ExecutorService uploads = Executors.newCachedThreadPool(runnable -> {
+        Thread t = new Thread(runnable, "ramjet-large-upload");
+        t.setDaemon(true);
+        return t;
+    });
 
     public RemotingRamjetClient(ConnectionInfo connection) {
         this.timeout = connection.requestTimeout();
+        this.largeMessageSize = connection.options().largeMessageSize();
         this.remoting = new RemotingClient(RemotingClientConfig.defaults().withIoThreads(1)
                 .withRequestTimeout(connection.requestTimeout()).withTls(connection.tls()));
         remoting.registerProcessor(CommandCode.TX_CHECK, (channel, request) -> {
@@ -92,6 +108,7 @@ public final class RemotingRamjetClient implements BrokerClient {
                 TimeUnit.MILLISECONDS.toNanos(connection.options().discoveryMillis()));
         this.clientIds = new ClientIdClaims(remoting, routes, timeout, () -> closed);
         this.credentials = connection.credentials();
+        this.largeUpload = new LargeUpload(remoting, timeout, largeMessageSize, connection.options().compressLargeMessages());
         remoting.setHandshake(this::handshake);
     }
 
@@ -105,7 +122,7 @@ public final class RemotingRamjetClient implements BrokerClient {
     @Override
     public CompletableFuture<Void> send(OutgoingMessage m, int queueChoice, long transactionId,
                                         Consumer<String> touching) {
-        if (overFrameLimit(m)) {
+        if (!isLarge(m) && overFrameLimit(m)) {
             return CompletableFuture.failedFuture(tooLarge(m));
         }
         return RemotingFailures.translated(routes.of(m.destination(), m.kind(), null).thenCompose(list -> {
@@ -115,10 +132,15 @@ public final class RemotingRamjetClient implements BrokerClient {
         }));
     }
 
+    /** Whether {@code m} travels as a large message: its body given as a stream, or over {@code largeMessageSize}. */
+    private boolean isLarge(OutgoingMessage m) {
+        return m.bodyStream() != null || m.body().length > largeMessageSize;
+    }
+
     @Override
     public CompletableFuture<Void> sendToGroup(OutgoingMessage m, String brokerName, int queueChoice,
                                                Consumer<String> touching) {
-        if (overFrameLimit(m)) {
+        if (!isLarge(m) && overFrameLimit(m)) {
             return CompletableFuture.failedFuture(tooLarge(m));
         }
         return RemotingFailures.translated(nameServers.queryRouteFromAll(m.destination()).thenCompose(data -> {
@@ -137,6 +159,9 @@ public final class RemotingRamjetClient implements BrokerClient {
 
     private CompletableFuture<Void> sendTo(Route route, int queueId, OutgoingMessage m, long transactionId,
                                            Consumer<String> touching) {
+        if (isLarge(m)) {
+            return sendLarge(route, queueId, m, transactionId, touching);
+        }
         boolean idempotent = transactionId == 0 && m.producerId() != 0;
         SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(), m.deliveryTime(),
                 m.expiration(), m.properties().length, transactionId, idempotent ? m.producerId() : 0,
@@ -149,6 +174,50 @@ public final class RemotingRamjetClient implements BrokerClient {
         touching.accept(route.address());
         return answer.exceptionallyCompose(failure -> CompletableFuture.<Frame>failedFuture(
                 sendFailure(m, route.address(), failure))).thenAccept(Frames::release);
+    }
+
+    /**
+     * As {@link #send}, the body first written to the chosen broker in chunks (on an upload
+     * thread, {@link LargeUpload}), then a LARGE_SEND whose body is the chunk table. {@code touching}
+     * hears of the broker once the SEND is handed to its connection, or once the upload failed.
+     */
+    private CompletableFuture<Void> sendLarge(Route route, int queueId, OutgoingMessage m, long transactionId,
+                                              Consumer<String> touching) {
+        boolean idempotent = transactionId == 0 && m.producerId() != 0;
+        return CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return largeUpload.upload(route.address(), m);
+                    } catch (ClientException e) {
+                        touching.accept(route.address());
+                        throw new CompletionException(e);
+                    }
+                }, uploads)
+                .thenCompose(table -> {
+                    SendRequest header = new SendRequest(m.destination(), m.kind(), queueId, m.persistent(),
+                            m.deliveryTime(), m.expiration(), m.properties().length, transactionId,
+                            idempotent ? m.producerId() : 0, idempotent ? m.sequence() : 0);
+                    CompletableFuture<Frame> answer = remoting.invoke(route.address(), Frame.request(
+                            CommandCode.LARGE_SEND, header, Unpooled.wrappedBuffer(m.properties(), table)),
+                            timeout);
+                    // as a whole send: what is given to this address's connection later goes behind the SEND
+                    touching.accept(route.address());
+                    return answer;
+                })
+                .exceptionallyCompose(failure -> CompletableFuture.<Frame>failedFuture(
+                        sendFailure(m, route.address(), failure))).thenAccept(Frames::release);
+    }
+
+    @Override
+    public CompletableFuture<byte[]> readChunk(String brokerAddress, String destination, long uploadId,
+                                               long physicalOffset) {
+        return RemotingFailures.translated(remoting.invoke(brokerAddress, Frame.request(CommandCode.LARGE_CHUNK_READ,
+                new ChunkReadRequest(destination, uploadId, physicalOffset)), timeout).thenApply(response -> {
+                    try {
+                        return response.bodyArray();
+                    } finally {
+                        Frames.release(response);
+                    }
+                }));
     }
 
     /** Asks the NameServers for the live brokers, which they answer whether or not any registered. */
@@ -253,7 +322,8 @@ public final class RemotingRamjetClient implements BrokerClient {
             MessageRecordView record = MessageRecordView.wrap(records.slice(at, p.recordSize()));
             at += p.recordSize();
             deliveries.add(new Delivery(consumer, new MessagePosition(p.queueId(), p.queueOffset()),
-                    p.deliveryCount(), record.properties(), record.body()));
+                    p.deliveryCount(), record.properties(), record.body(),
+                    RecordFlags.isSet(record.flags(), RecordFlags.LARGE)));
         }
         return deliveries;
     }
@@ -555,6 +625,7 @@ public final class RemotingRamjetClient implements BrokerClient {
     @Override
     public void close() {
         closed = true;
+        uploads.shutdownNow();
         remoting.close();
     }
 

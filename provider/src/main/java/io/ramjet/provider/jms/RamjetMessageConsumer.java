@@ -5,6 +5,7 @@ import io.ramjet.provider.client.ClientException;
 import io.ramjet.provider.client.ConsumerFeed;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
+import io.ramjet.provider.client.ReceivedMessages;
 import io.ramjet.provider.client.FeedSink;
 import io.ramjet.provider.client.Intake;
 import io.ramjet.provider.client.RamjetClient;
@@ -298,7 +299,8 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         }
         RamjetMessage message;
         try {
-            message = MessageCodec.decode(delivery.properties(), delivery.body(), session.connection().info().allowList());
+            message = ReceivedMessages.decode(client, at.brokerAddress(), at.subscription().destination(), delivery,
+                    session.connection().info().allowList());
             message.setJMSDestination(destination);
             message.setJMSRedelivered(delivery.deliveryCount() > 1);
             message.setDeliveryCount(delivery.deliveryCount());

@@ -5,10 +5,12 @@ import io.ramjet.protocol.message.MessageHeaders;
 import io.ramjet.protocol.message.MessagePropertiesCodec;
 import io.ramjet.provider.client.OutgoingMessage;
 import io.ramjet.provider.client.ProducerIds;
+import io.ramjet.provider.client.SingleUseStream;
 import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.jms.error.JmsErrors;
 import io.ramjet.provider.message.ForeignMessages;
 import io.ramjet.provider.message.MessageCodec;
+import io.ramjet.provider.message.RamjetBytesMessage;
 import io.ramjet.provider.message.RamjetMessage;
 import jakarta.jms.CompletionListener;
 import jakarta.jms.DeliveryMode;
@@ -22,6 +24,7 @@ import jakarta.jms.Queue;
 import jakarta.jms.QueueSender;
 import jakarta.jms.Topic;
 import jakarta.jms.TopicPublisher;
+import java.io.InputStream;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
@@ -281,10 +284,12 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
         MessageHeaders headers = MessageCodec.headersOf(sent);
         headers.properties().put(RamjetMessageConsumer.CONNECTION_ID_PROPERTY,
                 session.connection().info().connectionId());
+        InputStream bodyStream = sent instanceof RamjetBytesMessage bytes ? bytes.sendStream() : null;
         OutgoingMessage outgoing = new OutgoingMessage(destination.name(),
                 destination.isQueue() ? DestinationKind.QUEUE : DestinationKind.TOPIC, mode == DeliveryMode.PERSISTENT,
                 deliveryDelay > 0 ? deliveryTime : 0, expiration, MessagePropertiesCodec.encode(headers),
-                MessageCodec.encodeBody(sent), producerId, lastSend.incrementAndGet());
+                bodyStream == null ? MessageCodec.encodeBody(sent) : new byte[0], producerId,
+                lastSend.incrementAndGet(), bodyStream == null ? null : new SingleUseStream(bodyStream));
         CompletableFuture<Void> sending = session.send(outgoing, destination, GroupQueueChoice.groupId(headers));
         if (listener == null) {
             session.awaitSent(sending, outgoing);

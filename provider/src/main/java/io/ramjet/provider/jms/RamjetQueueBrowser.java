@@ -3,10 +3,10 @@ package io.ramjet.provider.jms;
 import io.ramjet.model.DestinationKind;
 import io.ramjet.provider.client.BrowsePage;
 import io.ramjet.provider.client.Delivery;
+import io.ramjet.provider.client.ReceivedMessages;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.destination.RamjetQueue;
 import io.ramjet.provider.jms.error.JmsErrors;
-import io.ramjet.provider.message.MessageCodec;
 import io.ramjet.provider.message.RamjetMessage;
 import io.ramjet.provider.selector.Selector;
 import jakarta.jms.IllegalStateException;
@@ -102,7 +102,7 @@ public final class RamjetQueueBrowser implements QueueBrowser {
                 BrowsePage page = JmsErrors.await(client.browse(brokers.get(broker), queue.name(), selectorText(),
                         nextQueueId, nextOffset, PAGE));
                 for (Delivery d : page.messages()) {
-                    RamjetMessage m = decode(d);
+                    RamjetMessage m = decode(brokers.get(broker), d);
                     if (m != null) {
                         ready.add(m);
                     }
@@ -118,8 +118,9 @@ public final class RamjetQueueBrowser implements QueueBrowser {
             }
         }
 
-        private RamjetMessage decode(Delivery d) throws JMSException {
-            RamjetMessage m = MessageCodec.decode(d.properties(), d.body(), session.connection().info().allowList());
+        private RamjetMessage decode(String address, Delivery d) throws JMSException {
+            RamjetMessage m = ReceivedMessages.decode(client, address, queue.name(), d,
+                    session.connection().info().allowList());
             m.setJMSDestination(queue);
             m.setJMSRedelivered(d.deliveryCount() > 1);
             m.setDeliveryCount(d.deliveryCount());

@@ -7,6 +7,9 @@ import io.ramjet.provider.destination.RamjetDestination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageFormatException;
+import io.ramjet.protocol.message.BodyType;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.Map;
 
@@ -84,7 +87,43 @@ public final class MessageCodec {
             throws JMSException {
         try {
             MessageHeaders h = MessagePropertiesCodec.decode(properties.duplicate());
-            RamjetMessage m = MessageBodyCodec.decode(h.bodyType(), body.duplicate(), allowList);
+            return withHeaders(MessageBodyCodec.decode(h.bodyType(), body.duplicate(), allowList), h);
+        } catch (RuntimeException e) {
+            throw undecodable(e);
+        }
+    }
+
+    /**
+     * A received large message: its header section, and its body read from {@code source}. A
+     * bytes body stays where it is and is read in chunks as the application reads it; any other
+     * body (text, map, stream, object: held whole by their API anyway) is read and decoded now.
+     *
+     * @param bodyLength the body's length as the application reads it
+     */
+    public static RamjetMessage decodeLarge(ByteBuffer properties, long bodyLength, LargeBodySource source,
+                                            SerializationAllowList allowList) throws JMSException {
+        MessageHeaders h;
+        try {
+            h = MessagePropertiesCodec.decode(properties.duplicate());
+        } catch (RuntimeException e) {
+            throw undecodable(e);
+        }
+        if (h.bodyType() == BodyType.BYTES) {
+            RamjetBytesMessage m = new RamjetBytesMessage();
+            m.setLargeBody(bodyLength, source);
+            return withHeaders(m, h);
+        }
+        byte[] whole;
+        try (InputStream in = source.open()) {
+            whole = in.readAllBytes();
+        } catch (IOException e) {
+            throw JmsIo.failure("reading a large body", e);
+        }
+        return decode(properties, ByteBuffer.wrap(whole), allowList);
+    }
+
+    private static RamjetMessage withHeaders(RamjetMessage m, MessageHeaders h) throws JMSException {
+        try {
             m.setJMSMessageID(h.messageId());
             m.setJMSTimestamp(h.timestamp());
             if (h.correlationIdBytes() != null) {
@@ -104,9 +143,13 @@ public final class MessageCodec {
             m.setReadOnly();
             return m;
         } catch (RuntimeException e) {
-            MessageFormatException jms = new MessageFormatException("undecodable message: " + e.getMessage());
-            jms.setLinkedException(e);
-            throw jms;
+            throw undecodable(e);
         }
+    }
+
+    private static MessageFormatException undecodable(RuntimeException e) {
+        MessageFormatException jms = new MessageFormatException("undecodable message: " + e.getMessage());
+        jms.setLinkedException(e);
+        return jms;
     }
 }

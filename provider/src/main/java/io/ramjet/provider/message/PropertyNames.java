@@ -11,11 +11,21 @@ import java.util.Set;
  * properties, with their types, and {@code JMS_} vendor properties. A null or empty name is an
  * IllegalArgumentException, as the API says; any other bad name is too.
  */
-final class PropertyNames {
+public final class PropertyNames {
 
     static final String DELIVERY_COUNT = "JMSXDeliveryCount";
     static final String GROUP_ID = "JMSXGroupID";
     static final String GROUP_SEQ = "JMSXGroupSeq";
+    /**
+     * Set on a BytesMessage to send, an InputStream the body is read from as the message is sent
+     * (as a large message, in chunks); never a property that travels.
+     */
+    public static final String INPUT_STREAM = "JMS_Ramjet_InputStream";
+    /**
+     * Set on a received BytesMessage, an OutputStream the whole body is written to before the
+     * call returns; never a property that travels.
+     */
+    public static final String SAVE_STREAM = "JMS_Ramjet_SaveStream";
 
     private static final Set<String> KEYWORDS = Set.of("NULL", "TRUE", "FALSE", "NOT", "AND", "OR",
             "BETWEEN", "LIKE", "IN", "IS", "ESCAPE");

@@ -5,7 +5,10 @@ import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageEOFException;
 import jakarta.jms.MessageFormatException;
+import java.io.BufferedInputStream;
 import java.io.DataInputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -19,6 +22,11 @@ import java.nio.ByteBuffer;
  * copy of its bytes (a view would keep a whole pull's answer alive while the application holds
  * one of its messages), a sent one is handed to the send without a copy ({@link BodyOutput}):
  * neither is ever changed in place.
+ *
+ * <p>Large bodies are streamed, never held whole: a body to send may be given as an InputStream
+ * ({@link PropertyNames#INPUT_STREAM}), read as the message is sent; a received large body
+ * ({@link #setLargeBody}) is read from its broker as the application reads it, and can be written
+ * to an OutputStream ({@link PropertyNames#SAVE_STREAM}).
  */
 public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
 
@@ -30,14 +38,38 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
     private ByteBuffer body = EMPTY;
     /** Made at the first read: most received bodies are never read as a stream. */
     private DataInputStream in;
+    /** The body to send as a stream, given by the application; null when the body is written. */
+    private InputStream sendStream;
+    /** A received large body, read from its broker; null for a body that came with the message. */
+    private LargeBodySource large;
+    private long largeLength;
+
+    /** Bytes a failed read may step back over: a primitive, or a writeUTF string. */
+    private static final int MARK_LIMIT = 2 + 65535;
 
     @Override
     public BodyType bodyType() {
         return BodyType.BYTES;
     }
 
-    /** The whole body, in either state, without moving the read position. */
+    /**
+     * The whole body, in either state, without moving the read position; a received large body is
+     * read whole from its broker.
+     *
+     * @throws IllegalStateException if a large body cannot be read or is over 2 GiB
+     */
     public byte[] bodyBytes() {
+        if (large != null) {
+            if (largeLength > Integer.MAX_VALUE - 8) {
+                throw new IllegalStateException("a body of " + largeLength + " bytes does not fit in an array;"
+                        + " read it as a stream or with " + PropertyNames.SAVE_STREAM);
+            }
+            try (InputStream whole = large.open()) {
+                return whole.readAllBytes();
+            } catch (IOException e) {
+                throw new IllegalStateException("reading a large body: " + e.getMessage(), e);
+            }
+        }
         if (!isBodyReadOnly()) {
             return written == null ? new byte[0] : written.toByteArray();
         }
@@ -66,12 +98,72 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
      * ({@link #onBodyReadOnly}): a copy of {@code view} from its position to its limit.
      */
     void setBody(ByteBuffer view) {
+        large = null;
         byte[] copy = new byte[view.remaining()];
         view.duplicate().get(copy);
         body = ByteBuffer.wrap(copy).asReadOnlyBuffer();
         written = null;
         out = null;
         setBodyReadOnly(true);
+    }
+
+    /** Sets the body of a received large message, read from {@code source} when the application reads it. */
+    void setLargeBody(long length, LargeBodySource source) {
+        body = EMPTY;
+        large = source;
+        largeLength = length;
+        written = null;
+        out = null;
+        sendStream = null;
+        setBodyReadOnly(true);
+    }
+
+    /**
+     * The body to send as a stream: the application's {@link PropertyNames#INPUT_STREAM}, or a
+     * received large body read again from its broker (a forwarded large message); null when the
+     * body is in memory ({@link #sentBytes()}).
+     */
+    public InputStream sendStream() throws JMSException {
+        if (sendStream != null) {
+            return sendStream;
+        }
+        if (large != null) {
+            try {
+                return large.open();
+            } catch (IOException e) {
+                throw JmsIo.failure("reading a large body to send it", e);
+            }
+        }
+        return null;
+    }
+
+    @Override
+    void setStreamProperty(String name, Object value) throws JMSException {
+        if (name.equals(PropertyNames.INPUT_STREAM)) {
+            if (!(value instanceof InputStream stream)) {
+                throw new MessageFormatException(name + " takes an InputStream, not " + describe(value));
+            }
+            checkWritable();
+            if (written != null) {
+                throw new MessageFormatException(name + " on a message with a written body; clearBody() first");
+            }
+            sendStream = stream;
+            return;
+        }
+        if (!(value instanceof OutputStream target)) {
+            throw new MessageFormatException(name + " takes an OutputStream, not " + describe(value));
+        }
+        checkReadable();
+        try (InputStream whole = large != null ? large.open() : new BodyInput(body)) {
+            whole.transferTo(target);
+            target.flush();
+        } catch (IOException e) {
+            throw JmsIo.failure("saving the body to the stream", e);
+        }
+    }
+
+    private static String describe(Object value) {
+        return value == null ? "null" : value.getClass().getName();
     }
 
     @Override
@@ -86,6 +178,7 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
 
     @Override
     public void reset() throws JMSException {
+        closeInput();
         setBodyReadOnly(true);
         onBodyReadOnly();
     }
@@ -97,6 +190,8 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
         out = null;
         body = EMPTY;
         in = null;
+        sendStream = null;
+        large = null;
     }
 
     @Override
@@ -108,7 +203,7 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
     @Override
     public long getBodyLength() throws JMSException {
         checkReadable();
-        return body.remaining();
+        return large != null ? largeLength : body.remaining();
     }
 
     // ---- reading
@@ -120,9 +215,14 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
     private <T> T read(Read<T> read) throws JMSException {
         checkReadable();
         if (in == null) {
-            in = new DataInputStream(new BodyInput(body));
+            try {
+                in = new DataInputStream(large != null
+                        ? new BufferedInputStream(large.open(), MARK_LIMIT) : new BodyInput(body));
+            } catch (IOException e) {
+                throw JmsIo.failure("reading a large body", e);
+            }
         }
-        in.mark(0);
+        in.mark(MARK_LIMIT);
         try {
             return read.read();
         } catch (EOFException e) {
@@ -133,6 +233,17 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
             throw new MessageFormatException("not a UTF string: " + e.getMessage());
         } catch (IOException e) {
             throw new JMSException("reading a bytes body: " + e);
+        }
+    }
+
+    /** A large body's open stream asks nothing more of its broker once the body is read again from its start. */
+    private void closeInput() {
+        if (in != null && large != null) {
+            try {
+                in.close();
+            } catch (IOException ignored) {
+                // nothing held beyond the chunks already asked for
+            }
         }
     }
 
@@ -166,7 +277,11 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
         if (length < 0 || length > value.length) {
             throw new IndexOutOfBoundsException("length " + length + " for a buffer of " + value.length);
         }
-        return read(() -> in.read(value, 0, length));
+        // fills the array while the body lasts, as the API says, also where a large body arrives in chunks
+        return read(() -> {
+            int n = in.readNBytes(value, 0, length);
+            return n == 0 && length > 0 ? -1 : n;
+        });
     }
 
     // ---- writing

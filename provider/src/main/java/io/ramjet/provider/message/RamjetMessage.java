@@ -157,6 +157,10 @@ public class RamjetMessage implements Message, PropertySource {
 
     @Override
     public void setObjectProperty(String name, Object value) throws JMSException {
+        if (name != null && (name.equals(PropertyNames.INPUT_STREAM) || name.equals(PropertyNames.SAVE_STREAM))) {
+            setStreamProperty(name, value);
+            return;
+        }
         if (!(value == null || value instanceof Boolean || value instanceof Byte || value instanceof Short
                 || value instanceof Integer || value instanceof Long || value instanceof Float
                 || value instanceof Double || value instanceof String)) {
@@ -164,6 +168,14 @@ public class RamjetMessage implements Message, PropertySource {
                     + ": only primitive wrappers and String");
         }
         put(name, value);
+    }
+
+    /**
+     * {@link PropertyNames#INPUT_STREAM} and {@link PropertyNames#SAVE_STREAM}: only a bytes
+     * message has a body that can be streamed.
+     */
+    void setStreamProperty(String name, Object value) throws JMSException {
+        throw new MessageFormatException(name + " applies to a BytesMessage only");
     }
 
     private void put(String name, Object value) throws JMSException {

@@ -515,6 +515,13 @@ public final class InMemoryBrokerClient implements BrokerClient {
         return done(List.of(ADDRESS));
     }
 
+    /** Holds no large message: every body it stores came whole. */
+    @Override
+    public CompletableFuture<byte[]> readChunk(String brokerAddress, String destination, long uploadId,
+                                               long physicalOffset) {
+        return CompletableFuture.failedFuture(ClientException.refused(Reason.INVALID, "no large messages here"));
+    }
+
     @Override
     public CompletableFuture<BrowsePage> browse(String brokerAddress, String queue, String selector, int queueId,
                                                 long fromOffset, int maxMessages) {

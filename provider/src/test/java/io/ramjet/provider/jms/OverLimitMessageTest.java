@@ -24,9 +24,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * A message too large for the wire (over the 16 MiB frame limit) or for the broker's store (over
- * its 4 MiB record limit) fails its own send with the size and the limit in the message; the
- * connection, its session and its consumer keep working.
+ * A message sent whole (its connection's {@code largeMessageSize} above its size) that is too
+ * large for the wire (over the 16 MiB frame limit) or for the broker's store (over its 4 MiB
+ * record limit) fails its own send with the size and the limit in the message; the connection,
+ * its session and its consumer keep working. (At the default {@code largeMessageSize} such
+ * messages travel in chunks: LargeMessageTest.)
  */
 class OverLimitMessageTest extends BrokerTestSupport {
 
@@ -50,7 +52,7 @@ class OverLimitMessageTest extends BrokerTestSupport {
 
     @Test
     void anAsynchronousSendOverTheFrameLimitFailsThroughItsCompletionListener() throws Exception {
-        try (Connection connection = connect()) {
+        try (Connection connection = wholeMessages()) {
             Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
             Queue queue = session.createQueue(unique("over-limit-async"));
             MessageConsumer consumer = session.createConsumer(queue);
@@ -81,7 +83,7 @@ class OverLimitMessageTest extends BrokerTestSupport {
     /** The failure of a send of {@code size} body bytes, after checking the connection still works. */
     private static JMSException sendTooLargeThenUseTheConnection(int size) throws Exception {
         List<JMSException> reported = new CopyOnWriteArrayList<>();
-        try (Connection connection = connect()) {
+        try (Connection connection = wholeMessages()) {
             connection.setExceptionListener(reported::add);
             Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
             Queue queue = session.createQueue(unique("over-limit"));
@@ -111,5 +113,13 @@ class OverLimitMessageTest extends BrokerTestSupport {
         BytesMessage message = session.createBytesMessage();
         message.writeBytes(new byte[size]);
         return message;
+    }
+
+    /** A connection that sends every message whole, however large. */
+    private static Connection wholeMessages() throws JMSException {
+        Connection connection = new RamjetConnectionFactory("ramjet://" + broker.nameServerAddress()
+                + "?largeMessageSize=" + Integer.MAX_VALUE).createConnection();
+        connection.start();
+        return connection;
     }
 }

@@ -55,6 +55,9 @@ import io.ramjet.server.broker.processor.ClientIdProcessor;
 import io.ramjet.server.broker.processor.ConnectionSession;
 import io.ramjet.server.broker.processor.ConsumerDetacher;
 import io.ramjet.server.broker.processor.ConsumerRegistry;
+import io.ramjet.server.broker.processor.LargeChunkProcessor;
+import io.ramjet.server.broker.large.LargeMessages;
+import io.ramjet.server.broker.large.OpenUploads;
 import io.ramjet.server.broker.processor.DestinationDeleter;
 import io.ramjet.server.broker.processor.LeaseGate;
 import io.ramjet.server.broker.processor.OperationsProcessor;
@@ -187,6 +190,9 @@ public final class Broker implements AutoCloseable {
     private BrokerRegistrar registrar;
     private ConsumptionLog log;
     private RetentionScanner retention;
+    /** Large sends whose chunks are written and whose SEND has not come. */
+    private final OpenUploads uploads = new OpenUploads();
+    private LargeMessages largeMessages;
     /** Replication: the epoch history, the master's in-sync set, the slave's fetcher. */
     private EpochFile epochs;
     private InSyncReplicas inSyncReplicas;
@@ -272,6 +278,7 @@ public final class Broker implements AutoCloseable {
         store = MessageStore.open(storeConfig, new BrokerDispatchListener(heldPulls, replay,
                 snapshotter, delayed, transactions.dispatch(), producers), replication.slave() ? ReplicationGate.NONE
                 : inSyncReplicas);
+        largeMessages = new LargeMessages(store);
         boolean wasSlave = ReplicaMarker.wasSlave(config.dataDir(), replication.slave());
         if (!replication.slave()) {
             // a slave stays in replay: it applies every record as recovery does, and starts nothing that writes
@@ -300,7 +307,8 @@ public final class Broker implements AutoCloseable {
             }
             server.start();
             startReplication();
-            retention = new RetentionScanner(store, destinations, subscriptions, delayed, transactions.table());
+            retention = new RetentionScanner(store, destinations, subscriptions, delayed, transactions.table(),
+                    largeMessages, uploads);
             timer.scheduleWithFixedDelay(retention, RETENTION_PERIOD_MILLIS, RETENTION_PERIOD_MILLIS,
                     TimeUnit.MILLISECONDS);
             if (!replication.slave()) {
@@ -423,11 +431,18 @@ public final class Broker implements AutoCloseable {
                 temporaries, access, destinationsChanged);
         DiskGuard disk = diskGuard();
         SendProcessor send = new SendProcessor(store, resolver, disk,
-                new TransactionHalves(transactions.table()), access, producers);
+                new TransactionHalves(transactions.table()), access, producers, largeMessages, uploads);
+        LargeChunkProcessor chunks = new LargeChunkProcessor(store, resolver, disk, access, uploads, largeMessages);
+        server.registerProcessor(CommandCode.LARGE_CHUNK_WRITE, Refusals.mapped(chunks::write), processors);
+        server.registerProcessor(CommandCode.LARGE_CHUNK_READ, Refusals.mapped(chunks::read), processors);
+        server.addConnectionListener(ConnectionSession.onClose(uploads::closed));
         sends = store.appendLane("ramjet-broker-send", disk::holding);
         SendLane sendLane = new SendLane(sends);
-        server.registerAsyncProcessor(CommandCode.SEND, metrics == null ? Refusals.mappedAsync(send)
-                : producing.counting(Timed.async(Refusals.mappedAsync(send), metrics.metrics().sendTimer())), sendLane);
+        for (short code : new short[] {CommandCode.SEND, CommandCode.LARGE_SEND}) {
+            server.registerAsyncProcessor(code, metrics == null ? Refusals.mappedAsync(send)
+                    : producing.counting(Timed.async(Refusals.mappedAsync(send), metrics.metrics().sendTimer())),
+                    sendLane);
+        }
         server.registerAsyncProcessor(CommandCode.SUBSCRIBE, Refusals.mappedAsync(subscribe::subscribe),
                 processors);
         // in arrival order per connection: a consumer's pulls claim its messages in the order it sent them

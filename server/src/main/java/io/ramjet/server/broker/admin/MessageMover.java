@@ -104,8 +104,8 @@ public final class MessageMover {
             return false;
         }
         MessageRecord original = m.record().toRecord();
-        int persistence = original.flags() & RecordFlags.NON_PERSISTENT;
-        MessageRecord moved = new MessageRecord(RecordFlags.of(RecordType.NORMAL, persistence), target.storageName(),
+        int keptFlags = original.flags() & (RecordFlags.NON_PERSISTENT | RecordFlags.LARGE);
+        MessageRecord moved = new MessageRecord(RecordFlags.of(RecordType.NORMAL, keptFlags), target.storageName(),
                 m.queueId() % target.queueCount(), -1, original.bornTimestamp(), 0, original.tagSignature(),
                 original.properties(), original.body());
         try {

@@ -15,6 +15,8 @@ import io.ramjet.server.broker.subscription.SubscriptionKey;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
 import io.ramjet.storage.MessageStore;
 
+import io.ramjet.model.record.LargeBodyDescriptor;
+import io.ramjet.model.record.RecordFlags;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -24,7 +26,8 @@ import java.util.Map;
  * The console's message browser, {@code GET /api/browse?destination=Q[&queue=N][&offset=N][&limit=N][&selector=S]}:
  * a page of a queue's messages as a {@code QueueBrowser} sees them ({@link QueueBrowse}: nothing
  * is claimed or counted), with where the next page starts. Each message shows its headers, its
- * properties, its body's type and size, and the start of a text body. Thread-safe.
+ * properties, its body's type and size, and the start of a text body (not of a large message's,
+ * whose body is never read here). Thread-safe.
  */
 public final class MessagePages {
 
@@ -38,7 +41,7 @@ public final class MessagePages {
     /** One message of a page. */
     record Message(int queueId, long offset, int deliveryCount, String messageId, long timestamp, String type,
                    String correlationId, boolean persistent, int priority, long expiration, BodyType bodyType,
-                   int bodySize, String text, Map<String, Object> properties) {
+                   long bodySize, String text, Map<String, Object> properties, boolean large) {
     }
 
     /** A page; {@code next*} is where the following one starts, unless {@code end}. */
@@ -69,9 +72,13 @@ public final class MessagePages {
         MessageRecordView record = m.record();
         MessageHeaders h = MessagePropertiesCodec.decode(record.properties());
         ByteBuffer body = record.body();
+        // a large message's record holds its chunk table: its size is read there, its chunks never
+        boolean large = RecordFlags.isSet(record.flags(), RecordFlags.LARGE);
+        long size = large ? LargeBodyDescriptor.decode(body).bodyLength() : body.remaining();
         return new Message(m.queueId(), m.offset(), m.deliveryCount(), h.messageId(), h.timestamp(), h.type(),
                 h.correlationId(), h.deliveryMode() == MessageHeaders.PERSISTENT, h.priority(), h.expiration(),
-                h.bodyType(), body.remaining(), h.bodyType() == BodyType.TEXT ? preview(body) : null, h.properties());
+                h.bodyType(), size, h.bodyType() == BodyType.TEXT && !large ? preview(body) : null, h.properties(),
+                large);
     }
 
     private static String preview(ByteBuffer body) {

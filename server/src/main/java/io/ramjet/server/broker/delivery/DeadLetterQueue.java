@@ -73,12 +73,12 @@ public final class DeadLetterQueue {
                     MessageRecordView record) {
         Destination dlq = destinations.ensure(new Destination(nameFor(from), DestinationKind.QUEUE, queueCount, false));
         MessageRecord original = record.toRecord();
-        int persistence = original.flags() & RecordFlags.NON_PERSISTENT;
+        int keptFlags = original.flags() & (RecordFlags.NON_PERSISTENT | RecordFlags.LARGE);
         MessageHeaders headers = MessagePropertiesCodec.decode(original.properties())
                 .property(ORIGINAL_DESTINATION, from.name())
                 .property(ORIGINAL_DESTINATION_KIND, from.kind().name())
                 .property(REASON, "delivered " + delivery.countedBefore() + " times, the most the broker allows");
-        MessageRecord copy = new MessageRecord(RecordFlags.of(RecordType.NORMAL, persistence), dlq.storageName(),
+        MessageRecord copy = new MessageRecord(RecordFlags.of(RecordType.NORMAL, keptFlags), dlq.storageName(),
                 delivery.queueId() % dlq.queueCount(), -1, original.bornTimestamp(), 0,
                 TagSignature.DEFAULT.signatureOf(headers), MessagePropertiesCodec.encode(headers), original.body());
         LOG.info("{}/{} offset {} delivered {} times: moving it to {}", from.storageName(), delivery.queueId(),

@@ -38,6 +38,11 @@ public final class Access {
         authorizer.checkBroker(identity(connection), operation);
     }
 
+    /** Whether the connection's user may do the operation on the destination; a no is not logged. */
+    boolean allows(RemotingConnection connection, Operation operation, String destination) {
+        return authorizer.allows(identity(connection), operation, destination);
+    }
+
     /** Whether the connection's user has a broker-wide right; a no is not logged. */
     boolean allowsBroker(RemotingConnection connection, Operation operation) {
         return authorizer.allowsBroker(identity(connection), operation);

@@ -3,6 +3,7 @@ package io.ramjet.server.broker.processor;
 import io.ramjet.model.record.MessageRecord;
 import io.ramjet.model.record.RecordFlags;
 import io.ramjet.model.record.RecordType;
+import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SendResponse;
 import io.ramjet.protocol.frame.Frame;
@@ -17,6 +18,8 @@ import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.idempotence.ProducerTable;
 import io.ramjet.server.broker.idempotence.StoredSend;
+import io.ramjet.server.broker.large.LargeMessages;
+import io.ramjet.server.broker.large.OpenUploads;
 import io.ramjet.server.broker.log.DiskGuard;
 import io.ramjet.server.broker.security.Operation;
 import io.ramjet.storage.AppendResult;
@@ -72,6 +75,11 @@ import java.util.concurrent.CompletionStage;
  * connection while its old one still delivers, each message is stored once. Who forces for a
  * PERSISTENT send, and where its record is dispatched, is the store's decision (its
  * {@code DurabilityPipeline}): on a send lane, once for the lane's batch of sends.
+ *
+ * <p>A large send (LARGE_SEND, a SEND by another code) carries a chunk table instead of the body: it is
+ * stored only if the table names intact chunks of its own upload ({@link LargeMessages#checkTable}),
+ * as a record flagged {@link RecordFlags#LARGE}, and its upload is closed once it is answered
+ * (the message's queue entry then keeps its chunks from retention).
  */
 public final class SendProcessor implements AsyncRequestProcessor {
 
@@ -85,11 +93,16 @@ public final class SendProcessor implements AsyncRequestProcessor {
     private final TransactionHalves halves;
     private final Access access;
     private final ProducerTable producers;
+    private final LargeMessages large;
+    private final OpenUploads uploads;
     private final Object[] producerLocks = new Object[PRODUCER_LOCKS];
 
     public SendProcessor(MessageStore store, DestinationResolver destinations,
-                         DiskGuard disk, TransactionHalves halves, Access access, ProducerTable producers) {
+                         DiskGuard disk, TransactionHalves halves, Access access, ProducerTable producers,
+                         LargeMessages large, OpenUploads uploads) {
         this.producers = producers;
+        this.large = large;
+        this.uploads = uploads;
         Arrays.setAll(producerLocks, i -> new Object());
         this.access = access;
         this.halves = halves;
@@ -101,6 +114,37 @@ public final class SendProcessor implements AsyncRequestProcessor {
     @Override
     public CompletionStage<Frame> process(RemotingConnection connection, Frame request) throws Exception {
         SendRequest send = request.header(SendRequest.class);
+        if (request.code() != CommandCode.LARGE_SEND) {
+            return store(connection, request, send, false);
+        }
+        byte[] bytes = request.bodyArray();
+        long uploadId;
+        try {
+            if (send.propertiesLength() > bytes.length) {
+                throw new IllegalArgumentException("properties length " + send.propertiesLength()
+                        + " exceeds the body of " + bytes.length + " bytes");
+            }
+            uploadId = large.checkTable(ByteBuffer.wrap(bytes, send.propertiesLength(),
+                    bytes.length - send.propertiesLength()).slice()).uploadId();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("large message: " + e.getMessage());
+        }
+        CompletionStage<Frame> answer;
+        try {
+            answer = store(connection, request, send, true);
+        } catch (Exception | Error e) {
+            uploads.ended(uploadId);
+            throw e;
+        }
+        if (answer == null) {
+            uploads.ended(uploadId);
+            return null;
+        }
+        return answer.whenComplete((done, failure) -> uploads.ended(uploadId));
+    }
+
+    private CompletionStage<Frame> store(RemotingConnection connection, Frame request, SendRequest send,
+                                         boolean large) throws Exception {
         disk.checkSend();
         checkRoom();
         byte[] bytes = request.bodyArray();
@@ -120,8 +164,9 @@ public final class SendProcessor implements AsyncRequestProcessor {
             // since a counted commit counts it (the commit drops an expired half)
             return CompletableFuture.completedFuture(request.reply(new SendResponse(send.queueId(), -1, -1)));
         }
-        MessageRecord record = record(destination, send.queueId(), send.persistent(), send.deliveryTime(),
-                bytes, 0, send.propertiesLength(), bytes.length, now, send.producerId(), send.sequence());
+        MessageRecord record = record(destination, send.queueId(), send.persistent(), large,
+                send.deliveryTime(), bytes, 0, send.propertiesLength(), bytes.length, now, send.producerId(),
+                send.sequence());
         record = TransactionHalves.half(record, send.transactionId());
         AppendResult result;
         if (send.producerId() == 0) {
@@ -214,14 +259,15 @@ public final class SendProcessor implements AsyncRequestProcessor {
      * header section, never taken from the client, so no client can hide a message from a
      * selector and every client's messages are filtered. The section has passed {@link #checkSection}.
      */
-    private static MessageRecord record(Destination destination, int queueId, boolean persistent, long deliveryTime,
+    private static MessageRecord record(Destination destination, int queueId, boolean persistent, boolean large,
+                                        long deliveryTime,
                                         byte[] bytes, int from, int propertiesLength, int length, long now,
                                         long producerId, long sequence) {
         long tagSignature = TagSignature.DEFAULT.signatureOfCheckedSection(ByteBuffer.wrap(bytes, from, propertiesLength));
         byte[] properties = Arrays.copyOfRange(bytes, from, from + propertiesLength);
         byte[] body = Arrays.copyOfRange(bytes, from + propertiesLength, from + length);
         RecordType type = deliveryTime > now ? RecordType.TIMER : RecordType.NORMAL;
-        int flags = RecordFlags.of(type, persistent ? 0 : RecordFlags.NON_PERSISTENT);
+        int flags = RecordFlags.of(type, (persistent ? 0 : RecordFlags.NON_PERSISTENT) | (large ? RecordFlags.LARGE : 0));
         return new MessageRecord(flags, destination.storageName(), queueId, -1, now, deliveryTime, tagSignature,
                 properties, body, producerId, sequence);
     }

@@ -36,7 +36,7 @@ public final class TransactionHalves {
         if (transactionId == 0) {
             return record;
         }
-        int flags = RecordFlags.of(RecordType.PREPARED, record.flags() & RecordFlags.NON_PERSISTENT);
+        int flags = RecordFlags.of(RecordType.PREPARED, record.flags() & (RecordFlags.NON_PERSISTENT | RecordFlags.LARGE));
         return new MessageRecord(flags, record.destination(), record.queueId(), transactionId,
                 record.bornTimestamp(), record.deliveryTime(), record.tagSignature(), record.properties(),
                 record.body());

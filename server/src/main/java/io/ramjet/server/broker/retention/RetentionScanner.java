@@ -3,6 +3,8 @@ package io.ramjet.server.broker.retention;
 import io.ramjet.model.DestinationKind;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.broker.destination.DestinationTable;
+import io.ramjet.server.broker.large.LargeMessages;
+import io.ramjet.server.broker.large.OpenUploads;
 import io.ramjet.server.broker.subscription.Subscription;
 import io.ramjet.server.broker.subscription.SubscriptionKind;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
@@ -23,7 +25,9 @@ import java.util.List;
  * the half records of open and prepared ones, and committed halves whose entries may still be
  * above a low-water mark (see {@link TransactionTable#oldestNeeded}). A topic message no
  * subscription needs is not kept. The store itself keeps what its checkpoint and dispatcher
- * need, which covers the broker's own records after the snapshot. Run periodically.
+ * need, which covers the broker's own records after the snapshot. A large message needs the CommitLog
+ * from its first chunk on ({@link LargeMessages#firstNeeded}), and so does a large send still
+ * uploading ({@link OpenUploads}). Run periodically.
  */
 public final class RetentionScanner implements Runnable {
 
@@ -34,9 +38,14 @@ public final class RetentionScanner implements Runnable {
     private final SubscriptionTable subscriptions;
     private final DelayedMessages delayed;
     private final TransactionTable transactions;
+    private final LargeMessages large;
+    private final OpenUploads uploads;
 
     public RetentionScanner(MessageStore store, DestinationTable destinations, SubscriptionTable subscriptions,
-                            DelayedMessages delayed, TransactionTable transactions) {
+                            DelayedMessages delayed, TransactionTable transactions, LargeMessages large,
+                            OpenUploads uploads) {
+        this.large = large;
+        this.uploads = uploads;
         this.transactions = transactions;
         this.store = store;
         this.destinations = destinations;
@@ -77,17 +86,18 @@ public final class RetentionScanner implements Runnable {
                 }
             }
         }
-        oldest = transactions.oldestNeeded(oldest);
+        long halves = transactions.oldestNeeded(oldest);
+        oldest = halves < oldest ? Math.min(halves, large.firstNeeded(halves)) : oldest;
         for (DelayedMessages.Timer t : delayed.pending()) {
-            oldest = Math.min(oldest, t.physicalOffset());
+            oldest = Math.min(oldest, large.firstNeeded(t.physicalOffset()));
         }
-        return oldest;
+        return uploads.oldestNeeded(oldest);
     }
 
     private long physicalOffset(Destination d, int queueId, long queueOffset) {
         try {
             List<ConsumeQueueEntry> entries = store.readQueue(d.storageName(), queueId, queueOffset, 1);
-            return entries.isEmpty() ? Long.MAX_VALUE : entries.get(0).physicalOffset();
+            return entries.isEmpty() ? Long.MAX_VALUE : large.firstNeeded(entries.get(0).physicalOffset());
         } catch (RecordReadException gone) {
             return Long.MAX_VALUE;
         }

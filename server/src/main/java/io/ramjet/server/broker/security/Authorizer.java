@@ -34,6 +34,11 @@ public final class Authorizer {
                 + operation.configName() + (operation == Operation.ADMIN ? "" : " '" + destination + "'"));
     }
 
+    /** Whether the identity may do the operation on the destination; a no is neither logged nor thrown. */
+    public boolean allows(Identity identity, Operation operation, String destination) {
+        return permissions.get().allows(identity.roles(), operation, destination);
+    }
+
     /** Whether the identity may do a broker-wide operation; a no is neither logged nor thrown. */
     public boolean allowsBroker(Identity identity, Operation operation) {
         return permissions.get().allows(identity.roles(), operation, "#");

@@ -119,8 +119,8 @@ public final class DelayedMessages {
         byMatch.remove(t.match());
         try {
             MessageRecord original = store.read(t.physicalOffset()).toRecord();
-            int persistence = original.flags() & RecordFlags.NON_PERSISTENT;
-            MessageRecord copy = new MessageRecord(RecordFlags.of(RecordType.NORMAL, persistence),
+            int keptFlags = original.flags() & (RecordFlags.NON_PERSISTENT | RecordFlags.LARGE);
+            MessageRecord copy = new MessageRecord(RecordFlags.of(RecordType.NORMAL, keptFlags),
                     original.destination(), original.queueId(), -1, original.bornTimestamp(), original.deliveryTime(),
                     original.tagSignature(), original.properties(), original.body());
             store.append(copy, true).whenComplete((result, failure) -> {

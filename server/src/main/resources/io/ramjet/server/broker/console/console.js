@@ -300,7 +300,7 @@ async function browsePage() {
       cell(row, m.timestamp ? new Date(m.timestamp).toISOString() : '');
       number(row, m.deliveryCount);
       cell(row, m.bodyType + (m.type ? ' ' + m.type : ''));
-      cell(row, m.text !== null ? m.text : m.bodySize + ' bytes', 'text');
+      cell(row, m.text !== null ? m.text : m.bodySize + ' bytes' + (m.large ? ', large' : ''), 'text');
       cell(row, JSON.stringify(m.properties), 'text');
     }
     Object.assign(browsing, {queue: page.nextQueue, offset: page.nextOffset, end: page.end});

@@ -1,0 +1,113 @@
+package io.ramjet.provider.client;
+
+import io.ramjet.model.record.LargeBodyDescriptor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
+import java.util.zip.Inflater;
+import java.util.zip.InflaterInputStream;
+
+/**
+ * A large message's body read from its broker chunk by chunk, as its chunk table names them,
+ * {@link #READ_AHEAD} chunks asked for ahead of the one being read, so the next is on its way
+ * while the application reads this one. Memory: about {@code READ_AHEAD + 1} chunks. Not
+ * thread-safe (a message body is read by one thread at a time).
+ */
+public final class LargeBodyStream extends InputStream {
+
+    /** Chunks asked for beyond the one being read. */
+    static final int READ_AHEAD = 2;
+
+    private final BrokerRequests client;
+    private final String address;
+    private final String destination;
+    private final LargeBodyDescriptor.Table table;
+    private final ArrayDeque<CompletableFuture<byte[]>> coming = new ArrayDeque<>();
+    private int nextAsked;
+    private byte[] chunk = new byte[0];
+    private int at;
+
+    private LargeBodyStream(BrokerRequests client, String address, String destination,
+                            LargeBodyDescriptor.Table table) {
+        this.client = client;
+        this.address = address;
+        this.destination = destination;
+        this.table = table;
+    }
+
+    /**
+     * The body, as the application sent it (inflated if it was stored compressed), from its start.
+     *
+     * @param address     the broker that holds the message
+     * @param destination the queue or topic it was received or browsed from, whose consume or
+     *                    browse right the broker asks for
+     */
+    public static InputStream open(BrokerRequests client, String address, String destination,
+                                   LargeBodyDescriptor.Table table) {
+        InputStream stored = new LargeBodyStream(client, address, destination, table);
+        return table.deflated() ? new InflaterInputStream(stored, new Inflater(true), 64 * 1024) {
+            @Override
+            public void close() throws IOException {
+                super.close();
+                inf.end();
+            }
+        } : stored;
+    }
+
+    @Override
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        int n = read(one, 0, 1);
+        return n < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] into, int offset, int length) throws IOException {
+        if (length == 0) {
+            return 0;
+        }
+        while (at == chunk.length) {
+            if (!nextChunk()) {
+                return -1;
+            }
+        }
+        int n = Math.min(length, chunk.length - at);
+        System.arraycopy(chunk, at, into, offset, n);
+        at += n;
+        return n;
+    }
+
+    @Override
+    public int available() {
+        return chunk.length - at;
+    }
+
+    private boolean nextChunk() throws IOException {
+        long[] offsets = table.chunkOffsets();
+        while (nextAsked < offsets.length && coming.size() <= READ_AHEAD) {
+            coming.add(client.readChunk(address, destination, table.uploadId(), offsets[nextAsked++]));
+        }
+        CompletableFuture<byte[]> next = coming.poll();
+        if (next == null) {
+            return false;
+        }
+        try {
+            chunk = next.join();
+        } catch (RuntimeException e) {
+            ClientException failure = ClientException.of(e);
+            throw new IOException("reading a chunk of a large message from " + address + ": "
+                    + failure.getMessage(), failure);
+        }
+        at = 0;
+        return true;
+    }
+
+    @Override
+    public void close() {
+        coming.clear();
+        nextAsked = table.chunkOffsets().length;
+        chunk = new byte[0];
+        at = 0;
+    }
+}

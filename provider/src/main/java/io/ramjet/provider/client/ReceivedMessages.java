@@ -1,0 +1,38 @@
+package io.ramjet.provider.client;
+
+import io.ramjet.model.record.LargeBodyDescriptor;
+import io.ramjet.provider.message.MessageCodec;
+import io.ramjet.provider.message.RamjetMessage;
+import io.ramjet.provider.message.SerializationAllowList;
+import jakarta.jms.JMSException;
+import jakarta.jms.MessageFormatException;
+
+/**
+ * The message a delivery carries, for a consumer or a browser: decoded from its bytes, or, for a
+ * large message, from its header section with a body read from its broker in chunks
+ * ({@link LargeBodyStream}).
+ */
+public final class ReceivedMessages {
+
+    private ReceivedMessages() {
+    }
+
+    /**
+     * @param address     the broker the delivery came from
+     * @param destination the queue or topic name it was received or browsed from
+     */
+    public static RamjetMessage decode(BrokerRequests client, String address, String destination, Delivery d,
+                                       SerializationAllowList allowList) throws JMSException {
+        if (!d.large()) {
+            return MessageCodec.decode(d.properties(), d.body(), allowList);
+        }
+        LargeBodyDescriptor.Table table;
+        try {
+            table = LargeBodyDescriptor.decode(d.body());
+        } catch (IllegalArgumentException e) {
+            throw new MessageFormatException("undecodable large message: " + e.getMessage());
+        }
+        return MessageCodec.decodeLarge(d.properties(), table.bodyLength(),
+                () -> LargeBodyStream.open(client, address, destination, table), allowList);
+    }
+}
