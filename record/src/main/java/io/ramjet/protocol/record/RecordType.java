@@ -23,7 +23,13 @@ public enum RecordType {
     /** A delayed message waiting in the timer store. */
     TIMER(6),
     /** A participant's prepared vote: the transaction's acknowledgements (and xid) wait for its decision. */
-    VOTE(7);
+    VOTE(7),
+    /**
+     * A part of a transaction's COMMIT or VOTE too large for one record: ConsumeQueue slots,
+     * timers and acknowledgements that take effect only through the COMMIT or VOTE written after
+     * it that names it; one named by none (a crash before its decision) is never applied.
+     */
+    TX_PART(8);
 
     private static final RecordType[] BY_CODE = values();
 
