@@ -59,11 +59,11 @@ public final class TransactionRecordDescriptor {
 
     /** A decoded VOTE; {@code parts} hold more of its acks. */
     public record Vote(long transactionId, String xid, String coordinator, List<AckRecord> acks, String owner,
-                       long[] parts) {
+                       List<Long> parts) {
     }
 
     /** A decoded COMMIT; {@code parts} hold more of its sections. */
-    public record Commit(long transactionId, String xid, Sections sections, long[] parts) {
+    public record Commit(long transactionId, String xid, Sections sections, List<Long> parts) {
     }
 
     /** A decoded TX_PART. */
@@ -159,15 +159,16 @@ public final class TransactionRecordDescriptor {
         }
     }
 
-    private static long[] readParts(DataInputStream in) throws IOException {
+    private static List<Long> readParts(DataInputStream in) throws IOException {
         if (in.available() == 0) {
-            return new long[0];
+            return List.of();
         }
-        long[] parts = new long[in.readInt()];
-        for (int i = 0; i < parts.length; i++) {
-            parts[i] = in.readLong();
+        int n = in.readInt();
+        List<Long> parts = new ArrayList<>(Math.min(n, 1024));
+        for (int i = 0; i < n; i++) {
+            parts.add(in.readLong());
         }
-        return parts;
+        return List.copyOf(parts);
     }
 
     public static MessageRecord rollback(long transactionId, String xid) {
