@@ -1,6 +1,7 @@
 package io.ramjet.bench;
 
 import io.ramjet.bench.peer.Peer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -146,6 +147,13 @@ public final class WorkloadRunner {
                     w.drain(queue, sent.messages());
                 });
             }
+            measure(List.of(Rows.LARGE_TRANSACTION), () -> {
+                String queue = "largetransaction" + suffix;
+                long count = config.scaled(BenchConfig.LARGE_TRANSACTION_COUNT);
+                Duration commit = w.largeTransactionCommit(queue, count, config.size());
+                results.put(Rows.LARGE_TRANSACTION, peer.name(), Cell.of(commit.toMillis()));
+                w.drain(queue, count);
+            });
         }
 
         void latency() {
