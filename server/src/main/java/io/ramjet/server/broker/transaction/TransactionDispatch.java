@@ -24,8 +24,9 @@ import java.util.Set;
  * TX_PART records (a decision too large for one record) reads them back from the log and
  * applies them with its own sections in the same call; a TX_PART itself changes nothing, so parts
  * whose decision never made it to the log (a crash during the chain) are never applied. The
- * parts lie before their decision and stay retained as long as it may be replayed (they are
- * above the transaction's lowest half, or its first part, which the table keeps for the COMMIT).
+ * parts lie before their decision and stay retained as long as it may be replayed (the table
+ * keeps the log from a transaction's first half or first part on, for an open or prepared
+ * transaction and for a COMMIT above the checkpoint).
  * The processors only write
  * the records and wait for their dispatch, so memory changes in log order, and a record
  * replayed after the snapshot that already holds its effect changes nothing.
@@ -112,6 +113,7 @@ public final class TransactionDispatch {
         List<AckGroup> acks = new ArrayList<>(AckGroup.held(vote.acks()));
         for (long at : vote.parts()) {
             acks.addAll(AckGroup.held(part(at, vote.transactionId()).acks()));
+            t.voteParts(at);
         }
         t.prepared(vote.xid(), vote.coordinator(), acks, vote.owner());
         consumed.hold(acks);
