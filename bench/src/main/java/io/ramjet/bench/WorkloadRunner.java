@@ -10,6 +10,7 @@ import io.ramjet.bench.workload.BenchConfig;
 import io.ramjet.bench.workload.NotApplicableException;
 import io.ramjet.bench.workload.Rate;
 import io.ramjet.bench.workload.Workloads;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -156,6 +157,13 @@ public final class WorkloadRunner {
                     w.drain(queue, sent.messages());
                 });
             }
+            measure(List.of(Rows.LARGE_TRANSACTION), () -> {
+                String queue = "largetransaction" + suffix;
+                long count = config.scaled(BenchConfig.LARGE_TRANSACTION_COUNT);
+                Duration commit = w.largeTransactionCommit(queue, count, config.size());
+                results.put(Rows.LARGE_TRANSACTION, peer.name(), Cell.of(commit.toMillis()));
+                w.drain(queue, count);
+            });
         }
 
         void latency() {

@@ -517,8 +517,10 @@ final class CommitLog {
 
     /**
      * Scans from {@code from}, a record boundary known to be good, giving each valid record to
-     * {@code sink}; truncates at the first bad one and makes the end the write position.
-     * For the opening thread only, before any append.
+     * {@code sink}; truncates at the first bad one and makes the end the write position. While
+     * {@code sink} has a record, {@link #read} serves every record before it (those below
+     * {@code from} included), so a record may name earlier ones. For the opening thread only,
+     * before any append.
      */
     Scan recover(long from, Consumer<MessageRecordView> sink) {
         if (segments.isEmpty()) {
@@ -554,6 +556,7 @@ final class CommitLog {
             if (status == RecordStatus.VALID) {
                 MessageRecordView view = MessageRecordView.wrap(segment.buffer().slice(index, segment.size() - index));
                 if (view.physicalOffset() == position) {
+                    writePosition = position; // the sink may read back the records before this one
                     sink.accept(view);
                     records++;
                     position += view.totalSize();

@@ -25,6 +25,15 @@ public interface DispatchListener {
     void onRecord(MessageRecordView record, ConsumeQueueWriter queues);
 
     /**
+     * Called once when the store opens, before recovery gives any record: where the listener may
+     * read back records it was given before (the parts a {@link RecordChain}'s last record
+     * names), for as long as the store is open. A record found there may lie below the
+     * checkpoint recovery starts from.
+     */
+    default void readsFrom(LogReader log) {
+    }
+
+    /**
      * Called on the checkpoint thread before a checkpoint at {@code offset} is written: state
      * derived from records below {@code offset} must be durable when this returns.
      */

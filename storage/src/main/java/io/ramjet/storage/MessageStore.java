@@ -86,6 +86,7 @@ public final class MessageStore implements AutoCloseable {
         queues = new ConsumeQueueTable(directory.resolve("consumequeue"), config.consumeQueueEntriesPerFile(),
                 config.minFreeSpace() / 4, config.forceRecorder());
         checkpointFile = new CheckpointFile(directory, config.forceRecorder());
+        listener.readsFrom(log::read);
         recoveryReport = Recovery.run(clean, checkpointFile, log, queues, listener);
         checkpointOffset = recoveryReport.checkpointOffset();
         try {
@@ -186,7 +187,25 @@ public final class MessageStore implements AutoCloseable {
      */
     public CompletableFuture<AppendResult> append(List<QueueSlot> slots, Function<long[], MessageRecord> build,
                                                   boolean waitForFlush) {
-        return pipeline.appended(appendReserving(slots, build), waitForFlush);
+        return pipeline.appended(appendReserving(slots, single(build)), waitForFlush);
+    }
+
+    /**
+     * As {@link #append(List, Function, boolean)} for a decision too large for one record: under
+     * one hold of the append lock, reserves the slots' offsets and appends every record
+     * {@code chain} writes, back to back, so no other record lies between them or takes an
+     * offset meanwhile (see {@link RecordChain} for why that makes the chain atomic). Appends
+     * wait for it: a chain of many megabytes holds every sender for its writing. If a record of
+     * the chain fails, the records already written stay in the log, undecided, and the offsets
+     * are given back. Completion as in {@link #append(MessageRecord, boolean)}, for the whole chain.
+     *
+     * @return the last record's result; its end is the chain's end
+     * @throws StoreFullException if the disk has no room for a new segment; the chain is undecided
+     * @throws IllegalArgumentException if a record exceeds the maximum record size, is NORMAL, or
+     *         the chain writes none
+     */
+    public CompletableFuture<AppendResult> appendChain(List<QueueSlot> slots, RecordChain chain, boolean waitForFlush) {
+        return pipeline.appended(appendReserving(slots, chain), waitForFlush);
     }
 
     /**
@@ -202,8 +221,12 @@ public final class MessageStore implements AutoCloseable {
         return new AppendLane(pipeline, threadName, mayBlock);
     }
 
-    private AppendResult appendReserving(List<QueueSlot> slots, Function<long[], MessageRecord> build) {
-        AppendResult result;
+    private static RecordChain single(Function<long[], MessageRecord> build) {
+        return (offsets, out) -> out.append(build.apply(offsets));
+    }
+
+    private AppendResult appendReserving(List<QueueSlot> slots, RecordChain chain) {
+        AppendResult[] last = new AppendResult[1];
         appendLock.lock();
         try {
             if (closed) {
@@ -218,20 +241,25 @@ public final class MessageStore implements AutoCloseable {
                         nextQueueOffsets.computeIfAbsent(k, this::recoveredNextOffset)[0]});
                 offsets[i] = next[0]++;
             }
-            MessageRecord record = build.apply(offsets.clone());
-            if (record.type() == RecordType.NORMAL) {
-                throw new IllegalArgumentException("a NORMAL record takes its own queue offset");
+            chain.write(offsets.clone(), record -> {
+                if (record.type() == RecordType.NORMAL) {
+                    throw new IllegalArgumentException("a NORMAL record takes its own queue offset");
+                }
+                checkSize(record);
+                if (record.type().carriesMessage()) {
+                    checkRoomForMessages();
+                }
+                last[0] = log.append(record, System.currentTimeMillis());
+                return last[0].physicalOffset();
+            });
+            if (last[0] == null) {
+                throw new IllegalArgumentException("a chain of no record");
             }
-            checkSize(record);
-            if (record.type().carriesMessage()) {
-                checkRoomForMessages();
-            }
-            result = log.append(record, System.currentTimeMillis());
             reserved.forEach((key, next) -> nextQueueOffsets.get(key)[0] = next[0]);
         } finally {
             appendLock.unlock();
         }
-        return result;
+        return last[0];
     }
 
     /**

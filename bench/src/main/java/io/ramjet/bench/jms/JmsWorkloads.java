@@ -161,6 +161,22 @@ public final class JmsWorkloads implements Workloads {
     }
 
     @Override
+    public Duration largeTransactionCommit(String queue, long count, int size) throws Exception {
+        try (Connection c = factory.createConnection()) {
+            Session s = c.createSession(true, Session.SESSION_TRANSACTED);
+            MessageProducer p = s.createProducer(s.createQueue(queue));
+            p.setDeliveryMode(DeliveryMode.PERSISTENT);
+            byte[] body = new byte[size];
+            for (long i = 0; i < count; i++) {
+                p.send(bytes(s, body));
+            }
+            long start = System.nanoTime();
+            s.commit();
+            return Duration.ofNanos(System.nanoTime() - start);
+        }
+    }
+
+    @Override
     public Rate sendAsync(String queue, long count, int size) throws Exception {
         return Parallel.run(producers, index -> {
             Connection c = factory.createConnection();

@@ -12,6 +12,8 @@ public final class Rows {
     public static final Row NON_PERSISTENT_DRAIN = new Row(2, "non-persistent drain, AUTO_ACKNOWLEDGE", "msg/s",
             true);
     public static final List<Integer> COMMIT_EVERY = List.of(1, 10, 100);
+    public static final Row LARGE_TRANSACTION = new Row(3, "one transaction of 1,000,000 sends, commit() time", "ms",
+            false);
     public static final Row LATENCY_P50 = new Row(4, "latency p50", "us", false);
     public static final Row LATENCY_P99 = new Row(4, "latency p99", "us", false);
     public static final Row LATENCY_P999 = new Row(4, "latency p99.9", "us", false);
@@ -143,6 +145,7 @@ public final class Rows {
         for (int every : COMMIT_EVERY) {
             all.add(transacted(every));
         }
+        all.add(LARGE_TRANSACTION);
         all.addAll(List.of(LATENCY_P50, LATENCY_P99, LATENCY_P999, SELECTOR_TAGGED, SELECTOR_UNTAGGED, FAN_OUT,
                 BACKLOG_STORE, BACKLOG_HEAP, BACKLOG_RSS, BACKLOG_DRAIN, ORDERED_GROUPS, DESTINATIONS_CREATED,
                 DESTINATIONS_DISK, DESTINATIONS_HEAP, TEMPORARY_QUEUE_MEAN, TEMPORARY_QUEUE_P99));

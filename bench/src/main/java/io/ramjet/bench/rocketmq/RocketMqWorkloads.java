@@ -207,6 +207,11 @@ public final class RocketMqWorkloads implements Workloads {
     }
 
     @Override
+    public Duration largeTransactionCommit(String queue, long count, int size) throws NotApplicableException {
+        throw new NotApplicableException("a RocketMQ transaction holds one message");
+    }
+
+    @Override
     public Rate sendAsync(String queue, long count, int size) throws Exception {
         return sendWindowed(topic(queue, syncFlushNameServer), count, size);
     }

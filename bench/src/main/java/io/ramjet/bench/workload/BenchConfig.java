@@ -17,6 +17,8 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
 
     /** Workloads 1 to 3: messages sent per row. */
     public static final long SEND_COUNT = 200_000;
+    /** Workload 3: messages sent in the one large transaction whose commit is timed. */
+    public static final long LARGE_TRANSACTION_COUNT = 1_000_000;
     /** Workload 5: messages stored, a tenth of which the consumer selects. */
     public static final long SELECTOR_COUNT = 100_000;
     /** Workload 6: messages sent to the topic. */

@@ -65,6 +65,12 @@ public interface Workloads extends AutoCloseable {
     Rate transactedSend(String queue, long count, int size, int commitEvery) throws Exception;
 
     /**
+     * One producer sends {@code count} persistent messages in one transaction; returns how long
+     * its commit takes (the sends are not timed): what a batch job waits for at its end.
+     */
+    Duration largeTransactionCommit(String queue, long count, int size) throws Exception;
+
+    /**
      * Producers send {@code count} persistent messages asynchronously ({@link #ASYNC_WINDOW}
      * unconfirmed sends), then wait for every confirmation: a fast way to store a backlog.
      */

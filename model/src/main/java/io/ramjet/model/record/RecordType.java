@@ -29,7 +29,13 @@ public enum RecordType {
      * {@link LargeBodyDescriptor}); never in a ConsumeQueue. Its queue id holds the chunk's index
      * and its queue-offset field the upload id that the message record names.
      */
-    CHUNK(8);
+    CHUNK(8),
+    /**
+     * A part of a transaction's COMMIT or VOTE too large for one record: ConsumeQueue slots,
+     * timers and acknowledgements that take effect only through the COMMIT or VOTE written after
+     * it that names it; one named by none (a crash before its decision) is never applied.
+     */
+    TX_PART(9);
 
     private static final RecordType[] BY_CODE = values();
 

@@ -12,6 +12,7 @@ import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.transaction.TransactionDispatch;
 import io.ramjet.storage.ConsumeQueueWriter;
 import io.ramjet.storage.DispatchListener;
+import io.ramjet.storage.LogReader;
 
 /**
  * The broker's view of the CommitLog as it grows: NORMAL records go into their ConsumeQueue
@@ -73,6 +74,11 @@ final class BrokerDispatchListener implements DispatchListener {
         }
         ConsumptionRecordDescriptor.Decoded deleted = ConsumptionRecordDescriptor.decode(record.body());
         queues.deleteQueues(Destination.storageName(deleted.kind(), deleted.destination()));
+    }
+
+    @Override
+    public void readsFrom(LogReader log) {
+        transactions.readsFrom(log);
     }
 
     @Override

@@ -17,19 +17,28 @@ import java.util.List;
  * whose queue-offset field holds the transaction id.
  *
  * <pre>
- *  VOTE:     transaction id (long) | xid | coordinator | acks | owner user
- *  COMMIT:   transaction id (long) | xid
- *            | slots (int) x [ destination | queue id (int) | queue offset (long)
- *                              | half offset (long) | half size (int) | tag signature (long) ]
+ *  VOTE:     transaction id (long) | xid | coordinator | acks | owner user | parts
+ *  COMMIT:   transaction id (long) | xid | sections | parts
+ *  TX_PART:  transaction id (long) | sections
+ *  ROLLBACK: transaction id (long) | xid
+ *  sections: slots (int) x [ destination | queue id (int) | queue offset (long)
+ *                            | half offset (long) | half size (int) | tag signature (long) ]
  *            | timers (int) x [ half offset (long) | delivery time (long) | destination
  *                               | queue id (int) | born (long) ]
  *            | acks
- *  ROLLBACK: transaction id (long) | xid
  *  acks:     groups (int) x [ subscription key | positions (int) x [ queue id (int) | queue offset (long) ] ]
+ *  parts:    count (int) x [ CommitLog offset of a TX_PART (long) ]
  * </pre>
  *
  * A VOTE's owner user is the user that prepared the transaction ({@code ""}: anonymous); a VOTE
- * that ends after its acks names none (decoded as null).
+ * that ends after its acks names none (decoded as null). A VOTE or COMMIT that ends before its
+ * parts names none.
+ *
+ * <p>A decision too large for one record is a chain (see {@code RecordChain}): TX_PART records
+ * holding its sections, appended back to back, then the VOTE or COMMIT naming them, which holds
+ * no section of its own. The decision is the last record: its dispatch reads the parts back and
+ * applies them with its own sections, all at once; parts that no decision names are never
+ * applied.
  *
  * A COMMIT's queue offsets were reserved by the store under its append lock: the dispatch of
  * the record puts one ConsumeQueue entry per slot, pointing at the half record, and applies the
@@ -48,12 +57,21 @@ public final class TransactionRecordDescriptor {
     public record Slot(Half half, long queueOffset) {
     }
 
-    /** A decoded VOTE. */
-    public record Vote(long transactionId, String xid, String coordinator, List<AckRecord> acks, String owner) {
+    /** A decoded VOTE; {@code parts} hold more of its acks. */
+    public record Vote(long transactionId, String xid, String coordinator, List<AckRecord> acks, String owner,
+                       List<Long> parts) {
     }
 
-    /** A decoded COMMIT. */
-    public record Commit(long transactionId, String xid, List<Slot> slots, List<Half> timers, List<AckRecord> acks) {
+    /** A decoded COMMIT; {@code parts} hold more of its sections. */
+    public record Commit(long transactionId, String xid, Sections sections, List<Long> parts) {
+    }
+
+    /** A decoded TX_PART. */
+    public record Part(long transactionId, Sections sections) {
+    }
+
+    /** What a COMMIT or TX_PART makes visible, hands to the timer store and acknowledges. */
+    public record Sections(List<Slot> slots, List<Half> timers, List<AckRecord> acks) {
     }
 
     /** A decoded ROLLBACK. */
@@ -62,12 +80,19 @@ public final class TransactionRecordDescriptor {
 
     public static MessageRecord vote(long transactionId, String xid, String coordinator, List<AckRecord> acks,
                                      String owner) {
+        return vote(transactionId, xid, coordinator, acks, owner, List.of());
+    }
+
+    /** A VOTE whose acks continue in the TX_PART records at {@code parts}. */
+    public static MessageRecord vote(long transactionId, String xid, String coordinator, List<AckRecord> acks,
+                                     String owner, List<Long> parts) {
         return record(RecordType.VOTE, out -> {
             out.writeLong(transactionId);
             RecordCodec.writeString(out, xid);
             RecordCodec.writeString(out, coordinator);
             writeAcks(out, acks);
             RecordCodec.writeString(out, owner);
+            writeParts(out, parts);
         });
     }
 
@@ -77,26 +102,73 @@ public final class TransactionRecordDescriptor {
         return record(RecordType.COMMIT, out -> {
             out.writeLong(transactionId);
             RecordCodec.writeString(out, xid);
-            out.writeInt(visible.size());
-            for (int i = 0; i < visible.size(); i++) {
-                Half h = visible.get(i);
-                RecordCodec.writeString(out, h.destination());
-                out.writeInt(h.queueId());
-                out.writeLong(queueOffsets[i]);
-                out.writeLong(h.physicalOffset());
-                out.writeInt(h.size());
-                out.writeLong(h.tagSignature());
-            }
-            out.writeInt(delayed.size());
-            for (Half h : delayed) {
-                out.writeLong(h.physicalOffset());
-                out.writeLong(h.deliveryTime());
-                RecordCodec.writeString(out, h.destination());
-                out.writeInt(h.queueId());
-                out.writeLong(h.bornTimestamp());
-            }
-            writeAcks(out, acks);
+            writeSections(out, visible, queueOffsets, delayed, acks);
         });
+    }
+
+    /** The COMMIT of a chain: its sections are in the TX_PART records at {@code parts}. */
+    public static MessageRecord commit(long transactionId, String xid, List<Long> parts) {
+        return record(RecordType.COMMIT, out -> {
+            out.writeLong(transactionId);
+            RecordCodec.writeString(out, xid);
+            writeSections(out, List.of(), new long[0], List.of(), List.of());
+            writeParts(out, parts);
+        });
+    }
+
+    /** A TX_PART of a chain, sections as in {@link #commit(long, String, List, long[], List, List)}. */
+    public static MessageRecord part(long transactionId, List<Half> visible, long[] queueOffsets, List<Half> delayed,
+                                     List<AckRecord> acks) {
+        return record(RecordType.TX_PART, out -> {
+            out.writeLong(transactionId);
+            writeSections(out, visible, queueOffsets, delayed, acks);
+        });
+    }
+
+    private static void writeSections(DataOutputStream out, List<Half> visible, long[] queueOffsets,
+                                      List<Half> delayed, List<AckRecord> acks) throws IOException {
+        out.writeInt(visible.size());
+        for (int i = 0; i < visible.size(); i++) {
+            Half h = visible.get(i);
+            RecordCodec.writeString(out, h.destination());
+            out.writeInt(h.queueId());
+            out.writeLong(queueOffsets[i]);
+            out.writeLong(h.physicalOffset());
+            out.writeInt(h.size());
+            out.writeLong(h.tagSignature());
+        }
+        out.writeInt(delayed.size());
+        for (Half h : delayed) {
+            out.writeLong(h.physicalOffset());
+            out.writeLong(h.deliveryTime());
+            RecordCodec.writeString(out, h.destination());
+            out.writeInt(h.queueId());
+            out.writeLong(h.bornTimestamp());
+        }
+        writeAcks(out, acks);
+    }
+
+    /** Writes nothing for no parts: a decision that fits one record keeps the layout it always had. */
+    private static void writeParts(DataOutputStream out, List<Long> parts) throws IOException {
+        if (parts.isEmpty()) {
+            return;
+        }
+        out.writeInt(parts.size());
+        for (long p : parts) {
+            out.writeLong(p);
+        }
+    }
+
+    private static List<Long> readParts(DataInputStream in) throws IOException {
+        if (in.available() == 0) {
+            return List.of();
+        }
+        int n = in.readInt();
+        List<Long> parts = new ArrayList<>(Math.min(n, 1024));
+        for (int i = 0; i < n; i++) {
+            parts.add(in.readLong());
+        }
+        return List.copyOf(parts);
     }
 
     public static MessageRecord rollback(long transactionId, String xid) {
@@ -108,36 +180,41 @@ public final class TransactionRecordDescriptor {
 
     public static Vote decodeVote(ByteBuffer body) {
         return decode(body, in -> new Vote(in.readLong(), RecordCodec.readString(in), RecordCodec.readString(in),
-                readAcks(in), in.available() > 0 ? RecordCodec.readString(in) : null));
+                readAcks(in), in.available() > 0 ? RecordCodec.readString(in) : null, readParts(in)));
     }
 
     public static Commit decodeCommit(ByteBuffer body) {
-        return decode(body, in -> {
-            long id = in.readLong();
-            String xid = RecordCodec.readString(in);
-            int n = in.readInt();
-            List<Slot> slots = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-                String destination = RecordCodec.readString(in);
-                int queueId = in.readInt();
-                long queueOffset = in.readLong();
-                long physical = in.readLong();
-                int size = in.readInt();
-                long tag = in.readLong();
-                slots.add(new Slot(new Half(physical, size, destination, queueId, tag, 0, 0, 0), queueOffset));
-            }
-            int nt = in.readInt();
-            List<Half> timers = new ArrayList<>(nt);
-            for (int i = 0; i < nt; i++) {
-                long physical = in.readLong();
-                long deliveryTime = in.readLong();
-                String destination = RecordCodec.readString(in);
-                int queueId = in.readInt();
-                long born = in.readLong();
-                timers.add(new Half(physical, 0, destination, queueId, 0, deliveryTime, born, 0));
-            }
-            return new Commit(id, xid, slots, timers, readAcks(in));
-        });
+        return decode(body, in -> new Commit(in.readLong(), RecordCodec.readString(in), readSections(in),
+                readParts(in)));
+    }
+
+    public static Part decodePart(ByteBuffer body) {
+        return decode(body, in -> new Part(in.readLong(), readSections(in)));
+    }
+
+    private static Sections readSections(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        List<Slot> slots = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            String destination = RecordCodec.readString(in);
+            int queueId = in.readInt();
+            long queueOffset = in.readLong();
+            long physical = in.readLong();
+            int size = in.readInt();
+            long tag = in.readLong();
+            slots.add(new Slot(new Half(physical, size, destination, queueId, tag, 0, 0, 0), queueOffset));
+        }
+        int nt = in.readInt();
+        List<Half> timers = new ArrayList<>(nt);
+        for (int i = 0; i < nt; i++) {
+            long physical = in.readLong();
+            long deliveryTime = in.readLong();
+            String destination = RecordCodec.readString(in);
+            int queueId = in.readInt();
+            long born = in.readLong();
+            timers.add(new Half(physical, 0, destination, queueId, 0, deliveryTime, born, 0));
+        }
+        return new Sections(slots, timers, readAcks(in));
     }
 
     public static Rollback decodeRollback(ByteBuffer body) {

@@ -3,7 +3,6 @@ package io.ramjet.server.broker.transaction;
 import io.ramjet.model.TxState;
 import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
-import io.ramjet.server.broker.record.TransactionRecordDescriptor;
 import io.ramjet.server.broker.session.ClientSession;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.StoreFullException;
@@ -15,7 +14,8 @@ import java.util.concurrent.CompletionException;
 
 /**
  * What a client asks of its transactions on this broker: prepare, end, and the list of prepared
- * XA branches. A prepare writes one durable VOTE record (acknowledgements, xid, coordinator) and
+ * XA branches. A prepare writes one durable VOTE record (acknowledgements, xid, coordinator; a
+ * {@link DecisionChain} when its acknowledgements do not fit one record) and
  * completes once it is dispatched; an end goes to the {@link TransactionResolver}. Every future
  * completes after what it reports is durable. A local transaction's commit is refused at once
  * (TOO_FEW_REPLICAS) while the in-sync set is below its minimum. Refusals are
@@ -120,8 +120,8 @@ public final class ClientTransactions {
 
     private CompletableFuture<Long> appendVote(Transaction t, String xid, String coordinator, List<AckGroup> acks) {
         try {
-            return store.append(TransactionRecordDescriptor.vote(t.id(), xid, coordinator, AckGroup.toRecords(acks),
-                    t.ownerUser()), true).thenApply(result -> result.endOffset());
+            return store.appendChain(List.of(), new DecisionChain(store.config().maxRecordSize()).vote(t.id(), xid,
+                    coordinator, AckGroup.toRecords(acks), t.ownerUser()), true).thenApply(result -> result.endOffset());
         } catch (StoreFullException e) {
             return CompletableFuture.failedFuture(new BrokerException(Refusal.DISK_FULL, e.getMessage()));
         } catch (RuntimeException e) {

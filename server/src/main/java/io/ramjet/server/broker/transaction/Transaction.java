@@ -34,6 +34,8 @@ public final class Transaction {
     private CompletableFuture<TxState> ending;
     private int checks;
     private boolean checking;
+    /** The first TX_PART its VOTE names, kept while the VOTE may be replayed; Long.MAX_VALUE for none. */
+    private long votePartsFrom = Long.MAX_VALUE;
 
     /** @param since when the transaction first left a trace here, epoch ms: check-back counts from it */
     Transaction(long id, long since) {
@@ -119,8 +121,14 @@ public final class Transaction {
         return halves.isEmpty() && !voted && ending == null && status == TransactionStatus.OPEN;
     }
 
-    synchronized long oldestHalf() {
-        return halves.isEmpty() ? Long.MAX_VALUE : halves.firstKey();
+    /** The lowest CommitLog offset its records lie at: its first half, or the first part of its VOTE. */
+    synchronized long oldestRecord() {
+        return Math.min(votePartsFrom, halves.isEmpty() ? Long.MAX_VALUE : halves.firstKey());
+    }
+
+    /** Its VOTE names TX_PART records from {@code offset} on: a replay of the VOTE reads them. */
+    synchronized void voteParts(long offset) {
+        votePartsFrom = Math.min(votePartsFrom, offset);
     }
 
     /** The vote is durable: acknowledgements, xid, coordinator and owner user (null: none written) as written. */

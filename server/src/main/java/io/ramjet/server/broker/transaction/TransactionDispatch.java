@@ -8,7 +8,9 @@ import io.ramjet.server.broker.record.Half;
 import io.ramjet.server.broker.record.TransactionRecordDescriptor;
 import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.storage.ConsumeQueueWriter;
+import io.ramjet.storage.LogReader;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -18,7 +20,14 @@ import java.util.Set;
  * a PREPARED record adds a half to its transaction, a VOTE prepares it and holds what it
  * consumed, a COMMIT puts the ConsumeQueue entries its slots reserved (pointing at the half
  * records), hands delayed halves to the timer store, acknowledges what the transaction consumed
- * and forgets it, a ROLLBACK releases what it held and forgets it. The processors only write
+ * and forgets it, a ROLLBACK releases what it held and forgets it. A COMMIT or VOTE that names
+ * TX_PART records (a decision too large for one record) reads them back from the log and
+ * applies them with its own sections in the same call; a TX_PART itself changes nothing, so parts
+ * whose decision never made it to the log (a crash during the chain) are never applied. The
+ * parts lie before their decision and stay retained as long as it may be replayed (the table
+ * keeps the log from a transaction's first half or first part on, for an open or prepared
+ * transaction and for a COMMIT above the checkpoint).
+ * The processors only write
  * the records and wait for their dispatch, so memory changes in log order, and a record
  * replayed after the snapshot that already holds its effect changes nothing.
  *
@@ -34,6 +43,7 @@ public final class TransactionDispatch {
     private final HeldPulls heldPulls;
     private volatile long snapshotPosition;
     private volatile boolean replaying = true;
+    private volatile LogReader log;
 
     TransactionDispatch(TransactionTable table, ConsumedMessages consumed, DelayedMessages delayed,
                         HeldPulls heldPulls) {
@@ -48,6 +58,11 @@ public final class TransactionDispatch {
         snapshotPosition = position;
     }
 
+    /** Where the TX_PART records a decision names are read back; given before the first record. */
+    public void readsFrom(LogReader reader) {
+        log = reader;
+    }
+
     /** Recovery is over. */
     void finishReplay() {
         replaying = false;
@@ -56,7 +71,7 @@ public final class TransactionDispatch {
     /** Whether this record type is one of the transaction's. */
     public static boolean handles(RecordType type) {
         return type == RecordType.PREPARED || type == RecordType.VOTE || type == RecordType.COMMIT
-                || type == RecordType.ROLLBACK;
+                || type == RecordType.ROLLBACK || type == RecordType.TX_PART;
     }
 
     public void onRecord(MessageRecordView record, ConsumeQueueWriter queues) {
@@ -95,7 +110,11 @@ public final class TransactionDispatch {
 
     private void onVote(TransactionRecordDescriptor.Vote vote) {
         Transaction t = table.getOrCreate(vote.transactionId());
-        List<AckGroup> acks = AckGroup.held(vote.acks());
+        List<AckGroup> acks = new ArrayList<>(AckGroup.held(vote.acks()));
+        for (long at : vote.parts()) {
+            acks.addAll(AckGroup.held(part(at, vote.transactionId()).acks()));
+            t.voteParts(at);
+        }
         t.prepared(vote.xid(), vote.coordinator(), acks, vote.owner());
         consumed.hold(acks);
     }
@@ -104,7 +123,29 @@ public final class TransactionDispatch {
                           ConsumeQueueWriter queues, boolean inSnapshot) {
         Set<String> woken = new HashSet<>();
         long lowest = Long.MAX_VALUE;
-        for (TransactionRecordDescriptor.Slot slot : commit.slots()) {
+        for (long at : commit.parts()) {
+            lowest = Math.min(lowest, at);
+            lowest = Math.min(lowest, apply(part(at, commit.transactionId()), queues, inSnapshot, woken));
+        }
+        lowest = Math.min(lowest, apply(commit.sections(), queues, inSnapshot, woken));
+        if (inSnapshot) {
+            return;
+        }
+        if (lowest != Long.MAX_VALUE) {
+            table.committedHalves(record.physicalOffset(), lowest);
+        }
+        table.decided(commit.transactionId(), commit.xid(), TxState.COMMITTED);
+        woken.forEach(heldPulls::wake);
+    }
+
+    /**
+     * Puts the slots' entries and, unless {@code inSnapshot}, hands the timers over and
+     * acknowledges; returns the lowest half offset named (Long.MAX_VALUE for none).
+     */
+    private long apply(TransactionRecordDescriptor.Sections sections, ConsumeQueueWriter queues, boolean inSnapshot,
+                       Set<String> woken) {
+        long lowest = Long.MAX_VALUE;
+        for (TransactionRecordDescriptor.Slot slot : sections.slots()) {
             Half h = slot.half();
             queues.put(h.destination(), h.queueId(), slot.queueOffset(), h.physicalOffset(), h.size(),
                     h.tagSignature());
@@ -112,19 +153,33 @@ public final class TransactionDispatch {
             lowest = Math.min(lowest, h.physicalOffset());
         }
         if (inSnapshot) {
-            return;
+            return lowest;
         }
-        for (Half h : commit.timers()) {
+        for (Half h : sections.timers()) {
             delayed.onCommittedHalf(new DelayedMessages.Timer(h.physicalOffset(), h.deliveryTime(), h.destination(),
                     h.queueId(), h.bornTimestamp()));
             lowest = Math.min(lowest, h.physicalOffset());
         }
-        consumed.acknowledge(AckGroup.held(commit.acks()));
-        if (lowest != Long.MAX_VALUE) {
-            table.committedHalves(record.physicalOffset(), lowest);
+        consumed.acknowledge(AckGroup.held(sections.acks()));
+        return lowest;
+    }
+
+    /**
+     * The sections of the TX_PART at {@code at}, which a decision of transaction {@code id} names.
+     *
+     * @throws IllegalStateException if no TX_PART of that transaction lies there (a damaged log)
+     */
+    private TransactionRecordDescriptor.Sections part(long at, long id) {
+        MessageRecordView view = log.read(at);
+        if (view.type() != RecordType.TX_PART) {
+            throw new IllegalStateException("transaction " + id + " names a part at " + at + " that is a " + view.type());
         }
-        table.decided(commit.transactionId(), commit.xid(), TxState.COMMITTED);
-        woken.forEach(heldPulls::wake);
+        TransactionRecordDescriptor.Part part = TransactionRecordDescriptor.decodePart(view.body());
+        if (part.transactionId() != id) {
+            throw new IllegalStateException("transaction " + id + " names a part at " + at + " of transaction "
+                    + part.transactionId());
+        }
+        return part.sections();
     }
 
     private void onRollback(TransactionRecordDescriptor.Rollback rollback) {

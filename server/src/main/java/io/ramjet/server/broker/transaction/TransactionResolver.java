@@ -10,6 +10,7 @@ import io.ramjet.storage.AppendResult;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.NotReplicatedException;
 import io.ramjet.storage.QueueSlot;
+import io.ramjet.storage.RecordChain;
 import io.ramjet.storage.StoreFullException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,11 +19,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Ends transactions: writes the one COMMIT or ROLLBACK record and completes once it is durable
+ * Ends transactions: writes the COMMIT (one record, or a {@link DecisionChain} of parts and the
+ * COMMIT naming them for a transaction too large for one) or the ROLLBACK, and completes once it is durable
  * and dispatched (so its effects are in memory and its decision remembered). Every end goes
  * through here, whether a client's TX_END, a check-back's answer, a lost owner or a
  * coordinator's presumed abort, and one transaction has at most one end in progress: a second
@@ -187,7 +188,7 @@ final class TransactionResolver {
         throw new BrokerException(Refusal.BAD_REQUEST, "transaction " + id + " has already committed");
     }
 
-    /** Writes the COMMIT; returns the offset just past it. */
+    /** Writes the COMMIT, as a chain if need be; returns the offset just past it. */
     private CompletableFuture<Long> writeCommit(Transaction t, List<AckGroup> acks) {
         long now = System.currentTimeMillis();
         List<Half> visible = new ArrayList<>();
@@ -204,10 +205,9 @@ final class TransactionResolver {
         List<AckGroup> all = new ArrayList<>(t.preparedAcks());
         all.addAll(acks);
         List<QueueSlot> slots = visible.stream().map(h -> new QueueSlot(h.destination(), h.queueId())).toList();
-        String xid = t.xid();
-        Function<long[], MessageRecord> commit = offsets -> TransactionRecordDescriptor.commit(t.id(), xid, visible,
-                offsets, delayed, AckGroup.toRecords(all));
-        return append(() -> store.append(slots, commit, true));
+        RecordChain commit = new DecisionChain(store.config().maxRecordSize()).commit(t.id(), t.xid(), visible, delayed,
+                AckGroup.toRecords(all));
+        return append(() -> store.appendChain(slots, commit, true));
     }
 
     private CompletableFuture<Long> writeRollback(Transaction t) {

@@ -117,7 +117,10 @@ public final class TransactionTable {
         decisions.remember(t != null ? t.id() : id, t != null && xid.isEmpty() ? t.xid() : xid, state);
     }
 
-    /** A COMMIT at {@code commitOffset} made half records from {@code lowestHalf} on visible. */
+    /**
+     * A COMMIT at {@code commitOffset} made half records from {@code lowestHalf} on visible (or
+     * names TX_PART records from there on).
+     */
     void committedHalves(long commitOffset, long lowestHalf) {
         committedHalves.merge(commitOffset, lowestHalf, Math::min);
         if (committedHalves.size() > COMMITTED_HALVES_LIMIT) {
@@ -141,7 +144,8 @@ public final class TransactionTable {
 
     /**
      * The lowest CommitLog offset transactions still need, given that nothing below {@code bound}
-     * is needed otherwise: the half records of open and prepared transactions, and the committed
+     * is needed otherwise: the half records of open and prepared transactions (and the TX_PART
+     * records of their VOTEs), and the committed
      * halves of every COMMIT at or above {@code bound} (its entries may lie above a low-water
      * mark whose entry points at or above {@code bound}). Forgets the COMMITs below it.
      */
@@ -152,7 +156,7 @@ public final class TransactionTable {
             oldest = Math.min(oldest, lowest);
         }
         for (Transaction t : byId.values()) {
-            oldest = Math.min(oldest, t.oldestHalf());
+            oldest = Math.min(oldest, t.oldestRecord());
         }
         return oldest;
     }

@@ -37,13 +37,13 @@ class TransactionRecordDescriptorTest {
     void vote() {
         var vote = TransactionRecordDescriptor.decodeVote(golden(VOTE,
                 TransactionRecordDescriptor.vote(42, "x", "host:1", ACKS, "alice")));
-        assertEquals(new TransactionRecordDescriptor.Vote(42, "x", "host:1", ACKS, "alice"), vote);
+        assertEquals(new TransactionRecordDescriptor.Vote(42, "x", "host:1", ACKS, "alice", List.of()), vote);
     }
 
     @Test
     void voteWithoutOwnerNamesNone() {
         var vote = TransactionRecordDescriptor.decodeVote(ByteBuffer.wrap(HexFormat.of().parseHex(VOTE_WITHOUT_OWNER)));
-        assertEquals(new TransactionRecordDescriptor.Vote(42, "x", "host:1", ACKS, null), vote);
+        assertEquals(new TransactionRecordDescriptor.Vote(42, "x", "host:1", ACKS, null, List.of()), vote);
     }
 
     @Test
@@ -52,8 +52,8 @@ class TransactionRecordDescriptorTest {
         Half delayed = new Half(200, 0, "q", 2, 0, 9_000, 8_000, 0);
         var commit = TransactionRecordDescriptor.decodeCommit(golden(COMMIT,
                 TransactionRecordDescriptor.commit(42, "", List.of(visible), new long[] {7}, List.of(delayed), ACKS)));
-        assertEquals(new TransactionRecordDescriptor.Commit(42, "",
-                List.of(new TransactionRecordDescriptor.Slot(visible, 7)), List.of(delayed), ACKS), commit);
+        assertEquals(new TransactionRecordDescriptor.Commit(42, "", new TransactionRecordDescriptor.Sections(
+                List.of(new TransactionRecordDescriptor.Slot(visible, 7)), List.of(delayed), ACKS), List.of()), commit);
     }
 
     @Test

@@ -34,8 +34,12 @@ final class TxBrokers {
     }
 
     static Broker start(BrokerConfig config) throws Exception {
+        return start(config, StoreConfig.DEFAULT_MAX_RECORD_SIZE);
+    }
+
+    static Broker start(BrokerConfig config, int maxRecordSize) throws Exception {
         Broker broker = new Broker(config, StoreConfig.defaults(config.dataDir()).withSegmentSize(4 << 20)
-                .withMinFreeSpace(0).withCheckpointInterval(Duration.ofMillis(200)));
+                .withMinFreeSpace(0).withCheckpointInterval(Duration.ofMillis(200)).withMaxRecordSize(maxRecordSize));
         broker.start();
         return broker;
     }
