@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * broker), which the clients use and {@link #killPrimary()} kills. The heap, RSS and disk figures
  * are the primary's.
  */
-public final class ReplicatedPeer implements Peer {
+public final class ReplicatedPeer extends ProcessGroupPeer {
 
     private static final Logger LOG = LoggerFactory.getLogger(ReplicatedPeer.class);
     /** How long a new group may take until a persistent send is stored on every broker it needs. */
@@ -42,16 +42,11 @@ public final class ReplicatedPeer implements Peer {
     private static final String GROUP = "g1";
     private static final long POLL_NANOS = Duration.ofMillis(100).toNanos();
 
-    private final String name;
-    private final TemporaryDirectory data;
-    private final List<PeerProcess> processes;
     private final PeerProcess primary;
     private final ConnectionFactory factory;
 
     private ReplicatedPeer(String name, TemporaryDirectory data, List<PeerProcess> processes, Started started) {
-        this.name = name;
-        this.data = data;
-        this.processes = processes;
+        super(name, data, processes);
         this.primary = started.primary();
         this.factory = started.factory();
     }
@@ -236,11 +231,6 @@ public final class ReplicatedPeer implements Peer {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
     public Workloads workloads(int producers, int consumers) {
         return new JmsWorkloads(factory, producers, consumers);
     }
@@ -252,46 +242,11 @@ public final class ReplicatedPeer implements Peer {
 
     @Override
     public long diskBytes() throws IOException {
-        return DiskUsage.of(data.path().resolve(PRIMARY));
+        return DiskUsage.of(data().path().resolve(PRIMARY));
     }
 
     @Override
     public long residentBytes() {
         return primary.residentBytes();
-    }
-
-    @Override
-    public List<PeerProcess> processes() {
-        return processes;
-    }
-
-    @Override
-    public List<Long> pids() {
-        return processes.stream().map(PeerProcess::pid).toList();
-    }
-
-    @Override
-    public boolean isAlive() {
-        return processes.stream().allMatch(PeerProcess::isAlive);
-    }
-
-    @Override
-    public void close() throws IOException {
-        stop(processes, data);
-    }
-
-    private static void stop(List<PeerProcess> processes, TemporaryDirectory data) throws IOException {
-        try {
-            for (PeerProcess p : processes) {
-                p.close();
-            }
-        } finally {
-            data.close();
-        }
-    }
-
-    @Override
-    public String toString() {
-        return name + " " + processes;
     }
 }

@@ -34,21 +34,16 @@ import java.util.function.BiFunction;
  * </ul>
  * The heap, RSS and disk figures are the first broker's; the CPU rows count every JVM.
  */
-public final class ScaledPeer implements Peer {
+public final class ScaledPeer extends ProcessGroupPeer {
 
     private static final Duration REGISTRATION_PATIENCE = Duration.ofSeconds(60);
 
-    private final String name;
-    private final TemporaryDirectory data;
-    private final List<PeerProcess> processes;
     private final Path primaryData;
     private final BiFunction<Integer, Integer, Workloads> workloads;
 
     private ScaledPeer(String name, TemporaryDirectory data, List<PeerProcess> processes, Path primaryData,
                        BiFunction<Integer, Integer, Workloads> workloads) {
-        this.name = name;
-        this.data = data;
-        this.processes = processes;
+        super(name, data, processes);
         this.primaryData = primaryData;
         this.workloads = workloads;
     }
@@ -126,18 +121,13 @@ public final class ScaledPeer implements Peer {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
     public Workloads workloads(int producers, int consumers) {
         return workloads.apply(producers, consumers);
     }
 
     @Override
     public long liveHeapBytes() throws IOException {
-        return processes.get(0).liveHeapBytes();
+        return processes().get(0).liveHeapBytes();
     }
 
     @Override
@@ -147,41 +137,6 @@ public final class ScaledPeer implements Peer {
 
     @Override
     public long residentBytes() {
-        return processes.get(0).residentBytes();
-    }
-
-    @Override
-    public List<PeerProcess> processes() {
-        return processes;
-    }
-
-    @Override
-    public List<Long> pids() {
-        return processes.stream().map(PeerProcess::pid).toList();
-    }
-
-    @Override
-    public boolean isAlive() {
-        return processes.stream().allMatch(PeerProcess::isAlive);
-    }
-
-    @Override
-    public void close() throws IOException {
-        stop(processes, data);
-    }
-
-    private static void stop(List<PeerProcess> processes, TemporaryDirectory data) throws IOException {
-        try {
-            for (PeerProcess p : processes) {
-                p.close();
-            }
-        } finally {
-            data.close();
-        }
-    }
-
-    @Override
-    public String toString() {
-        return name + " " + processes;
+        return processes().get(0).residentBytes();
     }
 }

@@ -5,7 +5,6 @@ import io.ramjet.provider.client.ClientException;
 import io.ramjet.provider.client.ConsumerFeed;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
-import io.ramjet.provider.client.ReceivedMessages;
 import io.ramjet.provider.client.FeedSink;
 import io.ramjet.provider.client.Intake;
 import io.ramjet.provider.client.RamjetClient;
