@@ -142,8 +142,9 @@ final class BrokerKeys {
                     "bytes per CommitLog segment file (below `2g`); a small disk wants `64m` or less",
                     (b, v) -> b.store().segmentSize(v)),
             new BrokerKey<>("maxRecordSize", ValueType.INT_BYTES, "4m",
-                    "largest record the CommitLog accepts (a message with its headers, or a transaction's COMMIT"
-                            + " record, about 40 bytes per message in it); at most `segmentSize`, and lowered to it"
+                    "largest record the CommitLog accepts (a message with its headers; a transaction's COMMIT larger"
+                            + " than this is written as a chain of records of at most this size, see"
+                            + " [Architecture](architecture.md#storage)); at most `segmentSize`, and lowered to it"
                             + " when not set",
                     (b, v) -> b.store().maxRecordSize(v)),
             new BrokerKey<>("minFreeSpace", ValueType.BYTES, "256m",
