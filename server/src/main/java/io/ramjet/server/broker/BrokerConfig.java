@@ -47,8 +47,9 @@ import java.util.Set;
  * @param transactionCheckAfter    age of a transaction's half records (or prepared vote) after which the
  *                                 broker asks its owner, or its coordinator, for its state
  * @param transactionCheckInterval how often the broker looks for transactions to check back
- * @param transactionMaxChecks     check-backs answered "still open" after which an unprepared transaction
- *                                 rolls back (a prepared one keeps asking its coordinator)
+ * @param transactionMaxChecks     check-backs in a row that a connected owner leaves unanswered after which
+ *                                 an unprepared transaction rolls back (an answer "still open" starts the
+ *                                 count again; a prepared one keeps asking its coordinator)
  * @param queues               queues created at start, whatever {@code autoCreateDestinations} says
  * @param topics               topics created at start
  * @param usersFile            the users and their password hashes ({@code io.ramjet.server.broker.security.Users}),

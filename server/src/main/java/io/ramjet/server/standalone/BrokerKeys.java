@@ -126,8 +126,10 @@ final class BrokerKeys {
                     "how often the broker looks for transactions to check",
                     BrokerConfig.Builder::transactionCheckInterval),
             new BrokerKey<>("transactionMaxChecks", ValueType.INT, "15",
-                    "checks answered \"still open\" before the broker rolls the transaction back (about 81 s with"
-                            + " the defaults); a prepared participant keeps asking its coordinator instead",
+                    "checks in a row that a transaction's connected owner leaves unanswered before the broker rolls"
+                            + " it back (about 81 s with the defaults); an owner that answers \"still open\" keeps it"
+                            + " for as long as it stays connected, one gone or that has forgotten it has it rolled back"
+                            + " at the first check; a prepared participant keeps asking its coordinator instead",
                     BrokerConfig.Builder::transactionMaxChecks),
             new BrokerKey<>("producerIdleExpiryMs", ValueType.MILLIS, "3600000",
                     "an idempotent producer none of whose messages was stored for this long is forgotten: a resend"

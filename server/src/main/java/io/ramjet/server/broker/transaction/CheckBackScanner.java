@@ -22,6 +22,10 @@ import java.util.concurrent.CompletableFuture;
  *   <li>after the maximum number of checks an unprepared transaction rolls back; a prepared
  *       one keeps asking its coordinator, with a warning each time.</li>
  * </ul>
+ * The maximum bounds orphans, not age: it counts the checks since the owner last answered OPEN
+ * (every check, if it never did), so a transaction whose connected owner keeps answering OPEN
+ * lives as long as that connection, as a JMS transaction lives as long as its session, while one
+ * whose owner stays silent rolls back after the maximum.
  * Run periodically on a timer thread; it only starts asynchronous requests and never blocks.
  */
 final class CheckBackScanner implements Runnable {
@@ -84,6 +88,10 @@ final class CheckBackScanner implements Runnable {
             LOG.info("{}: its owner answers {}", t, state);
             return end(t, state == TxState.COMMITTED);
         }
+        if (state == TxState.OPEN) {
+            t.ownerAnsweredOpen();
+            return CompletableFuture.completedFuture(null);
+        }
         boolean askCoordinator = t.prepared() && !t.coordinator().isEmpty();
         if (state == TxState.UNKNOWN || (state == null && !t.ownerAlive())) {
             if (askCoordinator) {
@@ -94,10 +102,10 @@ final class CheckBackScanner implements Runnable {
         }
         if (t.checks() >= maxChecks) {
             if (!t.prepared()) {
-                LOG.warn("{}: still open after {} checks, rolling it back", t, t.checks());
+                LOG.warn("{}: its owner left {} checks unanswered, rolling it back", t, t.checks());
                 return end(t, false);
             }
-            LOG.warn("{}: prepared and still undecided after {} checks", t, t.checks());
+            LOG.warn("{}: prepared, and its owner left {} checks unanswered", t, t.checks());
         }
         return CompletableFuture.completedFuture(null);
     }

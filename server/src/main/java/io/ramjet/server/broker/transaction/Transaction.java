@@ -32,6 +32,7 @@ public final class Transaction {
     private String ownerUser;
     private boolean voted;
     private CompletableFuture<TxState> ending;
+    /** Checks since the owner last answered OPEN: the evidence that it is gone. */
     private int checks;
     private boolean checking;
     /** The first TX_PART its VOTE names, kept while the VOTE may be replayed; Long.MAX_VALUE for none. */
@@ -190,10 +191,16 @@ public final class Transaction {
         return true;
     }
 
+    /** The owner answered OPEN: it is there, and the checks counted so far are forgotten. */
+    synchronized void ownerAnsweredOpen() {
+        checks = 0;
+    }
+
     synchronized void checkDone() {
         checking = false;
     }
 
+    /** Checks since the owner last answered OPEN, counting the one running (every check if it never did). */
     synchronized int checks() {
         return checks;
     }
