@@ -28,8 +28,10 @@ public final class ClientException extends Exception {
         CONFLICT,
         /** Another connection holds the client id. */
         CLIENT_ID_IN_USE,
-        /** The request was not valid (a message over the size limits, a bad argument). */
+        /** The request was not valid (a bad argument). */
         INVALID,
+        /** The message of a send was refused for itself: over a size limit, or not well formed. */
+        INVALID_MESSAGE,
         /** The transaction was already rolled back and cannot commit. */
         ROLLED_BACK,
         /** No prepared transaction or XA branch of that id. */

@@ -436,7 +436,7 @@ public final class RemotingRamjetClient implements BrokerClient {
 
     private ClientException tooLarge(OutgoingMessage m) {
         int limit = remoting.config().maxFrameLength();
-        return ClientException.refused(Reason.INVALID, "message of " + size(m) + " bytes (properties and body) to " + m.kind()
+        return ClientException.refused(Reason.INVALID_MESSAGE, "message of " + size(m) + " bytes (properties and body) to " + m.kind()
                 + " '" + m.destination() + "' exceeds the frame limit of " + limit + " bytes ("
                 + limit / (1024 * 1024) + " MiB): not sent");
     }
@@ -444,7 +444,8 @@ public final class RemotingRamjetClient implements BrokerClient {
     /**
      * A send's failure, told in terms of the message where it was refused for its size: by the
      * encoder (over the frame limit: nothing was written) or by the broker (over its record limit,
-     * BAD_REQUEST with the broker's reason).
+     * BAD_REQUEST with the broker's reason): the client chooses a send's destination and queue, so
+     * a send the broker finds invalid is an invalid message.
      */
     private ClientException sendFailure(OutgoingMessage m, String address, Throwable failure) {
         ClientException cause = RemotingFailures.of(failure);
@@ -452,7 +453,7 @@ public final class RemotingRamjetClient implements BrokerClient {
             return tooLarge(m);
         }
         if (cause.reason() == Reason.INVALID && cause.getCause() != null) {
-            return new ClientException(Reason.INVALID, cause.outcome(), "broker " + address
+            return new ClientException(Reason.INVALID_MESSAGE, cause.outcome(), "broker " + address
                     + " refused the message of " + size(m) + " bytes (properties and body) to " + m.kind() + " '"
                     + m.destination() + "': " + cause.getMessage(), cause.getCause());
         }

@@ -16,6 +16,7 @@ import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
 import jakarta.jms.QueueConnection;
 import jakarta.jms.QueueConnectionFactory;
+import jakarta.jms.ResourceAllocationException;
 import jakarta.jms.TopicConnection;
 import jakarta.jms.TopicConnectionFactory;
 import java.io.Serializable;
@@ -247,7 +248,8 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
 
     /**
      * A new connection made by {@code create}, with this factory's settings and client id, once a
-     * NameServer answered (else it throws, after the request timeout). With a user name it is
+     * NameServer answered (else it throws, after the request timeout: a
+     * {@link ResourceAllocationException} when none could be reached). With a user name it is
      * authenticated on every live master first, and a refusal closes it and throws
      * {@link jakarta.jms.JMSSecurityException}; without one it is anonymous.
      */
@@ -283,8 +285,10 @@ public class RamjetConnectionFactory implements ConnectionFactory, QueueConnecti
             JmsErrors.await(client.connect());
         } catch (JMSException e) {
             client.close();
-            JMSException failure = new JMSException("no NameServer of " + info.nameServers() + " answered within "
-                    + requestTimeoutMillis + " ms: " + e.getMessage());
+            String text = "no NameServer of " + info.nameServers() + " answered within " + requestTimeoutMillis
+                    + " ms: " + e.getMessage();
+            JMSException failure = e instanceof ResourceAllocationException
+                    ? new ResourceAllocationException(text) : new JMSException(text);
             failure.setLinkedException(e);
             failure.initCause(e);
             throw failure;
