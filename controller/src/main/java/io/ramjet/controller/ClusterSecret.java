@@ -1,15 +1,9 @@
 package io.ramjet.controller;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
-import java.security.SecureRandom;
-import java.util.Base64;
 
 /**
  * The secret every member of the cluster holds, brokers and controllers alike: what proves a
@@ -25,27 +19,21 @@ import java.util.Base64;
 public final class ClusterSecret {
 
     /** Fewer characters than this are refused: a short secret can be guessed offline from one captured MAC. */
-    public static final int MIN_LENGTH = 16;
+    public static final int MIN_LENGTH = SharedSecret.MIN_LENGTH;
     /** Bytes of every MAC this secret makes. */
-    public static final int MAC_LENGTH = 32;
+    public static final int MAC_LENGTH = SharedSecret.MAC_LENGTH;
 
-    private static final String ALGORITHM = "HmacSHA256";
     private static final byte[] DERIVATION_LABEL = "ramjet cluster identity".getBytes(StandardCharsets.UTF_8);
-    private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final SecretKeySpec key;
+    private final SharedSecret secret;
 
-    private ClusterSecret(byte[] key) {
-        this.key = new SecretKeySpec(key, ALGORITHM);
+    private ClusterSecret(SharedSecret secret) {
+        this.secret = secret;
     }
 
     /** The secret as given, surrounding white space removed. */
     public static ClusterSecret of(String secret) {
-        String trimmed = secret.strip();
-        if (trimmed.length() < MIN_LENGTH) {
-            throw new IllegalArgumentException("the cluster secret must have at least " + MIN_LENGTH + " characters");
-        }
-        return new ClusterSecret(trimmed.getBytes(StandardCharsets.UTF_8));
+        return new ClusterSecret(SharedSecret.of(secret, "the cluster secret"));
     }
 
     /** The secret held by a text file (the whole file, surrounding white space removed). */
@@ -53,40 +41,29 @@ public final class ClusterSecret {
         return of(Files.readString(file, StandardCharsets.UTF_8));
     }
 
-    /**
-     * A cluster secret derived from another secret's key: HMAC-SHA256 of a fixed label keyed with
-     * it, so a MAC made with one never serves as a MAC of the other.
-     */
-    public static ClusterSecret derivedFrom(byte[] otherKey) {
-        return new ClusterSecret(new ClusterSecret(otherKey).mac(DERIVATION_LABEL));
+    /** The cluster secret derived from another secret, for a deployment that configures no other. */
+    public static ClusterSecret derivedFrom(SharedSecret other) {
+        return new ClusterSecret(other.derived(DERIVATION_LABEL));
     }
 
     /** A fresh random secret: 32 random bytes as Base64. */
     public static String generate() {
-        return Base64.getEncoder().withoutPadding().encodeToString(random(32));
+        return SharedSecret.generate();
     }
 
     /** {@code length} bytes from a strong random source, for challenges and nonces. */
     public static byte[] random(int length) {
-        byte[] bytes = new byte[length];
-        RANDOM.nextBytes(bytes);
-        return bytes;
+        return SharedSecret.random(length);
     }
 
     /** The HMAC-SHA256 of {@code message} keyed with this secret ({@value #MAC_LENGTH} bytes). */
     public byte[] mac(byte[] message) {
-        try {
-            Mac mac = Mac.getInstance(ALGORITHM);
-            mac.init(key);
-            return mac.doFinal(message);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(ALGORITHM + " is part of every JDK", e);
-        }
+        return secret.mac(message);
     }
 
     /** Whether {@code mac} is this secret's MAC of {@code message}, compared in constant time. */
     public boolean signed(byte[] message, byte[] mac) {
-        return mac != null && MessageDigest.isEqual(mac(message), mac);
+        return secret.signed(message, mac);
     }
 
     @Override

@@ -1,14 +1,13 @@
 package io.ramjet.server.remoting;
 
 import io.ramjet.controller.ClusterSecret;
+import io.ramjet.controller.SharedSecret;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrokerProof;
 import io.ramjet.protocol.command.DestinationInfo;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.command.UnregisterBrokerRequest;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -16,9 +15,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
 
@@ -35,24 +32,17 @@ import java.util.List;
 public final class NameServerSecret {
 
     /** Fewer characters than this are refused: a short secret can be guessed offline from one captured MAC. */
-    public static final int MIN_LENGTH = 16;
+    public static final int MIN_LENGTH = SharedSecret.MIN_LENGTH;
 
-    private static final String ALGORITHM = "HmacSHA256";
-    private static final SecureRandom RANDOM = new SecureRandom();
+    private final SharedSecret secret;
 
-    private final byte[] key;
-
-    private NameServerSecret(byte[] key) {
-        this.key = key;
+    private NameServerSecret(SharedSecret secret) {
+        this.secret = secret;
     }
 
     /** The secret as given, surrounding white space removed. */
     public static NameServerSecret of(String secret) {
-        String trimmed = secret.strip();
-        if (trimmed.length() < MIN_LENGTH) {
-            throw new IllegalArgumentException("the NameServer secret must have at least " + MIN_LENGTH + " characters");
-        }
-        return new NameServerSecret(trimmed.getBytes(StandardCharsets.UTF_8));
+        return new NameServerSecret(SharedSecret.of(secret, "the NameServer secret"));
     }
 
     /** The secret held by a text file (the whole file, surrounding white space removed). */
@@ -62,14 +52,12 @@ public final class NameServerSecret {
 
     /** A fresh random secret: 32 random bytes as Base64. */
     public static String generate() {
-        byte[] bytes = new byte[32];
-        RANDOM.nextBytes(bytes);
-        return Base64.getEncoder().withoutPadding().encodeToString(bytes);
+        return SharedSecret.generate();
     }
 
     /** The cluster secret derived from this one, for a deployment that configures no other. */
     public ClusterSecret clusterSecret() {
-        return ClusterSecret.derivedFrom(key);
+        return ClusterSecret.derivedFrom(secret);
     }
 
     public RegisterBrokerRequest sign(RegisterBrokerRequest request, long nowMillis) {
@@ -99,9 +87,7 @@ public final class NameServerSecret {
     }
 
     private static String nonce() {
-        byte[] bytes = new byte[16];
-        RANDOM.nextBytes(bytes);
-        return Base64.getEncoder().withoutPadding().encodeToString(bytes);
+        return Base64.getEncoder().withoutPadding().encodeToString(SharedSecret.random(16));
     }
 
     private String mac(RegisterBrokerRequest request, long timestampMillis, String nonce) {
@@ -157,13 +143,7 @@ public final class NameServerSecret {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        try {
-            Mac mac = Mac.getInstance(ALGORITHM);
-            mac.init(new SecretKeySpec(key, ALGORITHM));
-            return Base64.getEncoder().encodeToString(mac.doFinal(bytes.toByteArray()));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(ALGORITHM + " is part of every JDK", e);
-        }
+        return Base64.getEncoder().encodeToString(secret.mac(bytes.toByteArray()));
     }
 
     @Override
