@@ -22,21 +22,14 @@ import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
-/** {@code ramjet-admin queue create|stat|list|purge|delete|move}: destinations and their messages. */
+/** {@code ramjet-admin queue create|extend|stat|list|purge|delete|move}: destinations and their messages. */
 @Command(name = "queue", description = "destinations: create, depths, purge, delete, move messages",
         mixinStandardHelpOptions = true)
-final class QueueCommand {
+final class QueueCommand extends PlacementCommands {
 
-    @Command(name = "create", description = {"create a queue on every master broker (or one), whatever the "
-            + "brokers' auto-creation;", "needs the admin right; an existing queue is left as it is"})
-    int create(@Mixin Common common, @Mixin Creation creation) {
-        return creation.create(common, DestinationKind.QUEUE);
-    }
-
-    @Command(name = "extend", description = {"place an existing queue on more broker groups as well (--groups), live;",
-            "needs the admin right; clients use the new groups from their next route refresh"})
-    int extend(@Mixin Common common, @Mixin Creation creation) {
-        return creation.extend(common, DestinationKind.QUEUE);
+    @Override
+    DestinationKind kind() {
+        return DestinationKind.QUEUE;
     }
 
     @Command(name = "stat", description = {"every destination (or one) with its depth on each broker;",

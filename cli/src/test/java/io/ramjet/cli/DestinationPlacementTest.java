@@ -2,14 +2,8 @@ package io.ramjet.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ramjet.protocol.remoting.NameServerClient;
-import io.ramjet.protocol.remoting.RemotingClient;
-import io.ramjet.protocol.remoting.RemotingClientConfig;
-import io.ramjet.server.embedded.EmbeddedCluster;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -21,26 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * {@code queue create --groups} and {@code queue extend}: an operator places a queue on named
  * groups, live; {@code queue stat} marks a group that is down instead of leaving it out.
  */
-class DestinationPlacementTest {
-
-    private static final Duration REQUEST = Duration.ofSeconds(5);
-
-    private EmbeddedCluster cluster;
-    private RemotingClient remoting;
-    private Cli cli;
-
-    @BeforeEach
-    void start() {
-        cluster = EmbeddedCluster.start(2);
-        remoting = new RemotingClient(RemotingClientConfig.defaults());
-        cli = new Cli("ramjet://" + cluster.nameServerAddress());
-    }
-
-    @AfterEach
-    void stop() {
-        remoting.close();
-        cluster.close();
-    }
+class DestinationPlacementTest extends TwoBrokerClusterTestSupport {
 
     private String group(int broker) {
         return cluster.broker(broker).brokerInfo().brokerName();

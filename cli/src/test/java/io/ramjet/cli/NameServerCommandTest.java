@@ -5,11 +5,6 @@ import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.CreateDestinationRequest;
 import io.ramjet.protocol.frame.Frame;
-import io.ramjet.protocol.remoting.RemotingClient;
-import io.ramjet.protocol.remoting.RemotingClientConfig;
-import io.ramjet.server.embedded.EmbeddedCluster;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -22,26 +17,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** {@code nameserver brokers|routes} against one NameServer with two brokers registered. */
-class NameServerCommandTest {
-
-    private static final Duration REQUEST = Duration.ofSeconds(5);
-
-    private EmbeddedCluster cluster;
-    private RemotingClient remoting;
-    private Cli cli;
-
-    @BeforeEach
-    void start() {
-        cluster = EmbeddedCluster.start(2);
-        remoting = new RemotingClient(RemotingClientConfig.defaults());
-        cli = new Cli("ramjet://" + cluster.nameServerAddress());
-    }
-
-    @AfterEach
-    void stop() {
-        remoting.close();
-        cluster.close();
-    }
+class NameServerCommandTest extends TwoBrokerClusterTestSupport {
 
     @Test
     void brokersListsBothRegisteredBrokers() {
