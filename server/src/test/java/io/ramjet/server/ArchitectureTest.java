@@ -45,7 +45,7 @@ class ArchitectureTest {
 
     private static final List<Layering> LAYERS = List.of(
             new Layering(BROKER, List.of(
-                    List.of("record", "error"),
+                    List.of("record", "error", "large"),
                     List.of("destination"),
                     List.of("subscription", "session"),
                     List.of("log"),

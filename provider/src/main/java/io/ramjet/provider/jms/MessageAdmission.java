@@ -3,7 +3,6 @@ package io.ramjet.provider.jms;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.RamjetClient;
-import io.ramjet.provider.client.ReceivedMessages;
 import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.message.RamjetMessage;
 import jakarta.jms.JMSException;

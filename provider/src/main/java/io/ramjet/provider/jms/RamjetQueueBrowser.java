@@ -3,7 +3,6 @@ package io.ramjet.provider.jms;
 import io.ramjet.model.DestinationKind;
 import io.ramjet.provider.client.BrowsePage;
 import io.ramjet.provider.client.Delivery;
-import io.ramjet.provider.client.ReceivedMessages;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.destination.RamjetQueue;
 import io.ramjet.provider.jms.error.JmsErrors;

@@ -1,6 +1,9 @@
-package io.ramjet.provider.client;
+package io.ramjet.provider.jms;
 
 import io.ramjet.model.record.LargeBodyDescriptor;
+import io.ramjet.provider.client.BrokerRequests;
+import io.ramjet.provider.client.Delivery;
+import io.ramjet.provider.client.LargeBodyStream;
 import io.ramjet.provider.message.MessageCodec;
 import io.ramjet.provider.message.RamjetMessage;
 import io.ramjet.provider.message.SerializationAllowList;
@@ -12,7 +15,7 @@ import jakarta.jms.MessageFormatException;
  * large message, from its header section with a body read from its broker in chunks
  * ({@link LargeBodyStream}).
  */
-public final class ReceivedMessages {
+final class ReceivedMessages {
 
     private ReceivedMessages() {
     }
@@ -21,8 +24,8 @@ public final class ReceivedMessages {
      * @param address     the broker the delivery came from
      * @param destination the queue or topic name it was received or browsed from
      */
-    public static RamjetMessage decode(BrokerRequests client, String address, String destination, Delivery d,
-                                       SerializationAllowList allowList) throws JMSException {
+    static RamjetMessage decode(BrokerRequests client, String address, String destination, Delivery d,
+                                SerializationAllowList allowList) throws JMSException {
         if (!d.large()) {
             return MessageCodec.decode(d.properties(), d.body(), allowList);
         }
