@@ -4,10 +4,11 @@ import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.server.broker.processor.Refusals;
-import io.ramjet.server.broker.processor.ReplicaFetcher;
+import io.ramjet.server.broker.processor.MasterExchange;
 import io.ramjet.server.broker.processor.ReplicationProcessor;
 import io.ramjet.server.broker.replication.EpochFile;
 import io.ramjet.server.broker.replication.InSyncReplicas;
+import io.ramjet.server.broker.replication.ReplicaFetcher;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.broker.replication.ReplicationControl;
 import io.ramjet.server.cluster.ClusterIntroduction;
@@ -84,8 +85,8 @@ final class ReplicationSide {
     /** A master serves its slaves' fetches and keeps its in-sync set; a slave starts fetching. */
     void start(RemotingServer server, MessageStore store, ClusterMembership members) {
         if (config.replication().slave()) {
-            replicaFetcher = new ReplicaFetcher(replicaRemoting, config.replication().masterAddress(),
-                    config.brokerId(), introduction(config), store, epochs, ReplicaFetcher.Settings.DEFAULT);
+            replicaFetcher = new ReplicaFetcher(new MasterExchange(replicaRemoting, config.replication().masterAddress(),
+                    config.brokerId(), introduction(config)), store, epochs, ReplicaFetcher.Settings.DEFAULT);
             replicaFetcher.start();
             return;
         }
