@@ -1,17 +1,13 @@
 package io.ramjet.provider.jms;
 
 import io.ramjet.model.SubscriptionRef;
-import io.ramjet.provider.client.ClientException;
 import io.ramjet.provider.client.ConsumerFeed;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
-import io.ramjet.provider.client.FeedSink;
-import io.ramjet.provider.client.Intake;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.destination.RamjetDestination;
+import io.ramjet.provider.jms.ConsumerPipeline.Received;
 import io.ramjet.provider.jms.error.JmsErrors;
-import io.ramjet.provider.message.MessageCodec;
-import io.ramjet.provider.message.RamjetMessage;
 import io.ramjet.provider.selector.Selector;
 import jakarta.jms.IllegalStateException;
 import jakarta.jms.JMSException;
@@ -28,7 +24,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,16 +47,16 @@ import org.slf4j.LoggerFactory;
  * or shared subscription waits at the broker for a consumer that asks for it: the first
  * {@code receive} after that pulls again, and {@code receiveNoWait} asks the brokers at once
  * ({@link ConsumerFeed#pullNow}).
+ *
+ * <p>The consumer is the JMS face and the synchronous receipt; the prefetch and what goes back to
+ * the brokers are its {@link ConsumerPipeline}'s, the listener's calls its
+ * {@link ListenerDispatch}'s.
  */
 public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscriber {
 
     private static final Logger LOG = LoggerFactory.getLogger(RamjetMessageConsumer.class);
 
     static final String CONNECTION_ID_PROPERTY = "JMS_RamjetConnectionID";
-    /** The application keeps up when what it takes waited at most this long: the window may grow. */
-    private static final long KEEP_UP_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-    /** The application is behind when what it takes waited this long: the window shrinks to one. */
-    private static final long BEHIND_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long POLL_SLICE_MILLIS = 50;
     /**
      * How long after its last receive an application without a listener is taken to have stopped
@@ -71,80 +66,23 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     static final long IDLE_MILLIS = 500;
     /** The most a receiveNoWait waits for the brokers' answers to the pulls it asked for. */
     private static final long PULL_NOW_MAX_MILLIS = 10_000;
-    /** What a message is taken to weigh until one has been seen: sizes a consumer's first pull. */
-    private static final int FIRST_GUESS_BYTES = 128 * 1024;
-
-    /**
-     * A delivery prefetched, with its priority and when it came, nanos; its message is decoded
-     * and admitted ({@link #admit}) when it is taken, on the thread that takes it, not on the
-     * I/O thread that took the pull's answer in. Guarded by the thread that took it.
-     */
-    private static final class Received {
-        private final Delivery delivery;
-        private final int priority;
-        private final long arrivedAt;
-        private RamjetMessage message;
-
-        Received(Delivery delivery, long arrivedAt) {
-            this.delivery = delivery;
-            this.priority = MessageCodec.priorityOf(delivery.properties());
-            this.arrivedAt = arrivedAt;
-        }
-
-        Delivery delivery() {
-            return delivery;
-        }
-
-        /** The message, once admitted. */
-        RamjetMessage message() {
-            return message;
-        }
-
-        int bytes() {
-            return sizeOf(delivery);
-        }
-    }
 
     private final RamjetSession session;
     private final RamjetClient client;
     private final ConsumerInfo info;
     private final RamjetDestination destination;
-    private final PrefetchBuffer<Received> prefetched = new PrefetchBuffer<>(r -> r.priority,
-            Received::bytes);
-    /** Guards {@link #requested} and {@link #largest}; waited on by feeds for room. */
-    private final Object space = new Object();
-    private final Intake intake = new Intake();
-    /** Whether a {@link #giveBackHeld} is waiting or under way. */
-    private final AtomicBoolean givingBack = new AtomicBoolean();
-    /** Whether the application is taking messages; when it is not, the consumer holds none. */
-    private final ApplicationDemand demand;
-    /** Most messages held unseen by the application (the {@code prefetch} URL option). */
-    private final int prefetch;
-    /** Most bytes held unseen by the application and asked for (the {@code prefetchBytes} URL option). */
-    private final long prefetchBytes;
-    /** Messages asked for by pulls still out. */
-    private int requested;
-    /** The largest message taken in so far, bytes; 0 before the first. What a pull asks for is counted at this size. */
-    private int largest;
-    /** Set once, as the consumer opens. */
-    private volatile ConsumerFeed feeds;
-    private volatile MessageListener listener;
-    private volatile boolean closed;
-    /**
-     * How many messages the feeds may prefetch now: one, doubling each time the application
-     * empties the prefetch promptly, up to {@link #prefetch}, back to one once what it took
-     * waited a second.
-     */
-    private volatile int window = 1;
+    private final ConsumerCalls calls;
+    private final ConsumerPipeline pipeline;
+    private final ListenerDispatch listeners;
 
     private RamjetMessageConsumer(RamjetSession session, ConsumerInfo info, RamjetDestination destination) {
         this.session = session;
         this.client = session.connection().client();
         this.info = info;
         this.destination = destination;
-        this.prefetch = session.connection().info().options().prefetch();
-        this.prefetchBytes = session.connection().info().options().prefetchBytes();
-        this.demand = new ApplicationDemand(IDLE_MILLIS, session.connection().timer(), this::giveBack, this::wakeFeeds);
+        this.calls = new ConsumerCalls(session, info.consumerId(), destination);
+        this.pipeline = new ConsumerPipeline(session, info, destination, calls, this::scheduleListener);
+        this.listeners = new ListenerDispatch(session, info, pipeline, calls);
     }
 
     static RamjetMessageConsumer open(RamjetSession session, long consumerId, RamjetDestination destination,
@@ -153,12 +91,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         String text = selector == null || selector.isEmpty() ? null : selector.text();
         ConsumerInfo wanted = new ConsumerInfo(consumerId, ref, text, noLocal, null);
         RamjetMessageConsumer consumer = new RamjetMessageConsumer(session, wanted, destination);
-        try {
-            consumer.feeds = consumer.client.consume(wanted, consumer.new Feed());
-        } catch (ClientException e) {
-            throw JmsErrors.toJms(e);
-        }
-        consumer.demand.start();
+        consumer.pipeline.open();
         return consumer;
     }
 
@@ -171,255 +104,26 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         return destination;
     }
 
-    // ---- prefetch
-
-    /** What the feeds see of this consumer. */
-    private final class Feed implements FeedSink {
-        @Override
-        public int reserve() {
-            synchronized (space) {
-                int room = room();
-                requested += room;
-                return room;
-            }
-        }
-
-        @Override
-        public void awaitRoom(long millis) throws InterruptedException {
-            synchronized (space) {
-                if (room() <= 0 && !closed) {
-                    space.wait(millis);
-                }
-            }
-        }
-
-        @Override
-        public Intake intake() {
-            return intake;
-        }
-
-        @Override
-        public void accept(List<Delivery> deliveries, int reserved) {
-            long now = System.nanoTime();
-            List<Received> ready = new ArrayList<>(deliveries.size());
-            int size = 0;
-            for (Delivery d : deliveries) {
-                size = Math.max(size, sizeOf(d));
-                if (!closed) { // closing detaches the consumer, which gives back uncounted what it never saw
-                    ready.add(new Received(d, now));
-                }
-            }
-            synchronized (space) {
-                prefetched.addAll(ready);
-                requested -= reserved;
-                largest = Math.max(largest, size);
-                space.notifyAll();
-            }
-            if (!ready.isEmpty()) {
-                if (demand.idle()) {
-                    giveBack(); // a pull sent before the application went idle
-                }
-                scheduleListener();
-            }
-        }
-
-        @Override
-        public void attachmentLost(ConsumerInfo attachment) {
-            session.attachmentLost(attachment);
-            dropPrefetched(attachment);
-        }
-
-        @Override
-        public CompletableFuture<Void> detach(ConsumerInfo attachment) {
-            try {
-                session.awaitAcknowledgements();
-            } catch (JMSException e) {
-                LOG.debug("consumer {} of {}: an acknowledgement failed before a detach (reported already)",
-                        info.consumerId(), destination, e);
-            }
-            return detachFrom(attachment);
-        }
-
-        @Override
-        public void failed(String address, ClientException failure) {
-            if (closed) {
-                return;
-            }
-            JMSException jms = JmsErrors.toJms(failure);
-            LOG.warn("consumer {} of {}: pull from {} failed", info.consumerId(), destination, address, jms);
-            session.connection().onAsyncFailure(jms);
-        }
-    }
-
-    /**
-     * How many messages a pull may ask for now, with {@link #space} held. Nothing while the
-     * connection is stopped or the application takes no messages; else a refill of the window
-     * once what is prefetched and asked for is down to half of it (with a window of one: once
-     * both are none), so that a consumer takes
-     * only what its application keeps up with and the others of its subscription get the rest.
-     * In bytes the same, each message asked for counted at the largest size seen: a refill once
-     * half of {@link #prefetchBytes} is free, as many as fit (one, when nothing is held, however
-     * large). Until a message has been seen, one pull at a time takes a backlog of up to
-     * {@link #prefetchBytes} / {@value #FIRST_GUESS_BYTES} messages (8 by default), which are
-     * handed out by priority.
-     */
-    private int room() {
-        if (closed || demand.idle() || !session.connection().isStarted()) {
-            return 0;
-        }
-        int held = prefetched.size() + requested;
-        if (largest == 0) {
-            return held == 0 ? (int) Math.max(1, Math.min(prefetch, prefetchBytes / FIRST_GUESS_BYTES)) : 0;
-        }
-        int w = window;
-        if (held > w / 2) {
-            return 0;
-        }
-        long free = prefetchBytes - prefetched.bytes() - (long) requested * largest;
-        if (held > 0 && free < prefetchBytes / 2) {
-            return 0;
-        }
-        return (int) Math.min(w - held, Math.max(free / largest, held == 0 ? 1 : 0));
-    }
-
-    private static int sizeOf(Delivery delivery) {
-        return delivery.size();
-    }
-
-    /**
-     * The message of a delivery if the application is to see it; null when it is dropped as it
-     * is taken (closing, undecodable, expired, own with noLocal). The broker evaluates the selector
-     * exactly: what it sends matches.
-     */
-    private RamjetMessage admit(Delivery delivery) {
-        ConsumerInfo at = delivery.consumer();
-        if (closed) {
-            return null; // closing detaches the consumer, which gives back uncounted what it never saw
-        }
-        RamjetMessage message;
-        try {
-            message = ReceivedMessages.decode(client, at.brokerAddress(), at.subscription().destination(), delivery,
-                    session.connection().info().allowList());
-            message.setJMSDestination(destination);
-            message.setJMSRedelivered(delivery.deliveryCount() > 1);
-            message.setDeliveryCount(delivery.deliveryCount());
-        } catch (JMSException e) {
-            LOG.warn("consumer {} of {}: undecodable message at {}, released", info.consumerId(), destination,
-                    delivery.position(), e);
-            logFailure(client.release(at, List.of(delivery.position()), true), "release");
-            return null;
-        }
-        long expiration = message.getJMSExpiration();
-        boolean expired = expiration != 0 && expiration <= System.currentTimeMillis();
-        boolean ownMessage = info.noLocal()
-                && session.connection().info().connectionId().equals(message.getObjectProperty(CONNECTION_ID_PROPERTY));
-        if (expired || ownMessage) {
-            logFailure(client.ack(at, List.of(delivery.position())), "ack");
-            return null;
-        }
-        if (session.isClientAcknowledge()) {
-            message.setAcknowledger(session::acknowledge);
-        }
-        return message;
-    }
+    // ---- the pipeline, as the session sees it
 
     /** Messages waiting in the prefetch, for tests. */
     int prefetchedCount() {
-        return prefetched.size();
+        return pipeline.size();
     }
 
     /** Whether the consumer takes messages in: its application is receiving or has a listener, for tests. */
     boolean takingMessages() {
-        return !demand.idle();
+        return !pipeline.demand().idle();
     }
 
     /** Bytes of the messages waiting in the prefetch, for tests. */
     long prefetchedBytes() {
-        return prefetched.bytes();
-    }
-
-    /** The next prefetched message the application is to see, admitted; what admission drops is passed over. */
-    private Received take(long timeoutNanos) throws InterruptedException {
-        long deadline = System.nanoTime() + timeoutNanos;
-        while (true) {
-            Received received = prefetched.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            if (received == null) {
-                return null;
-            }
-            adaptWindow(System.nanoTime() - received.arrivedAt);
-            synchronized (space) {
-                // a feed waits for room, which most takes do not make (a refill waits for half the window)
-                if (room() > 0) {
-                    space.notifyAll();
-                }
-            }
-            if (received.message == null) {
-                received.message = admit(received.delivery);
-            }
-            if (received.message != null) {
-                return received;
-            }
-        }
-    }
-
-    /**
-     * An application that takes its messages late does not keep what others could take: the
-     * window drops to one and the surplus goes back to the broker uncounted. One that keeps up
-     * doubles it each time its prefetch runs dry.
-     */
-    private void adaptWindow(long waitedNanos) {
-        if (waitedNanos >= BEHIND_NANOS) {
-            window = 1;
-            giveBack();
-        } else if (waitedNanos <= KEEP_UP_NANOS && prefetched.size() == 0) {
-            window = Math.min(prefetch, window * 2);
-        }
-    }
-
-    /** Starts a {@link #giveBackHeld} once no pull is out, unless one is waiting or under way. */
-    private void giveBack() {
-        if (!givingBack.getAndSet(true)) {
-            intake.pauseThen(this::giveBackHeld);
-        }
-    }
-
-    /**
-     * Releases, uncounted, every prefetched message when the application takes none, else all
-     * but the oldest; with no pull out: a pull out could bring messages later than those given
-     * back, which the application would then see before them. Pulls resume once the broker has
-     * taken the release (one request per broker), so the next pull finds them first. Messages a
-     * last pull brought to an idle consumer meanwhile are given back in turn.
-     */
-    private void giveBackHeld() {
-        List<Received> surplus = prefetched.trimTo(demand.idle() ? 0 : 1);
-        List<Delivery> oldestFirst = new ArrayList<>(surplus.size());
-        for (int i = surplus.size() - 1; i >= 0; i--) {
-            oldestFirst.add(surplus.get(i).delivery());
-        }
-        CompletableFuture<Void> release = oldestFirst.isEmpty() ? CompletableFuture.completedFuture(null)
-                : client.release(oldestFirst, false);
-        logFailure(release, "release");
-        release.whenComplete((done, failure) -> {
-            givingBack.set(false);
-            intake.resume();
-            if (demand.idle() && prefetched.size() > 0) {
-                giveBack();
-            }
-        });
-    }
-
-    /** The application asks for messages again: a feed waiting for room may pull. */
-    private void wakeFeeds() {
-        synchronized (space) {
-            space.notifyAll();
-        }
+        return pipeline.bytes();
     }
 
     /** The connection started: the feeds may take messages in again. */
     void connectionStarted() {
-        synchronized (space) {
-            space.notifyAll();
-        }
+        pipeline.wakeFeeds();
         scheduleListener();
     }
 
@@ -428,7 +132,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
      * broker uncounted, for consumers of started connections.
      */
     void connectionStopped() throws JMSException {
-        releasePrefetched();
+        pipeline.releasePrefetched();
     }
 
     /**
@@ -436,18 +140,12 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
      * what is prefetched, oldest first, until {@link #resume}. Called by the session's thread.
      */
     List<Delivery> pause() {
-        intake.pause();
-        List<Received> unseen = new ArrayList<>();
-        prefetched.drainTo(unseen);
-        synchronized (space) {
-            space.notifyAll();
-        }
-        return unseen.stream().map(Received::delivery).toList();
+        return pipeline.pause();
     }
 
     /** Takes messages in again after {@link #pause}. */
     void resume() {
-        intake.resume();
+        pipeline.resume();
     }
 
     /**
@@ -456,12 +154,15 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
      * rolled-back ones.
      */
     void releasePrefetched() throws JMSException {
-        List<Delivery> unseen = pause();
-        try {
-            JmsErrors.await(client.release(unseen, false));
-        } finally {
-            resume();
-        }
+        pipeline.releasePrefetched();
+    }
+
+    /**
+     * Drops the prefetched messages of a lost attachment (its broker gone): the broker delivers
+     * them again, and the application never saw them.
+     */
+    void dropPrefetched(ConsumerInfo attachment) {
+        pipeline.dropPrefetched(attachment);
     }
 
     // ---- synchronous receipt
@@ -492,14 +193,14 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
      */
     public boolean awaitMessage(long timeoutMillis) throws JMSException {
         checkOpen();
-        demand.enterReceive(); // a caller waiting to receive takes messages: its consumer is not idle
+        pipeline.demand().enterReceive(); // a caller waiting to receive takes messages: its consumer is not idle
         try {
-            return prefetched.awaitItem(Math.max(0, timeoutMillis), TimeUnit.MILLISECONDS);
+            return pipeline.awaitMessage(timeoutMillis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
         } finally {
-            demand.leaveReceive();
+            pipeline.demand().leaveReceive();
         }
     }
 
@@ -519,19 +220,14 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
 
     private Message receive(long timeoutMillis, boolean noWait, Class<?> bodyType) throws JMSException {
         checkOpen();
-        if (listener != null) {
+        if (listeners.listener() != null) {
             throw new IllegalStateException("the consumer has a message listener");
         }
         CompletableFuture<Void> askedNow = null;
-        if (noWait && prefetched.size() == 0 && session.connection().isStarted()) {
-            synchronized (space) {
-                // asked before an idle consumer's feeds may pull again, so that their next pull is the prompt one
-                askedNow = feeds.pullNow();
-                demand.enterReceive();
-                space.notifyAll();
-            }
+        if (noWait && pipeline.size() == 0 && session.connection().isStarted()) {
+            askedNow = pipeline.enterReceiveAskingNow();
         } else {
-            demand.enterReceive(); // wakes the feeds if the application was idle
+            pipeline.demand().enterReceive(); // wakes the feeds if the application was idle
         }
         try {
             if (askedNow != null) {
@@ -539,7 +235,7 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
             }
             return receiveEntered(timeoutMillis, noWait, bodyType);
         } finally {
-            demand.leaveReceive();
+            pipeline.demand().leaveReceive();
         }
     }
 
@@ -561,21 +257,21 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
             while (!isClosed()) {
                 long left = deadline - System.nanoTime();
                 if (session.connection().isStarted()) {
-                    Received received = take(noWait ? 0 : Math.min(left, TimeUnit.MILLISECONDS.toNanos(POLL_SLICE_MILLIS)));
+                    Received received = pipeline.take(noWait ? 0 : Math.min(left, TimeUnit.MILLISECONDS.toNanos(POLL_SLICE_MILLIS)));
                     if (received != null) {
                         if (isClosed()) {
                             Delivery d = received.delivery();
-                            logFailure(client.release(d.consumer(), List.of(d.position()), false), "release");
+                            calls.logFailure(client.release(d.consumer(), List.of(d.position()), false), "release");
                             return null;
                         }
                         if (bodyType != null && !received.message().isBodyAssignableTo(bodyType)) {
-                            prefetched.addFirst(received);
+                            pipeline.putBack(received);
                             throw new MessageFormatException("the body of " + received.message().getJMSMessageID()
                                     + " cannot be read as " + bodyType.getName());
                         }
                         session.consumed(received.delivery());
-                        prefetched.settled(received);
-                        if (prefetched.size() == 0) {
+                        pipeline.settled(received);
+                        if (pipeline.size() == 0) {
                             session.caughtUp();
                         }
                         return received.message();
@@ -599,100 +295,18 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
     @Override
     public MessageListener getMessageListener() throws JMSException {
         checkOpen();
-        return listener;
+        return listeners.listener();
     }
 
     @Override
     public void setMessageListener(MessageListener listener) throws JMSException {
         checkOpen();
-        this.listener = listener;
-        demand.listening(listener != null);
-        scheduleListener();
+        listeners.listen(listener);
     }
 
     /** Asks the session thread to deliver what is prefetched, when there is a listener and the connection runs. */
     void scheduleListener() {
-        if (listener != null && !closed && session.connection().isStarted()) {
-            session.dispatch(this::deliverToListener);
-        }
-    }
-
-    /**
-     * Where the session keeps consumed messages (CLIENT, transacted), a message counts as
-     * consumed as soon as it is handed to the listener, so that {@code acknowledge},
-     * {@code recover} or {@code commit} called from {@code onMessage} include it; otherwise it is
-     * acknowledged once the listener returns, and redelivered if the listener throws.
-     */
-    private void deliverToListener() {
-        while (!isClosed() && session.connection().isStarted()) {
-            MessageListener current = listener;
-            if (current == null) {
-                return;
-            }
-            Received received;
-            try {
-                received = take(0);
-            } catch (InterruptedException e) {
-                return;
-            }
-            if (received == null) {
-                caughtUp();
-                return;
-            }
-            boolean keeps = session.keepsConsumedMessages();
-            if (keeps) {
-                consumed(received);
-            }
-            try {
-                current.onMessage(received.message());
-            } catch (RuntimeException e) {
-                LOG.warn("listener of consumer {} threw; message redelivered", info.consumerId(), e);
-                if (!keeps) {
-                    Delivery d = received.delivery();
-                    logFailure(client.release(d.consumer(), List.of(d.position()), true), "release");
-                    prefetched.settled(received);
-                    continue;
-                }
-            }
-            if (!keeps && session.takeRecoverRequest()) {
-                redeliverFromHere(received);
-                continue;
-            }
-            if (!keeps) {
-                consumed(received);
-            }
-        }
-    }
-
-    /**
-     * recover() from the listener in AUTO or DUPS_OK mode: its message comes again, redelivered,
-     * before what was prefetched behind it.
-     */
-    private void redeliverFromHere(Received current) {
-        Delivery d = current.delivery();
-        try {
-            JmsErrors.await(client.release(d.consumer(), List.of(d.position()), true));
-            releasePrefetched();
-        } catch (JMSException e) {
-            session.connection().onAsyncFailure(e);
-        }
-    }
-
-    private void caughtUp() {
-        try {
-            session.caughtUp();
-        } catch (JMSException e) {
-            session.connection().onAsyncFailure(e);
-        }
-    }
-
-    private void consumed(Received received) {
-        try {
-            session.consumed(received.delivery());
-            prefetched.settled(received);
-        } catch (JMSException e) {
-            session.connection().onAsyncFailure(e);
-        }
+        listeners.schedule();
     }
 
     // ---- the rest
@@ -735,18 +349,12 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
      */
     @Override
     public void close() throws JMSException {
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            closed = true;
+        if (!pipeline.markClosed()) {
+            return;
         }
-        demand.close();
+        pipeline.demand().close();
         session.awaitListenerIdle();
-        synchronized (space) {
-            space.notifyAll();
-        }
-        List<ConsumerInfo> attached = feeds.stop();
+        List<ConsumerInfo> attached = pipeline.stopFeeds();
         session.removed(this);
         try {
             session.awaitAcknowledgements();
@@ -756,60 +364,14 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
         }
         List<CompletableFuture<Void>> detaches = new ArrayList<>();
         for (ConsumerInfo at : attached) {
-            detaches.add(bestEffort(detachFrom(at), "detach"));
+            detaches.add(calls.bestEffort(pipeline.detachFrom(at), "detach"));
         }
         CompletableFuture.allOf(detaches.toArray(CompletableFuture[]::new)).join();
-        prefetched.removeIf(r -> true);
-    }
-
-    /**
-     * Drops the prefetched messages of a lost attachment (its broker gone): the broker delivers
-     * them again, and the application never saw them.
-     */
-    void dropPrefetched(ConsumerInfo attachment) {
-        int dropped = prefetched.removeIf(r -> r.delivery().consumer().equals(attachment));
-        if (dropped > 0) {
-            LOG.info("consumer {} of {}: {} prefetched message(s) of a lost attachment to {} dropped; the broker"
-                    + " delivers them again", info.consumerId(), destination, dropped, attachment.brokerAddress());
-            synchronized (space) {
-                space.notifyAll();
-            }
-        }
-    }
-
-    /**
-     * Detaches from {@code attachment}; a message of it the application is handling (a
-     * listener's, not yet acknowledged) stays the session's: given back uncounted it would come
-     * again without JMSRedelivered.
-     */
-    private CompletableFuture<Void> detachFrom(ConsumerInfo attachment) {
-        Received inHand = prefetched.inHand();
-        return session.detach(attachment, inHand == null || !inHand.delivery().consumer().equals(attachment)
-                ? List.of() : List.of(inHand.delivery().position()));
-    }
-
-    /**
-     * A call on close that may fail without harm: a broker that cannot be reached has dropped
-     * this consumer with the transport, making what it held visible again.
-     */
-    private CompletableFuture<Void> bestEffort(CompletableFuture<Void> call, String what) {
-        return call.exceptionally(failure -> {
-            LOG.debug("consumer {} of {}: {} on close failed; the broker drops the consumer with the transport",
-                    info.consumerId(), destination, what, failure);
-            return null;
-        });
-    }
-
-    private void logFailure(CompletableFuture<Void> call, String what) {
-        call.whenComplete((done, failure) -> {
-            if (failure != null && !session.connection().isClosed()) {
-                LOG.warn("consumer {} of {}: {} failed", info.consumerId(), destination, what, failure);
-            }
-        });
+        pipeline.clear();
     }
 
     private boolean isClosed() {
-        return closed || session.isClosed();
+        return pipeline.closed() || session.isClosed();
     }
 
     private void checkOpen() throws IllegalStateException {

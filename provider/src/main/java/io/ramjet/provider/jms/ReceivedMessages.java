@@ -25,7 +25,7 @@ final class ReceivedMessages {
      * @param destination the queue or topic name it was received or browsed from
      */
     static RamjetMessage decode(BrokerRequests client, String address, String destination, Delivery d,
-                                       SerializationAllowList allowList) throws JMSException {
+                                SerializationAllowList allowList) throws JMSException {
         if (!d.large()) {
             return MessageCodec.decode(d.properties(), d.body(), allowList);
         }

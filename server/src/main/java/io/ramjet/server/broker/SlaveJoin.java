@@ -7,7 +7,7 @@ import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.server.broker.durability.SnapshotFile;
-import io.ramjet.server.broker.processor.ReplicaFetcher;
+import io.ramjet.server.broker.processor.MasterExchange;
 import io.ramjet.server.broker.replication.EpochFile;
 import io.ramjet.server.broker.replication.EpochHistory;
 import io.ramjet.server.cluster.ClusterIntroduction;
@@ -72,7 +72,7 @@ final class SlaveJoin {
         long deadline = System.nanoTime() + patience.toNanos();
         while (true) {
             try {
-                return ReplicaFetcher.handshake(client, master, config.brokerName(), config.brokerId(), introduction,
+                return MasterExchange.handshake(client, master, config.brokerName(), config.brokerId(), introduction,
                         ATTEMPT_TIMEOUT);
             } catch (ClusterIntroduction.NotAMemberException e) {
                 throw new IllegalStateException("slave " + config.brokerName() + "/" + config.brokerId()

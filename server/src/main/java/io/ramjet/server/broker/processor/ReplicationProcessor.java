@@ -12,6 +12,7 @@ import io.ramjet.server.broker.error.BrokerException;
 import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.replication.EpochFile;
 import io.ramjet.server.broker.replication.InSyncReplicas;
+import io.ramjet.server.broker.replication.ReplicaFetcher;
 import io.ramjet.server.cluster.ClusterMembership;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.RecordReadException;
@@ -35,8 +36,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ReplicationProcessor {
 
-    /** Below the frame limit with room for a record of the largest size plus a segment's padding. */
-    static final int MAX_FETCH_BYTES = 4 * 1024 * 1024;
     private static final long MAX_HOLD_MILLIS = 30_000;
 
     private final MessageStore store;
@@ -111,7 +110,7 @@ public final class ReplicationProcessor {
 
     private Frame answer(Frame request, ReplicaFetchRequest req) {
         long end = store.maxPhysicalOffset();
-        int max = (int) Math.min(Math.min(req.maxBytes(), MAX_FETCH_BYTES), epochs.epochEndAfter(req.offset())
+        int max = (int) Math.min(Math.min(req.maxBytes(), ReplicaFetcher.MAX_FETCH_BYTES), epochs.epochEndAfter(req.offset())
                 - req.offset());
         ByteBuffer bytes;
         try {

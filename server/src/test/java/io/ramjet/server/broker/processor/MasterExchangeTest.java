@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  * A master that stops answering without closing the connection (a cut network, not a reset): the
  * slave's request times out, and its next request goes out on a new connection.
  */
-class ReplicaFetcherTest {
+class MasterExchangeTest {
 
     private static final Duration TIMEOUT = Duration.ofMillis(300);
     private static final ClusterIntroduction INTRODUCTION =
@@ -33,7 +33,7 @@ class ReplicaFetcherTest {
             silentMaster.setSoTimeout(10_000);
             String address = "127.0.0.1:" + silentMaster.getLocalPort();
             assertThrows(RemotingTimeoutException.class,
-                    () -> ReplicaFetcher.handshake(client, address, "g1", 2, INTRODUCTION, TIMEOUT));
+                    () -> MasterExchange.handshake(client, address, "g1", 2, INTRODUCTION, TIMEOUT));
             try (Socket first = silentMaster.accept()) {
                 first.setSoTimeout(10_000);
                 InputStream in = first.getInputStream();
@@ -45,7 +45,7 @@ class ReplicaFetcherTest {
                 assertEquals(-1, read, "the slave closed the silent connection");
             }
             assertThrows(RemotingTimeoutException.class,
-                    () -> ReplicaFetcher.handshake(client, address, "g1", 2, INTRODUCTION, TIMEOUT));
+                    () -> MasterExchange.handshake(client, address, "g1", 2, INTRODUCTION, TIMEOUT));
             try (Socket second = silentMaster.accept()) {
                 assertEquals(silentMaster.getLocalPort(), second.getLocalPort());
             }

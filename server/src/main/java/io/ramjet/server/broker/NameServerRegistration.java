@@ -1,0 +1,80 @@
+package io.ramjet.server.broker;
+
+import io.ramjet.protocol.command.RegisterBrokerRequest;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.server.remoting.BrokerRegistrar;
+import io.ramjet.server.remoting.NameServerRegistrations;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A master's registration with the configured NameServers: the first at start, then the
+ * heartbeat, and again soon when its destinations change. A broker without NameServers, or a
+ * slave, has none.
+ */
+final class NameServerRegistration {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NameServerRegistration.class);
+    private static final Duration NAME_SERVER_TIMEOUT = Duration.ofSeconds(3);
+
+    private final BrokerConfig config;
+    private volatile RemotingClient nameServerRemoting;
+    private BrokerRegistrar registrar;
+
+    NameServerRegistration(BrokerConfig config) {
+        this.config = config;
+    }
+
+    /** Registers as {@code registration} says, waiting a little for the first registration. */
+    void start(Supplier<RegisterBrokerRequest> registration) {
+        if (config.nameServers().isEmpty()) {
+            return;
+        }
+        nameServerRemoting = new RemotingClient(RemotingClientConfig.defaults().withTls(config.tls().client()));
+        NameServerRegistrations nameServers = new NameServerRegistrations(nameServerRemoting, config.nameServers(),
+                NAME_SERVER_TIMEOUT);
+        registrar = new BrokerRegistrar(nameServers, registration, config.heartbeatInterval(),
+                config.nameServerSecret());
+        // wait for the first registration, so a client started after start() finds the route;
+        // a NameServer that is down only delays it: the heartbeat registers again
+        try {
+            registrar.start().get(NAME_SERVER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("broker {} is not registered with any NameServer yet ({}); the heartbeat will retry",
+                    config.brokerName(), e.getCause() == null ? e.toString() : e.getCause().toString());
+        }
+    }
+
+    /** The destinations changed: registers again soon, when registered at all. */
+    void announceDestinations() {
+        BrokerRegistrar r = registrar;
+        if (r != null) {
+            r.registerSoon();
+        }
+    }
+
+    /** The client the broker registers with, null when it has none. */
+    RemotingClient nameServers() {
+        return nameServerRemoting;
+    }
+
+    /** Unregisters. */
+    void close() {
+        if (registrar != null) {
+            registrar.close();
+            registrar = null;
+        }
+        if (nameServerRemoting != null) {
+            nameServerRemoting.close();
+            nameServerRemoting = null;
+        }
+    }
+}

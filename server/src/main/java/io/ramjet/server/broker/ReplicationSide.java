@@ -1,0 +1,147 @@
+package io.ramjet.server.broker;
+
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.server.broker.processor.Refusals;
+import io.ramjet.server.broker.processor.MasterExchange;
+import io.ramjet.server.broker.processor.ReplicationProcessor;
+import io.ramjet.server.broker.replication.EpochFile;
+import io.ramjet.server.broker.replication.InSyncReplicas;
+import io.ramjet.server.broker.replication.ReplicaFetcher;
+import io.ramjet.server.broker.replication.ReplicationConfig;
+import io.ramjet.server.broker.replication.ReplicationControl;
+import io.ramjet.server.cluster.ClusterIntroduction;
+import io.ramjet.server.cluster.ClusterMembership;
+import io.ramjet.server.remoting.RemotingServer;
+import io.ramjet.storage.MessageStore;
+import io.ramjet.storage.StoreConfig;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The broker's replication: the epoch history, a master's in-sync set and the fetches it serves
+ * its slaves, a slave's join with its master and its fetcher. {@link #open} runs before the store
+ * opens (a slave truncates a divergent tail), {@link #start} once the server is bound.
+ */
+final class ReplicationSide {
+
+    /** How long a slave's start waits for its master to answer the handshake. */
+    private static final Duration MASTER_PATIENCE = Duration.ofSeconds(30);
+
+    private final BrokerConfig config;
+    private final StoreConfig storeConfig;
+    private final ReplicationControl control;
+    private final BrokerThreads threads;
+    private EpochFile epochs;
+    private InSyncReplicas inSyncReplicas;
+    private RemotingClient replicaRemoting;
+    private ReplicaFetcher replicaFetcher;
+
+    ReplicationSide(BrokerConfig config, StoreConfig storeConfig, ReplicationControl control, BrokerThreads threads) {
+        this.config = config;
+        this.storeConfig = storeConfig;
+        this.control = control;
+        this.threads = threads;
+    }
+
+    /** This broker's proof of membership to another broker, made with the cluster secret. */
+    static ClusterIntroduction introduction(BrokerConfig config) {
+        return new ClusterIntroduction(config.clusterIdentity(), config.brokerName(), config.brokerId());
+    }
+
+    /** Reads the epoch history and, on a slave, joins the master: before the store opens. */
+    void open() {
+        ReplicationConfig replication = config.replication();
+        epochs = new EpochFile(config.dataDir(), storeConfig.forceRecorder());
+        inSyncReplicas = new InSyncReplicas(replication, System::nanoTime, control.inSyncCommit());
+        if (replication.slave()) {
+            joinMaster();
+        }
+    }
+
+    /** A slave's handshake with its master, and truncation of a divergent tail, before the store opens. */
+    private void joinMaster() {
+        if (config.clusterIdentity() == null) {
+            throw new IllegalStateException("slave " + config.brokerName() + "/" + config.brokerId() + " has no"
+                    + " cluster secret to prove to its master: set clusterSecret (or nameServerSecret) on every broker"
+                    + " of the group");
+        }
+        replicaRemoting = new RemotingClient(RemotingClientConfig.defaults().withTls(config.tls().client()));
+        try {
+            SlaveJoin.join(config, storeConfig, epochs, replicaRemoting, introduction(config), MASTER_PATIENCE);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted joining master " + config.replication().masterAddress(), e);
+        } catch (RuntimeException e) {
+            replicaRemoting.close();
+            replicaRemoting = null;
+            throw e;
+        }
+    }
+
+    /** A master serves its slaves' fetches and keeps its in-sync set; a slave starts fetching. */
+    void start(RemotingServer server, MessageStore store, ClusterMembership members) {
+        if (config.replication().slave()) {
+            replicaFetcher = new ReplicaFetcher(new MasterExchange(replicaRemoting, config.replication().masterAddress(),
+                    config.brokerId(), introduction(config)), store, epochs, ReplicaFetcher.Settings.DEFAULT);
+            replicaFetcher.start();
+            return;
+        }
+        ReplicationProcessor replication = new ReplicationProcessor(store, epochs, inSyncReplicas, members,
+                config.brokerName(), config.brokerId(), threads.timer(), threads.clusterRequests());
+        server.registerProcessor(CommandCode.REPLICA_HANDSHAKE, Refusals.mapped(replication::handshake),
+                threads.clusterRequests());
+        server.registerAsyncProcessor(CommandCode.REPLICA_FETCH, Refusals.mappedAsync(replication::fetch),
+                threads.clusterRequests());
+        long period = Math.max(10, Math.min(config.replication().maxLag().toMillis(),
+                config.replication().syncTimeout().toMillis()) / 10);
+        threads.timer().scheduleWithFixedDelay(inSyncReplicas::check, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    EpochFile epochs() {
+        return epochs;
+    }
+
+    /** What a master's appends wait for under synchronous replication. */
+    InSyncReplicas inSync() {
+        return inSyncReplicas;
+    }
+
+    /** The slaves in this master's in-sync set now, by broker id (empty on a slave). */
+    Set<Long> inSyncReplicas() {
+        return inSyncReplicas.inSync();
+    }
+
+    /** This broker's epoch history (epoch and first CommitLog offset), oldest first. */
+    List<io.ramjet.model.EpochEntry> epochEntries() {
+        return epochs.entries();
+    }
+
+    /** Bytes a slave has written from its master since start; 0 on a master. */
+    long bytesReplicated() {
+        return replicaFetcher == null ? 0 : replicaFetcher.bytesReplicated();
+    }
+
+    /** For a slave, whether its master answered its last fetch; true for a master. */
+    boolean masterReachable() {
+        return replicaFetcher == null || replicaFetcher.masterReachable();
+    }
+
+    /** Stops fetching (a slave) and checking the in-sync set (a master). */
+    void close() {
+        if (replicaFetcher != null) {
+            replicaFetcher.close();
+            replicaFetcher = null;
+        }
+        if (replicaRemoting != null) {
+            replicaRemoting.close();
+            replicaRemoting = null;
+        }
+        if (inSyncReplicas != null) {
+            inSyncReplicas.stop();
+        }
+    }
+}
