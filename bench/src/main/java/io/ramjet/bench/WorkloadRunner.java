@@ -2,6 +2,7 @@ package io.ramjet.bench;
 
 import io.ramjet.bench.peer.Peer;
 import io.ramjet.bench.peer.PeerControl;
+import io.ramjet.bench.peer.PeerProcess;
 import io.ramjet.bench.result.Cell;
 import io.ramjet.bench.result.Results;
 import io.ramjet.bench.result.Row;
@@ -11,6 +12,7 @@ import io.ramjet.bench.workload.BenchConfig;
 import io.ramjet.bench.workload.NotApplicableException;
 import io.ramjet.bench.workload.Rate;
 import io.ramjet.bench.workload.Workloads;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -267,14 +269,14 @@ public final class WorkloadRunner {
          * persistent messages of that size, each body streamed from an {@code InputStream}, then
          * one consumer drains them into an {@code OutputStream} ({@link Workloads#largeSend},
          * {@link Workloads#largeDrain}); the rates in MiB/s, and the peak heap of the client's JVM
-         * (this one) and of the brokers' over both phases.
+         * (this one) and of the brokers' over both phases, each from a full collection.
          */
         void large() {
             for (int size : Rows.LARGE_SIZES) {
                 long count = config.largeCount(size);
                 measure(Rows.large(size), () -> {
                     String queue = "large" + (size >> 20) + "mib" + suffix;
-                    System.gc(); // the client's peak counts this phase's garbage, not an earlier one's
+                    collectEverywhere();
                     PeerControl.peakHeapBytes();
                     BrokerUsage brokers = BrokerUsage.start(peer);
                     Rate sent = w.largeSend(queue, count, size);
@@ -284,6 +286,18 @@ public final class WorkloadRunner {
                     results.put(Rows.largeClientHeap(size), peer.name(), Cell.of(PeerControl.peakHeapBytes() / MIB));
                     results.put(Rows.largeBrokerHeap(size), peer.name(), brokers.peakHeap());
                 });
+            }
+        }
+
+        /**
+         * A full collection in this JVM and in every broker JVM, so that the heap peaks that follow
+         * start from the live heap, not from the garbage of what ran before (a broker not collected
+         * since its start would count all of its start's).
+         */
+        private void collectEverywhere() throws IOException {
+            System.gc();
+            for (PeerProcess p : peer.processes()) {
+                p.liveHeapBytes();
             }
         }
 
