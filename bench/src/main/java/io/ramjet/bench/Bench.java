@@ -82,8 +82,8 @@ public final class Bench implements Callable<Integer> {
             + " rocketmq-brokers2,rocketmq-brokers3 (2 or 3 broker groups, every destination on each)")
     List<String> peers = List.of("ramjet", "artemis", "rocketmq");
 
-    @Option(names = "--workloads", split = ",", description = "workloads to run, of 1..10 (default all)")
-    List<Integer> workloads = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+    @Option(names = "--workloads", split = ",", description = "workloads to run, of 1..11 (default all)")
+    List<Integer> workloads = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11);
 
     @Option(names = "--rate", description = "messages per second in the latency workload (default ${DEFAULT-VALUE})")
     int rate = 5_000;
@@ -138,9 +138,9 @@ public final class Bench implements Callable<Integer> {
             }
         }
         for (int w : workloads) {
-            if (w < 1 || w > 10) {
+            if (w < 1 || w > 11) {
                 throw new CommandLine.ParameterException(new CommandLine(this), "no workload " + w
-                        + "; they are 1 to 10");
+                        + "; they are 1 to 11");
             }
         }
         BenchConfig config = config();

@@ -47,17 +47,20 @@ final class BrokerUsage {
         } else {
             results.put(Rows.cpu(row), peer.name(), Cell.notApplicable("no CPU time in /proc"));
         }
+        results.put(Rows.peakHeap(row), peer.name(), peakHeap());
+    }
+
+    /** The most heap, in MiB, the brokers held at once since {@link #start}; n/a when a broker cannot tell. */
+    Cell peakHeap() throws IOException {
         long peak = 0;
         for (PeerProcess p : peer.processes()) {
             long bytes = p.peakHeapBytes();
             if (bytes < 0) {
-                results.put(Rows.peakHeap(row), peer.name(), Cell.notApplicable(p.name() + " did not tell its heap"));
-                return;
+                return Cell.notApplicable(p.name() + " did not tell its heap");
             }
             peak += bytes;
         }
-        results.put(Rows.peakHeap(row), peer.name(), peer.processes().isEmpty()
-                ? Cell.notApplicable("no broker JVM") : Cell.of(peak / MIB));
+        return peer.processes().isEmpty() ? Cell.notApplicable("no broker JVM") : Cell.of(peak / MIB);
     }
 
     /** The CPU time of every JVM of the peer, in ns; -1 if one cannot be read. */

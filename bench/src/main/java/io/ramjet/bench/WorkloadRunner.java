@@ -1,6 +1,8 @@
 package io.ramjet.bench;
 
 import io.ramjet.bench.peer.Peer;
+import io.ramjet.bench.peer.PeerControl;
+import io.ramjet.bench.peer.PeerProcess;
 import io.ramjet.bench.result.Cell;
 import io.ramjet.bench.result.Results;
 import io.ramjet.bench.result.Row;
@@ -10,6 +12,7 @@ import io.ramjet.bench.workload.BenchConfig;
 import io.ramjet.bench.workload.NotApplicableException;
 import io.ramjet.bench.workload.Rate;
 import io.ramjet.bench.workload.Workloads;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -51,7 +54,7 @@ public final class WorkloadRunner {
         Rate run() throws Exception;
     }
 
-    /** Runs {@code workload} (1 to 10) on {@code peer} through {@code w}, its figures into {@code results}. */
+    /** Runs {@code workload} (1 to 11) on {@code peer} through {@code w}, its figures into {@code results}. */
     public void run(Peer peer, Workloads w, int workload, String suffix, Results results) {
         Round round = new Round(peer, w, suffix, results);
         switch (workload) {
@@ -69,7 +72,8 @@ public final class WorkloadRunner {
                             config.scaled(BenchConfig.GROUP_MESSAGES), config.size(), BenchConfig.GROUP_CONSUMERS)));
             case 9 -> round.manyDestinations();
             case 10 -> round.scale();
-            default -> throw new IllegalArgumentException("no workload " + workload + "; they are 1 to 10");
+            case 11 -> round.large();
+            default -> throw new IllegalArgumentException("no workload " + workload + "; they are 1 to 11");
         }
     }
 
@@ -258,6 +262,43 @@ public final class WorkloadRunner {
                             Cell.of((during - before) / 1024.0 / Rows.SCALE_CONNECTIONS));
                 }
             });
+        }
+
+        /**
+         * Workload 11, large messages: for each of {@link Rows#LARGE_SIZES}, one producer sends
+         * persistent messages of that size, each body streamed from an {@code InputStream}, then
+         * one consumer drains them into an {@code OutputStream} ({@link Workloads#largeSend},
+         * {@link Workloads#largeDrain}); the rates in MiB/s, and the peak heap of the client's JVM
+         * (this one) and of the brokers' over both phases, each from a full collection.
+         */
+        void large() {
+            for (int size : Rows.LARGE_SIZES) {
+                long count = config.largeCount(size);
+                measure(Rows.large(size), () -> {
+                    String queue = "large" + (size >> 20) + "mib" + suffix;
+                    collectEverywhere();
+                    PeerControl.peakHeapBytes();
+                    BrokerUsage brokers = BrokerUsage.start(peer);
+                    Rate sent = w.largeSend(queue, count, size);
+                    results.put(Rows.largeSend(size), peer.name(), Cell.of(sent.perSecond() * size / MIB));
+                    Rate drained = w.largeDrain(queue, count, size);
+                    results.put(Rows.largeDrain(size), peer.name(), Cell.of(drained.perSecond() * size / MIB));
+                    results.put(Rows.largeClientHeap(size), peer.name(), Cell.of(PeerControl.peakHeapBytes() / MIB));
+                    results.put(Rows.largeBrokerHeap(size), peer.name(), brokers.peakHeap());
+                });
+            }
+        }
+
+        /**
+         * A full collection in this JVM and in every broker JVM, so that the heap peaks that follow
+         * start from the live heap, not from the garbage of what ran before (a broker not collected
+         * since its start would count all of its start's).
+         */
+        private void collectEverywhere() throws IOException {
+            System.gc();
+            for (PeerProcess p : peer.processes()) {
+                p.liveHeapBytes();
+            }
         }
 
         /**

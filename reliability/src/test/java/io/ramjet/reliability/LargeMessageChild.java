@@ -17,13 +17,15 @@ import java.lang.management.MemoryType;
 /**
  * A client in a JVM of its own (run with a small heap), for {@link LargeMessageTest}: sends or
  * receives one large BytesMessage whose body is {@link Pattern}'s bytes, streamed
- * ({@code JMS_Ramjet_InputStream} to send, {@code JMS_Ramjet_SaveStream} to receive). Prints one
+ * ({@code JMS_Ramjet_InputStream} to send, {@code JMS_Ramjet_SaveStream} to receive), or written
+ * whole with {@code writeBytes} (mode {@code write}: the body in the client's memory, which the
+ * client may send again after a failover, where a stream is read once). Prints one
  * line per step on standard output: {@code sending}, {@code sent MILLIS}; {@code reading},
  * {@code received LENGTH MISMATCH_AT REDELIVERED MILLIS} (MISMATCH_AT -1 when every byte is as
  * sent); then {@code peakHeap BYTES}, the JVM's own peak use of its heap pools. A receive uses
  * CLIENT_ACKNOWLEDGE and acknowledges once the whole body is read; {@code none} when no message
  * comes within the timeout.
- * Arguments: {@code send URL QUEUE LENGTH} or {@code receive URL QUEUE TIMEOUT_MILLIS}.
+ * Arguments: {@code send|write URL QUEUE LENGTH} or {@code receive URL QUEUE TIMEOUT_MILLIS}.
  */
 public final class LargeMessageChild {
 
@@ -34,8 +36,8 @@ public final class LargeMessageChild {
         PrintStream out = System.out;
         RamjetConnectionFactory factory = new RamjetConnectionFactory(args[1]);
         try (Connection connection = factory.createConnection()) {
-            if (args[0].equals("send")) {
-                send(connection, args[2], Long.parseLong(args[3]), out);
+            if (args[0].equals("send") || args[0].equals("write")) {
+                send(connection, args[2], Long.parseLong(args[3]), args[0].equals("write"), out);
             } else {
                 receive(connection, args[2], Long.parseLong(args[3]), out);
             }
@@ -44,12 +46,17 @@ public final class LargeMessageChild {
         out.flush();
     }
 
-    private static void send(Connection connection, String queue, long length, PrintStream out) throws Exception {
+    private static void send(Connection connection, String queue, long length, boolean whole, PrintStream out)
+            throws Exception {
         Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
         MessageProducer producer = session.createProducer(session.createQueue(queue));
         BytesMessage m = session.createBytesMessage();
         m.setLongProperty("length", length);
-        m.setObjectProperty("JMS_Ramjet_InputStream", new Pattern.Stream(length));
+        if (whole) {
+            m.writeBytes(new Pattern.Stream(length).readAllBytes());
+        } else {
+            m.setObjectProperty("JMS_Ramjet_InputStream", new Pattern.Stream(length));
+        }
         out.println("sending");
         out.flush();
         long start = System.nanoTime();

@@ -3,16 +3,11 @@ package io.ramjet.reliability;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -25,9 +20,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class LargeMessageTest {
 
-    private static final String CLIENT_HEAP = "-Xmx64m";
+    private static final String CLIENT_HEAP = LargeChildren.CLIENT_HEAP;
     private static final long MIB = 1 << 20;
-    private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(120);
+    private static final Duration CLIENT_TIMEOUT = LargeChildren.CLIENT_TIMEOUT;
 
     @RegisterExtension
     final Brokers brokers = Brokers.perTest();
@@ -129,19 +124,6 @@ class LargeMessageTest {
         broker.kill();
     }
 
-    /** The result line of one receive, empty when no message came within 5 s. */
-    private static Optional<String> receiveOne(BrokerProcess broker, String queue, String name) throws Exception {
-        try (ClientProcess child = ClientProcess.start(name, CLIENT_HEAP, LargeMessageChild.class, "receive",
-                broker.url(), queue, "5000")) {
-            assertEquals(0, child.exit(CLIENT_TIMEOUT), name + " exit; output " + child.lines());
-            if (child.line("none").isPresent()) {
-                return Optional.empty();
-            }
-            String line = child.line("received ").orElseThrow();
-            return Optional.of(line.substring(0, line.lastIndexOf(' ')));
-        }
-    }
-
     /** What a child printed: its result line, the time it gave for the step and its peak heap. */
     record Figures(String result, long millis, long peakHeap) {
     }
@@ -156,16 +138,15 @@ class LargeMessageTest {
             String result = child.line(step).orElseThrow();
             String[] words = result.split(" ");
             long peak = Long.parseLong(child.line("peakHeap ").orElseThrow().split(" ")[1]);
-            String withoutMillis = result.substring(0, result.lastIndexOf(' '));
-            return new Figures(withoutMillis, Long.parseLong(words[words.length - 1]), peak);
+            return new Figures(LargeChildren.withoutMillis(result), Long.parseLong(words[words.length - 1]), peak);
         }
     }
 
     private static long segments(BrokerProcess broker) {
-        try (Stream<Path> files = Files.list(broker.dataDir().resolve("commitlog"))) {
-            return files.count();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return LargeChildren.segments(broker.dataDir());
+    }
+
+    private static Optional<String> receiveOne(BrokerProcess broker, String queue, String name) throws Exception {
+        return LargeChildren.receiveOne(broker.url(), queue, name);
     }
 }

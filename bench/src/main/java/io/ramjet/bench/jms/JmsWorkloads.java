@@ -355,6 +355,73 @@ public final class JmsWorkloads implements Workloads {
     }
 
     @Override
+    public Rate largeSend(String queue, long count, int size) throws Exception {
+        LargeBodies api = LargeBodies.of(factory);
+        return oneSession(s -> {
+            MessageProducer p = s.createProducer(s.createQueue(queue));
+            p.setDeliveryMode(DeliveryMode.PERSISTENT);
+            return () -> {
+                for (long i = 0; i < count; i++) {
+                    BytesMessage m = s.createBytesMessage();
+                    m.setObjectProperty(api.inputStream(), new LargeBodies.Zeros(size));
+                    p.send(m);
+                }
+                return count;
+            };
+        });
+    }
+
+    @Override
+    public Rate largeDrain(String queue, long count, int size) throws Exception {
+        LargeBodies api = LargeBodies.of(factory);
+        return oneSession(s -> {
+            MessageConsumer consumer = s.createConsumer(s.createQueue(queue));
+            return () -> {
+                for (long i = 0; i < count; i++) {
+                    Message m = consumer.receive(Progress.STALL_NANOS / 1_000_000);
+                    if (m == null) {
+                        throw new JMSException("drain of " + queue + " stalled after " + i + " of " + count
+                                + " messages");
+                    }
+                    LargeBodies.Counter body = new LargeBodies.Counter();
+                    m.setObjectProperty(api.saveStream(), body);
+                    if (body.count() != size) {
+                        throw new JMSException("a body of " + body.count() + " bytes on " + queue + ", " + size
+                                + " sent");
+                    }
+                }
+                return count;
+            };
+        });
+    }
+
+    /** What one thread does with one started connection's AUTO_ACKNOWLEDGE session, prepared untimed. */
+    @FunctionalInterface
+    private interface SessionWork {
+        Parallel.Worker prepare(Session s) throws Exception;
+    }
+
+    /**
+     * Runs {@code work} on one thread, on a connection of its own, started when the timed part
+     * begins (as the drains' are) and closed after.
+     */
+    private Rate oneSession(SessionWork work) throws Exception {
+        return Parallel.run(1, index -> {
+            Connection c = factory.createConnection();
+            try {
+                Parallel.Worker body = work.prepare(c.createSession(false, Session.AUTO_ACKNOWLEDGE));
+                return Parallel.Worker.of(c, () -> {
+                    c.start();
+                    return body.run();
+                });
+            } catch (Exception | Error e) {
+                c.close();
+                throw e;
+            }
+        });
+    }
+
+    @Override
     public Histogram temporaryQueues(int count) throws Exception {
         Histogram h = new Histogram(TimeUnit.SECONDS.toMicros(10), 3);
         try (Connection c = factory.createConnection()) {

@@ -99,8 +99,8 @@ public final class PeerControl {
         }
     }
 
-    /** The heap pools' peaks since they were last reset, summed; then resets them. */
-    static long peakHeapBytes() {
+    /** This JVM's heap pools' peaks since they were last reset, summed; then resets them. */
+    public static long peakHeapBytes() {
         long peak = 0;
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
             if (pool.getType() == MemoryType.HEAP && pool.isValid()) {

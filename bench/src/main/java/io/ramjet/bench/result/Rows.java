@@ -43,7 +43,35 @@ public final class Rows {
     public static final Row CONNECTION_HEAP = new Row(10, "broker live heap per connection with a consumer ("
             + SCALE_CONNECTIONS + ")", "KiB", false);
 
+    /** Workload 11: large message bodies in bytes, streamed by the client's large-message API. */
+    public static final List<Integer> LARGE_SIZES = List.of(10 << 20, 100 << 20);
+
     private Rows() {
+    }
+
+    /** Workload 11's streamed persistent send of {@code size}-byte messages. */
+    public static Row largeSend(int size) {
+        return new Row(11, sizeLabel(size) + " messages, streamed persistent send", "MiB/s", true);
+    }
+
+    /** Workload 11's streamed drain of {@code size}-byte messages. */
+    public static Row largeDrain(int size) {
+        return new Row(11, sizeLabel(size) + " messages, streamed drain", "MiB/s", true);
+    }
+
+    /** The client JVM's peak heap over workload 11's send and drain of {@code size}-byte messages. */
+    public static Row largeClientHeap(int size) {
+        return new Row(11, sizeLabel(size) + " messages, send and drain: client peak heap", "MiB", false);
+    }
+
+    /** The brokers' peak heap over workload 11's send and drain of {@code size}-byte messages. */
+    public static Row largeBrokerHeap(int size) {
+        return peakHeap(new Row(11, sizeLabel(size) + " messages, send and drain", "MiB/s", true));
+    }
+
+    /** Workload 11's rows of one message size, in table order. */
+    public static List<Row> large(int size) {
+        return List.of(largeSend(size), largeDrain(size), largeClientHeap(size), largeBrokerHeap(size));
     }
 
     /** Workload 10's persistent send with {@code producers} producers. */
@@ -150,6 +178,9 @@ public final class Rows {
                 BACKLOG_STORE, BACKLOG_HEAP, BACKLOG_RSS, BACKLOG_DRAIN, ORDERED_GROUPS, DESTINATIONS_CREATED,
                 DESTINATIONS_DISK, DESTINATIONS_HEAP, TEMPORARY_QUEUE_MEAN, TEMPORARY_QUEUE_P99));
         all.addAll(scale());
+        for (int size : LARGE_SIZES) {
+            all.addAll(large(size));
+        }
         List<Row> withEfficiency = new java.util.ArrayList<>();
         for (Row row : all) {
             withEfficiency.add(row);

@@ -38,6 +38,8 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
     public static final long DESTINATIONS = 10_000;
     /** Workload 10: the bytes each sized send row moves at most (so 1 MiB messages are fewer). */
     public static final long SIZED_BYTES = 2L << 30;
+    /** Workload 11: the bytes each message size's send and drain move (100 of 10 MiB, 10 of 100 MiB). */
+    public static final long LARGE_BYTES = 1_000L << 20;
     /** Workload 9: temporary queues created and deleted. */
     public static final long TEMPORARY_QUEUES = 2_000;
 
@@ -53,6 +55,11 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
     public long scaled(long count) {
         long n = Math.max(10, Math.round(count * scale));
         return n % 7_919 == 0 ? n + 1 : n;
+    }
+
+    /** Workload 11's messages of {@code size} bytes: {@link #LARGE_BYTES} scaled by {@code --count}, at least 1. */
+    public long largeCount(int size) {
+        return Math.max(1, Math.round(LARGE_BYTES / size * scale));
     }
 
     /**

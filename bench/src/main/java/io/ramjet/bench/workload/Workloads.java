@@ -113,6 +113,21 @@ public interface Workloads extends AutoCloseable {
     Rate manyDestinations(String prefix, int count, int size) throws Exception;
 
     /**
+     * One producer sends {@code count} persistent messages of {@code size} bytes each,
+     * synchronously, each body streamed from an {@code InputStream} through the client's
+     * large-message API (JMS: the vendor's {@code InputStream} property of a BytesMessage), so the
+     * client never holds a body whole.
+     */
+    Rate largeSend(String queue, long count, int size) throws Exception;
+
+    /**
+     * One consumer receives exactly {@code count} messages of {@link #largeSend}, each body written to an
+     * {@code OutputStream} that counts it (JMS: the vendor's {@code SaveStream} property), in the
+     * client's first acknowledgement mode; fails if a body is not {@code size} bytes.
+     */
+    Rate largeDrain(String queue, long count, int size) throws Exception;
+
+    /**
      * One connection creates a temporary queue and deletes it, {@code count} times; the
      * histogram holds each pair's time in microseconds.
      */
