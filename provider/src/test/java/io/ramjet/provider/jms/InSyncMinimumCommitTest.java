@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * gone: the master refuses it before writing anything, the client asks again for its request
  * timeout and then rolls the transaction back, and the application gets a
  * TransactionRolledBackException that names the in-sync set, within a bounded time. Nothing is
- * lost: once the slave is back, the message the transaction consumed comes again and none of
+ * lost: once the slave is back, the message the transaction consumed comes again, flagged
+ * redelivered (the rollback that followed could not be written either), and none of
  * the messages it sent are delivered (a commit that waited for the records before it, one of
  * them held on the master, ended 'outcome unknown' on the client's timeout and then committed
  * once the slave was back).
@@ -104,6 +105,7 @@ class InSyncMinimumCommitTest {
         slave = startSlave(sync);
         await().atMost(Duration.ofSeconds(60)).until(() -> master.inSyncReplicas().equals(Set.of(1L)));
         List<String> received = new ArrayList<>();
+        Message repeat = null;
         try (Connection connection = factory.createConnection()) {
             connection.start();
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -114,8 +116,14 @@ class InSyncMinimumCommitTest {
                 Message m = consumer.receive(30_000);
                 assertNotNull(m, "received so far: " + received);
                 received.add(((TextMessage) m).getText());
+                if (received.size() == 1) {
+                    repeat = m;
+                }
             }
         }
         assertEquals(List.of("before", "after"), received, "the consumed message again, none the transaction sent");
+        assertTrue(repeat.getJMSRedelivered(), "the consumed message comes again flagged redelivered");
+        assertTrue(repeat.getIntProperty("JMSXDeliveryCount") >= 2,
+                "delivery count " + repeat.getIntProperty("JMSXDeliveryCount"));
     }
 }
