@@ -265,13 +265,17 @@ public final class QueueCursor {
         return true;
     }
 
-    /** Moves {@code offset} from {@code from} to {@code to} if it is in flight to {@code from}. */
+    /**
+     * Moves {@code offset} from {@code from} to {@code to} if it is in flight to {@code from}; it is
+     * not {@link #seen} by its new holder until marked so.
+     */
     public boolean transfer(long offset, long from, long to) {
         PendingMessage m = states.get(offset);
         if (m == null || !m.inFlight() || m.consumer != from) {
             return false;
         }
         m.consumer = to;
+        m.seen = false;
         return true;
     }
 

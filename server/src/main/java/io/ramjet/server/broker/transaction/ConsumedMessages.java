@@ -114,9 +114,13 @@ final class ConsumedMessages {
         }
     }
 
-    /** Undoes a {@link #take} whose record could not be written: the consumers hold their messages again. */
+    /**
+     * Undoes a {@link #take} whose record could not be written: the consumers hold their messages
+     * again, as {@link #seen} by their applications.
+     */
     void giveBack(List<AckGroup> acks) {
-        forEach(acks, (s, d, g) -> s.withCursor(d.queueId(), cursor -> cursor.transfer(d.offset(), HOLDER, g.consumer())));
+        forEach(acks, (s, d, g) -> s.withCursor(d.queueId(), cursor -> cursor.transfer(d.offset(), HOLDER, g.consumer())
+                && cursor.seen(d.offset(), g.consumer())));
     }
 
     /** A prepared transaction's messages, replayed after a restart: the transaction holds them again. */

@@ -159,6 +159,11 @@ class QueueCursorTest {
         c.claim(0, B);
         c.releaseUnseen(B, java.util.Set.of());
         assertEquals(1, c.deliveries(0), "a new delivery starts unseen");
+        c.claim(0, A);
+        c.seen(0, A);
+        assertTrue(c.transfer(0, A, B));
+        c.releaseUnseen(B, java.util.Set.of());
+        assertEquals(1, c.deliveries(0), "its new holder had not seen it");
     }
 
     @Test
