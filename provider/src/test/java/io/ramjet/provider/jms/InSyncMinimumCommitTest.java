@@ -32,7 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * gone: the master refuses it before writing anything, the client asks again for its request
  * timeout and then rolls the transaction back, and the application gets a
  * TransactionRolledBackException that names the in-sync set, within a bounded time. Nothing is
- * lost: once the slave is back, the message the transaction consumed comes again and none of
+ * lost: the message the transaction consumed comes again to the session at once, and once the
+ * slave is back to a new consumer, flagged redelivered each time (the rollbacks that followed
+ * could not be written either), and none of
  * the messages it sent are delivered (a commit that waited for the records before it, one of
  * them held on the master, ended 'outcome unknown' on the client's timeout and then committed
  * once the slave was back).
@@ -97,6 +99,13 @@ class InSyncMinimumCommitTest {
             long began = System.nanoTime();
             refused = assertThrows(TransactionRolledBackException.class, session::commit);
             tookMillis = (System.nanoTime() - began) / 1_000_000;
+
+            // the rollback after the refusal could not be written either, yet the session gets
+            // the consumed message again at once, flagged (the close rolls this receipt back too)
+            Message again = consumer.receive(10_000);
+            assertNotNull(again, "the rolled-back message comes again to its session");
+            assertEquals("before", ((TextMessage) again).getText());
+            assertTrue(again.getJMSRedelivered(), "flagged redelivered in its session");
         }
         assertTrue(tookMillis < COMMIT_BOUND_MILLIS, "the commit ended after " + tookMillis + " ms");
         assertTrue(refused.getMessage().contains("in sync"), "names the in-sync set: " + refused.getMessage());
@@ -104,6 +113,7 @@ class InSyncMinimumCommitTest {
         slave = startSlave(sync);
         await().atMost(Duration.ofSeconds(60)).until(() -> master.inSyncReplicas().equals(Set.of(1L)));
         List<String> received = new ArrayList<>();
+        Message repeat = null;
         try (Connection connection = factory.createConnection()) {
             connection.start();
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -114,8 +124,14 @@ class InSyncMinimumCommitTest {
                 Message m = consumer.receive(30_000);
                 assertNotNull(m, "received so far: " + received);
                 received.add(((TextMessage) m).getText());
+                if (received.size() == 1) {
+                    repeat = m;
+                }
             }
         }
         assertEquals(List.of("before", "after"), received, "the consumed message again, none the transaction sent");
+        assertTrue(repeat.getJMSRedelivered(), "the consumed message comes again flagged redelivered");
+        assertTrue(repeat.getIntProperty("JMSXDeliveryCount") >= 2,
+                "delivery count " + repeat.getIntProperty("JMSXDeliveryCount"));
     }
 }

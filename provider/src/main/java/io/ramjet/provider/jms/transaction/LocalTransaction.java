@@ -1,11 +1,13 @@
 package io.ramjet.provider.jms.transaction;
 
 import io.ramjet.model.MessagePosition;
+import io.ramjet.provider.client.ConsumedMessages;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.OutgoingMessage;
 import io.ramjet.provider.client.RamjetClient;
 import jakarta.jms.JMSException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
@@ -17,6 +19,12 @@ import java.util.concurrent.ThreadLocalRandom;
  * A failed send dooms the transaction: its commit rolls back. A transaction on one broker is
  * committed right behind its sends, without waiting for their answers first (one round trip, not
  * two): the broker commits only if it holds every message sent.
+ *
+ * <p>A message the application was given is never given back as unseen: when a transaction
+ * ends without its brokers confirming what became of the messages it consumed (its rollback and
+ * the release after it unanswered, or its commit's outcome unknown), the context keeps them as
+ * consumed ({@link #consumedFrom}, so a closing consumer leaves them delivered at the broker)
+ * and releases them counted at the next rollback and at close, until a broker answers.
  */
 public final class LocalTransaction implements TransactionContext {
 
@@ -25,6 +33,8 @@ public final class LocalTransaction implements TransactionContext {
     private final int sendsInFlight;
     private long id;
     private TransactionWork work;
+    /** Consumed messages of ended transactions whose brokers did not confirm their fate. */
+    private final List<ConsumedMessages> unsettled = new ArrayList<>();
 
     /** @param sendsInFlight the most unanswered sends of one transaction */
     public LocalTransaction(TransactionLedger ledger, TwoPhaseCommit protocol, int sendsInFlight) {
@@ -91,7 +101,13 @@ public final class LocalTransaction implements TransactionContext {
 
     @Override
     public synchronized List<MessagePosition> consumedFrom(ConsumerInfo attachment) {
-        return work.consumedFrom(attachment);
+        List<MessagePosition> consumed = new ArrayList<>(work.consumedFrom(attachment));
+        for (ConsumedMessages c : unsettled) {
+            if (c.attachment().equals(attachment)) {
+                consumed.addAll(c.positions());
+            }
+        }
+        return consumed;
     }
 
     @Override
@@ -103,6 +119,14 @@ public final class LocalTransaction implements TransactionContext {
             ended = work;
             begin();
         }
+        try {
+            end(ending, ended);
+        } finally {
+            keepUnsettled(ended);
+        }
+    }
+
+    private void end(long ending, TransactionWork ended) throws JMSException {
         if (ended.awaitHandoffs()) {
             protocol.commitBehindSends(ending, ended);
             return;
@@ -129,7 +153,32 @@ public final class LocalTransaction implements TransactionContext {
             begin();
         }
         ended.awaitSends();
-        protocol.rollback(ending, ended);
+        try {
+            protocol.rollback(ending, ended);
+        } finally {
+            keepUnsettled(ended);
+            releaseUnsettled();
+        }
+    }
+
+    private synchronized void keepUnsettled(TransactionWork ended) {
+        unsettled.addAll(ended.leftUnsettled());
+    }
+
+    /** Tries again to give back counted what earlier transactions left unsettled. */
+    private void releaseUnsettled() {
+        List<ConsumedMessages> retried;
+        synchronized (this) {
+            if (unsettled.isEmpty()) {
+                return;
+            }
+            retried = List.copyOf(unsettled);
+        }
+        List<ConsumedMessages> still = protocol.releaseCounted(retried);
+        synchronized (this) {
+            unsettled.removeAll(retried);
+            unsettled.addAll(0, still);
+        }
     }
 
     @Override

@@ -26,6 +26,7 @@ public final class TransactionWork {
     private final Map<String, Integer> handedTo = new LinkedHashMap<>();
     private int unsettled;
     private boolean lostBeforeHandoff;
+    private final List<ConsumedMessages> leftUnsettled = new ArrayList<>();
 
     /** @param sendsInFlight sends that may await their answers at once; the next waits for the oldest */
     public TransactionWork(int sendsInFlight) {
@@ -153,6 +154,21 @@ public final class TransactionWork {
         consumed.getOrDefault(brokerAddress, Map.of()).forEach((attachment, positions) ->
                 acks.add(new ConsumedMessages(attachment, positions)));
         return acks;
+    }
+
+    /**
+     * The transaction ended without its brokers confirming what became of these consumed
+     * messages (a rollback or release they did not answer, a commit whose outcome is unknown):
+     * the application saw them, so its session must keep them as delivered, never give them back
+     * as unseen.
+     */
+    public synchronized void leftUnsettled(List<ConsumedMessages> messages) {
+        leftUnsettled.addAll(messages);
+    }
+
+    /** What {@link #leftUnsettled} recorded, in the order recorded. */
+    public synchronized List<ConsumedMessages> leftUnsettled() {
+        return List.copyOf(leftUnsettled);
     }
 
     public synchronized boolean isEmpty() {

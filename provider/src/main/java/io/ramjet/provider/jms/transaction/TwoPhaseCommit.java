@@ -1,6 +1,7 @@
 package io.ramjet.provider.jms.transaction;
 
 import io.ramjet.provider.client.ClientException;
+import io.ramjet.provider.client.ConsumedMessages;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.jms.error.JmsErrors;
 import jakarta.jms.JMSException;
@@ -67,6 +68,7 @@ public final class TwoPhaseCommit {
                 throw rolledBack("transaction " + Long.toHexString(id) + " rolled back: broker " + coordinator
                         + (failure.isRefusal() ? " refused the commit" : " could not be reached"), failure);
             }
+            work.leftUnsettled(allAcks(work));
             throw unknown(id, coordinator, failure);
         }
         ledger.ended(id, true);
@@ -99,6 +101,7 @@ public final class TwoPhaseCommit {
             return;
         }
         if (!failure.certainlyNotApplied()) {
+            work.leftUnsettled(work.acks(broker));
             throw unknown(id, broker, failure);
         }
         rollBackQuietly(id, work);
@@ -109,7 +112,12 @@ public final class TwoPhaseCommit {
                 + (failure.isRefusal() ? " refused the commit" : " could not be reached"), failure);
     }
 
-    /** Rolls back on every broker; throws when one could not be told (it rolls back by check-back). */
+    /**
+     * Rolls back on every broker; throws when one could not be told (it rolls back by check-back).
+     * The messages consumed from a broker that did not answer are released there, counted, so
+     * that they come again flagged redelivered; those whose release was not answered either are
+     * {@link TransactionWork#leftUnsettled left unsettled}.
+     */
     public void rollback(long id, TransactionWork work) throws JMSException {
         ClientException failure = rollBackEverywhere(id, work);
         if (failure != null) {
@@ -139,9 +147,39 @@ public final class TwoPhaseCommit {
                 LOG.warn("transaction {}: broker {} did not hear the rollback; it rolls back by check-back",
                         Long.toHexString(id), brokers.get(i), failure);
                 first = first == null ? failure : first;
+                work.leftUnsettled(releaseCounted(work.acks(brokers.get(i))));
             }
         }
         return first;
+    }
+
+    /**
+     * Gives consumed messages back to their brokers with the delivery counted, so they come again
+     * flagged redelivered; a message no longer in flight to its consumer (acknowledged, or taken
+     * by a transaction's commit) is left as it is. Returns those whose release was not answered
+     * by a broker that still has their consumer (one that lost it counts their delivery itself).
+     */
+    public List<ConsumedMessages> releaseCounted(List<ConsumedMessages> consumed) {
+        List<CompletableFuture<Void>> releases = new ArrayList<>();
+        for (ConsumedMessages c : consumed) {
+            releases.add(client.release(c.attachment(), c.positions(), true));
+        }
+        List<ConsumedMessages> unanswered = new ArrayList<>();
+        for (int i = 0; i < releases.size(); i++) {
+            ClientException failure = Outcomes.failureOf(releases.get(i));
+            if (failure != null && !failure.isBrokerGone()) {
+                unanswered.add(consumed.get(i));
+            }
+        }
+        return unanswered;
+    }
+
+    private static List<ConsumedMessages> allAcks(TransactionWork work) {
+        List<ConsumedMessages> all = new ArrayList<>();
+        for (String broker : work.brokers()) {
+            all.addAll(work.acks(broker));
+        }
+        return all;
     }
 
     /** The end of a transaction rolled back because one of its sends failed. */

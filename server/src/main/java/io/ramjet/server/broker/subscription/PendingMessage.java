@@ -19,6 +19,11 @@ final class PendingMessage {
      */
     boolean possiblyDelivered;
     long consumer = NO_CONSUMER;
+    /**
+     * Whether the application of the consumer it is in flight to was given it (a transaction of
+     * its session named it): ending this delivery counts it, whatever the release says.
+     */
+    boolean seen;
     /** Its message group once read from its record, null before; counted in its cursor's groups while in flight. */
     GroupTag group;
     /** Whether its cursor's groups count it in flight: claimed with its tag and not yet ended. */
@@ -38,9 +43,15 @@ final class PendingMessage {
         return consumer != NO_CONSUMER;
     }
 
+    /** Whether ending this delivery counts it: asked to, or the application was given the message. */
+    boolean counts(boolean countDelivery) {
+        return countDelivery || seen;
+    }
+
     /** Ends a delivery, counting it when {@code countDelivery}; its cursor forgets who refused it then. */
     void makeVisible(boolean countDelivery) {
         consumer = NO_CONSUMER;
+        seen = false;
         if (countDelivery) {
             deliveries++;
         }

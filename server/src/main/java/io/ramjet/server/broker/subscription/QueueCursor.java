@@ -22,7 +22,9 @@ import java.util.TreeMap;
  *
  * <p>Delivery counts follow JMS: a delivery counts when the application may have seen the
  * message (a nack, a {@code recover()}, a rollback or a lost consumer); a release of a
- * prefetched message the application never saw does not count.
+ * prefetched message the application never saw does not count. A message a transaction named
+ * as consumed was seen ({@link #seen}): ending that delivery counts it, however it ends, so a
+ * client that lost track of it (its rollback unanswered) cannot give it back as never seen.
  *
  * <p>Each consumer has a scan floor: every pending offset below it is, for that consumer, in
  * flight or excluded. Offers start there, so a queue consumer whose selector excludes most
@@ -263,13 +265,30 @@ public final class QueueCursor {
         return true;
     }
 
-    /** Moves {@code offset} from {@code from} to {@code to} if it is in flight to {@code from}. */
+    /**
+     * Moves {@code offset} from {@code from} to {@code to} if it is in flight to {@code from}; it is
+     * not {@link #seen} by its new holder until marked so.
+     */
     public boolean transfer(long offset, long from, long to) {
         PendingMessage m = states.get(offset);
         if (m == null || !m.inFlight() || m.consumer != from) {
             return false;
         }
         m.consumer = to;
+        m.seen = false;
+        return true;
+    }
+
+    /**
+     * The application of {@code consumer} was given {@code offset}, if it is in flight to that
+     * consumer: ending this delivery counts it. Returns whether it was in flight to it.
+     */
+    public boolean seen(long offset, long consumer) {
+        PendingMessage m = states.get(offset);
+        if (m == null || !m.inFlight() || m.consumer != consumer) {
+            return false;
+        }
+        m.seen = true;
         return true;
     }
 
@@ -520,13 +539,15 @@ public final class QueueCursor {
     }
 
     /**
-     * Ends a delivery. A counted one changes the message's JMSXDeliveryCount, which a selector
-     * may name, so the consumers that refused it are asked again.
+     * Ends a delivery, counted when asked or when the message was {@link #seen}. A counted one
+     * changes the message's JMSXDeliveryCount, which a selector may name, so the consumers that
+     * refused it are asked again.
      */
     private void makeVisible(PendingMessage m, boolean countDelivery) {
-        m.makeVisible(countDelivery);
+        boolean counted = m.counts(countDelivery);
+        m.makeVisible(counted);
         inFlight.remove(m.offset);
-        if (countDelivery) {
+        if (counted) {
             for (Scan scan : scans.values()) {
                 scan.excluded.remove(m.offset);
             }

@@ -50,6 +50,7 @@ public final class ClientTransactions {
             throw new BrokerException(Refusal.BAD_REQUEST, "TX_PREPARE needs a transaction id");
         }
         List<AckGroup> acks = consumed.present(consumedAcks);
+        consumed.seen(session, acks);
         Optional<TxState> decided = table.decisions().of(id, xid);
         if (decided.isPresent() && table.find(id, "").isEmpty()) {
             if (decided.get() == TxState.ROLLED_BACK) {
@@ -148,6 +149,7 @@ public final class ClientTransactions {
             throw new BrokerException(Refusal.BAD_REQUEST, "TX_END needs a transaction id or an xid");
         }
         List<AckGroup> acks = consumed.present(consumedAcks);
+        consumed.seen(session, acks);
         boolean decided = table.decisions().of(id, xid).isPresent();
         if (commit && xid.isEmpty() && !decided) {
             refuseWhileTooFewReplicas(id);

@@ -100,9 +100,27 @@ final class ConsumedMessages {
         return 0;
     }
 
-    /** Undoes a {@link #take} whose record could not be written: the consumers hold their messages again. */
+    /**
+     * A transaction of {@code session} names {@code acks} as consumed, whatever becomes of it:
+     * the application was given them, so each still in flight to its consumer (attached over a
+     * connection of that session's user) counts its delivery when given back, even by a
+     * consumer that closes without keeping it.
+     */
+    void seen(ClientSession session, List<AckGroup> acks) {
+        for (AckGroup g : acks) {
+            if (owners.attachedAs(g.consumer(), session)) {
+                forEach(List.of(g), (s, d) -> s.withCursor(d.queueId(), cursor -> cursor.seen(d.offset(), g.consumer())));
+            }
+        }
+    }
+
+    /**
+     * Undoes a {@link #take} whose record could not be written: the consumers hold their messages
+     * again, as {@link #seen} by their applications.
+     */
     void giveBack(List<AckGroup> acks) {
-        forEach(acks, (s, d, g) -> s.withCursor(d.queueId(), cursor -> cursor.transfer(d.offset(), HOLDER, g.consumer())));
+        forEach(acks, (s, d, g) -> s.withCursor(d.queueId(), cursor -> cursor.transfer(d.offset(), HOLDER, g.consumer())
+                && cursor.seen(d.offset(), g.consumer())));
     }
 
     /** A prepared transaction's messages, replayed after a restart: the transaction holds them again. */

@@ -147,6 +147,26 @@ class QueueCursorTest {
     }
 
     @Test
+    void aMessageATransactionNamedCountsItsDeliveryWhenItsClosingConsumerGivesItBack() {
+        QueueCursor c = new QueueCursor(0, 0);
+        c.claim(0, A);
+        c.claim(1, A);
+        assertFalse(c.seen(0, B), "not in flight to B: left alone");
+        assertTrue(c.seen(0, A));
+        List<Delivery> released = c.releaseUnseen(A, java.util.Set.of());
+        assertEquals(List.of(1, 0), released.stream().map(Delivery::deliveryCount).toList(),
+                "offset 0 was seen: counted; offset 1 never was");
+        c.claim(0, B);
+        c.releaseUnseen(B, java.util.Set.of());
+        assertEquals(1, c.deliveries(0), "a new delivery starts unseen");
+        c.claim(0, A);
+        c.seen(0, A);
+        assertTrue(c.transfer(0, A, B));
+        c.releaseUnseen(B, java.util.Set.of());
+        assertEquals(1, c.deliveries(0), "its new holder had not seen it");
+    }
+
+    @Test
     void afterACrashEveryPendingMessageBelowTheBoundIsFlaggedPossiblyDelivered() {
         QueueCursor c = QueueCursor.restore(0, 0, 2, List.of(new long[] {0, 1, 0}, new long[] {1, 1, 1}));
         assertEquals(2, c.possiblyDeliveredBelow(3), "offsets 0 and 2; offset 1 counts a delivery already");
