@@ -1,7 +1,6 @@
 package io.ramjet.provider.jms;
 
 import io.ramjet.provider.jms.transaction.RamjetXAResource;
-import io.ramjet.provider.jms.transaction.TwoPhaseCommit;
 import io.ramjet.provider.jms.transaction.XaBranches;
 import io.ramjet.provider.jms.transaction.XaSessionTransaction;
 import jakarta.jms.JMSException;
@@ -24,15 +23,14 @@ public final class RamjetXASession extends RamjetSession implements XASession, X
     private final RamjetXAResource resource;
 
     private RamjetXASession(RamjetConnection connection, long sessionId, XaSessionTransaction transaction,
-                            XaBranches branches, TwoPhaseCommit onePhase) {
+                            XaBranches branches) {
         super(connection, sessionId, Session.SESSION_TRANSACTED, transaction);
-        this.resource = new RamjetXAResource(branches, transaction, connection.client(), branches.ledger(), onePhase);
+        this.resource = new RamjetXAResource(branches, transaction, connection.client(), connection.ledger(),
+                connection.twoPhaseCommit());
     }
 
-    /** @param onePhase commits the branches' one-phase commits over this connection, in their ledger */
-    static RamjetXASession open(RamjetConnection connection, long sessionId, XaBranches branches,
-                                TwoPhaseCommit onePhase) {
-        return new RamjetXASession(connection, sessionId, new XaSessionTransaction(), branches, onePhase);
+    static RamjetXASession open(RamjetConnection connection, long sessionId, XaBranches branches) {
+        return new RamjetXASession(connection, sessionId, new XaSessionTransaction(), branches);
     }
 
     @Override

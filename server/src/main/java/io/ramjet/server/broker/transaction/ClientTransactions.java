@@ -72,7 +72,7 @@ public final class ClientTransactions {
         }
         if (!t.claim(session)) {
             throw new BrokerException(Refusal.TX_CONFLICT,
-                    "transaction " + id + " belongs to another user");
+                    "transaction " + id + " belongs to another connection");
         }
         if (!t.startPreparing()) {
             throw new BrokerException(Refusal.BAD_REQUEST, t + " cannot be prepared now");
