@@ -8,13 +8,11 @@ import io.ramjet.protocol.frame.HeaderCodec;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.security.GeneralSecurityException;
-import java.security.cert.X509Certificate;
 
 /**
  * A TLS socket to a broker written frame by frame, or byte by byte: what a client that does not
@@ -31,7 +29,7 @@ final class RawTlsConnection implements AutoCloseable {
 
     RawTlsConnection(int port) throws IOException, GeneralSecurityException {
         SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, new TrustManager[] {new AnyCertificate()}, null);
+        context.init(null, new TrustManager[] {new TrustingAnyCertificate()}, null);
         socket = (SSLSocket) context.getSocketFactory().createSocket("127.0.0.1", port);
         socket.setSoTimeout(5_000);
         out = new DataOutputStream(socket.getOutputStream());
@@ -105,21 +103,5 @@ final class RawTlsConnection implements AutoCloseable {
     @Override
     public void close() throws IOException {
         socket.close();
-    }
-
-    /** The test checks limits, not who the broker is. */
-    private static final class AnyCertificate implements X509TrustManager {
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) {
-        }
-
-        @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType) {
-        }
-
-        @Override
-        public X509Certificate[] getAcceptedIssuers() {
-            return new X509Certificate[0];
-        }
     }
 }

@@ -8,10 +8,8 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.security.cert.X509Certificate;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -73,22 +71,6 @@ class TlsCipherSuiteAttackTest {
             refused(broker, "TLSv1.2", "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384");
             refused(broker, "TLSv1.3", "TLS_AES_128_GCM_SHA256");
             assertEquals("TLS_AES_256_GCM_SHA384", handshake(broker, "TLSv1.3", "TLS_AES_256_GCM_SHA384"));
-        }
-    }
-
-    /** The test checks which suites are negotiated, not who the broker is. */
-    private static final class TrustingAnyCertificate implements X509TrustManager {
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) {
-        }
-
-        @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType) {
-        }
-
-        @Override
-        public X509Certificate[] getAcceptedIssuers() {
-            return new X509Certificate[0];
         }
     }
 }
