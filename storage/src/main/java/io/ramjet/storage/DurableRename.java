@@ -48,6 +48,12 @@ public final class DurableRename {
         move(temporary, file, recorder);
     }
 
+    /** {@link #forceDirectory(Path)}, then tells {@code recorder}. */
+    public static void forceDirectory(Path directory, ForceRecorder recorder) {
+        forceDirectory(directory);
+        recorder.directoryForced(directory);
+    }
+
     /** Forces a directory's entries (a file created, renamed or deleted in it) to the disk. */
     public static void forceDirectory(Path directory) {
         try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {

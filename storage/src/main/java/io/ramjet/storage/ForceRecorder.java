@@ -27,4 +27,8 @@ public interface ForceRecorder {
     /** {@code from}, whose contents were forced, is now durably named {@code to}. */
     default void renamed(Path from, Path to) {
     }
+
+    /** The entries of {@code directory} (files created or deleted in it so far) are now durable. */
+    default void directoryForced(Path directory) {
+    }
 }

@@ -91,6 +91,9 @@ public final class MessageStore implements AutoCloseable {
         checkpointOffset = recoveryReport.checkpointOffset();
         try {
             OwnerOnly.write(runningMarker, new byte[0]);
+            // durable before anything is appended: a power loss that took the marker back would
+            // make the next open look clean and skip what a crash requires (delivered-mark replay)
+            DurableRename.forceDirectory(directory, config.forceRecorder());
         } catch (IOException e) {
             throw new StoreException("cannot create " + runningMarker, e);
         }

@@ -48,6 +48,31 @@ class MessageStoreTest {
     }
 
     @Test
+    void theRunningMarkerIsDurableBeforeTheFirstAppend() throws Exception {
+        List<String> events = new CopyOnWriteArrayList<>();
+        ForceRecorder recorder = new ForceRecorder() {
+            @Override
+            public void directoryForced(Path directory) {
+                if (directory.equals(dir) && java.nio.file.Files.exists(dir.resolve("running"))) {
+                    events.add("marker");
+                }
+            }
+
+            @Override
+            public void forced(Path file, long position, java.nio.ByteBuffer bytes) {
+                if (file.startsWith(dir.resolve("commitlog")) && bytes.hasRemaining()) {
+                    events.add("append");
+                }
+            }
+        };
+        try (MessageStore store = MessageStore.open(TestRecords.config(dir).toBuilder().forceRecorder(recorder).build())) {
+            append(store, TestRecords.record("q", 0, 1, 100));
+        }
+        assertEquals("marker", events.get(0), "a crash's marker is forced before anything rests on it: " + events);
+        assertTrue(events.contains("append"), "the append was forced: " + events);
+    }
+
+    @Test
     void consumeQueueEntriesPointAtTheirRecords() throws Exception {
         try (MessageStore store = MessageStore.open(TestRecords.config(dir))) {
             for (int i = 0; i < 600; i++) {
