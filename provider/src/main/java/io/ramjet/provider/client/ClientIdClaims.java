@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,6 +24,8 @@ import org.slf4j.LoggerFactory;
 final class ClientIdClaims {
 
     private static final Logger LOG = LoggerFactory.getLogger(ClientIdClaims.class);
+    /** How long a refused late claim waits before it is tried again. */
+    static final Duration RECLAIM_PAUSE = Duration.ofMillis(250);
 
     private final RemotingClient remoting;
     private final Routes routes;
@@ -44,7 +47,8 @@ final class ClientIdClaims {
      * back and the refusal reported. A broker that joins (or comes back) later never heard of
      * the claim until this client connects to it, which claims the id there too (so does a
      * reconnection to a broker that restarted); meanwhile it would not refuse the id to another
-     * client, and if one took it there first the late claim is refused and logged.
+     * client, and if one took it there first the late claim is refused, logged and tried again
+     * until granted ({@link #claimOn}).
      */
     CompletableFuture<Void> claim(String clientId) {
         return routes.firstMaster().thenCompose(any -> routes.masters()).thenCompose(brokers -> {
@@ -80,23 +84,54 @@ final class ClientIdClaims {
                 .toArray(CompletableFuture[]::new)));
     }
 
-    /** Claims the held client id on a broker connection opened after the id was set; a refusal is logged, not fatal. */
+    /**
+     * Claims the held client id on a broker connection opened after the id was set. A refusal is
+     * logged once, not fatal, and the claim is tried again every {@link #RECLAIM_PAUSE} while the
+     * connection lives and the id is held: the connection that took it may be this client's own
+     * earlier one, which the broker has not yet seen closed, or one that gives it back soon. The
+     * returned stage completes after the first attempt.
+     */
     CompletableFuture<Void> claimOn(String address, RemotingConnection connection) {
         String clientId = claimedClientId;
         if (clientId == null) {
             return CompletableFuture.completedFuture(null);
         }
+        return attemptOn(connection, clientId).thenAccept(granted -> {
+            if (!granted) {
+                LOG.warn("client id '{}' is held on broker {} by another connection that took it while "
+                        + "this one was not connected there; claiming it again until it is given back", clientId,
+                        address);
+                reclaimLater(address, connection, clientId);
+            }
+        });
+    }
+
+    private void reclaimLater(String address, RemotingConnection connection, String clientId) {
+        CompletableFuture.delayedExecutor(RECLAIM_PAUSE.toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
+            if (closed.getAsBoolean() || !connection.isActive() || !clientId.equals(claimedClientId)) {
+                return;
+            }
+            attemptOn(connection, clientId).thenAccept(granted -> {
+                if (granted) {
+                    LOG.info("client id '{}' is now held on broker {} too", clientId, address);
+                } else {
+                    reclaimLater(address, connection, clientId);
+                }
+            });
+        });
+    }
+
+    /** One claim on {@code connection}: true when granted, false when held by another connection; other failures count as granted (nothing to retry). */
+    private CompletableFuture<Boolean> attemptOn(RemotingConnection connection, String clientId) {
         return connection.invoke(Frame.request(CommandCode.CLAIM_CLIENT_ID, ClaimClientIdRequest.claim(clientId)),
                         timeout)
                 .handle((response, failure) -> {
                     if (response != null) {
                         Frames.release(response);
-                    } else if (!closed.getAsBoolean()
-                            && RemotingFailures.of(failure).reason() == Reason.CLIENT_ID_IN_USE) {
-                        LOG.warn("client id '{}' is held on broker {} by another connection that took it while "
-                                + "this one was not connected there", clientId, address);
+                        return true;
                     }
-                    return null;
+                    return closed.getAsBoolean()
+                            || RemotingFailures.of(failure).reason() != Reason.CLIENT_ID_IN_USE;
                 });
     }
 

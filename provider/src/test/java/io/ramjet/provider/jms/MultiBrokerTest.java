@@ -247,7 +247,7 @@ class MultiBrokerTest {
             cluster.stopBroker(1);
             String address = cluster.restartBroker(1, port).address();
             await("the restarted broker learns the claim").atMost(Duration.ofMillis(TIMEOUT)).pollDelay(Duration.ZERO)
-                    .pollInterval(Duration.ofMillis(50)).until(() -> {
+                    .pollInterval(Duration.ofMillis(200)).until(() -> {
                         try (RemotingClient other = new RemotingClient(RemotingClientConfig.defaults())) {
                             other.invokeSync(address, Frame.request(CommandCode.CLAIM_CLIENT_ID,
                                     ClaimClientIdRequest.claim(id)), REQUEST);
@@ -255,6 +255,47 @@ class MultiBrokerTest {
                         } catch (RemotingCommandException refused) {
                             assertEquals(ErrorStatus.CLIENT_ID_IN_USE, refused.status());
                             return true;
+                        }
+                    });
+        }
+    }
+
+    @Test
+    void aLateClaimRefusedBecauseAnotherConnectionHeldTheIdIsTakenOnceItIsGivenBack() throws Exception {
+        String id = unique("late");
+        String queue = unique("both");
+        for (int i = 0; i < 2; i++) {
+            createOn(i, queue);
+        }
+        try (Connection holder = unstarted()) {
+            holder.setClientID(id);
+            holder.start();
+            holder.createSession(Session.AUTO_ACKNOWLEDGE).createConsumer(
+                    new io.ramjet.provider.destination.RamjetQueue(queue));
+            int port = cluster.broker(1).port();
+            cluster.stopBroker(1);
+            Broker restarted = cluster.restartBroker(1, port);
+            RemotingClient squatter = new RemotingClient(RemotingClientConfig.defaults());
+            try {
+                squatter.invokeSync(restarted.address(), Frame.request(CommandCode.CLAIM_CLIENT_ID,
+                        ClaimClientIdRequest.claim(id)), REQUEST);
+                await("the holder reconnects").atMost(Duration.ofMillis(TIMEOUT)).pollInterval(Duration.ofMillis(20))
+                        .until(() -> restarted.connectionCount() >= 2);
+                // its handshake's claim, sent first on the new connection, is refused meanwhile
+                await().pollDelay(Duration.ofMillis(500)).until(() -> true);
+            } catch (RemotingCommandException holderWasFirst) {
+                assertEquals(ErrorStatus.CLIENT_ID_IN_USE, holderWasFirst.status());
+            } finally {
+                squatter.close();
+            }
+            await("the holder claims the id once it is given back").atMost(Duration.ofMillis(TIMEOUT))
+                    .pollInterval(Duration.ofMillis(100)).until(() -> {
+                        try (RemotingClient other = new RemotingClient(RemotingClientConfig.defaults())) {
+                            other.invokeSync(restarted.address(), Frame.request(CommandCode.CLAIM_CLIENT_ID,
+                                    ClaimClientIdRequest.claim(id)), REQUEST);
+                            return false;
+                        } catch (RemotingCommandException refused) {
+                            return refused.status() == ErrorStatus.CLIENT_ID_IN_USE;
                         }
                     });
         }

@@ -289,6 +289,12 @@ public final class Broker implements AutoCloseable {
         return state.heldPulls().heldCount();
     }
 
+    /** How many client and cluster connections the broker has open now, for tests and monitoring. */
+    public int connectionCount() {
+        RemotingServer remoting = server;
+        return remoting == null ? 0 : remoting.connections().size();
+    }
+
     /** The bound port of the Prometheus scrape endpoint, -1 when there is none. */
     public int metricsPort() {
         return operations.metricsPort();
