@@ -147,7 +147,8 @@ public final class JmsPeer implements Peer {
     private static JmsPeer start(String name, TemporaryDirectory data, Class<?> main, String heap,
                                  IntFunction<ConnectionFactory> factory, PeerNetty netty, String[] extra)
             throws IOException {
-        return new JmsPeer(name, data, PeerProcess.start(main, heap, netty, List.of(),
+        List<String> jvmArgs = main == ArtemisServerMain.class ? ArtemisNative.jvmArgs(data.path()) : List.of();
+        return new JmsPeer(name, data, PeerProcess.start(main, heap, netty, jvmArgs,
                 data.path().resolve("data"), extra), factory, null);
     }
 

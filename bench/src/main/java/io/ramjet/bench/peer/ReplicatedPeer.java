@@ -141,10 +141,11 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
         int primaryPort = PeerProcess.freePort();
         int backupPort = PeerProcess.freePort();
         return start("artemis-replicated", (data, processes) -> {
+            List<String> nativeLibrary = ArtemisNative.jvmArgs(data.path());
             processes.add(PeerProcess.start(primaryPort, ArtemisServerMain.class, heap, PeerNetty.of("artemis"),
-                    artemisRole("primary", backupPort), data.path().resolve(PRIMARY), timeout));
+                    artemisArgs(nativeLibrary, "primary", backupPort), data.path().resolve(PRIMARY), timeout));
             processes.add(PeerProcess.start(backupPort, ArtemisServerMain.class, heap, PeerNetty.of("artemis"),
-                    artemisRole("backup", primaryPort), data.path().resolve("backup"), timeout));
+                    artemisArgs(nativeLibrary, "backup", primaryPort), data.path().resolve("backup"), timeout));
             ActiveMQConnectionFactory f = new ActiveMQConnectionFactory("(tcp://127.0.0.1:" + primaryPort
                     + ",tcp://127.0.0.1:" + backupPort + ")?ha=true&reconnectAttempts=-1&useEpoll=false"
                     + "&confirmationWindowSize=" + JmsPeer.artemisConfirmationWindow(sendWindowBytes));
@@ -175,9 +176,12 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
         }
     }
 
-    private static List<String> artemisRole(String role, int partnerPort) {
-        return List.of("-D" + ArtemisReplication.ROLE + "=" + role,
-                "-D" + ArtemisReplication.PARTNER_PORT + "=" + partnerPort);
+    /** A broker of the pair: its native journal binding, its role and its partner's port. */
+    private static List<String> artemisArgs(List<String> nativeLibrary, String role, int partnerPort) {
+        List<String> args = new ArrayList<>(nativeLibrary);
+        args.add("-D" + ArtemisReplication.ROLE + "=" + role);
+        args.add("-D" + ArtemisReplication.PARTNER_PORT + "=" + partnerPort);
+        return args;
     }
 
     /** Waits until the controllers name broker 1 master with {@code brokers} brokers in sync. */
