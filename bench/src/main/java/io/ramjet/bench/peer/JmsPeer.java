@@ -76,7 +76,7 @@ public final class JmsPeer implements Peer {
         long confirmationWindow = artemisConfirmationWindow(sendWindowBytes);
         return start("artemis", ArtemisServerMain.class, heap,
                 port -> JmsClient.artemis("tcp://127.0.0.1:" + port + "?useEpoll=true", confirmationWindow),
-                PeerNetty.of("artemis"),
+                PeerClassPath.distribution(),
                 bufferTimeoutNanos > 0 ? new String[] {Long.toString(bufferTimeoutNanos)} : new String[0]);
     }
 
@@ -112,7 +112,7 @@ public final class JmsPeer implements Peer {
                     port -> JmsClient.artemis("tcp://127.0.0.1:" + port + "?useEpoll=false&sslEnabled=true"
                             + "&trustStorePath=" + keys.trustStore() + "&trustStorePassword=" + TlsKeyPair.PASSWORD
                             + "&trustStoreType=PKCS12", confirmationWindow),
-                    PeerNetty.of("artemis"), new String[] {Long.toString(Math.max(0, bufferTimeoutNanos)),
+                    PeerClassPath.distribution(), new String[] {Long.toString(Math.max(0, bufferTimeoutNanos)),
                     "sslEnabled=true;keyStorePath=" + keys.keyStore() + ";keyStorePassword=" + TlsKeyPair.PASSWORD
                             + ";keyStoreType=PKCS12"});
         } catch (IOException | RuntimeException e) {
@@ -127,10 +127,10 @@ public final class JmsPeer implements Peer {
     }
 
     private static JmsPeer start(String name, Class<?> main, String heap, IntFunction<JmsClient> client,
-                                 PeerNetty netty, String[] extra) throws IOException {
+                                 PeerClassPath peerClassPath, String[] extra) throws IOException {
         TemporaryDirectory data = new TemporaryDirectory(name + "-peer");
         try {
-            return start(name, data, main, heap, client, netty, extra);
+            return start(name, data, main, heap, client, peerClassPath, extra);
         } catch (IOException | RuntimeException e) {
             data.close();
             throw e;
@@ -138,10 +138,10 @@ public final class JmsPeer implements Peer {
     }
 
     private static JmsPeer start(String name, TemporaryDirectory data, Class<?> main, String heap,
-                                 IntFunction<JmsClient> client, PeerNetty netty, String[] extra)
+                                 IntFunction<JmsClient> client, PeerClassPath peerClassPath, String[] extra)
             throws IOException {
         List<String> jvmArgs = main == ArtemisServerMain.class ? ArtemisNative.jvmArgs(data.path()) : List.of();
-        return new JmsPeer(name, data, PeerProcess.start(main, heap, netty, jvmArgs,
+        return new JmsPeer(name, data, PeerProcess.start(main, heap, peerClassPath, jvmArgs,
                 data.path().resolve("data"), extra), client, null);
     }
 

@@ -141,9 +141,9 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
         int backupPort = PeerProcess.freePort();
         return start("artemis-replicated", (data, processes) -> {
             List<String> nativeLibrary = ArtemisNative.jvmArgs(data.path());
-            processes.add(PeerProcess.start(primaryPort, ArtemisServerMain.class, heap, PeerNetty.of("artemis"),
+            processes.add(PeerProcess.start(primaryPort, ArtemisServerMain.class, heap, PeerClassPath.distribution(),
                     artemisArgs(nativeLibrary, "primary", backupPort), data.path().resolve(PRIMARY), timeout));
-            processes.add(PeerProcess.start(backupPort, ArtemisServerMain.class, heap, PeerNetty.of("artemis"),
+            processes.add(PeerProcess.start(backupPort, ArtemisServerMain.class, heap, PeerClassPath.distribution(),
                     artemisArgs(nativeLibrary, "backup", primaryPort), data.path().resolve("backup"), timeout));
             return new Started(processes.get(0), JmsClient.artemis("(tcp://127.0.0.1:" + primaryPort
                     + ",tcp://127.0.0.1:" + backupPort + ")?ha=true&reconnectAttempts=-1&useEpoll=false",

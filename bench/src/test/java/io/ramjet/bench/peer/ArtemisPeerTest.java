@@ -7,10 +7,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ArtemisNativeTest {
+class ArtemisPeerTest {
 
     /** A journal buffer timeout given to the peer, so that it starts without its sync test. */
     private static final long GIVEN_TIMEOUT_NANOS = 500_000;
@@ -27,15 +28,18 @@ class ArtemisNativeTest {
     }
 
     @Test
-    void theArtemisPeerRunsAsyncioWhereLibaioIsInstalled() throws Exception {
-        assumeTrue("x86_64".equals(ArtemisNative.machine()), "artemis-native ships Linux x86_64 and i686 only");
-        assumeTrue(Files.exists(Path.of("/usr/lib/x86_64-linux-gnu/libaio.so.1"))
+    void theArtemisPeerRunsOnItsDistributionsClassPathAndAsyncioWhereLibaioIsInstalled() throws Exception {
+        boolean libaio = Files.exists(Path.of("/usr/lib/x86_64-linux-gnu/libaio.so.1"))
                 || Files.exists(Path.of("/lib/x86_64-linux-gnu/libaio.so.1"))
-                || Files.exists(Path.of("/usr/lib64/libaio.so.1")), "libaio is not installed (bench/setup.sh)");
+                || Files.exists(Path.of("/usr/lib64/libaio.so.1"));
 
         try (JmsPeer artemis = JmsPeer.artemis("256m", 1 << 20, GIVEN_TIMEOUT_NANOS)) {
-            String journal = artemis.processes().get(0).settings().get("journal-type");
-            assertEquals("ASYNCIO", journal);
+            Map<String, String> settings = artemis.processes().get(0).settings();
+            assertTrue(settings.get("class-path").startsWith("artemis's distribution class path"), settings.toString());
+            assertEquals("4.1.119.Final", settings.get("netty"));
+            assumeTrue("x86_64".equals(ArtemisNative.machine()), "artemis-native ships Linux x86_64 and i686 only");
+            assumeTrue(libaio, "libaio is not installed (bench/setup.sh)");
+            assertEquals("ASYNCIO", settings.get("journal-type"));
         }
     }
 }
