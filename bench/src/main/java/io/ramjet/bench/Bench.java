@@ -115,7 +115,7 @@ public final class Bench implements Callable<Integer> {
     Path out;
 
     @Option(names = "--smoke", description = "a short run that keeps the harness honest: a few thousand messages, "
-            + "2 s of latency, a small backlog")
+            + "2 s of latency, a small backlog, a warm-up at a tenth of the timed counts")
     boolean smoke;
 
     private Results results;
@@ -146,7 +146,7 @@ public final class Bench implements Callable<Integer> {
         BenchConfig config = config();
         Path dir = out != null ? out : BuildDirectory.of("bench.results", "results");
         Instant began = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        results = run(config, peers, workloads);
+        results = run(config, smoke ? config.smokeWarmUp() : config.warmUp(), peers, workloads);
         results.settings(Results.RUN, runSettings(config, began));
         String subtitle = String.format("%s, %d B bodies, count x%s, %d producer(s), %d consumer(s), heap %s, "
                         + "median of %d round(s) (~spread), %s", Instant.now().truncatedTo(ChronoUnit.SECONDS),
@@ -231,14 +231,14 @@ public final class Bench implements Callable<Integer> {
 
     /**
      * Starts every peer, then runs every workload once on every peer as a warm-up (not recorded;
-     * {@link BenchConfig#warmUp}), and only then each workload's timed rounds (so that the first
+     * at the counts of {@code warmUp}: {@link BenchConfig#warmUp}, or {@link BenchConfig#smokeWarmUp}), and only then each workload's timed rounds (so that the first
      * workload's rounds do not run on a client JVM still warming), every round on every peer in
      * the orders of a {@link PeerOrder} (each peer first and last equally often, and right after
      * each other peer equally often), so that no peer always goes first or runs on a machine the
      * same other peer has just warmed (or dirtied). Only one peer works at a time; the others wait idle. The table holds each
      * cell's median over the rounds, the latency percentiles from all rounds' samples together.
      */
-    static Results run(BenchConfig config, List<String> peers, List<Integer> workloads) {
+    static Results run(BenchConfig config, BenchConfig warmUp, List<String> peers, List<Integer> workloads) {
         Results results = new Results(peers);
         List<Row> rows = Rows.of(workloads);
         for (Row row : rows) {
@@ -269,7 +269,7 @@ public final class Bench implements Callable<Integer> {
                     }
                 }
             }
-            Results measured = measure(config, workloads, peers, running, clients);
+            Results measured = measure(config, warmUp, workloads, peers, running, clients);
             for (Row row : rows) {
                 for (String p : peers) {
                     if (measured.has(row, p)) {
@@ -285,9 +285,9 @@ public final class Bench implements Callable<Integer> {
         return results;
     }
 
-    private static Results measure(BenchConfig config, List<Integer> workloads, List<String> peers,
-                                   List<Peer> running, List<Workloads> clients) {
-        WorkloadRunner warmUp = new WorkloadRunner(config.warmUp());
+    private static Results measure(BenchConfig config, BenchConfig warmUpConfig, List<Integer> workloads,
+                                   List<String> peers, List<Peer> running, List<Workloads> clients) {
+        WorkloadRunner warmUp = new WorkloadRunner(warmUpConfig);
         WorkloadRunner timed = new WorkloadRunner(config);
         IdlePeers idle = new IdlePeers(running);
         PeerOrder order = new PeerOrder(running.size());

@@ -34,11 +34,24 @@ import org.HdrHistogram.Histogram;
 public final class JmsWorkloads implements Workloads {
 
     private final ConnectionFactory factory;
+    private final ConnectionFactory clientAcknowledgeFactory;
     private final int producers;
     private final int consumers;
 
+    /** Every connection from {@code factory}. */
     public JmsWorkloads(ConnectionFactory factory, int producers, int consumers) {
+        this(factory, factory, producers, consumers);
+    }
+
+    /**
+     * The CLIENT_ACKNOWLEDGE drain's connections from {@code clientAcknowledgeFactory} (one whose
+     * {@code acknowledge()} returns once the broker has the acknowledgement durable, where the
+     * product's default does not wait), every other connection from {@code factory}.
+     */
+    public JmsWorkloads(ConnectionFactory factory, ConnectionFactory clientAcknowledgeFactory, int producers,
+                        int consumers) {
         this.factory = factory;
+        this.clientAcknowledgeFactory = clientAcknowledgeFactory;
         this.producers = producers;
         this.consumers = consumers;
     }
@@ -77,7 +90,7 @@ public final class JmsWorkloads implements Workloads {
     public Rate drain(String queue, long count, Acknowledgement ack, int consumers) throws Exception {
         AtomicLong received = new AtomicLong();
         return Parallel.run(consumers, index -> {
-            Connection c = factory.createConnection();
+            Connection c = (ack == Acknowledgement.CLIENT ? clientAcknowledgeFactory : factory).createConnection();
             Session s = ack == Acknowledgement.TRANSACTED ? c.createSession(true, Session.SESSION_TRANSACTED)
                     : c.createSession(false, switch (ack) {
                         case DUPS_OK -> Session.DUPS_OK_ACKNOWLEDGE;

@@ -2,6 +2,7 @@ package io.ramjet.bench.peer;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
@@ -13,7 +14,8 @@ import org.apache.activemq.artemis.nativo.jlibaio.LibaioContext;
 
 /**
  * ActiveMQ Artemis as a benchmark peer, in a JVM of its own, configured as {@code artemis create}
- * would configure a broker on this machine: ASYNCIO where libaio loads, else NIO, with datasync;
+ * would configure a broker on this machine: ASYNCIO where libaio loads (the JVM started with
+ * {@link ArtemisNative#jvmArgs}, as the distribution's launch script starts it), else NIO, with datasync;
  * the journal buffer timeout (and the page sync timeout) measured on the data directory at start
  * the way {@code artemis create} measures it ({@link ArtemisSyncTest}); {@code journal-pool-files}
  * 10; the acceptor on epoll (Artemis's {@code useEpoll=true}; Netty falls back to NIO where epoll
@@ -37,6 +39,9 @@ public final class ArtemisServerMain {
     private static final int POOL_FILES = 10;
     /** Artemis's default journal-max-io for ASYNCIO (NIO always uses 1). */
     private static final int MAX_AIO = 4096;
+    /** Where the dynamic linker finds libaio.so.1 on Debian, Ubuntu and Red Hat family systems. */
+    private static final List<String> LIBRARY_DIRS = List.of("/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu",
+            "/lib/aarch64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/lib64", "/usr/lib64", "/lib", "/usr/lib");
 
     private ArtemisServerMain() {
     }
@@ -113,13 +118,24 @@ public final class ArtemisServerMain {
         server.stop();
     }
 
-    /** Why Artemis's libaio binding did not load, as far as the JVM can tell. */
+    /**
+     * Why Artemis's native journal binding did not load, as far as the JVM can tell: libaio
+     * itself ({@code libaio.so.1}, the runtime package's file, which the binding links) missing
+     * from the system's library directories, or the binding missing from {@code java.library.path}
+     * or failing to load.
+     */
     private static String libaioCause() {
+        Path libaio = LIBRARY_DIRS.stream().map(d -> Path.of(d, "libaio.so.1")).filter(Files::exists)
+                .findFirst().orElse(null);
+        if (libaio == null) {
+            return "no libaio.so.1 in " + String.join(", ", LIBRARY_DIRS) + "; bench/setup.sh installs it";
+        }
+        String binding = "artemis-native-" + System.getProperty("sun.arch.data.model", "64");
         try {
-            System.loadLibrary("aio");
-            return "libaio loads, Artemis's native binding does not";
+            System.loadLibrary(binding);
+            return libaio + " and Artemis's binding load, but LibaioContext did not start";
         } catch (UnsatisfiedLinkError e) {
-            return "no libaio.so.1; bench/setup.sh installs it";
+            return libaio + " is installed; Artemis's binding does not load: " + e.getMessage();
         }
     }
 

@@ -2,14 +2,13 @@ package io.ramjet.bench.peer;
 
 import io.ramjet.bench.jms.JmsWorkloads;
 import io.ramjet.bench.workload.Workloads;
-import io.ramjet.provider.jms.RamjetConnectionFactory;
-import jakarta.jms.ConnectionFactory;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntFunction;
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 /** A JMS broker in one child JVM (Ramjet or Artemis), driven through {@link JmsWorkloads}. */
 public final class JmsPeer implements Peer {
@@ -17,16 +16,16 @@ public final class JmsPeer implements Peer {
     private final String name;
     private final TemporaryDirectory data;
     private final PeerProcess process;
-    private final IntFunction<ConnectionFactory> factory;
+    private final IntFunction<JmsClient> client;
     /** Scrapes the peer's metrics while it runs; null for a peer without them. */
     private final MetricsScraper scraper;
 
-    private JmsPeer(String name, TemporaryDirectory data, PeerProcess process, IntFunction<ConnectionFactory> factory,
+    private JmsPeer(String name, TemporaryDirectory data, PeerProcess process, IntFunction<JmsClient> client,
                     MetricsScraper scraper) {
         this.name = name;
         this.data = data;
         this.process = process;
-        this.factory = factory;
+        this.client = client;
         this.scraper = scraper;
     }
 
@@ -36,7 +35,7 @@ public final class JmsPeer implements Peer {
      */
     public static JmsPeer ramjet(String heap, int segmentMiB) throws IOException {
         return start("ramjet", RamjetServerMain.class, heap,
-                port -> new RamjetConnectionFactory("ramjet://127.0.0.1:" + port),
+                port -> JmsClient.ramjet("ramjet://127.0.0.1:" + port),
                 null, segmentMiB > 0 ? new String[] {Integer.toString(segmentMiB)} : new String[0]);
     }
 
@@ -55,7 +54,7 @@ public final class JmsPeer implements Peer {
             MetricsScraper scraper = MetricsScraper.start(
                     URI.create("http://127.0.0.1:" + metricsPort + "/metrics"), Duration.ofSeconds(1));
             return new JmsPeer("ramjet-metrics", data, process,
-                    port -> new RamjetConnectionFactory("ramjet://127.0.0.1:" + port), scraper);
+                    port -> JmsClient.ramjet("ramjet://127.0.0.1:" + port), scraper);
         } catch (IOException | RuntimeException e) {
             data.close();
             throw e;
@@ -75,12 +74,9 @@ public final class JmsPeer implements Peer {
      */
     public static JmsPeer artemis(String heap, long sendWindowBytes, long bufferTimeoutNanos) throws IOException {
         long confirmationWindow = artemisConfirmationWindow(sendWindowBytes);
-        return start("artemis", ArtemisServerMain.class, heap, port -> {
-            ActiveMQConnectionFactory f = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port
-                    + "?useEpoll=true&confirmationWindowSize=" + confirmationWindow);
-            f.setBlockOnDurableSend(true);
-            return f;
-        }, PeerNetty.of("artemis"),
+        return start("artemis", ArtemisServerMain.class, heap,
+                port -> JmsClient.artemis("tcp://127.0.0.1:" + port + "?useEpoll=true", confirmationWindow),
+                PeerClassPath.distribution(),
                 bufferTimeoutNanos > 0 ? new String[] {Long.toString(bufferTimeoutNanos)} : new String[0]);
     }
 
@@ -93,7 +89,7 @@ public final class JmsPeer implements Peer {
         try {
             TlsKeyPair keys = TlsKeyPair.generate(data.path());
             return start("ramjet-tls", data, RamjetServerMain.class, heap,
-                    port -> new RamjetConnectionFactory("ramjets://127.0.0.1:" + port + "?trustStore="
+                    port -> JmsClient.ramjet("ramjets://127.0.0.1:" + port + "?trustStore="
                             + keys.trustStore() + "&trustStorePassword=" + TlsKeyPair.PASSWORD),
                     null, new String[] {Integer.toString(segmentMiB), keys.keyStore().toString(),
                             keys.trustStore().toString(), TlsKeyPair.PASSWORD});
@@ -112,14 +108,11 @@ public final class JmsPeer implements Peer {
         TemporaryDirectory data = new TemporaryDirectory("artemis-tls-peer");
         try {
             TlsKeyPair keys = TlsKeyPair.generate(data.path());
-            return start("artemis-tls", data, ArtemisServerMain.class, heap, port -> {
-                ActiveMQConnectionFactory f = new ActiveMQConnectionFactory("tcp://127.0.0.1:" + port
-                        + "?useEpoll=false&confirmationWindowSize=" + confirmationWindow + "&sslEnabled=true"
-                        + "&trustStorePath=" + keys.trustStore() + "&trustStorePassword=" + TlsKeyPair.PASSWORD
-                        + "&trustStoreType=PKCS12");
-                f.setBlockOnDurableSend(true);
-                return f;
-            }, PeerNetty.of("artemis"), new String[] {Long.toString(Math.max(0, bufferTimeoutNanos)),
+            return start("artemis-tls", data, ArtemisServerMain.class, heap,
+                    port -> JmsClient.artemis("tcp://127.0.0.1:" + port + "?useEpoll=false&sslEnabled=true"
+                            + "&trustStorePath=" + keys.trustStore() + "&trustStorePassword=" + TlsKeyPair.PASSWORD
+                            + "&trustStoreType=PKCS12", confirmationWindow),
+                    PeerClassPath.distribution(), new String[] {Long.toString(Math.max(0, bufferTimeoutNanos)),
                     "sslEnabled=true;keyStorePath=" + keys.keyStore() + ";keyStorePassword=" + TlsKeyPair.PASSWORD
                             + ";keyStoreType=PKCS12"});
         } catch (IOException | RuntimeException e) {
@@ -133,11 +126,11 @@ public final class JmsPeer implements Peer {
         return Math.max(64 << 10, sendWindowBytes / 4);
     }
 
-    private static JmsPeer start(String name, Class<?> main, String heap, IntFunction<ConnectionFactory> factory,
-                                 PeerNetty netty, String[] extra) throws IOException {
+    private static JmsPeer start(String name, Class<?> main, String heap, IntFunction<JmsClient> client,
+                                 PeerClassPath peerClassPath, String[] extra) throws IOException {
         TemporaryDirectory data = new TemporaryDirectory(name + "-peer");
         try {
-            return start(name, data, main, heap, factory, netty, extra);
+            return start(name, data, main, heap, client, peerClassPath, extra);
         } catch (IOException | RuntimeException e) {
             data.close();
             throw e;
@@ -145,10 +138,11 @@ public final class JmsPeer implements Peer {
     }
 
     private static JmsPeer start(String name, TemporaryDirectory data, Class<?> main, String heap,
-                                 IntFunction<ConnectionFactory> factory, PeerNetty netty, String[] extra)
+                                 IntFunction<JmsClient> client, PeerClassPath peerClassPath, String[] extra)
             throws IOException {
-        return new JmsPeer(name, data, PeerProcess.start(main, heap, netty, List.of(),
-                data.path().resolve("data"), extra), factory, null);
+        List<String> jvmArgs = main == ArtemisServerMain.class ? ArtemisNative.jvmArgs(data.path()) : List.of();
+        return new JmsPeer(name, data, PeerProcess.start(main, heap, peerClassPath, jvmArgs,
+                data.path().resolve("data"), extra), client, null);
     }
 
     @Override
@@ -158,7 +152,15 @@ public final class JmsPeer implements Peer {
 
     @Override
     public Workloads workloads(int producers, int consumers) {
-        return new JmsWorkloads(factory.apply(process.port()), producers, consumers);
+        return client.apply(process.port()).workloads(producers, consumers);
+    }
+
+    /** The broker JVM's settings, then the client's. */
+    @Override
+    public Map<String, String> settings() {
+        Map<String, String> all = new LinkedHashMap<>(Peer.super.settings());
+        all.putAll(client.apply(process.port()).settings());
+        return all;
     }
 
     @Override

@@ -63,23 +63,23 @@ public final class PeerProcess implements AutoCloseable {
 
     /**
      * Starts {@code java -Xmx<heap> <jvmArgs> mainClass port dataDir extra...} on this JVM's
-     * class path, with {@code netty} in place of its Netty unless null, and waits for READY.
+     * class path, on {@code peerClassPath} ({@link PeerClassPath}) unless null, and waits for READY.
      */
-    public static PeerProcess start(Class<?> mainClass, String heap, PeerNetty netty, List<String> jvmArgs,
+    public static PeerProcess start(Class<?> mainClass, String heap, PeerClassPath peerClassPath, List<String> jvmArgs,
                                     Path dataDir, String... extra) throws IOException {
-        return start(freePort(), mainClass, heap, netty, jvmArgs, dataDir, extra);
+        return start(freePort(), mainClass, heap, peerClassPath, jvmArgs, dataDir, extra);
     }
 
     /**
-     * {@link #start(Class, String, PeerNetty, List, Path, String...)} on a port the caller chose
+     * {@link #start(Class, String, PeerClassPath, List, Path, String...)} on a port the caller chose
      * (with {@link #freePort()}), for a peer whose other JVMs must be told it before it starts.
      */
-    public static PeerProcess start(int port, Class<?> mainClass, String heap, PeerNetty netty, List<String> jvmArgs,
+    public static PeerProcess start(int port, Class<?> mainClass, String heap, PeerClassPath peerClassPath, List<String> jvmArgs,
                                     Path dataDir, String... extra) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms" + heap, "-Xmx" + heap));
         cmd.addAll(jvmArgs);
-        String classPath = netty == null ? classPath(mainClass) : netty.apply(classPath(mainClass));
+        String classPath = peerClassPath == null ? classPath(mainClass) : peerClassPath.apply(mainClass, classPath(mainClass));
         cmd.addAll(List.of("-cp", classPath, mainClass.getName(),
                 Integer.toString(port), dataDir.toString()));
         cmd.addAll(List.of(extra));
@@ -90,6 +90,8 @@ public final class PeerProcess implements AutoCloseable {
         StringBuilder seen = new StringBuilder();
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("heap", "-Xms" + heap + " -Xmx" + heap);
+        settings.put("class-path", (peerClassPath == null ? "the benchmark's" : peerClassPath.toString()) + ", "
+                + classPath.split(File.pathSeparator).length + " entries");
         while ((line = out.readLine()) != null) {
             keep(log, line);
             if (line.startsWith(PeerControl.NOTE)) {

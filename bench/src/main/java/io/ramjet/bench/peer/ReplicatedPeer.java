@@ -1,12 +1,10 @@
 package io.ramjet.bench.peer;
 
-import io.ramjet.bench.jms.JmsWorkloads;
 import io.ramjet.bench.workload.Workloads;
 import io.ramjet.controller.ClusterSecret;
 import io.ramjet.controller.ControllerClient;
 import io.ramjet.controller.ControllerGroup;
 import io.ramjet.controller.ReplicaInfo;
-import io.ramjet.provider.jms.RamjetConnectionFactory;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
@@ -17,9 +15,10 @@ import jakarta.jms.Session;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,12 +42,12 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
     private static final long POLL_NANOS = Duration.ofMillis(100).toNanos();
 
     private final PeerProcess primary;
-    private final ConnectionFactory factory;
+    private final JmsClient client;
 
     private ReplicatedPeer(String name, TemporaryDirectory data, List<PeerProcess> processes, Started started) {
         super(name, data, processes);
         this.primary = started.primary();
-        this.factory = started.factory();
+        this.client = started.client();
     }
 
     /**
@@ -76,7 +75,7 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
                         data.path().resolve("slave-" + id), segment));
             }
             return new Started(processes.get(0),
-                    new RamjetConnectionFactory("ramjet://127.0.0.1:" + processes.get(0).port()));
+                    JmsClient.ramjet("ramjet://127.0.0.1:" + processes.get(0).port()));
         });
     }
 
@@ -124,7 +123,7 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
                 first = first == null ? broker : first;
             }
             awaitInSync(peers.toString(), raftPorts.length);
-            return new Started(first, new RamjetConnectionFactory("ramjet://" + nameServerList));
+            return new Started(first, JmsClient.ramjet("ramjet://" + nameServerList));
         });
     }
 
@@ -141,15 +140,14 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
         int primaryPort = PeerProcess.freePort();
         int backupPort = PeerProcess.freePort();
         return start("artemis-replicated", (data, processes) -> {
-            processes.add(PeerProcess.start(primaryPort, ArtemisServerMain.class, heap, PeerNetty.of("artemis"),
-                    artemisRole("primary", backupPort), data.path().resolve(PRIMARY), timeout));
-            processes.add(PeerProcess.start(backupPort, ArtemisServerMain.class, heap, PeerNetty.of("artemis"),
-                    artemisRole("backup", primaryPort), data.path().resolve("backup"), timeout));
-            ActiveMQConnectionFactory f = new ActiveMQConnectionFactory("(tcp://127.0.0.1:" + primaryPort
-                    + ",tcp://127.0.0.1:" + backupPort + ")?ha=true&reconnectAttempts=-1&useEpoll=false"
-                    + "&confirmationWindowSize=" + JmsPeer.artemisConfirmationWindow(sendWindowBytes));
-            f.setBlockOnDurableSend(true);
-            return new Started(processes.get(0), f);
+            List<String> nativeLibrary = ArtemisNative.jvmArgs(data.path());
+            processes.add(PeerProcess.start(primaryPort, ArtemisServerMain.class, heap, PeerClassPath.distribution(),
+                    artemisArgs(nativeLibrary, "primary", backupPort), data.path().resolve(PRIMARY), timeout));
+            processes.add(PeerProcess.start(backupPort, ArtemisServerMain.class, heap, PeerClassPath.distribution(),
+                    artemisArgs(nativeLibrary, "backup", primaryPort), data.path().resolve("backup"), timeout));
+            return new Started(processes.get(0), JmsClient.artemis("(tcp://127.0.0.1:" + primaryPort
+                    + ",tcp://127.0.0.1:" + backupPort + ")?ha=true&reconnectAttempts=-1&useEpoll=false",
+                    JmsPeer.artemisConfirmationWindow(sendWindowBytes)));
         });
     }
 
@@ -158,8 +156,8 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
         Started start(TemporaryDirectory data, List<PeerProcess> processes) throws IOException;
     }
 
-    /** The JVM of the broker the clients use, and their connection factory. */
-    private record Started(PeerProcess primary, ConnectionFactory factory) {
+    /** The JVM of the broker the clients use, and their client. */
+    private record Started(PeerProcess primary, JmsClient client) {
     }
 
     private static ReplicatedPeer start(String name, Starter starter) throws IOException {
@@ -167,7 +165,7 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
         List<PeerProcess> processes = new ArrayList<>();
         try {
             Started started = starter.start(data, processes);
-            awaitStored(started.factory());
+            awaitStored(started.client().factory());
             return new ReplicatedPeer(name, data, processes, started);
         } catch (IOException | RuntimeException e) {
             stop(processes, data);
@@ -175,9 +173,12 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
         }
     }
 
-    private static List<String> artemisRole(String role, int partnerPort) {
-        return List.of("-D" + ArtemisReplication.ROLE + "=" + role,
-                "-D" + ArtemisReplication.PARTNER_PORT + "=" + partnerPort);
+    /** A broker of the pair: its native journal binding, its role and its partner's port. */
+    private static List<String> artemisArgs(List<String> nativeLibrary, String role, int partnerPort) {
+        List<String> args = new ArrayList<>(nativeLibrary);
+        args.add("-D" + ArtemisReplication.ROLE + "=" + role);
+        args.add("-D" + ArtemisReplication.PARTNER_PORT + "=" + partnerPort);
+        return args;
     }
 
     /** Waits until the controllers name broker 1 master with {@code brokers} brokers in sync. */
@@ -222,7 +223,7 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
 
     /** The client's connection factory, for a caller that drives the peer itself. */
     public ConnectionFactory connectionFactory() {
-        return factory;
+        return client.factory();
     }
 
     /** Kills the primary's JVM as {@code kill -9} would and returns once it has exited. */
@@ -232,7 +233,15 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
 
     @Override
     public Workloads workloads(int producers, int consumers) {
-        return new JmsWorkloads(factory, producers, consumers);
+        return client.workloads(producers, consumers);
+    }
+
+    /** The broker JVMs' settings, then the client's. */
+    @Override
+    public Map<String, String> settings() {
+        Map<String, String> all = new LinkedHashMap<>(super.settings());
+        all.putAll(client.settings());
+        return all;
     }
 
     @Override

@@ -91,7 +91,7 @@ public final class RocketMqWorkloads implements Workloads {
         if (!persistent) {
             return sendWindowed(topic(queue, asyncFlushNameServer), count, size);
         }
-        String topic = topic(queue, syncFlushNameServer);
+        String topic = topic(queue, syncFlushNameServer, Math.max(QUEUES, producers));
         return Parallel.run(producers, index -> {
             DefaultMQProducer p = producer(syncFlushNameServer);
             long n = Parallel.share(count, producers, index);
@@ -140,6 +140,12 @@ public final class RocketMqWorkloads implements Workloads {
             // started but not yet assigned: it pulls nothing before the timer starts (a JMS
             // consumer's connection is started in the timed part too)
             DefaultLitePullConsumer c = consumer(topicNameServer.get(topic), group);
+            if (consumers > 1) {
+                // RocketMQ refuses a second consumer of one group in one client instance: each
+                // competing consumer is a client of its own, with its own connections, as a
+                // consumer process would be (and as each JMS consumer has its own connection)
+                c.setInstanceName(instance(topicNameServer.get(topic)) + "_consumer_" + index);
+            }
             c.setSubExpressionForAssign(topic, "*");
             c.start();
             List<MessageQueue> queues = share(c, topic, index, consumers);
@@ -484,6 +490,15 @@ public final class RocketMqWorkloads implements Workloads {
     }
 
     private String topic(String destination, String nameServer) throws MQClientException {
+        return topic(destination, nameServer, QUEUES);
+    }
+
+    /**
+     * The topic for {@code destination}, created with {@code queues} queues on first use: a
+     * queue serves at most one consumer of a group, so a topic that {@code n} consumers drain
+     * together needs at least {@code n} queues, as a RocketMQ user sizes it.
+     */
+    private String topic(String destination, String nameServer, int queues) throws MQClientException {
         String topic = "bench_" + destination.replaceAll("[^A-Za-z0-9_-]", "_");
         if (topicNameServer.putIfAbsent(topic, nameServer) == null) {
             DefaultMQProducer admin = admins.get(nameServer);
@@ -491,7 +506,7 @@ public final class RocketMqWorkloads implements Workloads {
                 admin = producer(nameServer);
                 admins.put(nameServer, admin);
             }
-            admin.createTopic(TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC, topic, QUEUES, Map.of());
+            admin.createTopic(TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC, topic, queues, Map.of());
         }
         return topic;
     }

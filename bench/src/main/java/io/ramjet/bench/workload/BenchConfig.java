@@ -79,4 +79,15 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
         return new BenchConfig(size, warmScale, producers, consumers, latencyRate, latency, 1, heap,
                 ramjetSegmentMiB, artemisBufferTimeoutNanos, settle, subscribers, durableSubscribers);
     }
+
+    /**
+     * The warm-up of a smoke run: every path of the workload once, at a tenth of the timed counts
+     * (each at least 10) and a second of the latency run. A smoke run checks the harness, not
+     * speed, so its warm-up need not warm anything; at {@link #warmUp}'s counts (twice the timed
+     * ones) it would take most of the run.
+     */
+    public BenchConfig smokeWarmUp() {
+        return new BenchConfig(size, scale * WARM_UP_SHARE, producers, consumers, latencyRate, Duration.ofSeconds(1), 1,
+                heap, ramjetSegmentMiB, artemisBufferTimeoutNanos, settle, subscribers, durableSubscribers);
+    }
 }
