@@ -22,7 +22,7 @@ import java.util.concurrent.CompletableFuture;
 public final class Transaction {
 
     private final long id;
-    private final TreeMap<Long, Half> halves = new TreeMap<>();
+    private final Halves halves = new Halves();
     private final long since;
     private TransactionStatus status = TransactionStatus.OPEN;
     private String xid = "";
@@ -64,7 +64,7 @@ public final class Transaction {
     }
 
     public synchronized List<Half> halves() {
-        return List.copyOf(halves.values());
+        return halves.list();
     }
 
     public synchronized List<AckGroup> preparedAcks() {
@@ -116,7 +116,7 @@ public final class Transaction {
     }
 
     synchronized void addHalf(Half half) {
-        halves.put(half.physicalOffset(), half);
+        halves.add(half);
     }
 
     /** Nothing here but the entry itself: no half, no vote, no end in progress, nothing consumed ahead. */
@@ -149,7 +149,7 @@ public final class Transaction {
 
     /** The lowest CommitLog offset its records lie at: its first half, or the first part of its VOTE. */
     synchronized long oldestRecord() {
-        return Math.min(votePartsFrom, halves.isEmpty() ? Long.MAX_VALUE : halves.firstKey());
+        return Math.min(votePartsFrom, halves.first());
     }
 
     /** Its VOTE names TX_PART records from {@code offset} on: a replay of the VOTE reads them. */
@@ -232,7 +232,7 @@ public final class Transaction {
 
     /** What the snapshot keeps of a transaction. */
     synchronized SavedTransaction save() {
-        return new SavedTransaction(id, since, xid, coordinator, List.copyOf(halves.values()),
+        return new SavedTransaction(id, since, xid, coordinator, halves.list(),
                 AckGroup.toRecords(preparedAcks), voted, ownerUser);
     }
 
