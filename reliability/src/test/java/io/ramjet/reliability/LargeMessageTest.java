@@ -23,6 +23,13 @@ class LargeMessageTest {
     private static final String CLIENT_HEAP = LargeChildren.CLIENT_HEAP;
     private static final long MIB = 1 << 20;
     private static final Duration CLIENT_TIMEOUT = LargeChildren.CLIENT_TIMEOUT;
+    /**
+     * The body of the sends and receives killed midway: 48 chunks, spanning three 16 MiB segments
+     * in the send test (so reclaiming an orphan's chunks means deleting whole segments), and
+     * long enough to transfer that a random point in the first few hundred milliseconds mostly
+     * falls inside it.
+     */
+    private static final long KILLED_LENGTH = 48 * MIB;
 
     @RegisterExtension
     final Brokers brokers = Brokers.perTest();
@@ -45,17 +52,17 @@ class LargeMessageTest {
 
     @Test
     void aBrokerOrClientKilledDuringLargeSendsLeavesOnlyWholeMessagesAndTheirChunksAreReclaimed() throws Exception {
-        BrokerProcess broker = brokers.start("large-kill-send", Brokers.properties("segmentSize", "64m"));
+        BrokerProcess broker = brokers.start("large-kill-send", Brokers.properties("segmentSize", "16m"));
         long seed = System.nanoTime();
         Random random = new Random(seed);
-        long length = 128 * MIB;
+        long length = KILLED_LENGTH;
         int sent = 0;
         int unknown = 0; // a client killed just after its SEND was stored, before it printed so
         for (int round = 0; round < 3; round++) {
             try (ClientProcess child = ClientProcess.start("large-kill-send-" + round, CLIENT_HEAP,
                     LargeMessageChild.class, "send", broker.url(), "rel.large.killsend", Long.toString(length))) {
                 assertTrue(child.awaitLine("sending", CLIENT_TIMEOUT).isPresent(), "child started: " + child.lines());
-                TimeUnit.MILLISECONDS.sleep(200 + random.nextInt(1500)); // a random point of the send
+                TimeUnit.MILLISECONDS.sleep(random.nextInt(600)); // a random point of the send
                 if (round == 1) {
                     child.close(); // the client killed instead: its connection's upload is abandoned
                 } else {
@@ -92,7 +99,7 @@ class LargeMessageTest {
         BrokerProcess broker = brokers.start("large-kill-receive", new Properties());
         long seed = System.nanoTime();
         Random random = new Random(seed);
-        long length = 128 * MIB;
+        long length = KILLED_LENGTH;
         run("large-kill-receive-send", "send", broker, "rel.large.killreceive", Long.toString(length));
         boolean acknowledged = false;
         int kills = 0;

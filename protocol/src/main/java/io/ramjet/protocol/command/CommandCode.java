@@ -57,6 +57,12 @@ public final class CommandCode {
     public static final short TX_QUERY = 223;
     /** Client to broker: no header; response {@link XaRecoverResponse}. */
     public static final short XA_RECOVER = 224;
+    /**
+     * Client to broker: {@link TxAcksRequest}, part of what an open transaction consumed, sent
+     * ahead of its TX_PREPARE, TX_END or TX_COMMIT_COUNTED when it does not fit that frame; empty
+     * response once the broker holds it with the transaction.
+     */
+    public static final short TX_ACKS = 225;
     /** Admin to broker: {@link CreateDestinationRequest}; response {@link DestinationInfo}. */
     public static final short CREATE_DESTINATION = 210;
     /** Admin to broker: {@link DeleteDestinationRequest}; empty response. */
@@ -170,6 +176,7 @@ public final class CommandCode {
             case CLUSTER_CHALLENGE -> "CLUSTER_CHALLENGE";
             case CLUSTER_AUTHENTICATE -> "CLUSTER_AUTHENTICATE";
             case XA_RECOVER -> "XA_RECOVER";
+            case TX_ACKS -> "TX_ACKS";
             case CREATE_DESTINATION -> "CREATE_DESTINATION";
             case DELETE_DESTINATION -> "DELETE_DESTINATION";
             case LIST_DESTINATIONS -> "LIST_DESTINATIONS";

@@ -87,6 +87,7 @@ public final class HeaderRegistry {
         kryo.register(TxState.class, 224);
         kryo.register(TxStateResponse.class, 225);
         kryo.register(XaRecoverResponse.class, 226);
+        kryo.register(TxAcksRequest.class, 227);
 
         kryo.register(ClaimClientIdRequest.class, 230);
         kryo.register(BrowseRequest.class, 231);

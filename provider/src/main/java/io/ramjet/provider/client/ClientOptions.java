@@ -55,6 +55,9 @@ import java.util.TreeSet;
  *   <tr><td>{@value #COMPRESS_LARGE_MESSAGES}</td><td>false</td><td>{@code true} deflates the body
  *       of every large message this connection sends (Artemis's {@code compressLargeMessages});
  *       receivers inflate it as they read, whatever their own setting</td></tr>
+ *   <tr><td>{@value #MAX_FRAME_LENGTH}</td><td>16777216</td><td>the longest frame this client sends
+ *       or takes, as the broker's own limit (16 MiB); what a transaction consumed travels in as
+ *       many frames as it needs</td></tr>
  * </table>
  *
  * Every value but {@value #COMPRESS_LARGE_MESSAGES} (true or false) is a positive whole number.
@@ -63,7 +66,7 @@ public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, 
                             long discoveryMillis, long resubscribeMillis, int acksInFlight, int ackBatch,
                             long ackBatchMillis, int dupsOkBatch, long dupsOkMillis, int transactedSendsInFlight,
                             int nonPersistentSendsInFlight, long failoverTimeout, int largeMessageSize,
-                            boolean compressLargeMessages) {
+                            boolean compressLargeMessages, int maxFrameLength) {
 
     public static final String PREFETCH = "prefetch";
     public static final String PREFETCH_BYTES = "prefetchBytes";
@@ -81,15 +84,16 @@ public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, 
     public static final String FAILOVER_TIMEOUT = "failoverTimeout";
     public static final String LARGE_MESSAGE_SIZE = "largeMessageSize";
     public static final String COMPRESS_LARGE_MESSAGES = "compressLargeMessages";
+    public static final String MAX_FRAME_LENGTH = "maxFrameLength";
 
     /** The option names, in the order of the components. */
     public static final List<String> KEYS = List.of(PREFETCH, PREFETCH_BYTES, PULLS_IN_FLIGHT, PULL_HOLD_MILLIS,
             DISCOVERY_MILLIS, RESUBSCRIBE_MILLIS, ACKS_IN_FLIGHT, ACK_BATCH, ACK_BATCH_MILLIS, DUPS_OK_BATCH,
             DUPS_OK_MILLIS, TRANSACTED_SENDS_IN_FLIGHT, NON_PERSISTENT_SENDS_IN_FLIGHT, FAILOVER_TIMEOUT,
-            LARGE_MESSAGE_SIZE, COMPRESS_LARGE_MESSAGES);
+            LARGE_MESSAGE_SIZE, COMPRESS_LARGE_MESSAGES, MAX_FRAME_LENGTH);
 
     public static final ClientOptions DEFAULTS = new ClientOptions(1000, 1 << 20, 2, 300, 2_000, 500, 1024, 64, 10, 64,
-            100, 1024, 1024, 30_000, 1 << 20, false);
+            100, 1024, 1024, 30_000, 1 << 20, false, 16 << 20);
 
     public ClientOptions {
         positive(PREFETCH, prefetch);
@@ -107,6 +111,7 @@ public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, 
         positive(NON_PERSISTENT_SENDS_IN_FLIGHT, nonPersistentSendsInFlight);
         positive(FAILOVER_TIMEOUT, failoverTimeout);
         positive(LARGE_MESSAGE_SIZE, largeMessageSize);
+        positive(MAX_FRAME_LENGTH, maxFrameLength);
     }
 
     /**
@@ -149,7 +154,8 @@ public record ClientOptions(int prefetch, int prefetchBytes, int pullsInFlight, 
                 Math.toIntExact(values.getOrDefault(NON_PERSISTENT_SENDS_IN_FLIGHT, (long) d.nonPersistentSendsInFlight)),
                 values.getOrDefault(FAILOVER_TIMEOUT, d.failoverTimeout),
                 Math.toIntExact(values.getOrDefault(LARGE_MESSAGE_SIZE, (long) d.largeMessageSize)),
-                flag(COMPRESS_LARGE_MESSAGES, options.get(COMPRESS_LARGE_MESSAGES), d.compressLargeMessages));
+                flag(COMPRESS_LARGE_MESSAGES, options.get(COMPRESS_LARGE_MESSAGES), d.compressLargeMessages),
+                Math.toIntExact(values.getOrDefault(MAX_FRAME_LENGTH, (long) d.maxFrameLength)));
     }
 
     /**

@@ -24,6 +24,7 @@ import io.ramjet.protocol.command.ReleaseBatchRequest;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SubscribeRequest;
 import io.ramjet.protocol.command.TxCheckRequest;
+import io.ramjet.protocol.command.TxAcksRequest;
 import io.ramjet.protocol.command.TxCommitCountedRequest;
 import io.ramjet.protocol.command.TxEndRequest;
 import io.ramjet.protocol.command.TxPrepareRequest;
@@ -98,7 +99,8 @@ public final class RemotingRamjetClient implements BrokerClient {
         this.timeout = connection.requestTimeout();
         this.largeMessageSize = connection.options().largeMessageSize();
         this.remoting = new RemotingClient(RemotingClientConfig.defaults().withIoThreads(1)
-                .withRequestTimeout(connection.requestTimeout()).withTls(connection.tls()));
+                .withRequestTimeout(connection.requestTimeout()).withTls(connection.tls())
+                .withMaxFrameLength(connection.options().maxFrameLength()));
         remoting.registerProcessor(CommandCode.TX_CHECK, (channel, request) -> {
             long id = request.header(TxCheckRequest.class).transactionId();
             return request.reply(new TxStateResponse(id, transactionStates.apply(id)));
@@ -467,22 +469,40 @@ public final class RemotingRamjetClient implements BrokerClient {
     @Override
     public CompletableFuture<Void> prepareTransaction(String brokerAddress, long transactionId, String xid,
                                                       String coordinator, List<ConsumedMessages> consumed) {
-        return RemotingFailures.translated(invoke(brokerAddress, CommandCode.TX_PREPARE,
-                new TxPrepareRequest(transactionId, xid, coordinator, acks(consumed)), timeout));
+        return RemotingFailures.translated(sendAhead(brokerAddress, transactionId, consumed).thenCompose(rest ->
+                invoke(brokerAddress, CommandCode.TX_PREPARE, new TxPrepareRequest(transactionId, xid, coordinator,
+                        rest), timeout)));
     }
 
     @Override
     public CompletableFuture<Void> endTransaction(String brokerAddress, long transactionId, String xid, boolean commit,
                                                   List<ConsumedMessages> consumed) {
-        return RemotingFailures.translated(invoke(brokerAddress, CommandCode.TX_END,
-                new TxEndRequest(transactionId, xid, commit, acks(consumed)), timeout));
+        return RemotingFailures.translated(sendAhead(brokerAddress, transactionId, consumed).thenCompose(rest ->
+                invoke(brokerAddress, CommandCode.TX_END, new TxEndRequest(transactionId, xid, commit, rest),
+                        timeout)));
     }
 
     @Override
     public CompletableFuture<Void> commitCounted(String brokerAddress, long transactionId, int halves,
                                                  List<ConsumedMessages> consumed) {
-        return RemotingFailures.translated(invoke(brokerAddress, CommandCode.TX_COMMIT_COUNTED,
-                new TxCommitCountedRequest(transactionId, halves, acks(consumed)), timeout));
+        return RemotingFailures.translated(sendAhead(brokerAddress, transactionId, consumed).thenCompose(rest ->
+                invoke(brokerAddress, CommandCode.TX_COMMIT_COUNTED, new TxCommitCountedRequest(transactionId,
+                        halves, rest), timeout)));
+    }
+
+    /**
+     * Sends in TX_ACKS frames, held by the broker with the open transaction, what the transaction
+     * consumed beyond what its deciding request's frame holds; completes, once the broker holds
+     * them, with what that request is to name itself.
+     */
+    private CompletableFuture<List<AckRequest>> sendAhead(String address, long transactionId,
+                                                          List<ConsumedMessages> consumed) {
+        ConsumedAhead split = ConsumedAhead.split(acks(consumed), remoting.config().maxFrameLength());
+        List<CompletableFuture<Void>> held = new ArrayList<>();
+        for (List<AckRequest> batch : split.ahead()) {
+            held.add(invoke(address, CommandCode.TX_ACKS, new TxAcksRequest(transactionId, batch), timeout));
+        }
+        return CompletableFuture.allOf(held.toArray(CompletableFuture[]::new)).thenApply(all -> split.rest());
     }
 
     private static List<AckRequest> acks(List<ConsumedMessages> consumed) {

@@ -74,7 +74,7 @@ final class RequestProcessors {
             CommandCode.DELETE_SUBSCRIPTION,
             CommandCode.CREATE_DESTINATION, CommandCode.DELETE_DESTINATION, CommandCode.LIST_DESTINATIONS,
             CommandCode.TX_PREPARE, CommandCode.TX_END, CommandCode.TX_QUERY, CommandCode.XA_RECOVER,
-            CommandCode.TX_COMMIT_COUNTED,
+            CommandCode.TX_COMMIT_COUNTED, CommandCode.TX_ACKS,
             CommandCode.CLAIM_CLIENT_ID, CommandCode.ADMIN_DESTINATIONS, CommandCode.ADMIN_SUBSCRIPTIONS,
             CommandCode.ADMIN_CONSUMERS, CommandCode.ADMIN_PURGE, CommandCode.ADMIN_MOVE, CommandCode.ADMIN_BROKER,
             CommandCode.ADMIN_TRANSACTIONS, CommandCode.ADMIN_CREATE, CommandCode.REPLICA_HANDSHAKE, CommandCode.REPLICA_FETCH};
@@ -249,6 +249,7 @@ final class RequestProcessors {
                 access);
         server.registerAsyncProcessor(CommandCode.TX_PREPARE, Refusals.mappedAsync(tx::prepare), threads.processors());
         server.registerAsyncProcessor(CommandCode.TX_END, Refusals.mappedAsync(tx::end), threads.processors());
+        server.registerProcessor(CommandCode.TX_ACKS, Refusals.mapped(tx::acks), threads.processors());
         // where SENDs run: a connection's counted commit runs after the SENDs it sent before it
         server.registerAsyncProcessor(CommandCode.TX_COMMIT_COUNTED, Refusals.mappedAsync(tx::commitCounted),
                 sendLane);

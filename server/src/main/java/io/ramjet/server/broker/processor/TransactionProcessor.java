@@ -1,5 +1,6 @@
 package io.ramjet.server.broker.processor;
 
+import io.ramjet.protocol.command.TxAcksRequest;
 import io.ramjet.protocol.command.TxCommitCountedRequest;
 import io.ramjet.protocol.command.TxEndRequest;
 import io.ramjet.protocol.command.TxPrepareRequest;
@@ -14,10 +15,10 @@ import io.ramjet.server.broker.transaction.Transaction;
 import java.util.concurrent.CompletionStage;
 
 /**
- * TX_PREPARE, TX_END, TX_COMMIT_COUNTED, XA_RECOVER and TX_QUERY: reads the request, asks the transaction domain
+ * TX_ACKS, TX_PREPARE, TX_END, TX_COMMIT_COUNTED, XA_RECOVER and TX_QUERY: reads the request, asks the transaction domain
  * ({@link ClientTransactions}, {@link CoordinatorQuery}) and answers once it has done so. A transaction is listed,
  * ended and asked about only as {@link TransactionOwnership} allows; sending in it and preparing it only its owner
- * user may ({@link ClientTransactions}).
+ * user may, and so adding to what it consumed (TX_ACKS) ({@link ClientTransactions}).
  */
 public final class TransactionProcessor {
 
@@ -36,6 +37,14 @@ public final class TransactionProcessor {
         TxPrepareRequest prepare = request.header(TxPrepareRequest.class);
         return transactions.prepare(new ConnectionSession(connection), prepare.transactionId(), prepare.xid(),
                 prepare.coordinator(), SubscriptionRefs.ackGroups(prepare.acks())).thenApply(done -> request.reply(null));
+    }
+
+    /** Part of what an open transaction consumed, held with it until its prepare or end. */
+    public Frame acks(RemotingConnection connection, Frame request) {
+        TxAcksRequest acks = request.header(TxAcksRequest.class);
+        transactions.consumedAhead(new ConnectionSession(connection), acks.transactionId(),
+                SubscriptionRefs.ackGroups(acks.acks()));
+        return request.reply(null);
     }
 
     public CompletionStage<Frame> end(RemotingConnection connection, Frame request) {

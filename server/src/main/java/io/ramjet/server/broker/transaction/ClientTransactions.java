@@ -7,6 +7,7 @@ import io.ramjet.server.broker.session.ClientSession;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.StoreFullException;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -49,8 +50,8 @@ public final class ClientTransactions {
         if (id == 0) {
             throw new BrokerException(Refusal.BAD_REQUEST, "TX_PREPARE needs a transaction id");
         }
-        List<AckGroup> acks = consumed.present(consumedAcks);
-        consumed.seen(session, acks);
+        List<AckGroup> named = consumed.present(consumedAcks);
+        consumed.seen(session, named);
         Optional<TxState> decided = table.decisions().of(id, xid);
         if (decided.isPresent() && table.find(id, "").isEmpty()) {
             if (decided.get() == TxState.ROLLED_BACK) {
@@ -77,6 +78,7 @@ public final class ClientTransactions {
         if (!t.startPreparing()) {
             throw new BrokerException(Refusal.BAD_REQUEST, t + " cannot be prepared now");
         }
+        List<AckGroup> acks = withAhead(t, named);
         int notHeld = consumed.take(session, acks);
         if (notHeld > 0) {
             t.preparingFailed();
@@ -96,6 +98,45 @@ public final class ClientTransactions {
                     }
                     return null;
                 });
+    }
+
+    /**
+     * Holds {@code consumedAcks} with open transaction {@code id} of {@code session}, to be added
+     * to what its next prepare or end names (TX_ACKS: a transaction that consumed more than one
+     * frame holds). Nothing is written: a transaction that never gets its decision acknowledges
+     * none of it.
+     *
+     * @throws BrokerException BAD_REQUEST without an id, for one decided already or not open;
+     *         TX_CONFLICT when it belongs to another connection or user
+     */
+    public void consumedAhead(ClientSession session, long id, List<AckGroup> consumedAcks) {
+        if (id == 0) {
+            throw new BrokerException(Refusal.BAD_REQUEST, "TX_ACKS needs a transaction id");
+        }
+        List<AckGroup> acks = consumed.present(consumedAcks);
+        consumed.seen(session, acks);
+        if (table.find(id, "").isEmpty() && table.decisions().of(id, "").isPresent()) {
+            throw new BrokerException(Refusal.BAD_REQUEST, "transaction " + id + " has ended already");
+        }
+        Transaction t = table.getOrCreate(id);
+        if (!t.claim(session)) {
+            table.forgetIfEmpty(t);
+            throw new BrokerException(Refusal.TX_CONFLICT, "transaction " + id + " belongs to another connection");
+        }
+        if (!t.consumedAhead(acks)) {
+            throw new BrokerException(Refusal.BAD_REQUEST, t + " takes no more acknowledgements");
+        }
+    }
+
+    /** What was sent ahead for {@code t} followed by {@code named}: what its prepare or end stands for. */
+    private List<AckGroup> withAhead(Transaction t, List<AckGroup> named) {
+        List<AckGroup> ahead = t.takeConsumedAhead();
+        if (ahead.isEmpty()) {
+            return named;
+        }
+        List<AckGroup> all = new ArrayList<>(consumed.present(ahead));
+        all.addAll(named);
+        return all;
     }
 
     /**
@@ -148,8 +189,10 @@ public final class ClientTransactions {
         if (id == 0 && xid.isEmpty()) {
             throw new BrokerException(Refusal.BAD_REQUEST, "TX_END needs a transaction id or an xid");
         }
-        List<AckGroup> acks = consumed.present(consumedAcks);
-        consumed.seen(session, acks);
+        List<AckGroup> named = consumed.present(consumedAcks);
+        consumed.seen(session, named);
+        Optional<Transaction> held = table.find(id, xid);
+        List<AckGroup> acks = held.isPresent() ? withAhead(held.get(), named) : named;
         boolean decided = table.decisions().of(id, xid).isPresent();
         if (commit && xid.isEmpty() && !decided) {
             refuseWhileTooFewReplicas(id);

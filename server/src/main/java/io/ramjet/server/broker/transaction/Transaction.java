@@ -5,6 +5,7 @@ import io.ramjet.server.broker.record.Half;
 import io.ramjet.server.broker.record.TransactionSnapshot.SavedTransaction;
 import io.ramjet.server.broker.session.ClientSession;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -21,12 +22,14 @@ import java.util.concurrent.CompletableFuture;
 public final class Transaction {
 
     private final long id;
-    private final TreeMap<Long, Half> halves = new TreeMap<>();
+    private final Halves halves = new Halves();
     private final long since;
     private TransactionStatus status = TransactionStatus.OPEN;
     private String xid = "";
     private String coordinator = "";
     private List<AckGroup> preparedAcks = List.of();
+    /** What the owner sent ahead of its prepare or end (TX_ACKS): memory only, taken by the next of them. */
+    private final List<AckGroup> consumedAhead = new ArrayList<>();
     private ClientSession owner;
     /** The user that owns the transaction, null while none is known (halves restored without a vote). */
     private String ownerUser;
@@ -61,7 +64,7 @@ public final class Transaction {
     }
 
     public synchronized List<Half> halves() {
-        return List.copyOf(halves.values());
+        return halves.list();
     }
 
     public synchronized List<AckGroup> preparedAcks() {
@@ -113,17 +116,40 @@ public final class Transaction {
     }
 
     synchronized void addHalf(Half half) {
-        halves.put(half.physicalOffset(), half);
+        halves.add(half);
     }
 
-    /** Nothing here but the entry itself: no half, no vote, no end in progress. */
+    /** Nothing here but the entry itself: no half, no vote, no end in progress, nothing consumed ahead. */
     synchronized boolean empty() {
-        return halves.isEmpty() && !voted && ending == null && status == TransactionStatus.OPEN;
+        return halves.isEmpty() && consumedAhead.isEmpty() && !voted && ending == null
+                && status == TransactionStatus.OPEN;
+    }
+
+    /**
+     * Adds what the transaction consumed, sent ahead of its prepare or end; refused (false) unless
+     * the transaction is open (not preparing, prepared or ending).
+     */
+    synchronized boolean consumedAhead(List<AckGroup> acks) {
+        if (status != TransactionStatus.OPEN || voted) {
+            return false;
+        }
+        consumedAhead.addAll(acks);
+        return true;
+    }
+
+    /**
+     * Takes what was sent ahead, for the prepare or end that now names the rest: each of them
+     * names exactly what was sent ahead since the one before, whether it succeeds or not.
+     */
+    synchronized List<AckGroup> takeConsumedAhead() {
+        List<AckGroup> taken = List.copyOf(consumedAhead);
+        consumedAhead.clear();
+        return taken;
     }
 
     /** The lowest CommitLog offset its records lie at: its first half, or the first part of its VOTE. */
     synchronized long oldestRecord() {
-        return Math.min(votePartsFrom, halves.isEmpty() ? Long.MAX_VALUE : halves.firstKey());
+        return Math.min(votePartsFrom, halves.first());
     }
 
     /** Its VOTE names TX_PART records from {@code offset} on: a replay of the VOTE reads them. */
@@ -206,7 +232,7 @@ public final class Transaction {
 
     /** What the snapshot keeps of a transaction. */
     synchronized SavedTransaction save() {
-        return new SavedTransaction(id, since, xid, coordinator, List.copyOf(halves.values()),
+        return new SavedTransaction(id, since, xid, coordinator, halves.list(),
                 AckGroup.toRecords(preparedAcks), voted, ownerUser);
     }
 

@@ -1,6 +1,8 @@
 package io.ramjet.server.broker.transaction;
 
 import io.ramjet.model.XidCodec;
+import io.ramjet.protocol.command.ErrorStatus;
+import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.model.record.MessageRecordView;
 import io.ramjet.model.record.RecordType;
 import io.ramjet.server.broker.Broker;
@@ -22,12 +24,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Transactions whose COMMIT or VOTE does not fit one record (a small maxRecordSize stands for a
  * million messages under the default): written as TX_PART records and the decision naming them,
- * applied whole live and when a killed broker replays its log.
+ * applied whole live and when a killed broker replays its log. What a transaction consumed may
+ * come ahead of its decision (TX_ACKS, for more than one frame holds): it counts only with the
+ * decision, and only its owner may send it.
  */
 class LargeTransactionTest {
 
@@ -35,6 +40,8 @@ class LargeTransactionTest {
     private static final int MAX_RECORD = 8 * 1024;
     private static final int SENT = 1_500;
     private static final int CONSUMED = 1_000;
+    /** How many of those consumed a transaction sends ahead (TX_ACKS) of its prepare or end. */
+    private static final int AHEAD = 700;
     private static final String XID = XidCodec.encode(7, new byte[] {5}, new byte[] {6});
 
     @TempDir
@@ -56,6 +63,40 @@ class LargeTransactionTest {
     }
 
     @Test
+    void acknowledgementsSentAheadApplyOnlyWithTheDecisionAndOnlyTheOwnerMaySendThem() throws Exception {
+        Broker broker = TxBrokers.start(TxBrokers.config(dataDir, 15), MAX_RECORD);
+        try {
+            try (TxClient client = new TxClient(broker.address())) {
+                List<Received> taken = consume(client);
+                client.consumedAhead(53, TxClient.acks("in", taken.subList(0, AHEAD)));
+                try (TxClient intruder = new TxClient(broker.address())) {
+                    RemotingCommandException refused = assertThrows(RemotingCommandException.class,
+                            () -> intruder.consumedAhead(53, List.of()));
+                    assertEquals(ErrorStatus.TRANSACTION_CONFLICT, refused.status());
+                }
+            }
+            try (TxClient client = new TxClient(broker.address())) {
+                client.subscribe("in", 11);
+                int available = 0;
+                List<Received> got;
+                while (!(got = client.pull("in", 11, 500, 200)).isEmpty()) {
+                    available += got.size();
+                }
+                assertEquals(SENT, available, "a transaction lost before its decision acknowledged nothing");
+            }
+            try (TxClient client = new TxClient(broker.address())) {
+                List<Received> taken = consumeAgain(client);
+                client.consumedAhead(54, TxClient.acks("in", taken.subList(0, AHEAD / 2)));
+                client.consumedAhead(54, TxClient.acks("in", taken.subList(AHEAD / 2, AHEAD)));
+                client.end(54, "", true, TxClient.acks("in", taken.subList(AHEAD, CONSUMED)));
+                assertOutcome(client, 0, SENT - CONSUMED);
+            }
+        } finally {
+            broker.close();
+        }
+    }
+
+    @Test
     void aPreparedBranchLargerThanOneRecordSurvivesAKillAndCommitsWhole() throws Exception {
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), TxBrokerProcess.class.getName(),
@@ -66,7 +107,8 @@ class LargeTransactionTest {
             try (TxClient client = new TxClient("127.0.0.1:" + port(child))) {
                 List<Received> taken = consume(client);
                 sendAll(client, 52);
-                client.prepare(52, XID, "", TxClient.acks("in", taken));
+                client.consumedAhead(52, TxClient.acks("in", taken.subList(0, AHEAD)));
+                client.prepare(52, XID, "", TxClient.acks("in", taken.subList(AHEAD, CONSUMED)));
                 child.destroyForcibly();
                 assertTrue(child.waitFor(20, TimeUnit.SECONDS));
             }
@@ -110,6 +152,16 @@ class LargeTransactionTest {
         List<Received> taken = new ArrayList<>();
         while (taken.size() < CONSUMED) {
             taken.addAll(client.pull("in", 7, Math.min(500, CONSUMED - taken.size()), 1000));
+        }
+        return taken;
+    }
+
+    /** Takes {@link #CONSUMED} of the messages in "in", unacknowledged, through a new consumer. */
+    private static List<Received> consumeAgain(TxClient client) throws Exception {
+        client.subscribe("in", 12);
+        List<Received> taken = new ArrayList<>();
+        while (taken.size() < CONSUMED) {
+            taken.addAll(client.pull("in", 12, Math.min(500, CONSUMED - taken.size()), 1000));
         }
         return taken;
     }

@@ -16,6 +16,7 @@ import io.ramjet.protocol.command.PulledMessage;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SendResponse;
 import io.ramjet.protocol.command.SubscribeRequest;
+import io.ramjet.protocol.command.TxAcksRequest;
 import io.ramjet.protocol.command.TxCheckRequest;
 import io.ramjet.protocol.command.TxCommitCountedRequest;
 import io.ramjet.protocol.command.TxEndRequest;
@@ -170,6 +171,12 @@ final class TxClient implements AutoCloseable {
     void prepare(long transactionId, String xid, String coordinator, List<AckRequest> acks) throws Exception {
         client.invokeSync(address, Frame.request(CommandCode.TX_PREPARE,
                 new TxPrepareRequest(transactionId, xid, coordinator, acks)), TIMEOUT);
+    }
+
+    /** TX_ACKS: part of what transaction {@code transactionId} consumed, sent ahead of its prepare or end. */
+    void consumedAhead(long transactionId, List<AckRequest> acks) throws Exception {
+        client.invokeSync(address, Frame.request(CommandCode.TX_ACKS, new TxAcksRequest(transactionId, acks)),
+                TIMEOUT);
     }
 
     void end(long transactionId, String xid, boolean commit, List<AckRequest> acks) throws Exception {
