@@ -21,8 +21,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * lost broker, close). The session checks its domain before it asks here.
  *
  * <p>Thread-safe: the list is copy-on-write; application threads open and close consumers while
- * the connection, a recover or a rollback walks them. Called by {@link RamjetSession} only (and
- * by a closing consumer, through {@link RamjetSession#consumers()}).
+ * the connection, a recover or a rollback walks them. Called by {@link RamjetSession}, and
+ * through {@link RamjetSession#consumers()} by a closing consumer and by the connection (started,
+ * stopped, whether a temporary destination is consumed).
  */
 final class SessionConsumers {
 
