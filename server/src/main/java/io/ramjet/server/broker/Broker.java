@@ -274,8 +274,7 @@ public final class Broker implements AutoCloseable {
 
     /** How many client and cluster connections the broker has open now, for tests and monitoring. */
     public int connectionCount() {
-        RemotingServer remoting = server;
-        return remoting == null ? 0 : remoting.connections().size();
+        return requests.connectionCount();
     }
 
     /** The bound port of the Prometheus scrape endpoint, -1 when there is none. */

@@ -121,6 +121,12 @@ final class RequestProcessors {
         server.start();
     }
 
+    /** How many connections the server has open now; 0 when it is not serving. */
+    int connectionCount() {
+        RemotingServer remoting = server;
+        return remoting == null ? 0 : remoting.connections().size();
+    }
+
     /** Stops serving, if serving. */
     void closeServer() {
         if (server != null) {
