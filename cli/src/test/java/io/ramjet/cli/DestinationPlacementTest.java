@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class DestinationPlacementTest extends TwoBrokerClusterTestSupport {
 
     private String group(int broker) {
-        return cluster.broker(broker).brokerInfo().brokerName();
+        return cluster.broker(broker).config().brokerName();
     }
 
     private List<String> groupsRouting(String queue) {

@@ -71,7 +71,7 @@ class NameServerCommandTest extends TwoBrokerClusterTestSupport {
         Map<String, String> byNameServer = new TreeMap<>();
         routes.forEach(r -> byNameServer.put(r.get("nameServer").asText(), r.get("broker").asText()));
         assertEquals(NameServerCommand.UNREACHABLE, byNameServer.get(down), routes.toString());
-        assertEquals(cluster.broker(0).brokerInfo().brokerName(), byNameServer.get(cluster.nameServerAddress()),
+        assertEquals(cluster.broker(0).config().brokerName(), byNameServer.get(cluster.nameServerAddress()),
                 routes.toString());
     }
 

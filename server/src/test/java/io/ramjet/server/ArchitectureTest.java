@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  *   <li>{@link #LAYERS}: under a prefix, a package names only packages of lower layers (each
  *       package of the prefix must be listed, so a new one takes a decided place);</li>
  *   <li>{@link #CONFINED}: types matching a pattern (the wire) are named only by the listed
- *       packages.</li>
+ *       packages and classes.</li>
  * </ul>
  * Each rule is also run on the real sources plus one planted violation written here, and must
  * report it: a rule that cannot fail is no rule.
@@ -71,8 +71,8 @@ class ArchitectureTest {
                     List.of("jndi"))));
 
     /**
-     * Types matching {@code types} are named only in the packages under {@code prefix} listed in
-     * {@code allowed}, and elsewhere under it only if they also match {@code passing}.
+     * Types matching {@code types} are named only in the packages or classes under {@code prefix}
+     * listed in {@code allowed}, and elsewhere under it only if they also match {@code passing}.
      */
     private record Confinement(String what, Pattern types, String prefix, Set<String> allowed, Pattern passing) {
     }
@@ -83,11 +83,14 @@ class ArchitectureTest {
 
     private static final List<Confinement> CONFINED = List.of(
             // the broker's domain speaks its own types and the model; processor translates the wire.
-            // The root package assembles the broker: it owns the remoting server and registers the
-            // processors on it. A broker's start throws the transport's RemotingException when it
-            // cannot listen, which controller mode (ha) passes on.
+            // In the root package only the classes that assemble the transport do: the remoting
+            // server and its processors, the NameServer registration, the slave's link to its
+            // master, the append lane, the operator's commands and the cluster overview. Broker and
+            // BrokerConfig, the API other modules use, name none. A broker's start throws the
+            // transport's RemotingException when it cannot listen, which controller mode (ha) passes on.
             new Confinement("wire types", Pattern.compile(WIRE.pattern() + "|io\\.ramjet\\.server\\.remoting\\..*"),
-                    BROKER, Set.of("processor", ""),
+                    BROKER, Set.of("processor", "RequestProcessors", "Operations", "NameServerRegistration",
+                            "ReplicationSide", "SlaveJoin", "SendLane", "ClusterOverview"),
                     Pattern.compile("io\\.ramjet\\.protocol\\.remoting\\.RemotingException")),
             // the JMS façade sees outcomes (ClientException) and the model, never the transport, a status or a request
             new Confinement("wire types", WIRE, PROVIDER, Set.of("client"), NOTHING),
@@ -222,6 +225,36 @@ class ArchitectureTest {
     }
 
     @Test
+    void aPlantedWireTypeInTheBrokersRootPackageFails() {
+        List<String> found = confinementBreaches(planted("server", BROKER + ".Broker", """
+                package io.ramjet.server.broker;
+
+                public final class Broker {
+                    public io.ramjet.protocol.command.BrokerInfo brokerInfo() {
+                        return null;
+                    }
+                }
+                """, BROKER + ".BrokerConfig", """
+                package io.ramjet.server.broker;
+
+                import io.ramjet.server.remoting.RemotingServer;
+
+                public final class BrokerConfig {
+                    RemotingServer server;
+                }
+                """, BROKER + ".PlantedAssembly", """
+                package io.ramjet.server.broker;
+
+                final class PlantedAssembly {
+                    io.ramjet.protocol.frame.Frame frame;
+                }
+                """));
+        assertEquals(List.of("wire types: Broker (" + BROKER + ") names io.ramjet.protocol.command.BrokerInfo",
+                "wire types: BrokerConfig (" + BROKER + ") names io.ramjet.server.remoting.RemotingServer",
+                "wire types: PlantedAssembly (" + BROKER + ") names io.ramjet.protocol.frame.Frame"), found);
+    }
+
+    @Test
     void aPlantedWireTypeInTheJmsFacadeFails() {
         List<String> found = confinementBreaches(planted("provider", PROVIDER + ".jms.PlantedWire", """
                 package io.ramjet.provider.jms;
@@ -286,7 +319,8 @@ class ArchitectureTest {
             Set<String> allowed = new TreeSet<>();
             rule.allowed().forEach(name -> allowed.add(qualified(rule.prefix(), name)));
             for (Source source : sources) {
-                if (!within(source.pkg(), rule.prefix()) || allowed.contains(source.pkg())) {
+                String type = source.pkg() + "." + source.file().replace(".java", "");
+                if (!within(source.pkg(), rule.prefix()) || allowed.contains(source.pkg()) || allowed.contains(type)) {
                     continue;
                 }
                 source.references().stream()

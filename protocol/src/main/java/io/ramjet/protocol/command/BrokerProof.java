@@ -5,7 +5,7 @@ import java.util.Objects;
 /**
  * A broker's proof that it holds the NameServer secret, carried by a registration or an
  * unregistration: an HMAC-SHA256, keyed with the secret, over the request's fields, this
- * timestamp and this nonce (see {@code io.ramjet.server.remoting.NameServerSecret}). The
+ * timestamp and this nonce (see {@code io.ramjet.server.remoting.BrokerProofs}). The
  * secret itself never travels. A NameServer accepts a proof only within a window around its
  * own clock and only once.
  *

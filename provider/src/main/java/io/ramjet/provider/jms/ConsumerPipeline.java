@@ -9,8 +9,6 @@ import io.ramjet.provider.client.Intake;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.jms.error.JmsErrors;
-import io.ramjet.provider.message.MessageCodec;
-import io.ramjet.provider.message.RamjetMessage;
 import jakarta.jms.JMSException;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,49 +23,16 @@ import org.slf4j.LoggerFactory;
  * prefetch, how much they may ask for (the window, in messages and bytes), what goes back to the
  * brokers uncounted (an idle or slow application's surplus, a stopped connection's, a rollback's),
  * and the messages taken out, admitted ({@link MessageAdmission}), for {@code receive} and the
- * listener. {@link #space} guards what is asked for; the feeds wait on it for room.
+ * listener. How much the feeds may ask for is the {@link PullWindow}'s business; the feeds wait
+ * on it for room.
+ *
+ * <p>Thread-safe: the feeds (I/O and pull threads) bring messages in, the application's threads
+ * and the session thread take them out, the connection's timer gives back an idle consumer's.
+ * Called by {@link RamjetMessageConsumer} and its {@link ListenerDispatch}.
  */
 final class ConsumerPipeline {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConsumerPipeline.class);
-
-    /** The application keeps up when what it takes waited at most this long: the window may grow. */
-    private static final long KEEP_UP_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-    /** The application is behind when what it takes waited this long: the window shrinks to one. */
-    private static final long BEHIND_NANOS = TimeUnit.SECONDS.toNanos(1);
-    /** What a message is taken to weigh until one has been seen: sizes a consumer's first pull. */
-    private static final int FIRST_GUESS_BYTES = 128 * 1024;
-
-    /**
-     * A delivery prefetched, with its priority and when it came, nanos; its message is decoded
-     * and admitted ({@link MessageAdmission}) when it is taken, on the thread that takes it, not
-     * on the I/O thread that took the pull's answer in. Guarded by the thread that took it.
-     */
-    static final class Received {
-        private final Delivery delivery;
-        private final int priority;
-        private final long arrivedAt;
-        private RamjetMessage message;
-
-        Received(Delivery delivery, long arrivedAt) {
-            this.delivery = delivery;
-            this.priority = MessageCodec.priorityOf(delivery.properties());
-            this.arrivedAt = arrivedAt;
-        }
-
-        Delivery delivery() {
-            return delivery;
-        }
-
-        /** The message, once admitted. */
-        RamjetMessage message() {
-            return message;
-        }
-
-        int bytes() {
-            return sizeOf(delivery);
-        }
-    }
 
     private final RamjetSession session;
     private final RamjetClient client;
@@ -77,32 +42,17 @@ final class ConsumerPipeline {
     private final ConsumerCalls calls;
     /** Told when messages arrive: the listener, if any, is to take them. */
     private final Runnable arrived;
-    private final PrefetchBuffer<Received> prefetched = new PrefetchBuffer<>(r -> r.priority,
+    private final PrefetchBuffer<Received> prefetched = new PrefetchBuffer<>(Received::priority,
             Received::bytes);
-    /** Guards {@link #requested} and {@link #largest}; waited on by feeds for room. */
-    private final Object space = new Object();
+    private final PullWindow window;
     private final Intake intake = new Intake();
     /** Whether a {@link #giveBackHeld} is waiting or under way. */
     private final AtomicBoolean givingBack = new AtomicBoolean();
     /** Whether the application is taking messages; when it is not, the consumer holds none. */
     private final ApplicationDemand demand;
-    /** Most messages held unseen by the application (the {@code prefetch} URL option). */
-    private final int prefetch;
-    /** Most bytes held unseen by the application and asked for (the {@code prefetchBytes} URL option). */
-    private final long prefetchBytes;
-    /** Messages asked for by pulls still out. */
-    private int requested;
-    /** The largest message taken in so far, bytes; 0 before the first. What a pull asks for is counted at this size. */
-    private int largest;
     /** Set once, as the consumer opens. */
     private volatile ConsumerFeed feeds;
     private volatile boolean closed;
-    /**
-     * How many messages the feeds may prefetch now: one, doubling each time the application
-     * empties the prefetch promptly, up to {@link #prefetch}, back to one once what it took
-     * waited a second.
-     */
-    private volatile int window = 1;
 
     ConsumerPipeline(RamjetSession session, ConsumerInfo info, RamjetDestination destination, ConsumerCalls calls,
                      Runnable arrived) {
@@ -113,10 +63,11 @@ final class ConsumerPipeline {
         this.calls = calls;
         this.arrived = arrived;
         this.admission = new MessageAdmission(session, info, destination, calls);
-        this.prefetch = session.connection().info().options().prefetch();
-        this.prefetchBytes = session.connection().info().options().prefetchBytes();
         this.demand = new ApplicationDemand(RamjetMessageConsumer.IDLE_MILLIS, session.connection().timer(),
                 this::giveBack, this::wakeFeeds);
+        this.window = new PullWindow(prefetched, session.connection().info().options().prefetch(),
+                session.connection().info().options().prefetchBytes(), () -> closed,
+                () -> demand.idle() || !session.connection().isStarted());
     }
 
     /** Starts the feeds from every broker that hosts the destination. */
@@ -149,9 +100,7 @@ final class ConsumerPipeline {
 
     /** Wakes the feeds waiting for room and stops them; the attachments they had. */
     List<ConsumerInfo> stopFeeds() {
-        synchronized (space) {
-            space.notifyAll();
-        }
+        window.wake();
         return feeds.stop();
     }
 
@@ -164,20 +113,12 @@ final class ConsumerPipeline {
     private final class Feed implements FeedSink {
         @Override
         public int reserve() {
-            synchronized (space) {
-                int room = room();
-                requested += room;
-                return room;
-            }
+            return window.reserve();
         }
 
         @Override
         public void awaitRoom(long millis) throws InterruptedException {
-            synchronized (space) {
-                if (room() <= 0 && !closed) {
-                    space.wait(millis);
-                }
-            }
+            window.awaitRoom(millis);
         }
 
         @Override
@@ -196,12 +137,7 @@ final class ConsumerPipeline {
                     ready.add(new Received(d, now));
                 }
             }
-            synchronized (space) {
-                prefetched.addAll(ready);
-                requested -= reserved;
-                largest = Math.max(largest, size);
-                space.notifyAll();
-            }
+            window.pulled(ready, reserved, size);
             if (!ready.isEmpty()) {
                 if (demand.idle()) {
                     giveBack(); // a pull sent before the application went idle
@@ -212,14 +148,14 @@ final class ConsumerPipeline {
 
         @Override
         public void attachmentLost(ConsumerInfo attachment) {
-            session.attachmentLost(attachment);
+            session.acknowledgement().attachmentLost(attachment);
             dropPrefetched(attachment);
         }
 
         @Override
         public CompletableFuture<Void> detach(ConsumerInfo attachment) {
             try {
-                session.awaitAcknowledgements();
+                session.acknowledgement().awaitAcknowledgements();
             } catch (JMSException e) {
                 LOG.debug("consumer {} of {}: an acknowledgement failed before a detach (reported already)",
                         info.consumerId(), destination, e);
@@ -236,37 +172,6 @@ final class ConsumerPipeline {
             LOG.warn("consumer {} of {}: pull from {} failed", info.consumerId(), destination, address, jms);
             session.connection().onAsyncFailure(jms);
         }
-    }
-
-    /**
-     * How many messages a pull may ask for now, with {@link #space} held. Nothing while the
-     * connection is stopped or the application takes no messages; else a refill of the window
-     * once what is prefetched and asked for is down to half of it (with a window of one: once
-     * both are none), so that a consumer takes
-     * only what its application keeps up with and the others of its subscription get the rest.
-     * In bytes the same, each message asked for counted at the largest size seen: a refill once
-     * half of {@link #prefetchBytes} is free, as many as fit (one, when nothing is held, however
-     * large). Until a message has been seen, one pull at a time takes a backlog of up to
-     * {@link #prefetchBytes} / {@value #FIRST_GUESS_BYTES} messages (8 by default), which are
-     * handed out by priority.
-     */
-    private int room() {
-        if (closed || demand.idle() || !session.connection().isStarted()) {
-            return 0;
-        }
-        int held = prefetched.size() + requested;
-        if (largest == 0) {
-            return held == 0 ? (int) Math.max(1, Math.min(prefetch, prefetchBytes / FIRST_GUESS_BYTES)) : 0;
-        }
-        int w = window;
-        if (held > w / 2) {
-            return 0;
-        }
-        long free = prefetchBytes - prefetched.bytes() - (long) requested * largest;
-        if (held > 0 && free < prefetchBytes / 2) {
-            return 0;
-        }
-        return (int) Math.min(w - held, Math.max(free / largest, held == 0 ? 1 : 0));
     }
 
     private static int sizeOf(Delivery delivery) {
@@ -295,17 +200,14 @@ final class ConsumerPipeline {
             if (received == null) {
                 return null;
             }
-            adaptWindow(System.nanoTime() - received.arrivedAt);
-            synchronized (space) {
-                // a feed waits for room, which most takes do not make (a refill waits for half the window)
-                if (room() > 0) {
-                    space.notifyAll();
-                }
+            if (window.adapt(System.nanoTime() - received.arrivedAt())) {
+                giveBack();
             }
-            if (received.message == null) {
-                received.message = closed ? null : admission.admit(received.delivery);
+            window.taken();
+            if (received.message() == null) {
+                received.admitted(closed ? null : admission.admit(received.delivery()));
             }
-            if (received.message != null) {
+            if (received.message() != null) {
                 return received;
             }
         }
@@ -331,27 +233,12 @@ final class ConsumerPipeline {
      * ({@link ConsumerFeed#pullNow}); their answers complete the future.
      */
     CompletableFuture<Void> enterReceiveAskingNow() {
-        synchronized (space) {
+        return window.wakeAfter(() -> {
             // asked before an idle consumer's feeds may pull again, so that their next pull is the prompt one
             CompletableFuture<Void> askedNow = feeds.pullNow();
             demand.enterReceive();
-            space.notifyAll();
             return askedNow;
-        }
-    }
-
-    /**
-     * An application that takes its messages late does not keep what others could take: the
-     * window drops to one and the surplus goes back to the broker uncounted. One that keeps up
-     * doubles it each time its prefetch runs dry.
-     */
-    private void adaptWindow(long waitedNanos) {
-        if (waitedNanos >= BEHIND_NANOS) {
-            window = 1;
-            giveBack();
-        } else if (waitedNanos <= KEEP_UP_NANOS && prefetched.size() == 0) {
-            window = Math.min(prefetch, window * 2);
-        }
+        });
     }
 
     /** Starts a {@link #giveBackHeld} once no pull is out, unless one is waiting or under way. */
@@ -388,9 +275,7 @@ final class ConsumerPipeline {
 
     /** The application asks for messages again, or the connection started: a feed waiting for room may pull. */
     void wakeFeeds() {
-        synchronized (space) {
-            space.notifyAll();
-        }
+        window.wake();
     }
 
     /**
@@ -401,9 +286,7 @@ final class ConsumerPipeline {
         intake.pause();
         List<Received> unseen = new ArrayList<>();
         prefetched.drainTo(unseen);
-        synchronized (space) {
-            space.notifyAll();
-        }
+        window.wake();
         return unseen.stream().map(Received::delivery).toList();
     }
 
@@ -434,9 +317,7 @@ final class ConsumerPipeline {
         if (dropped > 0) {
             LOG.info("consumer {} of {}: {} prefetched message(s) of a lost attachment to {} dropped; the broker"
                     + " delivers them again", info.consumerId(), destination, dropped, attachment.brokerAddress());
-            synchronized (space) {
-                space.notifyAll();
-            }
+            window.wake();
         }
     }
 
@@ -447,7 +328,7 @@ final class ConsumerPipeline {
      */
     CompletableFuture<Void> detachFrom(ConsumerInfo attachment) {
         Received inHand = prefetched.inHand();
-        return session.detach(attachment, inHand == null || !inHand.delivery().consumer().equals(attachment)
+        return session.acknowledgement().detach(attachment, inHand == null || !inHand.delivery().consumer().equals(attachment)
                 ? List.of() : List.of(inHand.delivery().position()));
     }
 }

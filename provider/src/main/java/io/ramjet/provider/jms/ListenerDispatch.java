@@ -3,7 +3,6 @@ package io.ramjet.provider.jms;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.RamjetClient;
-import io.ramjet.provider.jms.ConsumerPipeline.Received;
 import io.ramjet.provider.jms.error.JmsErrors;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageListener;
@@ -49,7 +48,7 @@ final class ListenerDispatch {
     /** Asks the session thread to deliver what is prefetched, when there is a listener and the connection runs. */
     void schedule() {
         if (listener != null && !pipeline.closed() && session.connection().isStarted()) {
-            session.dispatch(this::deliverToListener);
+            session.thread().execute(this::deliverToListener);
         }
     }
 
@@ -75,7 +74,7 @@ final class ListenerDispatch {
                 caughtUp();
                 return;
             }
-            boolean keeps = session.keepsConsumedMessages();
+            boolean keeps = session.acknowledgement().keepsConsumedMessages();
             if (keeps) {
                 consumed(received);
             }
@@ -90,7 +89,7 @@ final class ListenerDispatch {
                     continue;
                 }
             }
-            if (!keeps && session.takeRecoverRequest()) {
+            if (!keeps && session.acknowledgement().takeRecoverRequest()) {
                 redeliverFromHere(received);
                 continue;
             }
@@ -116,7 +115,7 @@ final class ListenerDispatch {
 
     private void caughtUp() {
         try {
-            session.caughtUp();
+            session.acknowledgement().caughtUp();
         } catch (JMSException e) {
             session.connection().onAsyncFailure(e);
         }
@@ -124,7 +123,7 @@ final class ListenerDispatch {
 
     private void consumed(Received received) {
         try {
-            session.consumed(received.delivery());
+            session.acknowledgement().consumed(received.delivery());
             pipeline.settled(received);
         } catch (JMSException e) {
             session.connection().onAsyncFailure(e);

@@ -58,7 +58,7 @@ final class MessageAdmission {
             calls.logFailure(client.ack(at, List.of(delivery.position())), "ack");
             return null;
         }
-        if (session.isClientAcknowledge()) {
+        if (session.acknowledgement().isClientAcknowledge()) {
             message.setAcknowledger(session::acknowledge);
         }
         return message;

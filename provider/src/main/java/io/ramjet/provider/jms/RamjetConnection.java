@@ -279,7 +279,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
             stateLock.notifyAll();
         }
         for (RamjetSession session : sessions) {
-            session.connectionStarted();
+            session.consumers().connectionStarted();
         }
     }
 
@@ -288,16 +288,16 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
         checkOpen();
         fixClientId();
         for (RamjetSession session : sessions) {
-            if (session.isMessageListenerThread()) {
+            if (session.thread().runsMessageListener()) {
                 throw new IllegalStateException("a message listener must not stop its own connection");
             }
         }
         started = false;
         for (RamjetSession session : sessions) {
-            session.awaitListenerIdle();
+            session.thread().awaitIdle();
         }
         for (RamjetSession session : sessions) {
-            session.connectionStopped();
+            session.consumers().connectionStopped();
         }
     }
 
@@ -348,7 +348,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
 
     private void checkNotInListener(String operation) throws IllegalStateException {
         for (RamjetSession session : sessions) {
-            if (session.isListenerThread()) {
+            if (session.thread().isCurrent()) {
                 throw new IllegalStateException("a message or completion listener must not " + operation
                         + " its own connection");
             }
@@ -416,7 +416,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     private void deleteTemporary(RamjetDestination temporary) throws JMSException {
         checkOpen();
         for (RamjetSession session : sessions) {
-            if (session.consumes(temporary)) {
+            if (session.consumers().consumes(temporary)) {
                 throw new IllegalStateException("temporary destination " + temporary.name() + " has a consumer");
             }
         }

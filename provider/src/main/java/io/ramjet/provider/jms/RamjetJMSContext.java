@@ -159,7 +159,7 @@ class RamjetJMSContext implements JMSContext {
         if (closed) {
             return;
         }
-        if (session.isListenerThread()) {
+        if (session.thread().isCurrent()) {
             throw new IllegalStateRuntimeException("a message listener must not close its own context");
         }
         closed = true;

@@ -6,7 +6,6 @@ import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.destination.RamjetDestination;
-import io.ramjet.provider.jms.ConsumerPipeline.Received;
 import io.ramjet.provider.jms.error.JmsErrors;
 import io.ramjet.provider.selector.Selector;
 import jakarta.jms.IllegalStateException;
@@ -269,10 +268,10 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
                             throw new MessageFormatException("the body of " + received.message().getJMSMessageID()
                                     + " cannot be read as " + bodyType.getName());
                         }
-                        session.consumed(received.delivery());
+                        session.acknowledgement().consumed(received.delivery());
                         pipeline.settled(received);
                         if (pipeline.size() == 0) {
-                            session.caughtUp();
+                            session.acknowledgement().caughtUp();
                         }
                         return received.message();
                     }
@@ -353,11 +352,11 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
             return;
         }
         pipeline.demand().close();
-        session.awaitListenerIdle();
+        session.thread().awaitIdle();
         List<ConsumerInfo> attached = pipeline.stopFeeds();
-        session.removed(this);
+        session.consumers().removed(this);
         try {
-            session.awaitAcknowledgements();
+            session.acknowledgement().awaitAcknowledgements();
         } catch (JMSException e) {
             LOG.debug("consumer {} of {}: an acknowledgement failed before close (reported already)",
                     info.consumerId(), destination, e);

@@ -290,19 +290,19 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
                 deliveryDelay > 0 ? deliveryTime : 0, expiration, MessagePropertiesCodec.encode(headers),
                 bodyStream == null ? MessageCodec.encodeBody(sent) : new byte[0], producerId,
                 lastSend.incrementAndGet(), bodyStream == null ? null : new SingleUseStream(bodyStream));
-        CompletableFuture<Void> sending = session.send(outgoing, destination, GroupQueueChoice.groupId(headers));
+        CompletableFuture<Void> sending = session.producers().send(outgoing, destination, GroupQueueChoice.groupId(headers));
         if (listener == null) {
-            session.awaitSent(sending, outgoing);
+            session.producers().awaitSent(sending, outgoing);
             return;
         }
         synchronized (completionLock) {
             CompletableFuture<Void> previous = lastCompletion;
             CompletableFuture<Void> done = new CompletableFuture<>();
             lastCompletion = done;
-            previous.thenRun(() -> sending.whenComplete((ok, failure) -> session.dispatch(() -> {
+            previous.thenRun(() -> sending.whenComplete((ok, failure) -> session.thread().execute(() -> {
                 completionThread = Thread.currentThread();
                 try {
-                    session.runCompletion(() -> {
+                    session.thread().runCompletion(() -> {
                         if (failure == null) {
                             listener.onCompletion(message);
                         } else {
@@ -344,7 +344,7 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
         synchronized (completionLock) {
             pending = lastCompletion;
         }
-        if (!session.isListenerThread()) {
+        if (!session.thread().isCurrent()) {
             try {
                 pending.get();
             } catch (InterruptedException e) {
@@ -353,7 +353,7 @@ public final class RamjetMessageProducer implements QueueSender, TopicPublisher 
                 // a completion listener's failure was reported to it
             }
         }
-        session.removed(this);
+        session.producers().removed(this);
     }
 
     private void checkOpen() throws IllegalStateException {

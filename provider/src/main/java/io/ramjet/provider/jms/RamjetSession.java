@@ -1,17 +1,9 @@
 package io.ramjet.provider.jms;
 
-import io.ramjet.model.MessagePosition;
-import io.ramjet.model.SubscriptionRef;
-import io.ramjet.model.SubscriptionType;
-import io.ramjet.provider.client.ConsumerIds;
-import io.ramjet.provider.client.ConsumerInfo;
-import io.ramjet.provider.client.Delivery;
-import io.ramjet.provider.client.OutgoingMessage;
 import io.ramjet.provider.client.SessionInfo;
 import io.ramjet.provider.destination.RamjetDestination;
 import io.ramjet.provider.destination.RamjetQueue;
 import io.ramjet.provider.destination.RamjetTopic;
-import io.ramjet.provider.jms.error.JmsErrors;
 import io.ramjet.provider.jms.transaction.TransactionContext;
 import io.ramjet.provider.message.RamjetBytesMessage;
 import io.ramjet.provider.message.RamjetMapMessage;
@@ -45,21 +37,16 @@ import jakarta.jms.TopicPublisher;
 import jakarta.jms.TopicSession;
 import jakarta.jms.TopicSubscriber;
 import java.io.Serializable;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A JMS session: its consumers and producers, its acknowledgement mode, and the one thread that
- * runs its message listeners and completion listeners, one at a time ({@link SessionThread}).
+ * A JMS session: its consumers ({@link SessionConsumers}) and producers, its acknowledgement
+ * mode, and the one thread that runs its message listeners and completion listeners, one at a
+ * time ({@link SessionThread}).
  *
- * <p>AUTO and DUPS_OK acknowledge each message once {@code receive} returns it or its listener
- * returns, through an {@link AckSender}: both in batches sent without waiting, AUTO's also as
- * soon as its consumer has nothing more ready. CLIENT keeps every consumed message
- * ({@link ClientAcknowledgements}) until {@link #acknowledge()} acks them all, or
+ * <p>How consumed messages are settled is the business of its {@link SessionAcknowledgement}:
+ * AUTO and DUPS_OK acknowledge each message once {@code receive} returns it or its listener
+ * returns; CLIENT keeps every consumed message until {@link #acknowledge()} acks them all, or
  * {@link #recover()} releases them with the delivery counted, ahead of anything prefetched.
  * Transactions are the business of the session's {@link TransactionContext}: none, a local
  * transaction (transacted session) or an XA branch ({@link RamjetXASession}).
@@ -69,16 +56,10 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     private final RamjetConnection connection;
     private final SessionInfo info;
     private final TransactionContext transaction;
-    private final List<RamjetMessageConsumer> consumers = new CopyOnWriteArrayList<>();
+    private final SessionConsumers consumers;
     private volatile MessagingDomain domain = MessagingDomain.BOTH;
-    /** recover() was called in AUTO or DUPS_OK mode from the listener: its message is to be redelivered. */
-    private volatile boolean recoverRequested;
-    private final List<RamjetMessageProducer> producers = new CopyOnWriteArrayList<>();
-    private final Map<RamjetDestination, Integer> queueChoices = new ConcurrentHashMap<>();
-    /** CLIENT_ACKNOWLEDGE: the consumed messages an acknowledge() is to settle. */
-    private final ClientAcknowledgements unacknowledged = new ClientAcknowledgements();
-    /** AUTO_ACKNOWLEDGE and DUPS_OK_ACKNOWLEDGE: acknowledgements sent as messages are consumed. */
-    private final AckSender acks;
+    private final SessionProducers producers;
+    private final SessionAcknowledgement acknowledgement;
     private final SessionThread thread;
     private volatile boolean closed;
 
@@ -86,9 +67,10 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         this.connection = connection;
         this.info = new SessionInfo(sessionId, acknowledgeMode);
         this.transaction = transaction;
-        this.acks = new AckSender(connection.client(), acknowledgeMode == Session.DUPS_OK_ACKNOWLEDGE,
-                connection.info().options(), connection.timer(), connection::onAsyncFailure);
+        this.consumers = new SessionConsumers(this, connection);
+        this.producers = new SessionProducers(this, connection, transaction);
         this.thread = new SessionThread("ramjet-session-" + sessionId);
+        this.acknowledgement = new SessionAcknowledgement(connection, acknowledgeMode, transaction, thread);
     }
 
     RamjetConnection connection() {
@@ -97,6 +79,21 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
 
     SessionInfo info() {
         return info;
+    }
+
+    /** How this session's consumed messages are settled: for its consumers' pipelines and dispatch. */
+    SessionAcknowledgement acknowledgement() {
+        return acknowledgement;
+    }
+
+    /** This session's consumers: for a consumer that closes, and the connection. */
+    SessionConsumers consumers() {
+        return consumers;
+    }
+
+    /** This session's producers and where their messages go: for its producers. */
+    SessionProducers producers() {
+        return producers;
     }
 
     // ---- messages
@@ -211,14 +208,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     }
 
     private RamjetMessageProducer newProducer(Destination destination) throws JMSException {
-        checkOpen();
-        RamjetMessageProducer producer = new RamjetMessageProducer(this, RamjetDestination.from(destination));
-        producers.add(producer);
-        return producer;
-    }
-
-    void removed(RamjetMessageProducer producer) {
-        producers.remove(producer);
+        return producers.open(destination);
     }
 
     // ---- consumers
@@ -236,10 +226,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     @Override
     public MessageConsumer createConsumer(Destination destination, String messageSelector, boolean noLocal)
             throws JMSException {
-        RamjetDestination d = destinationOf(destination);
-        long id = newConsumerId();
-        SubscriptionRef ref = d.isQueue() ? SubscriptionRef.queue(d.name()) : SubscriptionRef.topic(d.name(), id);
-        return newConsumer(id, d, ref, messageSelector, noLocal && !d.isQueue());
+        return consumers.open(destination, messageSelector, noLocal);
     }
 
     @Override
@@ -268,14 +255,10 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         return createSharedConsumer(topic, sharedSubscriptionName, null);
     }
 
-    @Override
     public MessageConsumer createSharedConsumer(Topic topic, String sharedSubscriptionName, String messageSelector)
             throws JMSException {
         domain.checkTopicMethod("createSharedConsumer");
-        RamjetDestination d = topicOf(topic);
-        SubscriptionRef ref = new SubscriptionRef(d.name(), SubscriptionType.SHARED, connection.info().clientId(),
-                subscriptionName(sharedSubscriptionName));
-        return newConsumer(newConsumerId(), d, ref, messageSelector, false);
+        return consumers.openShared(topic, sharedSubscriptionName, messageSelector);
     }
 
     @Override
@@ -287,13 +270,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     public TopicSubscriber createDurableSubscriber(Topic topic, String name, String messageSelector, boolean noLocal)
             throws JMSException {
         domain.checkTopicMethod("createDurableSubscriber");
-        RamjetDestination d = topicOf(topic);
-        String clientId = connection.info().clientId();
-        if (clientId == null) {
-            throw new IllegalStateException("an unshared durable subscription needs a client id");
-        }
-        SubscriptionRef ref = new SubscriptionRef(d.name(), SubscriptionType.DURABLE, clientId, subscriptionName(name));
-        return newConsumer(newConsumerId(), d, ref, messageSelector, noLocal);
+        return consumers.openDurable(topic, name, messageSelector, noLocal);
     }
 
     @Override
@@ -317,24 +294,14 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
     public MessageConsumer createSharedDurableConsumer(Topic topic, String name, String messageSelector)
             throws JMSException {
         domain.checkTopicMethod("createSharedDurableConsumer");
-        RamjetDestination d = topicOf(topic);
-        SubscriptionRef ref = new SubscriptionRef(d.name(), SubscriptionType.SHARED_DURABLE,
-                connection.info().clientId(), subscriptionName(name));
-        return newConsumer(newConsumerId(), d, ref, messageSelector, false);
+        return consumers.openSharedDurable(topic, name, messageSelector);
     }
 
     @Override
     public void unsubscribe(String name) throws JMSException {
         checkOpen();
         domain.checkTopicMethod("unsubscribe");
-        String clientId = connection.info().clientId();
-        for (RamjetMessageConsumer consumer : consumers) {
-            SubscriptionRef ref = consumer.info().subscription();
-            if (ref.type() == SubscriptionType.DURABLE && ref.name().equals(name)) {
-                throw new IllegalStateException("durable subscription '" + name + "' has an active consumer");
-            }
-        }
-        JmsErrors.await(connection.client().deleteSubscription(clientId, subscriptionName(name)));
+        consumers.unsubscribe(name);
     }
 
     @Override
@@ -352,68 +319,6 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         return new RamjetQueueBrowser(this, (RamjetQueue) RamjetDestination.from(queue), messageSelector);
     }
 
-    private RamjetMessageConsumer newConsumer(long id, RamjetDestination destination, SubscriptionRef ref,
-                                              String selector, boolean noLocal) throws JMSException {
-        checkOpen();
-        if (destination.isTemporary() && !connection.ownsTemporary(destination)) {
-            throw new InvalidDestinationException("temporary destination " + destination.name()
-                    + " belongs to another connection");
-        }
-        connection.fixClientId();
-        RamjetMessageConsumer consumer = RamjetMessageConsumer.open(this, id, destination, ref, selector, noLocal);
-        consumers.add(consumer);
-        return consumer;
-    }
-
-    void removed(RamjetMessageConsumer consumer) {
-        consumers.remove(consumer);
-    }
-
-    /**
-     * A consumer has closed: the broker drops it, giving back uncounted what the application
-     * never saw. The messages of it that this session consumed and has still to acknowledge,
-     * commit or roll back stay delivered to it at the broker, for the session to settle.
-     */
-    CompletableFuture<Void> detach(ConsumerInfo attachment, List<MessagePosition> inHand) {
-        List<MessagePosition> held = new ArrayList<>(transaction.consumedFrom(attachment));
-        held.addAll(inHand);
-        unacknowledged.heldBy(attachment, held);
-        List<MessagePosition> ackFailed = acks.takeFailed(attachment);
-        CompletableFuture<Void> counted = ackFailed.isEmpty() ? CompletableFuture.completedFuture(null)
-                : connection.client().release(attachment, ackFailed, true);
-        return counted.handle((done, failure) -> null)
-                .thenCompose(released -> connection.client().closeConsumer(attachment, held));
-    }
-
-    boolean consumes(RamjetDestination destination) {
-        return consumers.stream().anyMatch(c -> c.destination().equals(destination));
-    }
-
-    private RamjetDestination destinationOf(Destination destination) throws JMSException {
-        if (destination == null) {
-            throw new InvalidDestinationException("no destination");
-        }
-        return RamjetDestination.from(destination);
-    }
-
-    private RamjetDestination topicOf(Topic topic) throws JMSException {
-        if (topic == null) {
-            throw new InvalidDestinationException("no topic");
-        }
-        return RamjetDestination.from(topic);
-    }
-
-    private static String subscriptionName(String name) throws JMSException {
-        if (name == null || name.isEmpty()) {
-            throw new JMSException("a subscription name must not be empty");
-        }
-        return name;
-    }
-
-    private static long newConsumerId() {
-        return ConsumerIds.next();
-    }
-
     // ---- acknowledgement
 
     @Override
@@ -428,66 +333,10 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         return transaction.isTransacted();
     }
 
-    boolean isClientAcknowledge() {
-        return info.acknowledgeMode() == Session.CLIENT_ACKNOWLEDGE;
-    }
-
-    /** A message the application has been given stays unacknowledged until acknowledge or commit. */
-    boolean keepsConsumedMessages() {
-        return isClientAcknowledge() || transaction.holdsConsumed();
-    }
-
-    /** The application has been given this message (receive returned it, or its listener returned). */
-    void consumed(Delivery delivery) throws JMSException {
-        if (transaction.consumed(delivery)) {
-            return;
-        }
-        if (isClientAcknowledge()) {
-            unacknowledged.consumed(delivery);
-        } else {
-            acks.ack(delivery);
-        }
-    }
-
-    /** A consumer of this session has handed over everything it had ready: AUTO acks go out now. */
-    void caughtUp() throws JMSException {
-        if (!keepsConsumedMessages()) {
-            acks.caughtUp();
-        }
-    }
-
-    /** Whether the listener that just returned called recover(); clears the request. */
-    boolean takeRecoverRequest() {
-        boolean requested = recoverRequested;
-        recoverRequested = false;
-        return requested;
-    }
-
-    /** Sends the DUPS_OK batch and waits for every AUTO or DUPS_OK ack on its way; throws one that failed. */
-    void awaitAcknowledgements() throws JMSException {
-        acks.awaitSent();
-    }
-
-    /**
-     * CLIENT_ACKNOWLEDGE: acknowledges every message the session has consumed. It throws once for
-     * consumed messages whose attachment was lost since the last call (see {@link #attachmentLost}),
-     * after acknowledging the others. A consumer whose broker is found gone drops its prefetched
-     * messages now, so that the application is not handed more that no acknowledge can settle
-     * (its feed sees the loss at its next pull).
-     */
+    /** CLIENT_ACKNOWLEDGE: acknowledges every message the session has consumed ({@link SessionAcknowledgement#acknowledge}). */
     void acknowledge() throws JMSException {
         checkOpen();
-        unacknowledged.acknowledge(connection.client(),
-                attachment -> consumers.forEach(c -> c.dropPrefetched(attachment)));
-    }
-
-    /**
-     * A consumer of this session lost {@code attachment} (its broker gone): the broker gives the
-     * messages delivered through it to the subscription again, flagged redelivered, so the
-     * consumed ones are no longer this session's to acknowledge; acknowledge() reports them once.
-     */
-    void attachmentLost(ConsumerInfo attachment) {
-        unacknowledged.attachmentLost(attachment);
+        acknowledgement.acknowledge(consumers::dropPrefetched);
     }
 
     @Override
@@ -496,39 +345,7 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         if (transaction.isTransacted()) {
             throw new IllegalStateException("recover is not allowed in a transacted session");
         }
-        acks.awaitSent();
-        if (!isClientAcknowledge()) {
-            // AUTO, DUPS_OK: only the message a listener is handling is unacknowledged (section 6.2.11)
-            if (isListenerThread()) {
-                recoverRequested = true;
-            }
-            return;
-        }
-        List<RamjetMessageConsumer> paused = List.copyOf(consumers);
-        List<Delivery> unseen = new ArrayList<>();
-        try {
-            for (RamjetMessageConsumer consumer : paused) {
-                unseen.addAll(consumer.pause());
-            }
-            redeliverAhead(unseen);
-        } finally {
-            for (RamjetMessageConsumer consumer : paused) {
-                consumer.resume();
-            }
-        }
-    }
-
-    /**
-     * With every consumer's intake paused: the consumed messages are released with the delivery
-     * counted and the prefetched ones the application never saw without, all answered before
-     * the intake resumes, so the brokers offer the consumed ones again first, in their order
-     * (offset order within each message queue), with {@code JMSRedelivered=true}.
-     */
-    private void redeliverAhead(List<Delivery> unseen) throws JMSException {
-        List<Delivery> toRelease = unacknowledged.takeAll();
-        // the consumed ones first: an attachment's releases are applied in the order asked
-        JmsErrors.await(CompletableFuture.allOf(connection.client().release(toRelease, true),
-                connection.client().release(unseen, false)));
+        acknowledgement.recover(consumers);
     }
 
     @Override
@@ -543,81 +360,19 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         checkOpen();
         checkNotCompleting("roll back");
         transaction.rollback();
-        releasePrefetched();
-    }
-
-    /** Redelivery after a rollback starts with the rolled-back messages, not with later prefetched ones. */
-    private void releasePrefetched() throws JMSException {
-        for (RamjetMessageConsumer consumer : consumers) {
-            consumer.releasePrefetched();
-        }
-    }
-
-    /**
-     * Sends one message for a producer of this session, inside its transaction if there is one:
-     * a message of a group ({@code groupId} not null) to the queue its group id hashes to, any
-     * other to the session's queue for the destination.
-     */
-    CompletableFuture<Void> send(OutgoingMessage message, RamjetDestination destination, String groupId) {
-        int choice = groupId == null ? queueChoice(destination) : GroupQueueChoice.of(groupId);
-        return transaction.send(connection.client(), message, choice);
-    }
-
-    /**
-     * What a synchronous send waits for: the broker's answer, except where the transaction
-     * context confirms later (in a transaction, whose end waits for all of them; a NON_PERSISTENT
-     * send outside one); a failure already known is still thrown here.
-     */
-    void awaitSent(CompletableFuture<Void> sending, OutgoingMessage message) throws JMSException {
-        if (transaction.confirmsLater(message) && !sending.isCompletedExceptionally()) {
-            return;
-        }
-        JmsErrors.await(sending);
+        consumers.releasePrefetched();
     }
 
     // ---- the session thread
 
-    /** Runs a listener delivery or a completion callback on the session thread, after those before it. */
-    void dispatch(Runnable task) {
-        thread.execute(task);
-    }
-
-    /** Whether the caller runs on this session's thread: in a message listener or a completion listener. */
-    boolean isListenerThread() {
-        return thread.isCurrent();
-    }
-
-    /** Whether the caller is a message listener of this session (not a completion listener). */
-    boolean isMessageListenerThread() {
-        return thread.runsMessageListener();
-    }
-
-    /** Runs a completion listener's callback on the session thread, known as one (section 7.3.8). */
-    void runCompletion(Runnable callback) {
-        thread.runCompletion(callback);
+    /** The thread that runs this session's message listeners and completion listeners. */
+    SessionThread thread() {
+        return thread;
     }
 
     private void checkNotCompleting(String operation) throws IllegalStateException {
         if (thread.runsCompletion()) {
             throw new IllegalStateException("a completion listener must not " + operation + " its own session");
-        }
-    }
-
-    /** Waits for a listener in progress to return; listeners run only while the connection is started. */
-    void awaitListenerIdle() {
-        thread.awaitIdle();
-    }
-
-    void connectionStarted() {
-        for (RamjetMessageConsumer consumer : consumers) {
-            consumer.connectionStarted();
-        }
-    }
-
-    /** The connection stopped (listeners idle): consumers give back what they prefetched. */
-    void connectionStopped() throws JMSException {
-        for (RamjetMessageConsumer consumer : consumers) {
-            consumer.connectionStopped();
         }
     }
 
@@ -647,13 +402,11 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         if (closed) {
             return;
         }
-        if (isListenerThread()) {
+        if (thread.isCurrent()) {
             throw new IllegalStateException("a message listener must not close its own session");
         }
         closed = true;
-        for (RamjetMessageProducer producer : producers) {
-            producer.close();
-        }
+        producers.close();
         JMSException first = null;
         try {
             transaction.close();
@@ -661,18 +414,12 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
             first = e;
         }
         try {
-            redeliverAhead(List.of());
+            acknowledgement.redeliverAhead(List.of());
         } catch (JMSException e) {
             first = first == null ? e : first;
         }
-        for (RamjetMessageConsumer consumer : consumers) {
-            try {
-                consumer.close();
-            } catch (JMSException e) {
-                first = first == null ? e : first;
-            }
-        }
-        unacknowledged.takeAll();
+        first = consumers.close(first);
+        acknowledgement.forget();
         thread.shutdown();
         connection.removed(this);
         if (first != null) {
@@ -688,14 +435,5 @@ public class RamjetSession implements Session, QueueSession, TopicSession {
         if (isClosed()) {
             throw new IllegalStateException("the session is closed");
         }
-    }
-
-    /**
-     * The message queue this session sends to for {@code destination}: chosen once, the next of
-     * its connection's {@link QueueChoices} (sessions spread evenly over the destination's queues
-     * of all its groups), shared by all its producers, so the session's messages keep their order.
-     */
-    int queueChoice(RamjetDestination destination) {
-        return queueChoices.computeIfAbsent(destination, connection.queueChoices()::next);
     }
 }

@@ -19,7 +19,7 @@ import io.ramjet.provider.jms.RamjetConnectionFactory;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.remoting.RemotingServer;
-import io.ramjet.server.remoting.RemotingServerConfig;
+import io.ramjet.server.config.RemotingServerConfig;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSSecurityException;

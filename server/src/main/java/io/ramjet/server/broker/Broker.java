@@ -1,7 +1,5 @@
 package io.ramjet.server.broker;
 
-import io.ramjet.protocol.command.BrokerInfo;
-import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.server.broker.admin.BrokerFactsReader;
 import io.ramjet.server.broker.admin.Statistics;
@@ -18,7 +16,6 @@ import io.ramjet.server.broker.large.OpenUploads;
 import io.ramjet.server.broker.log.ConsumptionLog;
 import io.ramjet.server.broker.log.DeliveryMarks;
 import io.ramjet.server.broker.log.NonPersistentHorizon;
-import io.ramjet.server.broker.processor.AdminProcessor;
 import io.ramjet.server.broker.processor.ProducingConnections;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.broker.replication.ReplicationControl;
@@ -28,7 +25,6 @@ import io.ramjet.server.broker.security.SecurityFiles;
 import io.ramjet.server.broker.subscription.SubscriptionTable;
 import io.ramjet.server.broker.timer.DelayedMessages;
 import io.ramjet.server.broker.transaction.Transactions;
-import io.ramjet.server.remoting.RemotingServer;
 import io.ramjet.storage.MessageStore;
 import io.ramjet.storage.ReplicationGate;
 import io.ramjet.storage.StoreConfig;
@@ -66,7 +62,6 @@ public final class Broker implements AutoCloseable {
     /** Depths and backlogs, for the operator's commands and the metrics. */
     private Statistics statistics;
     private MessageStore store;
-    private RemotingServer server;
     private ConsumptionLog log;
     private RetentionScanner retention;
     private LargeMessages largeMessages;
@@ -135,24 +130,24 @@ public final class Broker implements AutoCloseable {
         log = new ConsumptionLog(store);
         deleteQueuesOfUnknownDestinations();
         try {
-            server = new RemotingServer(config.remoting());
+            requests.openServer();
             statistics = new Statistics(store, state.destinations(), state.subscriptions(), state.delayed());
-            operations.startMetrics(server, statistics, store);
+            operations.startMetrics(requests.server(), statistics, store);
             Login login = SecurityFiles.login(config.usersFile(), config.access());
-            requests.registerAuthentication(server, login);
+            requests.registerAuthentication(login);
             if (replicationConfig.slave()) {
-                requests.registerSlave(server, store);
+                requests.registerSlave(store);
             } else {
                 registerMaster(login);
             }
-            server.start();
-            replication.start(server, store, requests.members());
+            requests.listen();
+            replication.start(requests.server(), store, requests.members());
             retention = new RetentionScanner(store, state.destinations(), state.subscriptions(), state.delayed(),
                     state.transactions().table(), largeMessages, state.uploads());
             threads.timer().scheduleWithFixedDelay(retention, RETENTION_PERIOD_MILLIS, RETENTION_PERIOD_MILLIS,
                     TimeUnit.MILLISECONDS);
             if (!replicationConfig.slave()) {
-                registration.start(this::registration);
+                registration.start(this::address, state.destinations(), () -> replication.epochs().lastEpoch());
             }
         } catch (RemotingException | RuntimeException e) {
             close();
@@ -193,12 +188,12 @@ public final class Broker implements AutoCloseable {
 
     /** A master's client commands, then the operator's commands and the console, which use them. */
     private void registerMaster(Login login) {
-        RequestProcessors.ClientCommands clients = requests.registerMaster(server, login, store, log, largeMessages,
+        RequestProcessors.ClientCommands clients = requests.registerMaster(login, store, log, largeMessages,
                 operations.metrics(), this::destinationCreated, registration::announceDestinations);
         BrokerFactsReader facts = new BrokerFactsReader(new BrokerFactsReader.Identity(config.brokerName(),
                 startedAt, config.diskUseLimit()), this::address, store, state.destinations(),
                 state.transactions().table());
-        operations.register(server, store, log, statistics, clients, facts,
+        operations.register(requests.server(), store, log, statistics, clients, facts,
                 () -> new ClusterOverview(config, this::address, () -> replication.epochs().lastEpoch(),
                         () -> store.maxPhysicalOffset(), replication.inSync(), registration::nameServers));
     }
@@ -219,22 +214,10 @@ public final class Broker implements AutoCloseable {
         }
     }
 
-    /** Only a master registers, so always as {@link BrokerInfo#MASTER_ID}, with the epoch it serves. */
-    private RegisterBrokerRequest registration() {
-        return new RegisterBrokerRequest(brokerInfo(), AdminProcessor.infos(state.destinations()),
-                replication.epochs().lastEpoch());
-    }
-
     /** Logs a destination created on first use (before the message that created it) and announces it. */
     private void destinationCreated(Destination destination) {
         log.destinationCreatedOnUse(destination);
         registration.announceDestinations();
-    }
-
-    /** As the NameServers route to it: a master under {@link BrokerInfo#MASTER_ID}, whatever its configured id. */
-    public BrokerInfo brokerInfo() {
-        long id = config.replication().slave() ? config.brokerId() : BrokerInfo.MASTER_ID;
-        return new BrokerInfo(config.clusterName(), config.brokerName(), id, address());
     }
 
     /**
@@ -251,12 +234,12 @@ public final class Broker implements AutoCloseable {
 
     /** The bound port, the chosen one when configured with port 0. */
     public int port() {
-        return server.port();
+        return requests.server().port();
     }
 
     /** {@code host:port} clients connect to. */
     public String address() {
-        return server.address();
+        return requests.server().address();
     }
 
     /** The slaves in this master's in-sync set now, by broker id (empty on a slave): for a controller to commit. */
@@ -291,8 +274,7 @@ public final class Broker implements AutoCloseable {
 
     /** How many client and cluster connections the broker has open now, for tests and monitoring. */
     public int connectionCount() {
-        RemotingServer remoting = server;
-        return remoting == null ? 0 : remoting.connections().size();
+        return requests.connectionCount();
     }
 
     /** The bound port of the Prometheus scrape endpoint, -1 when there is none. */
@@ -324,10 +306,7 @@ public final class Broker implements AutoCloseable {
         // before the server: connections closing because the broker stops roll nothing back
         state.transactions().close();
         requests.closeCoordinators();
-        if (server != null) {
-            server.close();
-            server = null;
-        }
+        requests.closeServer();
         operations.close();
         threads.stopTimerAndLogins();
         requests.closeSendLane();

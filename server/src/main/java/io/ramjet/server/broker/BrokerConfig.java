@@ -6,11 +6,11 @@ import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.broker.security.AccessConfig;
 import io.ramjet.server.broker.subscription.MessageGroupPolicy;
 import io.ramjet.controller.ClusterSecret;
-import io.ramjet.server.remoting.NameServerSecret;
-import io.ramjet.server.remoting.Hosts;
-import io.ramjet.server.remoting.ConnectionLimits;
-import io.ramjet.server.remoting.RemotingServerConfig;
-import io.ramjet.server.remoting.TlsSettings;
+import io.ramjet.server.config.NameServerSecret;
+import io.ramjet.server.config.Hosts;
+import io.ramjet.server.config.ConnectionLimits;
+import io.ramjet.server.config.RemotingServerConfig;
+import io.ramjet.server.config.TlsSettings;
 import io.ramjet.storage.StoreConfig;
 
 import java.nio.file.Path;

@@ -1,14 +1,18 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.server.broker.destination.DestinationTable;
+import io.ramjet.server.broker.processor.AdminProcessor;
 import io.ramjet.server.remoting.BrokerRegistrar;
 import io.ramjet.server.remoting.NameServerRegistrations;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,8 +35,12 @@ final class NameServerRegistration {
         this.config = config;
     }
 
-    /** Registers as {@code registration} says, waiting a little for the first registration. */
-    void start(Supplier<RegisterBrokerRequest> registration) {
+    /**
+     * Registers the broker at {@code address} with its {@code destinations} and the epoch it
+     * serves, waiting a little for the first registration.
+     */
+    void start(Supplier<String> address, DestinationTable destinations, IntSupplier epoch) {
+        Supplier<RegisterBrokerRequest> registration = () -> registration(address.get(), destinations, epoch);
         if (config.nameServers().isEmpty()) {
             return;
         }
@@ -51,6 +59,18 @@ final class NameServerRegistration {
             LOG.warn("broker {} is not registered with any NameServer yet ({}); the heartbeat will retry",
                     config.brokerName(), e.getCause() == null ? e.toString() : e.getCause().toString());
         }
+    }
+
+    /** Only a master registers, so always as {@link BrokerInfo#MASTER_ID}, with the epoch it serves. */
+    private RegisterBrokerRequest registration(String address, DestinationTable destinations, IntSupplier epoch) {
+        return new RegisterBrokerRequest(brokerInfo(config, address), AdminProcessor.infos(destinations),
+                epoch.getAsInt());
+    }
+
+    /** As the NameServers route to a broker: a master under {@link BrokerInfo#MASTER_ID}, whatever its configured id. */
+    static BrokerInfo brokerInfo(BrokerConfig config, String address) {
+        long id = config.replication().slave() ? config.brokerId() : BrokerInfo.MASTER_ID;
+        return new BrokerInfo(config.clusterName(), config.brokerName(), id, address);
     }
 
     /** The destinations changed: registers again soon, when registered at all. */

@@ -5,6 +5,7 @@ import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.server.broker.console.ConsoleGate;
 import io.ramjet.server.broker.delivery.Acknowledgements;
 import io.ramjet.server.broker.delivery.DeadLetterQueue;
@@ -61,9 +62,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Which processor serves which command, on which threads: the login and the cluster handshake
- * on every broker, the client commands on a master, browsing only on a slave. Owns what the
- * processors send on (the append lane, the client asking other brokers' coordinators).
+ * The broker's remoting server and which processor serves which command on it, on which
+ * threads: the login and the cluster handshake on every broker, the client commands on a
+ * master, browsing only on a slave. Owns the server and what the processors send on (the append
+ * lane, the client asking other brokers' coordinators). Called by {@link Broker} under its lock.
  */
 final class RequestProcessors {
 
@@ -90,6 +92,8 @@ final class RequestProcessors {
     private final BrokerThreads threads;
     /** Where SEND and TX_COMMIT_COUNTED run ({@link SendLane}); the store's, opened with it. */
     private AppendLane sends;
+    /** The port the broker serves on: from {@link #openServer} to {@link #closeServer}. */
+    private RemotingServer server;
     /** Asks the coordinators of prepared transactions (TX_QUERY to other brokers). */
     private RemotingClient coordinatorRemoting;
     /** Which connections are proven members of the cluster: the check of every broker-to-broker command. */
@@ -100,6 +104,35 @@ final class RequestProcessors {
         this.control = control;
         this.state = state;
         this.threads = threads;
+    }
+
+    /** Creates the broker's remoting server from the configuration; it listens from {@link #listen}. */
+    void openServer() {
+        server = new RemotingServer(config.remoting());
+    }
+
+    /** The broker's remoting server, null before {@link #openServer} and after {@link #closeServer}. */
+    RemotingServer server() {
+        return server;
+    }
+
+    /** Binds the port, the processors registered. */
+    void listen() throws RemotingException {
+        server.start();
+    }
+
+    /** How many connections the server has open now; 0 when it is not serving. */
+    int connectionCount() {
+        RemotingServer remoting = server;
+        return remoting == null ? 0 : remoting.connections().size();
+    }
+
+    /** Stops serving, if serving. */
+    void closeServer() {
+        if (server != null) {
+            server.close();
+            server = null;
+        }
     }
 
     /** The cluster's members as the handshake proved them; set by {@link #registerAuthentication}. */
@@ -117,7 +150,7 @@ final class RequestProcessors {
      * that refuses unauthenticated connections when anonymous access is off (a proven member
      * passes it).
      */
-    void registerAuthentication(RemotingServer server, Login login) {
+    void registerAuthentication(Login login) {
         members = new ClusterMembership(config.clusterIdentity(), config.clusterUser(), Authentication::identityOf);
         if (!members.enabled()) {
             LOG.info("broker {}: no cluster secret (clusterSecret or nameServerSecret): no broker may replicate from"
@@ -151,7 +184,7 @@ final class RequestProcessors {
      * A slave serves browsing only: everything else a client may ask is refused as NOT_MASTER,
      * so nothing but replication writes its log.
      */
-    void registerSlave(RemotingServer server, MessageStore store) {
+    void registerSlave(MessageStore store) {
         server.registerProcessor(CommandCode.BROWSE, Refusals.mapped(new BrowseProcessor(store, state.destinations(),
                 state.subscriptions(), access(authorizer()))::browse), threads.processors());
         for (short code : SLAVE_REFUSED) {
@@ -170,7 +203,7 @@ final class RequestProcessors {
      * @param destinationsChanged told when a destination is created or deleted
      * @param metrics the metrics that time sends and pulls, null when they are off
      */
-    ClientCommands registerMaster(RemotingServer server, Login login, MessageStore store, ConsumptionLog log,
+    ClientCommands registerMaster(Login login, MessageStore store, ConsumptionLog log,
                                   LargeMessages largeMessages, MetricsEndpoint metrics,
                                   Consumer<Destination> destinationCreated, Runnable destinationsChanged) {
         Authorizer authorizer = authorizer();

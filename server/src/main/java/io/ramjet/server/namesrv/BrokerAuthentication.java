@@ -3,8 +3,9 @@ package io.ramjet.server.namesrv;
 import io.ramjet.protocol.command.BrokerProof;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.command.UnregisterBrokerRequest;
-import io.ramjet.server.remoting.NameServerSecret;
+import io.ramjet.server.config.NameServerSecret;
 
+import io.ramjet.server.remoting.BrokerProofs;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -35,11 +36,11 @@ final class BrokerAuthentication {
     }
 
     boolean admits(RegisterBrokerRequest request, long nowMillis) {
-        return secret == null || secret.signed(request) && fresh(request.proof(), nowMillis);
+        return secret == null || BrokerProofs.signed(secret, request) && fresh(request.proof(), nowMillis);
     }
 
     boolean admits(UnregisterBrokerRequest request, long nowMillis) {
-        return secret == null || secret.signed(request) && fresh(request.proof(), nowMillis);
+        return secret == null || BrokerProofs.signed(secret, request) && fresh(request.proof(), nowMillis);
     }
 
     private synchronized boolean fresh(BrokerProof proof, long nowMillis) {

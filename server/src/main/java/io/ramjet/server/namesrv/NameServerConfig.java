@@ -1,8 +1,8 @@
 package io.ramjet.server.namesrv;
 
 import io.ramjet.controller.ControllerConfig;
-import io.ramjet.server.remoting.NameServerSecret;
-import io.ramjet.server.remoting.RemotingServerConfig;
+import io.ramjet.server.config.NameServerSecret;
+import io.ramjet.server.config.RemotingServerConfig;
 
 import java.time.Duration;
 import java.util.Objects;

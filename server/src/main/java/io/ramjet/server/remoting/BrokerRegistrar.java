@@ -4,6 +4,7 @@ import io.ramjet.protocol.command.AnnounceDestinationsRequest;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
 import io.ramjet.protocol.command.UnregisterBrokerRequest;
+import io.ramjet.server.config.NameServerSecret;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -96,7 +97,7 @@ public final class BrokerRegistrar implements AutoCloseable {
     public CompletableFuture<Void> registerNow() {
         RegisterBrokerRequest request = registration.get();
         if (secret != null) {
-            request = secret.sign(request, System.currentTimeMillis());
+            request = BrokerProofs.sign(secret, request, System.currentTimeMillis());
         }
         BrokerInfo broker = request.broker();
         announced.registered(request.destinations());
@@ -128,7 +129,7 @@ public final class BrokerRegistrar implements AutoCloseable {
         for (String address : lost) {
             RegisterBrokerRequest request = registration.get();
             if (secret != null) {
-                request = secret.sign(request, System.currentTimeMillis());
+                request = BrokerProofs.sign(secret, request, System.currentTimeMillis());
             }
             BrokerInfo broker = request.broker();
             attempts.add(nameServers.registerWith(address, request).thenRun(() -> {
@@ -204,7 +205,7 @@ public final class BrokerRegistrar implements AutoCloseable {
         RegisterBrokerRequest request = registration.get();
         UnregisterBrokerRequest leaving = UnregisterBrokerRequest.of(request.broker());
         if (secret != null) {
-            leaving = secret.sign(leaving, System.currentTimeMillis());
+            leaving = BrokerProofs.sign(secret, leaving, System.currentTimeMillis());
         }
         try {
             nameServers.unregisterBroker(leaving).join();

@@ -7,6 +7,7 @@ import io.netty.util.AttributeKey;
 import io.ramjet.protocol.frame.FrameDecoder;
 import io.ramjet.protocol.frame.RefusalLog;
 
+import io.ramjet.server.config.ConnectionLimits;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 

@@ -24,6 +24,8 @@ import io.ramjet.protocol.remoting.RequestGate;
 import io.ramjet.protocol.remoting.RequestExecutor;
 import io.ramjet.protocol.remoting.RequestProcessor;
 import io.ramjet.protocol.remoting.Transport;
+import io.ramjet.server.config.ConnectionLimits;
+import io.ramjet.server.config.RemotingServerConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,7 +72,7 @@ public final class RemotingServer implements AutoCloseable {
     public RemotingServer(RemotingServerConfig config) {
         this.config = config;
         this.refusals = new RefusalLog(config.role());
-        this.frameMemory = config.limits().newFrameMemory();
+        this.frameMemory = new FrameMemory(config.limits().frameMemory(), config.limits().frameMemoryPerOwner());
         this.limiter = new ConnectionLimiter(config.limits(), refusals);
     }
 

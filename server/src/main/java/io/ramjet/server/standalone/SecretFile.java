@@ -1,6 +1,6 @@
 package io.ramjet.server.standalone;
 
-import io.ramjet.server.remoting.NameServerSecret;
+import io.ramjet.server.config.NameServerSecret;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -3,7 +3,7 @@ package io.ramjet.server.standalone;
 import io.ramjet.protocol.remoting.tls.ServerTls.ClientAuthMode;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.controller.ClusterSecret;
-import io.ramjet.server.remoting.NameServerSecret;
+import io.ramjet.server.config.NameServerSecret;
 import io.ramjet.storage.FlushPolicy;
 
 import java.io.IOException;

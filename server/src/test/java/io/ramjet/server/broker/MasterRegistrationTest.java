@@ -44,7 +44,8 @@ class MasterRegistrationTest {
             Broker master = BrokerTestSupport.start(config(masterDir, nameServer, 0));
             Broker slave = BrokerTestSupport.start(config(slaveDir, nameServer, 1)
                     .withReplication(ReplicationConfig.DEFAULT.asSlaveOf(master.address())));
-            assertEquals(List.of(master.brokerInfo()), names.listBrokers().get(10, TimeUnit.SECONDS),
+            assertEquals(List.of(NameServerRegistration.brokerInfo(master.config(), master.address())),
+                    names.listBrokers().get(10, TimeUnit.SECONDS),
                     "the slave registers nowhere");
             // a slave learns its master's epoch with the first bytes it copies
             ReplicationTest.send(master.address(), "m", 10);
@@ -52,7 +53,7 @@ class MasterRegistrationTest {
             slave.close();
 
             try (Broker promoted = BrokerTestSupport.start(config(slaveDir, nameServer, 1))) {
-                BrokerInfo expected = new BrokerInfo(master.brokerInfo().clusterName(), "g1", BrokerInfo.MASTER_ID,
+                BrokerInfo expected = new BrokerInfo(master.config().clusterName(), "g1", BrokerInfo.MASTER_ID,
                         promoted.address());
                 assertEquals(List.of(expected), names.listBrokers().get(10, TimeUnit.SECONDS),
                         "the promoted slave's higher epoch replaced the live old master");

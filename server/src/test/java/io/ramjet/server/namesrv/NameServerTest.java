@@ -14,10 +14,11 @@ import io.ramjet.protocol.remoting.NameServerClient;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingCommandException;
+import io.ramjet.server.remoting.BrokerProofs;
 import io.ramjet.server.remoting.BrokerRegistrar;
 import io.ramjet.server.remoting.NameServerRegistrations;
-import io.ramjet.server.remoting.NameServerSecret;
-import io.ramjet.server.remoting.RemotingServerConfig;
+import io.ramjet.server.config.NameServerSecret;
+import io.ramjet.server.config.RemotingServerConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -339,12 +340,12 @@ class NameServerTest {
     void securedNameServerRefusesARogueRegistrationWithoutOrWithAWrongSecretAndTheRouteSurvives() throws Exception {
         NameServer nameServer = securedNameServer();
         NameServerRegistrations realBroker = registrationsOf(nameServer);
-        realBroker.registerBroker(SECRET.sign(registration(BROKER_A, "orders"), now())).get(5, TimeUnit.SECONDS);
+        realBroker.registerBroker(BrokerProofs.sign(SECRET, registration(BROKER_A, "orders"), now())).get(5, TimeUnit.SECONDS);
 
         NameServerRegistrations rogue = registrationsOf(nameServer);
         assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED, refusal(rogue.registerBroker(registration(ROGUE_A, "orders"))));
         assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED,
-                refusal(rogue.registerBroker(WRONG_SECRET.sign(registration(ROGUE_A, "orders"), now()))));
+                refusal(rogue.registerBroker(BrokerProofs.sign(WRONG_SECRET, registration(ROGUE_A, "orders"), now()))));
 
         assertEquals(List.of(BROKER_A), brokersOf(route(clientOf(nameServer), "orders")));
     }
@@ -352,14 +353,14 @@ class NameServerTest {
     @Test
     void securedNameServerRefusesAnUnregistrationWithoutTheSecretAndTheRouteSurvives() throws Exception {
         NameServer nameServer = securedNameServer();
-        registrationsOf(nameServer).registerBroker(SECRET.sign(registration(BROKER_A, "orders"), now()))
+        registrationsOf(nameServer).registerBroker(BrokerProofs.sign(SECRET, registration(BROKER_A, "orders"), now()))
                 .get(5, TimeUnit.SECONDS);
 
         NameServerRegistrations stranger = registrationsOf(nameServer);
         assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED,
                 refusal(stranger.unregisterBroker(UnregisterBrokerRequest.of(BROKER_A))));
         assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED,
-                refusal(stranger.unregisterBroker(WRONG_SECRET.sign(UnregisterBrokerRequest.of(BROKER_A), now()))));
+                refusal(stranger.unregisterBroker(BrokerProofs.sign(WRONG_SECRET, UnregisterBrokerRequest.of(BROKER_A), now()))));
 
         assertEquals(List.of(BROKER_A), brokersOf(route(clientOf(nameServer), "orders")));
     }
@@ -368,14 +369,14 @@ class NameServerTest {
     void signedRequestReplayedOrOutsideTheTimeWindowIsRefused() throws Exception {
         NameServer nameServer = securedNameServer();
         NameServerRegistrations broker = registrationsOf(nameServer);
-        RegisterBrokerRequest signed = SECRET.sign(registration(BROKER_A, "orders"), now());
+        RegisterBrokerRequest signed = BrokerProofs.sign(SECRET, registration(BROKER_A, "orders"), now());
         broker.registerBroker(signed).get(5, TimeUnit.SECONDS);
 
         assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED, refusal(broker.registerBroker(signed)));
         long stale = now() - BrokerAuthentication.WINDOW.toMillis() - 1_000;
         assertEquals(ErrorStatus.BROKER_NOT_AUTHENTICATED,
-                refusal(broker.registerBroker(SECRET.sign(registration(BROKER_A, "orders"), stale))));
-        broker.registerBroker(SECRET.sign(registration(BROKER_A, "orders"), now())).get(5, TimeUnit.SECONDS);
+                refusal(broker.registerBroker(BrokerProofs.sign(SECRET, registration(BROKER_A, "orders"), stale))));
+        broker.registerBroker(BrokerProofs.sign(SECRET, registration(BROKER_A, "orders"), now())).get(5, TimeUnit.SECONDS);
     }
 
     @Test
@@ -474,17 +475,17 @@ class NameServerTest {
     @Test
     void restartedSignedBrokerOnTheSameAddressTakesOverWhileItsOldConnectionLingers() throws Exception {
         NameServer nameServer = securedNameServer();
-        registrationsOf(nameServer).registerBroker(SECRET.sign(registration(BROKER_A, "orders"), now()))
+        registrationsOf(nameServer).registerBroker(BrokerProofs.sign(SECRET, registration(BROKER_A, "orders"), now()))
                 .get(5, TimeUnit.SECONDS);
 
         // the old connection stays open, as a half-open one would after the broker's host lost power
-        registrationsOf(nameServer).registerBroker(SECRET.sign(registration(BROKER_A, "audit"), now())).get(5, TimeUnit.SECONDS);
+        registrationsOf(nameServer).registerBroker(BrokerProofs.sign(SECRET, registration(BROKER_A, "audit"), now())).get(5, TimeUnit.SECONDS);
 
         NameServerClient jmsClient = clientOf(nameServer);
         assertEquals(List.of(BROKER_A), brokersOf(route(jmsClient, "audit")));
         assertTrue(route(jmsClient, "orders").isEmpty());
         assertEquals(ErrorStatus.BROKER_NAME_TAKEN,
-                refusal(registrationsOf(nameServer).registerBroker(SECRET.sign(registration(ROGUE_A, "orders"), now()))));
+                refusal(registrationsOf(nameServer).registerBroker(BrokerProofs.sign(SECRET, registration(ROGUE_A, "orders"), now()))));
     }
 
     private static long now() {

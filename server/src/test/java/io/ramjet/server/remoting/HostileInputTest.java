@@ -7,6 +7,7 @@ import io.ramjet.protocol.frame.FrameDescriptor;
 import io.ramjet.protocol.frame.HeaderCodec;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.server.config.RemotingServerConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

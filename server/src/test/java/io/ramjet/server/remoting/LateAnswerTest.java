@@ -3,6 +3,7 @@ package io.ramjet.server.remoting;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.server.config.RemotingServerConfig;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;

@@ -15,6 +15,7 @@ import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.remoting.RemotingConnectionException;
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.protocol.remoting.RemotingTimeoutException;
+import io.ramjet.server.config.RemotingServerConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -13,7 +13,7 @@ import io.ramjet.controller.ControllerReply;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.namesrv.NameServer;
-import io.ramjet.server.remoting.NameServerSecret;
+import io.ramjet.server.config.NameServerSecret;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

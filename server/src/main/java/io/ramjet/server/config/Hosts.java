@@ -1,4 +1,4 @@
-package io.ramjet.server.remoting;
+package io.ramjet.server.config;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,7 +1,6 @@
-package io.ramjet.server.remoting;
+package io.ramjet.server.config;
 
 import io.ramjet.protocol.frame.FrameDescriptor;
-import io.ramjet.protocol.frame.FrameMemory;
 
 /**
  * How many connections a server accepts and how much memory their frames may hold before and
@@ -42,11 +41,6 @@ public record ConnectionLimits(int maxConnections, int maxPerAddress, int maxUna
             throw new IllegalArgumentException("frame memory must be positive: " + frameMemory + ", "
                     + frameMemoryPerOwner);
         }
-    }
-
-    /** The frame memory budget these limits give, one per server. */
-    FrameMemory newFrameMemory() {
-        return new FrameMemory(frameMemory, frameMemoryPerOwner);
     }
 
     public ConnectionLimits withLoginRequired(boolean required) {

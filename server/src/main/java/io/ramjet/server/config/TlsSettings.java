@@ -1,4 +1,4 @@
-package io.ramjet.server.remoting;
+package io.ramjet.server.config;
 
 import io.ramjet.protocol.remoting.tls.ClientTls;
 import io.ramjet.protocol.remoting.tls.KeyMaterial;

@@ -1,4 +1,4 @@
-package io.ramjet.server.remoting;
+package io.ramjet.server.config;
 
 import io.ramjet.protocol.frame.FrameDescriptor;
 import io.ramjet.protocol.remoting.Transport;
@@ -8,12 +8,12 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Settings of a {@link RemotingServer}.
+ * Settings of a {@link io.ramjet.server.remoting.RemotingServer}.
  *
  * @param role           what the server is ("NameServer", "broker"), named when it cannot bind
  * @param host           address to bind
  * @param advertisedHost address to announce, or null for {@link Hosts#advertised the default}
- * @param port           port to bind; 0 picks a free one, see {@link RemotingServer#port()}
+ * @param port           port to bind; 0 picks a free one, see {@link io.ramjet.server.remoting.RemotingServer#port()}
  * @param advertisedPort port to announce (a port forward's or proxy's in front of this one), or 0
  *                       to announce the bound port
  * @param ioThreads      Netty worker threads
@@ -58,7 +58,7 @@ public record RemotingServerConfig(String role, String host, String advertisedHo
                 FrameDescriptor.DEFAULT_MAX_FRAME_LENGTH, Duration.ofSeconds(120), null, true, ConnectionLimits.DEFAULT);
     }
 
-    /** The {@code host} part of {@link RemotingServer#address()}: what clients are told to connect to. */
+    /** The {@code host} part of {@link io.ramjet.server.remoting.RemotingServer#address()}: what clients are told to connect to. */
     public String announcedHost() {
         return Hosts.advertised(host, advertisedHost);
     }
@@ -79,7 +79,7 @@ public record RemotingServerConfig(String role, String host, String advertisedHo
                 ioThreads, maxFrameLength, idleTimeout, tls, nativeTransport, limits);
     }
 
-    /** The {@code port} part of {@link RemotingServer#address()}, given the port the server bound. */
+    /** The {@code port} part of {@link io.ramjet.server.remoting.RemotingServer#address()}, given the port the server bound. */
     public int announcedPort(int boundPort) {
         return advertisedPort == 0 ? boundPort : advertisedPort;
     }
