@@ -100,9 +100,11 @@ final class ConsumerPipeline {
     /**
      * How many messages the feeds may prefetch now: one, doubling each time the application
      * empties the prefetch promptly, up to {@link #prefetch}, back to one once what it took
-     * waited a second.
+     * waited a second. A subscription's sole consumer starts at {@link #prefetch}: no other
+     * consumer could take what it holds, and a start at one would cost it a round trip per
+     * doubling on every new subscription.
      */
-    private volatile int window = 1;
+    private volatile int window;
 
     ConsumerPipeline(RamjetSession session, ConsumerInfo info, RamjetDestination destination, ConsumerCalls calls,
                      Runnable arrived) {
@@ -115,6 +117,7 @@ final class ConsumerPipeline {
         this.admission = new MessageAdmission(session, info, destination, calls);
         this.prefetch = session.connection().info().options().prefetch();
         this.prefetchBytes = session.connection().info().options().prefetchBytes();
+        this.window = info.soleConsumer() ? prefetch : 1;
         this.demand = new ApplicationDemand(RamjetMessageConsumer.IDLE_MILLIS, session.connection().timer(),
                 this::giveBack, this::wakeFeeds);
     }
