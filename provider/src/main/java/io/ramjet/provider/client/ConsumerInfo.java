@@ -23,6 +23,16 @@ public record ConsumerInfo(long consumerId, SubscriptionRef subscription, String
         return subscription.type() == SubscriptionType.QUEUE;
     }
 
+    /**
+     * Whether this consumer is its subscription's only one: a topic consumer's own subscription
+     * or a non-shared durable one (JMS allows one active consumer on it), so no other consumer
+     * of the subscription could take what this one prefetches.
+     */
+    public boolean soleConsumer() {
+        SubscriptionType type = subscription.type();
+        return type == SubscriptionType.TOPIC || type == SubscriptionType.DURABLE;
+    }
+
     public ConsumerInfo attachedTo(String address) {
         return new ConsumerInfo(consumerId, subscription, selector, noLocal, address);
     }

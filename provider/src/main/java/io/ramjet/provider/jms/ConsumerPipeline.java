@@ -66,7 +66,7 @@ final class ConsumerPipeline {
         this.demand = new ApplicationDemand(RamjetMessageConsumer.IDLE_MILLIS, session.connection().timer(),
                 this::giveBack, this::wakeFeeds);
         this.window = new PullWindow(prefetched, session.connection().info().options().prefetch(),
-                session.connection().info().options().prefetchBytes(), () -> closed,
+                session.connection().info().options().prefetchBytes(), info.soleConsumer(), () -> closed,
                 () -> demand.idle() || !session.connection().isStarted());
     }
 

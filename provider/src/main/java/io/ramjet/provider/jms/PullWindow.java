@@ -8,7 +8,8 @@ import java.util.function.Supplier;
 /**
  * How much a consumer's feeds may ask the brokers for: the window, in messages and in bytes,
  * against what its prefetch holds and what pulls still out have asked for. The window starts at
- * one, doubles each time the application empties the prefetch promptly, up to {@code prefetch},
+ * one ({@code prefetch} for a subscription's sole consumer: no other consumer could take what it
+ * holds, and a start at one would cost it a round trip per doubling on every new subscription), doubles each time the application empties the prefetch promptly, up to {@code prefetch},
  * and drops back to one once what it took waited a second. Nothing is asked for while the
  * consumer is closed or {@code paused} (the application takes no messages, or the connection is
  * stopped).
@@ -40,16 +41,17 @@ final class PullWindow {
     /** The largest message taken in so far, bytes; 0 before the first. What a pull asks for is counted at this size. */
     private int largest;
     /**
-     * How many messages the feeds may prefetch now: one, doubling each time the application
-     * empties the prefetch promptly, up to {@link #prefetch}, back to one once what it took
-     * waited a second.
+     * How many messages the feeds may prefetch now: one (or {@link #prefetch} for a sole
+     * consumer), doubling each time the application empties the prefetch promptly, up to
+     * {@link #prefetch}, back to one once what it took waited a second.
      */
-    private volatile int window = 1;
+    private volatile int window;
 
-    PullWindow(PrefetchBuffer<Received> prefetched, int prefetch, long prefetchBytes, BooleanSupplier closed,
-               BooleanSupplier paused) {
+    PullWindow(PrefetchBuffer<Received> prefetched, int prefetch, long prefetchBytes, boolean soleConsumer,
+               BooleanSupplier closed, BooleanSupplier paused) {
         this.prefetched = prefetched;
         this.prefetch = prefetch;
+        this.window = soleConsumer ? prefetch : 1;
         this.prefetchBytes = prefetchBytes;
         this.closed = closed;
         this.paused = paused;

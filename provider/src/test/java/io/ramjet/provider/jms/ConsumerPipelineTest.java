@@ -341,4 +341,52 @@ class ConsumerPipelineTest extends BrokerTestSupport {
         int largest = Collections.max(counting.pulls);
         assertTrue(largest > 1 && largest <= cap / (64 * KIB), "a pull asked for " + largest + " messages");
     }
+
+    /**
+     * Receives {@code count} messages from a consumer whose messages wait for it and checks that
+     * its first two pulls asked for all of them: a window that started at one would have made it
+     * ask for 8 (the first pull's guess), then 1, 2, 4... , a round trip per doubling.
+     */
+    private static void receiveInTwoPulls(MessageConsumer consumer, int count, CountingBrokerClient counting)
+            throws Exception {
+        for (int i = 0; i < count; i++) {
+            assertNotNull(consumer.receive(TIMEOUT), "message " + i);
+        }
+        List<Integer> pulls = counting.pulls;
+        assertTrue(pulls.size() >= 2 && pulls.get(0) + pulls.get(1) >= count, "pulls asking for " + pulls);
+    }
+
+    @Test
+    void aTopicSubscribersBacklogComesInTwoPulls() throws Exception {
+        // its window starts at the prefetch: nobody else consumes its subscription
+        int count = 300;
+        CountingBrokerClient counting = new CountingBrokerClient();
+        try (Connection connection = counting.factory(broker.nameServerAddress(), "").createConnection()) {
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            Topic topic = session.createTopic(unique("sole-topic"));
+            MessageConsumer consumer = session.createConsumer(topic);
+            sendNumbered(connection.createSession(Session.AUTO_ACKNOWLEDGE), topic, count);
+            connection.start();
+            receiveInTwoPulls(consumer, count, counting);
+        }
+    }
+
+    @Test
+    void aDurableSubscribersBacklogComesInTwoPulls() throws Exception {
+        int count = 300;
+        CountingBrokerClient counting = new CountingBrokerClient();
+        try (Connection connection = counting.factory(broker.nameServerAddress(), "").createConnection()) {
+            connection.setClientID(unique("sole-durable"));
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            Topic topic = session.createTopic(unique("sole-durable"));
+            session.createDurableConsumer(topic, "sole").close();
+            sendNumbered(session, topic, count);
+            MessageConsumer consumer = session.createDurableConsumer(topic, "sole");
+            counting.pulls.clear();
+            connection.start();
+            receiveInTwoPulls(consumer, count, counting);
+            consumer.close();
+            session.unsubscribe("sole");
+        }
+    }
 }
