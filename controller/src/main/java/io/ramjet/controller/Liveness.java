@@ -73,15 +73,27 @@ final class Liveness {
      */
     boolean masterMayBeAlive(String brokerName, long masterId, int epoch) {
         long now = nanoClock.getAsLong();
-        Seen last = seen.get(new Key(brokerName, masterId));
-        long lastSign = last == null ? leaderSinceNanos : Math.max(leaderSinceNanos, last.atNanos());
-        long silence = now - lastSign;
+        long silence = silenceNanos(brokerName, masterId, now);
         if (silence < leaseNanos) {
             return true;
         }
         Lost report = lost.get(brokerName);
         boolean reported = report != null && report.epoch() == epoch && now - report.atNanos() < leaseNanos;
         return !reported && silence < silentNanos;
+    }
+
+    /**
+     * True while broker {@code brokerId} has heartbeated (or this leader has stood) within the
+     * lease: a master that did may still believe it holds the lease, and write.
+     */
+    boolean withinLease(String brokerName, long brokerId) {
+        return silenceNanos(brokerName, brokerId, nanoClock.getAsLong()) < leaseNanos;
+    }
+
+    private long silenceNanos(String brokerName, long brokerId, long now) {
+        Seen last = seen.get(new Key(brokerName, brokerId));
+        long lastSign = last == null ? leaderSinceNanos : Math.max(leaderSinceNanos, last.atNanos());
+        return now - lastSign;
     }
 
     /** Broker id → last reported log end, for every broker of the group heard within the lease. */

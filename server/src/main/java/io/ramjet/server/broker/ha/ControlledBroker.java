@@ -159,8 +159,14 @@ public final class ControlledBroker implements AutoCloseable {
         }
     }
 
+    /**
+     * Registers until the controllers answer with a master, or {@code controllerRegisterPatienceMs}
+     * passed. They refuse the registration of their group's master while its previous run may
+     * still hold its lease (the lease of a master killed and started again): it is sent again.
+     */
     private ControllerReply registerPatiently() {
         long deadline = System.nanoTime() + config.controllerMode().registerPatience().toNanos();
+        boolean refused = false;
         while (true) {
             try {
                 ControllerReply reply = register();
@@ -172,6 +178,11 @@ public final class ControlledBroker implements AutoCloseable {
                             + config.brokerId() + "'s registration with " + reply.status() + " and no master");
                 }
             } catch (IOException e) {
+                if (!refused) {
+                    LOG.info("broker {}/{}: registration not taken yet ({}); registering again", config.brokerName(),
+                            config.brokerId(), e.getMessage());
+                    refused = true;
+                }
                 if (System.nanoTime() - deadline > 0) {
                     throw new IllegalStateException("broker " + config.brokerName() + "/" + config.brokerId()
                             + " cannot register with the controllers " + config.controllerMode().addresses(), e);
