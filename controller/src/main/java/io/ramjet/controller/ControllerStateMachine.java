@@ -197,10 +197,12 @@ final class ControllerStateMachine extends BaseStateMachine {
      * and its log may end in records it wrote but never replicated, for which no write was
      * answered. With a live in-sync replica to take over, the registration becomes a
      * {@link MasterRestart} that elects that replica, so the restarted broker truncates that tail
-     * as a replica instead of serving it; with none it stays master. The lease holds either way:
-     * while the master was heard within it (a run still alive under the same id would believe it
-     * holds the lease) the registration is refused, to be sent again, and counts as a report that
-     * the master is lost, so the leader's check replaces it as soon as the lease ends.
+     * as a replica instead of serving it; with no in-sync replica heard within the silent-master
+     * timeout it stays master. The registration is refused, to be sent again, while the master was
+     * heard within its lease (a run still alive under the same id would believe it holds the
+     * lease), and while the in-sync replicas are late (heard within the silent-master timeout, not
+     * within the lease) as on a loaded machine; it then counts as a report that the master is
+     * lost, so the leader's check replaces it as soon as the lease ends and a replica is heard.
      */
     private ControllerRequest judge(RegisterBroker register) throws IOException {
         ReplicaInfo group;
@@ -209,15 +211,18 @@ final class ControllerStateMachine extends BaseStateMachine {
         }
         Map<Long, Long> alive = liveness.aliveOffsets(register.brokerName());
         boolean restartedMaster = group.hasMaster() && group.masterId() == register.brokerId();
-        if (!restartedMaster || ControllerState.candidate(group, alive, true).isEmpty()) {
+        if (!restartedMaster
+                || ControllerState.candidate(group, liveness.recentOffsets(register.brokerName()), true).isEmpty()) {
             liveness.heard(register.brokerName(), register.brokerId(), register.maxOffset());
             return register;
         }
-        if (liveness.withinLease(group.brokerName(), group.masterId())) {
+        boolean replicaAlive = ControllerState.candidate(group, alive, true).isPresent();
+        if (!replicaAlive || liveness.withinLease(group.brokerName(), group.masterId())) {
             liveness.masterLost(group.brokerName(), group.epoch());
             throw new IOException("master " + register.brokerId() + " of " + group.brokerName() + " (epoch "
-                    + group.epoch() + ") registers again while its previous run may still hold its lease:"
-                    + " register again once the lease has ended");
+                    + group.epoch() + ") registers again while "
+                    + (replicaAlive ? "its previous run may still hold its lease" : "its in-sync replicas are late")
+                    + ": register again");
         }
         LOG.info("master {} of {} (epoch {}) registers again: a live in-sync replica replaces it", register.brokerId(),
                 group.brokerName(), group.epoch());

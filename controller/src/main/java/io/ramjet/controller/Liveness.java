@@ -98,13 +98,25 @@ final class Liveness {
 
     /** Broker id → last reported log end, for every broker of the group heard within the lease. */
     Map<Long, Long> aliveOffsets(String brokerName) {
+        return offsetsHeardWithin(brokerName, leaseNanos);
+    }
+
+    /**
+     * As {@link #aliveOffsets}, for the brokers heard within the silent timeout: those that may
+     * still be alive though late, as a master is held alive that long.
+     */
+    Map<Long, Long> recentOffsets(String brokerName) {
+        return offsetsHeardWithin(brokerName, silentNanos);
+    }
+
+    private Map<Long, Long> offsetsHeardWithin(String brokerName, long windowNanos) {
         long now = nanoClock.getAsLong();
-        Map<Long, Long> alive = new TreeMap<>();
+        Map<Long, Long> heard = new TreeMap<>();
         seen.forEach((key, last) -> {
-            if (key.brokerName().equals(brokerName) && now - last.atNanos() < leaseNanos) {
-                alive.put(key.brokerId(), last.maxOffset());
+            if (key.brokerName().equals(brokerName) && now - last.atNanos() < windowNanos) {
+                heard.put(key.brokerId(), last.maxOffset());
             }
         });
-        return alive;
+        return heard;
     }
 }

@@ -107,6 +107,31 @@ class MasterLostTest {
         assertEquals(1, alone.epoch());
     }
 
+    @Test
+    void aMasterRegisteringAgainWaitsForALateInSyncReplicaThatIsHeardWithinTheSilentTimeout() throws Exception {
+        assertEquals(0, client.register("late", 0, "h:0", 100).info().masterId());
+        client.register("late", 1, "h:1", 100);
+        client.alterInSyncSet("late", 0, 1, Set.of(0L, 1L));
+        client.heartbeat("late", 1, 100);
+        long heardAt = System.nanoTime();
+        // the master's last sign after the replica's: once its lease ends, the replica is late
+        client.heartbeat("late", 0, 100);
+        Eventually.await(LEASE.plus(SETTLE), () -> {
+            try {
+                client.register("late", 0, "h:0b", 100);
+                return "registered";
+            } catch (IOException refused) {
+                return refused.getMessage();
+            }
+        }, answer -> answer.contains("in-sync replicas are late"), "a refusal while the replica is late");
+        assertTrue(System.nanoTime() - heardAt >= LEASE.toNanos(), "refused as late within the replica's lease");
+        repeat(() -> client.heartbeat("late", 1, 100));
+        ReplicaInfo replaced = Eventually.await(LEASE.plus(SETTLE), () -> client.register("late", 0, "h:0b", 100),
+                ControllerReply::ok, "the restarted master registered").info();
+        assertEquals(1, replaced.masterId(), "the late replica, heard again, is master");
+        assertEquals(2, replaced.epoch());
+    }
+
     private interface Call {
         void run() throws IOException;
     }
