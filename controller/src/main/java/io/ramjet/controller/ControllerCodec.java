@@ -6,6 +6,7 @@ import io.ramjet.controller.ControllerRequest.Election;
 import io.ramjet.controller.ControllerRequest.GetReplicaInfo;
 import io.ramjet.controller.ControllerRequest.Heartbeat;
 import io.ramjet.controller.ControllerRequest.MasterLost;
+import io.ramjet.controller.ControllerRequest.MasterRestart;
 import io.ramjet.controller.ControllerRequest.RegisterBroker;
 import io.ramjet.model.EpochEntry;
 
@@ -41,6 +42,7 @@ import java.util.TreeSet;
  *   5 GetReplicaInfo
  *   6 Election        expectedEpoch:i32 masterAlive:bool unclean:bool count:i32 (brokerId:i64 maxOffset:i64)*
  *   7 MasterLost      brokerId:i64 maxOffset:i64 epoch:i32
+ *   8 MasterRestart   brokerId:i64 address:utf maxOffset:i64 expectedEpoch:i32 count:i32 (brokerId:i64 maxOffset:i64)*
  * reply    = status:u8 (code - 170) replicaInfo
  * replicaInfo = brokerName:utf count:i32 (brokerId:i64 address:utf)* masterId:i64
  *               count:i32 (epoch:i32 startOffset:i64)* count:i32 inSyncId:i64*
@@ -63,9 +65,7 @@ final class ControllerCodec {
             out.writeByte(kindOf(request));
             out.writeUTF(request.brokerName());
             if (request instanceof RegisterBroker r) {
-                out.writeLong(r.brokerId());
-                out.writeUTF(r.address());
-                out.writeLong(r.maxOffset());
+                writeRegistration(out, r);
             } else if (request instanceof Heartbeat h) {
                 out.writeLong(h.brokerId());
                 out.writeLong(h.maxOffset());
@@ -83,11 +83,11 @@ final class ControllerCodec {
                 out.writeInt(e.expectedEpoch());
                 out.writeBoolean(e.masterAlive());
                 out.writeBoolean(e.unclean());
-                out.writeInt(e.aliveOffsets().size());
-                for (Map.Entry<Long, Long> alive : e.aliveOffsets().entrySet()) {
-                    out.writeLong(alive.getKey());
-                    out.writeLong(alive.getValue());
-                }
+                writeOffsets(out, e.aliveOffsets());
+            } else if (request instanceof MasterRestart m) {
+                writeRegistration(out, m.registration());
+                out.writeInt(m.expectedEpoch());
+                writeOffsets(out, m.aliveOffsets());
             }
             // a GetReplicaInfo is its broker name alone
         });
@@ -104,10 +104,12 @@ final class ControllerCodec {
             return 4;
         } else if (request instanceof GetReplicaInfo) {
             return 5;
+        } else if (request instanceof Election) {
+            return 6;
         } else if (request instanceof MasterLost) {
             return 7;
         }
-        return 6; // Election, the last kind of the sealed interface
+        return 8; // MasterRestart, the last kind of the sealed interface
     }
 
     static ControllerRequest decodeRequest(byte[] bytes) {
@@ -122,6 +124,8 @@ final class ControllerCodec {
                 case 5 -> new GetReplicaInfo(brokerName);
                 case 6 -> new Election(brokerName, in.readInt(), in.readBoolean(), in.readBoolean(), readOffsets(in));
                 case 7 -> new MasterLost(brokerName, in.readLong(), in.readLong(), in.readInt());
+                case 8 -> new MasterRestart(new RegisterBroker(brokerName, in.readLong(), in.readUTF(), in.readLong()),
+                        in.readInt(), readOffsets(in));
                 default -> throw new IllegalArgumentException("unknown controller request kind " + kind);
             };
         });
@@ -210,6 +214,20 @@ final class ControllerCodec {
             ids.add(in.readLong());
         }
         return ids;
+    }
+
+    private static void writeRegistration(DataOutput out, RegisterBroker registration) throws IOException {
+        out.writeLong(registration.brokerId());
+        out.writeUTF(registration.address());
+        out.writeLong(registration.maxOffset());
+    }
+
+    private static void writeOffsets(DataOutput out, Map<Long, Long> offsets) throws IOException {
+        out.writeInt(offsets.size());
+        for (Map.Entry<Long, Long> entry : offsets.entrySet()) {
+            out.writeLong(entry.getKey());
+            out.writeLong(entry.getValue());
+        }
     }
 
     private static Map<Long, Long> readOffsets(DataInput in) throws IOException {

@@ -28,9 +28,10 @@ import java.util.concurrent.TimeUnit;
  * it in a NameServer or run it alone ({@link ControllerMain}); {@link #close} stops it.
  *
  * <p>A master is replaced within {@code brokerTimeout + brokerTimeout / 20} of its last heartbeat
- * plus one Raft commit once a replica of its group reports losing its connection to it, and
- * within {@code silentMasterTimeout} (plus the same) without such a report, as long as a leader
- * stands (a new leader counts from its own start, as {@link Liveness} says).
+ * plus one Raft commit once a replica of its group reports losing its connection to it, or once
+ * the master itself registers again (a new run of it, see {@code ControllerStateMachine}), and
+ * within {@code silentMasterTimeout} (plus the same) without either, as long as a leader stands
+ * (a new leader counts from its own start, as {@link Liveness} says).
  */
 public final class ControllerNode implements AutoCloseable {
 

@@ -14,7 +14,11 @@ public sealed interface ControllerRequest {
 
     String brokerName();
 
-    /** A broker joins its group (or returns to it); the first broker of a group becomes its master. */
+    /**
+     * A broker joins its group (or returns to it); the first broker of a group becomes its master.
+     * A broker registers when its process starts, and again only if the controllers answer that
+     * they do not know it: a registration from the group's master is a new run of that master.
+     */
     record RegisterBroker(String brokerName, long brokerId, String address, long maxOffset) implements ControllerRequest {
     }
 
@@ -39,6 +43,30 @@ public sealed interface ControllerRequest {
 
     /** Replace the group's master if it no longer heartbeats; {@code unclean} allows a replica not in sync. */
     record ElectMaster(String brokerName, boolean unclean) implements ControllerRequest {
+    }
+
+    /**
+     * The log entry a {@link RegisterBroker} from the group's own master becomes on the Ratis
+     * leader when a live in-sync replica can replace it and the master's previous run is past its
+     * lease: the registration, then the election an {@link Election} of {@code expectedEpoch} with
+     * the master not alive and these {@code aliveOffsets} would make. The restarted master thus
+     * returns as a replica and truncates what its replicas never had, instead of serving it.
+     */
+    record MasterRestart(RegisterBroker registration, int expectedEpoch, Map<Long, Long> aliveOffsets)
+            implements ControllerRequest {
+        public MasterRestart {
+            aliveOffsets = Collections.unmodifiableSortedMap(new TreeMap<>(aliveOffsets));
+        }
+
+        @Override
+        public String brokerName() {
+            return registration.brokerName();
+        }
+
+        /** The election this entry makes after the registration. */
+        Election election() {
+            return new Election(brokerName(), expectedEpoch, false, false, aliveOffsets);
+        }
     }
 
     /** Read what the controller holds for a group. */

@@ -2,6 +2,7 @@ package io.ramjet.controller;
 
 import io.ramjet.controller.ControllerRequest.AlterInSyncSet;
 import io.ramjet.controller.ControllerRequest.Election;
+import io.ramjet.controller.ControllerRequest.MasterRestart;
 import io.ramjet.controller.ControllerRequest.RegisterBroker;
 
 import java.util.Collection;
@@ -66,9 +67,9 @@ final class ControllerState {
         if (command.masterAlive()) {
             return new ControllerReply(ControllerStatus.MASTER_ALIVE, group);
         }
-        Optional<Map.Entry<Long, Long>> candidate = bestOf(command, group, true);
+        Optional<Map.Entry<Long, Long>> candidate = candidate(group, command.aliveOffsets(), true);
         if (candidate.isEmpty() && command.unclean()) {
-            candidate = bestOf(command, group, false);
+            candidate = candidate(group, command.aliveOffsets(), false);
         }
         if (candidate.isEmpty()) {
             return new ControllerReply(ControllerStatus.NO_CANDIDATE, group);
@@ -78,9 +79,29 @@ final class ControllerState {
         return new ControllerReply(ControllerStatus.OK, next);
     }
 
-    private static Optional<Map.Entry<Long, Long>> bestOf(Election command, ReplicaInfo group, boolean inSyncOnly) {
+    /**
+     * A restarted master registers, then is replaced as {@link #elect} replaces a dead one (its
+     * previous run is gone); with no live in-sync replica it stays master, as the registration
+     * alone leaves it. Answered OK with the group as it then stands.
+     */
+    ControllerReply restartMaster(MasterRestart command) {
+        ControllerReply registered = register(command.registration());
+        if (registered.info().masterId() != command.registration().brokerId()) {
+            return registered;
+        }
+        ControllerReply elected = elect(command.election());
+        return elected.ok() ? elected : registered;
+    }
+
+    /**
+     * The replica that may replace {@code group}'s master: of the live ones ({@code aliveOffsets},
+     * broker id → log end), members other than the master, in sync if {@code inSyncOnly}, the one
+     * whose log reaches furthest (lowest id on a tie).
+     */
+    static Optional<Map.Entry<Long, Long>> candidate(ReplicaInfo group, Map<Long, Long> aliveOffsets,
+                                                     boolean inSyncOnly) {
         Map.Entry<Long, Long> best = null;
-        for (Map.Entry<Long, Long> alive : command.aliveOffsets().entrySet()) {
+        for (Map.Entry<Long, Long> alive : new TreeMap<>(aliveOffsets).entrySet()) {
             long id = alive.getKey();
             boolean eligible = id != group.masterId() && group.members().containsKey(id)
                     && (!inSyncOnly || group.inSync().contains(id));

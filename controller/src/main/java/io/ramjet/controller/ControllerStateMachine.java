@@ -6,6 +6,7 @@ import io.ramjet.controller.ControllerRequest.Election;
 import io.ramjet.controller.ControllerRequest.GetReplicaInfo;
 import io.ramjet.controller.ControllerRequest.Heartbeat;
 import io.ramjet.controller.ControllerRequest.MasterLost;
+import io.ramjet.controller.ControllerRequest.MasterRestart;
 import io.ramjet.controller.ControllerRequest.RegisterBroker;
 import org.apache.ratis.io.MD5Hash;
 import org.apache.ratis.proto.RaftProtos.LogEntryProto;
@@ -39,6 +40,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Collection;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -159,8 +161,12 @@ final class ControllerStateMachine extends BaseStateMachine {
         if (command instanceof ElectMaster elect) {
             entry = judge(elect);
         } else if (command instanceof RegisterBroker register) {
-            liveness.heard(register.brokerName(), register.brokerId(), register.maxOffset());
-            entry = register;
+            try {
+                entry = judge(register);
+            } catch (IOException refused) {
+                return TransactionContext.newBuilder().setStateMachine(this).setClientRequest(request).build()
+                        .setException(refused);
+            }
         } else if (command instanceof AlterInSyncSet) {
             entry = command;
         } else {
@@ -185,6 +191,44 @@ final class ControllerStateMachine extends BaseStateMachine {
                 liveness.aliveOffsets(group.brokerName()));
     }
 
+    /**
+     * A registration from the group's master is a new run of it (a broker registers only as its
+     * process starts, or when the controllers do not know it): the run that was master is gone,
+     * and its log may end in records it wrote but never replicated, for which no write was
+     * answered. With a live in-sync replica to take over, the registration becomes a
+     * {@link MasterRestart} that elects that replica, so the restarted broker truncates that tail
+     * as a replica instead of serving it; with no in-sync replica heard within the silent-master
+     * timeout it stays master. The registration is refused, to be sent again, while the master was
+     * heard within its lease (a run still alive under the same id would believe it holds the
+     * lease), and while the in-sync replicas are late (heard within the silent-master timeout, not
+     * within the lease) as on a loaded machine; it then counts as a report that the master is
+     * lost, so the leader's check replaces it as soon as the lease ends and a replica is heard.
+     */
+    private ControllerRequest judge(RegisterBroker register) throws IOException {
+        ReplicaInfo group;
+        synchronized (state) {
+            group = state.view(register.brokerName(), -1).info();
+        }
+        Map<Long, Long> alive = liveness.aliveOffsets(register.brokerName());
+        boolean restartedMaster = group.hasMaster() && group.masterId() == register.brokerId();
+        if (!restartedMaster
+                || ControllerState.candidate(group, liveness.recentOffsets(register.brokerName()), true).isEmpty()) {
+            liveness.heard(register.brokerName(), register.brokerId(), register.maxOffset());
+            return register;
+        }
+        boolean replicaAlive = ControllerState.candidate(group, alive, true).isPresent();
+        if (!replicaAlive || liveness.withinLease(group.brokerName(), group.masterId())) {
+            liveness.masterLost(group.brokerName(), group.epoch());
+            throw new IOException("master " + register.brokerId() + " of " + group.brokerName() + " (epoch "
+                    + group.epoch() + ") registers again while "
+                    + (replicaAlive ? "its previous run may still hold its lease" : "its in-sync replicas are late")
+                    + ": register again");
+        }
+        LOG.info("master {} of {} (epoch {}) registers again: a live in-sync replica replaces it", register.brokerId(),
+                group.brokerName(), group.epoch());
+        return new MasterRestart(register, group.epoch(), alive);
+    }
+
     @Override
     public CompletableFuture<Message> applyTransaction(TransactionContext trx) {
         LogEntryProto entry = trx.getLogEntry();
@@ -203,7 +247,7 @@ final class ControllerStateMachine extends BaseStateMachine {
             reply = apply(command);
             updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
         }
-        if (command instanceof Election) {
+        if (command instanceof Election || command instanceof MasterRestart) {
             LOG.info("election for {} at index {}: {}, master {} of epoch {}", command.brokerName(), entry.getIndex(),
                     reply.status(), reply.info().masterId(), reply.info().epoch());
         }
@@ -217,6 +261,8 @@ final class ControllerStateMachine extends BaseStateMachine {
             return state.alterInSyncSet(alter);
         } else if (command instanceof Election election) {
             return state.elect(election);
+        } else if (command instanceof MasterRestart restart) {
+            return state.restartMaster(restart);
         }
         throw new IllegalStateException("a log entry that is not a controller write: " + command);
     }

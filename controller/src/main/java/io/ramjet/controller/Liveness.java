@@ -73,9 +73,7 @@ final class Liveness {
      */
     boolean masterMayBeAlive(String brokerName, long masterId, int epoch) {
         long now = nanoClock.getAsLong();
-        Seen last = seen.get(new Key(brokerName, masterId));
-        long lastSign = last == null ? leaderSinceNanos : Math.max(leaderSinceNanos, last.atNanos());
-        long silence = now - lastSign;
+        long silence = silenceNanos(brokerName, masterId, now);
         if (silence < leaseNanos) {
             return true;
         }
@@ -84,15 +82,41 @@ final class Liveness {
         return !reported && silence < silentNanos;
     }
 
+    /**
+     * True while broker {@code brokerId} has heartbeated (or this leader has stood) within the
+     * lease: a master that did may still believe it holds the lease, and write.
+     */
+    boolean withinLease(String brokerName, long brokerId) {
+        return silenceNanos(brokerName, brokerId, nanoClock.getAsLong()) < leaseNanos;
+    }
+
+    private long silenceNanos(String brokerName, long brokerId, long now) {
+        Seen last = seen.get(new Key(brokerName, brokerId));
+        long lastSign = last == null ? leaderSinceNanos : Math.max(leaderSinceNanos, last.atNanos());
+        return now - lastSign;
+    }
+
     /** Broker id → last reported log end, for every broker of the group heard within the lease. */
     Map<Long, Long> aliveOffsets(String brokerName) {
+        return offsetsHeardWithin(brokerName, leaseNanos);
+    }
+
+    /**
+     * As {@link #aliveOffsets}, for the brokers heard within the silent timeout: those that may
+     * still be alive though late, as a master is held alive that long.
+     */
+    Map<Long, Long> recentOffsets(String brokerName) {
+        return offsetsHeardWithin(brokerName, silentNanos);
+    }
+
+    private Map<Long, Long> offsetsHeardWithin(String brokerName, long windowNanos) {
         long now = nanoClock.getAsLong();
-        Map<Long, Long> alive = new TreeMap<>();
+        Map<Long, Long> heard = new TreeMap<>();
         seen.forEach((key, last) -> {
-            if (key.brokerName().equals(brokerName) && now - last.atNanos() < leaseNanos) {
-                alive.put(key.brokerId(), last.maxOffset());
+            if (key.brokerName().equals(brokerName) && now - last.atNanos() < windowNanos) {
+                heard.put(key.brokerId(), last.maxOffset());
             }
         });
-        return alive;
+        return heard;
     }
 }

@@ -6,6 +6,7 @@ import io.ramjet.controller.ControllerRequest.Election;
 import io.ramjet.controller.ControllerRequest.GetReplicaInfo;
 import io.ramjet.controller.ControllerRequest.Heartbeat;
 import io.ramjet.controller.ControllerRequest.MasterLost;
+import io.ramjet.controller.ControllerRequest.MasterRestart;
 import io.ramjet.controller.ControllerRequest.RegisterBroker;
 import io.ramjet.model.EpochEntry;
 import org.junit.jupiter.api.Test;
@@ -74,6 +75,13 @@ class ControllerCodecGoldenBytesTest {
     }
 
     @Test
+    void masterRestartIsTheRegistrationThenTheElectionsEpochAndLiveness() {
+        assertRequest("08" + NAME + "0000000000000001" + ADDRESS + "0000000000000007" + "00000003" + "00000001"
+                        + "0000000000000002" + "0000000000000028",
+                new MasterRestart(new RegisterBroker("b", 1, "h:1", 7), 3, Map.of(2L, 40L)));
+    }
+
+    @Test
     void replyIsStatusOffsetFrom170ThenTheGroup() {
         ControllerReply reply = new ControllerReply(ControllerStatus.STALE_EPOCH, GROUP);
         assertEquals("04" + GROUP_BYTES, hex(ControllerCodec.encode(reply)));
@@ -89,10 +97,11 @@ class ControllerCodecGoldenBytesTest {
 
     @Test
     void unknownKindTruncationAndTrailingBytesAreRefused() {
-        assertThrows(IllegalArgumentException.class, () -> ControllerCodec.decodeRequest(bytes("08" + NAME)));
+        assertThrows(IllegalArgumentException.class, () -> ControllerCodec.decodeRequest(bytes("09" + NAME)));
         assertThrows(IllegalArgumentException.class, () -> ControllerCodec.decodeRequest(bytes("02" + NAME + "00")));
         assertThrows(IllegalArgumentException.class, () -> ControllerCodec.decodeRequest(bytes("05" + NAME + "00")));
         assertThrows(IllegalArgumentException.class, () -> ControllerCodec.decodeRequest(bytes("07" + NAME + "00")));
+        assertThrows(IllegalArgumentException.class, () -> ControllerCodec.decodeRequest(bytes("08" + NAME + "00")));
     }
 
     private static void assertRequest(String golden, ControllerRequest request) {

@@ -2,6 +2,7 @@ package io.ramjet.controller;
 
 import io.ramjet.controller.ControllerRequest.AlterInSyncSet;
 import io.ramjet.controller.ControllerRequest.Election;
+import io.ramjet.controller.ControllerRequest.MasterRestart;
 import io.ramjet.controller.ControllerRequest.RegisterBroker;
 import io.ramjet.model.EpochEntry;
 import org.junit.jupiter.api.BeforeEach;
@@ -110,6 +111,40 @@ class ControllerStateTest {
         assertEquals(Set.of(1L), reply.info().inSync());
         assertEquals("h:0b", reply.info().members().get(0L));
         assertEquals(120, reply.info().history().truncationPoint(1, 130));
+    }
+
+    @Test
+    void aRestartedMasterIsReplacedByTheLiveInSyncReplicaAndRejoinsAsASlave() {
+        state.alterInSyncSet(new AlterInSyncSet("g", 0, 1, Set.of(0L, 1L, 2L)));
+        ControllerReply reply = state.restartMaster(new MasterRestart(new RegisterBroker("g", 0, "h:0b", 180), 1,
+                Map.of(0L, 180L, 1L, 150L, 2L, 140L)));
+        assertEquals(ControllerStatus.OK, reply.status());
+        assertEquals(1, reply.info().masterId());
+        assertEquals(new EpochEntry(2, 150), reply.info().history().entries().get(1));
+        assertEquals("h:0b", reply.info().members().get(0L));
+        assertEquals(150, reply.info().history().truncationPoint(1, 180));
+    }
+
+    @Test
+    void aRestartedMasterWithNoLiveInSyncReplicaStaysMaster() {
+        state.alterInSyncSet(new AlterInSyncSet("g", 0, 1, Set.of(0L, 1L)));
+        ControllerReply reply = state.restartMaster(new MasterRestart(new RegisterBroker("g", 0, "h:0b", 180), 1,
+                Map.of(2L, 140L)));
+        assertEquals(ControllerStatus.OK, reply.status());
+        assertEquals(0, reply.info().masterId());
+        assertEquals(1, reply.info().epoch());
+        assertEquals("h:0b", reply.info().members().get(0L));
+    }
+
+    @Test
+    void aRestartOfAMasterAlreadyReplacedIsAPlainRegistration() {
+        state.alterInSyncSet(new AlterInSyncSet("g", 0, 1, Set.of(0L, 1L, 2L)));
+        state.elect(new Election("g", 1, false, false, Map.of(1L, 150L, 2L, 140L)));
+        ControllerReply reply = state.restartMaster(new MasterRestart(new RegisterBroker("g", 0, "h:0b", 180), 1,
+                Map.of(2L, 140L)));
+        assertEquals(ControllerStatus.OK, reply.status());
+        assertEquals(1, reply.info().masterId());
+        assertEquals(2, reply.info().epoch());
     }
 
     @Test

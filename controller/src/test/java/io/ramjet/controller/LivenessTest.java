@@ -93,4 +93,14 @@ class LivenessTest {
         clock.addAndGet(3 * SECOND);
         assertTrue(liveness.masterMayBeAlive("g", 0, 1), "no report heard in this term");
     }
+
+    @Test
+    void aBrokerLateByMoreThanTheLeaseIsRecentWithinTheSilentTimeoutButNotAlive() {
+        liveness.heard("g", 1, 70);
+        clock.addAndGet(3 * SECOND);
+        assertEquals(Map.of(), liveness.aliveOffsets("g"));
+        assertEquals(Map.of(1L, 70L), liveness.recentOffsets("g"));
+        clock.addAndGet(8 * SECOND);
+        assertEquals(Map.of(), liveness.recentOffsets("g"));
+    }
 }

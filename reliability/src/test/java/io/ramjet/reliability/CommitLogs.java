@@ -6,6 +6,8 @@ import io.ramjet.storage.StoreTruncation;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.util.Arrays;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -40,6 +42,25 @@ final class CommitLogs {
             }
         }
         return -1;
+    }
+
+    /**
+     * Whether {@code bytes} occur in a segment of {@code dataDir}'s CommitLog: readable while the
+     * broker runs, since its appends reach the files' pages before any force. Each segment is
+     * read whole, so only for the small segments of the tests.
+     */
+    static boolean contains(Path dataDir, byte[] bytes) throws IOException {
+        try (var segments = Files.list(dataDir.resolve("commitlog"))) {
+            for (Path segment : segments.toList()) {
+                byte[] content = Files.readAllBytes(segment);
+                for (int i = 0; i + bytes.length <= content.length; i++) {
+                    if (Arrays.equals(content, i, i + bytes.length, bytes, 0, bytes.length)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /** Fills {@code into} with {@code n} bytes at {@code offset}, from the segment (or two) holding them. */

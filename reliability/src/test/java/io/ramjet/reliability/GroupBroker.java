@@ -2,6 +2,7 @@ package io.ramjet.reliability;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -59,6 +60,15 @@ final class GroupBroker implements AutoCloseable {
     /** Running and not paused. */
     boolean isServing() {
         return jvm.isServing();
+    }
+
+    /** Whether the broker's log (across its runs) holds {@code text}. */
+    boolean logSays(String text) {
+        try {
+            return Files.readString(jvm.logFile(), StandardCharsets.UTF_8).contains(text);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Starts the broker and waits until its port accepts. */

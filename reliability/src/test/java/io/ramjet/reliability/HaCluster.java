@@ -54,6 +54,7 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
     private final List<GroupBroker> brokers = new ArrayList<>();
     private final List<BrokerProxy> proxies = new ArrayList<>();
     private boolean proxied;
+    private final Properties controllerProperties = new Properties();
     private Path root;
     private ControllerClient controller;
 
@@ -73,6 +74,16 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
     /** Puts each broker behind a proxy of its own, before {@link #start()}. */
     HaCluster proxied() {
         this.proxied = true;
+        return this;
+    }
+
+    /**
+     * The controllers' {@code controller.silentMasterTimeoutMillis}, before {@link #start()}: a
+     * long one makes sure that only a lost-master report or a restarted master's registration
+     * replaces a master.
+     */
+    HaCluster silentMasterTimeout(Duration timeout) {
+        controllerProperties.setProperty("controller.silentMasterTimeoutMillis", Long.toString(timeout.toMillis()));
         return this;
     }
 
@@ -128,7 +139,7 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
             }
             brokers.add(new GroupBroker(name + "-b" + id, id, ports[6 + i], root.resolve("b" + id), own, nameServerList));
         }
-        inParallel(nameServers.stream().<Step>map(ns -> () -> ns.start(peers, brokerTimeout)).toList());
+        inParallel(nameServers.stream().<Step>map(ns -> () -> ns.start(peers, brokerTimeout, controllerProperties)).toList());
         controller = ControllerClient.connect(ControllerGroup.parse(peers), ClusterSecret.of(CLUSTER_SECRET),
                 CONTROLLER_CALL_TIMEOUT);
         // a broker gives up registering after 30 s; a loaded machine's controllers took longer to elect

@@ -53,10 +53,12 @@ final class NameServerProcess implements AutoCloseable {
      *
      * @param peers         {@code controller.peers}, the whole group
      * @param brokerTimeout {@code controller.brokerTimeoutMillis}
+     * @param more          further {@code controller.*} properties
      */
-    void start(String peers, Duration brokerTimeout) throws IOException {
+    void start(String peers, Duration brokerTimeout, Properties more) throws IOException {
         if (configFile == null) {
             Properties controller = new Properties();
+            controller.putAll(more);
             controller.setProperty("controller.id", nodeId);
             controller.setProperty("controller.peers", peers);
             controller.setProperty("controller.dataDir", dataDir.resolve("controller").toString());

@@ -9,9 +9,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.function.Executable;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
@@ -85,7 +82,7 @@ class ReplicaPartitionTest {
                 failover = CLUSTER.killMaster(ELECTION_BOUND.multipliedBy(3));
                 // B learns the new master from its heartbeat replies, through no proxy
                 String switching = "the controllers say slave of " + CLUSTER.advertisedAddress(failover.newMasterId());
-                heardOfNewMaster = Await.until(Duration.ofSeconds(30), () -> logSays(b, switching));
+                heardOfNewMaster = Await.until(Duration.ofSeconds(30), () -> b.logSays(switching));
                 // B's join of C times out on its silent connection and tries again on a new one
                 BrokerProxy toNewMaster = CLUSTER.proxy(failover.newMasterId());
                 Await.until(Duration.ofSeconds(30), () -> toNewMaster.blackholed(b.brokerId()) >= 2);
@@ -141,13 +138,5 @@ class ReplicaPartitionTest {
     void theHealedSlaveHoldsTheNewMastersCommitLog() throws Exception {
         CLUSTER.awaitInfo("all three in sync", Duration.ofSeconds(60), info -> info.inSync().size() == HaCluster.BROKERS);
         assertAll(CLUSTER.stopAndCompareLogs(TEST));
-    }
-
-    private static boolean logSays(GroupBroker broker, String text) {
-        try {
-            return Files.readString(broker.jvm().logFile(), StandardCharsets.UTF_8).contains(text);
-        } catch (IOException e) {
-            return false;
-        }
     }
 }

@@ -33,6 +33,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -136,7 +137,7 @@ public final class Broker implements AutoCloseable {
             Login login = SecurityFiles.login(config.usersFile(), config.access());
             requests.registerAuthentication(login);
             if (replicationConfig.slave()) {
-                requests.registerSlave(store);
+                requests.registerSlave(store, replication::masterAddress);
             } else {
                 registerMaster(login);
             }
@@ -211,6 +212,29 @@ public final class Broker implements AutoCloseable {
                 LOG.info("deleting the ConsumeQueues of {}: no such destination on this broker", storageName);
                 store.deleteQueues(storageName).join();
             }
+        }
+    }
+
+    /**
+     * A slave follows the master at {@code masterAddress} without closing: it handshakes with it
+     * and fetches from it if its log is a prefix of that master's ({@code ReplicationSide.follow}).
+     *
+     * @return false if it did not (a master, a log to truncate, a master that stayed unreachable
+     * for {@code patience}); the caller then closes it and opens a broker in the new role
+     */
+    public synchronized boolean followMaster(String masterAddress, Duration patience) {
+        if (store == null || !config.replication().slave()) {
+            return false;
+        }
+        try {
+            return replication.follow(masterAddress, store, patience);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (IllegalStateException e) {
+            LOG.warn("slave {}/{} could not follow {} without reopening: {}", config.brokerName(), config.brokerId(),
+                    masterAddress, e.getMessage());
+            return false;
         }
     }
 

@@ -1,6 +1,7 @@
 package io.ramjet.server.broker;
 
 import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.ReplicaHandshakeResponse;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.server.broker.processor.Refusals;
@@ -38,7 +39,11 @@ final class ReplicationSide {
     private EpochFile epochs;
     private InSyncReplicas inSyncReplicas;
     private RemotingClient replicaRemoting;
-    private ReplicaFetcher replicaFetcher;
+    private volatile ReplicaFetcher replicaFetcher;
+    /** Bytes written by the fetchers of earlier masters ({@link #follow}). */
+    private volatile long bytesReplicatedBefore;
+    /** The master a slave follows: the configured one, then each {@link #follow} moved it to. */
+    private volatile String masterAddress;
 
     ReplicationSide(BrokerConfig config, StoreConfig storeConfig, ReplicationControl control, BrokerThreads threads) {
         this.config = config;
@@ -57,6 +62,7 @@ final class ReplicationSide {
         ReplicationConfig replication = config.replication();
         epochs = new EpochFile(config.dataDir(), storeConfig.forceRecorder());
         inSyncReplicas = new InSyncReplicas(replication, System::nanoTime, control.inSyncCommit());
+        masterAddress = replication.masterAddress();
         if (replication.slave()) {
             joinMaster();
         }
@@ -85,9 +91,7 @@ final class ReplicationSide {
     /** A master serves its slaves' fetches and keeps its in-sync set; a slave starts fetching. */
     void start(RemotingServer server, MessageStore store, ClusterMembership members) {
         if (config.replication().slave()) {
-            replicaFetcher = new ReplicaFetcher(new MasterExchange(replicaRemoting, config.replication().masterAddress(),
-                    config.brokerId(), introduction(config)), store, epochs, ReplicaFetcher.Settings.DEFAULT);
-            replicaFetcher.start();
+            startFetching(store);
             return;
         }
         ReplicationProcessor replication = new ReplicationProcessor(store, epochs, inSyncReplicas, members,
@@ -99,6 +103,51 @@ final class ReplicationSide {
         long period = Math.max(10, Math.min(config.replication().maxLag().toMillis(),
                 config.replication().syncTimeout().toMillis()) / 10);
         threads.timer().scheduleWithFixedDelay(inSyncReplicas::check, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    private void startFetching(MessageStore store) {
+        replicaFetcher = new ReplicaFetcher(new MasterExchange(replicaRemoting, masterAddress, config.brokerId(),
+                introduction(config)), store, epochs, ReplicaFetcher.Settings.DEFAULT);
+        replicaFetcher.start();
+    }
+
+    /**
+     * A slave's move to another master while its store stays open: it stops fetching, handshakes
+     * with {@code master}, and fetches from it if this log is a prefix of that master's (every
+     * record it holds, that master holds at the same offset in the same epoch), as the other
+     * slaves of a dead master are of the slave elected in its place, the one whose log reaches
+     * furthest. A log that runs past the point where the two agree is left as it is: only a slave
+     * that opens its store may truncate, since its replayed state holds the records to be cut.
+     *
+     * @return false, fetching from nobody, if this log must be truncated to follow {@code master},
+     * or if the fetcher did not stop; the caller then reopens the broker as slave of {@code master}
+     * @throws IllegalStateException if {@code master} cannot be reached within {@code patience}
+     *                               or this store cannot follow it
+     */
+    boolean follow(String master, MessageStore store, Duration patience) throws InterruptedException {
+        ReplicaFetcher fetcher = replicaFetcher;
+        if (fetcher == null || !fetcher.stop()) {
+            return false;
+        }
+        replicaFetcher = null;
+        bytesReplicatedBefore += fetcher.bytesReplicated();
+        // its fetch in flight to the old master is abandoned with its connections
+        replicaRemoting.close();
+        replicaRemoting = new RemotingClient(RemotingClientConfig.defaults().withTls(config.tls().client()));
+        ReplicaHandshakeResponse answer = SlaveJoin.handshake(config, replicaRemoting, master, introduction(config),
+                patience);
+        long end = store.maxPhysicalOffset();
+        if (SlaveJoin.agreement(storeConfig, epochs, end, master, answer) < end) {
+            return false;
+        }
+        masterAddress = master;
+        startFetching(store);
+        return true;
+    }
+
+    /** The master a slave follows now; null on a master. */
+    String masterAddress() {
+        return masterAddress;
     }
 
     EpochFile epochs() {
@@ -122,12 +171,14 @@ final class ReplicationSide {
 
     /** Bytes a slave has written from its master since start; 0 on a master. */
     long bytesReplicated() {
-        return replicaFetcher == null ? 0 : replicaFetcher.bytesReplicated();
+        ReplicaFetcher fetcher = replicaFetcher;
+        return bytesReplicatedBefore + (fetcher == null ? 0 : fetcher.bytesReplicated());
     }
 
     /** For a slave, whether its master answered its last fetch; true for a master. */
     boolean masterReachable() {
-        return replicaFetcher == null || replicaFetcher.masterReachable();
+        ReplicaFetcher fetcher = replicaFetcher;
+        return fetcher == null || fetcher.masterReachable();
     }
 
     /** Stops fetching (a slave) and checking the in-sync set (a master). */

@@ -184,14 +184,14 @@ final class RequestProcessors {
      * A slave serves browsing only: everything else a client may ask is refused as NOT_MASTER,
      * so nothing but replication writes its log.
      */
-    void registerSlave(MessageStore store) {
+    void registerSlave(MessageStore store, Supplier<String> masterAddress) {
         server.registerProcessor(CommandCode.BROWSE, Refusals.mapped(new BrowseProcessor(store, state.destinations(),
                 state.subscriptions(), access(authorizer()))::browse), threads.processors());
         for (short code : SLAVE_REFUSED) {
             server.registerProcessor(code, Refusals.mapped((connection, request) -> {
                 throw new BrokerException(Refusal.NOT_MASTER, "broker " + config.brokerName() + "/"
                         + config.brokerId() + " is a slave: " + CommandCode.name(code) + " goes to its master "
-                        + config.replication().masterAddress());
+                        + masterAddress.get());
             }), threads.processors());
         }
     }

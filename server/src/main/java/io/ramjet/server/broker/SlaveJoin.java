@@ -24,6 +24,8 @@ import org.slf4j.LoggerFactory;
  * log runs past it (a tail written under an older master), truncates the CommitLog there, drops
  * the epochs past it and the consumption snapshot, and forgets the checkpoint, so the store cuts
  * its ConsumeQueues and the broker replays its state from the whole retained log as it opens.
+ * A running slave that changes master uses the same handshake and comparison
+ * ({@code ReplicationSide.follow}), and follows without reopening when there is nothing to cut.
  */
 final class SlaveJoin {
 
@@ -43,16 +45,8 @@ final class SlaveJoin {
                      ClusterIntroduction introduction, Duration patience) throws InterruptedException {
         String master = config.replication().masterAddress();
         ReplicaHandshakeResponse answer = handshake(config, client, master, introduction, patience);
-        if (answer.segmentSize() != storeConfig.segmentSize()) {
-            throw new IllegalStateException("master " + master + " has CommitLog segments of " + answer.segmentSize()
-                    + " bytes, this slave " + storeConfig.segmentSize() + ": they must be equal");
-        }
         long end = StoreTruncation.logEnd(storeConfig);
-        long common = EpochHistory.lastCommonOffset(epochs.entries(), end, answer.epochs(), answer.endOffset());
-        if (common < answer.minOffset() && common < answer.endOffset()) {
-            throw new IllegalStateException("master " + master + " retains its log from " + answer.minOffset()
-                    + " but this slave has it only up to " + common + ": start the slave with an empty data directory");
-        }
+        long common = agreement(storeConfig, epochs, end, master, answer);
         if (common < end) {
             LOG.warn("slave {}/{}: its log diverges from master {} at offset {} (it ends at {}): truncating",
                     config.brokerName(), config.brokerId(), master, common, end);
@@ -66,7 +60,28 @@ final class SlaveJoin {
                 answer.epochs().isEmpty() ? 0 : answer.epochs().get(answer.epochs().size() - 1).epoch());
     }
 
-    private static ReplicaHandshakeResponse handshake(BrokerConfig config, RemotingClient client, String master,
+    /**
+     * The offset up to which this log (ending at {@code end}) and the master's, as its handshake
+     * answered, hold the same records.
+     *
+     * @throws IllegalStateException if this store cannot follow that master
+     */
+    static long agreement(StoreConfig storeConfig, EpochFile epochs, long end, String master,
+                          ReplicaHandshakeResponse answer) {
+        if (answer.segmentSize() != storeConfig.segmentSize()) {
+            throw new IllegalStateException("master " + master + " has CommitLog segments of " + answer.segmentSize()
+                    + " bytes, this slave " + storeConfig.segmentSize() + ": they must be equal");
+        }
+        long common = EpochHistory.lastCommonOffset(epochs.entries(), end, answer.epochs(), answer.endOffset());
+        if (common < answer.minOffset() && common < answer.endOffset()) {
+            throw new IllegalStateException("master " + master + " retains its log from " + answer.minOffset()
+                    + " but this slave has it only up to " + common + ": start the slave with an empty data directory");
+        }
+        return common;
+    }
+
+    /** The handshake with {@code master}, retried until {@code patience} is spent. */
+    static ReplicaHandshakeResponse handshake(BrokerConfig config, RemotingClient client, String master,
                                                       ClusterIntroduction introduction, Duration patience)
             throws InterruptedException {
         long deadline = System.nanoTime() + patience.toNanos();

@@ -1,6 +1,7 @@
 package io.ramjet.server.broker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.controller.ReplicaInfo;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Brokers in controller mode with three in-process controller nodes and three brokers
  * of group g1 on 127.0.0.1: the first registered is master and SYNC sends reach both slaves; the
- * master lost, an in-sync slave becomes master of a newer epoch and the other follows it; the old
+ * master lost, an in-sync slave becomes master of a newer epoch and the other follows it without
+ * reopening (its log a prefix of the new master's) and holds its log; the old
  * master, restarted on its data directory, rejoins as slave and holds the new master's log.
  */
 class ControllerModeTest {
@@ -49,6 +51,8 @@ class ControllerModeTest {
             assertTrue(third.broker().store().maxPhysicalOffset() >= end, "a SYNC send returned before slave 3 had it");
 
             BrokerConfig firstConfig = first.config();
+            Broker secondBroker = second.broker();
+            Broker thirdBroker = third.broker();
             long lostAt = System.nanoTime();
             first.close();
             ControllerCluster.await(() -> isMaster(second) || isMaster(third), SWITCH,
@@ -63,9 +67,14 @@ class ControllerModeTest {
             assertEquals(epoch, master.broker().epochs().get(master.broker().epochs().size() - 1).epoch(),
                     "the new master's epochs file names its epoch");
             ControllerCluster.awaitRole(slave, BrokerRole.slaveOf(master.address(), epoch), SWITCH);
+            assertSame(slave == second ? secondBroker : thirdBroker, slave.broker(),
+                    "the other slave, its log a prefix of the new master's, follows it without reopening");
 
             ControllerCluster.await(master::leaseHeld, SWITCH, () -> "no heartbeat of the new master answered");
             ReplicationTest.send(master.address(), "after", 100);
+            ReplicationTest.awaitCaughtUp(slave.broker(), master.broker());
+            ReplicationTest.assertSameLog(master.broker().store(), slave.broker().store());
+            assertEquals(master.broker().epochs(), slave.broker().epochs(), "the following slave's epoch history");
             ControlledBroker returned = cluster.start(firstConfig);
             assertEquals(BrokerRole.slaveOf(master.address(), epoch), returned.role(),
                     "the old master returns as a slave of the new one");

@@ -50,6 +50,11 @@ public final class ControlledBroker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ControlledBroker.class);
     private static final long REGISTER_RETRY_NANOS = Duration.ofMillis(200).toNanos();
     private static final int LOST_MASTER_BEATS = 5;
+    /**
+     * How long a slave that changes master waits for the new one to answer before it reopens
+     * instead: about a new master's own switch, which closes and opens its broker.
+     */
+    private static final Duration FOLLOW_PATIENCE = Duration.ofSeconds(10);
 
     private final BrokerConfig config;
     private final String address;
@@ -159,8 +164,14 @@ public final class ControlledBroker implements AutoCloseable {
         }
     }
 
+    /**
+     * Registers until the controllers answer with a master, or {@code controllerRegisterPatienceMs}
+     * passed. They refuse the registration of their group's master while its previous run may
+     * still hold its lease (the lease of a master killed and started again): it is sent again.
+     */
     private ControllerReply registerPatiently() {
         long deadline = System.nanoTime() + config.controllerMode().registerPatience().toNanos();
+        boolean refused = false;
         while (true) {
             try {
                 ControllerReply reply = register();
@@ -172,6 +183,11 @@ public final class ControlledBroker implements AutoCloseable {
                             + config.brokerId() + "'s registration with " + reply.status() + " and no master");
                 }
             } catch (IOException e) {
+                if (!refused) {
+                    LOG.info("broker {}/{}: registration not taken yet ({}); registering again", config.brokerName(),
+                            config.brokerId(), e.getMessage());
+                    refused = true;
+                }
                 if (System.nanoTime() - deadline > 0) {
                     throw new IllegalStateException("broker " + config.brokerName() + "/" + config.brokerId()
                             + " cannot register with the controllers " + config.controllerMode().addresses(), e);
@@ -289,13 +305,23 @@ public final class ControlledBroker implements AutoCloseable {
         }
     }
 
-    /** Closes the running broker and starts one in {@code target}'s role; on failure, a later heartbeat retries. */
+    /**
+     * Moves to {@code target}'s role: a slave that only changes master follows the new one
+     * without closing, when nothing of its log must be cut ({@link Broker#followMaster}); else
+     * closes the running broker and starts one in that role. On failure, a later heartbeat retries.
+     */
     private void switchTo(BrokerRole target) {
         if (closed || target.equals(role) || !target.equals(pending)) {
             return;
         }
         long began = System.nanoTime();
         lease.revoke();
+        if (followWithoutReopening(target)) {
+            role = target;
+            LOG.info("broker {}/{} switched to {} in {} ms without reopening", config.brokerName(), config.brokerId(),
+                    target, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began));
+            return;
+        }
         Broker old = broker;
         broker = null;
         role = null;
@@ -312,6 +338,13 @@ public final class ControlledBroker implements AutoCloseable {
         }
         LOG.info("broker {}/{} switched to {} in {} ms", config.brokerName(), config.brokerId(), target,
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began));
+    }
+
+    private boolean followWithoutReopening(BrokerRole target) {
+        Broker running = broker;
+        BrokerRole current = role;
+        return running != null && current != null && !current.master() && !target.master()
+                && running.followMaster(target.masterAddress(), FOLLOW_PATIENCE);
     }
 
     /** Remembers when the controllers last named this broker master, for a master that starts after. */

@@ -157,6 +157,16 @@ public final class ReplicaFetcher implements AutoCloseable {
         flushed.get(30, TimeUnit.SECONDS);
     }
 
+    /**
+     * Stops the loop as {@link #close} does.
+     *
+     * @return whether its thread has ended, so that nothing it fetched is still being written
+     */
+    public boolean stop() {
+        close();
+        return !thread.isAlive();
+    }
+
     /** Stops the loop; a fetch in flight is abandoned (the caller closes the master's client). */
     @Override
     public void close() {
