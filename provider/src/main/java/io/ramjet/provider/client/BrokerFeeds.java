@@ -3,6 +3,7 @@ package io.ramjet.provider.client;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -74,12 +75,15 @@ final class BrokerFeeds implements ConsumerFeed {
             }
             throw refusal != null ? refusal : unreachable;
         }
+        // every feed is known before any pulls, so that each sees from its first pull whether it shares the prefetch
+        List<PullLoop> added = new ArrayList<>();
         for (ConsumerInfo a : attached) {
-            startFeed(a.brokerAddress(), a);
+            added.add(addFeed(a.brokerAddress(), a));
         }
         for (String address : brokers) {
-            startFeed(address, null);
+            added.add(addFeed(address, null));
         }
+        added.stream().filter(Objects::nonNull).forEach(PullLoop::start);
         if (asked) {
             discoverLater();
         } else {
@@ -89,14 +93,22 @@ final class BrokerFeeds implements ConsumerFeed {
 
     /** Starts the feed from a broker unless there is one, or the feeds are stopped. */
     private void startFeed(String address, ConsumerInfo attached) {
+        PullLoop feed = addFeed(address, attached);
+        if (feed != null) {
+            feed.start();
+        }
+    }
+
+    /** Adds a feed from a broker, not started; null when there is one, or the feeds are stopped. */
+    private PullLoop addFeed(String address, ConsumerInfo attached) {
         synchronized (feeds) {
             if (stopped || feeds.containsKey(address)) {
-                return;
+                return null;
             }
             PullLoop feed = new PullLoop(client, consumer.attachedTo(address), attached, sink, options,
-                    () -> followGroupOf(address));
+                    () -> followGroupOf(address), () -> feeds.size() > 1);
             feeds.put(address, feed);
-            feed.start();
+            return feed;
         }
     }
 

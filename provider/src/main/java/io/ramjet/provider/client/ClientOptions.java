@@ -17,7 +17,8 @@ import java.util.TreeSet;
  *   <tr><th>option</th><th>default</th><th>meaning</th></tr>
  *   <tr><td>{@value #PREFETCH}</td><td>1000</td><td>most messages a consumer holds unseen by the
  *       application or has asked for, per consumer; with small messages the bound that counts,
- *       else {@value #PREFETCH_BYTES}</td></tr>
+ *       else {@value #PREFETCH_BYTES}; a consumer reading from several brokers may hold one more
+ *       per broker that ran dry (see {@link PullLoop})</td></tr>
  *   <tr><td>{@value #PREFETCH_BYTES}</td><td>1048576</td><td>most bytes of messages a consumer
  *       holds unseen by the application or has asked for in pulls still unanswered (each asked
  *       for counted at the largest size seen); a message larger than that is still taken, alone</td></tr>

@@ -12,6 +12,13 @@ public interface FeedSink {
      */
     int reserve();
 
+    /**
+     * Whether a feed whose broker had nothing at its last pull may now hold a pull there for one
+     * message that the prefetch does not count: false while the consumer takes nothing, or what
+     * it holds and has asked for fills its prefetch.
+     */
+    boolean mayAwaitOne();
+
     /** Waits, at most {@code millis}, for the prefetch to have room. */
     void awaitRoom(long millis) throws InterruptedException;
 
@@ -20,7 +27,8 @@ public interface FeedSink {
 
     /**
      * The messages of one pull (none when it came back empty or failed), taken in together so
-     * priority orders them all; ends the pull's reservation of {@code reserved} messages.
+     * priority orders them all; ends the pull's reservation of {@code reserved} messages (none for a
+     * pull that waited for one message outside the prefetch, see {@link #mayAwaitOne}).
      */
     void accept(List<Delivery> deliveries, int reserved);
 

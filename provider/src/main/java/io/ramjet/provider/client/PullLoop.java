@@ -9,6 +9,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,8 +19,19 @@ import org.slf4j.LoggerFactory;
  * attached, then long-polls (PULL held up to {@code holdMillis}) for as many messages as the
  * prefetch {@link FeedSink#reserve reserves}, with up to {@code pullsInFlight} pulls out at a
  * time, so the next batch is on its way while the application takes the last one. Answers are
- * taken in in the order their pulls were sent. When the broker goes away (transport failure) or
- * forgets the consumer (it restarted), the attachment is lost: what it prefetched is dropped
+ * taken in in the order their pulls were sent.
+ *
+ * <p>When the consumer reads from several brokers, their feeds share its prefetch, and a pull
+ * held at a broker with nothing to give would keep the room it asked for from the feeds of
+ * brokers with a backlog for as long as the broker holds it. So a broker that ran dry (its last
+ * pull taken in brought fewer messages than asked for: the broker had no more), or that the feed
+ * has not pulled from yet since it attached, is waited on with one pull at a time for one
+ * message, which the prefetch does not count ({@link FeedSink#mayAwaitOne}), until a pull
+ * brings all it asked for again. Such a consumer holds at most one message more than its
+ * prefetch per broker it waits on. A consumer that reads from one broker pulls for its room.
+ *
+ * <p>When the broker goes away (transport failure) or forgets the consumer (it restarted), the
+ * attachment is lost: what it prefetched is dropped
  * (the broker delivers it again) and the feed subscribes again, as a new attachment, every
  * {@code retryMillis}, so a broker that comes back is consumed from again; when it went away as
  * its group's master (unreachable, or no longer master), {@code masterGone} is told at once, so
@@ -70,15 +83,24 @@ final class PullLoop implements Runnable {
     /** The attachment given up after a pull without answer: the answers of its other pulls are not taken in. */
     private volatile ConsumerInfo abandoned;
     private volatile boolean stopped;
+    /**
+     * Whether the last pull taken in brought fewer messages than asked for, or none was taken in
+     * since the feed attached (see the class comment).
+     */
+    private volatile boolean ranDry = true;
+    /** Whether other feeds share the consumer's prefetch now. */
+    private final BooleanSupplier sharesPrefetch;
 
     /**
      * @param attached   the consumer as already attached there, or null to subscribe first
      * @param masterGone told, on the feed's thread, each time the attachment is lost because the
      *                   broker stopped being reachable as its group's master
+     * @param sharesPrefetch whether feeds from other brokers share the consumer's prefetch now
      */
     PullLoop(BrokerClient client, ConsumerInfo wanted, ConsumerInfo attached, FeedSink sink, ClientOptions options,
-             Runnable masterGone) {
+             Runnable masterGone, BooleanSupplier sharesPrefetch) {
         this.masterGone = masterGone;
+        this.sharesPrefetch = sharesPrefetch;
         this.client = client;
         this.wanted = wanted;
         this.attached = attached;
@@ -142,6 +164,8 @@ final class PullLoop implements Runnable {
                 } else if (attached == null) {
                     completePrompt();
                     subscribe();
+                } else if (awaitsOne() && pulls.availablePermits() < pullsInFlight) {
+                    awaitTakenIn(); // one pull at a time waits at a broker that ran dry
                 } else {
                     pulls.acquire();
                     List<CompletableFuture<Void>> prompt = takePrompt();
@@ -162,6 +186,20 @@ final class PullLoop implements Runnable {
             LOG.debug("feed of consumer {} from {} interrupted", wanted.consumerId(), wanted.brokerAddress());
         } finally {
             completePrompt();
+        }
+    }
+
+    /** Whether the next pull waits for one message outside the prefetch (see the class comment). */
+    private boolean awaitsOne() {
+        return ranDry && sharesPrefetch.getAsBoolean();
+    }
+
+    /** Waits, at most {@code holdMillis}, until the last pull sent has been taken in. */
+    private void awaitTakenIn() throws InterruptedException {
+        try {
+            takenIn.get(holdMillis, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // what became of the pull is the loop's to look at
         }
     }
 
@@ -220,33 +258,41 @@ final class PullLoop implements Runnable {
             client.closeConsumer(at, List.of());
             return;
         }
+        ranDry = true;
         attached = at;
         LOG.info("consumer {} attached to broker {}", wanted.consumerId(), wanted.brokerAddress());
     }
 
     /**
-     * Sends a pull if the prefetch has room, holding a permit of {@link #pulls} until its answer
-     * is taken in; false when there was no room (or a pause took it meanwhile). Answers are taken
-     * in in the order the pulls were sent, whatever order they arrive in.
+     * Sends a pull if the prefetch has room (at a broker that ran dry: if one message may be
+     * waited for), holding a permit of {@link #pulls} until its answer is taken in; false when
+     * there was no room (or a pause took it meanwhile). Answers are taken in in the order the
+     * pulls were sent, whatever order they arrive in.
      *
      * @param prompt when not empty, the broker answers at once and these complete once the answer is taken in
      */
     private boolean pull(ConsumerInfo at, List<CompletableFuture<Void>> prompt) throws InterruptedException {
         Intake intake = sink.intake();
         intake.enter();
-        int reserved = stopped ? 0 : sink.reserve();
-        if (reserved <= 0) {
+        boolean awaitingOne = awaitsOne();
+        int asked = stopped ? 0 : awaitingOne ? (sink.mayAwaitOne() ? 1 : 0) : sink.reserve();
+        if (asked <= 0) {
             intake.leave();
             return false;
         }
         CompletableFuture<Void> before = takenIn;
         lastRequest = System.nanoTime();
-        takenIn = client.pull(at, reserved, prompt.isEmpty() ? holdMillis : 0)
+        int reserved = awaitingOne ? 0 : asked;
+        takenIn = client.pull(at, asked, prompt.isEmpty() ? holdMillis : 0)
                 .handle((deliveries, f) -> f == null ? deliveries : failed(at, f))
                 .thenCombine(before, (deliveries, previous) -> deliveries)
                 .handle((deliveries, f) -> {
                     try {
-                        sink.accept(deliveries == null || at.equals(abandoned) ? List.of() : deliveries, reserved);
+                        boolean answered = deliveries != null && !at.equals(abandoned);
+                        if (answered) {
+                            ranDry = deliveries.size() < asked;
+                        }
+                        sink.accept(answered ? deliveries : List.of(), reserved);
                     } finally {
                         intake.leave();
                         pulls.release();
@@ -267,7 +313,7 @@ final class PullLoop implements Runnable {
         }
     }
 
-    /** Records a pull's failure for the feed's thread; no messages. */
+    /** Records a pull's failure for the feed's thread; null: no answer. */
     private List<Delivery> failed(ConsumerInfo at, Throwable f) {
         ClientException cause = ClientException.of(f);
         if (givenUpAfter(at, cause)) {
@@ -276,7 +322,7 @@ final class PullLoop implements Runnable {
         if (!stopped) {
             failure = new Failure(at, cause);
         }
-        return List.of();
+        return null;
     }
 
     /**

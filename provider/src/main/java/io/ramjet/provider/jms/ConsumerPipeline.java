@@ -117,6 +117,11 @@ final class ConsumerPipeline {
         }
 
         @Override
+        public boolean mayAwaitOne() {
+            return window.mayAwaitOne();
+        }
+
+        @Override
         public void awaitRoom(long millis) throws InterruptedException {
             window.awaitRoom(millis);
         }

@@ -66,6 +66,17 @@ final class PullWindow {
         }
     }
 
+    /**
+     * Whether a feed may hold a pull for one message that the window does not count (a feed from
+     * a broker that ran dry, see {@code PullLoop}): while the consumer takes messages and what it
+     * holds and has asked for is below the window.
+     */
+    boolean mayAwaitOne() {
+        synchronized (space) {
+            return !closed.getAsBoolean() && !paused.getAsBoolean() && prefetched.size() + requested < window;
+        }
+    }
+
     /** A feed waits up to {@code millis} for room, unless there is some or the consumer is closed. */
     void awaitRoom(long millis) throws InterruptedException {
         synchronized (space) {
