@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.provider.jms.RamjetConnectionFactory;
+import io.ramjet.provider.jms.transaction.RamjetXid;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
@@ -15,8 +16,10 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
+import jakarta.jms.TransactionRolledBackException;
 import jakarta.jms.XAConnection;
 import jakarta.jms.XASession;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -146,6 +149,76 @@ class OnePhaseConsumeAndSendTest extends BrokerAndTransactions {
         assertNull(receive(in, 300));
     }
 
+    /**
+     * Payara's transaction manager (JTS) rolls a joined branch back through the resource it
+     * registered first, ending only that one before (it ends the joined ones after the rollback):
+     * the rollback undoes the work of both sessions, the joined one's end after it is accepted,
+     * and both start the next transaction; the message comes back as delivery 2 and only the
+     * second attempt's send arrives.
+     */
+    @Test
+    void rollbackThroughTheFirstResourceWhileAJoinedOneIsStillAssociatedUndoesBoth() throws Exception {
+        String in = unique("payara-order-in");
+        String out = unique("payara-order-out");
+        send(in, "order 6");
+        Inbound mdb = open("alice");
+        Inbound pooled = open("alice");
+        MessageConsumer consumer = mdb.session.createConsumer(mdb.session.createQueue(in));
+
+        Xid first = newXid();
+        mdb.resource.start(first, XAResource.TMNOFLAGS);
+        assertEquals(1, consumer.receive(TIMEOUT).getIntProperty("JMSXDeliveryCount"));
+        pooled.resource.start(first, XAResource.TMJOIN);
+        pooled.sendTo(out, "attempt 1");
+        mdb.resource.end(first, XAResource.TMSUCCESS);
+        mdb.resource.rollback(first);
+        pooled.resource.end(first, XAResource.TMSUCCESS);
+
+        Xid second = newXid();
+        mdb.resource.start(second, XAResource.TMNOFLAGS);
+        Message again = consumer.receive(TIMEOUT);
+        assertNotNull(again, "the rolled-back message is not redelivered");
+        assertEquals(2, again.getIntProperty("JMSXDeliveryCount"));
+        pooled.resource.start(second, XAResource.TMJOIN);
+        pooled.sendTo(out, "attempt 2");
+        pooled.resource.end(second, XAResource.TMSUCCESS);
+        mdb.resource.end(second, XAResource.TMSUCCESS);
+        mdb.resource.commit(second, true);
+
+        assertEquals(Set.of("attempt 2"), receiveAll(out, 1));
+        assertNull(receive(out, 300), "the first attempt's send was not rolled back");
+        assertNull(receive(in, 300), "the redelivered message is acknowledged");
+    }
+
+    /**
+     * A joined session the transaction manager never ends after the branch rolled back through
+     * another resource is free for the next transaction, and the rolled-back branch keeps none of
+     * what it sends afterwards.
+     */
+    @Test
+    void joinedSessionNotEndedAfterTheRollbackStartsTheNextTransaction() throws Exception {
+        String out = unique("never-ended-out");
+        Inbound mdb = open("alice");
+        Inbound pooled = open("alice");
+
+        Xid first = newXid();
+        mdb.resource.start(first, XAResource.TMNOFLAGS);
+        pooled.resource.start(first, XAResource.TMJOIN);
+        pooled.sendTo(out, "rolled back");
+        mdb.resource.end(first, XAResource.TMSUCCESS);
+        mdb.resource.rollback(first);
+        assertThrows(TransactionRolledBackException.class, () -> pooled.sendTo(out, "after the rollback"));
+
+        Xid second = newXid();
+        pooled.resource.start(second, XAResource.TMNOFLAGS);
+        pooled.sendTo(out, "next");
+        pooled.resource.end(second, XAResource.TMSUCCESS);
+        pooled.resource.commit(second, true);
+
+        assertEquals(Set.of("next"), receiveAll(out, 1));
+        assertNull(receive(out, 300), "a send of the rolled-back branch arrived");
+    }
+
     /** An inbound session of {@code user}, in a JTA transaction begun with its resource enlisted. */
     private Inbound inbound(String user) throws Exception {
         return open(user).begin();
@@ -187,6 +260,10 @@ class OnePhaseConsumeAndSendTest extends BrokerAndTransactions {
             return this;
         }
 
+        void sendTo(String queue, String text) throws JMSException {
+            session.createProducer(session.createQueue(queue)).send(session.createTextMessage(text));
+        }
+
         /** Takes one message from {@code in} and, as the MDB's onMessage does, sends it on to {@code out} through {@code factory}. */
         void forward(String in, ConnectionFactory factory, String out) throws Exception {
             MessageConsumer consumer = session.createConsumer(session.createQueue(in));
@@ -198,6 +275,10 @@ class OnePhaseConsumeAndSendTest extends BrokerAndTransactions {
             }
             consumer.close();
         }
+    }
+
+    private static Xid newXid() {
+        return new RamjetXid(4711, UUID.randomUUID().toString().getBytes(StandardCharsets.US_ASCII), new byte[] {1});
     }
 
     private static String unique(String prefix) {

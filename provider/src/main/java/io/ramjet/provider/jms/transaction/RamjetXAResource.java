@@ -25,7 +25,10 @@ import org.slf4j.LoggerFactory;
  * opened with one {@code XaResourceManager}. A session of any of them joins (TMJOIN) a branch
  * another started, and its sends and consumed messages are the branch's, which any of them
  * prepares and completes (the brokers take the work of every connection of a branch's user as
- * the branch's).
+ * the branch's). A rollback through one of them rolls back the work of every session joined to
+ * the branch, also of sessions still associated with it (a transaction manager may end those
+ * after the rollback, as Payara's does, or not at all): their end only dissociates them, a
+ * later start finds them free, and a send they make in the rolled-back branch is refused.
  */
 public final class RamjetXAResource implements XAResource {
 
@@ -49,6 +52,10 @@ public final class RamjetXAResource implements XAResource {
 
     @Override
     public void start(Xid xid, int flags) throws XAException {
+        XaBranch previous = session.current();
+        if (previous != null && branches.isCompleted(previous)) {
+            session.dissociate();
+        }
         if (session.current() != null) {
             throw XaErrors.of(XAException.XAER_PROTO, "the session is already associated with branch "
                     + session.current().xid);
@@ -72,7 +79,9 @@ public final class RamjetXAResource implements XAResource {
             return;
         }
         session.dissociate();
-        branches.end(branch, flags);
+        if (!branches.isCompleted(branch)) {
+            branches.end(branch, flags);
+        }
     }
 
     /**
@@ -192,8 +201,8 @@ public final class RamjetXAResource implements XAResource {
             endEverywhere(id, false);
             return;
         }
-        if (branch.associations > 0 && branch.state == XaBranch.State.ACTIVE) {
-            throw XaErrors.of(XAException.XAER_PROTO, "branch " + id + " is still associated with a session");
+        if (session.current() == branch) {
+            throw XaErrors.of(XAException.XAER_PROTO, "branch " + id + " is still associated with this session");
         }
         ClientException failure = rollBack(branch);
         if (failure != null) {

@@ -89,6 +89,11 @@ public final class XaBranches {
 
     /** The branch is over on every broker, or forgotten. */
     synchronized void remove(XaBranch branch) {
+        branch.completed = true;
         branches.remove(branch.xid, branch);
+    }
+
+    synchronized boolean isCompleted(XaBranch branch) {
+        return branch.completed;
     }
 }
