@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.bench.peer.ArtemisServerMain;
-import io.ramjet.bench.peer.PeerNetty;
+import io.ramjet.bench.peer.PeerClassPath;
 import io.ramjet.bench.peer.PeerProcess;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
 import jakarta.jms.Connection;
@@ -76,7 +76,7 @@ class MdbThroughputBenchmark {
         ramjet = new RamjetServer(Files.createDirectories(work.resolve("ramjet-data")),
                 LoggedProcess.logDir().resolve("bench-ramjet-server.log"), broker);
         ramjet.start();
-        artemis = PeerProcess.start(ArtemisServerMain.class, "256m", PeerNetty.of("artemis"), BROKER_JVM,
+        artemis = PeerProcess.start(ArtemisServerMain.class, "256m", PeerClassPath.distribution(), BROKER_JVM,
                 Files.createDirectories(work.resolve("artemis-data")));
     }
 
