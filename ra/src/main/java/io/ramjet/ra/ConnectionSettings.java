@@ -1,6 +1,7 @@
 package io.ramjet.ra;
 
 import io.ramjet.provider.jms.RamjetXAConnectionFactory;
+import io.ramjet.provider.jms.XaResourceManager;
 import jakarta.jms.JMSException;
 import jakarta.jms.XAConnection;
 
@@ -18,10 +19,19 @@ record ConnectionSettings(String url, String userName, String password) {
                 userName != null && !userName.isBlank() ? password : defaults.password);
     }
 
-    /** A new physical XA connection, not started; its client id is left unset. */
+    /** A new physical XA connection, not started, a resource manager of its own; its client id is left unset. */
     XAConnection openXA() throws JMSException {
         RamjetXAConnectionFactory factory = new RamjetXAConnectionFactory(url);
         return userName == null ? factory.createXAConnection() : factory.createXAConnection(userName, password);
+    }
+
+    /**
+     * As {@link #openXA()}, one resource manager with the other connections of its user opened
+     * with {@code resourceManager} (null: one of its own).
+     */
+    XAConnection openXA(XaResourceManager resourceManager) throws JMSException {
+        return resourceManager == null ? openXA()
+                : new RamjetXAConnectionFactory(url).createXAConnection(userName, password, resourceManager);
     }
 
     @Override

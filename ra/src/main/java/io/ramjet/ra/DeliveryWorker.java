@@ -114,7 +114,7 @@ final class DeliveryWorker implements Work {
 
     private void open() throws JMSException, UnavailableException {
         connectionFailure = null;
-        connection = activation.settings().openXA();
+        connection = activation.settings().openXA(activation.resourceManager());
         connection.setExceptionListener(e -> {
             connectionFailure = e;
             activation.reachability().failed(this, e);

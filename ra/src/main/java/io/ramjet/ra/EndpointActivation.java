@@ -2,6 +2,7 @@ package io.ramjet.ra;
 
 import io.ramjet.provider.destination.RamjetQueue;
 import io.ramjet.provider.destination.RamjetTopic;
+import io.ramjet.provider.jms.XaResourceManager;
 import jakarta.jms.Destination;
 import jakarta.jms.MessageListener;
 import jakarta.resource.ResourceException;
@@ -43,17 +44,19 @@ final class EndpointActivation {
     private final RamjetActivationSpec spec;
     private final ConnectionSettings settings;
     private final Reachability reachability;
+    private final XaResourceManager resourceManager;
     private final WorkManager workManager;
     private final String sharedSubscriptionName;
     private final CountDownLatch stopSignal = new CountDownLatch(1);
     private final List<DeliveryWorker> workers = new ArrayList<>();
 
     EndpointActivation(MessageEndpointFactory factory, RamjetActivationSpec spec, ConnectionSettings settings,
-                       Reachability reachability, WorkManager workManager) {
+                       Reachability reachability, XaResourceManager resourceManager, WorkManager workManager) {
         this.factory = factory;
         this.spec = spec;
         this.settings = settings;
         this.reachability = reachability;
+        this.resourceManager = resourceManager;
         this.workManager = workManager;
         this.sharedSubscriptionName = spec.getSubscriptionName() != null ? spec.getSubscriptionName()
                 : "ramjet-endpoint-" + UUID.randomUUID();
@@ -114,6 +117,11 @@ final class EndpointActivation {
 
     RamjetActivationSpec spec() {
         return spec;
+    }
+
+    /** The resource manager the endpoint's sessions share their XA branches in with the adapter's pooled connections. */
+    XaResourceManager resourceManager() {
+        return resourceManager;
     }
 
     ConnectionSettings settings() {

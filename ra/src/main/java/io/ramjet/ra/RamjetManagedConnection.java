@@ -61,7 +61,7 @@ final class RamjetManagedConnection implements ManagedConnection {
         ConnectionSettings settings = factory.settings(credentials);
         XAConnection connection = null;
         try {
-            connection = settings.openXA();
+            connection = settings.openXA(factory.resourceManager(settings));
             if (factory.getClientId() != null && !factory.getClientId().isBlank()) {
                 connection.setClientID(factory.getClientId());
             }

@@ -1,5 +1,6 @@
 package io.ramjet.ra;
 
+import io.ramjet.provider.jms.XaResourceManager;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.ConnectionManager;
 import jakarta.resource.spi.ConnectionRequestInfo;
@@ -43,6 +44,11 @@ public class RamjetManagedConnectionFactory extends ConnectionProperties impleme
             return new ConnectionSettings(settings.url(), c.userName(), c.password());
         }
         return settings;
+    }
+
+    /** The adapter's resource manager for {@code settings}, or null outside an adapter (a resource manager per connection). */
+    XaResourceManager resourceManager(ConnectionSettings settings) {
+        return resourceAdapter instanceof RamjetResourceAdapter ra ? ra.resourceManager(settings) : null;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.ramjet.ra;
 
 import jakarta.jms.JMSException;
+import io.ramjet.provider.jms.XaResourceManager;
 import jakarta.jms.XAConnection;
 import jakarta.resource.ResourceException;
 import jakarta.resource.spi.ActivationSpec;
@@ -37,10 +38,20 @@ public class RamjetResourceAdapter extends ConnectionProperties implements Resou
     private final transient Map<ActivationKey, EndpointActivation> activations = new ConcurrentHashMap<>();
     private final transient List<XAConnection> recoveryConnections = new ArrayList<>();
     private final transient Map<ConnectionSettings, Reachability> reachability = new ConcurrentHashMap<>();
+    private final transient Map<String, XaResourceManager> resourceManagers = new ConcurrentHashMap<>();
 
     /** The settings a connection factory or activation falls back to. */
     ConnectionSettings defaults() {
         return ownSettings().orElse(ConfiguredAdapters.first().orElse(LOCAL)).orElse(LOCAL);
+    }
+
+    /**
+     * The one XA resource manager of this adapter's connections to the cluster of {@code settings}:
+     * the MDB sessions and pooled connections of one user are one resource manager, so that a
+     * consume-and-send transaction commits in one phase.
+     */
+    XaResourceManager resourceManager(ConnectionSettings settings) {
+        return resourceManagers.computeIfAbsent(settings.url(), XaResourceManager::new);
     }
 
     @Override
@@ -67,7 +78,7 @@ public class RamjetResourceAdapter extends ConnectionProperties implements Resou
         activationSpec.validate();
         ConnectionSettings settings = activationSpec.ownSettings().orElse(defaults());
         EndpointActivation activation = new EndpointActivation(factory, activationSpec, settings,
-                reachability.computeIfAbsent(settings, Reachability::new), workManager);
+                reachability.computeIfAbsent(settings, Reachability::new), resourceManager(settings), workManager);
         activations.put(new ActivationKey(factory, spec), activation);
         activation.start();
     }

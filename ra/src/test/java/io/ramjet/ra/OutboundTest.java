@@ -131,7 +131,7 @@ class OutboundTest extends BrokerAndTransactions {
 
     /**
      * What the container passes for container-managed sign-on and for XA recovery with recovery
-     * credentials: the broker (which knows no users) is asked to accept that user, and refuses it.
+     * credentials: the broker (which knows no such user) is asked to accept that user, and refuses it.
      */
     @Test
     void passwordCredentialOfTheSubjectIsTheUserTheAdapterConnectsAs() throws Exception {

@@ -1,6 +1,7 @@
 package io.ramjet.provider.jms;
 
 import io.ramjet.model.DestinationKind;
+import io.ramjet.model.TxState;
 import io.ramjet.provider.client.ConnectionInfo;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.destination.RamjetDestination;
@@ -72,6 +73,8 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     private volatile boolean started;
     private volatile boolean closed;
     private volatile ExceptionListener exceptionListener;
+    /** The ledger of XA branches this connection shares with others, or null. */
+    private volatile TransactionLedger sharedLedger;
 
     /** @param client this connection's own, closed with it */
     RamjetConnection(ConnectionInfo info, RamjetClient client) {
@@ -80,7 +83,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
         this.twoPhaseCommit = new TwoPhaseCommit(client, ledger);
         this.exceptionReporter = new ExceptionReporter(info.connectionId(), () -> closed ? null : exceptionListener);
         this.timer = new ConnectionTimer("ramjet-timer-" + info.connectionId());
-        client.answerTransactionChecks(ledger::stateOf);
+        client.answerTransactionChecks(this::transactionState);
         client.onBrokerConnectionLost(this::brokerLost);
     }
 
@@ -121,6 +124,17 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
 
     TransactionLedger ledger() {
         return ledger;
+    }
+
+    /** Check-backs of transactions this connection's own ledger does not know are answered from {@code shared}. */
+    void answerChecksAlsoFrom(TransactionLedger shared) {
+        sharedLedger = shared;
+    }
+
+    private TxState transactionState(long transactionId) {
+        TxState state = ledger.stateOf(transactionId);
+        TransactionLedger shared = sharedLedger;
+        return state == TxState.UNKNOWN && shared != null ? shared.stateOf(transactionId) : state;
     }
 
     TwoPhaseCommit twoPhaseCommit() {

@@ -36,6 +36,20 @@ public class RamjetXAConnectionFactory extends RamjetConnectionFactory
         return open(userName, password, RamjetXAConnection::new);
     }
 
+    /**
+     * An XA connection whose XAResources are one resource manager with those of every other
+     * connection of the same user opened with {@code resourceManager} (see {@link XaResourceManager}).
+     *
+     * @throws IllegalArgumentException when {@code resourceManager} is for another URL
+     */
+    public XAConnection createXAConnection(String userName, String password, XaResourceManager resourceManager)
+            throws JMSException {
+        if (!resourceManager.url().equals(getUrl())) {
+            throw new IllegalArgumentException(resourceManager + " is not for " + getUrl());
+        }
+        return open(userName, password, (info, client) -> new RamjetXAConnection(info, client, resourceManager));
+    }
+
     @Override
     public XAQueueConnection createXAQueueConnection() throws JMSException {
         return open(null, null, RamjetXAConnection::new);

@@ -1,6 +1,7 @@
 package io.ramjet.provider.jms;
 
 import io.ramjet.provider.jms.transaction.RamjetXAResource;
+import io.ramjet.provider.jms.transaction.TwoPhaseCommit;
 import io.ramjet.provider.jms.transaction.XaBranches;
 import io.ramjet.provider.jms.transaction.XaSessionTransaction;
 import jakarta.jms.JMSException;
@@ -23,14 +24,15 @@ public final class RamjetXASession extends RamjetSession implements XASession, X
     private final RamjetXAResource resource;
 
     private RamjetXASession(RamjetConnection connection, long sessionId, XaSessionTransaction transaction,
-                            XaBranches branches) {
+                            XaBranches branches, TwoPhaseCommit onePhase) {
         super(connection, sessionId, Session.SESSION_TRANSACTED, transaction);
-        this.resource = new RamjetXAResource(branches, transaction, connection.client(), connection.ledger(),
-                connection.twoPhaseCommit());
+        this.resource = new RamjetXAResource(branches, transaction, connection.client(), branches.ledger(), onePhase);
     }
 
-    static RamjetXASession open(RamjetConnection connection, long sessionId, XaBranches branches) {
-        return new RamjetXASession(connection, sessionId, new XaSessionTransaction(), branches);
+    /** @param onePhase commits the branches' one-phase commits over this connection, in their ledger */
+    static RamjetXASession open(RamjetConnection connection, long sessionId, XaBranches branches,
+                                TwoPhaseCommit onePhase) {
+        return new RamjetXASession(connection, sessionId, new XaSessionTransaction(), branches, onePhase);
     }
 
     @Override

@@ -34,17 +34,19 @@ import org.junit.jupiter.api.io.TempDir;
  * Messages per second through a queue MDB that takes each message in an XA
  * transaction and sends it on in the same one, on Ramjet's adapter ({@code OrdersBean}) and on
  * Artemis's {@code artemis-jakarta-ra} ({@code ArtemisOrdersBean}, same shape: {@code maxSession}
- * 3, pooled XA factory of at most 8) in one Payara Micro process, each beside its broker in a
- * process of its own with the same JVM flags (Ramjet's standalone server; Artemis configured as
- * bench/ configures it). Each round fills the input queue with {@code count} text messages of
- * {@code size} characters in one committed transaction and times from that commit to the arrival
- * of the last forwarded message; warm-up rounds first, then the adapters take turns; medians and
- * their ratio are printed. Every round also checks that each message arrived once.
+ * 3, pooled XA factory of at most 8), both adapters deployed in one server process, in Payara Micro
+ * and then in WildFly (one server at a time), each adapter beside its broker in a process of its
+ * own with the same JVM flags (Ramjet's standalone server; Artemis configured as bench/ configures
+ * it). Each round fills the input queue with {@code count} text messages of {@code size}
+ * characters in one committed transaction and times from that commit to the arrival of the last
+ * forwarded message; warm-up rounds first, then the adapters take turns; medians and their ratio
+ * are printed per server. Every round also checks that each message arrived once.
  *
  * <p>Not part of {@code mvn verify} (surefire does not pick up {@code *Benchmark}); run with
  * {@code mvn -B -ntp -pl ra-it -am verify -Dtest=MdbThroughputBenchmark
  * -Dsurefire.failIfNoSpecifiedTests=false [-Dra.bench.count=500 -Dra.bench.size=256
- * -Dra.bench.rounds=3]}; the figures land in
+ * -Dra.bench.rounds=3]} (one server alone: {@code -Dtest='MdbThroughputBenchmark#inPayara'} or
+ * {@code #inWildFly}); the figures land in
  * {@code ra-it/target/surefire-reports/io.ramjet.ra.it.MdbThroughputBenchmark-output.txt}.
  */
 class MdbThroughputBenchmark {
@@ -62,7 +64,10 @@ class MdbThroughputBenchmark {
 
     static RamjetServer ramjet;
     static PeerProcess artemis;
-    static PayaraMicro payara;
+    /** The server the rounds run in now, for a failure's log tail. */
+    static AppServer server;
+    /** Each server's median ratio, printed together at the end. */
+    static final List<String> RATIOS = new ArrayList<>();
 
     @BeforeAll
     static void start() throws IOException {
@@ -73,17 +78,13 @@ class MdbThroughputBenchmark {
         ramjet.start();
         artemis = PeerProcess.start(ArtemisServerMain.class, "256m", PeerClassPath.distribution(), BROKER_JVM,
                 Files.createDirectories(work.resolve("artemis-data")));
-        payara = PayaraMicro.start(PayaraMicro.deployDir(), work,
-                LoggedProcess.logDir().resolve("bench-payara-micro.log"), ramjet.url(), "/ra-it-app/attempts",
-                List.of("create-resource-adapter-config --property ConnectionParameters=host\\=127.0.0.1;port\\="
-                        + artemis.port() + " artemis-ra"),
-                List.of("artemis-ra.rar", "ra-it-artemis.war"));
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (payara != null) {
-            payara.close();
+        System.out.printf("RA-BENCH Ramjet/Artemis median ratio by server: %s%n", String.join("; ", RATIOS));
+        if (server != null) {
+            server.close();
         }
         if (artemis != null) {
             artemis.close();
@@ -94,7 +95,56 @@ class MdbThroughputBenchmark {
     }
 
     @Test
-    void queueBeanThroughputOnBothAdapters() throws Exception {
+    void inPayara() throws Exception {
+        server = PayaraMicro.start(PayaraMicro.deployDir(), Files.createDirectories(work.resolve("payara")),
+                LoggedProcess.logDir().resolve("bench-payara-micro.log"), ramjet.url(), "/ra-it-app/attempts",
+                List.of("create-resource-adapter-config --property ConnectionParameters=host\\=127.0.0.1;port\\="
+                        + artemis.port() + " artemis-ra"),
+                List.of("artemis-ra.rar", "ra-it-artemis.war"));
+        try {
+            bothAdapters();
+        } finally {
+            closeServer();
+        }
+    }
+
+    /**
+     * Artemis's rar is configured as an administrator configures any rar in WildFly (its
+     * resource-adapters subsystem, with the pooled factory of at most 8); the war's jboss-ejb3.xml
+     * binds its bean to it and to that factory, since WildFly binds MDBs to its default adapter
+     * (Ramjet's in ra-it) and makes the war's definition-annotation factory with the rar's
+     * defaults instead of the administrator's settings.
+     */
+    @Test
+    void inWildFly() throws Exception {
+        Path deployDir = PayaraMicro.deployDir();
+        String ra = "/subsystem=resource-adapters/resource-adapter=artemis-ra";
+        server = WildFly.start(deployDir, Files.createDirectories(work.resolve("wildfly")),
+                LoggedProcess.logDir().resolve("bench-wildfly.log"), ramjet.url(), "/ra-it-app/attempts",
+                List.of("deploy " + deployDir.resolve("artemis-ra.rar"),
+                        "batch",
+                        ra + ":add(archive=artemis-ra.rar, transaction-support=XATransaction)",
+                        ra + "/config-properties=ConnectionParameters:add(value=\"host=127.0.0.1;port="
+                                + artemis.port() + "\")",
+                        ra + "/connection-definitions=cf:add(class-name="
+                                + "org.apache.activemq.artemis.ra.ActiveMQRAManagedConnectionFactory,"
+                                + " jndi-name=java:/jms/artemis/cf, min-pool-size=0, max-pool-size=8)",
+                        "run-batch"),
+                List.of("ra-it-artemis.war"));
+        try {
+            bothAdapters();
+        } finally {
+            closeServer();
+        }
+    }
+
+    private static void closeServer() throws Exception {
+        AppServer closing = server;
+        server = null;
+        closing.close();
+    }
+
+    private void bothAdapters() throws Exception {
         Side ramjetSide = new Side("Ramjet ramjet-ra", new RamjetConnectionFactory(ramjet.url()), "it.orders");
         Side artemisSide = new Side("Artemis artemis-jakarta-ra",
                 new ActiveMQConnectionFactory("tcp://127.0.0.1:" + artemis.port()), "bench.orders");
@@ -108,11 +158,12 @@ class MdbThroughputBenchmark {
         }
         double ramjetMedian = median(ramjetRates);
         double artemisMedian = median(artemisRates);
-        System.out.printf("RA-BENCH Payara Micro %s, MDB maxSession 3, XA consume + send on, %d messages of %d chars,"
+        System.out.printf("RA-BENCH %s, MDB maxSession 3, XA consume + send on, %d messages of %d chars,"
                         + " median of %d rounds after a warm-up: %s %.0f msg/s %s; %s %.0f msg/s %s;"
-                        + " Ramjet/Artemis %.2f%n", System.getProperty("ra.it.payaraVersion"), COUNT, SIZE, ROUNDS,
+                        + " Ramjet/Artemis %.2f%n", server.name(), COUNT, SIZE, ROUNDS,
                 ramjetSide.name, ramjetMedian, rounded(ramjetRates), artemisSide.name, artemisMedian,
                 rounded(artemisRates), ramjetMedian / artemisMedian);
+        RATIOS.add(String.format("%s %.2f", server.name(), ramjetMedian / artemisMedian));
     }
 
     private static double median(List<Double> rates) {
@@ -154,14 +205,14 @@ class MdbThroughputBenchmark {
                 }
                 long nanos = System.nanoTime() - start;
                 assertEquals(expected, arrived, () -> name + " " + label + ": " + arrived.size() + " of " + COUNT
-                        + " arrived\n" + payara.logTail());
+                        + " arrived\n" + server.logTail());
                 Message extra;
                 while ((extra = done.receive(QUIET.toMillis())) != null) {
                     collect(extra, arrived, duplicates);
                 }
                 assertTrue(duplicates.isEmpty(), () -> name + " " + label + ": arrived twice: " + duplicates);
                 double rate = COUNT * 1e9 / nanos;
-                System.out.printf("RA-BENCH %s %s: %d messages in %d ms, %.0f msg/s%n", name, label, COUNT,
+                System.out.printf("RA-BENCH %s %s %s: %d messages in %d ms, %.0f msg/s%n", server.name(), name, label, COUNT,
                         nanos / 1_000_000, rate);
                 return rate;
             }

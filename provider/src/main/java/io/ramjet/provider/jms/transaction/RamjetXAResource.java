@@ -21,8 +21,14 @@ import org.slf4j.LoggerFactory;
  * know (recovered after a restart of either side) is ended by Xid on every live master broker
  * (XAER_NOTA when none of them knows it). {@link #recover} lists the prepared Xids
  * of every broker, whole at TMSTARTRSCAN. Two resources are the same resource manager when
- * they belong to the same connection: only then can one end the other's branches, because a
- * branch's records belong to the connection that wrote them.
+ * they share their {@link XaBranches}: those of one connection, or of the connections of one user
+ * opened with one {@code XaResourceManager}. A session of any of them joins (TMJOIN) a branch
+ * another started, and its sends and consumed messages are the branch's, which any of them
+ * prepares and completes (the brokers take the work of every connection of a branch's user as
+ * the branch's). A rollback through one of them rolls back the work of every session joined to
+ * the branch, also of sessions still associated with it (a transaction manager may end those
+ * after the rollback, as Payara's does, or not at all): their end only dissociates them, a
+ * later start finds them free, and a send they make in the rolled-back branch is refused.
  */
 public final class RamjetXAResource implements XAResource {
 
@@ -46,6 +52,10 @@ public final class RamjetXAResource implements XAResource {
 
     @Override
     public void start(Xid xid, int flags) throws XAException {
+        XaBranch previous = session.current();
+        if (previous != null && branches.isCompleted(previous)) {
+            session.dissociate();
+        }
         if (session.current() != null) {
             throw XaErrors.of(XAException.XAER_PROTO, "the session is already associated with branch "
                     + session.current().xid);
@@ -62,14 +72,27 @@ public final class RamjetXAResource implements XAResource {
             if (known == null) {
                 throw XaErrors.of(XAException.XAER_NOTA, "no branch " + id);
             }
-            if (known.state != XaBranch.State.SUSPENDED) {
+            if (known.state != XaBranch.State.SUSPENDED && !endedByAll(known, flags)) {
                 throw XaErrors.of(XAException.XAER_PROTO, "the session is not associated with branch " + id);
             }
             branches.end(known, flags);
             return;
         }
         session.dissociate();
-        branches.end(branch, flags);
+        if (!branches.isCompleted(branch)) {
+            branches.end(branch, flags);
+        }
+    }
+
+    /**
+     * Whether {@code end(flags)} ends again a branch no session is associated with any more: a
+     * transaction manager that joined several resources to one branch ends each of them once more
+     * before it completes the branch (Narayana does), which changes nothing but that a
+     * {@code TMFAIL} still marks the branch rollback-only.
+     */
+    private static boolean endedByAll(XaBranch branch, int flags) {
+        return flags != TMSUSPEND && branch.associations == 0
+                && (branch.state == XaBranch.State.IDLE || branch.state == XaBranch.State.ROLLBACK_ONLY);
     }
 
     @Override
@@ -178,8 +201,8 @@ public final class RamjetXAResource implements XAResource {
             endEverywhere(id, false);
             return;
         }
-        if (branch.associations > 0 && branch.state == XaBranch.State.ACTIVE) {
-            throw XaErrors.of(XAException.XAER_PROTO, "branch " + id + " is still associated with a session");
+        if (session.current() == branch) {
+            throw XaErrors.of(XAException.XAER_PROTO, "branch " + id + " is still associated with this session");
         }
         ClientException failure = rollBack(branch);
         if (failure != null) {

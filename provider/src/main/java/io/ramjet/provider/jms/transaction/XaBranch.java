@@ -26,6 +26,8 @@ final class XaBranch {
     final long deadlineNanos;
     State state = State.ACTIVE;
     int associations = 1;
+    /** Committed, rolled back or forgotten: sessions still associated with it only dissociate. */
+    volatile boolean completed;
 
     XaBranch(String xid, long transactionId, int timeoutSeconds, TransactionWork work) {
         this.xid = xid;

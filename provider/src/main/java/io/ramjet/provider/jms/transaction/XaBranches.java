@@ -6,9 +6,11 @@ import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 
 /**
- * The XA branches of one connection, shared by the XAResources of its sessions (which are the
- * same resource manager), and their moves through the XA state table on start and end.
- * Thread-safe: a transaction manager may complete a branch from any thread.
+ * The XA branches of one resource manager, shared by the XAResources of its sessions: those of
+ * one connection, or of every connection of one user opened with the same
+ * {@code XaResourceManager}. Their moves through the XA state table on start and end, and the
+ * ledger their outcomes are kept in for the brokers' check-backs. Thread-safe: a transaction
+ * manager may complete a branch from any thread.
  */
 public final class XaBranches {
 
@@ -20,6 +22,11 @@ public final class XaBranches {
     public XaBranches(TransactionLedger ledger, int sendsInFlight) {
         this.ledger = ledger;
         this.sendsInFlight = sendsInFlight;
+    }
+
+    /** Where the branches' transactions are kept for check-backs. */
+    public TransactionLedger ledger() {
+        return ledger;
     }
 
     /** start(xid, flags): a new branch (TMNOFLAGS) or another association with a known one. */
@@ -82,6 +89,11 @@ public final class XaBranches {
 
     /** The branch is over on every broker, or forgotten. */
     synchronized void remove(XaBranch branch) {
+        branch.completed = true;
         branches.remove(branch.xid, branch);
+    }
+
+    synchronized boolean isCompleted(XaBranch branch) {
+        return branch.completed;
     }
 }

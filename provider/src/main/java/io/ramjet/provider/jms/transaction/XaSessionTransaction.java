@@ -1,6 +1,7 @@
 package io.ramjet.provider.jms.transaction;
 
 import io.ramjet.model.MessagePosition;
+import io.ramjet.provider.client.ClientException;
 import io.ramjet.provider.client.ConsumerInfo;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.OutgoingMessage;
@@ -14,7 +15,8 @@ import java.util.concurrent.CompletableFuture;
  * The context of an XA session. While its XAResource associates it with a branch, its sends
  * and consumed messages are the branch's work; outside a global transaction it sends plainly
  * and acknowledges each consumed message at once, like AUTO_ACKNOWLEDGE. Commit and rollback
- * belong to the transaction manager.
+ * belong to the transaction manager; a send in a branch completed through another session joined
+ * to it (before this one was ended) is refused.
  */
 public final class XaSessionTransaction implements TransactionContext {
 
@@ -42,6 +44,10 @@ public final class XaSessionTransaction implements TransactionContext {
         XaBranch branch = current;
         if (branch == null) {
             return client.send(message, queueChoice);
+        }
+        if (branch.completed) {
+            return CompletableFuture.failedFuture(ClientException.refused(ClientException.Reason.ROLLED_BACK,
+                    "XA branch " + branch.xid + " is already completed"));
         }
         CompletableFuture<Void> send = client.sendInTransaction(message, queueChoice, branch.transactionId,
                 branch.work::touch);

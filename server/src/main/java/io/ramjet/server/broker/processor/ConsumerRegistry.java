@@ -65,6 +65,12 @@ public final class ConsumerRegistry implements DeliveryOwners {
         return a != null && a.session().equals(session);
     }
 
+    @Override
+    public boolean attachedAs(long consumer, ClientSession session) {
+        Attachment a = byConsumer.get(consumer);
+        return a != null && (a.session().equals(session) || a.session().user().equals(session.user()));
+    }
+
     /** The consumer closed; its session still holds {@code unsettled} of its messages. */
     void closed(long consumer, int unsettled) {
         if (unsettled <= 0) {

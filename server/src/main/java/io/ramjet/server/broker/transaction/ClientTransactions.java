@@ -73,7 +73,7 @@ public final class ClientTransactions {
         }
         if (!t.claim(session)) {
             throw new BrokerException(Refusal.TX_CONFLICT,
-                    "transaction " + id + " belongs to another connection");
+                    "transaction " + id + " belongs to another user");
         }
         if (!t.startPreparing()) {
             throw new BrokerException(Refusal.BAD_REQUEST, t + " cannot be prepared now");
@@ -107,7 +107,7 @@ public final class ClientTransactions {
      * none of it.
      *
      * @throws BrokerException BAD_REQUEST without an id, for one decided already or not open;
-     *         TX_CONFLICT when it belongs to another connection or user
+     *         TX_CONFLICT when it belongs to another user
      */
     public void consumedAhead(ClientSession session, long id, List<AckGroup> consumedAcks) {
         if (id == 0) {
@@ -121,7 +121,7 @@ public final class ClientTransactions {
         Transaction t = table.getOrCreate(id);
         if (!t.claim(session)) {
             table.forgetIfEmpty(t);
-            throw new BrokerException(Refusal.TX_CONFLICT, "transaction " + id + " belongs to another connection");
+            throw new BrokerException(Refusal.TX_CONFLICT, "transaction " + id + " belongs to another user");
         }
         if (!t.consumedAhead(acks)) {
             throw new BrokerException(Refusal.BAD_REQUEST, t + " takes no more acknowledgements");

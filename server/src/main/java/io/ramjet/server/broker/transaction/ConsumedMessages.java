@@ -16,7 +16,8 @@ import java.util.List;
  * client's prepare or commit is written, the transaction takes them over from the consumers they
  * were delivered to ({@link #take}): all of them, or none and the transaction rolls back, so a
  * transaction never acknowledges a message that is no longer its own (its delivery lost with a
- * broker restart or a lost connection, or handed to another consumer since). Taken or prepared,
+ * broker restart or a lost connection, or handed to another consumer since) nor one delivered to
+ * another user. Taken or prepared,
  * they are in flight to {@link #HOLDER}, so neither a closed consumer nor a lost connection
  * offers them again; a commit acknowledges them, a rollback releases them with the delivery
  * counted. A subscription that no longer exists is passed over. Thread-safe: cursors are locked
@@ -67,8 +68,8 @@ final class ConsumedMessages {
 
     /**
      * Takes over every message of {@code acks} from its consumer for the transaction, if each
-     * is in flight to that consumer and the consumer is attached over {@code session};
-     * otherwise takes none.
+     * is in flight to that consumer and the consumer is attached over a connection of
+     * {@code session}'s user; otherwise takes none.
      *
      * @return how many were not held (0: all were taken)
      */
@@ -76,7 +77,7 @@ final class ConsumedMessages {
         List<AckGroup> taken = new ArrayList<>();
         int missing = 0;
         for (AckGroup g : acks) {
-            if (!owners.attachedOver(g.consumer(), session)) {
+            if (!owners.attachedAs(g.consumer(), session)) {
                 missing += g.positions().size();
                 continue;
             }
@@ -101,13 +102,13 @@ final class ConsumedMessages {
 
     /**
      * A transaction of {@code session} names {@code acks} as consumed, whatever becomes of it:
-     * the application was given them, so each still in flight to its consumer (attached over
-     * that session's connection) counts its delivery when given back, even by a
+     * the application was given them, so each still in flight to its consumer (attached over a
+     * connection of that session's user) counts its delivery when given back, even by a
      * consumer that closes without keeping it.
      */
     void seen(ClientSession session, List<AckGroup> acks) {
         for (AckGroup g : acks) {
-            if (owners.attachedOver(g.consumer(), session)) {
+            if (owners.attachedAs(g.consumer(), session)) {
                 forEach(List.of(g), (s, d) -> s.withCursor(d.queueId(), cursor -> cursor.seen(d.offset(), g.consumer())));
             }
         }

@@ -100,17 +100,18 @@ public final class Transaction {
     }
 
     /**
-     * Takes {@code session} as owner unless another open one has it or the transaction belongs
-     * to another user; returns whether it may.
+     * Whether {@code session} may send in or prepare the transaction: unless it belongs to
+     * another user. Every connection of the owner user may, so that the connections of one XA
+     * resource manager work in one branch (joined with {@code TMJOIN}); the first of them stays
+     * the owner asked at check-back while it is open, and one that claims after it is gone takes over.
      */
     synchronized boolean claim(ClientSession session) {
-        if (owner != null && !owner.equals(session) && owner.isOpen()) {
-            return false;
-        }
         if (ownerUser != null && !ownerUser.equals(session.user())) {
             return false;
         }
-        owner = session;
+        if (owner == null || !owner.isOpen()) {
+            owner = session;
+        }
         ownerUser = session.user();
         return true;
     }

@@ -45,7 +45,7 @@ public final class TransactionTable {
      * The transaction a send of {@code session} adds a half record to, created if new.
      *
      * @throws BrokerException TX_ROLLED_BACK if it was rolled back here, BAD_REQUEST if it
-     *         committed or is ending, TX_CONFLICT if another open session owns it
+     *         committed or is ending, TX_CONFLICT if it belongs to another user
      */
     public Transaction open(long id, ClientSession session) {
         Optional<TxState> decided = decisions.of(id, "");
@@ -62,7 +62,7 @@ public final class TransactionTable {
         }
         if (!t.claim(session)) {
             throw new BrokerException(Refusal.TX_CONFLICT,
-                    "transaction " + id + " belongs to another connection");
+                    "transaction " + id + " belongs to another user");
         }
         return t;
     }

@@ -68,10 +68,15 @@ final class AttackClient implements AutoCloseable {
 
     /** A send that must be refused: nothing is stored. */
     void refusedSend(String queue, String text) throws Exception {
+        refusedSend(queue, text, 0);
+    }
+
+    /** The refusal of a send in transaction {@code transactionId} (0: none) that must be refused: nothing is stored. */
+    RemotingCommandException refusedSend(String queue, String text, long transactionId) throws Exception {
         try {
-            send(queue, text, 0);
+            send(queue, text, transactionId);
         } catch (RemotingCommandException e) {
-            return;
+            return e;
         }
         throw new AssertionError("a send to " + queue + " was stored");
     }

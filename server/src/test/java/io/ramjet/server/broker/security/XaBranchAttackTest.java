@@ -3,6 +3,7 @@ package io.ramjet.server.broker.security;
 import io.ramjet.model.XidCodec;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ErrorStatus;
+import io.ramjet.model.SubscriptionRef;
 import io.ramjet.protocol.command.TxEndRequest;
 import io.ramjet.protocol.command.TxPrepareRequest;
 import io.ramjet.protocol.command.TxQueryRequest;
@@ -20,7 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * XA branches and transactions taken by xid or id from the wire: {@code eve} lists, ends and asks
  * about {@code alice}'s prepared branch. Only its owner user (also on a new connection after the
- * broker was killed and restarted, as a transaction manager recovers) and an admin may.
+ * broker was killed and restarted, as a transaction manager recovers) and an admin may. A branch
+ * still open is joined by another connection of its user (one XA resource manager's connections
+ * work in one branch), never by another user's.
  */
 class XaBranchAttackTest {
 
@@ -66,6 +69,44 @@ class XaBranchAttackTest {
             assertEquals(List.of(XID), recover(alice), "the owner lists its branch, still prepared");
             alice.invoke(CommandCode.TX_END, new TxEndRequest(0, XID, true, List.of()));
             assertEquals(List.of(), recover(alice));
+        }
+    }
+
+    @Test
+    void anotherConnectionOfTheOwnerJoinsAnOpenBranch() throws Exception {
+        SecuredDeployment deployment = new SecuredDeployment(dir);
+        SubscriptionRef queue = SubscriptionRef.queue("orders.new");
+        try (Broker broker = deployment.start();
+             AttackClient alice = new AttackClient(deployment, broker.address(), "alice");
+             AttackClient aliceAgain = new AttackClient(deployment, broker.address(), "alice");
+             AttackClient bob = new AttackClient(deployment, broker.address(), "bob")) {
+            alice.send("orders.new", "order 1", TRANSACTION);
+            bob.subscribe(queue, 7);
+            aliceAgain.send("orders.new", "order 2", TRANSACTION);
+            aliceAgain.invoke(CommandCode.TX_PREPARE, new TxPrepareRequest(TRANSACTION, XID, "", List.of()));
+            alice.invoke(CommandCode.TX_END, new TxEndRequest(0, XID, true, List.of()));
+
+            assertEquals(List.of("order 1", "order 2"), bob.pull(queue, 7, 5_000));
+        }
+    }
+
+    @Test
+    void anotherUserCannotJoinAnOpenBranch() throws Exception {
+        SecuredDeployment deployment = new SecuredDeployment(dir);
+        SubscriptionRef queue = SubscriptionRef.queue("eve.joined");
+        try (Broker broker = deployment.start();
+             AttackClient alice = new AttackClient(deployment, broker.address(), "alice");
+             AttackClient eve = new AttackClient(deployment, broker.address(), "eve")) {
+            alice.send("orders.new", "order 1", TRANSACTION);
+
+            assertEquals(ErrorStatus.TRANSACTION_CONFLICT, eve.refusedSend("eve.joined", "eve's",
+                    TRANSACTION).status(), "eve sends in alice's branch");
+            assertEquals(ErrorStatus.TRANSACTION_CONFLICT, eve.refused(CommandCode.TX_PREPARE,
+                    new TxPrepareRequest(TRANSACTION, XID, "", List.of())).status(), "eve prepares alice's branch");
+            alice.invoke(CommandCode.TX_PREPARE, new TxPrepareRequest(TRANSACTION, XID, "", List.of()));
+            alice.invoke(CommandCode.TX_END, new TxEndRequest(0, XID, true, List.of()));
+            eve.subscribe(queue, 8);
+            assertEquals(List.of(), eve.pull(queue, 8, 300), "eve's send became part of alice's branch");
         }
     }
 
