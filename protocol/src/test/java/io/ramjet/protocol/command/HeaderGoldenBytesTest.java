@@ -99,6 +99,7 @@ class HeaderGoldenBytesTest {
         ids.put(224, TxState.class);
         ids.put(225, TxStateResponse.class);
         ids.put(226, XaRecoverResponse.class);
+        ids.put(227, TxAcksRequest.class);
         ids.put(230, ClaimClientIdRequest.class);
         ids.put(231, BrowseRequest.class);
         ids.put(232, BrowseResponse.class);
