@@ -173,6 +173,7 @@ class HeaderGoldenBytesTest {
         g.put(new DestinationList(List.of(DESTINATION)), "da010d017101076f72646572730c08");
         g.put(new TxPrepareRequest(11, "1:0a:0b", "10.0.0.1:10911", List.of(ACK)), "de010d01d4010e0d02cc010654cc01000201046170700770726963657304737562030f31302e302e302e313a31303931311608313a30613a3062");
         g.put(new TxEndRequest(11, "", true, List.of(ACK)), "df010d01d4010e0d02cc010654cc0100020104617070077072696365730473756203011601");
+        g.put(new TxAcksRequest(11, List.of(ACK)), "e5010d01d4010e0d02cc010654cc010002010461707007707269636573047375620316");
         g.put(new TxCommitCountedRequest(11, 3, List.of(ACK)), "86020d01d4010e0d02cc010654cc01000201046170700770726963657304737562030616");
         g.put(new TxCheckRequest(12), "e00118");
         g.put(new TxQueryRequest(13), "e1011a");
