@@ -114,7 +114,6 @@ public final class ClientTransactions {
             throw new BrokerException(Refusal.BAD_REQUEST, "TX_ACKS needs a transaction id");
         }
         List<AckGroup> acks = consumed.present(consumedAcks);
-        consumed.seen(session, acks);
         if (table.find(id, "").isEmpty() && table.decisions().of(id, "").isPresent()) {
             throw new BrokerException(Refusal.BAD_REQUEST, "transaction " + id + " has ended already");
         }
@@ -123,6 +122,7 @@ public final class ClientTransactions {
             table.forgetIfEmpty(t);
             throw new BrokerException(Refusal.TX_CONFLICT, "transaction " + id + " belongs to another user");
         }
+        consumed.seen(session, acks);
         if (!t.consumedAhead(acks)) {
             throw new BrokerException(Refusal.BAD_REQUEST, t + " takes no more acknowledgements");
         }

@@ -6,6 +6,9 @@ import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.model.SubscriptionRef;
 import io.ramjet.protocol.command.TxEndRequest;
 import io.ramjet.protocol.command.TxPrepareRequest;
+import io.ramjet.protocol.command.TxAcksRequest;
+import io.ramjet.protocol.command.AckRequest;
+import io.ramjet.model.MessagePosition;
 import io.ramjet.protocol.command.TxQueryRequest;
 import io.ramjet.protocol.command.XaRecoverResponse;
 import io.ramjet.server.broker.Broker;
@@ -20,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * XA branches and transactions taken by xid or id from the wire: {@code eve} lists, ends and asks
- * about {@code alice}'s prepared branch. Only its owner user (also on a new connection after the
+ * about {@code alice}'s prepared branch, and sends, prepares and adds acknowledgements (TX_ACKS)
+ * in her open one. Only its owner user (also on a new connection after the
  * broker was killed and restarted, as a transaction manager recovers) and an admin may. A branch
  * still open is joined by another connection of its user (one XA resource manager's connections
  * work in one branch), never by another user's.
@@ -103,6 +107,9 @@ class XaBranchAttackTest {
                     TRANSACTION).status(), "eve sends in alice's branch");
             assertEquals(ErrorStatus.TRANSACTION_CONFLICT, eve.refused(CommandCode.TX_PREPARE,
                     new TxPrepareRequest(TRANSACTION, XID, "", List.of())).status(), "eve prepares alice's branch");
+            assertEquals(ErrorStatus.TRANSACTION_CONFLICT, eve.refused(CommandCode.TX_ACKS, new TxAcksRequest(TRANSACTION,
+                    List.of(new AckRequest(8, queue, List.of(new MessagePosition(0, 0)))))).status(),
+                    "eve adds what she consumed to alice's branch");
             alice.invoke(CommandCode.TX_PREPARE, new TxPrepareRequest(TRANSACTION, XID, "", List.of()));
             alice.invoke(CommandCode.TX_END, new TxEndRequest(0, XID, true, List.of()));
             eve.subscribe(queue, 8);
