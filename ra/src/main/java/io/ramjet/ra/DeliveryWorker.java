@@ -45,7 +45,7 @@ final class DeliveryWorker implements Work {
     private volatile boolean released;
     private volatile JMSException connectionFailure;
 
-    private XAConnection connection;
+    private volatile XAConnection connection;
     private Session session;
     private MessageConsumer consumer;
     private MessageEndpoint endpoint;
@@ -114,10 +114,14 @@ final class DeliveryWorker implements Work {
 
     private void open() throws JMSException, UnavailableException {
         connectionFailure = null;
-        connection = activation.settings().openXA(activation.resourceManager());
-        connection.setExceptionListener(e -> {
-            connectionFailure = e;
-            activation.reachability().failed(this, e);
+        XAConnection opened = activation.settings().openXA(activation.resourceManager());
+        connection = opened;
+        // a report of a connection this worker already replaced must not end the new one
+        opened.setExceptionListener(e -> {
+            if (connection == opened) {
+                connectionFailure = e;
+                activation.reachability().failed(this, e);
+            }
         });
         if (spec.getClientId() != null && !spec.getClientId().isBlank()) {
             connection.setClientID(spec.getClientId());

@@ -357,8 +357,10 @@ public final class FailoverRamjetClient implements RamjetClient {
         return brokers.releaseClientId(clientId);
     }
 
+    /** Closes the transport, after ending the groups' recoveries: what waits for one fails now. */
     @Override
     public void close() {
+        groups.values().forEach(GroupSends::close);
         brokers.close();
     }
 }

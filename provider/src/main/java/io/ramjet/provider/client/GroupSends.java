@@ -31,7 +31,8 @@ import org.slf4j.LoggerFactory;
  *       is routed around and they go wherever their routes now lead, where a message the lost
  *       master stored (but did not answer) may be stored a second time.</li>
  * </ul>
- * Thread-safe; each way runs on one chain of futures at a time.
+ * Closing the connection ends a recovery at once ({@link #close}). Thread-safe; each way runs on
+ * one chain of futures at a time.
  */
 final class GroupSends {
 
@@ -68,6 +69,8 @@ final class GroupSends {
     private String failedAddress;
     /** What waits for the recovery under way to end, completed in the order it began to wait. */
     private List<CompletableFuture<Void>> settleWaiters = new ArrayList<>();
+    /** Whether the connection closed: no recovery starts, and sends and waits fail at once. */
+    private boolean closed;
 
     GroupSends(BrokerClient brokers, String group, long failoverTimeoutMillis) {
         this.brokers = brokers;
@@ -81,7 +84,7 @@ final class GroupSends {
         boolean sendNow;
         boolean startMover = false;
         synchronized (this) {
-            sendNow = !recovering;
+            sendNow = !recovering || closed;
             if (sendNow) {
                 inFlight++;
             } else {
@@ -101,6 +104,9 @@ final class GroupSends {
      * goes. Those that wait are released in the order they asked, so their sends keep that order.
      */
     synchronized CompletableFuture<Void> settled() {
+        if (closed) {
+            return CompletableFuture.failedFuture(closedFailure(ClientException.Outcome.CERTAINLY_NOT_APPLIED));
+        }
         if (!recovering) {
             return CompletableFuture.completedFuture(null);
         }
@@ -133,7 +139,9 @@ final class GroupSends {
         boolean start;
         synchronized (this) {
             inFlight--;
-            if (cause != null && unreachable(cause)) {
+            if (closed) {
+                start = false;
+            } else if (cause != null && unreachable(cause)) {
                 beginRecovery();
                 startMover = notStored(pending);
                 kept = true;
@@ -142,7 +150,7 @@ final class GroupSends {
                 beginRecovery();
                 kept = true;
             }
-            start = readyToResend();
+            start = !closed && readyToResend();
         }
         if (cause == null) {
             pending.done().complete(null);
@@ -196,7 +204,7 @@ final class GroupSends {
     }
 
     private void beginRecovery() {
-        if (!recovering) {
+        if (!recovering && !closed) {
             recovering = true;
             search = new MasterSearch(brokers, group, failoverTimeoutMillis);
             LOG.info("broker group {} lost its master {}; sends it did not take go to their destinations' other "
@@ -238,17 +246,22 @@ final class GroupSends {
         brokers.send(next.message().withoutProducer(), next.queueChoice(), 0, address -> { })
                 .whenComplete((sent, failure) -> {
                     boolean start = false;
+                    boolean kept = false;
                     ClientException cause = failure == null ? null : ClientException.of(failure);
+                    if (cause != null && unreachable(cause)) {
+                        synchronized (this) {
+                            kept = !closed;
+                            if (kept) {
+                                unmovableDestinations.add(next.destinationKey());
+                                waiting.put(next.sequence(), next);
+                                beginRecovery();
+                                start = readyToResend();
+                            }
+                        }
+                    }
                     if (cause == null) {
                         next.done().complete(null);
-                    } else if (unreachable(cause)) {
-                        synchronized (this) {
-                            unmovableDestinations.add(next.destinationKey());
-                            waiting.put(next.sequence(), next);
-                            beginRecovery();
-                            start = readyToResend();
-                        }
-                    } else {
+                    } else if (!kept) {
                         next.done().completeExceptionally(cause);
                     }
                     if (start) {
@@ -258,6 +271,48 @@ final class GroupSends {
                 });
     }
 
+    /**
+     * The connection closed: the recovery under way, if any, ends now instead of at
+     * {@code failoverTimeout}. The sends it holds fail (those the lost master may have stored with
+     * their outcome unknown), what waits for it fails too, and no recovery starts again.
+     */
+    void close() {
+        List<Pending> inDoubt;
+        List<Pending> notStored;
+        List<CompletableFuture<Void>> released;
+        MasterSearch current;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            inDoubt = new ArrayList<>(waiting.values());
+            notStored = new ArrayList<>(moving.values());
+            waiting.clear();
+            moving.clear();
+            released = settleWaiters;
+            settleWaiters = new ArrayList<>();
+            current = search;
+        }
+        if (current != null) {
+            current.cancel();
+        }
+        ClientException unknown = closedFailure(ClientException.Outcome.OUTCOME_UNKNOWN);
+        ClientException notApplied = closedFailure(ClientException.Outcome.CERTAINLY_NOT_APPLIED);
+        inDoubt.forEach(pending -> pending.done().completeExceptionally(unknown));
+        notStored.forEach(pending -> pending.done().completeExceptionally(notApplied));
+        released.forEach(waiter -> waiter.completeExceptionally(notApplied));
+    }
+
+    private synchronized boolean isClosed() {
+        return closed;
+    }
+
+    private ClientException closedFailure(ClientException.Outcome outcome) {
+        return new ClientException(ClientException.Reason.FAILED, outcome,
+                "the connection closed while broker group " + group + " had no master", null);
+    }
+
     /** Asks for the group's master until one is named (then resends) or the deadline passes (then routes around). */
     private void recover() {
         MasterSearch current;
@@ -265,6 +320,9 @@ final class GroupSends {
             current = search;
         }
         current.next(address -> true).whenComplete((address, failure) -> {
+            if (isClosed()) {
+                return;
+            }
             if (address != null) {
                 resendNext();
             } else {
@@ -284,10 +342,7 @@ final class GroupSends {
             if (cause == null) {
                 next.done().complete(null);
                 resendNext();
-            } else if (resendable(next, cause)) {
-                synchronized (this) {
-                    waiting.put(next.sequence(), next);
-                }
+            } else if (resendable(next, cause) && keepForNextMaster(next)) {
                 recover();
             } else {
                 next.done().completeExceptionally(cause);
@@ -296,13 +351,24 @@ final class GroupSends {
         });
     }
 
+    /** Queues the send for the group's next master, unless the connection closed; returns whether it did. */
+    private synchronized boolean keepForNextMaster(Pending pending) {
+        if (closed) {
+            return false;
+        }
+        waiting.put(pending.sequence(), pending);
+        return true;
+    }
+
     /** The first waiting send, or null having ended the recovery when none waits. */
     private Pending nextOrFinish() {
         List<CompletableFuture<Void>> released;
+        boolean open;
         synchronized (this) {
             if (!waiting.isEmpty()) {
                 return waiting.pollFirstEntry().getValue();
             }
+            open = !closed;
             recovering = false;
             resending = false;
             movedDestinations.clear();
@@ -310,7 +376,9 @@ final class GroupSends {
             released = settleWaiters;
             settleWaiters = new ArrayList<>();
         }
-        LOG.info("broker group {}: sends go to its master again", group);
+        if (open) {
+            LOG.info("broker group {}: sends go to its master again", group);
+        }
         released.forEach(waiter -> waiter.complete(null));
         return null;
     }

@@ -18,6 +18,7 @@ final class MasterSearch {
     private final String group;
     private final Backoff backoff;
     private boolean asked;
+    private volatile boolean cancelled;
 
     /** A search that gives up {@code timeoutMillis} from now. */
     MasterSearch(BrokerClient brokers, String group, long timeoutMillis) {
@@ -40,8 +41,13 @@ final class MasterSearch {
         return first ? ask(acceptable) : backoff.pause().thenCompose(paused -> ask(acceptable));
     }
 
+    /** Ends the search: the {@link #next} under way, and any later one, completes with null at its next ask. */
+    void cancel() {
+        cancelled = true;
+    }
+
     private CompletableFuture<String> ask(Predicate<String> acceptable) {
-        if (backoff.expired()) {
+        if (cancelled || backoff.expired()) {
             return CompletableFuture.completedFuture(null);
         }
         return brokers.followMaster(group).handle((address, failure) -> address)
