@@ -173,6 +173,7 @@ class ConsumeQueueTest {
         queue.close();
         Path file = dir.resolve(MappedFile.name(0));
         java.nio.file.attribute.FileTime before = java.nio.file.Files.getLastModifiedTime(file);
+        // the clock moves past the file's timestamp, so a write during recovery would show
         Thread.sleep(20);
         ConsumeQueue reopened = new ConsumeQueue(dir, PER_FILE, 0, Runnable::run, FirstFilePool.none(), ForceRecorder.NONE);
         reopened.recover(Long.MAX_VALUE);

@@ -1,5 +1,6 @@
 package io.ramjet.storage;
 
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -87,15 +88,13 @@ class DispatchHereTest {
     }
 
     /** Until every dispatcher thread of this JVM (another test's store may still close) waits idle. */
-    private static void awaitDispatcherParked() throws InterruptedException {
+    private static void awaitDispatcherParked() {
         List<Thread> dispatchers = Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.getName().equals("ramjet-dispatch")).toList();
         assertFalse(dispatchers.isEmpty());
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (dispatchers.stream().anyMatch(t -> t.isAlive() && t.getState() != Thread.State.TIMED_WAITING)
-                && System.nanoTime() < deadline) {
-            Thread.sleep(1);
-        }
+        Awaitility.await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(1))
+                .until(() -> dispatchers.stream()
+                        .noneMatch(t -> t.isAlive() && t.getState() != Thread.State.TIMED_WAITING));
     }
 
     @Test

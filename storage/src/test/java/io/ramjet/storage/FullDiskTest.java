@@ -98,11 +98,8 @@ class FullDiskTest {
             throws Exception {
         for (int q = 0; q <= ConsumeQueueTable.FIRST_FILES + 1; q++) {
             AppendResult appended = store.append(TestRecords.record(prefix + q, 0, q, 100), true).join();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (store.dispatchedOffset() < appended.endOffset() && !store.dispatchStalled()
-                    && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(5))
+                    .until(() -> store.dispatchedOffset() >= appended.endOffset() || store.dispatchStalled());
             if (store.dispatchStalled()) {
                 return appended;
             }
@@ -150,8 +147,8 @@ class FullDiskTest {
         assertThrows(StoreFullException.class, () -> store.append(TestRecords.record("a", 0, 3, 100), true),
                 "new messages are refused while dispatch is stalled");
         AppendResult behind = store.append(ack(0), true).join();
-        Thread.sleep(300);
-        assertEquals(stalled.physicalOffset(), store.dispatchedOffset(), "nothing after it is passed either");
+        await("nothing after it is passed either").during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(1))
+                .until(() -> store.dispatchedOffset() == stalled.physicalOffset());
         assertTrue(store.checkpoint() <= stalled.physicalOffset(), "checkpoints stay below it");
         store.closeAbruptly();
 
@@ -178,10 +175,8 @@ class FullDiskTest {
 
             leaveUsable(16L << 20);
             long end = store.maxPhysicalOffset();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (store.dispatchedOffset() < end && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
+                    .until(() -> store.dispatchedOffset() >= end);
             assertEquals(end, store.dispatchedOffset());
             assertFalse(store.dispatchStalled());
             for (int q = 1; q < 5; q++) {

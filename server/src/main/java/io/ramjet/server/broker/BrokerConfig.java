@@ -1,5 +1,6 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.server.broker.assembly.AssemblyConfig;
 import io.ramjet.server.broker.replication.ControllerMode;
 import io.ramjet.server.broker.idempotence.ProducerTableConfig;
 import io.ramjet.server.broker.replication.ReplicationConfig;
@@ -117,7 +118,7 @@ public record BrokerConfig(
         ControllerMode controllerMode,
         ProducerTableConfig producers,
         ConnectionLimits limits,
-        StoreConfig storeConfig) {
+        StoreConfig storeConfig) implements AssemblyConfig {
 
     public static final int DEFAULT_PORT = 10911;
 

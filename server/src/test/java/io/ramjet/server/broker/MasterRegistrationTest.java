@@ -6,6 +6,7 @@ import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.remoting.NameServerClient;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.server.broker.assembly.NameServerRegistration;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.namesrv.NameServerConfig;

@@ -1,4 +1,4 @@
-package io.ramjet.server.broker;
+package io.ramjet.server.broker.assembly;
 
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.remoting.RequestExecutor;

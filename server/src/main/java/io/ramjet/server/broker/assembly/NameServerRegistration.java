@@ -1,4 +1,4 @@
-package io.ramjet.server.broker;
+package io.ramjet.server.broker.assembly;
 
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.RegisterBrokerRequest;
@@ -22,16 +22,16 @@ import org.slf4j.LoggerFactory;
  * heartbeat, and again soon when its destinations change. A broker without NameServers, or a
  * slave, has none.
  */
-final class NameServerRegistration {
+public final class NameServerRegistration {
 
     private static final Logger LOG = LoggerFactory.getLogger(NameServerRegistration.class);
     private static final Duration NAME_SERVER_TIMEOUT = Duration.ofSeconds(3);
 
-    private final BrokerConfig config;
+    private final AssemblyConfig config;
     private volatile RemotingClient nameServerRemoting;
     private BrokerRegistrar registrar;
 
-    NameServerRegistration(BrokerConfig config) {
+    public NameServerRegistration(AssemblyConfig config) {
         this.config = config;
     }
 
@@ -39,7 +39,7 @@ final class NameServerRegistration {
      * Registers the broker at {@code address} with its {@code destinations} and the epoch it
      * serves, waiting a little for the first registration.
      */
-    void start(Supplier<String> address, DestinationTable destinations, IntSupplier epoch) {
+    public void start(Supplier<String> address, DestinationTable destinations, IntSupplier epoch) {
         Supplier<RegisterBrokerRequest> registration = () -> registration(address.get(), destinations, epoch);
         if (config.nameServers().isEmpty()) {
             return;
@@ -68,13 +68,13 @@ final class NameServerRegistration {
     }
 
     /** As the NameServers route to a broker: a master under {@link BrokerInfo#MASTER_ID}, whatever its configured id. */
-    static BrokerInfo brokerInfo(BrokerConfig config, String address) {
+    public static BrokerInfo brokerInfo(AssemblyConfig config, String address) {
         long id = config.replication().slave() ? config.brokerId() : BrokerInfo.MASTER_ID;
         return new BrokerInfo(config.clusterName(), config.brokerName(), id, address);
     }
 
     /** The destinations changed: registers again soon, when registered at all. */
-    void announceDestinations() {
+    public void announceDestinations() {
         BrokerRegistrar r = registrar;
         if (r != null) {
             r.registerSoon();
@@ -82,12 +82,12 @@ final class NameServerRegistration {
     }
 
     /** The client the broker registers with, null when it has none. */
-    RemotingClient nameServers() {
+    public RemotingClient nameServers() {
         return nameServerRemoting;
     }
 
     /** Unregisters. */
-    void close() {
+    public void close() {
         if (registrar != null) {
             registrar.close();
             registrar = null;

@@ -1,4 +1,4 @@
-package io.ramjet.server.broker;
+package io.ramjet.server.broker.assembly;
 
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** The broker's threads, all daemons: where its requests run and its periodic work. */
-final class BrokerThreads {
+public final class BrokerThreads {
 
     /** Logins waiting past this many are answered BUSY. */
     private static final int MAX_QUEUED_LOGINS = 256;
@@ -25,7 +25,7 @@ final class BrokerThreads {
     /** AUTHENTICATE hashes for about 0.1 s: one thread and a bounded queue, so a flood of logins cannot starve messaging. */
     private final ExecutorService logins;
 
-    BrokerThreads() {
+    public BrokerThreads() {
         AtomicInteger threads = new AtomicInteger();
         this.processors = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
                 r -> daemon(r, "ramjet-broker-" + threads.incrementAndGet()));
@@ -42,7 +42,7 @@ final class BrokerThreads {
     }
 
     /** Where client requests run. */
-    ExecutorService processors() {
+    public ExecutorService processors() {
         return processors;
     }
 
@@ -51,7 +51,7 @@ final class BrokerThreads {
         return clusterRequests;
     }
 
-    ScheduledExecutorService timer() {
+    public ScheduledExecutorService timer() {
         return timer;
     }
 
@@ -60,13 +60,13 @@ final class BrokerThreads {
     }
 
     /** Stops the periodic work and the logins at once. */
-    void stopTimerAndLogins() {
+    public void stopTimerAndLogins() {
         timer.shutdownNow();
         logins.shutdownNow();
     }
 
     /** Lets the requests under way finish, waiting up to five seconds for the client requests. */
-    void shutdown() {
+    public void shutdown() {
         processors.shutdown();
         clusterRequests.shutdown();
         try {

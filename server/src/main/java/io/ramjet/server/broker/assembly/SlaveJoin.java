@@ -1,4 +1,4 @@
-package io.ramjet.server.broker;
+package io.ramjet.server.broker.assembly;
 
 import io.ramjet.protocol.command.ReplicaHandshakeResponse;
 import io.ramjet.protocol.remoting.RemotingClient;
@@ -41,7 +41,7 @@ final class SlaveJoin {
      *
      * @throws IllegalStateException if the master cannot be reached or this store cannot follow it
      */
-    static void join(BrokerConfig config, StoreConfig storeConfig, EpochFile epochs, RemotingClient client,
+    static void join(AssemblyConfig config, StoreConfig storeConfig, EpochFile epochs, RemotingClient client,
                      ClusterIntroduction introduction, Duration patience) throws InterruptedException {
         String master = config.replication().masterAddress();
         ReplicaHandshakeResponse answer = handshake(config, client, master, introduction, patience);
@@ -81,7 +81,7 @@ final class SlaveJoin {
     }
 
     /** The handshake with {@code master}, retried until {@code patience} is spent. */
-    static ReplicaHandshakeResponse handshake(BrokerConfig config, RemotingClient client, String master,
+    static ReplicaHandshakeResponse handshake(AssemblyConfig config, RemotingClient client, String master,
                                                       ClusterIntroduction introduction, Duration patience)
             throws InterruptedException {
         long deadline = System.nanoTime() + patience.toNanos();
@@ -107,7 +107,7 @@ final class SlaveJoin {
         }
     }
 
-    private static void giveUpAfter(long deadline, BrokerConfig config, String master, RemotingException e) {
+    private static void giveUpAfter(long deadline, AssemblyConfig config, String master, RemotingException e) {
         if (System.nanoTime() - deadline > 0) {
             throw new IllegalStateException("slave " + config.brokerName() + "/" + config.brokerId()
                     + " cannot handshake with master " + master + ": " + e.getMessage(), e);

@@ -1,4 +1,4 @@
-package io.ramjet.server.broker;
+package io.ramjet.server.broker.assembly;
 
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.command.BrokerList;
@@ -29,11 +29,11 @@ import java.util.function.Supplier;
  * answer is shown with the reason; none is asked when the broker has no client for them (a
  * slave, or no NameServer configured). Called on the console's one HTTP thread.
  */
-final class ClusterOverview implements Supplier<ClusterView> {
+public final class ClusterOverview implements Supplier<ClusterView> {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
 
-    private final BrokerConfig config;
+    private final AssemblyConfig config;
     private final Supplier<String> address;
     private final IntSupplier epoch;
     private final LongSupplier logEnd;
@@ -41,7 +41,7 @@ final class ClusterOverview implements Supplier<ClusterView> {
     private final Supplier<RemotingClient> nameServers;
 
     /** @param nameServers the client the broker registers with, null when it has none */
-    ClusterOverview(BrokerConfig config, Supplier<String> address, IntSupplier epoch, LongSupplier logEnd,
+    public ClusterOverview(AssemblyConfig config, Supplier<String> address, IntSupplier epoch, LongSupplier logEnd,
                     InSyncReplicas inSync, Supplier<RemotingClient> nameServers) {
         this.config = config;
         this.address = address;

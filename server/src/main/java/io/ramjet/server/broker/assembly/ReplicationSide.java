@@ -1,4 +1,4 @@
-package io.ramjet.server.broker;
+package io.ramjet.server.broker.assembly;
 
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ReplicaHandshakeResponse;
@@ -27,12 +27,12 @@ import java.util.concurrent.TimeUnit;
  * its slaves, a slave's join with its master and its fetcher. {@link #open} runs before the store
  * opens (a slave truncates a divergent tail), {@link #start} once the server is bound.
  */
-final class ReplicationSide {
+public final class ReplicationSide {
 
     /** How long a slave's start waits for its master to answer the handshake. */
     private static final Duration MASTER_PATIENCE = Duration.ofSeconds(30);
 
-    private final BrokerConfig config;
+    private final AssemblyConfig config;
     private final StoreConfig storeConfig;
     private final ReplicationControl control;
     private final BrokerThreads threads;
@@ -45,7 +45,7 @@ final class ReplicationSide {
     /** The master a slave follows: the configured one, then each {@link #follow} moved it to. */
     private volatile String masterAddress;
 
-    ReplicationSide(BrokerConfig config, StoreConfig storeConfig, ReplicationControl control, BrokerThreads threads) {
+    public ReplicationSide(AssemblyConfig config, StoreConfig storeConfig, ReplicationControl control, BrokerThreads threads) {
         this.config = config;
         this.storeConfig = storeConfig;
         this.control = control;
@@ -53,12 +53,12 @@ final class ReplicationSide {
     }
 
     /** This broker's proof of membership to another broker, made with the cluster secret. */
-    static ClusterIntroduction introduction(BrokerConfig config) {
+    static ClusterIntroduction introduction(AssemblyConfig config) {
         return new ClusterIntroduction(config.clusterIdentity(), config.brokerName(), config.brokerId());
     }
 
     /** Reads the epoch history and, on a slave, joins the master: before the store opens. */
-    void open() {
+    public void open() {
         ReplicationConfig replication = config.replication();
         epochs = new EpochFile(config.dataDir(), storeConfig.forceRecorder());
         inSyncReplicas = new InSyncReplicas(replication, System::nanoTime, control.inSyncCommit());
@@ -89,7 +89,7 @@ final class ReplicationSide {
     }
 
     /** A master serves its slaves' fetches and keeps its in-sync set; a slave starts fetching. */
-    void start(RemotingServer server, MessageStore store, ClusterMembership members) {
+    public void start(RemotingServer server, MessageStore store, ClusterMembership members) {
         if (config.replication().slave()) {
             startFetching(store);
             return;
@@ -124,7 +124,7 @@ final class ReplicationSide {
      * @throws IllegalStateException if {@code master} cannot be reached within {@code patience}
      *                               or this store cannot follow it
      */
-    boolean follow(String master, MessageStore store, Duration patience) throws InterruptedException {
+    public boolean follow(String master, MessageStore store, Duration patience) throws InterruptedException {
         ReplicaFetcher fetcher = replicaFetcher;
         if (fetcher == null || !fetcher.stop()) {
             return false;
@@ -146,43 +146,43 @@ final class ReplicationSide {
     }
 
     /** The master a slave follows now; null on a master. */
-    String masterAddress() {
+    public String masterAddress() {
         return masterAddress;
     }
 
-    EpochFile epochs() {
+    public EpochFile epochs() {
         return epochs;
     }
 
     /** What a master's appends wait for under synchronous replication. */
-    InSyncReplicas inSync() {
+    public InSyncReplicas inSync() {
         return inSyncReplicas;
     }
 
     /** The slaves in this master's in-sync set now, by broker id (empty on a slave). */
-    Set<Long> inSyncReplicas() {
+    public Set<Long> inSyncReplicas() {
         return inSyncReplicas.inSync();
     }
 
     /** This broker's epoch history (epoch and first CommitLog offset), oldest first. */
-    List<io.ramjet.model.EpochEntry> epochEntries() {
+    public List<io.ramjet.model.EpochEntry> epochEntries() {
         return epochs.entries();
     }
 
     /** Bytes a slave has written from its master since start; 0 on a master. */
-    long bytesReplicated() {
+    public long bytesReplicated() {
         ReplicaFetcher fetcher = replicaFetcher;
         return bytesReplicatedBefore + (fetcher == null ? 0 : fetcher.bytesReplicated());
     }
 
     /** For a slave, whether its master answered its last fetch; true for a master. */
-    boolean masterReachable() {
+    public boolean masterReachable() {
         ReplicaFetcher fetcher = replicaFetcher;
         return fetcher == null || fetcher.masterReachable();
     }
 
     /** Stops fetching (a slave) and checking the in-sync set (a master). */
-    void close() {
+    public void close() {
         if (replicaFetcher != null) {
             replicaFetcher.close();
             replicaFetcher = null;

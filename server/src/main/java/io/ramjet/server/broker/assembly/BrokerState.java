@@ -1,4 +1,4 @@
-package io.ramjet.server.broker;
+package io.ramjet.server.broker.assembly;
 
 import io.ramjet.server.broker.delivery.DiscardCounts;
 import io.ramjet.server.broker.delivery.HeldPulls;
@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.LongAdder;
  * @param producers the idempotent producers' duplicate table
  * @param uploads large sends whose chunks are written and whose SEND has not come
  */
-record BrokerState(DestinationTable destinations, SubscriptionTable subscriptions, HeldPulls heldPulls,
+public record BrokerState(DestinationTable destinations, SubscriptionTable subscriptions, HeldPulls heldPulls,
                    DelayedMessages delayed, DeliveryMarks marks, NonPersistentHorizon horizon,
                    LongAdder recordsReadForDelivery, DiscardCounts discards, ProducingConnections producing,
                    Transactions transactions, ProducerTable producers, OpenUploads uploads) {

@@ -1,4 +1,4 @@
-package io.ramjet.server.broker;
+package io.ramjet.server.broker.assembly;
 
 import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.CommandCode;
@@ -65,9 +65,9 @@ import org.slf4j.LoggerFactory;
  * The broker's remoting server and which processor serves which command on it, on which
  * threads: the login and the cluster handshake on every broker, the client commands on a
  * master, browsing only on a slave. Owns the server and what the processors send on (the append
- * lane, the client asking other brokers' coordinators). Called by {@link Broker} under its lock.
+ * lane, the client asking other brokers' coordinators). Called by {@code Broker} under its lock.
  */
-final class RequestProcessors {
+public final class RequestProcessors {
 
     private static final Logger LOG = LoggerFactory.getLogger(RequestProcessors.class);
     /** What a slave refuses: everything a client may ask but browsing and authenticating. */
@@ -82,11 +82,11 @@ final class RequestProcessors {
             CommandCode.ADMIN_TRANSACTIONS, CommandCode.ADMIN_CREATE, CommandCode.REPLICA_HANDSHAKE, CommandCode.REPLICA_FETCH};
 
     /** What a master's client commands hand on to the operator's commands and the console. */
-    record ClientCommands(ConsumerRegistry consumers, DestinationResolver resolver, DestinationDeleter deleter,
+    public record ClientCommands(ConsumerRegistry consumers, DestinationResolver resolver, DestinationDeleter deleter,
                           Access access, ConsoleGate securedConsole) {
     }
 
-    private final BrokerConfig config;
+    private final AssemblyConfig config;
     private final ReplicationControl control;
     private final BrokerState state;
     private final BrokerThreads threads;
@@ -99,7 +99,7 @@ final class RequestProcessors {
     /** Which connections are proven members of the cluster: the check of every broker-to-broker command. */
     private ClusterMembership members;
 
-    RequestProcessors(BrokerConfig config, ReplicationControl control, BrokerState state, BrokerThreads threads) {
+    public RequestProcessors(AssemblyConfig config, ReplicationControl control, BrokerState state, BrokerThreads threads) {
         this.config = config;
         this.control = control;
         this.state = state;
@@ -107,28 +107,28 @@ final class RequestProcessors {
     }
 
     /** Creates the broker's remoting server from the configuration; it listens from {@link #listen}. */
-    void openServer() {
+    public void openServer() {
         server = new RemotingServer(config.remoting());
     }
 
     /** The broker's remoting server, null before {@link #openServer} and after {@link #closeServer}. */
-    RemotingServer server() {
+    public RemotingServer server() {
         return server;
     }
 
     /** Binds the port, the processors registered. */
-    void listen() throws RemotingException {
+    public void listen() throws RemotingException {
         server.start();
     }
 
     /** How many connections the server has open now; 0 when it is not serving. */
-    int connectionCount() {
+    public int connectionCount() {
         RemotingServer remoting = server;
         return remoting == null ? 0 : remoting.connections().size();
     }
 
     /** Stops serving, if serving. */
-    void closeServer() {
+    public void closeServer() {
         if (server != null) {
             server.close();
             server = null;
@@ -136,12 +136,12 @@ final class RequestProcessors {
     }
 
     /** The cluster's members as the handshake proved them; set by {@link #registerAuthentication}. */
-    ClusterMembership members() {
+    public ClusterMembership members() {
         return members;
     }
 
     /** Whether connections can log in (a users file or JAAS): the broker's security is on. */
-    static boolean hasLogin(BrokerConfig config) {
+    static boolean hasLogin(AssemblyConfig config) {
         return config.usersFile() != null || config.access().usesJaas();
     }
 
@@ -150,7 +150,7 @@ final class RequestProcessors {
      * that refuses unauthenticated connections when anonymous access is off (a proven member
      * passes it).
      */
-    void registerAuthentication(Login login) {
+    public void registerAuthentication(Login login) {
         members = new ClusterMembership(config.clusterIdentity(), config.clusterUser(), Authentication::identityOf);
         if (!members.enabled()) {
             LOG.info("broker {}: no cluster secret (clusterSecret or nameServerSecret): no broker may replicate from"
@@ -184,7 +184,7 @@ final class RequestProcessors {
      * A slave serves browsing only: everything else a client may ask is refused as NOT_MASTER,
      * so nothing but replication writes its log.
      */
-    void registerSlave(MessageStore store, Supplier<String> masterAddress) {
+    public void registerSlave(MessageStore store, Supplier<String> masterAddress) {
         server.registerProcessor(CommandCode.BROWSE, Refusals.mapped(new BrowseProcessor(store, state.destinations(),
                 state.subscriptions(), access(authorizer()))::browse), threads.processors());
         for (short code : SLAVE_REFUSED) {
@@ -203,7 +203,7 @@ final class RequestProcessors {
      * @param destinationsChanged told when a destination is created or deleted
      * @param metrics the metrics that time sends and pulls, null when they are off
      */
-    ClientCommands registerMaster(Login login, MessageStore store, ConsumptionLog log,
+    public ClientCommands registerMaster(Login login, MessageStore store, ConsumptionLog log,
                                   LargeMessages largeMessages, MetricsEndpoint metrics,
                                   Consumer<Destination> destinationCreated, Runnable destinationsChanged) {
         Authorizer authorizer = authorizer();
@@ -348,7 +348,7 @@ final class RequestProcessors {
     }
 
     /** Stops asking other brokers' coordinators. */
-    void closeCoordinators() {
+    public void closeCoordinators() {
         if (coordinatorRemoting != null) {
             coordinatorRemoting.close();
             coordinatorRemoting = null;
@@ -356,7 +356,7 @@ final class RequestProcessors {
     }
 
     /** Closes the append lane, once no SEND can come. */
-    void closeSendLane() {
+    public void closeSendLane() {
         if (sends != null) {
             sends.close();
         }

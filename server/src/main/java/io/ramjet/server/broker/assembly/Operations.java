@@ -1,4 +1,4 @@
-package io.ramjet.server.broker;
+package io.ramjet.server.broker.assembly;
 
 import io.ramjet.server.broker.admin.BrokerFactsReader;
 import io.ramjet.server.broker.admin.MessageMover;
@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * The operator's side of a broker: the metrics (Prometheus, JMX) when configured, the operator's
  * commands, and the web console on the metrics port when there is one.
  */
-final class Operations {
+public final class Operations {
 
     private static final Logger LOG = LoggerFactory.getLogger(Operations.class);
     /** How often the metrics sample the destinations between scrapes (for JMX). */
@@ -38,20 +38,20 @@ final class Operations {
     /** Samples of the console's rate history: the last five minutes. */
     private static final int HISTORY_POINTS = 150;
 
-    private final BrokerConfig config;
+    private final AssemblyConfig config;
     private final BrokerState state;
     private final BrokerThreads threads;
     /** The metrics and their endpoints; null when the configuration turns them off. */
     private MetricsEndpoint metrics;
 
-    Operations(BrokerConfig config, BrokerState state, BrokerThreads threads) {
+    public Operations(AssemblyConfig config, BrokerState state, BrokerThreads threads) {
         this.config = config;
         this.state = state;
         this.threads = threads;
     }
 
     /** Metrics, when configured: Micrometer is loaded only then. */
-    void startMetrics(RemotingServer remoting, Statistics statistics, MessageStore store) {
+    public void startMetrics(RemotingServer remoting, Statistics statistics, MessageStore store) {
         if (!config.metricsEnabled()) {
             return;
         }
@@ -66,12 +66,12 @@ final class Operations {
     }
 
     /** The metrics, null when they are off. */
-    MetricsEndpoint metrics() {
+    public MetricsEndpoint metrics() {
         return metrics;
     }
 
     /** The bound port of the Prometheus scrape endpoint, -1 when there is none. */
-    int metricsPort() {
+    public int metricsPort() {
         return metrics == null ? -1 : metrics.port();
     }
 
@@ -81,7 +81,7 @@ final class Operations {
      * @param facts the broker's identity as the operator sees it
      * @param cluster the console's view of the cluster, made when the console is mounted
      */
-    void register(RemotingServer server, MessageStore store, ConsumptionLog log, Statistics statistics,
+    public void register(RemotingServer server, MessageStore store, ConsumptionLog log, Statistics statistics,
                   RequestProcessors.ClientCommands clients, BrokerFactsReader facts,
                   Supplier<ClusterOverview> cluster) {
         QueueSubscriptions queues = new QueueSubscriptions(store, state.destinations(), state.subscriptions(), log);
@@ -114,7 +114,7 @@ final class Operations {
     }
 
     /** Closes the metrics' endpoints. */
-    void close() {
+    public void close() {
         if (metrics != null) {
             metrics.close();
             metrics = null;
