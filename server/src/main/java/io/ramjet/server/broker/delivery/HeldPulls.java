@@ -1,10 +1,12 @@
 package io.ramjet.server.broker.delivery;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -15,9 +17,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The pulls held per destination (storage name), oldest first. Whoever makes messages of a
- * destination offerable (the dispatcher for a new entry, a release, a detached consumer) calls
- * {@link #wake}, which runs one pass over the destination's held pulls on the executor (a wake
- * during a pass runs another pass after it, so a burst of wakes costs one or two passes). A pass
+ * destination offerable calls a wake, which runs one pass over the destination's held pulls on
+ * the executor (a wake during a pass runs another pass after it, so a burst of wakes costs one or
+ * two passes): the dispatcher, whose new entry every subscription of the destination may take,
+ * wakes them all ({@link #wake(String)}); a release, an acknowledgement freeing a group or a
+ * detached consumer makes messages offerable to one subscription only, and wakes only its pulls
+ * ({@link #wake(String, Object)}), so closing one of a topic's many subscribers does not have
+ * every other subscription look for messages it cannot have. A pass
  * serves the pulls of each subscription in turn: alone, a pull takes what it may at once; with
  * other consumers of its subscription waiting, each consumer takes one message per round,
  * oldest consumer first, until the messages or their room run out, so ready consumers of one
@@ -39,11 +45,27 @@ public final class HeldPulls {
         Fetched claim(int max, long maxBytes);
     }
 
-    /** One destination's held pulls and its pass state, guarded by itself. */
+    /**
+     * One destination's held pulls and its pass state, guarded by itself: whether a pass runs, and
+     * what the next pass serves (every subscription, or those in {@code due}; none: no pass is due).
+     */
     private static final class Waiting {
         final LinkedHashSet<HeldPull> pulls = new LinkedHashSet<>();
         boolean passing;
-        boolean again;
+        boolean allDue;
+        final Set<Object> due = new HashSet<>();
+
+        boolean anyDue() {
+            return allDue || !due.isEmpty();
+        }
+
+        /** What the next pass serves (null: every subscription); nothing is due after. */
+        Set<Object> takeDue() {
+            Set<Object> only = allDue ? null : Set.copyOf(due);
+            allDue = false;
+            due.clear();
+            return only;
+        }
     }
 
     private final Map<String, Waiting> byDestination = new ConcurrentHashMap<>();
@@ -94,7 +116,7 @@ public final class HeldPulls {
             return held.response();
         }
         if (othersWait) {
-            wake(destination);
+            wake(destination, subscription);
         }
         ScheduledFuture<?> end = timer.schedule(held::answer, holdMillis, TimeUnit.MILLISECONDS);
         held.response().whenComplete((fetched, failure) -> end.cancel(false));
@@ -114,8 +136,18 @@ public final class HeldPulls {
         });
     }
 
-    /** Serves the held pulls of a destination: it may have messages to offer. */
+    /** Serves the held pulls of a destination: any of its subscriptions may have messages to offer. */
     public void wake(String destination) {
+        wake(destination, null);
+    }
+
+    /**
+     * Serves the held pulls of one subscription of a destination: it may have messages to offer
+     * (null: any subscription may).
+     *
+     * @param subscription as its pulls name it in {@link #pull}
+     */
+    public void wake(String destination, Object subscription) {
         Waiting waiting = byDestination.get(destination);
         if (waiting == null) {
             return;
@@ -124,8 +156,12 @@ public final class HeldPulls {
             if (waiting.pulls.isEmpty()) {
                 return;
             }
+            if (subscription == null) {
+                waiting.allDue = true;
+            } else {
+                waiting.due.add(subscription);
+            }
             if (waiting.passing) {
-                waiting.again = true;
                 return;
             }
             waiting.passing = true;
@@ -135,6 +171,7 @@ public final class HeldPulls {
         } catch (RejectedExecutionException shuttingDown) {
             synchronized (waiting) {
                 waiting.passing = false;
+                waiting.takeDue();
             }
         }
     }
@@ -161,14 +198,15 @@ public final class HeldPulls {
 
     private void passes(String destination, Waiting waiting) {
         while (true) {
-            pass(waiting);
+            Set<Object> only;
             synchronized (waiting) {
-                if (!waiting.again) {
+                if (!waiting.anyDue()) {
                     waiting.passing = false;
                     break;
                 }
-                waiting.again = false;
+                only = waiting.takeDue();
             }
+            pass(waiting, only);
         }
         byDestination.computeIfPresent(destination, (d, w) -> {
             synchronized (w) {
@@ -177,11 +215,14 @@ public final class HeldPulls {
         });
     }
 
-    private static void pass(Waiting waiting) {
+    /** One pass over the held pulls of the subscriptions in {@code only} (null: of every subscription). */
+    private static void pass(Waiting waiting, Set<Object> only) {
         Map<Object, List<HeldPull>> bySubscription = new LinkedHashMap<>();
         synchronized (waiting) {
             for (HeldPull p : waiting.pulls) {
-                bySubscription.computeIfAbsent(p.subscription(), s -> new ArrayList<>()).add(p);
+                if (only == null || only.contains(p.subscription())) {
+                    bySubscription.computeIfAbsent(p.subscription(), s -> new ArrayList<>()).add(p);
+                }
             }
         }
         for (List<HeldPull> turn : bySubscription.values()) {
