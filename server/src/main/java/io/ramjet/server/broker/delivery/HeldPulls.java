@@ -16,7 +16,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The pulls held per destination (storage name), oldest first. Whoever makes messages of a
+ * The pulls held per destination (storage name) and subscription, oldest first. Whoever makes messages of a
  * destination offerable calls a wake, which runs one pass over the destination's held pulls on
  * the executor (a wake during a pass runs another pass after it, so a burst of wakes costs one or
  * two passes): the dispatcher, whose new entry every subscription of the destination may take,
@@ -50,7 +50,8 @@ public final class HeldPulls {
      * what the next pass serves (every subscription, or those in {@code due}; none: no pass is due).
      */
     private static final class Waiting {
-        final LinkedHashSet<HeldPull> pulls = new LinkedHashSet<>();
+        /** Per subscription, its held pulls oldest first; a subscription left with none is removed. */
+        final Map<Object, LinkedHashSet<HeldPull>> pulls = new LinkedHashMap<>();
         boolean passing;
         boolean allDue;
         final Set<Object> due = new HashSet<>();
@@ -95,17 +96,17 @@ public final class HeldPulls {
         byDestination.compute(destination, (d, waiting) -> {
             Waiting w = waiting == null ? new Waiting() : waiting;
             synchronized (w) {
-                for (HeldPull p : w.pulls) {
-                    if (p.subscription().equals(subscription)) {
-                        before.add(p);
-                    }
-                }
-                w.pulls.add(held);
+                LinkedHashSet<HeldPull> ofSubscription = w.pulls.computeIfAbsent(subscription, s -> new LinkedHashSet<>());
+                before.addAll(ofSubscription);
+                ofSubscription.add(held);
             }
             return w;
         });
         // outside the destination's lock (a pull's lock is taken before it): only those that may still take count
-        boolean othersWait = before.stream().anyMatch(HeldPull::hasRoom);
+        boolean othersWait = false;
+        for (HeldPull p : before) {
+            othersWait |= p.hasRoom();
+        }
         held.response().whenComplete((fetched, failure) -> forget(destination, held));
         if (holdMillis == 0 || !othersWait) {
             held.claim(max);
@@ -130,7 +131,10 @@ public final class HeldPulls {
     private void forget(String destination, HeldPull held) {
         byDestination.computeIfPresent(destination, (d, w) -> {
             synchronized (w) {
-                w.pulls.remove(held);
+                LinkedHashSet<HeldPull> ofSubscription = w.pulls.get(held.subscription());
+                if (ofSubscription != null && ofSubscription.remove(held) && ofSubscription.isEmpty()) {
+                    w.pulls.remove(held.subscription());
+                }
                 return w.pulls.isEmpty() && !w.passing ? null : w;
             }
         });
@@ -187,9 +191,11 @@ public final class HeldPulls {
         }
         List<HeldPull> gone = new ArrayList<>(1);
         synchronized (waiting) {
-            for (HeldPull p : waiting.pulls) {
-                if (p.consumer() == consumer) {
-                    gone.add(p);
+            for (LinkedHashSet<HeldPull> ofSubscription : waiting.pulls.values()) {
+                for (HeldPull p : ofSubscription) {
+                    if (p.consumer() == consumer) {
+                        gone.add(p);
+                    }
                 }
             }
         }
@@ -217,20 +223,23 @@ public final class HeldPulls {
 
     /** One pass over the held pulls of the subscriptions in {@code only} (null: of every subscription). */
     private static void pass(Waiting waiting, Set<Object> only) {
-        Map<Object, List<HeldPull>> bySubscription = new LinkedHashMap<>();
+        List<List<HeldPull>> turns = new ArrayList<>();
         synchronized (waiting) {
-            for (HeldPull p : waiting.pulls) {
-                if (only == null || only.contains(p.subscription())) {
-                    bySubscription.computeIfAbsent(p.subscription(), s -> new ArrayList<>()).add(p);
+            if (only == null) {
+                for (LinkedHashSet<HeldPull> ofSubscription : waiting.pulls.values()) {
+                    turns.add(new ArrayList<>(ofSubscription));
+                }
+            } else {
+                for (Object subscription : only) {
+                    LinkedHashSet<HeldPull> ofSubscription = waiting.pulls.get(subscription);
+                    if (ofSubscription != null) {
+                        turns.add(new ArrayList<>(ofSubscription));
+                    }
                 }
             }
         }
-        for (List<HeldPull> turn : bySubscription.values()) {
-            Map<Long, List<HeldPull>> byConsumer = new LinkedHashMap<>();
-            for (HeldPull p : turn) {
-                byConsumer.computeIfAbsent(p.consumer(), c -> new ArrayList<>()).add(p);
-            }
-            if (byConsumer.size() == 1) {
+        for (List<HeldPull> turn : turns) {
+            if (oneConsumer(turn)) {
                 for (HeldPull p : turn) {
                     p.claim(Integer.MAX_VALUE);
                     if (p.hasRoom()) {
@@ -238,6 +247,10 @@ public final class HeldPulls {
                     }
                 }
             } else {
+                Map<Long, List<HeldPull>> byConsumer = new LinkedHashMap<>();
+                for (HeldPull p : turn) {
+                    byConsumer.computeIfAbsent(p.consumer(), c -> new ArrayList<>()).add(p);
+                }
                 boolean progress = true;
                 while (progress) {
                     progress = false;
@@ -249,6 +262,16 @@ public final class HeldPulls {
             }
             turn.forEach(HeldPull::answerIfAny);
         }
+    }
+
+    /** Whether the pulls are all of one consumer. */
+    private static boolean oneConsumer(List<HeldPull> turn) {
+        for (HeldPull p : turn) {
+            if (p.consumer() != turn.get(0).consumer()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A consumer's pulls take its messages one after the other, oldest first: the one taking now. */
@@ -266,7 +289,8 @@ public final class HeldPulls {
         for (Waiting waiting : byDestination.values()) {
             List<HeldPull> all;
             synchronized (waiting) {
-                all = List.copyOf(waiting.pulls);
+                all = new ArrayList<>();
+                waiting.pulls.values().forEach(all::addAll);
             }
             all.forEach(HeldPull::answer);
         }
@@ -282,7 +306,9 @@ public final class HeldPulls {
         int n = 0;
         for (Waiting waiting : byDestination.values()) {
             synchronized (waiting) {
-                n += waiting.pulls.size();
+                for (LinkedHashSet<HeldPull> ofSubscription : waiting.pulls.values()) {
+                    n += ofSubscription.size();
+                }
             }
         }
         return n;
