@@ -17,7 +17,7 @@ import java.util.concurrent.CompletableFuture;
  * acknowledgement takes only what is in flight to it; the broker's own (a message gone to
  * retention or expired, a copy moved to the dead-letter queue) takes the offset whatever its
  * state. An acknowledgement that frees a message group (its owner left or closed it) wakes the
- * pulls held on the destination, which may take the group now. Thread-safe.
+ * pulls held on the subscription, which may take the group now. Thread-safe.
  */
 public final class Acknowledgements {
 
@@ -61,7 +61,7 @@ public final class Acknowledgements {
             return null;
         }));
         if (groupFreed[0]) {
-            heldPulls.wake(subscription.key().storageName());
+            heldPulls.wake(subscription.key().storageName(), subscription);
         }
         List<Delivery> toLog = logged.size() == positions.size() ? acked
                 : acked.stream().filter(new HashSet<>(logged)::contains).toList();

@@ -1,10 +1,12 @@
 package io.ramjet.server.broker.delivery;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -14,10 +16,14 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The pulls held per destination (storage name), oldest first. Whoever makes messages of a
- * destination offerable (the dispatcher for a new entry, a release, a detached consumer) calls
- * {@link #wake}, which runs one pass over the destination's held pulls on the executor (a wake
- * during a pass runs another pass after it, so a burst of wakes costs one or two passes). A pass
+ * The pulls held per destination (storage name) and subscription, oldest first. Whoever makes messages of a
+ * destination offerable calls a wake, which runs one pass over the destination's held pulls on
+ * the executor (a wake during a pass runs another pass after it, so a burst of wakes costs one or
+ * two passes): the dispatcher, whose new entry every subscription of the destination may take,
+ * wakes them all ({@link #wake(String)}); a release, an acknowledgement freeing a group or a
+ * detached consumer makes messages offerable to one subscription only, and wakes only its pulls
+ * ({@link #wake(String, Object)}), so closing one of a topic's many subscribers does not have
+ * every other subscription look for messages it cannot have. A pass
  * serves the pulls of each subscription in turn: alone, a pull takes what it may at once; with
  * other consumers of its subscription waiting, each consumer takes one message per round,
  * oldest consumer first, until the messages or their room run out, so ready consumers of one
@@ -39,11 +45,28 @@ public final class HeldPulls {
         Fetched claim(int max, long maxBytes);
     }
 
-    /** One destination's held pulls and its pass state, guarded by itself. */
+    /**
+     * One destination's held pulls and its pass state, guarded by itself: whether a pass runs, and
+     * what the next pass serves (every subscription, or those in {@code due}; none: no pass is due).
+     */
     private static final class Waiting {
-        final LinkedHashSet<HeldPull> pulls = new LinkedHashSet<>();
+        /** Per subscription, its held pulls oldest first; a subscription left with none is removed. */
+        final Map<Object, LinkedHashSet<HeldPull>> pulls = new LinkedHashMap<>();
         boolean passing;
-        boolean again;
+        boolean allDue;
+        final Set<Object> due = new HashSet<>();
+
+        boolean anyDue() {
+            return allDue || !due.isEmpty();
+        }
+
+        /** What the next pass serves (null: every subscription); nothing is due after. */
+        Set<Object> takeDue() {
+            Set<Object> only = allDue ? null : Set.copyOf(due);
+            allDue = false;
+            due.clear();
+            return only;
+        }
     }
 
     private final Map<String, Waiting> byDestination = new ConcurrentHashMap<>();
@@ -73,17 +96,17 @@ public final class HeldPulls {
         byDestination.compute(destination, (d, waiting) -> {
             Waiting w = waiting == null ? new Waiting() : waiting;
             synchronized (w) {
-                for (HeldPull p : w.pulls) {
-                    if (p.subscription().equals(subscription)) {
-                        before.add(p);
-                    }
-                }
-                w.pulls.add(held);
+                LinkedHashSet<HeldPull> ofSubscription = w.pulls.computeIfAbsent(subscription, s -> new LinkedHashSet<>());
+                before.addAll(ofSubscription);
+                ofSubscription.add(held);
             }
             return w;
         });
         // outside the destination's lock (a pull's lock is taken before it): only those that may still take count
-        boolean othersWait = before.stream().anyMatch(HeldPull::hasRoom);
+        boolean othersWait = false;
+        for (HeldPull p : before) {
+            othersWait |= p.hasRoom();
+        }
         held.response().whenComplete((fetched, failure) -> forget(destination, held));
         if (holdMillis == 0 || !othersWait) {
             held.claim(max);
@@ -94,7 +117,7 @@ public final class HeldPulls {
             return held.response();
         }
         if (othersWait) {
-            wake(destination);
+            wake(destination, subscription);
         }
         ScheduledFuture<?> end = timer.schedule(held::answer, holdMillis, TimeUnit.MILLISECONDS);
         held.response().whenComplete((fetched, failure) -> end.cancel(false));
@@ -108,14 +131,27 @@ public final class HeldPulls {
     private void forget(String destination, HeldPull held) {
         byDestination.computeIfPresent(destination, (d, w) -> {
             synchronized (w) {
-                w.pulls.remove(held);
+                LinkedHashSet<HeldPull> ofSubscription = w.pulls.get(held.subscription());
+                if (ofSubscription != null && ofSubscription.remove(held) && ofSubscription.isEmpty()) {
+                    w.pulls.remove(held.subscription());
+                }
                 return w.pulls.isEmpty() && !w.passing ? null : w;
             }
         });
     }
 
-    /** Serves the held pulls of a destination: it may have messages to offer. */
+    /** Serves the held pulls of a destination: any of its subscriptions may have messages to offer. */
     public void wake(String destination) {
+        wake(destination, null);
+    }
+
+    /**
+     * Serves the held pulls of one subscription of a destination: it may have messages to offer
+     * (null: any subscription may).
+     *
+     * @param subscription as its pulls name it in {@link #pull}
+     */
+    public void wake(String destination, Object subscription) {
         Waiting waiting = byDestination.get(destination);
         if (waiting == null) {
             return;
@@ -124,8 +160,12 @@ public final class HeldPulls {
             if (waiting.pulls.isEmpty()) {
                 return;
             }
+            if (subscription == null) {
+                waiting.allDue = true;
+            } else {
+                waiting.due.add(subscription);
+            }
             if (waiting.passing) {
-                waiting.again = true;
                 return;
             }
             waiting.passing = true;
@@ -135,6 +175,7 @@ public final class HeldPulls {
         } catch (RejectedExecutionException shuttingDown) {
             synchronized (waiting) {
                 waiting.passing = false;
+                waiting.takeDue();
             }
         }
     }
@@ -150,9 +191,11 @@ public final class HeldPulls {
         }
         List<HeldPull> gone = new ArrayList<>(1);
         synchronized (waiting) {
-            for (HeldPull p : waiting.pulls) {
-                if (p.consumer() == consumer) {
-                    gone.add(p);
+            for (LinkedHashSet<HeldPull> ofSubscription : waiting.pulls.values()) {
+                for (HeldPull p : ofSubscription) {
+                    if (p.consumer() == consumer) {
+                        gone.add(p);
+                    }
                 }
             }
         }
@@ -161,14 +204,15 @@ public final class HeldPulls {
 
     private void passes(String destination, Waiting waiting) {
         while (true) {
-            pass(waiting);
+            Set<Object> only;
             synchronized (waiting) {
-                if (!waiting.again) {
+                if (!waiting.anyDue()) {
                     waiting.passing = false;
                     break;
                 }
-                waiting.again = false;
+                only = waiting.takeDue();
             }
+            pass(waiting, only);
         }
         byDestination.computeIfPresent(destination, (d, w) -> {
             synchronized (w) {
@@ -177,19 +221,25 @@ public final class HeldPulls {
         });
     }
 
-    private static void pass(Waiting waiting) {
-        Map<Object, List<HeldPull>> bySubscription = new LinkedHashMap<>();
+    /** One pass over the held pulls of the subscriptions in {@code only} (null: of every subscription). */
+    private static void pass(Waiting waiting, Set<Object> only) {
+        List<List<HeldPull>> turns = new ArrayList<>();
         synchronized (waiting) {
-            for (HeldPull p : waiting.pulls) {
-                bySubscription.computeIfAbsent(p.subscription(), s -> new ArrayList<>()).add(p);
+            if (only == null) {
+                for (LinkedHashSet<HeldPull> ofSubscription : waiting.pulls.values()) {
+                    turns.add(new ArrayList<>(ofSubscription));
+                }
+            } else {
+                for (Object subscription : only) {
+                    LinkedHashSet<HeldPull> ofSubscription = waiting.pulls.get(subscription);
+                    if (ofSubscription != null) {
+                        turns.add(new ArrayList<>(ofSubscription));
+                    }
+                }
             }
         }
-        for (List<HeldPull> turn : bySubscription.values()) {
-            Map<Long, List<HeldPull>> byConsumer = new LinkedHashMap<>();
-            for (HeldPull p : turn) {
-                byConsumer.computeIfAbsent(p.consumer(), c -> new ArrayList<>()).add(p);
-            }
-            if (byConsumer.size() == 1) {
+        for (List<HeldPull> turn : turns) {
+            if (oneConsumer(turn)) {
                 for (HeldPull p : turn) {
                     p.claim(Integer.MAX_VALUE);
                     if (p.hasRoom()) {
@@ -197,6 +247,10 @@ public final class HeldPulls {
                     }
                 }
             } else {
+                Map<Long, List<HeldPull>> byConsumer = new LinkedHashMap<>();
+                for (HeldPull p : turn) {
+                    byConsumer.computeIfAbsent(p.consumer(), c -> new ArrayList<>()).add(p);
+                }
                 boolean progress = true;
                 while (progress) {
                     progress = false;
@@ -208,6 +262,16 @@ public final class HeldPulls {
             }
             turn.forEach(HeldPull::answerIfAny);
         }
+    }
+
+    /** Whether the pulls are all of one consumer. */
+    private static boolean oneConsumer(List<HeldPull> turn) {
+        for (HeldPull p : turn) {
+            if (p.consumer() != turn.get(0).consumer()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A consumer's pulls take its messages one after the other, oldest first: the one taking now. */
@@ -225,7 +289,8 @@ public final class HeldPulls {
         for (Waiting waiting : byDestination.values()) {
             List<HeldPull> all;
             synchronized (waiting) {
-                all = List.copyOf(waiting.pulls);
+                all = new ArrayList<>();
+                waiting.pulls.values().forEach(all::addAll);
             }
             all.forEach(HeldPull::answer);
         }
@@ -241,7 +306,9 @@ public final class HeldPulls {
         int n = 0;
         for (Waiting waiting : byDestination.values()) {
             synchronized (waiting) {
-                n += waiting.pulls.size();
+                for (LinkedHashSet<HeldPull> ofSubscription : waiting.pulls.values()) {
+                    n += ofSubscription.size();
+                }
             }
         }
         return n;

@@ -146,12 +146,15 @@ public final class MessageFetcher {
         private long resumeAt = -1;
         /** Whether all passed so far in the current queue wait for other consumers' groups (else a floor must stay). */
         private boolean onlyOthersGroupsPassed = true;
-        /** The current queue's entries around the scan, read in bulk. */
-        private final ConsumeQueueSlice entries = new ConsumeQueueSlice(SLICE_ENTRIES);
+        /**
+         * The current queue's entries around the scan, read in bulk; made at the first candidate,
+         * so a fetch that finds nothing (most of a pass over many subscriptions) allocates none.
+         */
+        private ConsumeQueueSlice entries;
         /** The queue whose entries {@link #entries} holds, -1 for none. */
         private int entriesQueue = -1;
-        /** The header section of the record read last, walked once for its group and the selector. */
-        private final HeaderSectionView headers = new HeaderSectionView();
+        /** The header section of the record read last, walked once for its group and the selector; made at first use. */
+        private HeaderSectionView headers;
         private MessageRecordView headersOf;
 
         Batch(int max, long maxBytes, int newGroups) {
@@ -174,6 +177,9 @@ public final class MessageFetcher {
 
         /** The view of a record's header section, walked when it is not the record viewed last. */
         HeaderSectionView headers(MessageRecordView record, int deliveryCount) {
+            if (headers == null) {
+                headers = new HeaderSectionView();
+            }
             if (record != headersOf) {
                 headers.reset(record.properties(), deliveryCount);
                 headersOf = record;
@@ -314,6 +320,9 @@ public final class MessageFetcher {
      * (let the record read decide). When found, the slice holds the entry.
      */
     private long entryAt(String storageName, int queueId, long offset, Batch out) {
+        if (out.entries == null) {
+            out.entries = new ConsumeQueueSlice(SLICE_ENTRIES);
+        }
         ConsumeQueueSlice entries = out.entries;
         if (out.entriesQueue != queueId || !entries.holds(offset)) {
             out.entriesQueue = -1;

@@ -104,7 +104,7 @@ public final class AckProcessor {
         }
         consumers.settled(release.consumerId(), released);
         if (released > 0) {
-            heldPulls.wake(key.storageName());
+            heldPulls.wake(key.storageName(), subscription);
         }
         if (released < named) {
             throw notHeld(release.consumerId(), named - released, named);

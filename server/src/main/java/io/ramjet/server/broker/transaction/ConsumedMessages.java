@@ -160,7 +160,7 @@ final class ConsumedMessages {
             }
         });
         for (AckGroup g : acks) {
-            heldPulls.wake(g.subscription().storageName());
+            subscriptions.find(g.subscription()).ifPresent(s -> heldPulls.wake(g.subscription().storageName(), s));
         }
     }
 
