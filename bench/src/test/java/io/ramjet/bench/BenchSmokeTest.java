@@ -56,6 +56,9 @@ class BenchSmokeTest {
         String setup = Files.readString(bench.setup(), StandardCharsets.UTF_8);
         assertTrue(setup.contains("artemis,journal-type,") && setup.contains("artemis,journal-buffer-timeout,")
                 && setup.contains("run,started,") && setup.contains("rocketmq,"), setup);
+        for (String peer : List.of("ramjet", "artemis", "rocketmq")) {
+            assertTrue(setup.contains(peer + "'s distribution class path"), peer + " not on its distribution's: " + setup);
+        }
 
         Path page = Files.writeString(out.resolve("benchmarks.md"), "# Benchmarks\n\n" + Reports.BEGIN + "\n"
                 + Reports.END + "\n\n## Design\n");

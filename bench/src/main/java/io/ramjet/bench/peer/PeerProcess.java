@@ -79,6 +79,9 @@ public final class PeerProcess implements AutoCloseable {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms" + heap, "-Xmx" + heap));
         cmd.addAll(jvmArgs);
+        if (peerClassPath != null) {
+            cmd.addAll(peerClassPath.jvmArgs(dataDir));
+        }
         String classPath = peerClassPath == null ? classPath(mainClass) : peerClassPath.apply(mainClass, classPath(mainClass));
         cmd.addAll(List.of("-cp", classPath, mainClass.getName(),
                 Integer.toString(port), dataDir.toString()));

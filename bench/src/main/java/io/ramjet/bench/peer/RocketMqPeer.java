@@ -70,7 +70,7 @@ public final class RocketMqPeer implements Peer {
         List<String> args = new ArrayList<>(List.of("-Duser.home=" + home, "-Drocketmq.home.dir=" + home,
                 "-Djava.io.tmpdir=" + tmp));
         args.addAll(jvmArgs);
-        return PeerProcess.start(RocketMqServerMain.class, heap, PeerClassPath.of("rocketmq"), args,
+        return PeerProcess.start(RocketMqServerMain.class, heap, PeerClassPath.distribution("rocketmq"), args,
                 data.path().resolve(name).resolve("data"), flush);
     }
 

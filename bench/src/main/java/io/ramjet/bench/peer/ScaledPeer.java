@@ -55,12 +55,12 @@ public final class ScaledPeer extends ProcessGroupPeer {
         TemporaryDirectory data = new TemporaryDirectory(name + "-peer");
         List<PeerProcess> processes = new ArrayList<>();
         try {
-            PeerProcess first = PeerProcess.start(RamjetServerMain.class, heap, null, List.of(),
+            PeerProcess first = PeerProcess.start(RamjetServerMain.class, heap, PeerClassPath.distribution("ramjet"), List.of(),
                     data.path().resolve("group-1"), segment);
             processes.add(first);
             String nameServer = "127.0.0.1:" + first.port();
             for (int g = 2; g <= groups; g++) {
-                processes.add(PeerProcess.start(RamjetGroupMain.class, heap, null,
+                processes.add(PeerProcess.start(RamjetGroupMain.class, heap, PeerClassPath.distribution("ramjet"),
                         List.of("-D" + RamjetGroupMain.BROKER_NAME + "=broker-" + (char) ('a' + g - 1),
                                 "-D" + RamjetGroupMain.NAME_SERVER + "=" + nameServer),
                         data.path().resolve("group-" + g), segment));
