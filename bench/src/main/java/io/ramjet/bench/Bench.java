@@ -260,7 +260,9 @@ public final class Bench implements Callable<Integer> {
                         throw e;
                     }
                     running.add(peer);
-                    results.settings(name, peer.settings());
+                    Map<String, String> settings = new LinkedHashMap<>(peer.settings());
+                    settings.putAll(clients.get(clients.size() - 1).settings());
+                    results.settings(name, settings);
                     LOG.info("{} started in {} ms", peer, (System.nanoTime() - began) / 1_000_000);
                 } catch (Exception e) {
                     LOG.warn("{} failed to start", name, e);

@@ -58,7 +58,11 @@ class BenchSmokeTest {
                 && setup.contains("run,started,") && setup.contains("rocketmq,"), setup);
         for (String peer : List.of("ramjet", "artemis", "rocketmq")) {
             assertTrue(setup.contains(peer + "'s distribution class path"), peer + " not on its distribution's: " + setup);
+            assertTrue(setup.contains(peer + ",client-class-path,\"" + peer + "'s client class path"),
+                    peer + "'s client not in a JVM of its own on its client's class path: " + setup);
         }
+        assertTrue(setup.contains("artemis,client-netty,4.1.119.Final") && setup.contains(
+                "rocketmq,client-netty,4.1.114.Final") && setup.contains("ramjet,client-netty,4.2."), setup);
 
         Path page = Files.writeString(out.resolve("benchmarks.md"), "# Benchmarks\n\n" + Reports.BEGIN + "\n"
                 + Reports.END + "\n\n## Design\n");

@@ -151,8 +151,8 @@ public final class JmsPeer implements Peer {
     }
 
     @Override
-    public Workloads workloads(int producers, int consumers) {
-        return client.apply(process.port()).workloads(producers, consumers);
+    public Workloads workloads(int producers, int consumers) throws IOException {
+        return client.apply(process.port()).process(producers, consumers);
     }
 
     /** The broker JVM's settings, then the client's. */

@@ -36,15 +36,18 @@ public final class PeerClassPath {
 
     private final String peer;
     private final boolean distribution;
+    /** The module that writes the class path file: bench-<peer>-broker or bench-<peer>-client. */
+    private final String module;
 
-    private PeerClassPath(String peer, boolean distribution) {
+    private PeerClassPath(String peer, boolean distribution, String module) {
         this.peer = peer;
         this.distribution = distribution;
+        this.module = module;
     }
 
     /** The shared class path on the Netty the build copied for {@code peer}. */
     public static PeerClassPath of(String peer) {
-        return new PeerClassPath(peer, false);
+        return new PeerClassPath(peer, false, "bench-" + peer + "-broker");
     }
 
     /** Artemis's broker on its distribution's class path; on Artemis's Netty where the build did not write it. */
@@ -57,7 +60,17 @@ public final class PeerClassPath {
      * the build did not write it, the shared one on the peer's Netty.
      */
     public static PeerClassPath distribution(String peer) {
-        return new PeerClassPath(peer, true);
+        return new PeerClassPath(peer, true, "bench-" + peer + "-broker");
+    }
+
+    /**
+     * {@code peer}'s client JVM ({@link ClientMain}) on the class path of that product's client
+     * library with its own Netty, which the build of {@code bench-<peer>-client} writes (system
+     * property {@code bench.<peer>.client.classpath} names another file); where the build did not
+     * write it, the benchmark's class path, with a warning.
+     */
+    public static PeerClassPath client(String peer) {
+        return new PeerClassPath(peer, true, "bench-" + peer + "-client");
     }
 
     /**
@@ -67,7 +80,7 @@ public final class PeerClassPath {
      * RocketMQ's broker through its own shaded logback under {@code user.home}).
      */
     List<String> jvmArgs(Path dataDir) {
-        if (!distribution || !peer.equals("ramjet") || !Files.isRegularFile(distributionFile())) {
+        if (!distribution || !module.equals("bench-ramjet-broker") || !Files.isRegularFile(distributionFile())) {
             return List.of();
         }
         Path config = Files.exists(RAMJET_LOGBACK) ? RAMJET_LOGBACK : Path.of("..").resolve(RAMJET_LOGBACK);
@@ -96,10 +109,10 @@ public final class PeerClassPath {
                     throw new UncheckedIOException(e);
                 }
             }
-            LOG.warn("{} runs on the shared class path with its Netty: no {} (build bench-{}-broker)", peer, file, peer);
+            LOG.warn("{} runs on the shared class path: no {} (build {})", peer, file, module);
         }
         Path dir = BuildDirectory.of("bench.peer.netty", "peer-netty").resolve(peer);
-        if (peer.equals("ramjet") || !Files.isDirectory(dir)) {
+        if (peer.equals("ramjet") || module.endsWith("-client") || !Files.isDirectory(dir)) {
             LOG.warn("{} runs on the shared Netty: no {} (run the build's process-resources phase)", peer, dir);
             return classPath;
         }
@@ -117,13 +130,14 @@ public final class PeerClassPath {
         return String.join(File.pathSeparator, entries);
     }
 
-    /** Where the build of bench-<peer>-broker wrote the class path, from the repository root or from bench/. */
+    /** Where the build of the module wrote the class path, from the repository root or from bench/. */
     private Path distributionFile() {
-        String configured = System.getProperty("bench." + peer + ".classpath");
+        String configured = System.getProperty("bench." + peer + (module.endsWith("-client") ? ".client" : "")
+                + ".classpath");
         if (configured != null) {
             return Path.of(configured);
         }
-        Path fromRoot = Path.of("bench-" + peer + "-broker", "target", "classpath.txt");
+        Path fromRoot = Path.of(module, "target", "classpath.txt");
         return Files.exists(fromRoot) ? fromRoot : Path.of("..").resolve(fromRoot);
     }
 
@@ -140,7 +154,8 @@ public final class PeerClassPath {
     @Override
     public String toString() {
         return distribution && Files.isRegularFile(distributionFile())
-                ? peer + "'s distribution class path (" + distributionFile() + ")"
+                ? peer + (module.endsWith("-client") ? "'s client" : "'s distribution") + " class path ("
+                        + distributionFile() + ")"
                 : peer.equals("ramjet") ? "the benchmark's" : "the benchmark's on " + peer + "'s Netty";
     }
 }

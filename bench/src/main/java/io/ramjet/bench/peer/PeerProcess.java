@@ -119,7 +119,7 @@ public final class PeerProcess implements AutoCloseable {
     }
 
     /** Where the peer's output is kept; null (with a warning) if the file cannot be opened. */
-    private static BufferedWriter logFile(Class<?> mainClass, Process p) {
+    static BufferedWriter logFile(Class<?> mainClass, Process p) {
         Path file = BuildDirectory.of("bench.peer.logs", "peer-logs").resolve(mainClass.getSimpleName() + "-" + p.pid()
                 + ".log");
         try {
@@ -131,7 +131,7 @@ public final class PeerProcess implements AutoCloseable {
         }
     }
 
-    private static void keep(BufferedWriter log, String line) {
+    static void keep(BufferedWriter log, String line) {
         if (log == null) {
             return;
         }
@@ -144,7 +144,7 @@ public final class PeerProcess implements AutoCloseable {
         }
     }
 
-    private static void close(BufferedWriter log) {
+    static void close(BufferedWriter log) {
         if (log != null) {
             try {
                 log.close();
@@ -294,7 +294,7 @@ public final class PeerProcess implements AutoCloseable {
      * URLClassLoader (as under {@code mvn exec:java}, where java.class.path is Maven's own), else
      * java.class.path.
      */
-    private static String classPath(Class<?> mainClass) {
+    static String classPath(Class<?> mainClass) {
         if (mainClass.getClassLoader() instanceof URLClassLoader loader && loader.getURLs().length > 0) {
             List<String> entries = new ArrayList<>();
             for (URL url : loader.getURLs()) {

@@ -232,8 +232,8 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
     }
 
     @Override
-    public Workloads workloads(int producers, int consumers) {
-        return client.workloads(producers, consumers);
+    public Workloads workloads(int producers, int consumers) throws IOException {
+        return client.process(producers, consumers);
     }
 
     /** The broker JVMs' settings, then the client's. */
