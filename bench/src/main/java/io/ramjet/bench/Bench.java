@@ -118,6 +118,8 @@ public final class Bench implements Callable<Integer> {
             + "2 s of latency, a small backlog, a warm-up at a tenth of the timed counts")
     boolean smoke;
 
+    /** False for a test that checks the harness and needs every path once, not warm. */
+    private boolean warmUp = true;
     private Results results;
     private Path csv;
     private Path setup;
@@ -146,7 +148,7 @@ public final class Bench implements Callable<Integer> {
         BenchConfig config = config();
         Path dir = out != null ? out : BuildDirectory.of("bench.results", "results");
         Instant began = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        results = run(config, smoke ? config.smokeWarmUp() : config.warmUp(), peers, workloads);
+        results = run(config, !warmUp ? null : smoke ? config.smokeWarmUp() : config.warmUp(), peers, workloads);
         results.settings(Results.RUN, runSettings(config, began));
         String subtitle = String.format("%s, %d B bodies, count x%s, %d producer(s), %d consumer(s), heap %s, "
                         + "median of %d round(s) (~spread), %s", Instant.now().truncatedTo(ChronoUnit.SECONDS),
@@ -168,6 +170,15 @@ public final class Bench implements Callable<Integer> {
         stdout.println("CSV: " + csv.toAbsolutePath() + " (settings: " + setup.getFileName() + ")");
         stdout.println("SVG: " + svg.toAbsolutePath() + ", " + efficiencySvg.getFileName());
         return 0;
+    }
+
+    /**
+     * Leaves out the warm-up (every workload on every peer before the timed rounds), for a test of
+     * the harness: the timed round runs every path once.
+     */
+    Bench withoutWarmUp() {
+        warmUp = false;
+        return this;
     }
 
     /** The results of the last {@link #call()}, for a test. */
@@ -231,7 +242,8 @@ public final class Bench implements Callable<Integer> {
 
     /**
      * Starts every peer, then runs every workload once on every peer as a warm-up (not recorded;
-     * at the counts of {@code warmUp}: {@link BenchConfig#warmUp}, or {@link BenchConfig#smokeWarmUp}), and only then each workload's timed rounds (so that the first
+     * at the counts of {@code warmUp}: {@link BenchConfig#warmUp}, or {@link BenchConfig#smokeWarmUp}; none where it is
+     * null), and only then each workload's timed rounds (so that the first
      * workload's rounds do not run on a client JVM still warming), every round on every peer in
      * the orders of a {@link PeerOrder} (each peer first and last equally often, and right after
      * each other peer equally often), so that no peer always goes first or runs on a machine the
@@ -239,6 +251,26 @@ public final class Bench implements Callable<Integer> {
      * cell's median over the rounds, the latency percentiles from all rounds' samples together.
      */
     static Results run(BenchConfig config, BenchConfig warmUp, List<String> peers, List<Integer> workloads) {
+        return run(config, warmUp, peers, workloads, name -> start(name, config), true);
+    }
+
+    /**
+     * {@link #run(BenchConfig, BenchConfig, List, List)} on peers the caller started (a test that
+     * starts each peer once for several checks): they stay up afterwards, only the clients this
+     * starts for them are closed.
+     */
+    static Results runOn(BenchConfig config, BenchConfig warmUp, List<Peer> started, List<Integer> workloads) {
+        List<String> names = started.stream().map(Peer::name).toList();
+        return run(config, warmUp, names, workloads, name -> started.get(names.indexOf(name)), false);
+    }
+
+    /** Gives the peer of a name: starts it, or one the caller started. */
+    private interface PeerSource {
+        Peer peer(String name) throws IOException;
+    }
+
+    private static Results run(BenchConfig config, BenchConfig warmUp, List<String> peers, List<Integer> workloads,
+                               PeerSource source, boolean owned) {
         Results results = new Results(peers);
         List<Row> rows = Rows.of(workloads);
         for (Row row : rows) {
@@ -252,15 +284,19 @@ public final class Bench implements Callable<Integer> {
             for (String name : peers) {
                 long began = System.nanoTime();
                 try {
-                    Peer peer = start(name, config);
+                    Peer peer = source.peer(name);
                     try {
                         clients.add(peer.workloads(config.producers(), config.consumers()));
                     } catch (Exception e) {
-                        peer.close();
+                        if (owned) {
+                            peer.close();
+                        }
                         throw e;
                     }
                     running.add(peer);
-                    results.settings(name, peer.settings());
+                    Map<String, String> settings = new LinkedHashMap<>(peer.settings());
+                    settings.putAll(clients.get(clients.size() - 1).settings());
+                    results.settings(name, settings);
                     LOG.info("{} started in {} ms", peer, (System.nanoTime() - began) / 1_000_000);
                 } catch (Exception e) {
                     LOG.warn("{} failed to start", name, e);
@@ -279,7 +315,7 @@ public final class Bench implements Callable<Integer> {
             }
         } finally {
             for (int i = 0; i < running.size(); i++) {
-                close(clients.get(i), running.get(i));
+                close(clients.get(i), running.get(i), owned);
             }
         }
         return results;
@@ -287,7 +323,7 @@ public final class Bench implements Callable<Integer> {
 
     private static Results measure(BenchConfig config, BenchConfig warmUpConfig, List<Integer> workloads,
                                    List<String> peers, List<Peer> running, List<Workloads> clients) {
-        WorkloadRunner warmUp = new WorkloadRunner(warmUpConfig);
+        WorkloadRunner warmUp = warmUpConfig == null ? null : new WorkloadRunner(warmUpConfig);
         WorkloadRunner timed = new WorkloadRunner(config);
         IdlePeers idle = new IdlePeers(running);
         PeerOrder order = new PeerOrder(running.size());
@@ -302,7 +338,7 @@ public final class Bench implements Callable<Integer> {
         for (int r = 0; r < config.rounds(); r++) {
             rounds.add(new Results(peers));
         }
-        for (int workload : workloads) {
+        for (int workload : warmUp == null ? List.<Integer>of() : workloads) {
             for (int i = 0; i < running.size(); i++) {
                 LOG.info("{}: warming up workload {}", running.get(i).name(), workload);
                 idle.working(running.get(i));
@@ -335,11 +371,14 @@ public final class Bench implements Callable<Integer> {
         return median;
     }
 
-    private static void close(Workloads client, Peer peer) {
+    private static void close(Workloads client, Peer peer, boolean owned) {
         try {
             client.close();
         } catch (Exception e) {
             LOG.warn("closing the client of {} failed", peer.name(), e);
+        }
+        if (!owned) {
+            return;
         }
         try {
             peer.close();
@@ -348,7 +387,7 @@ public final class Bench implements Callable<Integer> {
         }
     }
 
-    private static Peer start(String name, BenchConfig config) throws IOException {
+    static Peer start(String name, BenchConfig config) throws IOException {
         return switch (name) {
             case "ramjet" -> JmsPeer.ramjet(config.heap(), config.ramjetSegmentMiB());
             case "artemis" -> JmsPeer.artemis(config.heap(), (long) Workloads.ASYNC_WINDOW * config.size(),

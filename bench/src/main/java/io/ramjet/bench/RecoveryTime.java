@@ -1,6 +1,7 @@
 package io.ramjet.bench;
 
 import io.ramjet.bench.jms.JmsWorkloads;
+import io.ramjet.bench.peer.PeerClassPath;
 import io.ramjet.bench.peer.PeerProcess;
 import io.ramjet.bench.peer.RamjetServerMain;
 import io.ramjet.bench.peer.TemporaryDirectory;
@@ -36,7 +37,7 @@ public final class RecoveryTime {
         PrintStream out = System.out;
         try (TemporaryDirectory dir = new TemporaryDirectory("ramjet-recovery")) {
             Path data = dir.path().resolve("data");
-            PeerProcess loaded = PeerProcess.start(RamjetServerMain.class, "1g", null, jvmArgs, data);
+            PeerProcess loaded = PeerProcess.start(RamjetServerMain.class, "1g", PeerClassPath.distribution("ramjet"), jvmArgs, data);
             JmsWorkloads load = new JmsWorkloads(new RamjetConnectionFactory("ramjet://127.0.0.1:" + loaded.port()),
                     1, 1);
             CompletableFuture<Void> running = CompletableFuture.runAsync(() -> {
@@ -53,12 +54,12 @@ public final class RecoveryTime {
             running.get(60, TimeUnit.SECONDS);
 
             long began = System.nanoTime();
-            PeerProcess recovered = PeerProcess.start(RamjetServerMain.class, "1g", null, jvmArgs, data);
+            PeerProcess recovered = PeerProcess.start(RamjetServerMain.class, "1g", PeerClassPath.distribution("ramjet"), jvmArgs, data);
             long recovery = System.nanoTime() - began;
             recovered.close();
 
             began = System.nanoTime();
-            PeerProcess clean = PeerProcess.start(RamjetServerMain.class, "1g", null, jvmArgs, data);
+            PeerProcess clean = PeerProcess.start(RamjetServerMain.class, "1g", PeerClassPath.distribution("ramjet"), jvmArgs, data);
             long cleanStart = System.nanoTime() - began;
             clean.close();
             out.printf("killed after %d s at %d msg/s: ready again in %d ms; a clean restart of the same directory: "

@@ -1,7 +1,6 @@
 package io.ramjet.bench;
 
 import io.ramjet.bench.peer.Peer;
-import io.ramjet.bench.peer.PeerControl;
 import io.ramjet.bench.peer.PeerProcess;
 import io.ramjet.bench.result.Cell;
 import io.ramjet.bench.result.Results;
@@ -12,7 +11,6 @@ import io.ramjet.bench.workload.BenchConfig;
 import io.ramjet.bench.workload.NotApplicableException;
 import io.ramjet.bench.workload.Rate;
 import io.ramjet.bench.workload.Workloads;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -269,7 +267,7 @@ public final class WorkloadRunner {
          * persistent messages of that size, each body streamed from an {@code InputStream}, then
          * one consumer drains them into an {@code OutputStream} ({@link Workloads#largeSend},
          * {@link Workloads#largeDrain}); the rates in MiB/s, and the peak heap of the client's JVM
-         * (this one) and of the brokers' over both phases, each from a full collection.
+         * (its own, where it runs in one) and of the brokers' over both phases, each from a full collection.
          */
         void large() {
             for (int size : Rows.LARGE_SIZES) {
@@ -277,25 +275,25 @@ public final class WorkloadRunner {
                 measure(Rows.large(size), () -> {
                     String queue = "large" + (size >> 20) + "mib" + suffix;
                     collectEverywhere();
-                    PeerControl.peakHeapBytes();
+                    w.peakHeapBytes();
                     BrokerUsage brokers = BrokerUsage.start(peer);
                     Rate sent = w.largeSend(queue, count, size);
                     results.put(Rows.largeSend(size), peer.name(), Cell.of(sent.perSecond() * size / MIB));
                     Rate drained = w.largeDrain(queue, count, size);
                     results.put(Rows.largeDrain(size), peer.name(), Cell.of(drained.perSecond() * size / MIB));
-                    results.put(Rows.largeClientHeap(size), peer.name(), Cell.of(PeerControl.peakHeapBytes() / MIB));
+                    results.put(Rows.largeClientHeap(size), peer.name(), Cell.of(w.peakHeapBytes() / MIB));
                     results.put(Rows.largeBrokerHeap(size), peer.name(), brokers.peakHeap());
                 });
             }
         }
 
         /**
-         * A full collection in this JVM and in every broker JVM, so that the heap peaks that follow
+         * A full collection in the client's JVM and in every broker JVM, so that the heap peaks that follow
          * start from the live heap, not from the garbage of what ran before (a broker not collected
          * since its start would count all of its start's).
          */
-        private void collectEverywhere() throws IOException {
-            System.gc();
+        private void collectEverywhere() throws Exception {
+            w.collectGarbage();
             for (PeerProcess p : peer.processes()) {
                 p.liveHeapBytes();
             }

@@ -20,14 +20,16 @@ import picocli.CommandLine;
 /**
  * Runs the whole benchmark in smoke mode, every peer and every workload, and checks that the
  * harness filled every row and wrote its files. It asserts no speed: the figures of a few
- * thousand messages on a shared machine mean nothing.
+ * hundred messages on a shared machine mean nothing. It leaves the warm-up out (its one timed
+ * round runs every path once) and runs at a fifth of the smoke counts, with 1 s of latency.
  */
 class BenchSmokeTest {
 
     @Test
     void smokeRunGivesEveryPeerAFigureOnEveryRowAndWritesCsvAndSvg(@TempDir Path out) throws Exception {
-        Bench bench = new Bench();
-        int code = new CommandLine(bench).execute("--smoke", "--out", out.toString());
+        Bench bench = new Bench().withoutWarmUp();
+        int code = new CommandLine(bench).execute("--smoke", "--count", "0.001", "--latency-seconds", "1",
+                "--out", out.toString());
 
         assertEquals(0, code);
         Results results = bench.results();
@@ -56,6 +58,18 @@ class BenchSmokeTest {
         String setup = Files.readString(bench.setup(), StandardCharsets.UTF_8);
         assertTrue(setup.contains("artemis,journal-type,") && setup.contains("artemis,journal-buffer-timeout,")
                 && setup.contains("run,started,") && setup.contains("rocketmq,"), setup);
+        for (String peer : List.of("ramjet", "artemis", "rocketmq")) {
+            assertTrue(setup.contains(peer + "'s distribution class path"), peer + " not on its distribution's: " + setup);
+            assertTrue(setup.contains(peer + ",client-class-path,\"" + peer + "'s client class path"),
+                    peer + "'s client not in a JVM of its own on its client's class path: " + setup);
+        }
+        assertTrue(setup.contains("artemis,netty,4.1.119.Final") && setup.contains("rocketmq,JVM 1 (RocketMqServerMain)"
+                + " netty,4.1.114.Final") && setup.contains("ramjet,netty,4.2."), setup);
+        if (libaio() && "amd64".equals(System.getProperty("os.arch"))) {
+            assertTrue(setup.contains("artemis,journal-type,ASYNCIO"), setup);
+        }
+        assertTrue(setup.contains("artemis,client-netty,4.1.119.Final") && setup.contains(
+                "rocketmq,client-netty,4.1.114.Final") && setup.contains("ramjet,client-netty,4.2."), setup);
 
         Path page = Files.writeString(out.resolve("benchmarks.md"), "# Benchmarks\n\n" + Reports.BEGIN + "\n"
                 + Reports.END + "\n\n## Design\n");
@@ -69,22 +83,25 @@ class BenchSmokeTest {
         assertTrue(Files.readString(out.resolve("benchmarks").resolve("efficiency.svg")).startsWith("<svg"));
     }
 
+    /**
+     * {@code --durable-subscribers} makes workload 6 durable with persistent messages; the durable
+     * fan-out itself runs on every peer in the smoke run (workload 10's rows to 1, 10 and 100
+     * durable subscribers), so this only checks what the option sets.
+     */
     @Test
-    void durableFanOutDeliversToEverySubscriberOnEveryPeer(@TempDir Path out) {
+    void durableSubscribersOptionMakesWorkload6DurableAndPersistent() {
         Bench bench = new Bench();
-        int code = new CommandLine(bench).execute("--smoke", "--out", out.toString(), "--workloads", "6",
-                "--subscribers", "10", "--durable-subscribers");
+        new CommandLine(bench).parseArgs("--smoke", "--workloads", "6", "--subscribers", "10", "--durable-subscribers");
 
-        assertEquals(0, code);
-        for (Row row : Rows.of(List.of(6))) {
-            for (String peer : bench.results().peers()) {
-                Cell cell = bench.results().cell(row, peer);
-                assertTrue(cell.hasValue() || cell.text().contains("did not run"), row.title() + " on " + peer + ": "
-                        + cell.text());
-            }
-        }
-        assertEquals("10 durable, persistent messages",
-                bench.results().settings().get(Results.RUN).get("subscribers"));
+        assertTrue(bench.config().durableSubscribers());
+        assertEquals(10, bench.config().subscribers());
+    }
+
+    /** Whether libaio is installed (bench/setup.sh), without which Artemis's journal is NIO. */
+    private static boolean libaio() {
+        return Files.exists(Path.of("/usr/lib/x86_64-linux-gnu/libaio.so.1"))
+                || Files.exists(Path.of("/lib/x86_64-linux-gnu/libaio.so.1"))
+                || Files.exists(Path.of("/usr/lib64/libaio.so.1"));
     }
 
     /**

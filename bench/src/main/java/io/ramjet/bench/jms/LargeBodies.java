@@ -1,7 +1,6 @@
 package io.ramjet.bench.jms;
 
 import io.ramjet.bench.workload.NotApplicableException;
-import io.ramjet.provider.jms.RamjetConnectionFactory;
 import jakarta.jms.ConnectionFactory;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -19,7 +18,7 @@ record LargeBodies(String inputStream, String saveStream) {
 
     /** The API of the provider whose connection factory {@code factory} is. */
     static LargeBodies of(ConnectionFactory factory) throws NotApplicableException {
-        if (factory instanceof RamjetConnectionFactory) {
+        if (factory.getClass().getName().startsWith("io.ramjet.")) {
             return RAMJET;
         }
         if (factory.getClass().getName().startsWith("org.apache.activemq.artemis.")) {

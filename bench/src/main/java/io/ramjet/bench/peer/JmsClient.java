@@ -3,7 +3,9 @@ package io.ramjet.bench.peer;
 import io.ramjet.bench.jms.JmsWorkloads;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
 import jakarta.jms.ConnectionFactory;
+import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
@@ -18,7 +20,20 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
  * commit of {@code acknowledge()} by default ({@code blockOnAcknowledge=false}), and always waits
  * for a transacted commit.
  */
-record JmsClient(ConnectionFactory factory, ConnectionFactory clientAcknowledgeFactory, Map<String, String> settings) {
+record JmsClient(ConnectionFactory factory, ConnectionFactory clientAcknowledgeFactory, Map<String, String> settings,
+                 List<String> spec) {
+
+    /**
+     * The client {@code spec} names, as {@link #spec} gives it: {@code ramjet <url>} or
+     * {@code artemis <url> <confirmationWindowSize>}.
+     */
+    static JmsClient of(List<String> spec) {
+        return switch (spec.get(0)) {
+            case "ramjet" -> ramjet(spec.get(1));
+            case "artemis" -> artemis(spec.get(1), Long.parseLong(spec.get(2)));
+            default -> throw new IllegalArgumentException("no JMS client " + spec.get(0));
+        };
+    }
 
     /** Ramjet's client at {@code url}, its defaults. */
     static JmsClient ramjet(String url) {
@@ -26,7 +41,7 @@ record JmsClient(ConnectionFactory factory, ConnectionFactory clientAcknowledgeF
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("client-acknowledgements", "defaults: acknowledge() and commit() answered once durable;"
                 + " AUTO and DUPS_OK acknowledgements batched (LAZY_ACK), answered before they are durable");
-        return new JmsClient(f, f, settings);
+        return new JmsClient(f, f, settings, List.of("ramjet", url));
     }
 
     /**
@@ -44,7 +59,8 @@ record JmsClient(ConnectionFactory factory, ConnectionFactory clientAcknowledgeF
                 + " transacted commit waits on both");
         settings.put("client-confirmationWindowSize", confirmationWindow + " (default -1): a quarter of the bytes a"
                 + " producer may have unconfirmed, so four confirmations are in flight");
-        return new JmsClient(artemisFactory(withWindow, false), artemisFactory(withWindow, true), settings);
+        return new JmsClient(artemisFactory(withWindow, false), artemisFactory(withWindow, true), settings,
+                List.of("artemis", url, Long.toString(confirmationWindow)));
     }
 
     private static ActiveMQConnectionFactory artemisFactory(String url, boolean blockOnAcknowledge) {
@@ -56,5 +72,10 @@ record JmsClient(ConnectionFactory factory, ConnectionFactory clientAcknowledgeF
 
     JmsWorkloads workloads(int producers, int consumers) {
         return new JmsWorkloads(factory, clientAcknowledgeFactory, producers, consumers);
+    }
+
+    /** This client in a JVM of its own, on its product's client library ({@link ClientProcess}). */
+    ClientProcess process(int producers, int consumers) throws IOException {
+        return ClientProcess.start(spec, producers, consumers, List.of());
     }
 }

@@ -36,7 +36,7 @@ public final class JmsPeer implements Peer {
     public static JmsPeer ramjet(String heap, int segmentMiB) throws IOException {
         return start("ramjet", RamjetServerMain.class, heap,
                 port -> JmsClient.ramjet("ramjet://127.0.0.1:" + port),
-                null, segmentMiB > 0 ? new String[] {Integer.toString(segmentMiB)} : new String[0]);
+                PeerClassPath.distribution("ramjet"), segmentMiB > 0 ? new String[] {Integer.toString(segmentMiB)} : new String[0]);
     }
 
     /**
@@ -48,7 +48,7 @@ public final class JmsPeer implements Peer {
         int metricsPort = PeerProcess.freePort();
         TemporaryDirectory data = new TemporaryDirectory("ramjet-metrics-peer");
         try {
-            PeerProcess process = PeerProcess.start(RamjetServerMain.class, heap, null,
+            PeerProcess process = PeerProcess.start(RamjetServerMain.class, heap, PeerClassPath.distribution("ramjet"),
                     List.of("-D" + RamjetServerMain.METRICS_PORT + "=" + metricsPort), data.path().resolve("data"),
                     segmentMiB > 0 ? new String[] {Integer.toString(segmentMiB)} : new String[0]);
             MetricsScraper scraper = MetricsScraper.start(
@@ -91,7 +91,7 @@ public final class JmsPeer implements Peer {
             return start("ramjet-tls", data, RamjetServerMain.class, heap,
                     port -> JmsClient.ramjet("ramjets://127.0.0.1:" + port + "?trustStore="
                             + keys.trustStore() + "&trustStorePassword=" + TlsKeyPair.PASSWORD),
-                    null, new String[] {Integer.toString(segmentMiB), keys.keyStore().toString(),
+                    PeerClassPath.distribution("ramjet"), new String[] {Integer.toString(segmentMiB), keys.keyStore().toString(),
                             keys.trustStore().toString(), TlsKeyPair.PASSWORD});
         } catch (IOException | RuntimeException e) {
             data.close();
@@ -151,8 +151,8 @@ public final class JmsPeer implements Peer {
     }
 
     @Override
-    public Workloads workloads(int producers, int consumers) {
-        return client.apply(process.port()).workloads(producers, consumers);
+    public Workloads workloads(int producers, int consumers) throws IOException {
+        return client.apply(process.port()).process(producers, consumers);
     }
 
     /** The broker JVM's settings, then the client's. */

@@ -15,19 +15,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The class path of a peer's broker JVM. Artemis's ({@link #distribution}): the benchmark's own
- * classes (the peer's main class) and the runtime closure of {@code artemis-server} on the
- * versions Artemis ships (its Netty 4.1), which the build of {@code bench-artemis-broker} writes
- * to its {@code target/classpath.txt} (system property {@value #ARTEMIS_CLASS_PATH} names another
- * file), as its distribution's {@code lib/} holds it. Others ({@link #of}): the shared class
- * path with its Netty (Ramjet's 4.2) replaced by the version the peer ships with (RocketMQ 5.3 is
- * built for Netty 4.1), copied by the build to {@code target/peer-netty/<peer>} (system property
- * {@code bench.peer.netty}).
+ * The class path of a peer's broker JVM. From its distribution ({@link #distribution}): the
+ * benchmark's own classes (the peer's main class) and the runtime closure its distribution's
+ * {@code lib/} holds, on the versions the product ships (Artemis's and RocketMQ's Netty 4.1, not
+ * Ramjet's 4.2), which the build of the pom-only module {@code bench-<peer>-broker} writes to its
+ * {@code target/classpath.txt} (system property {@code bench.<peer>.classpath} names another file).
+ * Where the build did not write it (a run from an IDE), the shared class path with its Netty
+ * replaced by the version the peer ships with, copied by the build to
+ * {@code target/peer-netty/<peer>} (system property {@code bench.peer.netty}), or for Ramjet the
+ * shared class path as it is.
  */
 public final class PeerClassPath {
 
-    /** System property: the file holding the Artemis broker's class path. */
-    static final String ARTEMIS_CLASS_PATH = "bench.artemis.classpath";
+    /** The logging configuration Ramjet's distribution ships (etc/logback.xml), from the repository root. */
+    private static final Path RAMJET_LOGBACK = Path.of("dist", "src", "dist", "etc", "logback.xml");
 
     private static final Logger LOG = LoggerFactory.getLogger(PeerClassPath.class);
     private static final String NETTY_JARS = File.separator + "io" + File.separator + "netty" + File.separator
@@ -35,20 +36,60 @@ public final class PeerClassPath {
 
     private final String peer;
     private final boolean distribution;
+    /** The module that writes the class path file: bench-<peer>-broker or bench-<peer>-client. */
+    private final String module;
 
-    private PeerClassPath(String peer, boolean distribution) {
+    private PeerClassPath(String peer, boolean distribution, String module) {
         this.peer = peer;
         this.distribution = distribution;
+        this.module = module;
     }
 
-    /** The shared class path on the Netty the build copied for {@code peer} (rocketmq). */
+    /** The shared class path on the Netty the build copied for {@code peer}. */
     public static PeerClassPath of(String peer) {
-        return new PeerClassPath(peer, false);
+        return new PeerClassPath(peer, false, "bench-" + peer + "-broker");
     }
 
     /** Artemis's broker on its distribution's class path; on Artemis's Netty where the build did not write it. */
     public static PeerClassPath distribution() {
-        return new PeerClassPath("artemis", true);
+        return distribution("artemis");
+    }
+
+    /**
+     * {@code peer}'s broker (artemis, rocketmq or ramjet) on its distribution's class path; where
+     * the build did not write it, the shared one on the peer's Netty.
+     */
+    public static PeerClassPath distribution(String peer) {
+        return new PeerClassPath(peer, true, "bench-" + peer + "-broker");
+    }
+
+    /**
+     * {@code peer}'s client JVM ({@link ClientMain}) on the class path of that product's client
+     * library with its own Netty, which the build of {@code bench-<peer>-client} writes (system
+     * property {@code bench.<peer>.client.classpath} names another file); where the build did not
+     * write it, the benchmark's class path, with a warning.
+     */
+    public static PeerClassPath client(String peer) {
+        return new PeerClassPath(peer, true, "bench-" + peer + "-client");
+    }
+
+    /**
+     * The JVM arguments the distribution's launch script adds for its logging: Ramjet's
+     * {@code bin/ramjet} names its {@code etc/logback.xml} and a log directory (here beside
+     * {@code dataDir}); none for the others (Artemis's peer logs through SLF4J's simple logger,
+     * RocketMQ's broker through its own shaded logback under {@code user.home}).
+     */
+    List<String> jvmArgs(Path dataDir) {
+        if (!distribution || !module.equals("bench-ramjet-broker") || !Files.isRegularFile(distributionFile())) {
+            return List.of();
+        }
+        Path config = Files.exists(RAMJET_LOGBACK) ? RAMJET_LOGBACK : Path.of("..").resolve(RAMJET_LOGBACK);
+        if (!Files.isRegularFile(config)) {
+            LOG.warn("ramjet's broker logs at logback's defaults: no {}", config);
+            return List.of();
+        }
+        Path logs = dataDir.resolveSibling(dataDir.getFileName() + "-log");
+        return List.of("-Dlogback.configurationFile=" + config.toAbsolutePath(), "-Dramjet.log.dir=" + logs);
     }
 
     /**
@@ -68,10 +109,10 @@ public final class PeerClassPath {
                     throw new UncheckedIOException(e);
                 }
             }
-            LOG.warn("{} runs on the shared class path with its Netty: no {} (build bench-artemis-broker)", peer, file);
+            LOG.warn("{} runs on the shared class path: no {} (build {})", peer, file, module);
         }
         Path dir = BuildDirectory.of("bench.peer.netty", "peer-netty").resolve(peer);
-        if (!Files.isDirectory(dir)) {
+        if (peer.equals("ramjet") || module.endsWith("-client") || !Files.isDirectory(dir)) {
             LOG.warn("{} runs on the shared Netty: no {} (run the build's process-resources phase)", peer, dir);
             return classPath;
         }
@@ -89,13 +130,14 @@ public final class PeerClassPath {
         return String.join(File.pathSeparator, entries);
     }
 
-    /** Where the build of bench-artemis-broker wrote the class path, from the repository root or from bench/. */
-    private static Path distributionFile() {
-        String configured = System.getProperty(ARTEMIS_CLASS_PATH);
+    /** Where the build of the module wrote the class path, from the repository root or from bench/. */
+    private Path distributionFile() {
+        String configured = System.getProperty("bench." + peer + (module.endsWith("-client") ? ".client" : "")
+                + ".classpath");
         if (configured != null) {
             return Path.of(configured);
         }
-        Path fromRoot = Path.of("bench-artemis-broker", "target", "classpath.txt");
+        Path fromRoot = Path.of(module, "target", "classpath.txt");
         return Files.exists(fromRoot) ? fromRoot : Path.of("..").resolve(fromRoot);
     }
 
@@ -112,7 +154,8 @@ public final class PeerClassPath {
     @Override
     public String toString() {
         return distribution && Files.isRegularFile(distributionFile())
-                ? peer + "'s distribution class path (" + distributionFile() + ")"
-                : "the benchmark's on " + peer + "'s Netty";
+                ? peer + (module.endsWith("-client") ? "'s client" : "'s distribution") + " class path ("
+                        + distributionFile() + ")"
+                : peer.equals("ramjet") ? "the benchmark's" : "the benchmark's on " + peer + "'s Netty";
     }
 }

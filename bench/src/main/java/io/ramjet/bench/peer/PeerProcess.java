@@ -79,6 +79,9 @@ public final class PeerProcess implements AutoCloseable {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms" + heap, "-Xmx" + heap));
         cmd.addAll(jvmArgs);
+        if (peerClassPath != null) {
+            cmd.addAll(peerClassPath.jvmArgs(dataDir));
+        }
         String classPath = peerClassPath == null ? classPath(mainClass) : peerClassPath.apply(mainClass, classPath(mainClass));
         cmd.addAll(List.of("-cp", classPath, mainClass.getName(),
                 Integer.toString(port), dataDir.toString()));
@@ -116,7 +119,7 @@ public final class PeerProcess implements AutoCloseable {
     }
 
     /** Where the peer's output is kept; null (with a warning) if the file cannot be opened. */
-    private static BufferedWriter logFile(Class<?> mainClass, Process p) {
+    static BufferedWriter logFile(Class<?> mainClass, Process p) {
         Path file = BuildDirectory.of("bench.peer.logs", "peer-logs").resolve(mainClass.getSimpleName() + "-" + p.pid()
                 + ".log");
         try {
@@ -128,7 +131,7 @@ public final class PeerProcess implements AutoCloseable {
         }
     }
 
-    private static void keep(BufferedWriter log, String line) {
+    static void keep(BufferedWriter log, String line) {
         if (log == null) {
             return;
         }
@@ -141,7 +144,7 @@ public final class PeerProcess implements AutoCloseable {
         }
     }
 
-    private static void close(BufferedWriter log) {
+    static void close(BufferedWriter log) {
         if (log != null) {
             try {
                 log.close();
@@ -291,7 +294,7 @@ public final class PeerProcess implements AutoCloseable {
      * URLClassLoader (as under {@code mvn exec:java}, where java.class.path is Maven's own), else
      * java.class.path.
      */
-    private static String classPath(Class<?> mainClass) {
+    static String classPath(Class<?> mainClass) {
         if (mainClass.getClassLoader() instanceof URLClassLoader loader && loader.getURLs().length > 0) {
             List<String> entries = new ArrayList<>();
             for (URL url : loader.getURLs()) {

@@ -65,13 +65,13 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
         return start(name, (data, processes) -> {
             List<String> master = new ArrayList<>(replication);
             master.add("-D" + RamjetReplication.BROKER_PORT + "=" + brokerPort);
-            processes.add(PeerProcess.start(RamjetServerMain.class, heap, null, master,
+            processes.add(PeerProcess.start(RamjetServerMain.class, heap, PeerClassPath.distribution("ramjet"), master,
                     data.path().resolve(PRIMARY), segment));
             for (int id = 1; id <= slaves; id++) {
                 List<String> slave = new ArrayList<>(replication);
                 slave.add("-D" + RamjetReplication.MASTER_ADDRESS + "=127.0.0.1:" + brokerPort);
                 slave.add("-D" + RamjetReplication.BROKER_ID + "=" + id);
-                processes.add(PeerProcess.start(RamjetSlaveMain.class, heap, null, slave,
+                processes.add(PeerProcess.start(RamjetSlaveMain.class, heap, PeerClassPath.distribution("ramjet"), slave,
                         data.path().resolve("slave-" + id), segment));
             }
             return new Started(processes.get(0),
@@ -98,7 +98,7 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
             }
             List<String> nameServers = new ArrayList<>();
             for (int i = 0; i < raftPorts.length; i++) {
-                PeerProcess nameServer = PeerProcess.start(RamjetControllerMain.class, CONTROLLER_HEAP, null,
+                PeerProcess nameServer = PeerProcess.start(RamjetControllerMain.class, CONTROLLER_HEAP, PeerClassPath.distribution("ramjet"),
                         List.of("-Dcontroller.id=n" + i, "-Dcontroller.peers=" + peers,
                                 "-Dcontroller.brokerTimeoutMillis=" + brokerTimeout.toMillis(),
                                 "-Dcontroller.clusterSecret=" + RamjetReplication.CLUSTER_SECRET),
@@ -116,7 +116,7 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
                 if (segmentMiB > 0) {
                     keys.add("segmentSize=" + ((long) segmentMiB << 20));
                 }
-                PeerProcess broker = PeerProcess.start(RamjetGroupBrokerMain.class, heap, null,
+                PeerProcess broker = PeerProcess.start(RamjetGroupBrokerMain.class, heap, PeerClassPath.distribution("ramjet"),
                         keys.stream().map(k -> "-D" + RamjetGroupBrokerMain.PREFIX + k).toList(),
                         data.path().resolve(id == 1 ? PRIMARY : "broker-" + id));
                 processes.add(broker);
@@ -232,8 +232,8 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
     }
 
     @Override
-    public Workloads workloads(int producers, int consumers) {
-        return client.workloads(producers, consumers);
+    public Workloads workloads(int producers, int consumers) throws IOException {
+        return client.process(producers, consumers);
     }
 
     /** The broker JVMs' settings, then the client's. */

@@ -1,6 +1,5 @@
 package io.ramjet.bench.peer;
 
-import io.ramjet.bench.rocketmq.RocketMqWorkloads;
 import io.ramjet.bench.workload.Workloads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -70,21 +69,22 @@ public final class RocketMqPeer implements Peer {
         List<String> args = new ArrayList<>(List.of("-Duser.home=" + home, "-Drocketmq.home.dir=" + home,
                 "-Djava.io.tmpdir=" + tmp));
         args.addAll(jvmArgs);
-        return PeerProcess.start(RocketMqServerMain.class, heap, PeerClassPath.of("rocketmq"), args,
+        return PeerProcess.start(RocketMqServerMain.class, heap, PeerClassPath.distribution("rocketmq"), args,
                 data.path().resolve(name).resolve("data"), flush);
     }
 
     /**
-     * The RocketMQ client of this JVM logs to {@code rocketmq.log.root} (by default under the
-     * user's home): unless the caller chose, that goes to {@code dir}, at WARN.
+     * RocketMQ's client in a JVM of its own ({@link ClientProcess}) for the SYNC_FLUSH and the
+     * ASYNC_FLUSH NameServers {@code nameServers}; it logs to {@code rocketmq.log.root} (by
+     * default under the user's home): unless this JVM's properties chose, that is {@code logs}, at WARN.
      */
-    static void clientLogs(Path dir) {
-        if (System.getProperty("rocketmq.log.root") == null) {
-            System.setProperty("rocketmq.log.root", dir.toString());
-        }
-        if (System.getProperty("rocketmq.log.level") == null) {
-            System.setProperty("rocketmq.log.level", "WARN");
-        }
+    static ClientProcess client(List<String> nameServers, Path logs, int producers, int consumers)
+            throws IOException {
+        List<String> spec = new ArrayList<>(List.of("rocketmq"));
+        spec.addAll(nameServers);
+        return ClientProcess.start(spec, producers, consumers, List.of(
+                "-Drocketmq.log.root=" + System.getProperty("rocketmq.log.root", logs.toString()),
+                "-Drocketmq.log.level=" + System.getProperty("rocketmq.log.level", "WARN")));
     }
 
     @Override
@@ -97,12 +97,11 @@ public final class RocketMqPeer implements Peer {
         return "rocketmq sync " + syncFlush + ", async " + asyncFlush;
     }
 
-    /** The client logs go to this peer's temporary directory ({@link #clientLogs}). */
+    /** The client logs go to this peer's temporary directory ({@link #client}). */
     @Override
-    public Workloads workloads(int producers, int consumers) {
-        clientLogs(data.path().resolve("client-logs"));
-        return new RocketMqWorkloads("127.0.0.1:" + syncFlush.port(), "127.0.0.1:" + asyncFlush.port(),
-                producers, consumers);
+    public Workloads workloads(int producers, int consumers) throws IOException {
+        return client(List.of("127.0.0.1:" + syncFlush.port(), "127.0.0.1:" + asyncFlush.port()),
+                data.path().resolve("client-logs"), producers, consumers);
     }
 
     @Override

@@ -1,13 +1,10 @@
 package io.ramjet.bench.peer;
 
 import io.ramjet.bench.workload.Workloads;
-import io.ramjet.bench.jms.JmsWorkloads;
-import io.ramjet.bench.rocketmq.RocketMqWorkloads;
 import io.ramjet.protocol.command.BrokerInfo;
 import io.ramjet.protocol.remoting.NameServerClient;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
-import io.ramjet.provider.jms.RamjetConnectionFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BiFunction;
 
 /**
  * A peer scaled out over several broker groups on this machine, every broker in a JVM of its own
@@ -39,10 +35,15 @@ public final class ScaledPeer extends ProcessGroupPeer {
     private static final Duration REGISTRATION_PATIENCE = Duration.ofSeconds(60);
 
     private final Path primaryData;
-    private final BiFunction<Integer, Integer, Workloads> workloads;
+    private final Clients workloads;
+
+    /** Starts the peer's client with so many producers and consumers. */
+    private interface Clients {
+        Workloads start(int producers, int consumers) throws IOException;
+    }
 
     private ScaledPeer(String name, TemporaryDirectory data, List<PeerProcess> processes, Path primaryData,
-                       BiFunction<Integer, Integer, Workloads> workloads) {
+                       Clients workloads) {
         super(name, data, processes);
         this.primaryData = primaryData;
         this.workloads = workloads;
@@ -55,20 +56,19 @@ public final class ScaledPeer extends ProcessGroupPeer {
         TemporaryDirectory data = new TemporaryDirectory(name + "-peer");
         List<PeerProcess> processes = new ArrayList<>();
         try {
-            PeerProcess first = PeerProcess.start(RamjetServerMain.class, heap, null, List.of(),
+            PeerProcess first = PeerProcess.start(RamjetServerMain.class, heap, PeerClassPath.distribution("ramjet"), List.of(),
                     data.path().resolve("group-1"), segment);
             processes.add(first);
             String nameServer = "127.0.0.1:" + first.port();
             for (int g = 2; g <= groups; g++) {
-                processes.add(PeerProcess.start(RamjetGroupMain.class, heap, null,
+                processes.add(PeerProcess.start(RamjetGroupMain.class, heap, PeerClassPath.distribution("ramjet"),
                         List.of("-D" + RamjetGroupMain.BROKER_NAME + "=broker-" + (char) ('a' + g - 1),
                                 "-D" + RamjetGroupMain.NAME_SERVER + "=" + nameServer),
                         data.path().resolve("group-" + g), segment));
             }
             awaitMasters(nameServer, groups);
-            RamjetConnectionFactory factory = new RamjetConnectionFactory("ramjet://" + nameServer);
-            return new ScaledPeer(name, data, processes, data.path().resolve("group-1"),
-                    (producers, consumers) -> new JmsWorkloads(factory, producers, consumers));
+            JmsClient client = JmsClient.ramjet("ramjet://" + nameServer);
+            return new ScaledPeer(name, data, processes, data.path().resolve("group-1"), client::process);
         } catch (IOException | RuntimeException e) {
             stop(processes, data);
             throw e;
@@ -95,10 +95,7 @@ public final class ScaledPeer extends ProcessGroupPeer {
             }
             Path clientLogs = Files.createDirectories(data.path().resolve("client-logs"));
             return new ScaledPeer(name, data, processes, data.path().resolve("sync_flush-1"),
-                    (producers, consumers) -> {
-                        RocketMqPeer.clientLogs(clientLogs);
-                        return new RocketMqWorkloads(nameServers.get(0), nameServers.get(1), producers, consumers);
-                    });
+                    (producers, consumers) -> RocketMqPeer.client(nameServers, clientLogs, producers, consumers));
         } catch (IOException | RuntimeException e) {
             stop(processes, data);
             throw e;
@@ -121,8 +118,8 @@ public final class ScaledPeer extends ProcessGroupPeer {
     }
 
     @Override
-    public Workloads workloads(int producers, int consumers) {
-        return workloads.apply(producers, consumers);
+    public Workloads workloads(int producers, int consumers) throws IOException {
+        return workloads.start(producers, consumers);
     }
 
     @Override

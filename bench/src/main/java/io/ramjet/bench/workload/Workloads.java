@@ -1,6 +1,8 @@
 package io.ramjet.bench.workload;
 
+import io.ramjet.bench.peer.PeerControl;
 import java.time.Duration;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -132,4 +134,22 @@ public interface Workloads extends AutoCloseable {
      * histogram holds each pair's time in microseconds.
      */
     Histogram temporaryQueues(int count) throws Exception;
+
+    /**
+     * The most heap the client's JVM had in use at once since the last call, in bytes, summed over
+     * its heap pools, whose peaks it then resets: this JVM's where the client runs in it.
+     */
+    default long peakHeapBytes() throws Exception {
+        return PeerControl.peakHeapBytes();
+    }
+
+    /** A full collection in the client's JVM. */
+    default void collectGarbage() throws Exception {
+        System.gc();
+    }
+
+    /** The settings the client's JVM stated (its Netty, JVM, class path); none where it runs in this JVM. */
+    default Map<String, String> settings() {
+        return Map.of();
+    }
 }
