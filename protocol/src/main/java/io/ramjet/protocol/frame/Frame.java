@@ -164,7 +164,8 @@ public final class Frame {
 
     /**
      * The readable body bytes, not copied when the body is one whole heap array (an inbound
-     * frame's always is), else a copy. The caller must not change them: they may be the body's own.
+     * frame's is, unless {@link #keepsPooledBody} names it), else a copy. The caller must not
+     * change them: they may be the body's own.
      */
     public byte[] bodyArray() {
         if (body.hasArray() && body.arrayOffset() == 0 && body.readerIndex() == 0
