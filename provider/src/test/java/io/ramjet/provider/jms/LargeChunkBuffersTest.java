@@ -1,10 +1,6 @@
-package io.ramjet.server.broker.large;
+package io.ramjet.provider.jms;
 
-import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
-import io.netty.util.ResourceLeakDetector;
-import io.ramjet.controller.ClusterSecret;
 import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.ChunkReadRequest;
@@ -16,14 +12,13 @@ import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingCommandException;
-import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
-import io.ramjet.server.broker.security.AccessConfig;
 import io.ramjet.server.broker.security.PasswordHash;
-import io.ramjet.storage.StoreConfig;
+import io.ramjet.server.embedded.EmbeddedBroker;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.management.ManagementFactory;
@@ -35,12 +30,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -52,11 +44,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * allocate on the heap a small part of the bytes they move, over real sockets. Every path a
  * received chunk takes (stored, turned away by the login gate, refused by security, bad input,
  * left behind by a connection that closed) releases its buffer: Netty's leak detector runs at
- * PARANOID while this class runs (every buffer tracked) and any leak it reports fails the class.
+ * PARANOID while this class runs ({@link NettyLeakCheck}) and any leak it reports fails the class.
  * {@code alice} may send to {@code large.#}, {@code bob} consume it, {@code eve} neither;
  * connections must log in.
  */
 class LargeChunkBuffersTest {
+
+    @RegisterExtension
+    static final NettyLeakCheck LEAKS = new NettyLeakCheck();
 
     private static final String PASSWORD = "chunk secret";
     private static final String QUEUE = "large.buffers";
@@ -66,71 +61,38 @@ class LargeChunkBuffersTest {
 
     @TempDir
     static Path dir;
-    private static ResourceLeakDetector.Level levelBefore;
-    private static final List<String> leaks = new CopyOnWriteArrayList<>();
-    private static Broker broker;
+    private static EmbeddedBroker broker;
     private static final List<RemotingClient> clients = new ArrayList<>();
 
     @BeforeAll
     static void start() throws Exception {
-        levelBefore = ResourceLeakDetector.getLevel();
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
-        ByteBufUtil.setLeakListener((type, records) -> leaks.add(type + ": " + records));
         String hash = PasswordHash.of(PASSWORD.toCharArray()).encoded();
         Path users = Files.writeString(dir.resolve("users.properties"),
                 "alice = " + hash + "\nbob = " + hash + "\neve = " + hash + "\n");
         Path roles = Files.writeString(dir.resolve("roles.properties"), "producers = alice\nconsumers = bob\n");
         Path permissions = Files.writeString(dir.resolve("permissions.properties"),
                 "send large.# = producers\nconsume large.# = consumers\n");
-        BrokerConfig config = BrokerConfig.defaults(dir.resolve("data")).withPort(0).withNameServers(List.of())
-                .withDestinations(List.of(QUEUE), List.of())
-                .withSecurity(users, false)
-                .withAccess(new AccessConfig(roles, permissions, null, AccessConfig.DEFAULT_JAAS_ENTRY, Set.of()))
-                .toBuilder().clusterSecret(ClusterSecret.of("large chunk buffers")).build();
-        broker = new Broker(config, StoreConfig.defaults(config.dataDir()).withSegmentSize(64 * MIB)
-                .withMinFreeSpace(0));
-        broker.start();
+        broker = EmbeddedBroker.start(dir.resolve("data"), c -> {
+            BrokerConfig.Builder b = c.withDestinations(List.of(QUEUE), List.of()).withSecurity(users, false)
+                    .toBuilder().rolesFile(roles).permissionsFile(permissions);
+            b.store().segmentSize(64 * MIB);
+            return b.build();
+        });
     }
 
     @AfterAll
-    static void stopAndCheckForLeaks() throws Exception {
-        try {
-            clients.forEach(RemotingClient::close);
-            if (broker != null) {
-                broker.close();
-            }
-            assertNoLeakReported();
-        } finally {
-            ByteBufUtil.setLeakListener(null);
-            ResourceLeakDetector.setLevel(levelBefore);
+    static void stop() {
+        clients.forEach(RemotingClient::close);
+        if (broker != null) {
+            broker.close();
         }
-    }
-
-    /**
-     * Leaks are reported when a tracked buffer was collected unreleased and another one is then
-     * tracked. A buffer dropped here on purpose, marked with a hint of its own (the detector
-     * reports the same records only once per JVM), shows when the detector has seen what the
-     * collections freed; any other report by then is a leak of the broker or the client.
-     */
-    private static void assertNoLeakReported() {
-        String mark = "dropped on purpose by LargeChunkBuffersTest at " + System.nanoTime();
-        ByteBufAllocator.DEFAULT.directBuffer(64).touch(mark);
-        await("the detector reports the buffer dropped on purpose").atMost(Duration.ofSeconds(30))
-                .pollInterval(Duration.ofMillis(100)).until(() -> {
-                    System.gc();
-                    for (int i = 0; i < 100; i++) {
-                        ByteBufAllocator.DEFAULT.directBuffer(64).release();
-                    }
-                    return leaks.stream().anyMatch(leak -> leak.contains(mark));
-                });
-        assertEquals(List.of(), leaks.stream().filter(leak -> !leak.contains(mark)).toList(), "buffers leaked");
     }
 
     private static RemotingClient as(String user) throws Exception {
         RemotingClient client = new RemotingClient(RemotingClientConfig.defaults());
         clients.add(client);
         if (user != null) {
-            client.invokeSync(broker.address(), Frame.request(CommandCode.AUTHENTICATE,
+            client.invokeSync(broker.brokerAddress(), Frame.request(CommandCode.AUTHENTICATE,
                     new AuthenticateRequest(user, PASSWORD)), TIMEOUT);
         }
         return client;
@@ -142,12 +104,12 @@ class LargeChunkBuffersTest {
     }
 
     private static long write(RemotingClient client, long uploadId, int index, byte[] chunk) throws Exception {
-        return client.invokeSync(broker.address(), chunkWrite(uploadId, index, chunk), TIMEOUT)
+        return client.invokeSync(broker.brokerAddress(), chunkWrite(uploadId, index, chunk), TIMEOUT)
                 .header(ChunkWriteResponse.class).physicalOffset();
     }
 
     private static byte[] read(RemotingClient client, long uploadId, long offset) throws Exception {
-        Frame answer = client.invokeSync(broker.address(), Frame.request(CommandCode.LARGE_CHUNK_READ,
+        Frame answer = client.invokeSync(broker.brokerAddress(), Frame.request(CommandCode.LARGE_CHUNK_READ,
                 new ChunkReadRequest(QUEUE, uploadId, offset)), TIMEOUT);
         try {
             return answer.bodyBytes();
@@ -158,7 +120,7 @@ class LargeChunkBuffersTest {
 
     private static int refusal(RemotingClient client, Frame request) {
         return assertThrows(RemotingCommandException.class,
-                () -> client.invokeSync(broker.address(), request, TIMEOUT)).status();
+                () -> client.invokeSync(broker.brokerAddress(), request, TIMEOUT)).status();
     }
 
     /** The heap bytes each live broker thread has allocated so far, by thread id. */
@@ -233,9 +195,9 @@ class LargeChunkBuffersTest {
         List<CompletableFuture<Frame>> underWay = new ArrayList<>();
         byte[] big = new byte[MIB];
         for (int i = 0; i < 8; i++) {
-            underWay.add(leaving.invoke(broker.address(), chunkWrite(15, i, big), TIMEOUT));
+            underWay.add(leaving.invoke(broker.brokerAddress(), chunkWrite(15, i, big), TIMEOUT));
         }
-        leaving.closeConnection(broker.address());
+        leaving.closeConnection(broker.brokerAddress());
         for (CompletableFuture<Frame> write : underWay) {
             write.handle((answer, failure) -> answer == null ? null : answer.body().release())
                     .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
