@@ -136,7 +136,15 @@ final class CommitLog {
      *                            or no segment can be created; nothing was appended
      */
     AppendResult append(MessageRecord record, long storeTimestamp) {
-        int size = MessageRecordDescriptor.recordLength(record);
+        return append(record, ByteBuffer.wrap(record.body()), storeTimestamp);
+    }
+
+    /**
+     * As {@link #append(MessageRecord, long)} with the remaining bytes of {@code body} in place of
+     * the record's own body; {@code body} is read before this returns, its position unmoved.
+     */
+    AppendResult append(MessageRecord record, ByteBuffer body, long storeTimestamp) {
+        int size = MessageRecordDescriptor.recordLength(record, body.remaining());
         if (size > segmentSize) {
             throw new IllegalArgumentException("record of " + size + " bytes exceeds segment size " + segmentSize);
         }
@@ -152,7 +160,7 @@ final class CommitLog {
         if (scratch.capacity() < size) {
             scratch = ByteBuffer.allocateDirect(Integer.highestOneBit(size - 1) << 1);
         }
-        MessageRecordDescriptor.encode(scratch, 0, record, offset, storeTimestamp);
+        MessageRecordDescriptor.encode(scratch, 0, record, body, offset, storeTimestamp);
         segment.write(scratch.slice(0, size), (int) (offset - segment.start()));
         writePosition = offset + size;
         return new AppendResult(offset, size, record.type() == RecordType.NORMAL ? record.queueOffset() : -1);

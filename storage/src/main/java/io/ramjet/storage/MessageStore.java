@@ -148,6 +148,27 @@ public final class MessageStore implements AutoCloseable {
      * @throws IllegalArgumentException if the record exceeds the maximum record size
      */
     public CompletableFuture<AppendResult> append(MessageRecord record, boolean waitForFlush) {
+        return appendWithBody(record, ByteBuffer.wrap(record.body()), waitForFlush);
+    }
+
+    /**
+     * As {@link #append(MessageRecord, boolean)} for a record whose body is held in a buffer, not in
+     * the record (whose own body must be empty): the remaining bytes of {@code body} are the
+     * record's body. They are copied into the log before this returns, leaving {@code body}'s
+     * position where it was, so the caller may release the memory behind {@code body} then.
+     *
+     * @throws StoreFullException if the disk has no room for a new segment; nothing was appended
+     * @throws IllegalArgumentException if the record has a body of its own or exceeds the maximum record size
+     */
+    public CompletableFuture<AppendResult> append(MessageRecord record, ByteBuffer body, boolean waitForFlush) {
+        if (record.body().length != 0) {
+            throw new IllegalArgumentException("a record with a body of its own and a body buffer");
+        }
+        return appendWithBody(record, body, waitForFlush);
+    }
+
+    private CompletableFuture<AppendResult> appendWithBody(MessageRecord record, ByteBuffer body,
+                                                           boolean waitForFlush) {
         AppendResult result;
         appendLock.lock();
         try {
@@ -164,8 +185,8 @@ public final class MessageStore implements AutoCloseable {
                         this::recoveredNextOffset);
                 stamped = record.withQueueOffset(next[0]);
             }
-            checkSize(stamped);
-            result = log.append(stamped, System.currentTimeMillis());
+            checkSize(stamped, body.remaining());
+            result = log.append(stamped, body, System.currentTimeMillis());
             if (next != null) {
                 next[0]++;
             }
@@ -372,7 +393,11 @@ public final class MessageStore implements AutoCloseable {
     }
 
     private void checkSize(MessageRecord record) {
-        int size = MessageRecordDescriptor.recordLength(record);
+        checkSize(record, record.body().length);
+    }
+
+    private void checkSize(MessageRecord record, int bodyLength) {
+        int size = MessageRecordDescriptor.recordLength(record, bodyLength);
         if (size > config.maxRecordSize()) {
             throw new IllegalArgumentException("record of " + size + " bytes exceeds " + config.maxRecordSize());
         }

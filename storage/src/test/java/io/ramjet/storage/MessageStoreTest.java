@@ -129,6 +129,27 @@ class MessageStoreTest {
     }
 
     @Test
+    void aBodyGivenAsADirectBufferIsStoredAsTheRecordsBodyAndTheBufferIsLeftAsItWas() throws Exception {
+        byte[] bytes = new byte[5_000];
+        new java.util.Random(3).nextBytes(bytes);
+        java.nio.ByteBuffer body = java.nio.ByteBuffer.allocateDirect(bytes.length + 10).put(bytes).flip();
+        MessageRecord chunk = new MessageRecord(RecordFlags.of(RecordType.CHUNK), "q", 2, 77, 1, 0, 0, new byte[0],
+                new byte[0]);
+        try (MessageStore store = MessageStore.open(TestRecords.config(dir).withMaxRecordSize(6_000))) {
+            AppendResult result = store.append(chunk, body, true).join();
+            assertEquals(0, body.position(), "the buffer's position unmoved");
+            MessageRecordView view = store.read(result.physicalOffset());
+            assertEquals(java.nio.ByteBuffer.wrap(bytes), view.body());
+            assertEquals(77, view.queueOffset());
+            assertThrows(IllegalArgumentException.class, () -> store.append(chunk,
+                    java.nio.ByteBuffer.allocateDirect(6_000), true), "over the maximum record size");
+            assertThrows(IllegalArgumentException.class, () -> store.append(TestRecords.record("q", 0, 1, 10),
+                    body, true), "a record with a body of its own");
+            assertEquals(result.physicalOffset() + result.size(), store.maxPhysicalOffset(), "nothing more appended");
+        }
+    }
+
+    @Test
     void oversizedRecordIsRefused() {
         try (MessageStore store = MessageStore.open(TestRecords.config(dir).withMaxRecordSize(1_000))) {
             assertThrows(IllegalArgumentException.class,

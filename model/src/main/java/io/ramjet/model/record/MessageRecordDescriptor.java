@@ -133,8 +133,13 @@ public final class MessageRecordDescriptor {
     }
 
     public static int recordLength(MessageRecord record) {
-        return recordLength(destinationBytes(record).length, record.properties().length,
-                record.body().length, record.hasProducer());
+        return recordLength(record, record.body().length);
+    }
+
+    /** The length of {@code record} with a body of {@code bodyLength} bytes in place of its own. */
+    public static int recordLength(MessageRecord record, int bodyLength) {
+        return recordLength(destinationBytes(record).length, record.properties().length, bodyLength,
+                record.hasProducer());
     }
 
     /**
@@ -145,10 +150,23 @@ public final class MessageRecordDescriptor {
      */
     public static int encode(ByteBuffer buffer, int index, MessageRecord record,
                              long physicalOffset, long storeTimestamp) {
+        return encode(buffer, index, record, ByteBuffer.wrap(record.body()), physicalOffset, storeTimestamp);
+    }
+
+    /**
+     * Writes {@code record} with the remaining bytes of {@code body} in place of its own body, at
+     * {@code index} of {@code buffer}, moving neither buffer's position: a body held outside the
+     * heap (a slice of a received frame) is copied once, into {@code buffer}.
+     *
+     * @return the record's total size
+     * @throws IndexOutOfBoundsException if it does not fit
+     */
+    public static int encode(ByteBuffer buffer, int index, MessageRecord record, ByteBuffer body,
+                             long physicalOffset, long storeTimestamp) {
         byte[] destination = destinationBytes(record);
         byte[] properties = record.properties();
-        byte[] body = record.body();
-        int size = recordLength(destination.length, properties.length, body.length, record.hasProducer());
+        int bodyLength = body.remaining();
+        int size = recordLength(destination.length, properties.length, bodyLength, record.hasProducer());
         if (index < 0 || size > buffer.limit() - index) {
             throw new IndexOutOfBoundsException("record of " + size + " bytes at " + index
                     + " in a buffer of " + buffer.limit());
@@ -168,10 +186,10 @@ public final class MessageRecordDescriptor {
         buffer.putInt(at, properties.length);
         buffer.put(at + 4, properties);
         at = index + bodyLengthOffset(destination.length, properties.length);
-        buffer.putInt(at, body.length);
-        buffer.put(at + 4, body);
+        buffer.putInt(at, bodyLength);
+        buffer.put(at + 4, body, body.position(), bodyLength);
         if (record.hasProducer()) {
-            at = index + producerOffset(destination.length, properties.length, body.length);
+            at = index + producerOffset(destination.length, properties.length, bodyLength);
             buffer.putLong(at, record.producerId());
             buffer.putLong(at + 8, record.sequence());
         }

@@ -15,8 +15,12 @@ import java.util.Objects;
  * <p>Body ownership: an outbound frame's body is handed to Netty when the frame is written and
  * released after the write, so it may be a pooled buffer or a slice of a mapped file wrapped
  * with {@code Unpooled.wrappedBuffer(ByteBuffer)}; it is written as it is, never copied. An
- * inbound frame's body is an unpooled heap buffer copied out of the socket buffer: holding or
- * dropping it needs no release. A frame is not safe to write twice.
+ * inbound frame's body is an unpooled heap buffer copied out of the socket buffer (holding or
+ * dropping it needs no release), except a request's body that {@link #keepsPooledBody} names: that
+ * one is a retained slice of the pooled buffer the frame arrived in, not copied, and whoever
+ * takes the frame from the decoder must call {@link #releasePooledBody} exactly once, when
+ * nothing reads the body any more (the remoting handler does, once the request's processing has
+ * completed or the request was turned away). A frame is not safe to write twice.
  */
 public final class Frame {
 
@@ -25,8 +29,14 @@ public final class Frame {
     private final byte flags;
     private final Object header;
     private final ByteBuf body;
+    private final boolean pooledBody;
 
     public Frame(int requestId, short code, byte flags, Object header, ByteBuf body) {
+        this(requestId, code, flags, header, body, false);
+    }
+
+    /** @param pooledBody whether {@code body} is a retained slice of a received buffer ({@link #releasePooledBody}) */
+    Frame(int requestId, short code, byte flags, Object header, ByteBuf body, boolean pooledBody) {
         if (!FrameDescriptor.isValidFlags(flags)) {
             throw new IllegalArgumentException("invalid flags " + flags);
         }
@@ -35,6 +45,27 @@ public final class Frame {
         this.flags = flags;
         this.header = header;
         this.body = body == null ? Unpooled.EMPTY_BUFFER : body;
+        this.pooledBody = pooledBody;
+    }
+
+    /**
+     * Whether a received frame of {@code code} and {@code flags} keeps its body in the pooled
+     * buffer it arrived in rather than in a heap copy: a LARGE_CHUNK_WRITE request, whose chunk of
+     * up to a mebibyte goes straight from that buffer into the CommitLog.
+     */
+    static boolean keepsPooledBody(short code, byte flags) {
+        return code == CommandCode.LARGE_CHUNK_WRITE && (flags & FrameDescriptor.FLAG_RESPONSE) == 0;
+    }
+
+    /**
+     * Releases the body if it is a retained slice of a received buffer (an inbound frame that
+     * {@link #keepsPooledBody} names); does nothing for any other frame. Called exactly once for
+     * such a frame, after which its body must not be read.
+     */
+    public void releasePooledBody() {
+        if (pooledBody) {
+            body.release();
+        }
     }
 
     /** A request awaiting a response; the request id is assigned when it is sent. */
@@ -133,7 +164,8 @@ public final class Frame {
 
     /**
      * The readable body bytes, not copied when the body is one whole heap array (an inbound
-     * frame's always is), else a copy. The caller must not change them: they may be the body's own.
+     * frame's is, unless {@link #keepsPooledBody} names it), else a copy. The caller must not
+     * change them: they may be the body's own.
      */
     public byte[] bodyArray() {
         if (body.hasArray() && body.arrayOffset() == 0 && body.readerIndex() == 0

@@ -21,8 +21,10 @@ import java.util.List;
  *
  * <p>On a server, the limit may start lower ({@code limitBeforeLogin}) until the connection
  * authenticates ({@link Authenticated}, fired down the pipeline), and a large frame must find room
- * in the server's {@link FrameMemory} before it is buffered, else the connection is closed. One
- * instance per channel, used on its I/O thread.
+ * in the server's {@link FrameMemory} before it is buffered, else the connection is closed. A
+ * frame's body is copied out of the received buffer, except where {@link Frame#keepsPooledBody}
+ * says it stays there (see {@link Frame} for who releases it then). One instance per channel,
+ * used on its I/O thread.
  */
 public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
 
@@ -175,6 +177,9 @@ public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
         }
         int bodyOffset = FrameDescriptor.bodyOffset(headerLength);
         int bodyLength = frame.writerIndex() - bodyOffset;
+        if (bodyLength > 0 && Frame.keepsPooledBody(code, flags)) {
+            return new Frame(requestId, code, flags, header, frame.retainedSlice(bodyOffset, bodyLength), true);
+        }
         byte[] body = new byte[bodyLength];
         frame.getBytes(bodyOffset, body);
         return new Frame(requestId, code, flags, header, Unpooled.wrappedBuffer(body));

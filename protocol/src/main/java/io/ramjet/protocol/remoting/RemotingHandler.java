@@ -27,6 +27,8 @@ import java.util.concurrent.RejectedExecutionException;
  * answers heartbeats, hands requests the {@link RequestGate} admits to their processors, and closes the connection, with the
  * reason logged and kept ({@link RemotingConnection#closeReason()}), on a protocol violation, an
  * unknown command or idleness. A response too long to send is replaced by an error response.
+ * A request whose body stays in its pooled buffer ({@link Frame#releasePooledBody}) has it
+ * released here, once: when its processing has completed, or when it is turned away before.
  */
 final class RemotingHandler extends ChannelInboundHandlerAdapter {
 
@@ -109,11 +111,13 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
         ProcessorTable.Entry entry = processors.get(frame.code());
         if (entry == null) {
             LOG.warn("{}: unknown command {}, closing the connection", connection, CommandCode.name(frame.code()));
+            frame.releasePooledBody();
             connection.closing("unknown command " + CommandCode.name(frame.code()) + " received");
             ctx.close();
             return;
         }
         if (!admitted(frame)) {
+            frame.releasePooledBody();
             return;
         }
         try {
@@ -125,6 +129,7 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
             }
         } catch (RejectedExecutionException e) {
             LOG.warn("{}: executor refused {}", connection, frame);
+            frame.releasePooledBody();
             if (frame.isRequest()) {
                 connection.write(frame.replyError(ErrorStatus.BUSY, "server busy: " + CommandCode.name(frame.code())));
             }
@@ -161,7 +166,10 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
         if (stage == null) {
             stage = CompletableFuture.completedFuture(null);
         }
-        stage.whenComplete((response, failure) -> respond(request, response, failure));
+        stage.whenComplete((response, failure) -> {
+            request.releasePooledBody();
+            respond(request, response, failure);
+        });
     }
 
     private void respond(Frame request, Frame response, Throwable failure) {

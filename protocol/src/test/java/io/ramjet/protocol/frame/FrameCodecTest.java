@@ -7,6 +7,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
 import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.BrokerInfo;
+import io.ramjet.protocol.command.ChunkWriteRequest;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.DestinationInfo;
 import io.ramjet.protocol.command.ErrorHeader;
@@ -88,6 +89,34 @@ class FrameCodecTest {
         byte[] bytes = decoded.bodyArray();
         assertArrayEquals(body, bytes);
         assertSame(bytes, decoded.bodyArray(), "the decoded body's own array, handed out twice");
+    }
+
+    @Test
+    void aChunkWriteBodyStaysInTheReceivedBufferUntilReleased() {
+        byte[] body = "one chunk of a large body".getBytes(StandardCharsets.US_ASCII);
+        ByteBuf received = Unpooled.directBuffer().writeBytes(encode(Frame.request(CommandCode.LARGE_CHUNK_WRITE,
+                new ChunkWriteRequest("big", DestinationKind.QUEUE, 7, 0), Unpooled.wrappedBuffer(body))));
+        in.writeInbound(received);
+        Frame decoded = in.readInbound();
+
+        assertArrayEquals(body, decoded.bodyBytes());
+        assertFalse(decoded.body().hasArray(), "a view of the received buffer, not a heap copy");
+        assertEquals(1, received.refCnt(), "the received buffer held by the body alone");
+        decoded.releasePooledBody();
+        assertEquals(0, received.refCnt(), "released with the body");
+    }
+
+    @Test
+    void anotherFramesBodyIsAHeapCopyThatNeedsNoRelease() {
+        byte[] body = "a message body".getBytes(StandardCharsets.US_ASCII);
+        ByteBuf received = Unpooled.directBuffer().writeBytes(encode(Frame.request(CommandCode.QUERY_ROUTE, null,
+                Unpooled.wrappedBuffer(body))));
+        in.writeInbound(received);
+        Frame decoded = in.readInbound();
+
+        assertEquals(0, received.refCnt(), "the received buffer released once decoded");
+        decoded.releasePooledBody();
+        assertArrayEquals(body, decoded.bodyArray(), "a heap copy, untouched by releasePooledBody");
     }
 
     @Test

@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,6 +34,10 @@ import org.junit.jupiter.api.io.TempDir;
  * send to {@code large.#}, {@code bob} consume it, {@code eve} neither.
  */
 class LargeMessageAccessTest {
+
+    /** Chunks travel in pooled buffers: every one released, whatever way its request ends. */
+    @RegisterExtension
+    static final NettyLeakCheck LEAKS = new NettyLeakCheck();
 
     private static final String PASSWORD = "large secret";
     private static final String QUEUE = "large.secure";

@@ -36,6 +36,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Large messages keep every guarantee of a small one: bodies above {@code largeMessageSize}
@@ -45,6 +46,10 @@ import org.junit.jupiter.api.Test;
  * dead-letter queue.
  */
 class LargeMessagesTest {
+
+    /** Chunks travel in pooled buffers: every one released, whatever way its request ends. */
+    @RegisterExtension
+    static final NettyLeakCheck LEAKS = new NettyLeakCheck();
 
     private static final int CHUNK = 64 * 1024;
     private static final long TIMEOUT = 5_000;

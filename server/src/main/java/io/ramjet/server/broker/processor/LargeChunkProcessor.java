@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.processor;
 
-import io.netty.buffer.Unpooled;
+import io.netty.buffer.ByteBuf;
 import io.ramjet.protocol.command.ChunkReadRequest;
 import io.ramjet.protocol.command.ChunkWriteRequest;
 import io.ramjet.protocol.command.ChunkWriteResponse;
@@ -29,13 +29,15 @@ import java.nio.ByteBuffer;
  * <p>A written chunk is appended as a CHUNK record without waiting for the disk: the SEND that
  * names it is forced after it, and a force covers the whole log below it. Writing asks for the
  * right to send to the destination (and to create it, if the SEND would), as the SEND does; the
- * chunk's upload is held open ({@link OpenUploads}) until its SEND or the connection's end.
+ * chunk's upload is held open ({@link OpenUploads}) until its SEND or the connection's end. The
+ * chunk goes from the pooled buffer it arrived in ({@link Frame#releasePooledBody}) into the
+ * CommitLog, never through the heap.
  *
  * <p>Reading asks for the right to consume or to browse the destination named, and the chunk must
  * belong to the upload named: the upload id is random and travels only in the message record's
  * chunk table, so a reader reaches only chunks of messages it was handed. The answer's body is a
- * copy of the chunk, not a view of the mapped file, so retention may delete the segment while
- * the answer is written.
+ * copy of the chunk in a pooled direct buffer of the connection, not a view of the mapped file,
+ * so retention may delete the segment while the answer is written; the write releases it.
  */
 public final class LargeChunkProcessor {
 
@@ -65,14 +67,20 @@ public final class LargeChunkProcessor {
             throw new IllegalArgumentException("upload id 0");
         }
         MessageRecord record = new MessageRecord(RecordFlags.of(RecordType.CHUNK), chunk.destination(),
-                chunk.index(), chunk.uploadId(), System.currentTimeMillis(), 0, 0, new byte[0], request.bodyArray());
+                chunk.index(), chunk.uploadId(), System.currentTimeMillis(), 0, 0, new byte[0], new byte[0]);
+        ByteBuf body = request.body();
         AppendResult appended;
         try {
-            appended = store.append(record, false).join();
+            appended = store.append(record, body.nioBuffer(body.readerIndex(), body.readableBytes()), false).join();
         } catch (StoreFullException e) {
             throw new BrokerException(Refusal.DISK_FULL, e.getMessage());
         }
-        uploads.chunkWritten(new ConnectionSession(connection), chunk.uploadId(), appended.physicalOffset());
+        ConnectionSession owner = new ConnectionSession(connection);
+        uploads.chunkWritten(owner, chunk.uploadId(), appended.physicalOffset());
+        if (!connection.isActive()) {
+            // closed while the chunk was written: its close may have ended the uploads before this one began
+            uploads.closed(owner);
+        }
         return request.reply(new ChunkWriteResponse(appended.physicalOffset()));
     }
 
@@ -83,8 +91,8 @@ public final class LargeChunkProcessor {
         }
         MessageRecordView chunk = large.chunk(read.physicalOffset(), read.uploadId());
         ByteBuffer body = chunk.body();
-        byte[] copy = new byte[body.remaining()];
-        body.get(copy);
-        return request.reply(null, Unpooled.wrappedBuffer(copy));
+        ByteBuf copy = connection.channel().alloc().directBuffer(body.remaining());
+        copy.writeBytes(body);
+        return request.reply(null, copy);
     }
 }
