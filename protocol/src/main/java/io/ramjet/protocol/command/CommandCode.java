@@ -148,6 +148,20 @@ public final class CommandCode {
      */
     public static final short LARGE_SEND = 502;
 
+    // Parked sends, 520-539: an in-doubt send kept on another group until its origin group answers
+    /**
+     * Client to broker: {@link ParkedSendRequest}, a send whose group's master was lost after it
+     * was written and before it was answered, kept invisible here until that origin group says
+     * whether it holds it; body as SEND. Response {@link SendResponse} (queue offset -1) once durable.
+     */
+    public static final short PARKED_SEND = 520;
+    /**
+     * Broker to broker, cluster members proven by the cluster secret only: {@link ParkedQueryRequest},
+     * whether this group holds a producer's sequence; response {@link ParkedQueryResponse}, written
+     * down (a fence) before it says "not held".
+     */
+    public static final short PARKED_QUERY = 521;
+
     private CommandCode() {
     }
 
@@ -195,6 +209,8 @@ public final class CommandCode {
             case LARGE_CHUNK_WRITE -> "LARGE_CHUNK_WRITE";
             case LARGE_CHUNK_READ -> "LARGE_CHUNK_READ";
             case LARGE_SEND -> "LARGE_SEND";
+            case PARKED_SEND -> "PARKED_SEND";
+            case PARKED_QUERY -> "PARKED_QUERY";
             default -> "code " + code;
         };
     }

@@ -128,5 +128,9 @@ public final class HeaderRegistry {
         kryo.register(ChunkWriteRequest.class, 500);
         kryo.register(ChunkWriteResponse.class, 501);
         kryo.register(ChunkReadRequest.class, 502);
+
+        kryo.register(ParkedSendRequest.class, 520);
+        kryo.register(ParkedQueryRequest.class, 521);
+        kryo.register(ParkedQueryResponse.class, 522);
     }
 }

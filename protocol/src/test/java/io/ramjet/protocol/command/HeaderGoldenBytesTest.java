@@ -132,6 +132,9 @@ class HeaderGoldenBytesTest {
         ids.put(500, ChunkWriteRequest.class);
         ids.put(501, ChunkWriteResponse.class);
         ids.put(502, ChunkReadRequest.class);
+        ids.put(520, ParkedSendRequest.class);
+        ids.put(521, ParkedQueryRequest.class);
+        ids.put(522, ParkedQueryResponse.class);
         return ids;
     }
 
@@ -220,6 +223,11 @@ class HeaderGoldenBytesTest {
         g.put(new ChunkWriteRequest("orders", DestinationKind.QUEUE, 0x1234_5678_9abc_def0L, 3), "f603076f72646572730601e0fbe6ab939eabb424");
         g.put(new ChunkWriteResponse(1L << 30), "f7038080808008");
         g.put(new ChunkReadRequest("orders", 0x1234_5678_9abc_def0L, 4096), "f803076f72646572738040e0fbe6ab939eabb424");
+        g.put(new ParkedSendRequest("broker-a", new SendRequest("orders", DestinationKind.QUEUE, 2, true, 1_000L,
+                2_000L, 33, 0L, 0x0102030405060708L, 9L)),
+                "8a040962726f6b65722d6101d00f076f7264657273a01f0101909cb0d080c181820242041200");
+        g.put(new ParkedQueryRequest(0x0102030405060708L, 9L), "8b04909cb0d080c181820212");
+        g.put(new ParkedQueryResponse(true), "8c0401");
         return g;
     }
 
