@@ -35,7 +35,13 @@ public enum RecordType {
      * timers and acknowledgements that take effect only through the COMMIT or VOTE written after
      * it that names it; one named by none (a crash before its decision) is never applied.
      */
-    TX_PART(9);
+    TX_PART(9),
+    /**
+     * An idempotent producer's sequence fenced: the group did not store that message, and a copy of
+     * it kept on another group is to be delivered, so a late resend of it here is a duplicate.
+     * Carries the producer id and the fenced sequence; never in a ConsumeQueue.
+     */
+    FENCE(10);
 
     private static final RecordType[] BY_CODE = values();
 

@@ -126,6 +126,6 @@ class MessageRecordGoldenBytesTest {
         for (RecordType type : RecordType.values()) {
             codes.append(type).append('=').append(RecordFlags.of(type)).append(' ');
         }
-        assertEquals("NORMAL=0 PREPARED=1 COMMIT=2 ROLLBACK=3 ACK=4 SUBSCRIPTION=5 TIMER=6 VOTE=7 CHUNK=8 TX_PART=9 ", codes.toString());
+        assertEquals("NORMAL=0 PREPARED=1 COMMIT=2 ROLLBACK=3 ACK=4 SUBSCRIPTION=5 TIMER=6 VOTE=7 CHUNK=8 TX_PART=9 FENCE=10 ", codes.toString());
     }
 }

@@ -126,6 +126,23 @@ public final class ClusterMembership {
                 + " is for members of the cluster only");
     }
 
+    /**
+     * Passes when the connection proved the cluster secret; a login, the cluster user's included,
+     * never suffices.
+     *
+     * @throws BrokerException NOT_AUTHENTICATED otherwise
+     */
+    public void requireProvenMember(RemotingConnection connection, short code) {
+        if (memberOf(connection) != null) {
+            return;
+        }
+        Identity login = logins.apply(connection);
+        warnOnce(connection, CommandCode.name(code) + " from a connection that proved no cluster membership"
+                + (login == null ? "" : " (user '" + login.user() + "')"));
+        throw new BrokerException(Refusal.NOT_AUTHENTICATED, CommandCode.name(code)
+                + " is for members of the cluster proven by the cluster secret only");
+    }
+
     private void warnOnce(RemotingConnection connection, String what) {
         String address = connection.remoteAddress();
         String host = address.lastIndexOf(':') > 0 ? address.substring(0, address.lastIndexOf(':')) : address;

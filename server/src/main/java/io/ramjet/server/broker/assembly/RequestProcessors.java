@@ -33,6 +33,9 @@ import io.ramjet.server.broker.processor.LeaseGate;
 import io.ramjet.server.broker.processor.PullProcessor;
 import io.ramjet.server.broker.processor.Refusals;
 import io.ramjet.server.broker.processor.RemoteCoordinators;
+import io.ramjet.server.broker.processor.ParkedOrigins;
+import io.ramjet.server.broker.processor.ParkedQueryProcessor;
+import io.ramjet.server.broker.processor.ParkedSendProcessor;
 import io.ramjet.server.broker.processor.SendProcessor;
 import io.ramjet.server.broker.processor.SubscriptionProcessor;
 import io.ramjet.server.broker.processor.Timed;
@@ -79,7 +82,8 @@ public final class RequestProcessors {
             CommandCode.TX_COMMIT_COUNTED, CommandCode.TX_ACKS,
             CommandCode.CLAIM_CLIENT_ID, CommandCode.ADMIN_DESTINATIONS, CommandCode.ADMIN_SUBSCRIPTIONS,
             CommandCode.ADMIN_CONSUMERS, CommandCode.ADMIN_PURGE, CommandCode.ADMIN_MOVE, CommandCode.ADMIN_BROKER,
-            CommandCode.ADMIN_TRANSACTIONS, CommandCode.ADMIN_CREATE, CommandCode.REPLICA_HANDSHAKE, CommandCode.REPLICA_FETCH};
+            CommandCode.ADMIN_TRANSACTIONS, CommandCode.ADMIN_CREATE, CommandCode.REPLICA_HANDSHAKE, CommandCode.REPLICA_FETCH,
+            CommandCode.PARKED_SEND, CommandCode.PARKED_QUERY};
 
     /** What a master's client commands hand on to the operator's commands and the console. */
     public record ClientCommands(ConsumerRegistry consumers, DestinationResolver resolver, DestinationDeleter deleter,
@@ -262,6 +266,7 @@ public final class RequestProcessors {
         server.registerProcessor(CommandCode.DELETE_DESTINATION, Refusals.mapped(admin::delete), threads.processors());
         server.registerProcessor(CommandCode.LIST_DESTINATIONS, Refusals.mapped(admin::list), threads.processors());
         registerTransactions(server, store, consumers, access, sendLane);
+        registerParkedSends(server, store, resolver, disk, access);
         server.addConnectionListener(ConnectionSession.onClose(clientIds::closed));
         server.registerProcessor(CommandCode.CLAIM_CLIENT_ID, Refusals.mapped(new ClientIdProcessor(clientIds)::claim),
                 threads.processors());
@@ -277,7 +282,8 @@ public final class RequestProcessors {
         coordinatorRemoting = new RemotingClient(RemotingClientConfig.defaults().withTls(config.tls().client()));
         transactions.start(store, threads.timer(), new Transactions.Settings(config.transactionCheckAfter(),
                 config.transactionCheckInterval(), config.transactionMaxChecks()), consumers,
-                new RemoteCoordinators(coordinatorRemoting, coordinatorIntroduction()));
+                new ParkedOrigins(new RemoteCoordinators(coordinatorRemoting, coordinatorIntroduction()),
+                        coordinatorRemoting, coordinatorIntroduction(), config.clusterName(), config.nameServers()));
         TransactionProcessor tx = new TransactionProcessor(transactions.clients(), transactions.coordinatorQuery(),
                 access);
         server.registerAsyncProcessor(CommandCode.TX_PREPARE, Refusals.mappedAsync(tx::prepare), threads.processors());
@@ -293,6 +299,22 @@ public final class RequestProcessors {
             return tx.query(connection, request);
         }), threads.processors());
         server.addConnectionListener(ConnectionSession.onClose(transactions::sessionClosed));
+    }
+
+    /**
+     * Keeps the sends other groups may hold (PARKED_SEND, a client's, with the {@code send} right)
+     * and answers other groups about this one's (PARKED_QUERY, proven cluster members only).
+     */
+    private void registerParkedSends(RemotingServer server, MessageStore store, DestinationResolver resolver,
+                                     DiskGuard disk, Access access) {
+        server.registerAsyncProcessor(CommandCode.PARKED_SEND, Refusals.mappedAsync(new ParkedSendProcessor(store,
+                resolver, disk, access, state.transactions().parkedSends(), config.brokerName(),
+                config.clusterIdentity() != null)), threads.processors());
+        ParkedQueryProcessor query = new ParkedQueryProcessor(store, state.producers());
+        server.registerAsyncProcessor(CommandCode.PARKED_QUERY, Refusals.mappedAsync((connection, request) -> {
+            members.requireProvenMember(connection, CommandCode.PARKED_QUERY);
+            return query.process(connection, request);
+        }), threads.processors());
     }
 
     /** Creates the destinations the configuration names, whatever the auto-creation policy. */

@@ -16,10 +16,14 @@ import java.util.List;
  *  producers (int) x [ producer id (long) | sequence (long) | record offset (long) | record size (int)
  *                      | queue offset (long) | store timestamp (long) ]
  * </pre>
+ *
+ * A fence ({@link StoredSend#fence}) has no queue offset: its queue offset field holds
+ * {@code -2 - heldUpTo} instead, so every value below -1 marks a fence.
  */
 public final class ProducerSnapshot {
 
     private static final int ENTRY_LENGTH = 44;
+    private static final long FENCE_MARK = -2;
 
     private ProducerSnapshot() {
     }
@@ -33,7 +37,7 @@ public final class ProducerSnapshot {
                 out.writeLong(p.sequence());
                 out.writeLong(p.physicalOffset());
                 out.writeInt(p.size());
-                out.writeLong(p.queueOffset());
+                out.writeLong(p.fence() ? FENCE_MARK - p.heldUpTo() : p.queueOffset());
                 out.writeLong(p.storeTimestamp());
             }
         } catch (IOException e) {
@@ -51,8 +55,16 @@ public final class ProducerSnapshot {
             }
             List<StoredSend> producers = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
-                producers.add(new StoredSend(in.readLong(), in.readLong(), in.readLong(), in.readInt(), in.readLong(),
-                        in.readLong()));
+                long producerId = in.readLong();
+                long sequence = in.readLong();
+                long physicalOffset = in.readLong();
+                int size = in.readInt();
+                long queueOffset = in.readLong();
+                long storeTimestamp = in.readLong();
+                producers.add(queueOffset <= FENCE_MARK
+                        ? new StoredSend(producerId, sequence, physicalOffset, size, -1, storeTimestamp,
+                        FENCE_MARK - queueOffset)
+                        : new StoredSend(producerId, sequence, physicalOffset, size, queueOffset, storeTimestamp));
             }
             return producers;
         }

@@ -1,8 +1,10 @@
 package io.ramjet.server.broker.idempotence;
 
 import io.ramjet.model.record.MessageRecordView;
+import io.ramjet.model.record.RecordType;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -35,8 +37,26 @@ import java.util.concurrent.atomic.LongAdder;
  * replaced by the one before it, when that one lies below; a producer with its last two records
  * above the position is left to the replay of the log. Thread-safe: the threads that run SEND, the
  * dispatcher and the checkpoint call it.
+ *
+ * <p>A FENCE record raises a producer's last sequence without storing a message: the answer to
+ * another group that keeps a parked copy of that message ({@link #holding}). The entry keeps the
+ * highest sequence stored as a message beside it ({@link StoredSend#heldUpTo}), so the same
+ * question asked again gets the same answer.
  */
 public final class ProducerTable {
+
+    /** Locks over the producers' checks and appends; a power of two. */
+    private static final int LOCKS = 64;
+
+    /** What this broker holds of one sequence of a producer, for a copy of it parked on another group. */
+    public enum Holding {
+        /** Stored here as a message (its copy here is delivered). */
+        HELD,
+        /** Fenced here already: never stored, and a resend of it is taken as a duplicate. */
+        FENCED,
+        /** Neither: a fence is to be written before the answer. */
+        UNKNOWN
+    }
 
     /** A producer's last dispatched message and the one it followed, if any. */
     private record Entry(StoredSend last, StoredSend previous) {
@@ -48,9 +68,37 @@ public final class ProducerTable {
     /** Per producer, its newest message appended by the SEND processor and not yet dispatched. */
     private final Map<Long, StoredSend> appended = new HashMap<>();
     private final LongAdder duplicates = new LongAdder();
+    private final Object[] locks = new Object[LOCKS];
 
     public ProducerTable(ProducerTableConfig config) {
         this.config = config;
+        Arrays.setAll(locks, i -> new Object());
+    }
+
+    /**
+     * The lock under which a producer's check ({@link #resendOf}, {@link #holding}) and the append
+     * it allows are one step: one of a few, shared by the producers that hash to it.
+     */
+    public Object lockOf(long producerId) {
+        return locks[Long.hashCode(producerId) & (locks.length - 1)];
+    }
+
+    /**
+     * What this broker holds of message {@code sequence} of {@code producerId}: held when a
+     * message at or above it was stored (a producer's messages reach a group in order), fenced
+     * when a fence covers it, else unknown. Call under {@link #lockOf} with the fence it leads to.
+     */
+    public synchronized Holding holding(long producerId, long sequence) {
+        StoredSend last = last(producerId);
+        if (last == null || sequence > last.sequence()) {
+            return Holding.UNKNOWN;
+        }
+        return sequence <= last.heldUpTo() ? Holding.HELD : Holding.FENCED;
+    }
+
+    /** The record the answer of {@link #holding} rests on (the producer's last), if any. */
+    public synchronized Optional<StoredSend> lastOf(long producerId) {
+        return Optional.ofNullable(last(producerId));
     }
 
     /**
@@ -80,8 +128,9 @@ public final class ProducerTable {
         if (!record.hasProducer()) {
             return;
         }
+        long heldUpTo = record.type() == RecordType.FENCE ? FenceRecord.heldUpTo(record) : record.sequence();
         StoredSend send = new StoredSend(record.producerId(), record.sequence(), record.physicalOffset(),
-                record.totalSize(), record.queueOffset(), record.storeTimestamp());
+                record.totalSize(), record.queueOffset(), record.storeTimestamp(), heldUpTo);
         Entry old = dispatched.remove(send.producerId());
         if (old == null || send.sequence() > old.last().sequence()) {
             dispatched.put(send.producerId(), new Entry(send, old == null ? null : old.last()));

@@ -84,8 +84,6 @@ import java.util.concurrent.CompletionStage;
 public final class SendProcessor implements AsyncRequestProcessor {
 
     private static final Logger LOG = LoggerFactory.getLogger(SendProcessor.class);
-    /** Locks over the producers' resend checks and appends; a power of two. */
-    private static final int PRODUCER_LOCKS = 64;
 
     private final MessageStore store;
     private final DestinationResolver destinations;
@@ -95,7 +93,6 @@ public final class SendProcessor implements AsyncRequestProcessor {
     private final ProducerTable producers;
     private final LargeMessages large;
     private final OpenUploads uploads;
-    private final Object[] producerLocks = new Object[PRODUCER_LOCKS];
 
     public SendProcessor(MessageStore store, DestinationResolver destinations,
                          DiskGuard disk, TransactionHalves halves, Access access, ProducerTable producers,
@@ -103,7 +100,6 @@ public final class SendProcessor implements AsyncRequestProcessor {
         this.producers = producers;
         this.large = large;
         this.uploads = uploads;
-        Arrays.setAll(producerLocks, i -> new Object());
         this.access = access;
         this.halves = halves;
         this.disk = disk;
@@ -172,7 +168,7 @@ public final class SendProcessor implements AsyncRequestProcessor {
         if (send.producerId() == 0) {
             result = append(record);
         } else {
-            synchronized (producerLock(send.producerId())) {
+            synchronized (producers.lockOf(send.producerId())) {
                 Optional<StoredSend> stored = producers.resendOf(send.producerId(), send.sequence());
                 if (stored.isPresent()) {
                     return answerResend(request, send, stored.get());
@@ -188,18 +184,13 @@ public final class SendProcessor implements AsyncRequestProcessor {
         return answer(request, send, result, send.persistent() && send.transactionId() == 0);
     }
 
-    /** The lock of a producer's resend check and append: one of a few, shared by the producers that hash to it. */
-    private Object producerLock(long producerId) {
-        return producerLocks[Long.hashCode(producerId) & (producerLocks.length - 1)];
-    }
-
     private CompletionStage<Frame> answerResend(Frame request, SendRequest send, StoredSend last) {
         LOG.debug("producer {} resent sequence {}, not above the {} stored: answered without storing",
                 Long.toHexString(send.producerId()), send.sequence(), last.sequence());
         if (request.isOneWay()) {
             return null;
         }
-        boolean original = last.sequence() == send.sequence();
+        boolean original = last.sequence() == send.sequence() && !last.fence();
         long queueOffset = original ? last.queueOffset() : -1;
         long physicalOffset = original ? last.physicalOffset() : -1;
         return store.durable(new AppendResult(last.physicalOffset(), last.size(), last.queueOffset()),
@@ -235,7 +226,7 @@ public final class SendProcessor implements AsyncRequestProcessor {
     }
 
     /** Refuses, as a bad request, a header section that does not follow its layout. */
-    private static void checkSection(byte[] bytes, int from, int length, String which) {
+    static void checkSection(byte[] bytes, int from, int length, String which) {
         try {
             HeaderSectionDescriptor.checkWellFormed(ByteBuffer.wrap(bytes, from, length));
         } catch (MessageFormatError e) {
@@ -243,7 +234,7 @@ public final class SendProcessor implements AsyncRequestProcessor {
         }
     }
 
-    private static void checkQueue(Destination destination, int queueId) {
+    static void checkQueue(Destination destination, int queueId) {
         if (queueId >= destination.queueCount()) {
             throw new IllegalArgumentException("queue id " + queueId + " of " + destination.name()
                     + " not below its queue count " + destination.queueCount());
@@ -259,7 +250,7 @@ public final class SendProcessor implements AsyncRequestProcessor {
      * header section, never taken from the client, so no client can hide a message from a
      * selector and every client's messages are filtered. The section has passed {@link #checkSection}.
      */
-    private static MessageRecord record(Destination destination, int queueId, boolean persistent, boolean large,
+    static MessageRecord record(Destination destination, int queueId, boolean persistent, boolean large,
                                         long deliveryTime,
                                         byte[] bytes, int from, int propertiesLength, int length, long now,
                                         long producerId, long sequence) {

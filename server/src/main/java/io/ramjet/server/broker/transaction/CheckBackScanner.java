@@ -21,6 +21,8 @@ import java.util.concurrent.CompletableFuture;
  *       prepared one asks its coordinator and applies the answer;</li>
  *   <li>after the maximum number of checks an unprepared transaction rolls back; a prepared
  *       one keeps asking its coordinator, with a warning each time.</li>
+ *   <li>a parked send ({@link ParkedSends}) is a prepared transaction without owner: its
+ *       coordinator is its origin group, asked once its half is here.</li>
  * </ul>
  * The maximum bounds orphans, not age: it counts the checks since the owner last answered OPEN
  * (every check, if it never did), so a transaction whose connected owner keeps answering OPEN
@@ -71,6 +73,10 @@ final class CheckBackScanner implements Runnable {
     }
 
     private CompletableFuture<Void> check(Transaction t) {
+        if (ParkedSends.parked(t) && t.halves().isEmpty()) {
+            // its half comes with the client's resend: a decision now would decide nothing
+            return CompletableFuture.completedFuture(null);
+        }
         ClientSession owner = t.owner();
         if (owner != null && owner.isOpen()) {
             return owner.checkBack(t.id(), requestTimeout).thenCompose(state -> ownerAnswered(t, state));

@@ -11,7 +11,7 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The coordinator's side of a participant's query: a participant whose owner is gone asks what was decided.
  * A recorded decision is the answer; a transaction still ending, or whose owner is still
- * connected here, is OPEN; anything else is presumed aborted: the rollback is written first,
+ * connected here, or a parked send (its origin group decides it), is OPEN; anything else is presumed aborted: the rollback is written first,
  * so a late commit of it is refused, then ROLLED_BACK is the answer.
  */
 public final class CoordinatorQuery {
@@ -42,7 +42,7 @@ public final class CoordinatorQuery {
             Transaction t = held.get();
             TransactionStatus status = t.status();
             if (status == TransactionStatus.ENDING || status == TransactionStatus.PREPARING || t.ownerAlive()
-                    || t.preparedBranch()) {
+                    || t.preparedBranch() || ParkedSends.parked(t)) {
                 return CompletableFuture.completedFuture(TxState.OPEN);
             }
         }

@@ -31,6 +31,7 @@ public final class Transactions implements AutoCloseable {
     private ClientTransactions clients;
     private CoordinatorQuery coordinatorQuery;
     private LostOwners lostOwners;
+    private ParkedSends parkedSends;
 
     public Transactions(SubscriptionTable subscriptions, HeldPulls heldPulls, DelayedMessages delayed) {
         this.consumed = new ConsumedMessages(subscriptions, heldPulls);
@@ -61,6 +62,7 @@ public final class Transactions implements AutoCloseable {
         TransactionResolver resolver = new TransactionResolver(store, table, consumed);
         clients = new ClientTransactions(store, table, consumed, resolver);
         coordinatorQuery = new CoordinatorQuery(table, resolver);
+        parkedSends = new ParkedSends(store, table);
         lostOwners = new LostOwners(table, resolver, () -> serving);
         serving = true;
         long period = settings.checkInterval().toMillis();
@@ -76,6 +78,11 @@ public final class Transactions implements AutoCloseable {
     /** What participants ask this broker as their coordinator; once started. */
     public synchronized CoordinatorQuery coordinatorQuery() {
         return coordinatorQuery;
+    }
+
+    /** Where parked sends are kept; once started. */
+    public synchronized ParkedSends parkedSends() {
+        return parkedSends;
     }
 
     /** A client session closed: its unprepared transactions roll back, unless the broker is stopping. */
