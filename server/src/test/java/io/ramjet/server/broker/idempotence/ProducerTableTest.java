@@ -32,6 +32,36 @@ class ProducerTableTest {
         return MessageRecordView.wrap(buffer);
     }
 
+    private static MessageRecordView fence(long producer, long sequence, long heldUpTo, long offset, long at) {
+        MessageRecord record = FenceRecord.of(producer, sequence, heldUpTo, at);
+        ByteBuffer buffer = ByteBuffer.allocate(MessageRecordDescriptor.recordLength(record));
+        MessageRecordDescriptor.encode(buffer, 0, record, offset, at);
+        return MessageRecordView.wrap(buffer);
+    }
+
+    @Test
+    void aFenceAnswersTheSameForEverySequenceItCoversAndMakesThemResends() {
+        table.onRecord(record(P, 2, 0, 1_000));
+        assertEquals(ProducerTable.Holding.UNKNOWN, table.holding(P, 5));
+        table.onRecord(fence(P, 5, 2, 100, 1_000));
+        assertEquals(ProducerTable.Holding.HELD, table.holding(P, 2));
+        assertEquals(ProducerTable.Holding.FENCED, table.holding(P, 3));
+        assertEquals(ProducerTable.Holding.FENCED, table.holding(P, 5));
+        assertEquals(ProducerTable.Holding.UNKNOWN, table.holding(P, 6));
+        assertTrue(table.resendOf(P, 5).isPresent(), "a late resend of a fenced sequence is a duplicate");
+    }
+
+    @Test
+    void aFenceSurvivesTheSnapshot() throws Exception {
+        table.onRecord(record(P, 2, 0, 1_000));
+        table.onRecord(fence(P, 5, 2, 100, 1_000));
+        ProducerTable restored = new ProducerTable(new ProducerTableConfig(Duration.ofMinutes(1), 3));
+        restored.restore(ProducerSnapshot.decode(ProducerSnapshot.encode(table.save(10_000))));
+        assertEquals(ProducerTable.Holding.HELD, restored.holding(P, 2));
+        assertEquals(ProducerTable.Holding.FENCED, restored.holding(P, 3));
+        assertEquals(-1, restored.lastOf(P).orElseThrow().queueOffset());
+    }
+
     @Test
     void aSequenceAboveTheLastStoredIsNew() {
         table.onRecord(record(P, 1, 0, 1_000));
