@@ -41,6 +41,9 @@ final class ScaleCluster implements AutoCloseable {
     private final RemotingClient remoting = new RemotingClient(RemotingClientConfig.defaults().withIoThreads(1)
             .withRequestTimeout(REQUEST));
 
+    /** Broker keys every group's broker starts with ({@code -c}), or null for none. */
+    private Path brokerKeys;
+
     ScaleCluster(String name, int nameServerCount) throws IOException {
         this.name = name;
         this.dataDir = Files.createTempDirectory("ramjet-rel-" + name + "-");
@@ -82,6 +85,14 @@ final class ScaleCluster implements AutoCloseable {
                 () -> ChildJvm.accepts(port));
     }
 
+    /** Every group's broker starts with these keys (as {@code Launcher broker -c FILE}). */
+    void brokerKeys(java.util.Properties keys) throws IOException {
+        brokerKeys = dataDir.resolve("broker.properties");
+        try (java.io.Writer out = Files.newBufferedWriter(brokerKeys)) {
+            keys.store(out, "every group's broker");
+        }
+    }
+
     /** Starts the groups' brokers (new ones on fresh ports) and returns once every live NameServer lists each. */
     void startGroups(String... names) throws IOException {
         for (String group : names) {
@@ -89,8 +100,12 @@ final class ScaleCluster implements AutoCloseable {
                 groups.put(group, new ChildJvm(name + "-" + group));
                 groupPorts.put(group, ChildJvm.freePorts(1)[0]);
             }
-            groups.get(group).start(List.of("broker", "-p", Integer.toString(groupPorts.get(group)),
+            List<String> args = new ArrayList<>(List.of("broker", "-p", Integer.toString(groupPorts.get(group)),
                     "--data-dir", dataDir.resolve(group).toString(), "--broker-name", group, "-n", nameServerList()));
+            if (brokerKeys != null) {
+                args.addAll(List.of("-c", brokerKeys.toString()));
+            }
+            groups.get(group).start(args);
         }
         for (String group : names) {
             groups.get(group).awaitReady("broker " + group + " registered with every live NameServer",

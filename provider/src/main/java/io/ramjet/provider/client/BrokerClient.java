@@ -34,6 +34,18 @@ public interface BrokerClient extends BrokerRequests {
                                         Consumer<String> touching);
 
     /**
+     * Sends an idempotent producer's message that the master of group {@code originGroup} may
+     * have stored (written, no answer) as a parked send to a live master of another group of the
+     * destination, which keeps it undelivered until the origin group says whether it holds it.
+     * Fails as unreachable, certainly not applied, when the destination lives on no other live
+     * group, or the message has no producer id or travels as a large message.
+     */
+    default CompletableFuture<Void> parkedSend(OutgoingMessage message, String originGroup, int queueChoice) {
+        return CompletableFuture.failedFuture(new ClientException(ClientException.Reason.UNREACHABLE,
+                ClientException.Outcome.CERTAINLY_NOT_APPLIED, "this client parks no sends", null));
+    }
+
+    /**
      * Looks the destination's route up again without {@code failedBroker} and keeps it, so that
      * the producers' sends move away from a broker that failed and stay where they moved; when
      * no other master serves it, it is created on another live one.

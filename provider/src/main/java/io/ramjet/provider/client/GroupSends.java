@@ -1,8 +1,10 @@
 package io.ramjet.provider.client;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -23,8 +25,14 @@ import org.slf4j.LoggerFactory;
  *       without their producer id (the other group's table may hold a later message of the
  *       producer, which would hide this one). A destination that lives on no other live group
  *       keeps them waiting for the group's master, as below;</li>
- *   <li><b>in doubt</b> (sent, no answer): they wait, with the unanswered sends let finish, while
- *       the NameServers are asked for the group's master ({@link MasterSearch}) for
+ *   <li><b>in doubt</b> (sent, no answer): once the unanswered sends finished, each is first
+ *       <em>parked</em> ({@link BrokerClient#parkedSend}), in the order they were handed in, on
+ *       another live group of its destination, which keeps it undelivered until this group says
+ *       whether it holds it, and is answered then; the producer of a parked send takes a new
+ *       producer id for its later sends to this group, since a later sequence stored here would
+ *       answer for the parked one. The first send that cannot be parked (its destination lives
+ *       on no other live group, a large message, a group that refused) and those after it wait
+ *       while the NameServers are asked for the group's master ({@link MasterSearch}) for
  *       {@code failoverTimeout}, then go to that master ({@link BrokerClient#sendToGroup}) one
  *       after another, each once the one before is answered, in the order they were handed in,
  *       so the group's idempotent producer check stores each once; no master in time: the group
@@ -38,8 +46,13 @@ final class GroupSends {
 
     private static final Logger LOG = LoggerFactory.getLogger(GroupSends.class);
 
-    /** A send handed in: {@code sequence} orders it among this connection's sends. */
-    private record Pending(long sequence, OutgoingMessage message, int queueChoice, CompletableFuture<Void> done) {
+    /**
+     * A send handed in: {@code sequence} orders it among this connection's sends; {@code wire} is
+     * the message with the producer id it carries to this group (see {@link #renamed}), kept for
+     * its resends and its parking, which must name it as this group may have stored it.
+     */
+    private record Pending(long sequence, OutgoingMessage message, OutgoingMessage wire, int queueChoice,
+                           CompletableFuture<Void> done) {
 
         String destinationKey() {
             return message.kind() + ":" + message.destination();
@@ -67,6 +80,10 @@ final class GroupSends {
     private MasterSearch search;
     /** The master address tried last: after a failure, the one to route around. */
     private String failedAddress;
+    /** Whether the recovery under way has parked what it could. */
+    private boolean parked;
+    /** Per producer with a parked send, the id its later sends to this group carry instead. */
+    private final Map<Long, Long> renamed = new HashMap<>();
     /** What waits for the recovery under way to end, completed in the order it began to wait. */
     private List<CompletableFuture<Void>> settleWaiters = new ArrayList<>();
     /** Whether the connection closed: no recovery starts, and sends and waits fail at once. */
@@ -80,7 +97,7 @@ final class GroupSends {
 
     /** Sends now, or, while the group recovers, moves the send to another group or queues it for the next master. */
     CompletableFuture<Void> send(long sequence, OutgoingMessage message, int queueChoice) {
-        Pending pending = new Pending(sequence, message, queueChoice, new CompletableFuture<>());
+        Pending pending = new Pending(sequence, message, renamed(message), queueChoice, new CompletableFuture<>());
         boolean sendNow;
         boolean startMover = false;
         synchronized (this) {
@@ -92,7 +109,7 @@ final class GroupSends {
             }
         }
         if (sendNow) {
-            brokers.send(message, queueChoice, 0, this::tried).whenComplete((sent, failure) -> answered(pending, failure));
+            brokers.send(pending.wire(), queueChoice, 0, this::tried).whenComplete((sent, failure) -> answered(pending, failure));
         } else if (startMover) {
             move();
         }
@@ -313,11 +330,71 @@ final class GroupSends {
                 "the connection closed while broker group " + group + " had no master", null);
     }
 
-    /** Asks for the group's master until one is named (then resends) or the deadline passes (then routes around). */
+    /** The message with the producer id its producer's sends to this group carry now. */
+    private synchronized OutgoingMessage renamed(OutgoingMessage message) {
+        Long id = message.producerId() == 0 ? null : renamed.get(message.producerId());
+        return id == null ? message : message.withProducer(id);
+    }
+
+    /**
+     * Parks the waiting sends, in order, on other groups; at the first that cannot be parked
+     * (or none waiting) goes on with the recovery: ends it when nothing waits, else searches for
+     * the group's master.
+     */
+    private void parkNext() {
+        Pending next;
+        synchronized (this) {
+            next = waiting.isEmpty() ? null : waiting.firstEntry().getValue();
+        }
+        if (next == null || next.message().producerId() == 0) {
+            afterParking(next == null);
+            return;
+        }
+        long producer = next.message().producerId();
+        brokers.parkedSend(next.wire(), group, next.queueChoice()).whenComplete((sent, failure) -> {
+            if (isClosed()) {
+                return;
+            }
+            if (failure != null) {
+                LOG.info("broker group {}: a send it may hold could not be parked elsewhere ({}); it and those after"
+                        + " it wait for the group's master", group, ClientException.of(failure).getMessage());
+                afterParking(false);
+                return;
+            }
+            synchronized (this) {
+                waiting.remove(next.sequence());
+                renamed.put(producer, ProducerIds.next());
+            }
+            next.done().complete(null);
+            parkNext();
+        });
+    }
+
+    private void afterParking(boolean nothingWaits) {
+        if (nothingWaits) {
+            nextOrFinish();
+        } else {
+            recover();
+        }
+    }
+
+    /**
+     * Parks what it can first, then asks for the group's master until one is named (then
+     * resends) or the deadline passes (then routes around).
+     */
     private void recover() {
         MasterSearch current;
         synchronized (this) {
-            current = search;
+            if (!parked) {
+                parked = true;
+                current = null;
+            } else {
+                current = search;
+            }
+        }
+        if (current == null) {
+            parkNext();
+            return;
         }
         current.next(address -> true).whenComplete((address, failure) -> {
             if (isClosed()) {
@@ -337,7 +414,7 @@ final class GroupSends {
         if (next == null) {
             return;
         }
-        brokers.sendToGroup(next.message(), group, next.queueChoice(), this::tried).whenComplete((sent, failure) -> {
+        brokers.sendToGroup(next.wire(), group, next.queueChoice(), this::tried).whenComplete((sent, failure) -> {
             ClientException cause = failure == null ? null : ClientException.of(failure);
             if (cause == null) {
                 next.done().complete(null);
@@ -371,6 +448,7 @@ final class GroupSends {
             open = !closed;
             recovering = false;
             resending = false;
+            parked = false;
             movedDestinations.clear();
             unmovableDestinations.clear();
             released = settleWaiters;

@@ -43,6 +43,12 @@ public record OutgoingMessage(String destination, DestinationKind kind, boolean 
      * it was sent to, whose table says nothing of this message but may hold a later one of the
      * same producer (which would hide this one): such a resend may store it twice, never lose it.
      */
+    /** This message as sent by producer {@code newProducerId}, with its sequence. */
+    public OutgoingMessage withProducer(long newProducerId) {
+        return new OutgoingMessage(destination, kind, persistent, deliveryTime, expiration, properties, body,
+                newProducerId, sequence, bodyStream);
+    }
+
     public OutgoingMessage withoutProducer() {
         return new OutgoingMessage(destination, kind, persistent, deliveryTime, expiration, properties, body, 0, 0,
                 bodyStream);

@@ -21,6 +21,7 @@ import io.ramjet.protocol.command.PullRequest;
 import io.ramjet.protocol.command.PullResponse;
 import io.ramjet.protocol.command.PulledMessage;
 import io.ramjet.protocol.command.ReleaseBatchRequest;
+import io.ramjet.protocol.command.ParkedSendRequest;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.command.SubscribeRequest;
 import io.ramjet.protocol.command.TxCheckRequest;
@@ -156,6 +157,34 @@ public final class RemotingRamjetClient implements BrokerClient {
                         + brokerName + " serves " + m.kind() + " '" + m.destination() + "'", null));
             }
             return sendTo(route, Math.floorMod(queueChoice, route.queueCount()), m, 0, touching);
+        }));
+    }
+
+    @Override
+    public CompletableFuture<Void> parkedSend(OutgoingMessage m, String originGroup, int queueChoice) {
+        if (isLarge(m) || m.producerId() == 0) {
+            return CompletableFuture.failedFuture(new ClientException(Reason.UNREACHABLE,
+                    ClientException.Outcome.CERTAINLY_NOT_APPLIED, "only a small idempotent send is parked", null));
+        }
+        return RemotingFailures.translated(nameServers.queryRouteFromAll(m.destination()).thenCompose(data -> {
+            List<Route> others = data.writableMasters().stream()
+                    .filter(r -> r.kind() == m.kind() && !r.broker().brokerName().equals(originGroup))
+                    .map(r -> new Route(r.broker().brokerName(), r.broker().address(), r.queueCount()))
+                    .toList();
+            if (others.isEmpty()) {
+                return CompletableFuture.failedFuture(new ClientException(Reason.UNREACHABLE,
+                        ClientException.Outcome.CERTAINLY_NOT_APPLIED, m.kind() + " '" + m.destination()
+                        + "' lives on no live group but " + originGroup, null));
+            }
+            Route route = others.get(Math.floorMod(queueChoice, others.size()));
+            SendRequest send = new SendRequest(m.destination(), m.kind(),
+                    Math.floorMod(queueChoice / others.size(), route.queueCount()), m.persistent(), m.deliveryTime(),
+                    m.expiration(), m.properties().length, 0, m.producerId(), m.sequence());
+            Frame request = Frame.request(CommandCode.PARKED_SEND, new ParkedSendRequest(originGroup, send),
+                    Unpooled.wrappedBuffer(m.properties(), m.body()));
+            return remoting.invoke(route.address(), request, timeout)
+                    .exceptionallyCompose(failure -> CompletableFuture.<Frame>failedFuture(
+                            sendFailure(m, route.address(), failure))).thenAccept(Frames::release);
         }));
     }
 

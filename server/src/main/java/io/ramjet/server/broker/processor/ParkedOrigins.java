@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -40,6 +41,11 @@ public final class ParkedOrigins implements Coordinators {
     private final RemoteCoordinators.Introduction introduction;
     private final String clusterName;
     private final List<String> nameServers;
+    /**
+     * Per master address, the last introduction to it: introductions to one address run one
+     * after another, since a second challenge on a connection would void the first's proof.
+     */
+    private final Map<String, CompletableFuture<Void>> introductions = new ConcurrentHashMap<>();
     /** Origin groups that did not answer the last time they were asked. */
     private final Set<String> silent = ConcurrentHashMap.newKeySet();
 
@@ -60,7 +66,7 @@ public final class ParkedOrigins implements Coordinators {
         }
         ParkedOrigin origin = parked.get();
         return masterOf(origin.group(), timeout, 0)
-                .thenCompose(master -> introduction.to(master, timeout).thenCompose(done -> client.invoke(master,
+                .thenCompose(master -> introduced(master, timeout).thenCompose(done -> client.invoke(master,
                         Frame.request(CommandCode.PARKED_QUERY,
                                 new ParkedQueryRequest(origin.producerId(), origin.sequence())), timeout)))
                 .thenApply(answer -> {
@@ -79,6 +85,13 @@ public final class ParkedOrigins implements Coordinators {
                     }
                     return TxState.OPEN;
                 });
+    }
+
+    /** Introduces this broker to {@code master}, after any introduction to it still under way. */
+    private CompletableFuture<Void> introduced(String master, Duration timeout) {
+        return introductions.compute(master, (address, before) -> (before == null
+                ? CompletableFuture.<Void>completedFuture(null) : before.handle((done, failure) -> (Void) null))
+                .thenCompose(ready -> introduction.to(address, timeout)));
     }
 
     /** The address of group {@code group}'s master as the NameServers list it, from the {@code from}-th on. */
