@@ -124,7 +124,8 @@ final class CheckBackScanner implements Runnable {
                         LOG.info("{}: coordinator {} answers {}", t, coordinator, state);
                         return end(t, state == TxState.COMMITTED);
                     }
-                    if (t.checks() >= maxChecks) {
+                    // a parked send's origin logs its silence once (ParkedOrigins), not at every check
+                    if (t.checks() >= maxChecks && !ParkedSends.parked(t)) {
                         LOG.warn("{}: coordinator {} still has it open after {} checks", t, coordinator, t.checks());
                     }
                     return CompletableFuture.completedFuture(null);
