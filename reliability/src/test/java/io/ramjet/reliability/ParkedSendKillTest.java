@@ -35,7 +35,7 @@ class ParkedSendKillTest {
     private static final String QUEUE = "rel.parked";
     private static final int KILLS = 3;
     private static final int PRODUCERS = 4;
-    private static final long REQUEST_TIMEOUT_MS = 3_000;
+    private static final long REQUEST_TIMEOUT_MS = 2_000;
     /** A send's longest allowed time: its request timeout, then a round trip to park it. */
     private static final long SEND_BOUND_MS = REQUEST_TIMEOUT_MS + 2_000;
 
@@ -86,7 +86,7 @@ class ParkedSendKillTest {
                     Thread.sleep(300 + random.nextInt(900));
                     cluster.killGroup("a");
                     // down longer than a send may take: a send that waited for the group's master would show
-                    Thread.sleep(SEND_BOUND_MS + 500 + random.nextInt(1_000));
+                    Thread.sleep(SEND_BOUND_MS + 300 + random.nextInt(500));
                     cluster.startGroups("a");
                 }
                 Thread.sleep(300 + random.nextInt(500));
@@ -96,7 +96,7 @@ class ParkedSendKillTest {
                 }
             }
             ConnectionFactory readers = new RamjetConnectionFactory(cluster.url("discoveryMillis=500"));
-            Drain.queue(readers, QUEUE, tally, () -> tally.lost() == 0, Duration.ofSeconds(5), Duration.ofSeconds(30));
+            Drain.queue(readers, QUEUE, tally, () -> tally.lost() == 0, Duration.ofSeconds(2), Duration.ofSeconds(30));
             System.out.println(tally.summary(TEST, KILLS, "seed=" + seed + " longestSendMs=" + longestSend.get()
                     + " failedSends=" + failedSends.get()));
             assertAll(
