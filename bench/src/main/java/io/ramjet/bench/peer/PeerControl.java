@@ -2,12 +2,11 @@ package io.ramjet.bench.peer;
 
 import io.netty.channel.epoll.Epoll;
 import io.netty.util.Version;
+import io.ramjet.bench.workload.HeapPeak;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -101,14 +100,7 @@ public final class PeerControl {
 
     /** This JVM's heap pools' peaks since they were last reset, summed; then resets them. */
     public static long peakHeapBytes() {
-        long peak = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP && pool.isValid()) {
-                peak += pool.getPeakUsage().getUsed();
-                pool.resetPeakUsage();
-            }
-        }
-        return peak;
+        return HeapPeak.takeBytes();
     }
 
     private static long liveHeapBytes() {

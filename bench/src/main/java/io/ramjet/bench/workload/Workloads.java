@@ -1,6 +1,5 @@
 package io.ramjet.bench.workload;
 
-import io.ramjet.bench.peer.PeerControl;
 import java.time.Duration;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -140,7 +139,7 @@ public interface Workloads extends AutoCloseable {
      * its heap pools, whose peaks it then resets: this JVM's where the client runs in it.
      */
     default long peakHeapBytes() throws Exception {
-        return PeerControl.peakHeapBytes();
+        return HeapPeak.takeBytes();
     }
 
     /** A full collection in the client's JVM. */
