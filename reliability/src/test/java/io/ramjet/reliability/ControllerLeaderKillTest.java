@@ -7,7 +7,6 @@ import org.junit.jupiter.api.function.Executable;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Properties;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
@@ -23,11 +22,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ControllerLeaderKillTest {
 
     private static final String TEST = "ControllerLeaderKillTest";
-    private static final Duration BROKER_TIMEOUT = Duration.ofMillis(2_500);
     private static final Duration ELECTION_BOUND = Duration.ofSeconds(10);
 
     @RegisterExtension
-    static final HaCluster CLUSTER = new HaCluster("ctrlkill", BROKER_TIMEOUT, new Properties(), "");
+    static final HaCluster CLUSTER = HaCluster.shared();
 
     @Test
     void theTwoControllersLeftElectANewMaster() throws Exception {

@@ -35,6 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * printed. {@link #proxied()}: each broker sits behind its own {@link BrokerProxy}, which it
  * advertises ({@code advertisedPort}) to clients and slaves, so that a test can cut a slave's
  * replication off while its heartbeats to the controllers go on. Driven by one thread at a time.
+ * {@link #shared()}: the cluster of the default configuration, started by the first class that
+ * uses it and stopped at the end of the test run, each test leaving it whole ({@link #afterEach}).
  */
 final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllCallback {
 
@@ -57,6 +59,12 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
     private final Properties controllerProperties = new Properties();
     private Path root;
     private ControllerClient controller;
+    private boolean shared;
+    private boolean started;
+    private Exception startFailure;
+
+    /** The default configuration's cluster that {@link #shared()} hands out, one per test JVM. */
+    private static HaCluster sharedDefault;
 
     /**
      * @param brokerTimeout    the controller's {@code brokerTimeoutMillis}
@@ -69,6 +77,20 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
         this.brokerProperties = defaults();
         this.brokerProperties.putAll(brokerProperties);
         this.urlOptions = urlOptions;
+    }
+
+    /**
+     * The cluster of classes that need the default configuration (a broker timeout of 2.5 s,
+     * {@link #defaults()}, no URL options, no proxies): started once by the first such class,
+     * closed when the test run ends. Tests that share it keep to destinations and client ids of
+     * their own; each leaves the group whole again ({@link #afterEach}), its controllers too.
+     */
+    static synchronized HaCluster shared() {
+        if (sharedDefault == null) {
+            sharedDefault = new HaCluster("shared", Duration.ofMillis(2_500), new Properties(), "");
+            sharedDefault.shared = true;
+        }
+        return sharedDefault;
     }
 
     /** Puts each broker behind a proxy of its own, before {@link #start()}. */
@@ -108,10 +130,27 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        start();
+        if (shared) {
+            if (startFailure != null) {
+                throw new IllegalStateException("the shared cluster did not start", startFailure);
+            }
+            if (started) {
+                return;
+            }
+            // closed as the run ends, after the last class that shares it; a later run in this JVM starts it anew
+            context.getRoot().getStore(ExtensionContext.Namespace.create(HaCluster.class))
+                    .put(name, (AutoCloseable) this::closeShared);
+        }
+        try {
+            start();
+            started = true;
+        } catch (Exception e) {
+            startFailure = e;
+            throw e;
+        }
     }
 
-    /** Starts the NameServers, then broker 1 (the first master), then the other two in sync with it. */
+    /** Starts the NameServers and the three brokers, and waits until one is master with the other two in sync. */
     void start() throws Exception {
         root = Files.createTempDirectory("ramjet-ha-" + name + "-");
         int[] ports = ChildJvm.freePorts(3 + 3 + BROKERS);
@@ -142,12 +181,16 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
         inParallel(nameServers.stream().<Step>map(ns -> () -> ns.start(peers, brokerTimeout, controllerProperties)).toList());
         controller = ControllerClient.connect(ControllerGroup.parse(peers), ClusterSecret.of(CLUSTER_SECRET),
                 CONTROLLER_CALL_TIMEOUT);
-        // a broker gives up registering after 30 s; a loaded machine's controllers took longer to elect
-        awaitInfo("a controller leader", ChildJvm.START_TIMEOUT, info -> true);
-        brokers.get(0).start();
-        awaitInfo("broker 1 master", ChildJvm.START_TIMEOUT, info -> info.masterId() == 1);
-        inParallel(brokers.subList(1, BROKERS).stream().<Step>map(b -> b::start).toList());
-        awaitInfo("all three brokers in sync", ChildJvm.START_TIMEOUT, info -> info.inSync().size() == BROKERS);
+        // all launched at once, while the controllers elect their leader (the brokers keep trying to
+        // register for controllerRegisterPatienceMs): the first registered is master, the others join it
+        for (GroupBroker broker : brokers) {
+            broker.launch();
+        }
+        for (GroupBroker broker : brokers) {
+            broker.awaitAccepting();
+        }
+        awaitInfo("all three brokers in sync", ChildJvm.START_TIMEOUT,
+                info -> info.hasMaster() && info.inSync().size() == BROKERS);
     }
 
     /** The client URL: every NameServer, and the class's options. */
@@ -328,11 +371,17 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
 
     /**
      * After each test, the tails of the logs if it failed, and the group whole again for the next
-     * test: every cut healed, every paused broker let run, every killed one restarted, all three in sync.
+     * test: every killed controller restarted, every cut healed, every paused broker let run, every
+     * killed one restarted, all three in sync.
      */
     @Override
     public void afterEach(ExtensionContext context) throws Exception {
         printTailsIfFailed(context);
+        for (NameServerProcess nameServer : nameServers) {
+            if (!nameServer.jvm().isAlive()) {
+                nameServer.start();
+            }
+        }
         brokers.forEach(b -> heal(b.brokerId()));
         // all launched before any is awaited: a slave serves only once it joined its master, and
         // after a clean stop of the whole group only the last master may be elected
@@ -355,7 +404,22 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
     @Override
     public void afterAll(ExtensionContext context) throws IOException {
         printTailsIfFailed(context);
-        close();
+        if (!shared) {
+            close();
+        }
+    }
+
+    private void closeShared() throws IOException {
+        try {
+            close();
+        } finally {
+            nameServers.clear();
+            brokers.clear();
+            proxies.clear();
+            controller = null;
+            root = null;
+            started = false;
+        }
     }
 
     void close() throws IOException {

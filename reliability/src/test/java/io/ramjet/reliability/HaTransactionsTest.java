@@ -25,7 +25,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
@@ -52,7 +51,7 @@ class HaTransactionsTest {
     private static final Duration DRAIN_MAX = Duration.ofSeconds(30);
 
     @RegisterExtension
-    static final HaCluster CLUSTER = new HaCluster("tx", Duration.ofMillis(2_500), new Properties(), "");
+    static final HaCluster CLUSTER = HaCluster.shared();
 
     @Test
     @Order(1)

@@ -11,7 +11,6 @@ import org.junit.jupiter.api.function.Executable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
@@ -32,7 +31,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class MasterKillTest {
 
     private static final String TEST = "MasterKillTest";
-    private static final Duration BROKER_TIMEOUT = Duration.ofMillis(2_500);
     /** The controller replaces a silent master within brokerTimeout x 1.25 and a Raft commit; the rest is load. */
     private static final Duration ELECTION_BOUND = Duration.ofSeconds(10);
     private static final int FAILOVERS = 2;
@@ -40,7 +38,7 @@ class MasterKillTest {
             Session.DUPS_OK_ACKNOWLEDGE, Session.SESSION_TRANSACTED);
 
     @RegisterExtension
-    static final HaCluster CLUSTER = new HaCluster("failover", BROKER_TIMEOUT, new Properties(), "");
+    static final HaCluster CLUSTER = HaCluster.shared();
 
     @Test
     @Order(1)

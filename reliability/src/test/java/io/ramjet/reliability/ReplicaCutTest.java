@@ -8,7 +8,6 @@ import org.junit.jupiter.api.function.Executable;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Properties;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
@@ -27,12 +26,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReplicaCutTest {
 
     private static final String TEST = "ReplicaCutTest";
-    private static final Duration BROKER_TIMEOUT = Duration.ofMillis(2_500);
     /** replicaMaxLagMs (4 s), then one controller commit; the rest is load. */
     private static final Duration SHRINK_BOUND = Duration.ofSeconds(20);
 
     @RegisterExtension
-    static final HaCluster CLUSTER = new HaCluster("cut", BROKER_TIMEOUT, new Properties(), "");
+    static final HaCluster CLUSTER = HaCluster.shared();
 
     @Test
     void theCutSlaveLeavesTheInSyncSetIsNotElectedAndRejoinsOnceHealed() throws Exception {
