@@ -37,7 +37,7 @@ class SyncSendTest {
         for (int mode : MODES) {
             targets.add(new Publisher.Target("rel.sync." + Receiver.modeName(mode), false, new Tally()));
         }
-        try (Chaos chaos = new Chaos(TEST, broker, 4, 0, Duration.ofMillis(1_000), Duration.ofMillis(3_500))) {
+        try (Chaos chaos = new Chaos(TEST, broker, 3, 0, Duration.ofMillis(1_000), Duration.ofMillis(3_500))) {
             List<Receiver> receivers = new ArrayList<>();
             List<Thread> threads = new ArrayList<>();
             for (int i = 0; i < MODES.length; i++) {
@@ -70,7 +70,7 @@ class SyncSendTest {
 
             int failedSends = publishers.stream().mapToInt(p -> p.failedSends.get()).sum();
             List<Executable> checks = new ArrayList<>();
-            checks.add(() -> assertEquals(4, chaos.kills(), "kills"));
+            checks.add(() -> assertEquals(3, chaos.kills(), "kills"));
             for (int i = 0; i < MODES.length; i++) {
                 String mode = Receiver.modeName(MODES[i]);
                 Tally tally = targets.get(i).tally();
