@@ -256,10 +256,12 @@ class ConsumerPipelineTest extends BrokerTestSupport {
     @Test
     void aClientAcknowledgeStillOnItsWayKeepsItsMessagesWhenALostPullAnswerDetachesTheConsumer() throws Exception {
         // acknowledge() waits for its answer while a lost pull answer detaches the consumer: its
-        // messages are the session's (seen), not unseen ones to give back uncounted
+        // messages are the session's (seen), not unseen ones to give back uncounted. The lost
+        // answer is that of the pull after message 0 or after message 1 (prefetch 1), so the acks
+        // of those two are the ones on their way during the detach.
         CountingBrokerClient counting = new CountingBrokerClient();
         List<String> received = receiveAllWhileDetached(counting, Session.CLIENT_ACKNOWLEDGE, "slow-ack", () -> {
-            counting.delayAcks(TIMEOUT / 2);
+            counting.delayAcks(TIMEOUT / 2, 2);
             counting.losePullAnswers(1);
         });
         assertTrue(counting.consumersClosed() > 0, "the lost pull answer did not detach the consumer");

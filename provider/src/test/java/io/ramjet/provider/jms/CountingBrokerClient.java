@@ -42,6 +42,7 @@ final class CountingBrokerClient {
     private final AtomicInteger pullAnswersToLose = new AtomicInteger();
     private final AtomicInteger acksToLose = new AtomicInteger();
     private volatile long ackDelayMillis;
+    private final AtomicInteger acksToDelay = new AtomicInteger();
 
     CountingBrokerClient() {
         this(0, 0);
@@ -75,9 +76,10 @@ final class CountingBrokerClient {
         return this;
     }
 
-    /** ACK requests go to the broker {@code millis} late from now on, as on a connection stalled meanwhile. */
-    CountingBrokerClient delayAcks(long millis) {
+    /** The next {@code count} ACK requests go to the broker {@code millis} late, as on a connection stalled meanwhile. */
+    CountingBrokerClient delayAcks(long millis, int count) {
         ackDelayMillis = millis;
+        acksToDelay.set(count);
         return this;
     }
 
@@ -125,7 +127,7 @@ final class CountingBrokerClient {
                             return CompletableFuture.failedFuture(new ClientException(ClientException.Reason.TIMEOUT,
                                     ClientException.Outcome.OUTCOME_UNKNOWN, "injected: the ack's answer was lost", null));
                         }
-                        if (ackDelayMillis > 0) {
+                        if (acksToDelay.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                             return CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(
                                     ackDelayMillis, TimeUnit.MILLISECONDS)).thenCompose(late -> call(real, method, args));
                         }
