@@ -50,6 +50,8 @@ final class SecuredDeployment {
             deleteDestination eve.# = eve
             """;
 
+    private static Path generatedKeyStore;
+
     private final Path dir;
     private final Path keyStore;
     final Path properties;
@@ -58,10 +60,12 @@ final class SecuredDeployment {
     SecuredDeployment(Path dir, String... extra) throws IOException, InterruptedException {
         this.dir = dir;
         this.keyStore = dir.resolve("broker.p12");
-        keyPair(keyStore);
+        Files.copy(keyPair(), keyStore);
+        // one slow hash for the one password every user has
+        String hash = PasswordHash.of(PASSWORD.toCharArray()).encoded();
         StringBuilder users = new StringBuilder();
         for (String user : new String[] {"alice", "bob", "carol", "ops", "eve"}) {
-            users.append(user).append(" = ").append(PasswordHash.of(PASSWORD.toCharArray()).encoded()).append('\n');
+            users.append(user).append(" = ").append(hash).append('\n');
         }
         Path usersFile = Files.writeString(dir.resolve("users.properties"), users);
         Path roles = Files.writeString(dir.resolve("roles.properties"),
@@ -90,6 +94,22 @@ final class SecuredDeployment {
         try (var out = Files.newBufferedWriter(properties)) {
             p.store(out, "a secured broker as the README's Security section says");
         }
+    }
+
+    /**
+     * The broker's key pair, made by keytool once per test JVM (a JVM start and an RSA key
+     * generation) and copied into each deployment; removed as the JVM exits.
+     */
+    private static synchronized Path keyPair() throws IOException, InterruptedException {
+        if (generatedKeyStore == null) {
+            Path keyDir = Files.createTempDirectory("ramjet-tls-");
+            keyDir.toFile().deleteOnExit();
+            Path keyStore = keyDir.resolve("broker.p12");
+            keyStore.toFile().deleteOnExit();
+            keyPair(keyStore);
+            generatedKeyStore = keyStore;
+        }
+        return generatedKeyStore;
     }
 
     private static void keyPair(Path keyStore) throws IOException, InterruptedException {
