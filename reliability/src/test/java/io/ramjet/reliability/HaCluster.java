@@ -61,7 +61,8 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
     private ControllerClient controller;
     private boolean shared;
     private boolean started;
-    private Exception startFailure;
+    /** Why the shared cluster cannot serve the classes after: it did not start, or a test left it broken. */
+    private Throwable broken;
 
     /** The default configuration's cluster that {@link #shared()} hands out, one per test JVM. */
     private static HaCluster sharedDefault;
@@ -131,8 +132,8 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         if (shared) {
-            if (startFailure != null) {
-                throw new IllegalStateException("the shared cluster did not start", startFailure);
+            if (broken != null) {
+                throw new IllegalStateException("the shared cluster did not start or was left broken", broken);
             }
             if (started) {
                 return;
@@ -145,7 +146,7 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
             start();
             started = true;
         } catch (Exception e) {
-            startFailure = e;
+            broken = e;
             throw e;
         }
     }
@@ -372,11 +373,21 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
     /**
      * After each test, the tails of the logs if it failed, and the group whole again for the next
      * test: every killed controller restarted, every cut healed, every paused broker let run, every
-     * killed one restarted, all three in sync.
+     * killed one restarted, all three in sync. A shared cluster that cannot be made whole fails
+     * the classes after it at once, rather than each waiting out its timeouts.
      */
     @Override
     public void afterEach(ExtensionContext context) throws Exception {
         printTailsIfFailed(context);
+        try {
+            restore();
+        } catch (Exception | AssertionError e) {
+            broken = e;
+            throw e;
+        }
+    }
+
+    private void restore() throws Exception {
         for (NameServerProcess nameServer : nameServers) {
             if (!nameServer.jvm().isAlive()) {
                 nameServer.start();

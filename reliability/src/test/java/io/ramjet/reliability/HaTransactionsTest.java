@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
@@ -51,7 +52,7 @@ class HaTransactionsTest {
     private static final Duration DRAIN_MAX = Duration.ofSeconds(30);
 
     @RegisterExtension
-    static final HaCluster CLUSTER = HaCluster.shared();
+    static final HaCluster CLUSTER = new HaCluster("tx", Duration.ofMillis(2_500), new Properties(), "");
 
     @Test
     @Order(1)
