@@ -16,7 +16,7 @@ class LargeTransactionKillTest {
 
     private static final String TEST = "LargeTransactionKillTest";
     private static final int MESSAGES = 2_000;
-    private static final int KILLS = 3;
+    private static final int KILLS = 2;
 
     @RegisterExtension
     final Brokers brokers = Brokers.perTest();
