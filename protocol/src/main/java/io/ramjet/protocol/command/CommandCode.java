@@ -103,6 +103,13 @@ public final class CommandCode {
     public static final short ADMIN_TRANSACTIONS = 306;
     /** Admin to broker: {@link AdminCreateRequest}; response {@link AdminCount}. */
     public static final short ADMIN_CREATE = 307;
+    /** Admin to broker: no header; response {@link ParkedSendList}, the parked sends held, oldest first. */
+    public static final short ADMIN_PARKED = 308;
+    /**
+     * Admin to broker: {@link ParkedResolveRequest}, an operator's decision for every parked send
+     * of an origin group; response {@link AdminCount}, how many were decided, once durable.
+     */
+    public static final short ADMIN_PARKED_RESOLVE = 309;
 
     // Replication, 420-439: a slave of the broker group to its master
     /** Slave to master: {@link ReplicaHandshakeRequest}; response {@link ReplicaHandshakeResponse}. */
@@ -202,6 +209,8 @@ public final class CommandCode {
             case ADMIN_BROKER -> "ADMIN_BROKER";
             case ADMIN_TRANSACTIONS -> "ADMIN_TRANSACTIONS";
             case ADMIN_CREATE -> "ADMIN_CREATE";
+            case ADMIN_PARKED -> "ADMIN_PARKED";
+            case ADMIN_PARKED_RESOLVE -> "ADMIN_PARKED_RESOLVE";
             case REPLICA_HANDSHAKE -> "REPLICA_HANDSHAKE";
             case REPLICA_FETCH -> "REPLICA_FETCH";
             case RELEASE_BATCH -> "RELEASE_BATCH";

@@ -110,6 +110,9 @@ public final class HeaderRegistry {
         kryo.register(TransactionStats.class, 311);
         kryo.register(TransactionStatsList.class, 312);
         kryo.register(AdminCreateRequest.class, 313);
+        kryo.register(ParkedSendStats.class, 314);
+        kryo.register(ParkedSendList.class, 315);
+        kryo.register(ParkedResolveRequest.class, 316);
 
         kryo.register(EpochEntry.class, 420);
         kryo.register(ReplicaHandshakeRequest.class, 421);
