@@ -1,5 +1,7 @@
 package io.ramjet.protocol.command;
 
+import io.ramjet.model.DestinationKind;
+
 import java.util.Objects;
 
 /**
@@ -8,11 +10,13 @@ import java.util.Objects;
  * prepared transaction until that group answers or an operator decides.
  *
  * @param transactionId the transaction that holds it
+ * @param kind          its destination's kind, null while its message has not arrived
  * @param destination   where it is to be delivered, null while its message has not arrived (only
  *                      its vote is here: the client's resend brings the message)
  * @param since         when it first left a trace on this broker, epoch ms
  */
-public record ParkedSendStats(String group, long producerId, long sequence, long transactionId, String destination,
+public record ParkedSendStats(String group, long producerId, long sequence, long transactionId, DestinationKind kind,
+                              String destination,
                               long since) {
 
     public ParkedSendStats {

@@ -55,7 +55,7 @@ class HeaderGoldenBytesTest {
     private static final TransactionStats TRANSACTION_STATS = new TransactionStats(11, "1:0a:0b", "PREPARED",
             "127.0.0.1:50000", "", 2, 1, 1_000L);
     private static final ParkedSendStats PARKED_STATS = new ParkedSendStats("broker-a", 0x0102030405060708L, 9L, 11L,
-            "orders", 1_000L);
+            DestinationKind.QUEUE, "orders", 1_000L);
     private static final ConsumerStats CONSUMER_STATS = new ConsumerStats(5, "127.0.0.1:50000", "orders",
             DestinationKind.QUEUE, "QUEUE", null);
 
@@ -212,8 +212,8 @@ class HeaderGoldenBytesTest {
                 1, 0, 36L), "b8020f31302e302e302e313a31303931310962726f6b65722d6150482806d804c801cdccccccccccec3f020004d00fa01f04312e30");
         g.put(TRANSACTION_STATS, "b90202011604103132372e302e302e313a3530303030d00f09505245504152454408313a30613a3062");
         g.put(new TransactionStatsList(List.of(TRANSACTION_STATS)), "ba020d01b90202011604103132372e302e302e313a3530303030d00f09505245504152454408313a30613a3062");
-        g.put(PARKED_STATS, "bc02076f72646572730962726f6b65722d61909cb0d080c181820212d00f16");
-        g.put(new ParkedSendList(List.of(PARKED_STATS)), "bd020d01bc02076f72646572730962726f6b65722d61909cb0d080c181820212d00f16");
+        g.put(PARKED_STATS, "bc02076f72646572730962726f6b65722d6101909cb0d080c181820212d00f16");
+        g.put(new ParkedSendList(List.of(PARKED_STATS)), "bd020d01bc02076f72646572730962726f6b65722d6101909cb0d080c181820212d00f16");
         g.put(new ParkedResolveRequest("broker-a", true), "be02010962726f6b65722d61");
         g.put(new EpochEntry(3, 4096L), "a603068040");
         g.put(new ReplicaHandshakeRequest("broker-a", 1), "a703020962726f6b65722d61");

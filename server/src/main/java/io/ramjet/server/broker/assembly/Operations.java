@@ -88,7 +88,8 @@ public final class Operations {
         Purge purge = new Purge(store, queues, state.subscriptions(), log);
         MessageMover mover = new MessageMover(store, clients.resolver(), queues, log);
         new OperationsProcessor(statistics, purge, mover, facts, clients.consumers(),
-                new TransactionListing(state.transactions().table()), clients.resolver(), config.queuesPerDestination(),
+                new TransactionListing(state.transactions().table()), state.transactions().parkedSends(),
+                clients.resolver(), config.queuesPerDestination(),
                 clients.access())
                 .registerOn(server, threads.processors());
         if (metrics != null && metrics.port() >= 0) {

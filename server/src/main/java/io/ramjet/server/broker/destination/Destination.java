@@ -42,6 +42,16 @@ public record Destination(String name, DestinationKind kind, int queueCount, boo
         return (kind == DestinationKind.QUEUE ? "Q." : "T.") + name;
     }
 
+    /** The kind of the destination filed under {@code storageName} ({@link #storageName(DestinationKind, String)}). */
+    public static DestinationKind kindOf(String storageName) {
+        return storageName.startsWith("Q.") ? DestinationKind.QUEUE : DestinationKind.TOPIC;
+    }
+
+    /** The name of the destination filed under {@code storageName} ({@link #storageName(DestinationKind, String)}). */
+    public static String nameOf(String storageName) {
+        return storageName.substring(2);
+    }
+
     /**
      * Refuses a name a client may not choose: too long (see {@link #MAX_NAME_BYTES}), in the
      * temporary namespace ({@link #TEMPORARY_PREFIX}, or {@code TMP} itself, which its patterns

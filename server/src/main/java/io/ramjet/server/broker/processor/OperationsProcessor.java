@@ -7,6 +7,9 @@ import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ConsumerStatsList;
 import io.ramjet.protocol.command.DestinationStatsList;
 import io.ramjet.protocol.command.MoveRequest;
+import io.ramjet.protocol.command.ParkedResolveRequest;
+import io.ramjet.protocol.command.ParkedSendList;
+import io.ramjet.protocol.command.ParkedSendStats;
 import io.ramjet.protocol.command.PurgeRequest;
 import io.ramjet.protocol.command.SubscriptionStatsList;
 import io.ramjet.protocol.command.TransactionStatsList;
@@ -21,6 +24,7 @@ import io.ramjet.server.broker.admin.Statistics;
 import io.ramjet.server.broker.admin.TransactionListing;
 import io.ramjet.server.broker.destination.DestinationResolver;
 import io.ramjet.server.broker.security.Operation;
+import io.ramjet.server.broker.transaction.ParkedSends;
 import io.ramjet.server.remoting.RemotingServer;
 
 import java.util.concurrent.CompletionStage;
@@ -28,7 +32,7 @@ import java.util.concurrent.Executor;
 
 /**
  * The operator's commands (ADMIN_*: listings, purge, move, broker facts, transactions, creation of a
- * destination), all registered from here, so that one place decides who may run them: a connection
+ * destination, parked sends), all registered from here, so that one place decides who may run them: a connection
  * with the {@code admin} right on the broker.
  */
 public final class OperationsProcessor {
@@ -39,13 +43,15 @@ public final class OperationsProcessor {
     private final BrokerFactsReader facts;
     private final ConsumerRegistry consumers;
     private final TransactionListing transactions;
+    private final ParkedSends parked;
     private final DestinationResolver resolver;
     private final int defaultQueueCount;
     private final Access access;
 
     public OperationsProcessor(Statistics statistics, Purge purge, MessageMover mover, BrokerFactsReader facts,
-                               ConsumerRegistry consumers, TransactionListing transactions,
+                               ConsumerRegistry consumers, TransactionListing transactions, ParkedSends parked,
                                DestinationResolver resolver, int defaultQueueCount, Access access) {
+        this.parked = parked;
         this.access = access;
         this.resolver = resolver;
         this.defaultQueueCount = defaultQueueCount;
@@ -68,6 +74,9 @@ public final class OperationsProcessor {
         server.registerProcessor(CommandCode.ADMIN_BROKER, Refusals.mapped(admin(this::broker)), executor);
         server.registerProcessor(CommandCode.ADMIN_TRANSACTIONS, Refusals.mapped(admin(this::transactions)), executor);
         server.registerProcessor(CommandCode.ADMIN_CREATE, Refusals.mapped(admin(this::create)), executor);
+        server.registerProcessor(CommandCode.ADMIN_PARKED, Refusals.mapped(admin(this::parked)), executor);
+        server.registerAsyncProcessor(CommandCode.ADMIN_PARKED_RESOLVE,
+                Refusals.mappedAsync(adminAsync(this::resolveParked)), executor);
     }
 
     /** Every operator command needs the {@code admin} right on the broker. */
@@ -114,6 +123,19 @@ public final class OperationsProcessor {
 
     Frame transactions(RemotingConnection connection, Frame request) {
         return request.reply(new TransactionStatsList(transactions.list()));
+    }
+
+    Frame parked(RemotingConnection connection, Frame request) {
+        return request.reply(new ParkedSendList(parked.held().stream()
+                .map(p -> new ParkedSendStats(p.origin().group(), p.origin().producerId(), p.origin().sequence(),
+                        p.transactionId(), p.kind(), p.destination(), p.since()))
+                .toList()));
+    }
+
+    /** An operator's decision for the parked sends of an origin group gone for good. */
+    CompletionStage<Frame> resolveParked(RemotingConnection connection, Frame request) {
+        ParkedResolveRequest resolve = request.header(ParkedResolveRequest.class);
+        return parked.resolve(resolve.group(), resolve.commit()).thenApply(count -> request.reply(new AdminCount(count)));
     }
 
     /**

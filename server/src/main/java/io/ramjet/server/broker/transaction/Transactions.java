@@ -62,7 +62,7 @@ public final class Transactions implements AutoCloseable {
         TransactionResolver resolver = new TransactionResolver(store, table, consumed);
         clients = new ClientTransactions(store, table, consumed, resolver);
         coordinatorQuery = new CoordinatorQuery(table, resolver);
-        parkedSends = new ParkedSends(store, table);
+        parkedSends = new ParkedSends(store, table, resolver);
         lostOwners = new LostOwners(table, resolver, () -> serving);
         serving = true;
         long period = settings.checkInterval().toMillis();

@@ -2,12 +2,16 @@ package io.ramjet.server.broker.transaction;
 
 import io.netty.buffer.Unpooled;
 import io.ramjet.model.DestinationKind;
+import io.ramjet.protocol.command.AdminCount;
 import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ErrorHeader;
 import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.ParkedQueryRequest;
 import io.ramjet.protocol.command.ParkedQueryResponse;
+import io.ramjet.protocol.command.ParkedResolveRequest;
+import io.ramjet.protocol.command.ParkedSendList;
+import io.ramjet.protocol.command.ParkedSendStats;
 import io.ramjet.protocol.command.ParkedSendRequest;
 import io.ramjet.protocol.command.SendRequest;
 import io.ramjet.protocol.frame.Frame;
@@ -50,6 +54,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * whether it holds it; B then delivers it (A fenced it) or drops it (A delivers its own), and
  * either way it is delivered once. The parked record and A's fence survive restarts on the same
  * data; only proven cluster members may ask A, and a parked send needs the {@code send} right.
+ * For a group gone for good an operator with the {@code admin} right lists the parked sends and
+ * decides them.
  */
 class ParkedSendTest {
 
@@ -231,6 +237,78 @@ class ParkedSendTest {
         assertEquals(0, b.transactionCount());
     }
 
+    @Test
+    void anOperatorCommitsTheParkedSendsOfAGroupGoneForGoodAndEachIsDeliveredOnce() throws Exception {
+        Broker b = start(config("group-b"));
+        Broker a = start(config("group-a"));
+        a.close();
+        brokers.remove(a);
+        Wire wire = wire();
+        assertFalse(wire.parkedSend(b, "group-a", PRODUCER, 1, "in doubt").isError());
+        assertFalse(wire.parkedSend(b, "group-c", PRODUCER, 1, "another origin's").isError());
+        Duration checks = TxBrokers.CHECK_AFTER.plus(TxBrokers.CHECK_INTERVAL.multipliedBy(3));
+        await().during(checks).atMost(checks.plusSeconds(5)).until(() -> b.transactionCount() == 2);
+
+        List<ParkedSendStats> parked = wire.parked(b);
+        assertEquals(List.of("group-a", "group-c"), parked.stream().map(ParkedSendStats::group).sorted().toList());
+        ParkedSendStats fromA = parked.stream().filter(p -> p.group().equals("group-a")).findFirst().orElseThrow();
+        assertEquals(PRODUCER, fromA.producerId());
+        assertEquals(1, fromA.sequence());
+        assertEquals(QUEUE, fromA.destination());
+
+        assertEquals(1, wire.resolve(b, "group-a", true));
+        assertEquals(0, wire.resolve(b, "group-a", true), "nothing of group-a is left to decide");
+        assertEquals(List.of("group-c"), wire.parked(b).stream().map(ParkedSendStats::group).toList());
+        assertEquals(List.of("in doubt"), bodies(reader(b, 1).drain(QUEUE, 1, 200)));
+    }
+
+    @Test
+    void anOperatorDiscardsTheParkedSendsOfAGroupGoneForGood() throws Exception {
+        Broker b = start(config("group-b"));
+        Broker a = start(config("group-a"));
+        Wire wire = wire();
+        assertFalse(wire.send(a, PRODUCER, 1, "stored at a").isError());
+        a.close();
+        brokers.remove(a);
+        assertFalse(wire.parkedSend(b, "group-a", PRODUCER, 1, "stored at a").isError());
+        assertFalse(wire.parkedSend(b, "group-a", PRODUCER, 2, "maybe at a").isError());
+
+        assertEquals(2, wire.resolve(b, "group-a", false));
+        assertEquals(List.of(), wire.parked(b));
+        assertEquals(0, b.transactionCount());
+        assertEquals(List.of(), bodies(reader(b, 1).drain(QUEUE, 1, 200)));
+    }
+
+    @Test
+    void onlyAnAdminMayListOrResolveParkedSends() throws Exception {
+        String password = "secret-password";
+        String hash = PasswordHash.of(password.toCharArray()).encoded();
+        Path users = Files.writeString(dir.resolve("users.properties"),
+                "operator = " + hash + "\nproducer = " + hash + "\n");
+        Path roles = Files.writeString(dir.resolve("roles.properties"), "admins = operator\nsenders = producer\n");
+        Path permissions = Files.writeString(dir.resolve("permissions.properties"),
+                "send orders = senders\nconsume orders = senders\nadmin # = admins\n");
+        Broker b = start(config("group-b").withSecurity(users, false).withAccess(
+                new AccessConfig(roles, permissions, null, AccessConfig.DEFAULT_JAAS_ENTRY, Set.of())));
+        Wire producer = wire();
+        producer.login(b, "producer", password);
+        assertFalse(producer.parkedSend(b, "group-a", PRODUCER, 1, "in doubt").isError());
+
+        Wire anonymous = wire();
+        for (Wire refused : List.of(producer, anonymous)) {
+            int status = refused == producer ? ErrorStatus.NOT_AUTHORIZED : ErrorStatus.AUTHENTICATION_FAILED;
+            assertEquals(status, assertThrows(RemotingCommandException.class, () -> refused.parked(b)).status());
+            assertEquals(status, assertThrows(RemotingCommandException.class,
+                    () -> refused.resolve(b, "group-a", true)).status());
+        }
+        assertEquals(1, b.transactionCount(), "a refused decision decides nothing");
+        Wire operator = wire();
+        operator.login(b, "operator", password);
+        assertEquals(1, operator.parked(b).size());
+        assertEquals(1, operator.resolve(b, "group-a", true));
+        assertEquals(0, b.transactionCount());
+    }
+
     /** Raw commands over one connection per broker address. */
     private static final class Wire implements AutoCloseable {
 
@@ -245,6 +323,16 @@ class ParkedSendTest {
             return client.invokeSync(broker.address(), Frame.request(CommandCode.PARKED_SEND,
                     new ParkedSendRequest(origin, request(text, producer, sequence)),
                     Unpooled.wrappedBuffer(body(text))), TxClient.TIMEOUT);
+        }
+
+        List<ParkedSendStats> parked(Broker broker) throws Exception {
+            return client.invokeSync(broker.address(), Frame.request(CommandCode.ADMIN_PARKED, null), TxClient.TIMEOUT)
+                    .header(ParkedSendList.class).parked();
+        }
+
+        long resolve(Broker broker, String group, boolean commit) throws Exception {
+            return client.invokeSync(broker.address(), Frame.request(CommandCode.ADMIN_PARKED_RESOLVE,
+                    new ParkedResolveRequest(group, commit)), TxClient.TIMEOUT).header(AdminCount.class).count();
         }
 
         void login(Broker broker, String user, String password) throws Exception {
