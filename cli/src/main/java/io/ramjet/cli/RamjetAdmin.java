@@ -13,8 +13,8 @@ import java.io.PrintWriter;
 @Command(name = "ramjet-admin", mixinStandardHelpOptions = true, versionProvider = RamjetAdmin.Version.class,
         description = "Operate a running Ramjet deployment: destinations, subscriptions, consumers, messages, health.",
         subcommands = {QueueCommand.class, TopicCommand.class, SubscriptionCommand.class, ConsumerCommand.class, ProducerCommand.class,
-                BrowseCommand.class, BrokerCommand.class, TxCommand.class, CheckCommand.class, PerfCommand.class,
-                NameServerCommand.class, CommandLine.HelpCommand.class})
+                BrowseCommand.class, BrokerCommand.class, TxCommand.class, ParkedCommand.class, CheckCommand.class,
+                PerfCommand.class, NameServerCommand.class, CommandLine.HelpCommand.class})
 public final class RamjetAdmin {
 
     /** What {@code -V} prints: the build's version. */

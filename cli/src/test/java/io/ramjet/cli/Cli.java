@@ -46,6 +46,13 @@ final class Cli {
         }
     }
 
+    /** Runs the command, expects exit code {@code exit}, and answers what it printed on stderr. */
+    String failure(int exit, String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        assertEquals(exit, run(out, err, args), () -> String.join(" ", args) + " printed " + out + err);
+        return err.toString();
+    }
+
     /** The row of {@code queue stat} for one destination, null when there is none. */
     JsonNode stat(String name) {
         for (JsonNode row : json("queue", "stat")) {
