@@ -75,10 +75,11 @@ class ParkedCommandTest extends TwoBrokerClusterTestSupport {
     }
 
     @Test
-    void resolveTakesExactlyOneDecision() {
-        cli.failure(2, "parked", "resolve", "--group", GONE);
-        cli.failure(2, "parked", "resolve", "--group", GONE, "--commit", "--discard");
-        cli.failure(2, "parked", "resolve", "--commit");
+    void resolveTakesExactlyOneDecisionAndAGroup() {
+        assertTrue(cli.failure(2, "parked", "resolve", "--group", GONE).contains("--commit | --discard"));
+        assertTrue(cli.failure(2, "parked", "resolve", "--group", GONE, "--commit", "--discard")
+                .contains("mutually exclusive"));
+        assertTrue(cli.failure(2, "parked", "resolve", "--commit").contains("--group"));
     }
 
     /** What an idempotent producer's client does when group {@link #GONE} lost its master: parks the send on another group. */
