@@ -68,7 +68,7 @@ final class ControllerCluster implements AutoCloseable {
 
     /** Broker {@code id} of group g1 in controller mode, its data in {@code dir/b<id>}. */
     BrokerConfig brokerConfig(long id, ReplicationConfig.Mode mode, int minInSync) {
-        BrokerConfig.Builder builder = BrokerConfig.builder(dir.resolve("b" + id)).port(0).nameServers(List.of())
+        BrokerConfigBuilder builder = BrokerConfig.builder(dir.resolve("b" + id)).port(0).nameServers(List.of())
                 .queuesPerDestination(2).brokerName("g1").brokerId(id).replicationMode(mode)
                 .minInSyncReplicas(minInSync).replicaMaxLag(Duration.ofSeconds(3))
                 .replicaSyncTimeout(Duration.ofSeconds(15)).controllerAddresses(group.toString())
