@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * Everything a broker is told at start, as one immutable value, store settings included. Build it
@@ -211,7 +210,6 @@ public record BrokerConfig(
     public BrokerConfigBuilder toBuilder() {
         return new BrokerConfigBuilder(this, advertisedHost);
     }
-
 
     /**
      * The address the broker announces to the NameServers (clients connect to it): the configured
