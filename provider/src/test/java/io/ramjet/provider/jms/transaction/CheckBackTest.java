@@ -68,7 +68,8 @@ class CheckBackTest {
             for (int i = 0; i < MESSAGES; i++) {
                 producer.send(tx.createTextMessage("m" + i));
             }
-            await().atMost(Duration.ofSeconds(10)).until(() -> checksAnswered.get() >= 3 * MAX_CHECKS);
+            await("three times the maximum of checks answered").atMost(Duration.ofSeconds(10))
+                    .until(() -> checksAnswered.get() >= 3 * MAX_CHECKS);
             tx.commit();
             MessageConsumer consumer = connection.createSession(false, Session.AUTO_ACKNOWLEDGE).createConsumer(q);
             for (int i = 0; i < MESSAGES; i++) {
