@@ -1,6 +1,7 @@
 package io.ramjet.consoleit;
 
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import io.ramjet.server.embedded.EmbeddedBroker;
 import org.openqa.selenium.chrome.ChromeDriver;
 
@@ -22,7 +23,7 @@ final class ConsoleUnderTest implements AutoCloseable {
     }
 
     /** @param profile an empty directory for the browser's profile */
-    static ConsoleUnderTest start(UnaryOperator<BrokerConfig.Builder> tuning, Path profile) {
+    static ConsoleUnderTest start(UnaryOperator<BrokerConfigBuilder> tuning, Path profile) {
         EmbeddedBroker broker = EmbeddedBroker.start(c -> tuning.apply(c.toBuilder().metricsPort(0)).build());
         try {
             return new ConsoleUnderTest(broker, Chromium.start(profile));

@@ -4,6 +4,7 @@ import io.ramjet.controller.ClusterSecret;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import jakarta.jms.Connection;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
@@ -51,7 +52,7 @@ class ConsoleViewsTest {
     static void start() throws Exception {
         ClusterSecret secret = ClusterSecret.of(ClusterSecret.generate());
         console = ConsoleUnderTest.start(c -> c.clusterSecret(secret), profile);
-        BrokerConfig.Builder config = BrokerConfig.builder(slaveDir).port(0).brokerId(1).nameServers(List.of())
+        BrokerConfigBuilder config = BrokerConfig.builder(slaveDir).port(0).brokerId(1).nameServers(List.of())
                 .clusterSecret(secret);
         config.store().segmentSize(64 << 20);
         slave = new Broker(config.build().withReplication(

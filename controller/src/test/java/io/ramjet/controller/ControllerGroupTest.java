@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -70,8 +71,8 @@ class ControllerGroupTest {
 
     @Test
     void aGroupOfThreeElectsOneLeader() throws Exception {
-        Eventually.await(SETTLE, () -> nodes.stream().filter(ControllerNode::isLeader).count(), n -> n == 1,
-                "exactly one leader");
+        await("exactly one leader").atMost(SETTLE).ignoreExceptions()
+                .until(() -> nodes.stream().filter(ControllerNode::isLeader).count(), n -> n == 1);
     }
 
     @Test
@@ -89,8 +90,8 @@ class ControllerGroupTest {
 
         master.close();
         long stoppedAt = System.nanoTime();
-        ReplicaInfo after = Eventually.await(FAILOVER_BOUND.plus(SETTLE), () -> client.replicaInfo("g").info(),
-                info -> info.masterId() != 0, "a new master");
+        ReplicaInfo after = await("a new master").atMost(FAILOVER_BOUND.plus(SETTLE)).ignoreExceptions()
+                .until(() -> client.replicaInfo("g").info(), info -> info.masterId() != 0);
         Duration took = Duration.ofNanos(System.nanoTime() - stoppedAt);
 
         assertEquals(1, after.masterId());
@@ -106,8 +107,8 @@ class ControllerGroupTest {
         client.register("g", 1, "h:1", 0);
         client.alterInSyncSet("g", 0, 1, Set.of(0L, 1L));
         beat("g", 1, 50);
-        Eventually.await(FAILOVER_BOUND.plus(SETTLE), () -> client.replicaInfo("g").info().masterId(), id -> id == 1,
-                "broker 1 master");
+        await("broker 1 master").atMost(FAILOVER_BOUND.plus(SETTLE)).ignoreExceptions()
+                .until(() -> client.replicaInfo("g").info().masterId(), id -> id == 1);
 
         ControllerReply stale = client.alterInSyncSet("g", 0, 1, Set.of(0L, 1L));
         assertEquals(ControllerStatus.STALE_EPOCH, stale.status());
@@ -140,7 +141,8 @@ class ControllerGroupTest {
         client.register("g", 0, "h:0", 0);
         // a master that heartbeats stays master: no election moves the state the restarted node must reach
         beat("g", 0, 0);
-        int stopped = Eventually.await(SETTLE, this::aFollower, i -> i >= 0, "a follower");
+        int stopped = await("a follower").atMost(SETTLE).ignoreExceptions()
+                .until(this::aFollower, i -> i >= 0);
         nodes.get(stopped).close();
         nodes.set(stopped, null);
 
@@ -151,8 +153,8 @@ class ControllerGroupTest {
         ReplicaInfo decided = client.replicaInfo("g").info();
 
         nodes.set(stopped, ControllerNode.start(config(stopped)));
-        Eventually.await(SETTLE, () -> client.replicaInfoAt("n" + stopped, "g").info(), decided::equals,
-                "n" + stopped + " caught up");
+        await("n" + stopped + " caught up").atMost(SETTLE).ignoreExceptions()
+                .until(() -> client.replicaInfoAt("n" + stopped, "g").info(), decided::equals);
         assertTrue(RaftFiles.names(dir.resolve("n" + stopped), "sm").stream().anyMatch(name -> name.startsWith("snapshot.")),
                 "a snapshot was taken");
     }
@@ -161,8 +163,10 @@ class ControllerGroupTest {
     void aControllerThatMissedLogTheLeaderDeletedIsSentTheSnapshot() throws Exception {
         client.register("g", 0, "h:0", 0);
         beat("g", 0, 0);
-        int stopped = Eventually.await(SETTLE, this::aFollower, i -> i >= 0, "a follower");
-        int leader = Eventually.await(SETTLE, this::theLeader, i -> i >= 0, "a leader");
+        int stopped = await("a follower").atMost(SETTLE).ignoreExceptions()
+                .until(this::aFollower, i -> i >= 0);
+        int leader = await("a leader").atMost(SETTLE).ignoreExceptions()
+                .until(this::theLeader, i -> i >= 0);
         nodes.get(stopped).close();
         nodes.set(stopped, null);
 
@@ -175,8 +179,8 @@ class ControllerGroupTest {
                 "the leader deleted the log's first segment");
 
         nodes.set(stopped, ControllerNode.start(config(stopped)));
-        Eventually.await(SETTLE, () -> client.replicaInfoAt("n" + stopped, "g").info(), decided::equals,
-                "n" + stopped + " caught up");
+        await("n" + stopped + " caught up").atMost(SETTLE).ignoreExceptions()
+                .until(() -> client.replicaInfoAt("n" + stopped, "g").info(), decided::equals);
     }
 
     private int theLeader() {

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -65,13 +66,13 @@ class ControllerProcessKillTest {
         client.register("g", 2, "h:2", 0);
         assertTrue(client.alterInSyncSet("g", 0, 1, Set.of(0L, 1L)).ok());
         beat("g", 1, 120);
-        ReplicaInfo decided = Eventually.await(SETTLE, () -> client.replicaInfo("g").info(),
-                info -> info.masterId() == 1, "broker 1 master, decided by the two remaining controllers");
+        ReplicaInfo decided = await("broker 1 master, decided by the two remaining controllers").atMost(SETTLE)
+                .ignoreExceptions().until(() -> client.replicaInfo("g").info(), info -> info.masterId() == 1);
         assertEquals(List.of(new EpochEntry(1, 100), new EpochEntry(2, 120)), decided.history().entries());
 
         follower.start();
-        Eventually.await(SETTLE, () -> client.replicaInfoAt(follower.id(), "g").info(), decided::equals,
-                follower.id() + " caught up after its restart");
+        await(follower.id() + " caught up after its restart").atMost(SETTLE).ignoreExceptions()
+                .until(() -> client.replicaInfoAt(follower.id(), "g").info(), decided::equals);
     }
 
     @Test

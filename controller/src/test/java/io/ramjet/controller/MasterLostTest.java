@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -70,8 +71,8 @@ class MasterLostTest {
         repeat(() -> client.masterLost("lost", 1, 100, 1));
         repeat(() -> client.heartbeat("silent", 1, 100));
 
-        Eventually.await(LEASE.plus(SETTLE), () -> client.replicaInfo("lost").info().masterId(), id -> id == 1,
-                "the replica that lost its master elected");
+        await("the replica that lost its master elected").atMost(LEASE.plus(SETTLE)).ignoreExceptions()
+                .until(() -> client.replicaInfo("lost").info().masterId(), id -> id == 1);
         assertEquals(0, client.replicaInfo("silent").info().masterId(), "a master no replica lost stays master");
     }
 
@@ -94,8 +95,8 @@ class MasterLostTest {
         assertThrows(IOException.class, () -> client.register("replaced", 0, "h:0b", 120),
                 "a registration within the lease of the master's previous run");
         long refusedAt = System.nanoTime();
-        ReplicaInfo replaced = Eventually.await(LEASE.plus(SETTLE), () -> client.register("replaced", 0, "h:0b", 120),
-                ControllerReply::ok, "the restarted master registered").info();
+        ReplicaInfo replaced = await("the restarted master registered").atMost(LEASE.plus(SETTLE)).ignoreExceptions()
+                .until(() -> client.register("replaced", 0, "h:0b", 120), ControllerReply::ok).info();
         assertTrue(System.nanoTime() - refusedAt >= LEASE.toNanos() / 2, "registered before the lease ended");
         assertEquals(1, replaced.masterId(), "the live in-sync replica with the longest log is master");
         assertEquals(2, replaced.epoch());
@@ -116,18 +117,18 @@ class MasterLostTest {
         long heardAt = System.nanoTime();
         // the master's last sign after the replica's: once its lease ends, the replica is late
         client.heartbeat("late", 0, 100);
-        Eventually.await(LEASE.plus(SETTLE), () -> {
+        await("a refusal while the replica is late").atMost(LEASE.plus(SETTLE)).ignoreExceptions().until(() -> {
             try {
                 client.register("late", 0, "h:0b", 100);
                 return "registered";
             } catch (IOException refused) {
                 return refused.getMessage();
             }
-        }, answer -> answer.contains("in-sync replicas are late"), "a refusal while the replica is late");
+        }, answer -> answer.contains("in-sync replicas are late"));
         assertTrue(System.nanoTime() - heardAt >= LEASE.toNanos(), "refused as late within the replica's lease");
         repeat(() -> client.heartbeat("late", 1, 100));
-        ReplicaInfo replaced = Eventually.await(LEASE.plus(SETTLE), () -> client.register("late", 0, "h:0b", 100),
-                ControllerReply::ok, "the restarted master registered").info();
+        ReplicaInfo replaced = await("the restarted master registered").atMost(LEASE.plus(SETTLE)).ignoreExceptions()
+                .until(() -> client.register("late", 0, "h:0b", 100), ControllerReply::ok).info();
         assertEquals(1, replaced.masterId(), "the late replica, heard again, is master");
         assertEquals(2, replaced.epoch());
     }

@@ -2,6 +2,7 @@ package io.ramjet.reliability;
 
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.namesrv.NameServerConfig;
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ public final class PowerCutBroker {
         NameServer nameServer = new NameServer(NameServerConfig.defaults().withPort(nameServerPort)
                 .withRegistrationWindow(Duration.ZERO));
         nameServer.start();
-        BrokerConfig.Builder config = BrokerConfig.builder(dataDir).port(brokerPort)
+        BrokerConfigBuilder config = BrokerConfig.builder(dataDir).port(brokerPort)
                 .nameServers(List.of(nameServer.address()));
         config.store().segmentSize(1 << 20).checkpointInterval(Duration.ofMillis(300))
                 .forceRecorder(new ShadowFiles(dataDir, shadowDir));

@@ -2,6 +2,7 @@ package io.ramjet.bench.peer;
 
 import io.ramjet.controller.ClusterSecret;
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 
 /**
@@ -26,7 +27,7 @@ final class RamjetReplication {
     }
 
     /** Sets the master's replication mode and broker port on {@code config} where the properties ask for them. */
-    static void master(BrokerConfig.Builder config) {
+    static void master(BrokerConfigBuilder config) {
         String mode = System.getProperty(MODE);
         if (mode != null) {
             config.port(Integer.getInteger(BROKER_PORT, 0)).clusterSecret(ClusterSecret.of(CLUSTER_SECRET))
@@ -37,7 +38,7 @@ final class RamjetReplication {
     }
 
     /** Makes {@code config} a slave of the master the properties name, in their mode. */
-    static void slave(BrokerConfig.Builder config) {
+    static void slave(BrokerConfigBuilder config) {
         config.role(ReplicationConfig.Role.SLAVE).clusterSecret(ClusterSecret.of(CLUSTER_SECRET))
                 .masterAddress(System.getProperty(MASTER_ADDRESS))
                 .brokerId(Long.getLong(BROKER_ID))

@@ -2,6 +2,7 @@ package io.ramjet.bench.peer;
 
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.namesrv.NameServerConfig;
 import io.ramjet.storage.StoreConfig;
@@ -37,7 +38,7 @@ public final class RamjetServerMain {
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         Path data = Files.createDirectories(Path.of(args[1]));
-        BrokerConfig.Builder config = BrokerConfig.builder(data).port(0)
+        BrokerConfigBuilder config = BrokerConfig.builder(data).port(0)
                 .metricsPort(Integer.getInteger(METRICS_PORT, -1));
         RamjetReplication.master(config);
         if (args.length > 5) {

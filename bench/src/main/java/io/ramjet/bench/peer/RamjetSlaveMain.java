@@ -2,6 +2,7 @@ package io.ramjet.bench.peer;
 
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,7 +23,7 @@ public final class RamjetSlaveMain {
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         Path data = Files.createDirectories(Path.of(args[1]));
-        BrokerConfig.Builder config = BrokerConfig.builder(data).port(port).nameServers(List.of());
+        BrokerConfigBuilder config = BrokerConfig.builder(data).port(port).nameServers(List.of());
         RamjetReplication.slave(config);
         Broker broker = new Broker(config.build(), RamjetServerMain.store(data, args));
         broker.start();

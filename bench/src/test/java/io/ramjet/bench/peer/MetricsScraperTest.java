@@ -6,6 +6,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,10 +22,7 @@ class MetricsScraperTest {
                      "64");
              MetricsScraper scraper = MetricsScraper.start(URI.create("http://127.0.0.1:" + metricsPort + "/metrics"),
                      Duration.ofMillis(100))) {
-            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-            while (scraper.answered() < 3 && scraper.failed() == 0 && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
+            await().atMost(Duration.ofSeconds(20)).until(() -> scraper.answered() >= 3 || scraper.failed() > 0);
             assertEquals(0, scraper.failed(), "every scrape answered");
             assertTrue(scraper.answered() >= 3, scraper.answered() + " scrapes answered");
         }
@@ -34,10 +32,7 @@ class MetricsScraperTest {
     void countsTheScrapesOfAPortNobodyServes() throws Exception {
         try (MetricsScraper scraper = MetricsScraper.start(
                 URI.create("http://127.0.0.1:" + PeerProcess.freePort() + "/metrics"), Duration.ofMillis(100))) {
-            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-            while (scraper.failed() == 0 && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
+            await().atMost(Duration.ofSeconds(20)).until(() -> scraper.failed() > 0);
             assertTrue(scraper.failed() > 0, "a refused scrape counts as failed");
             assertEquals(0, scraper.answered());
         }

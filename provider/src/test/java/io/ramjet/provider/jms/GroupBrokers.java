@@ -3,6 +3,7 @@ package io.ramjet.provider.jms;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.controller.ClusterSecret;
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.namesrv.NameServer;
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ final class GroupBrokers {
     /** Broker {@code brokerId} of {@code g1} on an ephemeral port, registered with {@code nameServer}. */
     static BrokerConfig config(String nameServer, Path dir, long brokerId, ReplicationConfig replication,
                                int queuesPerDestination) {
-        BrokerConfig.Builder builder = BrokerConfig.builder(dir).brokerName("g1").brokerId(brokerId).port(0)
+        BrokerConfigBuilder builder = BrokerConfig.builder(dir).brokerName("g1").brokerId(brokerId).port(0)
                 .nameServers(List.of(nameServer)).queuesPerDestination(queuesPerDestination)
                 .clusterSecret(CLUSTER_SECRET);
         builder.store().segmentSize(16 << 20);

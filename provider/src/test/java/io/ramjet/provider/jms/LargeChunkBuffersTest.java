@@ -13,6 +13,7 @@ import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import io.ramjet.server.broker.security.PasswordHash;
 import io.ramjet.server.embedded.EmbeddedBroker;
 import org.junit.jupiter.api.AfterAll;
@@ -73,7 +74,7 @@ class LargeChunkBuffersTest {
         Path permissions = Files.writeString(dir.resolve("permissions.properties"),
                 "send large.# = producers\nconsume large.# = consumers\n");
         broker = EmbeddedBroker.start(dir.resolve("data"), c -> {
-            BrokerConfig.Builder b = c.withDestinations(List.of(QUEUE), List.of()).withSecurity(users, false)
+            BrokerConfigBuilder b = c.withDestinations(List.of(QUEUE), List.of()).withSecurity(users, false)
                     .toBuilder().rolesFile(roles).permissionsFile(permissions);
             b.store().segmentSize(64 * MIB);
             return b.build();

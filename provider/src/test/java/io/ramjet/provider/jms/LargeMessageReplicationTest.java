@@ -1,7 +1,7 @@
 package io.ramjet.provider.jms;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.replication.ReplicationConfig;
@@ -11,8 +11,8 @@ import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
 import jakarta.jms.Session;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,11 +39,8 @@ class LargeMessageReplicationTest {
             Broker slave = GroupBrokers.start(GroupBrokers.config(nameServer.address(), root.resolve("slave"), 1,
                     sync.asSlaveOf(master.address()), 1));
             try {
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                while (!master.inSyncReplicas().contains(1L)) {
-                    assertTrue(System.nanoTime() < deadline, "the slave in sync");
-                    TimeUnit.MILLISECONDS.sleep(20);
-                }
+                await("the slave in sync").atMost(Duration.ofSeconds(30))
+                        .until(() -> master.inSyncReplicas().contains(1L));
                 String url = "ramjet://" + nameServer.address() + "?largeMessageSize=65536";
                 try (Connection connection = new RamjetConnectionFactory(url).createConnection()) {
                     Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import io.ramjet.server.embedded.EmbeddedBroker;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
@@ -28,7 +29,7 @@ class LargeMessageRetentionTest {
     @BeforeAll
     static void startBroker() {
         broker = EmbeddedBroker.start(c -> {
-            BrokerConfig.Builder b = c.toBuilder();
+            BrokerConfigBuilder b = c.toBuilder();
             b.store().segmentSize(4 << 20);
             return b.build();
         });

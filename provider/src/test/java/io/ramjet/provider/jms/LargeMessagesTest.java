@@ -13,6 +13,7 @@ import io.ramjet.provider.client.ConnectionInfo;
 import io.ramjet.provider.client.RemotingRamjetClient;
 import io.ramjet.provider.message.SerializationAllowList;
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import io.ramjet.server.embedded.EmbeddedBroker;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
@@ -58,7 +59,7 @@ class LargeMessagesTest {
     @BeforeAll
     static void startBroker() {
         broker = EmbeddedBroker.start(c -> {
-            BrokerConfig.Builder b = c.toBuilder().maxDeliveries(2);
+            BrokerConfigBuilder b = c.toBuilder().maxDeliveries(2);
             b.store().segmentSize(4 << 20);
             return b.build();
         });

@@ -1,5 +1,6 @@
 package io.ramjet.provider.jms;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,6 +26,7 @@ import jakarta.jms.XAConnection;
 import jakarta.jms.XASession;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -37,7 +39,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
@@ -65,6 +66,7 @@ class MasterFailoverTest {
 
     private static final Logger LOG = LoggerFactory.getLogger(MasterFailoverTest.class);
     private static final long TIMEOUT_MILLIS = 30_000;
+    private static final Duration TIMEOUT = Duration.ofMillis(TIMEOUT_MILLIS);
     private static final int ASYNC_WINDOW = 16;
     private static final int SENDS_AFTER_SWITCH = 100;
 
@@ -144,16 +146,6 @@ class MasterFailoverTest {
         return closeable;
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TIMEOUT_MILLIS);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(20);
-        }
-    }
-
     @BeforeAll
     static void switchMastersUnderLoad() throws Exception {
         nameServer = new NameServer(NameServerConfig.defaults().withPort(0));
@@ -161,7 +153,7 @@ class MasterFailoverTest {
         ReplicationConfig sync = ReplicationConfig.DEFAULT.withMode(ReplicationConfig.Mode.SYNC, 2);
         master = start(config(root.resolve("master"), 0, sync));
         slave = start(config(root.resolve("slave"), 1, sync.asSlaveOf(master.address())));
-        await("the slave in sync", () -> master.inSyncReplicas().contains(1L));
+        await("the slave in sync").atMost(TIMEOUT).until(() -> master.inSyncReplicas().contains(1L));
         String url = "ramjet://" + nameServer.address() + "?discoveryMillis=200&resubscribeMillis=100";
         RamjetConnectionFactory factory = new RamjetConnectionFactory(url);
 
@@ -214,7 +206,7 @@ class MasterFailoverTest {
             assertNotNull(durable.receive(TIMEOUT_MILLIS), "delivered before the switch, not acknowledged");
         }
 
-        await("sends before the switch", () -> syncSent.size() > 100 && asyncSent.size() > 100);
+        await("sends before the switch").atMost(TIMEOUT).until(() -> syncSent.size() > 100 && asyncSent.size() > 100);
         Path slaveDir = slave.config().dataDir();
         long switchNanos = System.nanoTime();
         master.close();
@@ -226,7 +218,7 @@ class MasterFailoverTest {
         promotionMillis = TimeUnit.NANOSECONDS.toMillis(promotedAt - slaveDown);
         int syncBefore = syncSent.size();
         int asyncBefore = asyncSent.size();
-        await("sends after the switch", () -> syncSent.size() > syncBefore + SENDS_AFTER_SWITCH
+        await("sends after the switch").atMost(TIMEOUT).until(() -> syncSent.size() > syncBefore + SENDS_AFTER_SWITCH
                 && asyncSent.size() > asyncBefore + SENDS_AFTER_SWITCH);
         switchMillis = TimeUnit.NANOSECONDS.toMillis(firstSendAfterSwitchNanos.get() - switchNanos);
         producing.set(false);
@@ -264,8 +256,8 @@ class MasterFailoverTest {
                 durableAgain.add(m);
             }
         }
-        await("every message sent delivered", () -> auto.hasAll(evenOf(syncSent)) && dupsOk.hasAll(oddOf(syncSent))
-                && client.hasAll(asyncSent));
+        await("every message sent delivered").atMost(TIMEOUT).until(() -> auto.hasAll(evenOf(syncSent))
+                && dupsOk.hasAll(oddOf(syncSent)) && client.hasAll(asyncSent));
         LOG.info("switch: master closing -> first send answered by the new master after {} ms (slave restart as master took {} ms); "
                 + "stored twice by resends: AUTO {}, DUPS_OK {}, CLIENT {}", switchMillis, promotionMillis,
                 auto.unflaggedRepeats.size(), dupsOk.unflaggedRepeats.size(), client.unflaggedRepeats.size());

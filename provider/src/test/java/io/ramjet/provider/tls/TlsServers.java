@@ -4,6 +4,7 @@ import io.ramjet.protocol.remoting.tls.ServerTls;
 import io.ramjet.protocol.remoting.tls.ServerTls.ClientAuthMode;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.namesrv.NameServerConfig;
 
@@ -33,9 +34,9 @@ public final class TlsServers implements AutoCloseable {
      * material, trusting {@code ca} for client certificates, registering with {@code nameServer}
      * over TLS.
      */
-    public static BrokerConfig.Builder brokerConfig(Path dataDir, String name, NameServer nameServer,
+    public static BrokerConfigBuilder brokerConfig(Path dataDir, String name, NameServer nameServer,
                                                     TestCertificates.Identity key, Path ca, ClientAuthMode clientAuth) {
-        BrokerConfig.Builder config = BrokerConfig.builder(dataDir).port(0).brokerName(name)
+        BrokerConfigBuilder config = BrokerConfig.builder(dataDir).port(0).brokerName(name)
                 .nameServers(List.of(nameServer.address()));
         config.store().segmentSize(16 << 20);
         config.tls().certificate(key.certificateChain()).privateKey(key.privateKey()).clientAuth(clientAuth)
@@ -44,7 +45,7 @@ public final class TlsServers implements AutoCloseable {
     }
 
     /** Starts a broker, stopped before every NameServer. */
-    public Broker broker(BrokerConfig.Builder config) throws Exception {
+    public Broker broker(BrokerConfigBuilder config) throws Exception {
         Broker broker = new Broker(config.build());
         broker.start();
         started.add(0, broker);

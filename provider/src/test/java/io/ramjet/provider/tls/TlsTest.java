@@ -17,6 +17,7 @@ import io.ramjet.protocol.remoting.tls.ServerTls.ClientAuthMode;
 import io.ramjet.protocol.remoting.tls.TrustMaterial;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.remoting.RemotingServer;
 import io.ramjet.server.config.RemotingServerConfig;
@@ -85,7 +86,7 @@ class TlsTest {
 
     /** A broker whose port has the server's PEM key material, registering with the NameServer over TLS. */
     private static void tlsBroker(String name, NameServer nameServer, ClientAuthMode clientAuth) throws Exception {
-        BrokerConfig.Builder config = TlsServers.brokerConfig(dir.resolve(name), name, nameServer, server, ca.caPem(),
+        BrokerConfigBuilder config = TlsServers.brokerConfig(dir.resolve(name), name, nameServer, server, ca.caPem(),
                 clientAuth);
         if (clientAuth != ClientAuthMode.NONE) {
             // mutual TLS as the only login: alice's certificate proves her, through the JAAS certificate module

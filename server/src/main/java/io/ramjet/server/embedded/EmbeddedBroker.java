@@ -3,6 +3,7 @@ package io.ramjet.server.embedded;
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.namesrv.NameServerConfig;
 import org.slf4j.Logger;
@@ -103,7 +104,7 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     /** The defaults of a broker in a test: {@link BrokerConfig#defaults} with 64 MiB segments. */
     static BrokerConfig defaults(Path dataDir) {
-        BrokerConfig.Builder builder = BrokerConfig.builder(dataDir);
+        BrokerConfigBuilder builder = BrokerConfig.builder(dataDir);
         builder.store().segmentSize(EMBEDDED_SEGMENT_SIZE);
         return builder.build();
     }

@@ -1,6 +1,7 @@
 package io.ramjet.server.standalone;
 
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 
 import java.io.UncheckedIOException;
 import java.util.function.BiConsumer;
@@ -16,7 +17,7 @@ import java.util.function.BiConsumer;
  * @param setter       puts a parsed value into a builder
  */
 record BrokerKey<T>(String name, ValueType<T> type, String defaultValue, String meaning,
-                    BiConsumer<BrokerConfig.Builder, T> setter) {
+                    BiConsumer<BrokerConfigBuilder, T> setter) {
 
     /** Whether {@link #defaultValue()} is a value of the key (else a phrase such as "(none)"). */
     boolean hasLiteralDefault() {
@@ -28,7 +29,7 @@ record BrokerKey<T>(String name, ValueType<T> type, String defaultValue, String 
      *
      * @throws ConfigException naming the key, the value and the accepted form
      */
-    void apply(BrokerConfig.Builder builder, String value) {
+    void apply(BrokerConfigBuilder builder, String value) {
         T parsed;
         try {
             parsed = type.parse().apply(value);

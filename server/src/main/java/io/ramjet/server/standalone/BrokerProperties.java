@@ -1,6 +1,7 @@
 package io.ramjet.server.standalone;
 
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -22,14 +23,14 @@ public final class BrokerProperties {
     }
 
     public static BrokerConfig load(Path file, Path defaultDataDir) throws IOException {
-        BrokerConfig.Builder builder = BrokerConfig.builder(defaultDataDir);
+        BrokerConfigBuilder builder = BrokerConfig.builder(defaultDataDir);
         apply(read(file), builder);
         return build(builder);
     }
 
     /** The defaults with {@code p} applied. */
     public static BrokerConfig parse(Properties p, Path defaultDataDir) {
-        BrokerConfig.Builder builder = BrokerConfig.builder(defaultDataDir);
+        BrokerConfigBuilder builder = BrokerConfig.builder(defaultDataDir);
         apply(p, builder);
         return build(builder);
     }
@@ -43,13 +44,13 @@ public final class BrokerProperties {
     }
 
     /** Sets every key of {@code p} on {@code builder}, in key order so that errors come in a stable order. */
-    static void apply(Properties p, BrokerConfig.Builder builder) {
+    static void apply(Properties p, BrokerConfigBuilder builder) {
         Map<String, String> values = new TreeMap<>();
         p.stringPropertyNames().forEach(key -> values.put(key, p.getProperty(key)));
         apply(values, builder);
     }
 
-    static void apply(Map<String, String> values, BrokerConfig.Builder builder) {
+    static void apply(Map<String, String> values, BrokerConfigBuilder builder) {
         if (values.containsKey("nameServerSecret") && values.containsKey("nameServerSecretFile")) {
             throw new ConfigException("set broker property nameServerSecret or nameServerSecretFile, not both");
         }
@@ -70,7 +71,7 @@ public final class BrokerProperties {
     }
 
     /** Builds, stating a range error (say, {@code maxDeliveries must be positive}) as a configuration error. */
-    static BrokerConfig build(BrokerConfig.Builder builder) {
+    static BrokerConfig build(BrokerConfigBuilder builder) {
         try {
             return builder.build();
         } catch (ConfigException e) {

@@ -12,6 +12,7 @@ import io.ramjet.server.config.TlsSettings;
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import io.ramjet.server.broker.ha.ControlledBroker;
 import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.namesrv.NameServerConfig;
@@ -126,7 +127,7 @@ public final class Launcher {
         }
 
         /** As {@link #config()}, from {@code builder}'s defaults instead of the broker's. */
-        BrokerConfig config(BrokerConfig.Builder builder) throws IOException {
+        BrokerConfig config(BrokerConfigBuilder builder) throws IOException {
             if (configFile != null) {
                 BrokerProperties.apply(BrokerProperties.read(configFile), builder);
             }
@@ -178,7 +179,7 @@ public final class Launcher {
 
         /** The NameServer, then the broker registering with it under one secret. */
         List<AutoCloseable> start() throws Exception {
-            BrokerConfig.Builder defaults = BrokerConfig.builder(Path.of("data"));
+            BrokerConfigBuilder defaults = BrokerConfig.builder(Path.of("data"));
             defaults.store().segmentSize(SEGMENT_SIZE);
             BrokerConfig config = broker.config(defaults);
             NameServerSecret secret;
@@ -199,7 +200,7 @@ public final class Launcher {
             nameServer.start();
             started.add(nameServer);
             try {
-                BrokerConfig.Builder registering = config.toBuilder().nameServers(List.of(nameServer.address()))
+                BrokerConfigBuilder registering = config.toBuilder().nameServers(List.of(nameServer.address()))
                         .nameServerSecret(secret);
                 if (tls != null) {
                     registering.tls().outbound(true);

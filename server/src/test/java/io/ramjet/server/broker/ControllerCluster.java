@@ -1,5 +1,7 @@
 package io.ramjet.server.broker;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.ramjet.controller.ControllerClient;
 import io.ramjet.controller.ControllerConfig;
 import io.ramjet.controller.ControllerGroup;
@@ -17,7 +19,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+import org.awaitility.Awaitility;
 
 /**
  * In-process controller nodes and controlled brokers of group {@code g1} on 127.0.0.1 with
@@ -68,7 +71,7 @@ final class ControllerCluster implements AutoCloseable {
 
     /** Broker {@code id} of group g1 in controller mode, its data in {@code dir/b<id>}. */
     BrokerConfig brokerConfig(long id, ReplicationConfig.Mode mode, int minInSync) {
-        BrokerConfig.Builder builder = BrokerConfig.builder(dir.resolve("b" + id)).port(0).nameServers(List.of())
+        BrokerConfigBuilder builder = BrokerConfig.builder(dir.resolve("b" + id)).port(0).nameServers(List.of())
                 .queuesPerDestination(2).brokerName("g1").brokerId(id).replicationMode(mode)
                 .minInSyncReplicas(minInSync).replicaMaxLag(Duration.ofSeconds(3))
                 .replicaSyncTimeout(Duration.ofSeconds(15)).controllerAddresses(group.toString())
@@ -104,14 +107,10 @@ final class ControllerCluster implements AutoCloseable {
                 + broker.role() + ", not " + role);
     }
 
-    static void await(BooleanSupplier condition, Duration within, java.util.function.Supplier<String> what) {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError(what.get() + " after " + within.toMillis() + " ms");
-            }
-            LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
-        }
+    /** Polls {@code condition} until it holds; fails, with what {@code what} tells then, once {@code within} passed. */
+    static void await(BooleanSupplier condition, Duration within, Supplier<String> what) {
+        Awaitility.await().atMost(within).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
+                .untilAsserted(() -> assertTrue(condition.getAsBoolean(), what));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.ramjet.server.broker;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -229,11 +230,10 @@ class ReplicationTest {
              Broker slave = slave(slaveDir, master, 1);
              BrokerTestClient client = new BrokerTestClient(master.address())) {
             Broker second = slave(secondSlaveDir, master, 2);
-            long deadline = System.nanoTime() + CATCH_UP.toNanos();
-            while (!master.inSyncReplicas().equals(Set.of(1L, 2L))) {
-                assertTrue(System.nanoTime() < deadline, "both slaves in sync: " + master.inSyncReplicas());
+            await().atMost(CATCH_UP).pollInSameThread().untilAsserted(() -> {
                 client.send("orders", DestinationKind.QUEUE, 0, "before");
-            }
+                assertEquals(Set.of(1L, 2L), master.inSyncReplicas(), "both slaves in sync");
+            });
 
             second.close();
 

@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,17 +63,19 @@ class SendVariantsTest extends BrokerTestBase {
         return Frame.oneWay(CommandCode.SEND, header, Unpooled.wrappedBuffer(message(text)));
     }
 
-    /** Pulls until {@code count} messages arrived or the deadline passed, acking what it gets. */
-    private List<Received> pullAll(SubscriptionRef ref, long consumer, int count) throws Exception {
+    /** Pulls until {@code count} messages arrived, acking what it gets; fails when they take over 20 s. */
+    private List<Received> pullAll(SubscriptionRef ref, long consumer, int count) {
         List<Received> all = new ArrayList<>();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (all.size() < count && System.nanoTime() < deadline) {
-            List<Received> got = client.pull(ref, consumer, 64, 500);
-            all.addAll(got);
-            if (!got.isEmpty()) {
-                client.ack(ref, got);
-            }
-        }
+        // each pull waits up to 500 ms for messages itself
+        await(count + " messages pulled").atMost(Duration.ofSeconds(20)).pollInSameThread()
+                .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1)).until(() -> {
+                    List<Received> got = client.pull(ref, consumer, 64, 500);
+                    all.addAll(got);
+                    if (!got.isEmpty()) {
+                        client.ack(ref, got);
+                    }
+                    return all.size() >= count;
+                });
         return all;
     }
 

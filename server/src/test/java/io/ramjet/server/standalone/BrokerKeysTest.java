@@ -1,6 +1,7 @@
 package io.ramjet.server.standalone;
 
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -48,7 +49,7 @@ class BrokerKeysTest {
     @Test
     void everyDocumentedDefaultIsTheDefault() {
         Path dataDir = Path.of("./data");
-        BrokerConfig.Builder builder = BrokerConfig.builder(dataDir);
+        BrokerConfigBuilder builder = BrokerConfig.builder(dataDir);
         Properties literal = new Properties();
         BrokerKeys.ALL.stream().filter(BrokerKey::hasLiteralDefault)
                 .forEach(key -> literal.setProperty(key.name(), key.defaultValue()));
@@ -108,8 +109,8 @@ class BrokerKeysTest {
             if (key.name().equals("nameServerSecretFile") || key.name().equals("clusterSecretFile")) {
                 continue;
             }
-            BrokerConfig.Builder base = defaults.toBuilder().usersFile(Path.of("users"));
-            BrokerConfig.Builder builder = defaults.toBuilder().usersFile(Path.of("users"));
+            BrokerConfigBuilder base = defaults.toBuilder().usersFile(Path.of("users"));
+            BrokerConfigBuilder builder = defaults.toBuilder().usersFile(Path.of("users"));
             Map<String, String> needed = companions.getOrDefault(key.name(), Map.of());
             if (!key.name().equals("tlsCertificate") && !key.name().equals("tlsPrivateKey")) {
                 BrokerProperties.apply(needed, base);

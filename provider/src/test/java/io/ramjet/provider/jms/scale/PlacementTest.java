@@ -16,6 +16,7 @@ import io.ramjet.provider.jms.RamjetConnectionFactory;
 import io.ramjet.provider.jms.transaction.Destinations;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import io.ramjet.server.broker.destination.Destination;
 import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.namesrv.NameServerConfig;
@@ -87,7 +88,7 @@ class PlacementTest {
     }
 
     private Broker startGroup(String name) throws Exception {
-        BrokerConfig.Builder builder = BrokerConfig.builder(dir.resolve(name)).brokerName(name).port(0)
+        BrokerConfigBuilder builder = BrokerConfig.builder(dir.resolve(name)).brokerName(name).port(0)
                 .nameServers(nameServers.stream().map(NameServer::address).toList()).queuesPerDestination(QUEUES);
         builder.store().segmentSize(16 << 20);
         Broker broker = new Broker(builder.build());

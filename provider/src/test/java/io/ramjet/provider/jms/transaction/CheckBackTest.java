@@ -1,9 +1,14 @@
 package io.ramjet.provider.jms.transaction;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import io.ramjet.model.TxState;
+import io.ramjet.provider.client.BrokerClient;
+import io.ramjet.provider.client.FailoverRamjetClient;
+import io.ramjet.provider.client.RemotingRamjetClient;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
 import io.ramjet.server.embedded.EmbeddedBroker;
 import jakarta.jms.Connection;
@@ -14,7 +19,11 @@ import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongFunction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -29,16 +38,17 @@ class CheckBackTest {
     private static final Duration CHECK_INTERVAL = Duration.ofMillis(50);
     private static final int MAX_CHECKS = 2;
     private static final int MESSAGES = 100;
-    /** Several times the maximum of check-back rounds: the broker's timing, which no client event reveals. */
-    private static final long CHECKED_SEVERAL_TIMES_MS = 800;
-
     private EmbeddedBroker broker;
     private Path dataDir;
+    /** The broker's check-backs the connection has answered. */
+    private final AtomicInteger checksAnswered = new AtomicInteger();
 
     private Connection connect(int maxChecks) throws Exception {
         dataDir = Files.createTempDirectory("ramjet-checkback-");
         broker = EmbeddedBroker.start(dataDir, c -> c.withTransactionChecks(CHECK_AFTER, CHECK_INTERVAL, maxChecks));
-        Connection connection = new RamjetConnectionFactory("ramjet://" + broker.nameServerAddress()).createConnection();
+        RamjetConnectionFactory factory = new RamjetConnectionFactory("ramjet://" + broker.nameServerAddress());
+        factory.setClientFactory(info -> new FailoverRamjetClient(countingChecks(new RemotingRamjetClient(info)), info));
+        Connection connection = factory.createConnection();
         connection.start();
         return connection;
     }
@@ -58,7 +68,8 @@ class CheckBackTest {
             for (int i = 0; i < MESSAGES; i++) {
                 producer.send(tx.createTextMessage("m" + i));
             }
-            Thread.sleep(CHECKED_SEVERAL_TIMES_MS);
+            await("three times the maximum of checks answered").atMost(Duration.ofSeconds(10))
+                    .until(() -> checksAnswered.get() >= 3 * MAX_CHECKS);
             tx.commit();
             MessageConsumer consumer = connection.createSession(false, Session.AUTO_ACKNOWLEDGE).createConsumer(q);
             for (int i = 0; i < MESSAGES; i++) {
@@ -68,5 +79,25 @@ class CheckBackTest {
             }
             assertNull(consumer.receiveNoWait());
         }
+    }
+
+    /** {@code real}, counting in {@link #checksAnswered} each check-back the connection answers through it. */
+    private BrokerClient countingChecks(BrokerClient real) {
+        return (BrokerClient) Proxy.newProxyInstance(BrokerClient.class.getClassLoader(),
+                new Class<?>[] {BrokerClient.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("answerTransactionChecks")) {
+                        @SuppressWarnings("unchecked")
+                        LongFunction<TxState> states = (LongFunction<TxState>) args[0];
+                        args = new Object[] {(LongFunction<TxState>) id -> {
+                            checksAnswered.incrementAndGet();
+                            return states.apply(id);
+                        }};
+                    }
+                    try {
+                        return method.invoke(real, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 }

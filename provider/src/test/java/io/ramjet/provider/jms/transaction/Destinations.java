@@ -1,7 +1,8 @@
 package io.ramjet.provider.jms.transaction;
 
+import static org.awaitility.Awaitility.await;
+
 import io.ramjet.model.DestinationKind;
-import io.ramjet.protocol.command.BrokerRoute;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.CreateDestinationRequest;
 import io.ramjet.protocol.frame.Frame;
@@ -33,17 +34,10 @@ public final class Destinations {
             remoting.invokeSync(brokerAddress, Frame.request(CommandCode.CREATE_DESTINATION,
                     new CreateDestinationRequest(queue, DestinationKind.QUEUE, 0, false)), TIMEOUT);
             NameServerClient names = new NameServerClient(remoting, List.of(nameServer), TIMEOUT);
-            long deadline = System.nanoTime() + TIMEOUT.toNanos();
-            while (true) {
-                List<BrokerRoute> routes = names.queryRoute(queue).get().writableMasters();
-                if (routes.stream().anyMatch(r -> r.broker().address().equals(brokerAddress))) {
-                    return;
-                }
-                if (System.nanoTime() - deadline > 0) {
-                    throw new AssertionError("the NameServer never routed " + queue + " to " + brokerAddress);
-                }
-                Thread.onSpinWait();
-            }
+            await("the NameServer routing " + queue + " to " + brokerAddress).atMost(TIMEOUT)
+                    .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(10))
+                    .until(() -> names.queryRoute(queue).get().writableMasters().stream()
+                            .anyMatch(r -> r.broker().address().equals(brokerAddress)));
         }
     }
 }

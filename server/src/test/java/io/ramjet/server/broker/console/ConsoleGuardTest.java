@@ -1,6 +1,7 @@
 package io.ramjet.server.broker.console;
 
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import io.ramjet.server.broker.security.PasswordHash;
 import io.ramjet.server.embedded.EmbeddedBroker;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class ConsoleGuardTest {
     @TempDir
     Path dir;
 
-    private EmbeddedBroker secured(UnaryOperator<BrokerConfig.Builder> tuning) throws Exception {
+    private EmbeddedBroker secured(UnaryOperator<BrokerConfigBuilder> tuning) throws Exception {
         Path users = Files.writeString(dir.resolve("users.properties"),
                 ADMIN + " = " + PasswordHash.of(ADMIN_PASSWORD.toCharArray()).encoded() + "\n"
                         + USER + " = " + PasswordHash.of(USER_PASSWORD.toCharArray()).encoded() + "\n");

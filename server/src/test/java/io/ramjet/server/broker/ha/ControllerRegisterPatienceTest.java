@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ class ControllerRegisterPatienceTest {
         try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             silent = closed.getLocalPort();
         }
-        BrokerConfig.Builder builder = BrokerConfig.builder(dir).port(0).nameServers(List.of()).brokerName("g1")
+        BrokerConfigBuilder builder = BrokerConfig.builder(dir).port(0).nameServers(List.of()).brokerName("g1")
                 .brokerId(1).controllerAddresses("n0=127.0.0.1:" + silent).controllerHeartbeat(Duration.ofMillis(100))
                 .controllerTimeout(Duration.ofMillis(300)).controllerRegisterPatience(Duration.ofMillis(500))
                 .clusterSecret(ClusterSecret.of("the patience test's cluster secret"));

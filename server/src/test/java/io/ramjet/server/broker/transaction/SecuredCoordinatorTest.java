@@ -2,6 +2,7 @@ package io.ramjet.server.broker.transaction;
 
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
+import io.ramjet.server.broker.BrokerConfigBuilder;
 import io.ramjet.server.broker.security.PasswordHash;
 import io.ramjet.server.broker.transaction.TxClient.Received;
 import org.junit.jupiter.api.AfterEach;
@@ -39,7 +40,7 @@ class SecuredCoordinatorTest {
         // the coordinator answers a login as its own clusterUser (these brokers hold no cluster secret)
         coordinator = TxBrokers.start(TxBrokers.config(dir.resolve("coordinator"), 15).withSecurity(users, false)
                 .toBuilder().clusterSecret(null).clusterUser("broker").build());
-        BrokerConfig.Builder participantConfig = TxBrokers.config(dir.resolve("participant"), 15)
+        BrokerConfigBuilder participantConfig = TxBrokers.config(dir.resolve("participant"), 15)
                 .withSecurity(users, false).toBuilder().clusterSecret(null);
         if (clusterUser) {
             participantConfig.clusterUser("broker").clusterPassword(PASSWORD);
