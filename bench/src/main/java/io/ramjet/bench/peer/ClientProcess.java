@@ -281,19 +281,8 @@ public final class ClientProcess implements Workloads {
 
     @Override
     public void close() throws IOException {
-        try {
-            process.getOutputStream().close();
-        } catch (IOException alreadyGone) {
-            // the client JVM has ended
-        }
-        try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                LOG.warn("{}'s client JVM did not end within 30 s of its stdin closing: killed", product);
-                process.destroyForcibly().waitFor();
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
+        if (PeerProcess.endThroughStdin(process, 30)) {
+            LOG.warn("{}'s client JVM did not end within 30 s of its stdin closing: killed", product);
         }
     }
 

@@ -244,19 +244,29 @@ public final class PeerProcess implements AutoCloseable {
                         String.join("\n", lastLines));
             }
         }
+        endThroughStdin(process, 10);
+    }
+
+    /**
+     * Ends a child that stops when its stdin closes: closes it, waits up to {@code seconds}, then
+     * kills it. Returns whether it had to be killed.
+     */
+    static boolean endThroughStdin(Process process, long seconds) {
         try {
             process.getOutputStream().close();
         } catch (IOException alreadyGone) {
             // the pipe is broken: the process has exited or is about to
         }
         try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
+            if (process.waitFor(seconds, TimeUnit.SECONDS)) {
+                return false;
             }
+            process.destroyForcibly().waitFor();
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
+        return true;
     }
 
     @Override
