@@ -156,13 +156,12 @@ final class GroupSends {
         boolean start;
         synchronized (this) {
             inFlight--;
-            if (closed) {
-                start = false;
-            } else if (cause != null && unreachable(cause)) {
+            // once the connection closed, a failure is the send's answer: nothing is kept or resent
+            if (!closed && cause != null && unreachable(cause)) {
                 beginRecovery();
                 startMover = notStored(pending);
                 kept = true;
-            } else if (cause != null && resendable(pending, cause)) {
+            } else if (!closed && cause != null && resendable(pending, cause)) {
                 waiting.put(pending.sequence(), pending);
                 beginRecovery();
                 kept = true;
