@@ -46,18 +46,26 @@ class UsersTest {
         assertThrows(IllegalArgumentException.class, () -> Users.parse(List.of(ALICE, ALICE), "users"));
     }
 
+    /**
+     * The fastest of a few calls each: preemption on a loaded machine only ever adds time, so the
+     * minimum is the cost of the hashing itself, which must not tell a known user from an unknown one.
+     */
     @Test
     void anUnknownUserTakesAboutAsLongAsAKnownOne() {
         Users users = Users.parse(List.of(ALICE), "users");
         users.verify("alice", "warm-up".toCharArray());
-        long known = time(() -> users.verify("alice", "wrong".toCharArray()));
-        long unknown = time(() -> users.verify("nobody", "wrong".toCharArray()));
+        long known = fastest(() -> users.verify("alice", "wrong".toCharArray()));
+        long unknown = fastest(() -> users.verify("nobody", "wrong".toCharArray()));
         assertTrue(unknown > known / 3, "unknown " + unknown + " ns, known " + known + " ns");
     }
 
-    private static long time(Runnable r) {
-        long start = System.nanoTime();
-        r.run();
-        return System.nanoTime() - start;
+    private static long fastest(Runnable r) {
+        long best = Long.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            long start = System.nanoTime();
+            r.run();
+            best = Math.min(best, System.nanoTime() - start);
+        }
+        return best;
     }
 }
