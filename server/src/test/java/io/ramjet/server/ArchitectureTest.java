@@ -88,11 +88,10 @@ class ArchitectureTest {
             // and assembly wires the transport: the remoting server and its processors, the
             // NameServer registration, the slave's link to its master, the append lane, the
             // operator's commands and the cluster overview. The root package (Broker, BrokerConfig,
-            // the API other modules use) names none, but for the transport's RemotingException
-            // that a broker's start throws when it cannot listen, which controller mode (ha) passes on.
+            // the API other modules use) and controller mode (ha) name none: a port the broker
+            // cannot listen on or a master that does not answer is the broker's NetworkException.
             new Confinement("wire types", Pattern.compile(WIRE.pattern() + "|io\\.ramjet\\.server\\.remoting\\..*"),
-                    BROKER, Set.of("processor", "assembly"),
-                    Pattern.compile("io\\.ramjet\\.protocol\\.remoting\\.RemotingException")),
+                    BROKER, Set.of("processor", "assembly"), NOTHING),
             // the JMS façade sees outcomes (ClientException) and the model, never the transport, a status or a request
             new Confinement("wire types", WIRE, PROVIDER, Set.of("client"), NOTHING),
             // info objects cross the seam downwards: nothing below it knows the JMS API
@@ -249,6 +248,13 @@ class ArchitectureTest {
                 final class RequestProcessors {
                     io.ramjet.protocol.frame.Frame frame;
                 }
+                """, BROKER + ".PlantedStart", """
+                package io.ramjet.server.broker;
+
+                final class PlantedStart {
+                    void start() throws io.ramjet.protocol.remoting.RemotingException {
+                    }
+                }
                 """, BROKER + ".assembly.PlantedLane", """
                 package io.ramjet.server.broker.assembly;
 
@@ -259,7 +265,8 @@ class ArchitectureTest {
         // the assembly package may name the wire; no class of the root package may
         assertEquals(List.of("wire types: Broker (" + BROKER + ") names io.ramjet.protocol.command.BrokerInfo",
                 "wire types: BrokerConfig (" + BROKER + ") names io.ramjet.server.remoting.RemotingServer",
-                "wire types: RequestProcessors (" + BROKER + ") names io.ramjet.protocol.frame.Frame"), found);
+                "wire types: RequestProcessors (" + BROKER + ") names io.ramjet.protocol.frame.Frame",
+                "wire types: PlantedStart (" + BROKER + ") names io.ramjet.protocol.remoting.RemotingException"), found);
     }
 
     @Test

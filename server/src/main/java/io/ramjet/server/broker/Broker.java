@@ -1,6 +1,6 @@
 package io.ramjet.server.broker;
 
-import io.ramjet.protocol.remoting.RemotingException;
+import io.ramjet.server.broker.error.NetworkException;
 import io.ramjet.server.broker.admin.BrokerFactsReader;
 import io.ramjet.server.broker.admin.Statistics;
 import io.ramjet.server.broker.assembly.BrokerState;
@@ -123,8 +123,12 @@ public final class Broker implements AutoCloseable {
                 horizon.horizon());
     }
 
-    /** Opens the store, binds the port and registers with the NameServers. */
-    public synchronized void start() throws RemotingException {
+    /**
+     * Opens the store, binds the port and registers with the NameServers.
+     *
+     * @throws NetworkException if the broker cannot listen on its port
+     */
+    public synchronized void start() throws NetworkException {
         if (store != null) {
             throw new IllegalStateException("already started");
         }
@@ -157,7 +161,7 @@ public final class Broker implements AutoCloseable {
             if (!replicationConfig.slave()) {
                 registration.start(this::address, state.destinations(), () -> replication.epochs().lastEpoch());
             }
-        } catch (RemotingException | RuntimeException e) {
+        } catch (NetworkException | RuntimeException e) {
             close();
             throw e;
         }

@@ -1,6 +1,7 @@
 package io.ramjet.server.embedded;
 
 import io.ramjet.protocol.remoting.RemotingException;
+import io.ramjet.server.broker.error.NetworkException;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.broker.BrokerConfigBuilder;
@@ -90,7 +91,7 @@ public final class EmbeddedBroker implements AutoCloseable {
             broker = new Broker(config);
             broker.start();
             return new EmbeddedBroker(nameServer, broker, temporary ? dataDir : null);
-        } catch (RemotingException | RuntimeException e) {
+        } catch (RemotingException | NetworkException | RuntimeException e) {
             if (broker != null) {
                 broker.close();
             }

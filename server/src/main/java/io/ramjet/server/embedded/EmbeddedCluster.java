@@ -1,6 +1,7 @@
 package io.ramjet.server.embedded;
 
 import io.ramjet.protocol.remoting.RemotingException;
+import io.ramjet.server.broker.error.NetworkException;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.controller.ClusterSecret;
 import io.ramjet.server.broker.BrokerConfig;
@@ -66,13 +67,13 @@ public final class EmbeddedCluster implements AutoCloseable {
                 cluster.brokers.add(cluster.startBroker(i, 0));
             }
             return cluster;
-        } catch (RemotingException | RuntimeException e) {
+        } catch (RemotingException | NetworkException | RuntimeException e) {
             cluster.close();
             throw new IllegalStateException("embedded cluster failed to start", e);
         }
     }
 
-    private Broker startBroker(int index, int port) throws RemotingException {
+    private Broker startBroker(int index, int port) throws NetworkException {
         Path dataDir = root.resolve("broker-" + index);
         BrokerConfig config = tuning.apply(EmbeddedBroker.defaults(dataDir)).toBuilder()
                 .brokerName("broker-" + index)
@@ -83,7 +84,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         Broker broker = new Broker(config);
         try {
             broker.start();
-        } catch (RemotingException | RuntimeException e) {
+        } catch (NetworkException | RuntimeException e) {
             broker.close();
             throw e;
         }
@@ -121,7 +122,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             Broker broker = startBroker(index, port);
             brokers.set(index, broker);
             return broker;
-        } catch (RemotingException e) {
+        } catch (NetworkException e) {
             throw new IllegalStateException("broker-" + index + " failed to restart", e);
         }
     }

@@ -10,6 +10,7 @@ import io.ramjet.controller.ClusterSecret;
 import io.ramjet.server.config.NameServerSecret;
 import io.ramjet.server.config.TlsSettings;
 import io.ramjet.protocol.remoting.RemotingException;
+import io.ramjet.server.broker.error.NetworkException;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.broker.BrokerConfigBuilder;
@@ -74,7 +75,8 @@ public final class Launcher {
     static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new Launcher());
         commandLine.setExecutionExceptionHandler((e, command, parseResult) -> {
-            if (!(e instanceof ConfigException || e instanceof RemotingException || e instanceof IOException
+            if (!(e instanceof ConfigException || e instanceof RemotingException || e instanceof NetworkException
+                    || e instanceof IOException
                     || e instanceof UncheckedIOException)) {
                 throw e;
             }

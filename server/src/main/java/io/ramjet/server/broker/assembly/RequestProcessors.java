@@ -6,6 +6,7 @@ import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.protocol.remoting.RemotingException;
+import io.ramjet.server.broker.error.NetworkException;
 import io.ramjet.server.broker.console.ConsoleGate;
 import io.ramjet.server.broker.delivery.Acknowledgements;
 import io.ramjet.server.broker.delivery.DeadLetterQueue;
@@ -121,9 +122,17 @@ public final class RequestProcessors {
         return server;
     }
 
-    /** Binds the port, the processors registered. */
-    public void listen() throws RemotingException {
-        server.start();
+    /**
+     * Binds the port, the processors registered.
+     *
+     * @throws NetworkException if the port is taken or TLS cannot start
+     */
+    public void listen() throws NetworkException {
+        try {
+            server.start();
+        } catch (RemotingException e) {
+            throw new NetworkException(e.getMessage(), e);
+        }
     }
 
     /** How many connections the server has open now; 0 when it is not serving. */

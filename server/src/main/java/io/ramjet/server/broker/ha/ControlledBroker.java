@@ -4,7 +4,7 @@ import io.ramjet.controller.ControllerClient;
 import io.ramjet.controller.ControllerGroup;
 import io.ramjet.controller.ControllerReply;
 import io.ramjet.controller.ControllerStatus;
-import io.ramjet.protocol.remoting.RemotingException;
+import io.ramjet.server.broker.error.NetworkException;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
 import io.ramjet.server.broker.replication.ControllerMode;
@@ -125,9 +125,9 @@ public final class ControlledBroker implements AutoCloseable {
      *
      * @throws IllegalStateException if no controller answers with a master within
      *                               {@code controllerRegisterPatienceMs}
-     * @throws RemotingException     if the broker cannot listen on its port
+     * @throws NetworkException      if the broker cannot listen on its port
      */
-    public void start() throws RemotingException {
+    public void start() throws NetworkException {
         lastOffset = StoreTruncation.logEnd(config.storeConfig());
         long sentAt = System.nanoTime();
         ControllerReply reply = registerPatiently();
@@ -153,7 +153,7 @@ public final class ControlledBroker implements AutoCloseable {
                 return;
             }
             close();
-            if (e.getCause() instanceof RemotingException refused) {
+            if (e.getCause() instanceof NetworkException refused) {
                 throw refused;
             }
             throw e.getCause() instanceof RuntimeException failed ? failed : new IllegalStateException(e.getCause());
@@ -330,7 +330,7 @@ public final class ControlledBroker implements AutoCloseable {
         }
         try {
             startBroker(target);
-        } catch (RemotingException | RuntimeException e) {
+        } catch (NetworkException | RuntimeException e) {
             LOG.error("broker {}/{} could not start as {}; the next heartbeat tries again", config.brokerName(),
                     config.brokerId(), target, e);
             pending = null;
@@ -354,7 +354,7 @@ public final class ControlledBroker implements AutoCloseable {
         }
     }
 
-    private void startBroker(BrokerRole target) throws RemotingException {
+    private void startBroker(BrokerRole target) throws NetworkException {
         BrokerConfig brokerConfig = config.toBuilder().controllerMode(ControllerMode.OFF)
                 .replication(target.applyTo(config.replication())).build();
         Broker next = new Broker(brokerConfig, brokerConfig.storeConfig(),

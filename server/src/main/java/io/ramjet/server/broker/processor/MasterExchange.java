@@ -10,6 +10,7 @@ import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingException;
 import io.ramjet.protocol.remoting.RemotingTimeoutException;
+import io.ramjet.server.broker.error.NetworkException;
 import io.ramjet.server.broker.replication.ReplicaFetcher;
 import io.ramjet.server.cluster.ClusterIntroduction;
 import java.time.Duration;
@@ -63,17 +64,26 @@ public final class MasterExchange implements ReplicaFetcher.MasterLink {
     }
 
     @Override
-    public void introduce(Duration timeout) throws RemotingException, InterruptedException {
-        introduce(client, masterAddress, introduction, timeout);
+    public void introduce(Duration timeout) throws NetworkException, InterruptedException {
+        try {
+            introduce(client, masterAddress, introduction, timeout);
+        } catch (RemotingException e) {
+            throw failed("the cluster handshake", e);
+        }
     }
 
     /** REPLICA_FETCH, answered within the hold and ten seconds more. */
     @Override
     public ReplicaFetcher.Fetched fetch(long offset, int maxBytes, Duration hold)
-            throws RemotingException, InterruptedException {
-        Frame response = ask(client, masterAddress, Frame.request(CommandCode.REPLICA_FETCH,
-                        new ReplicaFetchRequest(brokerId, offset, maxBytes, hold.toMillis())),
-                hold.plusSeconds(10));
+            throws NetworkException, InterruptedException {
+        Frame response;
+        try {
+            response = ask(client, masterAddress, Frame.request(CommandCode.REPLICA_FETCH,
+                            new ReplicaFetchRequest(brokerId, offset, maxBytes, hold.toMillis())),
+                    hold.plusSeconds(10));
+        } catch (RemotingException e) {
+            throw failed("REPLICA_FETCH at " + offset, e);
+        }
         ReplicaFetchResponse answer = response.header(ReplicaFetchResponse.class);
         ByteBuf body = response.body();
         return new ReplicaFetcher.Fetched(answer.offset(), answer.epoch(),
@@ -96,6 +106,11 @@ public final class MasterExchange implements ReplicaFetcher.MasterLink {
             client.closeConnection(masterAddress);
             throw e;
         }
+    }
+
+    /** The transport's failure of {@code what} (no answer, or a refusal), in the broker's terms. */
+    private NetworkException failed(String what, RemotingException e) {
+        return new NetworkException(what + " with master " + masterAddress + " failed: " + e.getMessage(), e);
     }
 
     private static void introduce(RemotingClient client, String masterAddress, ClusterIntroduction introduction,

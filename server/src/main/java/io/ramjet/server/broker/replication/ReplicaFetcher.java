@@ -1,6 +1,6 @@
 package io.ramjet.server.broker.replication;
 
-import io.ramjet.protocol.remoting.RemotingException;
+import io.ramjet.server.broker.error.NetworkException;
 import io.ramjet.storage.MessageStore;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -51,10 +51,10 @@ public final class ReplicaFetcher implements AutoCloseable {
          * Proves this slave a member of the cluster over the connection fetched on, and takes
          * bytes afterwards only from a master that proved it in return.
          */
-        void introduce(Duration timeout) throws RemotingException, InterruptedException;
+        void introduce(Duration timeout) throws NetworkException, InterruptedException;
 
         /** Up to {@code maxBytes} of the master's CommitLog from {@code offset}, held up to {@code hold} for some. */
-        Fetched fetch(long offset, int maxBytes, Duration hold) throws RemotingException, InterruptedException;
+        Fetched fetch(long offset, int maxBytes, Duration hold) throws NetworkException, InterruptedException;
     }
 
     /**
@@ -126,7 +126,7 @@ public final class ReplicaFetcher implements AutoCloseable {
         }
     }
 
-    private void fetchOnce() throws RemotingException, InterruptedException, ExecutionException, TimeoutException {
+    private void fetchOnce() throws NetworkException, InterruptedException, ExecutionException, TimeoutException {
         if (!introduced) {
             master.introduce(Duration.ofSeconds(10));
             introduced = true;
