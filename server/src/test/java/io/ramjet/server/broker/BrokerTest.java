@@ -11,6 +11,7 @@ import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.command.SubscribeRequest;
 import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.BrokerTestClient.Received;
+import io.ramjet.server.broker.error.NetworkException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BrokerTest extends BrokerTestBase {
+
+    @Test
+    void aPortInUseFailsTheStartWithTheBrokersNetworkException(@TempDir Path otherDir) {
+        String address = broker.address();
+        int taken = Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
+        Broker second = new Broker(BrokerTestSupport.config(otherDir).toBuilder().port(taken).build(),
+                BrokerTestSupport.store(otherDir));
+        NetworkException refused = assertThrows(NetworkException.class, second::start);
+        assertTrue(refused.getMessage().contains("cannot listen on 127.0.0.1:" + taken), refused.getMessage());
+        assertEquals(address, broker.address(), "the first broker still serves");
+    }
 
     @Test
     void sentMessageIsPulledOnceAndGoneAfterAck() throws Exception {
