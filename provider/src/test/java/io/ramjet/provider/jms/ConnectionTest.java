@@ -1,5 +1,6 @@
 package io.ramjet.provider.jms;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -9,9 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ramjet.server.embedded.EmbeddedBroker;
 import jakarta.jms.Connection;
 import jakarta.jms.InvalidClientIDException;
+import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -48,17 +52,21 @@ class ConnectionTest extends BrokerTestSupport {
         Connection connection = connect();
         Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
         MessageConsumer consumer = session.createConsumer(session.createQueue(unique("pending")));
-        Thread closer = new Thread(() -> {
+        CompletableFuture<Message> received = new CompletableFuture<>();
+        Thread receiver = new Thread(() -> {
             try {
-                Thread.sleep(200);
-                connection.close();
-            } catch (Exception e) {
-                throw new RuntimeException(e);
+                received.complete(consumer.receive());
+            } catch (Throwable e) {
+                received.completeExceptionally(e);
             }
         });
-        closer.start();
-        assertNull(consumer.receive());
-        closer.join();
+        receiver.start();
+        // the receiving thread blocked in receive, waiting for a message
+        await().atMost(Duration.ofMillis(TIMEOUT))
+                .until(receiver::getState, state -> state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING);
+        connection.close();
+        assertNull(received.get(TIMEOUT, TimeUnit.MILLISECONDS));
+        receiver.join();
     }
 
     @Test

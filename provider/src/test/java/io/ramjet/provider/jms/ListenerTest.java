@@ -1,5 +1,6 @@
 package io.ramjet.provider.jms;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -16,6 +17,7 @@ import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.TemporaryQueue;
 import jakarta.jms.TextMessage;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -93,12 +95,11 @@ class ListenerTest extends BrokerTestSupport {
             producer.send(session.createTextMessage("1"));
             producer.send(session.createTextMessage("2"));
             assertTrue(entered.await(TIMEOUT, TimeUnit.MILLISECONDS));
+            Thread stopping = Thread.currentThread();
             Thread releaser = new Thread(() -> {
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException e) {
-                    return;
-                }
+                // once this thread waits in stop for the listener to return
+                await().atMost(Duration.ofMillis(TIMEOUT)).until(stopping::getState,
+                        state -> state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING);
                 release.countDown();
             });
             releaser.start();
