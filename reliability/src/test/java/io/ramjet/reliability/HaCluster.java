@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -268,16 +269,8 @@ final class HaCluster implements BeforeAllCallback, AfterEachCallback, AfterAllC
 
     /** Polls the controller until {@code condition} holds; fails naming {@code what} and the last answer. */
     ReplicaInfo awaitInfo(String what, Duration timeout, Predicate<ReplicaInfo> condition) {
-        AtomicReference<ReplicaInfo> last = new AtomicReference<>();
-        boolean held = Await.until(timeout, () -> {
-            ReplicaInfo info = info();
-            last.set(info);
-            return info != null && condition.test(info);
-        });
-        if (!held) {
-            throw new AssertionError(what + ": not within " + timeout + "; the controller said " + last.get());
-        }
-        return last.get();
+        return await(what).atMost(timeout).pollInSameThread().pollInterval(Duration.ofMillis(50))
+                .until(this::info, info -> info != null && condition.test(info));
     }
 
     /**

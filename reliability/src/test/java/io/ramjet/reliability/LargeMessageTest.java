@@ -1,5 +1,6 @@
 package io.ramjet.reliability;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,6 +31,11 @@ class LargeMessageTest {
      * falls inside it.
      */
     private static final long KILLED_LENGTH = 48 * MIB;
+    /**
+     * How long a sender whose broker was killed waits for a master before its send fails: the
+     * broker is restarted after the sender exits, so waiting longer shows nothing more.
+     */
+    private static final long SENDER_FAILOVER_MILLIS = 2_000;
 
     @RegisterExtension
     final Brokers brokers = Brokers.perTest();
@@ -46,8 +52,8 @@ class LargeMessageTest {
                 send.peakHeap() / MIB, length / MIB * 1000 / Math.max(1, receive.millis()), receive.peakHeap() / MIB);
         assertTrue(send.peakHeap() < 64 * MIB && receive.peakHeap() < 64 * MIB, "peak heaps within 64 MiB");
         // consumed: retention deletes every segment but the active one (the 1 GiB spans five)
-        assertTrue(Await.until(Duration.ofSeconds(30), () -> segments(broker) <= 2),
-                "segments left after the message was consumed: " + segments(broker));
+        await("segments left after the message was consumed").atMost(Duration.ofSeconds(30))
+                .until(() -> segments(broker), left -> left <= 2);
     }
 
     @Test
@@ -56,11 +62,13 @@ class LargeMessageTest {
         long seed = System.nanoTime();
         Random random = new Random(seed);
         long length = KILLED_LENGTH;
+        // the broker comes back only once the sender has exited: the sender waits briefly for a master
+        String url = broker.url() + "?failoverTimeout=" + SENDER_FAILOVER_MILLIS;
         int sent = 0;
         int unknown = 0; // a client killed just after its SEND was stored, before it printed so
         for (int round = 0; round < 3; round++) {
             try (ClientProcess child = ClientProcess.start("large-kill-send-" + round, CLIENT_HEAP,
-                    LargeMessageChild.class, "send", broker.url(), "rel.large.killsend", Long.toString(length))) {
+                    LargeMessageChild.class, "send", url, "rel.large.killsend", Long.toString(length))) {
                 assertTrue(child.awaitLine("sending", CLIENT_TIMEOUT).isPresent(), "child started: " + child.lines());
                 TimeUnit.MILLISECONDS.sleep(random.nextInt(600)); // a random point of the send
                 if (round == 1) {
@@ -90,8 +98,8 @@ class LargeMessageTest {
         assertTrue(received >= sent && received <= sent + unknown, "messages received: " + received
                 + ", those whose send returned: " + sent + ", no other (seed " + seed + ")");
         // nothing is left to deliver: retention deletes the orphaned chunks' segments
-        assertTrue(Await.until(Duration.ofSeconds(30), () -> segments(broker) <= 2),
-                "segments left: " + segments(broker) + " (seed " + seed + ")");
+        await("segments left (seed " + seed + ")").atMost(Duration.ofSeconds(30))
+                .until(() -> segments(broker), left -> left <= 2);
     }
 
     @Test
