@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -39,7 +38,7 @@ class LargeMessageFailoverTest {
     private static final String WRITER_HEAP = "-Xmx384m";
 
     @RegisterExtension
-    static final HaCluster CLUSTER = new HaCluster("largeha", Duration.ofMillis(2_500), new Properties(),
+    static final HaCluster CLUSTER = new HaCluster("largeha", Duration.ofMillis(2_500), Brokers.properties("retentionIntervalMs", "1000"),
             "requestTimeout=30000");
 
     @Test

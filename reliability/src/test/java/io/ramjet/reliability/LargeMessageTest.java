@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -42,7 +41,7 @@ class LargeMessageTest {
 
     @Test
     void aGibibyteTravelsThroughClientsWithA64MibHeap() throws Exception {
-        BrokerProcess broker = brokers.start("large-gib", Brokers.properties("segmentSize", "256m"));
+        BrokerProcess broker = brokers.start("large-gib", Brokers.properties("segmentSize", "256m", "retentionIntervalMs", "1000"));
         long length = 1L << 30;
         Figures send = run("large-gib-send", "send", broker, "rel.large.gib", Long.toString(length));
         Figures receive = run("large-gib-receive", "receive", broker, "rel.large.gib", "30000");
@@ -58,7 +57,7 @@ class LargeMessageTest {
 
     @Test
     void aBrokerOrClientKilledDuringLargeSendsLeavesOnlyWholeMessagesAndTheirChunksAreReclaimed() throws Exception {
-        BrokerProcess broker = brokers.start("large-kill-send", Brokers.properties("segmentSize", "16m"));
+        BrokerProcess broker = brokers.start("large-kill-send", Brokers.properties("segmentSize", "16m", "retentionIntervalMs", "1000"));
         long seed = System.nanoTime();
         Random random = new Random(seed);
         long length = KILLED_LENGTH;
@@ -104,7 +103,7 @@ class LargeMessageTest {
 
     @Test
     void aBrokerKilledDuringALargeReceiveDeliversTheWholeMessageAgain() throws Exception {
-        BrokerProcess broker = brokers.start("large-kill-receive", new Properties());
+        BrokerProcess broker = brokers.start("large-kill-receive", Brokers.properties("retentionIntervalMs", "1000"));
         long seed = System.nanoTime();
         Random random = new Random(seed);
         long length = KILLED_LENGTH;

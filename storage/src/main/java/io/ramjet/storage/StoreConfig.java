@@ -14,6 +14,9 @@ import java.util.Objects;
  * @param flushPolicy                whether durable appends wait for a force
  * @param flushInterval              period of the background flush
  * @param checkpointInterval         period of the checkpoint
+ * @param retentionInterval          how often the owner of the store looks for CommitLog segments
+ *                                   nothing needs any more (consumed, no transaction, no large
+ *                                   message or delayed message in them) and deletes them
  * @param minFreeSpace               usable disk bytes that must remain after creating a CommitLog
  *                                   segment for a message; a segment for a control record and a
  *                                   ConsumeQueue file need only a quarter of it (the reserve that
@@ -25,7 +28,7 @@ import java.util.Objects;
  */
 public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntriesPerFile,
                           FlushPolicy flushPolicy, Duration flushInterval, Duration checkpointInterval,
-                          long minFreeSpace, int maxRecordSize, ForceRecorder forceRecorder) {
+                          Duration retentionInterval, long minFreeSpace, int maxRecordSize, ForceRecorder forceRecorder) {
 
     public static final int DEFAULT_SEGMENT_SIZE = 1 << 30;
     public static final int DEFAULT_ENTRIES_PER_FILE = 300_000;
@@ -38,12 +41,15 @@ public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntri
      * crash replays at most this much of the log.
      */
     public static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofSeconds(10);
+    /** Ten seconds, as RocketMQ's {@code cleanResourceInterval}: a scan reads every subscription's offset. */
+    public static final Duration DEFAULT_RETENTION_INTERVAL = Duration.ofSeconds(10);
 
     public StoreConfig {
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(flushPolicy, "flushPolicy");
         Objects.requireNonNull(flushInterval, "flushInterval");
         Objects.requireNonNull(checkpointInterval, "checkpointInterval");
+        Objects.requireNonNull(retentionInterval, "retentionInterval");
         Objects.requireNonNull(forceRecorder, "forceRecorder");
         if (segmentSize < 4096) {
             throw new IllegalArgumentException("segmentSize " + segmentSize + " below 4096");
@@ -55,7 +61,8 @@ public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntri
             throw new IllegalArgumentException("maxRecordSize " + maxRecordSize + " not in [1, segmentSize]");
         }
         if (flushInterval.isNegative() || flushInterval.isZero()
-                || checkpointInterval.isNegative() || checkpointInterval.isZero()) {
+                || checkpointInterval.isNegative() || checkpointInterval.isZero()
+                || retentionInterval.isNegative() || retentionInterval.isZero()) {
             throw new IllegalArgumentException("intervals must be positive");
         }
         if (minFreeSpace < 0) {
@@ -77,7 +84,7 @@ public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntri
     public Builder toBuilder() {
         return builder(directory).segmentSize(segmentSize).consumeQueueEntriesPerFile(consumeQueueEntriesPerFile)
                 .flushPolicy(flushPolicy).flushInterval(flushInterval).checkpointInterval(checkpointInterval)
-                .minFreeSpace(minFreeSpace).maxRecordSize(maxRecordSize).forceRecorder(forceRecorder);
+                .retentionInterval(retentionInterval).minFreeSpace(minFreeSpace).maxRecordSize(maxRecordSize).forceRecorder(forceRecorder);
     }
 
     /** Also lowers {@code maxRecordSize} to the new size if it was larger. */
@@ -120,6 +127,7 @@ public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntri
         private FlushPolicy flushPolicy = FlushPolicy.SYNC_GROUP_COMMIT;
         private Duration flushInterval = DEFAULT_FLUSH_INTERVAL;
         private Duration checkpointInterval = DEFAULT_CHECKPOINT_INTERVAL;
+        private Duration retentionInterval = DEFAULT_RETENTION_INTERVAL;
         private long minFreeSpace = DEFAULT_MIN_FREE_SPACE;
         private Integer maxRecordSize;
         private ForceRecorder forceRecorder = ForceRecorder.NONE;
@@ -158,6 +166,11 @@ public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntri
             return this;
         }
 
+        public Builder retentionInterval(Duration interval) {
+            this.retentionInterval = interval;
+            return this;
+        }
+
         public Builder minFreeSpace(long bytes) {
             this.minFreeSpace = bytes;
             return this;
@@ -177,7 +190,7 @@ public record StoreConfig(Path directory, int segmentSize, int consumeQueueEntri
         public StoreConfig build() {
             int maxRecord = maxRecordSize != null ? maxRecordSize : Math.min(DEFAULT_MAX_RECORD_SIZE, segmentSize);
             return new StoreConfig(directory, segmentSize, consumeQueueEntriesPerFile, flushPolicy, flushInterval,
-                    checkpointInterval, minFreeSpace, maxRecord, forceRecorder);
+                    checkpointInterval, retentionInterval, minFreeSpace, maxRecord, forceRecorder);
         }
     }
 }

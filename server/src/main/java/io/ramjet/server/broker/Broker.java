@@ -56,7 +56,6 @@ public final class Broker implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Broker.class);
     /** Segments are large and deleted whole: looking every ten seconds is plenty. */
-    private static final long RETENTION_PERIOD_MILLIS = 10_000;
 
     private final BrokerConfig config;
     private final StoreConfig storeConfig;
@@ -156,8 +155,8 @@ public final class Broker implements AutoCloseable {
             replication.start(requests.server(), store, requests.members());
             retention = new RetentionScanner(store, state.destinations(), state.subscriptions(), state.delayed(),
                     state.transactions().table(), largeMessages, state.uploads());
-            threads.timer().scheduleWithFixedDelay(retention, RETENTION_PERIOD_MILLIS, RETENTION_PERIOD_MILLIS,
-                    TimeUnit.MILLISECONDS);
+            long retentionMillis = config.storeConfig().retentionInterval().toMillis();
+            threads.timer().scheduleWithFixedDelay(retention, retentionMillis, retentionMillis, TimeUnit.MILLISECONDS);
             if (!replicationConfig.slave()) {
                 registration.start(this::address, state.destinations(), () -> replication.epochs().lastEpoch());
             }

@@ -72,7 +72,7 @@ class BrokerKeysTest {
                 Map.entry("transactionMaxChecks", "1"), Map.entry("producerIdleExpiryMs", "60000"),
                 Map.entry("producerTableMax", "10"), Map.entry("segmentSize", "64m"),
                 Map.entry("maxRecordSize", "1m"), Map.entry("minFreeSpace", "1k"), Map.entry("flushPolicy", "async"),
-                Map.entry("flushIntervalMs", "1"), Map.entry("checkpointIntervalMs", "1"),
+                Map.entry("flushIntervalMs", "1"), Map.entry("checkpointIntervalMs", "1"), Map.entry("retentionIntervalMs", "1"),
                 Map.entry("consumeQueueEntriesPerFile", "1"), Map.entry("usersFile", "other-users"),
                 Map.entry("allowAnonymous", "false"), Map.entry("nameServerSecret", "0123456789abcdef"),
                 Map.entry("tlsCertificate", "chain.pem"), Map.entry("tlsPrivateKey", "key.pem"),
