@@ -1,5 +1,6 @@
 package io.ramjet.bench;
 
+import io.ramjet.bench.peer.ClientProcess;
 import io.ramjet.bench.peer.JmsPeer;
 import io.ramjet.bench.peer.Peer;
 import io.ramjet.bench.peer.ReplicatedPeer;
@@ -220,6 +221,7 @@ public final class Bench implements Callable<Integer> {
         s.put("rounds", Integer.toString(config.rounds()));
         s.put("latency", config.latencyRate() + " msg/s for " + config.latencyDuration().toSeconds() + " s");
         s.put("heap", config.heap());
+        s.put("client heap", ClientProcess.HEAP);
         s.put("settle", config.settle().toSeconds() + " s");
         PeerOrder order = new PeerOrder(peers.size());
         List<String> orders = new ArrayList<>();

@@ -1,37 +1,34 @@
 package io.ramjet.bench;
 
 import io.ramjet.bench.peer.ReplicatedPeer;
+import io.ramjet.bench.workload.Failover;
+import io.ramjet.bench.workload.Failover.Outcome;
 import io.ramjet.bench.workload.Workloads;
 import io.ramjet.controller.ControllerConfig;
 import io.ramjet.server.broker.replication.ReplicationConfig;
-import jakarta.jms.Connection;
-import jakarta.jms.ConnectionFactory;
-import jakarta.jms.DeliveryMode;
-import jakarta.jms.IllegalStateException;
-import jakarta.jms.JMSException;
-import jakarta.jms.MessageProducer;
-import jakarta.jms.Session;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Failover time as a JMS user sees it: one producer sends persistent messages, each
- * synchronously, to a replicated peer ({@link ReplicatedPeer}); after {@value #SENDS_BEFORE_KILL}
- * sends another thread kills the primary's JVM ({@code kill -9}) while the producer goes on, and
- * the figure is the time from the kill to the end of the first successful send that began after
- * the JVM had exited (so no answer of the old primary counts). A send that fails is tried again
- * {@value #RETRY_PAUSE_MS} ms later, as a user's loop would, on a new connection if the old one
- * was closed. Each repeat starts a fresh peer; the median and the spread of the repeats are printed.
+ * Failover time as a JMS user sees it: one producer sends persistent 1 KiB messages, each
+ * synchronously, to a replicated peer ({@link ReplicatedPeer}) from the peer's client JVM
+ * ({@link Failover}, on that product's client library and Netty, as every workload's client
+ * runs); after {@value #SENDS_BEFORE_KILL} sends this JVM kills the primary's JVM
+ * ({@code kill -9}) while the producer goes on, and the figure is the time from the kill to the
+ * end of the first successful send that began after the JVM had exited (so no answer of the old
+ * primary counts). The client JVM keeps the timers: the kill's moment is noted there just before
+ * the kill, the exit's just after this JVM has seen it, each one call on the client's stdin (so
+ * the figure may be longer than the failover by that call's time, well under a millisecond,
+ * never shorter). A send that fails is tried again {@link Failover#RETRY_PAUSE} later, as a
+ * user's loop would, on a new connection if the old one was closed. Each repeat starts a fresh
+ * peer; the median and the spread of the repeats are printed.
  *
  * <p>Peers: {@code artemis-replicated} (a live/backup pair, replication HA policy, its client with
  * {@code ha=true&reconnectAttempts=-1}) and {@code ramjet-ha} (three NameServers with controllers,
@@ -48,13 +45,8 @@ public final class FailoverTime {
     private static final String HEAP = "1g";
     /** Ramjet's CommitLog segment: each is zero-filled when created, and a fresh group per repeat needs one. */
     private static final int SEGMENT_MIB = 64;
-    private static final long RETRY_PAUSE_MS = 5;
     /** A repeat whose producer has not sent again this long after the kill counts as no failover. */
     private static final Duration PATIENCE = Duration.ofMinutes(2);
-
-    /** One repeat: the time from the kill to the next successful send, and the sends that failed meanwhile. */
-    record Outcome(long millis, int failedSends, int newConnections) {
-    }
 
     private FailoverTime() {
     }
@@ -68,11 +60,11 @@ public final class FailoverTime {
         List<Long> times = new ArrayList<>();
         for (int i = 1; i <= repeats; i++) {
             try (ReplicatedPeer replicated = start(peer, brokerTimeout)) {
-                Outcome o = measure(replicated.connectionFactory(), replicated);
+                Outcome o = measure(replicated);
                 out.printf(Locale.ROOT, "%s repeat %d: next successful send %d ms after the kill (%d sends failed, "
                         + "%d new connections)%n", peer, i, o.millis(), o.failedSends(), o.newConnections());
                 times.add(o.millis());
-            } catch (TimeoutException e) {
+            } catch (TimeoutException | IOException e) {
                 out.printf(Locale.ROOT, "%s repeat %d: %s%n", peer, i, e.getMessage());
             }
         }
@@ -98,91 +90,15 @@ public final class FailoverTime {
         };
     }
 
-    static Outcome measure(ConnectionFactory factory, ReplicatedPeer peer) throws Exception {
-        AtomicLong killedAt = new AtomicLong();
-        AtomicLong exitedAt = new AtomicLong(Long.MAX_VALUE);
-        CountDownLatch sent = new CountDownLatch(SENDS_BEFORE_KILL);
-        Thread killer = new Thread(() -> {
-            try {
-                sent.await();
-                killedAt.set(System.nanoTime());
-                peer.killPrimary();
-                exitedAt.set(System.nanoTime());
-                LOG.info("primary killed; its JVM exited {} ms later", (exitedAt.get() - killedAt.get()) / 1_000_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "failover-killer");
-        killer.start();
-        Producer producer = new Producer(factory);
-        int failed = 0;
-        int connections = 0;
-        try {
-            while (true) {
-                long began = System.nanoTime();
-                try {
-                    if (producer == null) {
-                        producer = new Producer(factory);
-                        connections++;
-                    }
-                    producer.send();
-                    if (began - exitedAt.get() > 0) {
-                        return new Outcome((System.nanoTime() - killedAt.get()) / 1_000_000, failed, connections);
-                    }
-                    sent.countDown();
-                } catch (JMSException e) {
-                    if (killedAt.get() == 0) {
-                        throw e;
-                    }
-                    failed++;
-                    LOG.info("send failed after the kill: {}", e.toString());
-                    if (e instanceof IllegalStateException && producer != null) {
-                        producer.close();
-                        producer = null;
-                    }
-                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(RETRY_PAUSE_MS));
-                }
-                if (killedAt.get() != 0 && System.nanoTime() - killedAt.get() > PATIENCE.toNanos()) {
-                    throw new TimeoutException("no successful send within " + PATIENCE + " of the kill");
-                }
-            }
-        } finally {
-            killer.interrupt();
-            killer.join();
-            if (producer != null) {
-                producer.close();
-            }
-        }
-    }
-
-    /** A connection, session and producer of persistent 1 KiB messages to one queue. */
-    private static final class Producer implements AutoCloseable {
-
-        private final Connection connection;
-        private final Session session;
-        private final MessageProducer producer;
-        private final byte[] body = new byte[1024];
-
-        Producer(ConnectionFactory factory) throws JMSException {
-            connection = factory.createConnection();
-            session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            producer = session.createProducer(session.createQueue("failover"));
-            producer.setDeliveryMode(DeliveryMode.PERSISTENT);
-        }
-
-        void send() throws JMSException {
-            var m = session.createBytesMessage();
-            m.writeBytes(body);
-            producer.send(m);
-        }
-
-        @Override
-        public void close() {
-            try {
-                connection.close();
-            } catch (JMSException e) {
-                LOG.debug("closing the producer's connection failed", e);
-            }
+    /** One repeat on {@code peer}: its client JVM started, the producer run, the primary killed; the client JVM closed after. */
+    static Outcome measure(ReplicatedPeer peer) throws Exception {
+        try (Workloads client = peer.workloads(1, 1); Failover failover = client.failover("failover")) {
+            failover.start(SENDS_BEFORE_KILL);
+            failover.killing();
+            long killed = System.nanoTime();
+            peer.killPrimary();
+            LOG.info("primary killed; its JVM exited {} ms later", (System.nanoTime() - killed) / 1_000_000);
+            return failover.exited(PATIENCE);
         }
     }
 }

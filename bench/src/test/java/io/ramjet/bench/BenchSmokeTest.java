@@ -3,6 +3,7 @@ package io.ramjet.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ramjet.bench.peer.ClientProcess;
 import io.ramjet.bench.report.Reports;
 import io.ramjet.bench.report.ResultsCsv;
 import io.ramjet.bench.result.Cell;
@@ -62,6 +63,8 @@ class BenchSmokeTest {
             assertTrue(setup.contains(peer + "'s distribution class path"), peer + " not on its distribution's: " + setup);
             assertTrue(setup.contains(peer + ",client-class-path,\"" + peer + "'s client class path"),
                     peer + "'s client not in a JVM of its own on its client's class path: " + setup);
+            assertTrue(setup.lines().anyMatch(l -> l.startsWith(peer + ",client-java,")
+                    && l.contains("-Xmx" + ClientProcess.HEAP)), peer + "'s client JVM not at the clients' heap: " + setup);
         }
         assertTrue(setup.contains("artemis,netty,4.1.119.Final") && setup.contains("rocketmq,JVM 1 (RocketMqServerMain)"
                 + " netty,4.1.114.Final") && setup.contains("ramjet,netty,4.2."), setup);

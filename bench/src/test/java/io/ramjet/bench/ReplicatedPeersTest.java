@@ -10,6 +10,7 @@ import io.ramjet.bench.result.Results;
 import io.ramjet.bench.result.Row;
 import io.ramjet.bench.result.Rows;
 import io.ramjet.bench.workload.BenchConfig;
+import io.ramjet.bench.workload.Failover;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,9 +24,9 @@ import picocli.CommandLine;
 
 /**
  * The replicated peers start (every slave or backup in sync before the first figure), move the
- * smoke counts of workload 1, and {@link FailoverTime} then sees a send succeed on the backup
- * after the live broker's JVM is killed: the Artemis pair is started once for both. No speed is
- * asserted.
+ * smoke counts of workload 1 through their client JVMs, and {@link FailoverTime}'s producer, in
+ * the pair's client JVM, then sees a send succeed on the backup after the live broker's JVM is
+ * killed: the Artemis pair is started once for both. No speed is asserted.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReplicatedPeersTest {
@@ -80,7 +81,7 @@ class ReplicatedPeersTest {
     @Test
     @Order(2)
     void failoverTimeRunsFromTheKillToTheFirstSendTheBackupAnswers() throws Exception {
-        FailoverTime.Outcome outcome = FailoverTime.measure(artemis.connectionFactory(), artemis);
+        Failover.Outcome outcome = FailoverTime.measure(artemis);
 
         assertFalse(artemis.isAlive(), "the live broker's JVM was not killed");
         assertTrue(outcome.millis() > 0, outcome.toString());

@@ -1,6 +1,8 @@
 package io.ramjet.bench.jms;
 
 import io.ramjet.bench.workload.Acknowledgement;
+import io.ramjet.bench.workload.Failover;
+import io.ramjet.bench.workload.FanOut;
 import io.ramjet.bench.workload.Parallel;
 import io.ramjet.bench.workload.Progress;
 import io.ramjet.bench.workload.Rate;
@@ -298,53 +300,13 @@ public final class JmsWorkloads implements Workloads {
     }
 
     @Override
-    public Rate fanOut(String topic, long count, int size, int subscribers, boolean durable) throws Exception {
-        List<Connection> connections = new ArrayList<>();
-        List<Session> durableSessions = new ArrayList<>();
-        List<MessageConsumer> durableConsumers = new ArrayList<>();
-        AtomicLong delivered = new AtomicLong();
-        try {
-            for (int i = 0; i < subscribers; i++) {
-                Connection c = factory.createConnection();
-                connections.add(c);
-                if (durable) {
-                    c.setClientID(topic + "-" + i);
-                }
-                Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-                MessageConsumer consumer = durable ? s.createDurableConsumer(s.createTopic(topic), "fanout")
-                        : s.createConsumer(s.createTopic(topic));
-                consumer.setMessageListener(m -> delivered.incrementAndGet());
-                if (durable) {
-                    durableSessions.add(s);
-                    durableConsumers.add(consumer);
-                }
-                c.start();
-            }
-            Connection pc = factory.createConnection();
-            connections.add(pc);
-            Session ps = pc.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            MessageProducer p = ps.createProducer(ps.createTopic(topic));
-            p.setDeliveryMode(durable ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
-            byte[] body = new byte[size];
-            Window window = new Window(ASYNC_WINDOW);
-            long start = System.nanoTime();
-            for (long i = 0; i < count; i++) {
-                window.acquire();
-                p.send(bytes(ps, body), window);
-            }
-            window.awaitAll(topic);
-            Progress.awaitCount(delivered, count * subscribers, "fan-out on " + topic);
-            Rate rate = new Rate(count * subscribers, System.nanoTime() - start);
-            for (int i = 0; i < durableConsumers.size(); i++) {
-                durableConsumers.get(i).close();
-                durableSessions.get(i).unsubscribe("fanout");
-            }
-            return rate;
-        } finally {
-            for (Connection c : connections) {
-                c.close();
-            }
-        }
+    public FanOut openFanOut(String topic, int subscribers, boolean durable) throws JMSException {
+        return JmsFanOut.open(factory, topic, subscribers, durable);
+    }
+
+    @Override
+    public Failover failover(String queue) {
+        return new JmsFailover(factory, queue);
     }
 
     @Override
@@ -455,7 +417,7 @@ public final class JmsWorkloads implements Workloads {
         }
     }
 
-    private static BytesMessage bytes(Session s, byte[] body) throws JMSException {
+    static BytesMessage bytes(Session s, byte[] body) throws JMSException {
         BytesMessage m = s.createBytesMessage();
         m.writeBytes(body);
         return m;

@@ -13,12 +13,10 @@ import org.apache.activemq.artemis.core.server.cluster.impl.MessageLoadBalancing
  * {@code broker.xml}: a connector to itself and one to its partner, a cluster connection over
  * static connectors (create's UDP discovery cannot run where only 127.0.0.1 may be used), a
  * cluster user, and {@code <replication><primary>} with {@code check-for-active-server} or
- * {@code <replication><backup>} with {@code allow-failback}. Both connectors have
- * {@code useEpoll=false}: the one a broker announces is where clients fail over to (not the URL
- * they were given), and the benchmark's clients run on Ramjet's Netty 4.2, for which Artemis's
- * epoll support is not built; in the broker's JVM every outgoing connection shares one event
- * loop group, so the backup's connection to the live broker is on NIO too (the acceptors stay on
- * epoll). Chosen by the system properties
+ * {@code <replication><backup>} with {@code allow-failback}. The connectors are on epoll
+ * (Artemis's default, as create writes them): the one a broker announces is where clients fail
+ * over to, and every client runs on Artemis's own Netty ({@link ClientProcess}), where epoll
+ * loads. Chosen by the system properties
  * {@value #ROLE} ({@code primary} or {@code backup}) and {@value #PARTNER_PORT}.
  */
 final class ArtemisReplication {
@@ -46,8 +44,8 @@ final class ArtemisReplication {
     /** Adds the pair's connectors, cluster connection and HA policy for {@code role} to {@code config}. */
     static void configure(ConfigurationImpl config, String role, int port) throws Exception {
         int partnerPort = Integer.parseInt(System.getProperty(PARTNER_PORT));
-        config.addConnectorConfiguration(SELF, "tcp://127.0.0.1:" + port + "?useEpoll=false");
-        config.addConnectorConfiguration(PARTNER, "tcp://127.0.0.1:" + partnerPort + "?useEpoll=false");
+        config.addConnectorConfiguration(SELF, "tcp://127.0.0.1:" + port);
+        config.addConnectorConfiguration(PARTNER, "tcp://127.0.0.1:" + partnerPort);
         config.addClusterConfiguration(new ClusterConnectionConfiguration()
                 .setName("my-cluster")
                 .setConnectorName(SELF)

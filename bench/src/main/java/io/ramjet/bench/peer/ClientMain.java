@@ -2,6 +2,8 @@ package io.ramjet.bench.peer;
 
 import io.ramjet.bench.rocketmq.RocketMqWorkloads;
 import io.ramjet.bench.workload.Acknowledgement;
+import io.ramjet.bench.workload.Failover;
+import io.ramjet.bench.workload.FanOut;
 import io.ramjet.bench.workload.NotApplicableException;
 import io.ramjet.bench.workload.Rate;
 import io.ramjet.bench.workload.Workloads;
@@ -103,13 +105,25 @@ public final class ClientMain {
                     : w.drain(c[1], n(c[2]), Acknowledgement.valueOf(c[3])));
             case "acknowledgements" -> w.acknowledgements().stream().map(Enum::name).collect(Collectors.joining(","));
             case "acknowledgementGap" -> w.acknowledgementGap(Acknowledgement.valueOf(c[1]));
-            case "openConsumers" -> {
-                AutoCloseable consumers = w.openConsumers(c[1], i(c[2]));
-                open.put(++handles, consumers);
-                yield handles;
+            case "openConsumers" -> keep(w.openConsumers(c[1], i(c[2])));
+            case "openFanOut" -> keep(w.openFanOut(c[1], i(c[2]), b(c[3])));
+            case "fanOutSend" -> rate(opened(FanOut.class, c[1]).send(n(c[2]), i(c[3])));
+            case "failover" -> keep(w.failover(c[1]));
+            case "failoverStart" -> {
+                opened(Failover.class, c[1]).start(i(c[2]));
+                yield "";
             }
-            case "closeConsumers" -> {
-                open.remove(i(c[1])).close();
+            case "failoverKilling" -> {
+                opened(Failover.class, c[1]).killing();
+                yield "";
+            }
+            case "failoverExited" -> opened(Failover.class, c[1]).exited(Duration.ofNanos(n(c[2]))).encode();
+            case "close" -> {
+                AutoCloseable closing = open.remove(i(c[1]));
+                if (closing == null) {
+                    throw new IllegalArgumentException("no open handle " + c[1]);
+                }
+                closing.close();
                 yield "";
             }
             case "transactedSend" -> rate(w.transactedSend(c[1], n(c[2]), i(c[3]), i(c[4])));
@@ -117,7 +131,6 @@ public final class ClientMain {
             case "sendAsync" -> rate(w.sendAsync(c[1], n(c[2]), i(c[3])));
             case "latency" -> histogram(w.latency(c[1], i(c[2]), i(c[3]), Duration.ofNanos(n(c[4]))));
             case "selective" -> w.selective(c[1], n(c[2]), i(c[3]), b(c[4])).toNanos();
-            case "fanOut" -> rate(w.fanOut(c[1], n(c[2]), i(c[3]), i(c[4]), b(c[5])));
             case "orderedGroups" -> rate(w.orderedGroups(c[1], i(c[2]), n(c[3]), i(c[4]), i(c[5])));
             case "manyDestinations" -> rate(w.manyDestinations(c[1], i(c[2]), i(c[3])));
             case "largeSend" -> rate(w.largeSend(c[1], n(c[2]), i(c[3])));
@@ -130,6 +143,20 @@ public final class ClientMain {
             }
             default -> throw new IllegalArgumentException("no call " + Arrays.toString(c));
         };
+    }
+
+    /** Keeps {@code opened} until a {@code close} call names the handle this returns. */
+    private int keep(AutoCloseable opened) {
+        open.put(++handles, opened);
+        return handles;
+    }
+
+    private <T> T opened(Class<T> type, String handle) {
+        AutoCloseable o = open.get(i(handle));
+        if (!type.isInstance(o)) {
+            throw new IllegalArgumentException("no open " + type.getSimpleName() + " " + handle);
+        }
+        return type.cast(o);
     }
 
     /** A rate as its messages and nanoseconds. */

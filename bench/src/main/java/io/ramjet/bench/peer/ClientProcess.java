@@ -1,6 +1,8 @@
 package io.ramjet.bench.peer;
 
 import io.ramjet.bench.workload.Acknowledgement;
+import io.ramjet.bench.workload.Failover;
+import io.ramjet.bench.workload.FanOut;
 import io.ramjet.bench.workload.NotApplicableException;
 import io.ramjet.bench.workload.Rate;
 import io.ramjet.bench.workload.Workloads;
@@ -37,6 +39,12 @@ public final class ClientProcess implements Workloads {
 
     private static final Logger LOG = LoggerFactory.getLogger(ClientProcess.class);
     private static final String END = "end of the client JVM's output";
+    /**
+     * The heap of every peer's client JVM, initial and maximum alike, as the brokers' are: the
+     * same for every peer, so no client runs on a larger heap than another's (the JVM's default
+     * is a quarter of the machine's memory, which differs between machines).
+     */
+    public static final String HEAP = "1g";
 
     private final String product;
     private final Process process;
@@ -62,7 +70,7 @@ public final class ClientProcess implements Workloads {
     /**
      * Starts the client {@code spec} names (its product, ramjet, artemis or rocketmq, then its
      * broker's address and settings as {@link ClientMain} reads them) with {@code producers} and
-     * {@code consumers}, the JVM with {@code jvmArgs}; returns once it is ready.
+     * {@code consumers}, the JVM with {@link #HEAP} and {@code jvmArgs}; returns once it is ready.
      */
     public static ClientProcess start(List<String> spec, int producers, int consumers, List<String> jvmArgs)
             throws IOException {
@@ -70,6 +78,7 @@ public final class ClientProcess implements Workloads {
         PeerClassPath classPath = PeerClassPath.client(product);
         String cp = classPath.apply(ClientMain.class, PeerProcess.classPath(ClientMain.class));
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(List.of("-Xms" + HEAP, "-Xmx" + HEAP));
         cmd.addAll(jvmArgs);
         cmd.addAll(List.of("-cp", cp, ClientMain.class.getName(), product, Integer.toString(producers),
                 Integer.toString(consumers)));
@@ -79,6 +88,7 @@ public final class ClientProcess implements Workloads {
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("client-class-path", classPath + ", " + cp.split(File.pathSeparator).length + " entries");
+        settings.put("client-heap", "-Xms" + HEAP + " -Xmx" + HEAP + ", every peer's client JVM alike");
         StringBuilder seen = new StringBuilder();
         String line;
         while ((line = out.readLine()) != null) {
@@ -134,7 +144,7 @@ public final class ClientProcess implements Workloads {
     @Override
     public AutoCloseable openConsumers(String queue, int connections) throws Exception {
         String handle = ask("openConsumers", queue, connections);
-        return () -> ask("closeConsumers", handle);
+        return () -> ask("close", handle);
     }
 
     @Override
@@ -177,8 +187,45 @@ public final class ClientProcess implements Workloads {
     }
 
     @Override
-    public Rate fanOut(String topic, long count, int size, int subscribers, boolean durable) throws Exception {
-        return ClientMain.rate(ask("fanOut", topic, count, size, subscribers, durable));
+    public FanOut openFanOut(String topic, int subscribers, boolean durable) throws Exception {
+        String handle = ask("openFanOut", topic, subscribers, durable);
+        return new FanOut() {
+            @Override
+            public Rate send(long count, int size) throws Exception {
+                return ClientMain.rate(ask("fanOutSend", handle, count, size));
+            }
+
+            @Override
+            public void close() throws Exception {
+                ask("close", handle);
+            }
+        };
+    }
+
+    @Override
+    public Failover failover(String queue) throws Exception {
+        String handle = ask("failover", queue);
+        return new Failover() {
+            @Override
+            public void start(int sends) throws Exception {
+                ask("failoverStart", handle, sends);
+            }
+
+            @Override
+            public void killing() throws Exception {
+                ask("failoverKilling", handle);
+            }
+
+            @Override
+            public Outcome exited(Duration patience) throws Exception {
+                return Outcome.decode(ask("failoverExited", handle, patience.toNanos()));
+            }
+
+            @Override
+            public void close() throws Exception {
+                ask("close", handle);
+            }
+        };
     }
 
     @Override

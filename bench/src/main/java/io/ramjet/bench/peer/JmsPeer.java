@@ -68,8 +68,8 @@ public final class JmsPeer implements Peer {
      * the benchmark lets a producer have unconfirmed ({@code sendWindowBytes}) keeps four
      * confirmations in flight, where a window as large as the send window would make the
      * producer stop and wait for each one. The client is on epoll ({@code useEpoll=true}, its
-     * default), as Ramjet's client is: it runs in this JVM, on Ramjet's Netty 4.2, where Artemis's
-     * epoll check passes and its 4.1-style epoll event loop group still exists. A positive
+     * default), as Ramjet's client is: it runs in a JVM of its own on Artemis's Netty
+     * ({@link ClientProcess}), where epoll loads. A positive
      * {@code bufferTimeoutNanos} replaces the journal buffer timeout the peer would measure.
      */
     public static JmsPeer artemis(String heap, long sendWindowBytes, long bufferTimeoutNanos) throws IOException {

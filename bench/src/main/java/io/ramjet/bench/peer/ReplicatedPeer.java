@@ -146,7 +146,7 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
             processes.add(PeerProcess.start(backupPort, ArtemisServerMain.class, heap, PeerClassPath.distribution(),
                     artemisArgs(nativeLibrary, "backup", primaryPort), data.path().resolve("backup"), timeout));
             return new Started(processes.get(0), JmsClient.artemis("(tcp://127.0.0.1:" + primaryPort
-                    + ",tcp://127.0.0.1:" + backupPort + ")?ha=true&reconnectAttempts=-1&useEpoll=false",
+                    + ",tcp://127.0.0.1:" + backupPort + ")?ha=true&reconnectAttempts=-1&useEpoll=true",
                     JmsPeer.artemisConfirmationWindow(sendWindowBytes)));
         });
     }
@@ -219,11 +219,6 @@ public final class ReplicatedPeer extends ProcessGroupPeer {
             }
         } while (System.nanoTime() - deadline < 0);
         throw new IOException("no persistent send was answered within " + READY_PATIENCE, last);
-    }
-
-    /** The client's connection factory, for a caller that drives the peer itself. */
-    public ConnectionFactory connectionFactory() {
-        return client.factory();
     }
 
     /** Kills the primary's JVM as {@code kill -9} would and returns once it has exited. */

@@ -3,6 +3,7 @@ package io.ramjet.bench.report;
 import io.ramjet.bench.result.Results;
 import io.ramjet.bench.result.Row;
 import io.ramjet.bench.result.Rows;
+import io.ramjet.bench.workload.BenchConfig;
 import io.ramjet.bench.workload.BuildDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -70,6 +72,28 @@ public final class Reports {
         return page.substring(0, begin) + BEGIN + "\n\n" + section + "\n" + page.substring(end);
     }
 
+    /**
+     * What a fan-out row (workload 6, and 10's to 1, 10 and 100 durable subscribers) times, the
+     * same on every peer, with its message count at the run's {@code count} where known.
+     */
+    static String fanOutShape(String count) {
+        String messages = BenchConfig.FAN_OUT_COUNT + " x the run's count";
+        if (count != null) {
+            try {
+                messages = String.format(Locale.ROOT, "%,d", BenchConfig.scaled(BenchConfig.FAN_OUT_COUNT,
+                        Double.parseDouble(count)));
+            } catch (NumberFormatException unknown) {
+                // the count as a formula
+            }
+        }
+        return "The fan-out rows time delivery alone, alike on every peer: every subscriber's connection and "
+                + "subscription and the producer's connection are opened before the timer and the brokers' CPU "
+                + "reading start, and closed (durable subscriptions removed) after they stop; then one producer sends "
+                + messages + " messages asynchronously whatever the row's subscribers, so each subscriber receives "
+                + "every one and a row counts that many deliveries per subscriber, from the first send to the last "
+                + "delivery. Each row is warmed up first as every other row is.\n\n";
+    }
+
     /** The generated section in Markdown. */
     static String section(Results results) {
         Map<String, String> run = results.settings().getOrDefault(Results.RUN, Map.of());
@@ -90,12 +114,14 @@ public final class Reports {
                 .append(run.getOrDefault("rounds", "?")).append(" round(s) (peer orders: ")
                 .append(run.getOrDefault("peer orders", "?")).append("), latency run ")
                 .append(run.getOrDefault("latency", "?")).append(", broker heap ").append(run.getOrDefault("heap", "?"))
+                .append(", client heap ").append(run.getOrDefault("client heap", "the JVM's default"))
                 .append(", settling up to ").append(run.getOrDefault("settle", "?")).append(" per round.\n\n");
         md.append("A figure is the median of the rounds, `~12%` their spread ((highest - lowest) / median); the "
                 + "latency percentiles are taken over the samples of all rounds. A ratio is Ramjet's figure over the "
                 + "peer's: above 1 is better for Ramjet on a msg/s row and worse on a us, ms or MiB row. Under each "
                 + "row that counts messages: the brokers' CPU time per 1,000 of them and their peak heap in that "
                 + "phase.\n\n");
+        md.append(fanOutShape(run.get("count")));
         md.append(table(results)).append('\n');
         md.append("![Ramjet/peer on the speed, latency and memory rows (right of 1x: Ramjet better)](")
                 .append(CHARTS).append("/results.svg)\n\n");

@@ -1,6 +1,7 @@
 package io.ramjet.bench.rocketmq;
 
 import io.ramjet.bench.workload.Acknowledgement;
+import io.ramjet.bench.workload.FanOut;
 import io.ramjet.bench.workload.GroupOrder;
 import io.ramjet.bench.workload.NotApplicableException;
 import io.ramjet.bench.workload.Parallel;
@@ -359,49 +360,79 @@ public final class RocketMqWorkloads implements Workloads {
         }
     }
 
+    /**
+     * Every subscriber a consumer group of its own, assigned the topic's queues from their start
+     * and polled by a thread of its own from the open on; a consumer group keeps its offsets on
+     * the broker, so every subscriber is durable. Persistent messages (durable) go to the
+     * SYNC_FLUSH broker, the others to the ASYNC_FLUSH one.
+     */
     @Override
-    public Rate fanOut(String topic, long count, int size, int subscribers, boolean durable) throws Exception {
-        // a consumer group keeps its offsets on the broker: every subscriber is durable; persistent
-        // messages go to the SYNC_FLUSH broker
+    public FanOut openFanOut(String topic, int subscribers, boolean durable) throws Exception {
         String nameServer = durable ? syncFlushNameServer : asyncFlushNameServer;
-        String name = topic(topic, nameServer);
-        AtomicLong delivered = new AtomicLong();
-        AtomicReference<Exception> failure = new AtomicReference<>();
-        List<DefaultLitePullConsumer> group = new ArrayList<>();
-        List<Thread> readers = new ArrayList<>();
-        AtomicBoolean running = new AtomicBoolean(true);
-        DefaultMQProducer p = producer(nameServer);
+        RocketMqFanOut f = new RocketMqFanOut(topic(topic, nameServer), subscribers);
         try {
+            f.producer = producer(nameServer);
             for (int i = 0; i < subscribers; i++) {
-                group.add(assigned(nameServer, group(), name, "*", 0, 1));
+                f.group.add(assigned(nameServer, group(), f.name, "*", 0, 1));
             }
-            for (DefaultLitePullConsumer c : group) {
-                Thread t = new Thread(() -> {
-                    try {
-                        while (running.get()) {
-                            delivered.addAndGet(c.poll(100).size());
-                        }
-                    } catch (RuntimeException e) {
-                        failure.compareAndSet(null, e);
-                    }
-                }, "rocketmq-fan-out");
-                readers.add(t);
+            for (DefaultLitePullConsumer c : f.group) {
+                Thread t = new Thread(() -> f.read(c), "rocketmq-fan-out");
+                f.readers.add(t);
                 t.start();
             }
+            return f;
+        } catch (Exception | Error e) {
+            f.close();
+            throw e;
+        }
+    }
+
+    /** {@link #openFanOut}'s subscribers, their reader threads and the producer. */
+    private static final class RocketMqFanOut implements FanOut {
+        private final String name;
+        private final int subscribers;
+        private final AtomicLong delivered = new AtomicLong();
+        private final AtomicReference<Exception> failure = new AtomicReference<>();
+        private final AtomicBoolean running = new AtomicBoolean(true);
+        private final List<DefaultLitePullConsumer> group = new ArrayList<>();
+        private final List<Thread> readers = new ArrayList<>();
+        private DefaultMQProducer producer;
+
+        RocketMqFanOut(String name, int subscribers) {
+            this.name = name;
+            this.subscribers = subscribers;
+        }
+
+        void read(DefaultLitePullConsumer c) {
+            try {
+                while (running.get()) {
+                    delivered.addAndGet(c.poll(100).size());
+                }
+            } catch (RuntimeException e) {
+                failure.compareAndSet(null, e);
+            }
+        }
+
+        @Override
+        public Rate send(long count, int size) throws Exception {
+            long target = delivered.get() + count * subscribers;
             byte[] body = new byte[size];
             Window window = new Window(ASYNC_WINDOW);
             long start = System.nanoTime();
             for (long i = 0; i < count; i++) {
                 window.acquire();
-                p.send(new Message(name, body), window);
+                producer.send(new Message(name, body), window);
             }
             window.awaitAll(name);
-            Progress.awaitCount(delivered, count * subscribers, "fan-out on " + name);
+            Progress.awaitCount(delivered, target, "fan-out on " + name);
             if (failure.get() != null) {
                 throw failure.get();
             }
             return new Rate(count * subscribers, System.nanoTime() - start);
-        } finally {
+        }
+
+        @Override
+        public void close() throws InterruptedException {
             running.set(false);
             for (Thread t : readers) {
                 t.join(5_000);
@@ -409,7 +440,9 @@ public final class RocketMqWorkloads implements Workloads {
             for (DefaultLitePullConsumer c : group) {
                 c.shutdown();
             }
-            p.shutdown();
+            if (producer != null) {
+                producer.shutdown();
+            }
         }
     }
 

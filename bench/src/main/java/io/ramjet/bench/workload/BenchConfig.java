@@ -21,7 +21,7 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
     public static final long LARGE_TRANSACTION_COUNT = 1_000_000;
     /** Workload 5: messages stored, a tenth of which the consumer selects. */
     public static final long SELECTOR_COUNT = 100_000;
-    /** Workload 6: messages sent to the topic. */
+    /** Workloads 6 and 10: messages sent to the topic of a fan-out row, whatever its subscribers. */
     public static final long FAN_OUT_COUNT = 100_000;
     /** Workload 7: messages stored, then drained. */
     public static final long BACKLOG_COUNT = 2_000_000;
@@ -53,6 +53,11 @@ public record BenchConfig(int size, double scale, int producers, int consumers, 
 
     /** A named count scaled by {@code --count}, at least 10. */
     public long scaled(long count) {
+        return scaled(count, scale);
+    }
+
+    /** {@code count} scaled by {@code scale} as a run at that {@code --count} scales it, at least 10. */
+    public static long scaled(long count, double scale) {
         long n = Math.max(10, Math.round(count * scale));
         return n % 7_919 == 0 ? n + 1 : n;
     }

@@ -93,12 +93,20 @@ public interface Workloads extends AutoCloseable {
     Duration selective(String queue, long count, int size, boolean tagged) throws Exception;
 
     /**
-     * {@code subscribers} consumers on one topic, one producer sending {@code count} messages
-     * asynchronously; the rate counts deliveries (count x subscribers). {@code durable}: each
-     * consumer on a durable subscription of its own (removed after), the messages persistent;
-     * else non-durable subscribers and non-persistent messages.
+     * Opens {@code subscribers} consumers on one topic, a connection each, and a producer to it
+     * ({@link FanOut}), to be timed by {@link FanOut#send}. {@code durable}: each consumer on a
+     * durable subscription of its own (removed on close), the messages persistent; else
+     * non-durable subscribers and non-persistent messages.
      */
-    Rate fanOut(String topic, long count, int size, int subscribers, boolean durable) throws Exception;
+    FanOut openFanOut(String topic, int subscribers, boolean durable) throws Exception;
+
+    /**
+     * A producer that sends to {@code queue} while the caller kills the broker ({@link Failover});
+     * throws {@link NotApplicableException} for a client that has no failover to measure.
+     */
+    default Failover failover(String queue) throws Exception {
+        throw new NotApplicableException("no failover measured with this client");
+    }
 
     /**
      * Stores {@code groups} x {@code perGroup} persistent messages, each of a group (JMS:

@@ -138,6 +138,19 @@ class ReportsTest {
     }
 
     @Test
+    void theSectionStatesTheFanOutRowsShapeAtTheRunsCount() {
+        Results r = results();
+        r.settings(Results.RUN, java.util.Map.of("count", "0.02", "client heap", "1g"));
+
+        String section = Reports.section(r);
+
+        assertTrue(section.contains("one producer sends 2,000 messages asynchronously whatever the row's subscribers"),
+                section);
+        assertTrue(section.contains("opened before the timer"), section);
+        assertTrue(section.contains("client heap 1g"), section);
+    }
+
+    @Test
     void aPageWithoutTheGeneratedSectionIsRefusedWithTheLinesToAdd() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Reports.replaceSection("# Benchmarks\n", "figures"));
