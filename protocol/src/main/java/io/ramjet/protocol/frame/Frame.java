@@ -16,11 +16,13 @@ import java.util.Objects;
  * released after the write, so it may be a pooled buffer or a slice of a mapped file wrapped
  * with {@code Unpooled.wrappedBuffer(ByteBuffer)}; it is written as it is, never copied. An
  * inbound frame's body is an unpooled heap buffer copied out of the socket buffer (holding or
- * dropping it needs no release), except a request's body that {@link #keepsPooledBody} names: that
- * one is a retained slice of the pooled buffer the frame arrived in, not copied, and whoever
- * takes the frame from the decoder must call {@link #releasePooledBody} exactly once, when
- * nothing reads the body any more (the remoting handler does, once the request's processing has
- * completed or the request was turned away). A frame is not safe to write twice.
+ * dropping it needs no release), except a body that {@link #keepsPooledBody} names: that one is a
+ * retained slice of the pooled buffer the frame arrived in, not copied, and must be released
+ * exactly once, when nothing reads it any more. A request's is released by the remoting handler
+ * ({@link #releasePooledBody}, once the request's processing has completed or the request was
+ * turned away); a response's by whoever its request's future hands it to
+ * ({@code body().release()}), or by the remoting client where no request takes it (one that
+ * ended already, an answer of another command). A frame is not safe to write twice.
  */
 public final class Frame {
 
@@ -50,11 +52,15 @@ public final class Frame {
 
     /**
      * Whether a received frame of {@code code} and {@code flags} keeps its body in the pooled
-     * buffer it arrived in rather than in a heap copy: a LARGE_CHUNK_WRITE request, whose chunk of
-     * up to a mebibyte goes straight from that buffer into the CommitLog.
+     * buffer it arrived in rather than in a heap copy: a chunk of a large message, up to a
+     * mebibyte, which a heap copy would make a large short-lived array of. A LARGE_CHUNK_WRITE
+     * request's chunk goes straight from that buffer into the CommitLog; a LARGE_CHUNK_READ
+     * answer's is copied once, into the array its reader reads from.
      */
     static boolean keepsPooledBody(short code, byte flags) {
-        return code == CommandCode.LARGE_CHUNK_WRITE && (flags & FrameDescriptor.FLAG_RESPONSE) == 0;
+        boolean response = (flags & FrameDescriptor.FLAG_RESPONSE) != 0;
+        return code == CommandCode.LARGE_CHUNK_WRITE && !response
+                || code == CommandCode.LARGE_CHUNK_READ && response && (flags & FrameDescriptor.FLAG_ERROR) == 0;
     }
 
     /**

@@ -33,6 +33,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 /**
@@ -251,10 +252,19 @@ public final class RemotingClient implements AutoCloseable {
     /**
      * Sends a request; failures as in {@link RemotingConnection#invoke}. The requests and one-way
      * frames to one address are written in the order they were given, also while the connection
-     * to it opens.
+     * to it opens. The request's body is released once written, or when it cannot be (the
+     * client is closed, the connection could not be opened): a pooled body is never left behind.
      */
     public CompletableFuture<Frame> invoke(String address, Frame request, Duration timeout) {
-        return write(address, connection -> connection.invoke(request, timeout));
+        AtomicBoolean handed = new AtomicBoolean();
+        return write(address, connection -> {
+            handed.set(true);
+            return connection.invoke(request, timeout);
+        }).whenComplete((response, failure) -> {
+            if (failure != null && !handed.get()) {
+                request.body().release();
+            }
+        });
     }
 
     /** Sends a request and waits for its response. */

@@ -160,13 +160,18 @@ public final class RemotingConnection {
                 + remoteAddress(), cause);
     }
 
-    /** Completes the request this response answers; false when none is pending (timed out already). */
+    /**
+     * Completes the request this response answers; false when none is pending (timed out
+     * already). A pooled body ({@link Frame#keepsPooledBody}) goes with the response to the
+     * request's future, or is released here when the future does not take it.
+     */
     boolean complete(Frame response) {
         PendingRequests.Pending entry = pending.remove(response.requestId());
         if (entry == null) {
             return false;
         }
         if (entry.code() != response.code()) {
+            response.releasePooledBody();
             entry.future().completeExceptionally(new RemotingCommandException(
                     ErrorStatus.INTERNAL_ERROR,
                     "response code " + response.code() + " does not match request " + CommandCode.name(entry.code())));
@@ -174,8 +179,8 @@ public final class RemotingConnection {
             ErrorHeader error = response.header() instanceof ErrorHeader h ? h
                     : new ErrorHeader(ErrorStatus.INTERNAL_ERROR, "error without ErrorHeader");
             entry.future().completeExceptionally(new RemotingCommandException(error.status(), error.message()));
-        } else {
-            entry.future().complete(response);
+        } else if (!entry.future().complete(response)) {
+            response.releasePooledBody();
         }
         return true;
     }

@@ -97,6 +97,7 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
         Frame frame = (Frame) msg;
         if (frame.isResponse()) {
             if (!connection.complete(frame)) {
+                frame.releasePooledBody();
                 LOG.debug("{}: response to {} id {} arrived after its request ended",
                         connection, CommandCode.name(frame.code()), frame.requestId());
             }

@@ -7,6 +7,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
 import io.ramjet.model.DestinationKind;
 import io.ramjet.protocol.command.BrokerInfo;
+import io.ramjet.protocol.command.ChunkReadRequest;
 import io.ramjet.protocol.command.ChunkWriteRequest;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.DestinationInfo;
@@ -104,6 +105,21 @@ class FrameCodecTest {
         assertEquals(1, received.refCnt(), "the received buffer held by the body alone");
         decoded.releasePooledBody();
         assertEquals(0, received.refCnt(), "released with the body");
+    }
+
+    @Test
+    void aChunkReadAnswersBodyStaysInTheReceivedBufferUntilReleased() {
+        byte[] body = "one chunk read back".getBytes(StandardCharsets.US_ASCII);
+        Frame request = Frame.request(CommandCode.LARGE_CHUNK_READ, new ChunkReadRequest("big", 7, 0));
+        ByteBuf received = Unpooled.directBuffer().writeBytes(encode(request.reply(null, Unpooled.wrappedBuffer(body))));
+        in.writeInbound(received);
+        Frame decoded = in.readInbound();
+
+        assertArrayEquals(body, decoded.bodyBytes());
+        assertFalse(decoded.body().hasArray(), "a view of the received buffer, not a heap copy");
+        assertEquals(1, received.refCnt(), "the received buffer held by the body alone");
+        decoded.body().release();
+        assertEquals(0, received.refCnt(), "released with the body by whoever took the answer");
     }
 
     @Test

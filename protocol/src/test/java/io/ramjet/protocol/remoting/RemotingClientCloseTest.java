@@ -1,9 +1,12 @@
 package io.ramjet.protocol.remoting;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoopGroup;
@@ -114,6 +117,27 @@ class RemotingClientCloseTest {
                 assertEndedByTheClose(request);
             }
         }
+    }
+
+    /**
+     * A request's body is released once written; one never written (the client closed, the
+     * connection's handshake failed) is released too, so a pooled body is not lost to its pool.
+     */
+    @Test
+    void theBodyOfARequestThatReachesNoConnectionIsReleased() throws Exception {
+        RemotingClient refusing = client();
+        refusing.setHandshake((to, connection) -> CompletableFuture.failedFuture(
+                new RemotingConnectionException("refused by the test")));
+        ByteBuf refused = Unpooled.directBuffer(16).writeLong(1);
+        assertEndedByTheClose(refusing.invoke(address, Frame.request(NEVER_ANSWERED, null, refused)));
+        assertEquals(0, refused.refCnt(), "the body of a request whose connection could not be opened");
+        refusing.close();
+
+        RemotingClient closed = client();
+        closed.close();
+        ByteBuf late = Unpooled.directBuffer(16).writeLong(2);
+        assertEndedByTheClose(closed.invoke(address, Frame.request(NEVER_ANSWERED, null, late)));
+        assertEquals(0, late.refCnt(), "the body of a request made after the client closed");
     }
 
     private static void assertEndedByTheClose(CompletableFuture<Frame> request) throws InterruptedException {

@@ -4,6 +4,7 @@ import io.ramjet.model.DestinationKind;
 import io.ramjet.model.MessagePosition;
 import io.ramjet.model.TxState;
 import java.util.List;
+import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 import java.util.function.LongFunction;
@@ -155,7 +156,12 @@ public interface BrokerRequests extends AutoCloseable {
     /**
      * The bytes of one chunk of a large message ({@code LargeBodyDescriptor}) that the broker at
      * {@code brokerAddress} holds: the chunk at {@code physicalOffset} of upload {@code uploadId},
-     * read with the consume or browse right on {@code destination}.
+     * read with the consume or browse right on {@code destination}. They are copied into
+     * {@code into} where they fit (so a reader reuses its arrays), else into a new array: the
+     * answer wraps the array that holds them, from its index 0 to the chunk's length.
+     *
+     * @param into the array to fill, or null for a new one
      */
-    CompletableFuture<byte[]> readChunk(String brokerAddress, String destination, long uploadId, long physicalOffset);
+    CompletableFuture<ByteBuffer> readChunk(String brokerAddress, String destination, long uploadId,
+                                            long physicalOffset, byte[] into);
 }

@@ -4,6 +4,7 @@ import io.ramjet.model.DestinationKind;
 import io.ramjet.model.MessagePosition;
 import io.ramjet.model.TxState;
 import io.ramjet.provider.client.ClientException.Reason;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -331,9 +332,9 @@ public final class FailoverRamjetClient implements RamjetClient {
     }
 
     @Override
-    public CompletableFuture<byte[]> readChunk(String brokerAddress, String destination, long uploadId,
-                                               long physicalOffset) {
-        return brokers.readChunk(brokerAddress, destination, uploadId, physicalOffset);
+    public CompletableFuture<ByteBuffer> readChunk(String brokerAddress, String destination, long uploadId,
+                                                   long physicalOffset, byte[] into) {
+        return brokers.readChunk(brokerAddress, destination, uploadId, physicalOffset, into);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.ramjet.provider.client;
 import io.ramjet.model.record.LargeBodyDescriptor;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.zip.Inflater;
@@ -11,22 +12,27 @@ import java.util.zip.InflaterInputStream;
 /**
  * A large message's body read from its broker chunk by chunk, as its chunk table names them,
  * {@link #READ_AHEAD} chunks asked for ahead of the one being read, so the next is on its way
- * while the application reads this one. Memory: about {@code READ_AHEAD + 1} chunks. Not
- * thread-safe (a message body is read by one thread at a time).
+ * while the application reads this one. Memory: {@code READ_AHEAD + 1} arrays of a chunk's
+ * length, made as the first chunks arrive and each filled again once read, so that reading a
+ * body allocates those arrays and no more, whatever its length. Not thread-safe (a message body
+ * is read by one thread at a time).
  */
 public final class LargeBodyStream extends InputStream {
 
     /** Chunks asked for beyond the one being read. */
     static final int READ_AHEAD = 2;
 
+    private static final ByteBuffer NONE = ByteBuffer.allocate(0);
+
     private final BrokerRequests client;
     private final String address;
     private final String destination;
     private final LargeBodyDescriptor.Table table;
-    private final ArrayDeque<CompletableFuture<byte[]>> coming = new ArrayDeque<>();
+    private final ArrayDeque<CompletableFuture<ByteBuffer>> coming = new ArrayDeque<>();
+    /** Arrays read already, to be filled with the chunks asked for next. */
+    private final ArrayDeque<byte[]> free = new ArrayDeque<>();
     private int nextAsked;
-    private byte[] chunk = new byte[0];
-    private int at;
+    private ByteBuffer chunk = NONE;
 
     private LargeBodyStream(BrokerRequests client, String address, String destination,
                             LargeBodyDescriptor.Table table) {
@@ -57,9 +63,12 @@ public final class LargeBodyStream extends InputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0] & 0xff;
+        while (!chunk.hasRemaining()) {
+            if (!nextChunk()) {
+                return -1;
+            }
+        }
+        return chunk.get() & 0xff;
     }
 
     @Override
@@ -67,28 +76,31 @@ public final class LargeBodyStream extends InputStream {
         if (length == 0) {
             return 0;
         }
-        while (at == chunk.length) {
+        while (!chunk.hasRemaining()) {
             if (!nextChunk()) {
                 return -1;
             }
         }
-        int n = Math.min(length, chunk.length - at);
-        System.arraycopy(chunk, at, into, offset, n);
-        at += n;
+        int n = Math.min(length, chunk.remaining());
+        chunk.get(into, offset, n);
         return n;
     }
 
     @Override
     public int available() {
-        return chunk.length - at;
+        return chunk.remaining();
     }
 
     private boolean nextChunk() throws IOException {
+        if (chunk.capacity() > 0) {
+            free.add(chunk.array());
+        }
         long[] offsets = table.chunkOffsets();
         while (nextAsked < offsets.length && coming.size() <= READ_AHEAD) {
-            coming.add(client.readChunk(address, destination, table.uploadId(), offsets[nextAsked++]));
+            coming.add(client.readChunk(address, destination, table.uploadId(), offsets[nextAsked++], free.poll()));
         }
-        CompletableFuture<byte[]> next = coming.poll();
+        CompletableFuture<ByteBuffer> next = coming.poll();
+        chunk = NONE;
         if (next == null) {
             return false;
         }
@@ -99,15 +111,14 @@ public final class LargeBodyStream extends InputStream {
             throw new IOException("reading a chunk of a large message from " + address + ": "
                     + failure.getMessage(), failure);
         }
-        at = 0;
         return true;
     }
 
     @Override
     public void close() {
         coming.clear();
+        free.clear();
         nextAsked = table.chunkOffsets().length;
-        chunk = new byte[0];
-        at = 0;
+        chunk = NONE;
     }
 }

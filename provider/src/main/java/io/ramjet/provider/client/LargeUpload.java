@@ -1,6 +1,6 @@
 package io.ramjet.provider.client;
 
-import io.netty.buffer.Unpooled;
+import io.netty.buffer.ByteBuf;
 import io.ramjet.protocol.command.ChunkWriteRequest;
 import io.ramjet.protocol.command.ChunkWriteResponse;
 import io.ramjet.protocol.command.CommandCode;
@@ -23,8 +23,9 @@ import java.util.zip.DeflaterInputStream;
 /**
  * Writes a large message's body to one broker as chunks (LARGE_CHUNK_WRITE), at most
  * {@link #CHUNKS_IN_FLIGHT} unanswered at a time, and gives back the chunk table for its SEND.
- * Memory: about {@code (CHUNKS_IN_FLIGHT + 1) * chunkSize} bytes, whatever the body's size. Runs
- * on the calling thread, which it blocks (a stream body is read there); one upload per call.
+ * Memory: about {@code (CHUNKS_IN_FLIGHT + 1) * chunkSize} bytes of direct memory, whatever the
+ * body's size, and no copy of a chunk on the heap ({@link UploadChunks}). Runs on the calling
+ * thread, which it blocks (a stream body is read there); one upload per call.
  */
 final class LargeUpload {
 
@@ -60,28 +61,35 @@ final class LargeUpload {
                     + m.destination() + "' was read by an earlier attempt to send it, which failed: not sent again");
         }
         long uploadId = nonZeroId();
-        CountingStream counted = new CountingStream(m.bodyStream() != null ? m.bodyStream()
-                : new ByteArrayInputStream(m.body()));
+        CountingStream counted = m.bodyStream() == null ? null : new CountingStream(m.bodyStream());
         Deflater deflater = deflate ? new Deflater(Deflater.BEST_SPEED, true) : null;
-        InputStream in = deflate ? new DeflaterInputStream(counted, deflater, 64 * 1024) : counted;
+        UploadChunks source;
+        if (deflate) {
+            InputStream plain = counted != null ? counted : new ByteArrayInputStream(m.body());
+            source = UploadChunks.readFrom(new DeflaterInputStream(plain, deflater, 64 * 1024), chunkSize);
+        } else {
+            source = counted != null ? UploadChunks.readFrom(counted, chunkSize)
+                    : UploadChunks.slicesOf(m.body(), chunkSize);
+        }
         Semaphore window = new Semaphore(CHUNKS_IN_FLIGHT);
         List<CompletableFuture<Long>> chunks = new ArrayList<>();
         long stored = 0;
         try {
             for (int index = 0; ; index++) {
-                byte[] chunk = in.readNBytes(chunkSize);
-                if (chunk.length == 0 && index > 0) {
+                ByteBuf chunk = source.next();
+                int length = chunk.readableBytes();
+                if (length == 0 && index > 0) {
+                    chunk.release();
                     break;
                 }
                 window.acquireUninterruptibly();
                 CompletableFuture<Long> written = remoting.invoke(address, Frame.request(CommandCode.LARGE_CHUNK_WRITE,
-                                new ChunkWriteRequest(m.destination(), m.kind(), uploadId, index),
-                                Unpooled.wrappedBuffer(chunk)), timeout)
+                                new ChunkWriteRequest(m.destination(), m.kind(), uploadId, index), chunk), timeout)
                         .thenApply(LargeUpload::offsetOf);
                 written.whenComplete((offset, failure) -> window.release());
                 chunks.add(written);
-                stored += chunk.length;
-                if (written.isCompletedExceptionally() || chunk.length < chunkSize) {
+                stored += length;
+                if (written.isCompletedExceptionally() || length < chunkSize) {
                     break;
                 }
             }
@@ -102,7 +110,7 @@ final class LargeUpload {
             }
         }
         return LargeBodyDescriptor.encode(new LargeBodyDescriptor.Table(deflate ? LargeBodyDescriptor.DEFLATED : 0,
-                uploadId, counted.count(), stored, offsets));
+                uploadId, counted != null ? counted.count() : m.body().length, stored, offsets));
     }
 
     private static long offsetOf(Frame response) {

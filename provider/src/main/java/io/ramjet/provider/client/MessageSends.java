@@ -14,6 +14,7 @@ import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.provider.client.ClientException.Reason;
 import io.ramjet.provider.client.Routes.Route;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -174,12 +175,21 @@ final class MessageSends {
                         sendFailure(m, route.address(), failure))).thenAccept(Frames::release);
     }
 
-    CompletableFuture<byte[]> readChunk(String brokerAddress, String destination, long uploadId,
-                                        long physicalOffset) {
+    /**
+     * As {@link BrokerRequests#readChunk}: the answer's body arrives in a pooled buffer
+     * ({@code Frame.keepsPooledBody}), copied out once and released on the I/O thread that
+     * completes the request, so no buffer outlives the request whoever reads the chunk.
+     */
+    CompletableFuture<ByteBuffer> readChunk(String brokerAddress, String destination, long uploadId,
+                                            long physicalOffset, byte[] into) {
         return RemotingFailures.translated(remoting.invoke(brokerAddress, Frame.request(CommandCode.LARGE_CHUNK_READ,
                 new ChunkReadRequest(destination, uploadId, physicalOffset)), timeout).thenApply(response -> {
                     try {
-                        return response.bodyArray();
+                        ByteBuf body = response.body();
+                        int length = body.readableBytes();
+                        byte[] array = into != null && into.length >= length ? into : new byte[length];
+                        body.getBytes(body.readerIndex(), array, 0, length);
+                        return ByteBuffer.wrap(array, 0, length);
                     } finally {
                         Frames.release(response);
                     }

@@ -15,6 +15,7 @@ import io.ramjet.protocol.remoting.RemotingClient;
 import io.ramjet.protocol.remoting.RemotingClientConfig;
 import io.ramjet.provider.client.ClientException.Reason;
 import io.ramjet.provider.client.Routes.Route;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,9 +87,9 @@ public final class RemotingRamjetClient implements BrokerClient {
     }
 
     @Override
-    public CompletableFuture<byte[]> readChunk(String brokerAddress, String destination, long uploadId,
-                                               long physicalOffset) {
-        return sends.readChunk(brokerAddress, destination, uploadId, physicalOffset);
+    public CompletableFuture<ByteBuffer> readChunk(String brokerAddress, String destination, long uploadId,
+                                                   long physicalOffset, byte[] into) {
+        return sends.readChunk(brokerAddress, destination, uploadId, physicalOffset, into);
     }
 
     /** Asks the NameServers for the live brokers, which they answer whether or not any registered. */

@@ -9,7 +9,6 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageFormatException;
 import io.ramjet.protocol.message.BodyType;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.Map;
 
@@ -114,8 +113,8 @@ public final class MessageCodec {
             return withHeaders(m, h);
         }
         byte[] whole;
-        try (InputStream in = source.open()) {
-            whole = in.readAllBytes();
+        try {
+            whole = source.readWhole(bodyLength);
         } catch (IOException e) {
             throw JmsIo.failure("reading a large body", e);
         }

@@ -64,8 +64,8 @@ public class RamjetBytesMessage extends RamjetMessage implements BytesMessage {
                 throw new IllegalStateException("a body of " + largeLength + " bytes does not fit in an array;"
                         + " read it as a stream or with " + PropertyNames.SAVE_STREAM);
             }
-            try (InputStream whole = large.open()) {
-                return whole.readAllBytes();
+            try {
+                return large.readWhole(largeLength);
             } catch (IOException e) {
                 throw new IllegalStateException("reading a large body: " + e.getMessage(), e);
             }

@@ -7,6 +7,7 @@ import io.ramjet.model.SubscriptionType;
 import io.ramjet.model.TxState;
 import io.ramjet.provider.client.ClientException.Outcome;
 import io.ramjet.provider.client.ClientException.Reason;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -517,8 +518,8 @@ public final class InMemoryBrokerClient implements BrokerClient {
 
     /** Holds no large message: every body it stores came whole. */
     @Override
-    public CompletableFuture<byte[]> readChunk(String brokerAddress, String destination, long uploadId,
-                                               long physicalOffset) {
+    public CompletableFuture<ByteBuffer> readChunk(String brokerAddress, String destination, long uploadId,
+                                                   long physicalOffset, byte[] into) {
         return CompletableFuture.failedFuture(ClientException.refused(Reason.INVALID, "no large messages here"));
     }
 

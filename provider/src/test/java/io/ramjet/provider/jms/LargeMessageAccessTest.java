@@ -96,7 +96,7 @@ class LargeMessageAccessTest {
                 SerializationAllowList.DEFAULT))) {
             eve.authenticate().get(5, TimeUnit.SECONDS);
             ExecutionException refused = assertThrows(ExecutionException.class,
-                    () -> eve.readChunk(broker.brokerAddress(), QUEUE, 1, 0).get(5, TimeUnit.SECONDS));
+                    () -> eve.readChunk(broker.brokerAddress(), QUEUE, 1, 0, null).get(5, TimeUnit.SECONDS));
             assertTrue(refused.getCause() instanceof ClientException
                     && refused.getCause().getMessage().contains("may not"), refused.getCause().toString());
         }

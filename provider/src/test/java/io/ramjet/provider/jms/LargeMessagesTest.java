@@ -309,7 +309,7 @@ class LargeMessagesTest {
             Queue queue = session.createQueue("large.guarded");
             session.createProducer(queue).send(bytes(session, body(200_000, 9)));
             ExecutionException refused = assertThrows(ExecutionException.class, () -> client.readChunk(
-                    broker.brokerAddress(), "large.guarded", 42, 0).get(5, TimeUnit.SECONDS));
+                    broker.brokerAddress(), "large.guarded", 42, 0, null).get(5, TimeUnit.SECONDS));
             assertTrue(refused.getCause() instanceof ClientException, refused.toString());
             assertTrue(refused.getCause().getMessage().contains("no chunk"), refused.getCause().getMessage());
             assertFalse(session.createConsumer(queue).receive(TIMEOUT) == null, "the broker serves on");
