@@ -13,9 +13,10 @@ import java.util.zip.InflaterInputStream;
  * A large message's body read from its broker chunk by chunk, as its chunk table names them,
  * {@link #READ_AHEAD} chunks asked for ahead of the one being read, so the next is on its way
  * while the application reads this one. Memory: {@code READ_AHEAD + 1} arrays of a chunk's
- * length, made as the first chunks arrive and each filled again once read, so that reading a
- * body allocates those arrays and no more, whatever its length. Not thread-safe (a message body
- * is read by one thread at a time).
+ * length, taken from the connection's {@link ChunkArrays} (or made as the first chunks arrive),
+ * each filled again once read, and given back once the body is read or the stream closed: reading
+ * a body allocates no array per chunk, whatever its length. Not thread-safe (a message body is
+ * read by one thread at a time).
  */
 public final class LargeBodyStream extends InputStream {
 
@@ -25,6 +26,7 @@ public final class LargeBodyStream extends InputStream {
     private static final ByteBuffer NONE = ByteBuffer.allocate(0);
 
     private final BrokerRequests client;
+    private final ChunkArrays arrays;
     private final String address;
     private final String destination;
     private final LargeBodyDescriptor.Table table;
@@ -34,9 +36,10 @@ public final class LargeBodyStream extends InputStream {
     private int nextAsked;
     private ByteBuffer chunk = NONE;
 
-    private LargeBodyStream(BrokerRequests client, String address, String destination,
+    private LargeBodyStream(BrokerRequests client, ChunkArrays arrays, String address, String destination,
                             LargeBodyDescriptor.Table table) {
         this.client = client;
+        this.arrays = arrays;
         this.address = address;
         this.destination = destination;
         this.table = table;
@@ -45,13 +48,15 @@ public final class LargeBodyStream extends InputStream {
     /**
      * The body, as the application sent it (inflated if it was stored compressed), from its start.
      *
+     * @param arrays      where the chunks' arrays are taken from, and given back to once the
+     *                    body is read or the stream closed
      * @param address     the broker that holds the message
      * @param destination the queue or topic it was received or browsed from, whose consume or
      *                    browse right the broker asks for
      */
-    public static InputStream open(BrokerRequests client, String address, String destination,
+    public static InputStream open(BrokerRequests client, ChunkArrays arrays, String address, String destination,
                                    LargeBodyDescriptor.Table table) {
-        InputStream stored = new LargeBodyStream(client, address, destination, table);
+        InputStream stored = new LargeBodyStream(client, arrays, address, destination, table);
         return table.deflated() ? new InflaterInputStream(stored, new Inflater(true), 64 * 1024) {
             @Override
             public void close() throws IOException {
@@ -97,11 +102,13 @@ public final class LargeBodyStream extends InputStream {
         }
         long[] offsets = table.chunkOffsets();
         while (nextAsked < offsets.length && coming.size() <= READ_AHEAD) {
-            coming.add(client.readChunk(address, destination, table.uploadId(), offsets[nextAsked++], free.poll()));
+            byte[] into = free.isEmpty() ? arrays.take() : free.poll();
+            coming.add(client.readChunk(address, destination, table.uploadId(), offsets[nextAsked++], into));
         }
         CompletableFuture<ByteBuffer> next = coming.poll();
         chunk = NONE;
         if (next == null) {
+            giveBack();
             return false;
         }
         try {
@@ -114,11 +121,24 @@ public final class LargeBodyStream extends InputStream {
         return true;
     }
 
+    /** Gives the arrays read to {@link #arrays}; those of chunks still on their way once they arrive. */
     @Override
     public void close() {
-        coming.clear();
-        free.clear();
-        nextAsked = table.chunkOffsets().length;
+        if (chunk.capacity() > 0) {
+            free.add(chunk.array());
+        }
         chunk = NONE;
+        nextAsked = table.chunkOffsets().length;
+        for (CompletableFuture<ByteBuffer> asked : coming) {
+            asked.thenAccept(arrived -> arrays.give(arrived.array()));
+        }
+        coming.clear();
+        giveBack();
+    }
+
+    private void giveBack() {
+        for (byte[] array; (array = free.poll()) != null; ) {
+            arrays.give(array);
+        }
     }
 }

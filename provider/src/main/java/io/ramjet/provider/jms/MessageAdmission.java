@@ -39,8 +39,8 @@ final class MessageAdmission {
         ConsumerInfo at = delivery.consumer();
         RamjetMessage message;
         try {
-            message = ReceivedMessages.decode(client, at.brokerAddress(), at.subscription().destination(), delivery,
-                    session.connection().info().allowList());
+            message = ReceivedMessages.decode(client, session.connection().chunkArrays(), at.brokerAddress(),
+                    at.subscription().destination(), delivery, session.connection().info().allowList());
             message.setJMSDestination(destination);
             message.setJMSRedelivered(delivery.deliveryCount() > 1);
             message.setDeliveryCount(delivery.deliveryCount());

@@ -2,6 +2,7 @@ package io.ramjet.provider.jms;
 
 import io.ramjet.model.DestinationKind;
 import io.ramjet.model.TxState;
+import io.ramjet.provider.client.ChunkArrays;
 import io.ramjet.provider.client.ConnectionInfo;
 import io.ramjet.provider.client.RamjetClient;
 import io.ramjet.provider.destination.RamjetDestination;
@@ -61,6 +62,7 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
     private final RamjetClient client;
     private final TransactionLedger ledger = new TransactionLedger(TransactionLedger.DEFAULT_CAPACITY);
     private final QueueChoices queueChoices = new QueueChoices();
+    private final ChunkArrays chunkArrays = new ChunkArrays();
     private final TwoPhaseCommit twoPhaseCommit;
     private final ExceptionReporter exceptionReporter;
     private final ConnectionTimer timer;
@@ -115,6 +117,11 @@ public class RamjetConnection implements jakarta.jms.Connection, QueueConnection
 
     RamjetClient client() {
         return client;
+    }
+
+    /** The arrays its consumers and browsers read chunks of large messages into. */
+    ChunkArrays chunkArrays() {
+        return chunkArrays;
     }
 
     /** The thread that runs its sessions' delayed work. */

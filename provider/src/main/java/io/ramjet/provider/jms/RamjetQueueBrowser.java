@@ -118,8 +118,8 @@ public final class RamjetQueueBrowser implements QueueBrowser {
         }
 
         private RamjetMessage decode(String address, Delivery d) throws JMSException {
-            RamjetMessage m = ReceivedMessages.decode(client, address, queue.name(), d,
-                    session.connection().info().allowList());
+            RamjetMessage m = ReceivedMessages.decode(client, session.connection().chunkArrays(), address,
+                    queue.name(), d, session.connection().info().allowList());
             m.setJMSDestination(queue);
             m.setJMSRedelivered(d.deliveryCount() > 1);
             m.setDeliveryCount(d.deliveryCount());

@@ -2,6 +2,7 @@ package io.ramjet.provider.jms;
 
 import io.ramjet.model.record.LargeBodyDescriptor;
 import io.ramjet.provider.client.BrokerRequests;
+import io.ramjet.provider.client.ChunkArrays;
 import io.ramjet.provider.client.Delivery;
 import io.ramjet.provider.client.LargeBodyStream;
 import io.ramjet.provider.message.MessageCodec;
@@ -21,11 +22,12 @@ final class ReceivedMessages {
     }
 
     /**
+     * @param arrays      the connection's arrays a large body is read into
      * @param address     the broker the delivery came from
      * @param destination the queue or topic name it was received or browsed from
      */
-    static RamjetMessage decode(BrokerRequests client, String address, String destination, Delivery d,
-                                SerializationAllowList allowList) throws JMSException {
+    static RamjetMessage decode(BrokerRequests client, ChunkArrays arrays, String address, String destination,
+                                Delivery d, SerializationAllowList allowList) throws JMSException {
         if (!d.large()) {
             return MessageCodec.decode(d.properties(), d.body(), allowList);
         }
@@ -36,6 +38,6 @@ final class ReceivedMessages {
             throw new MessageFormatException("undecodable large message: " + e.getMessage());
         }
         return MessageCodec.decodeLarge(d.properties(), table.bodyLength(),
-                () -> LargeBodyStream.open(client, address, destination, table), allowList);
+                () -> LargeBodyStream.open(client, arrays, address, destination, table), allowList);
     }
 }
