@@ -73,7 +73,7 @@ class LargeMessageClientHeapTest {
     }
 
     @Test
-    void aStreamedBodyIsSentAndSavedWithAFewChunksOfHeap() throws Exception {
+    void aStreamedBodyIsSentAndSavedWithUnderTwoChunksOfHeap() throws Exception {
         try (Connection connection = connect()) {
             Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
             Queue queue = session.createQueue("large.heap.streamed");
