@@ -15,8 +15,9 @@ import java.util.zip.InflaterInputStream;
  * while the application reads this one. Memory: {@code READ_AHEAD + 1} arrays of a chunk's
  * length, taken from the connection's {@link ChunkArrays} (or made as the first chunks arrive),
  * each filled again once read, and given back once the body is read or the stream closed: reading
- * a body allocates no array per chunk, whatever its length. Not thread-safe (a message body is
- * read by one thread at a time).
+ * a body allocates no array per chunk, whatever its length. A chunk that cannot be read ends the
+ * stream: every later read throws the same failure, so an application that catches it and reads on
+ * never gets a body with a gap. Not thread-safe (a message body is read by one thread at a time).
  */
 public final class LargeBodyStream extends InputStream {
 
@@ -35,6 +36,8 @@ public final class LargeBodyStream extends InputStream {
     private final ArrayDeque<byte[]> free = new ArrayDeque<>();
     private int nextAsked;
     private ByteBuffer chunk = NONE;
+    /** The failure that ended the stream, thrown again by every later read. */
+    private IOException failed;
 
     private LargeBodyStream(BrokerRequests client, ChunkArrays arrays, String address, String destination,
                             LargeBodyDescriptor.Table table) {
@@ -97,6 +100,9 @@ public final class LargeBodyStream extends InputStream {
     }
 
     private boolean nextChunk() throws IOException {
+        if (failed != null) {
+            throw new IOException(failed.getMessage(), failed);
+        }
         if (chunk.capacity() > 0) {
             free.add(chunk.array());
         }
@@ -115,8 +121,10 @@ public final class LargeBodyStream extends InputStream {
             chunk = next.join();
         } catch (RuntimeException e) {
             ClientException failure = ClientException.of(e);
-            throw new IOException("reading a chunk of a large message from " + address + ": "
+            failed = new IOException("reading a chunk of a large message from " + address + ": "
                     + failure.getMessage(), failure);
+            close();
+            throw failed;
         }
         return true;
     }
