@@ -404,14 +404,30 @@ public final class ControlledBroker implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts the broker in {@code target}'s role. A master holds the lease the answer that named it
+     * gave before it opens its port, so that it serves its first requests, and once it runs, the
+     * lease of any later answer that came while it started.
+     */
     private void startBroker(BrokerRole target) throws NetworkException {
         BrokerConfig brokerConfig = config.toBuilder().controllerMode(ControllerMode.OFF)
                 .replication(target.applyTo(config.replication())).build();
         Broker next = new Broker(brokerConfig, brokerConfig.storeConfig(),
                 new ReplicationControl(lease, slaves -> commitInSync(target.epoch(), slaves)));
-        next.start();
+        renewConfirmed(target);
+        try {
+            next.start();
+        } catch (NetworkException | RuntimeException e) {
+            lease.revoke();
+            throw e;
+        }
         broker = next;
         role = target;
+        renewConfirmed(target);
+    }
+
+    /** Renews the lease from the last answer naming this broker master, if it named {@code target}. */
+    private void renewConfirmed(BrokerRole target) {
         Confirmation last = confirmed;
         if (target.master() && last != null && last.role().equals(target)) {
             lease.renew(last.sentAt());
