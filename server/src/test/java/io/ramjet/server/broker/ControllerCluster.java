@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.awaitility.Awaitility;
@@ -112,6 +113,15 @@ final class ControllerCluster implements AutoCloseable {
 
     ControllerClient client() {
         return client;
+    }
+
+    /** Group g1's in-sync set as the controllers committed it; empty while they do not answer. */
+    Set<Long> inSync() {
+        try {
+            return client.replicaInfo("g1").info().inSync();
+        } catch (IOException e) {
+            return Set.of();
+        }
     }
 
     void closeControllers() throws IOException {

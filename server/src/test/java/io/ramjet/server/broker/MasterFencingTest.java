@@ -12,12 +12,10 @@ import io.ramjet.server.broker.ha.ControlledBroker;
 import io.ramjet.server.broker.replication.ReplicationConfig;
 import io.ramjet.server.namesrv.NameServer;
 import io.ramjet.server.namesrv.NameServerConfig;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,8 +73,8 @@ class MasterFencingTest {
                     .withNameServers(nameServers));
             ControlledBroker second = cluster.start(cluster.brokerConfig(2, ReplicationConfig.Mode.ASYNC, 1)
                     .withNameServers(nameServers));
-            ControllerCluster.await(() -> inSync(cluster).contains(2L), ControllerCluster.BROKER_TIMEOUT.multipliedBy(5),
-                    () -> "the committed in-sync set is " + inSync(cluster));
+            ControllerCluster.await(() -> cluster.inSync().contains(2L), ControllerCluster.BROKER_TIMEOUT.multipliedBy(5),
+                    () -> "the committed in-sync set is " + cluster.inSync());
             List<String> unheard = new ArrayList<>();
             try (BrokerTestClient client = new BrokerTestClient(second.address())) {
                 first.close();
@@ -99,14 +97,6 @@ class MasterFencingTest {
             ControllerCluster.awaitRole(second, BrokerRole.master(2), ControllerCluster.BROKER_TIMEOUT.multipliedBy(3));
             assertEquals(List.of(), unheard, "a send refused by the new master for want of a lease");
             slowNameServer.close();
-        }
-    }
-
-    private static Set<Long> inSync(ControllerCluster cluster) {
-        try {
-            return cluster.client().replicaInfo("g1").info().inSync();
-        } catch (IOException e) {
-            return Set.of();
         }
     }
 }

@@ -8,10 +8,8 @@ import io.ramjet.model.SubscriptionType;
 import io.ramjet.server.broker.ha.BrokerRole;
 import io.ramjet.server.broker.ha.ControlledBroker;
 import io.ramjet.server.broker.replication.ReplicationConfig;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Set;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,8 +39,8 @@ class SlowControllerAnswersTest {
             ControlledBroker first = cluster.start(cluster.brokerConfig(1, ReplicationConfig.Mode.ASYNC, 1, slow));
             ControlledBroker second = cluster.start(cluster.brokerConfig(2, ReplicationConfig.Mode.ASYNC, 1, slow));
             assertEquals(BrokerRole.slaveOf(first.address(), 1), second.role());
-            ControllerCluster.await(() -> inSync(cluster).contains(2L), ELECTION,
-                    () -> "the committed in-sync set is " + inSync(cluster));
+            ControllerCluster.await(() -> cluster.inSync().contains(2L), ELECTION,
+                    () -> "the committed in-sync set is " + cluster.inSync());
 
             first.close();
             ControllerCluster.awaitRole(second, BrokerRole.master(2), ELECTION);
@@ -54,14 +52,6 @@ class SlowControllerAnswersTest {
                 client.subscribe(new SubscriptionRef("orders", SubscriptionType.DURABLE, "slow-controllers", "sub"), 1);
                 client.send("orders", DestinationKind.TOPIC, 0, "after the election");
             }
-        }
-    }
-
-    private static Set<Long> inSync(ControllerCluster cluster) {
-        try {
-            return cluster.client().replicaInfo("g1").info().inSync();
-        } catch (IOException e) {
-            return Set.of();
         }
     }
 }
