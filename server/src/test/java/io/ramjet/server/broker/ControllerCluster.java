@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.awaitility.Awaitility;
@@ -35,6 +36,7 @@ final class ControllerCluster implements AutoCloseable {
     private final Path dir;
     private final List<ControllerNode> nodes = new ArrayList<>();
     private final List<ControlledBroker> brokers = new ArrayList<>();
+    private final List<DelayingProxy> proxies = new ArrayList<>();
     private final ControllerClient client;
     /** Whether controllers and brokers run with their default timeouts rather than the short ones above. */
     private final boolean defaults;
@@ -71,16 +73,35 @@ final class ControllerCluster implements AutoCloseable {
 
     /** Broker {@code id} of group g1 in controller mode, its data in {@code dir/b<id>}. */
     BrokerConfig brokerConfig(long id, ReplicationConfig.Mode mode, int minInSync) {
+        return brokerConfig(id, mode, minInSync, group.toString());
+    }
+
+    /** As {@link #brokerConfig(long, ReplicationConfig.Mode, int)}, reaching the controllers at {@code controllerAddresses}. */
+    BrokerConfig brokerConfig(long id, ReplicationConfig.Mode mode, int minInSync, String controllerAddresses) {
         BrokerConfigBuilder builder = BrokerConfig.builder(dir.resolve("b" + id)).port(0).nameServers(List.of())
                 .queuesPerDestination(2).brokerName("g1").brokerId(id).replicationMode(mode)
                 .minInSyncReplicas(minInSync).replicaMaxLag(Duration.ofSeconds(3))
-                .replicaSyncTimeout(Duration.ofSeconds(15)).controllerAddresses(group.toString())
+                .replicaSyncTimeout(Duration.ofSeconds(15)).controllerAddresses(controllerAddresses)
                 .clusterSecret(BrokerTestSupport.CLUSTER_SECRET);
         if (!defaults) {
             builder.controllerHeartbeat(HEARTBEAT).controllerTimeout(BROKER_TIMEOUT);
         }
         builder.store().segmentSize(4 << 20).minFreeSpace(0).checkpointInterval(Duration.ofMillis(200));
         return builder.build();
+    }
+
+    /**
+     * The controller group as a broker names it, each controller reached through a proxy that
+     * hands its answers back {@code answerDelay} late (closed with the cluster).
+     */
+    String slowAnswers(Duration answerDelay) throws IOException {
+        List<ControllerPeer> slow = new ArrayList<>();
+        for (ControllerPeer peer : group.peers()) {
+            DelayingProxy proxy = new DelayingProxy(peer.host(), peer.port(), answerDelay);
+            proxies.add(proxy);
+            slow.add(new ControllerPeer(peer.id(), "127.0.0.1", proxy.port()));
+        }
+        return new ControllerGroup(slow).toString();
     }
 
     ControlledBroker start(BrokerConfig config) throws Exception {
@@ -92,6 +113,15 @@ final class ControllerCluster implements AutoCloseable {
 
     ControllerClient client() {
         return client;
+    }
+
+    /** Group g1's in-sync set as the controllers committed it; empty while they do not answer. */
+    Set<Long> inSync() {
+        try {
+            return client.replicaInfo("g1").info().inSync();
+        } catch (IOException e) {
+            return Set.of();
+        }
     }
 
     void closeControllers() throws IOException {
@@ -119,6 +149,9 @@ final class ControllerCluster implements AutoCloseable {
             broker.close();
         }
         client.close();
+        for (DelayingProxy proxy : proxies) {
+            proxy.close();
+        }
         closeControllers();
     }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ramjet.controller.ReplicaInfo;
 import io.ramjet.protocol.command.SendResponse;
 import io.ramjet.server.broker.ha.BrokerRole;
 import io.ramjet.server.broker.ha.ControlledBroker;
@@ -40,8 +39,8 @@ class ControllerModeTest {
             ControlledBroker third = cluster.start(cluster.brokerConfig(3, ReplicationConfig.Mode.SYNC, 2));
             assertEquals(BrokerRole.slaveOf(first.address(), 1), second.role());
             assertEquals(BrokerRole.slaveOf(first.address(), 1), third.role());
-            ControllerCluster.await(() -> inSync(cluster).equals(Set.of(1L, 2L, 3L)), SWITCH,
-                    () -> "the committed in-sync set is " + inSync(cluster));
+            ControllerCluster.await(() -> cluster.inSync().equals(Set.of(1L, 2L, 3L)), SWITCH,
+                    () -> "the committed in-sync set is " + cluster.inSync());
 
             ControllerCluster.await(first::leaseHeld, SWITCH, () -> "no heartbeat of the master answered");
             List<SendResponse> before = ReplicationTest.send(first.address(), "before", 200);
@@ -87,14 +86,5 @@ class ControllerModeTest {
     private static boolean isMaster(ControlledBroker broker) {
         BrokerRole role = broker.role();
         return role != null && role.master();
-    }
-
-    private static Set<Long> inSync(ControllerCluster cluster) {
-        try {
-            ReplicaInfo info = cluster.client().replicaInfo("g1").info();
-            return info.inSync();
-        } catch (java.io.IOException e) {
-            return Set.of();
-        }
     }
 }

@@ -10,8 +10,12 @@ import io.ramjet.protocol.remoting.RemotingCommandException;
 import io.ramjet.server.broker.ha.BrokerRole;
 import io.ramjet.server.broker.ha.ControlledBroker;
 import io.ramjet.server.broker.replication.ReplicationConfig;
+import io.ramjet.server.namesrv.NameServer;
+import io.ramjet.server.namesrv.NameServerConfig;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,6 +53,50 @@ class MasterFencingTest {
                         () -> client.send("orders", DestinationKind.QUEUE, 0, "after the cut"));
                 assertEquals(ErrorStatus.NOT_MASTER, refused.status());
             }
+        }
+    }
+
+    /**
+     * A slave the controllers elect holds the lease the electing answer gave from the moment its
+     * new broker listens: a client that reaches it at once (a producer retrying its send) is
+     * served, not told that the broker has not heard the controllers, even while the new master
+     * is still registering with a NameServer that answers slowly (a loaded machine).
+     */
+    @Test
+    void aNewMasterServesItsFirstRequestsWithTheLeaseOfTheAnswerThatElectedIt() throws Exception {
+        try (ControllerCluster cluster = new ControllerCluster(dir, 1);
+             NameServer nameServer = new NameServer(NameServerConfig.defaults().withPort(0))) {
+            nameServer.start();
+            DelayingProxy slowNameServer = new DelayingProxy("127.0.0.1", nameServer.port(), Duration.ofMillis(1_000));
+            List<String> nameServers = List.of("127.0.0.1:" + slowNameServer.port());
+            ControlledBroker first = cluster.start(cluster.brokerConfig(1, ReplicationConfig.Mode.ASYNC, 1)
+                    .withNameServers(nameServers));
+            ControlledBroker second = cluster.start(cluster.brokerConfig(2, ReplicationConfig.Mode.ASYNC, 1)
+                    .withNameServers(nameServers));
+            ControllerCluster.await(() -> cluster.inSync().contains(2L), ControllerCluster.BROKER_TIMEOUT.multipliedBy(5),
+                    () -> "the committed in-sync set is " + cluster.inSync());
+            List<String> unheard = new ArrayList<>();
+            try (BrokerTestClient client = new BrokerTestClient(second.address())) {
+                first.close();
+                long deadline = System.nanoTime() + ControllerCluster.BROKER_TIMEOUT.multipliedBy(6).toNanos();
+                boolean served = false;
+                while (!served && System.nanoTime() - deadline < 0) {
+                    try {
+                        client.send("orders", DestinationKind.QUEUE, 0, "to whoever is master");
+                        served = true;
+                    } catch (RemotingCommandException refused) {
+                        if (unheard.isEmpty() && refused.getMessage().contains("has not heard the controllers")) {
+                            unheard.add("while " + second.role() + ": " + refused.getMessage());
+                        }
+                    } catch (Exception unreachable) {
+                        // switching: its port is closed until the new broker listens
+                    }
+                }
+                assertTrue(served, "the elected slave never took a send: it is " + second.role());
+            }
+            ControllerCluster.awaitRole(second, BrokerRole.master(2), ControllerCluster.BROKER_TIMEOUT.multipliedBy(3));
+            assertEquals(List.of(), unheard, "a send refused by the new master for want of a lease");
+            slowNameServer.close();
         }
     }
 }

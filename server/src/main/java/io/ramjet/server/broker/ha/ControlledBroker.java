@@ -23,6 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -42,14 +43,24 @@ import org.slf4j.LoggerFactory;
  * ({@link ControllerClient#masterLost}), so that the controllers replace a dead master as soon as
  * its lease ends.
  *
- * <p>Threading: heartbeats on one thread, role switches on another (so a slave waiting for its
- * master does not stop heartbeating), in-sync set commits on a third.
+ * <p>Heartbeats go out every {@code controllerHeartbeatMs} whether or not the one before was
+ * answered (up to as many unanswered as fit in the broker timeout): each answer renews the lease
+ * from its own heartbeat's send, so on a loaded machine, where answers take a good part of the
+ * lease, one slow answer does not delay the next heartbeat and leave the master fenced in between.
+ * Answers are acted on in the order their heartbeats were sent; one overtaken by the answer to a
+ * later heartbeat is dropped.
+ *
+ * <p>Threading: a timer sends heartbeats, each waits for its answer on a thread of its own; role
+ * switches run on another (so a slave waiting for its master does not stop heartbeating), in-sync
+ * set commits on a third.
  */
 public final class ControlledBroker implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ControlledBroker.class);
     private static final long REGISTER_RETRY_NANOS = Duration.ofMillis(200).toNanos();
     private static final int LOST_MASTER_BEATS = 5;
+    /** The most heartbeats waiting for their answers at once; more would be answered after their lease anyway. */
+    private static final int MAX_UNANSWERED = 8;
     /**
      * How long a slave that changes master waits for the new one to answer before it reopens
      * instead: about a new master's own switch, which closes and opens its broker.
@@ -61,6 +72,9 @@ public final class ControlledBroker implements AutoCloseable {
     private final ControllerClient controllers;
     private final ControllerLease lease;
     private final ScheduledExecutorService heartbeats;
+    /** Where heartbeats wait for their answers, at most {@link #unanswered} permits' worth at once. */
+    private final ExecutorService answers;
+    private final Semaphore unanswered;
     private final ExecutorService switches;
     private final ExecutorService commits;
     /** The broker serving now, and its role; null while a switch has none running. Written by the switch thread. */
@@ -75,7 +89,14 @@ public final class ControlledBroker implements AutoCloseable {
     }
 
     private volatile Confirmation confirmed;
+    /** Guards the acting on answers and the fields below it. */
+    private final Object answering = new Object();
+    /** When the heartbeat whose answer was acted on last was sent. */
+    private long newestAnswered;
+    private boolean answeredAny;
     private boolean heartbeatsFailing;
+    /** Whether the last answer took more than half the broker timeout (warned once until they are fast again). */
+    private boolean answersSlow;
     private volatile boolean closed;
 
     /**
@@ -100,6 +121,9 @@ public final class ControlledBroker implements AutoCloseable {
                 config.clusterIdentity(), mode.brokerTimeout().multipliedBy(3));
         this.lease = new ControllerLease(mode.brokerTimeout(), System::nanoTime);
         this.heartbeats = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ramjet-controller-heartbeat"));
+        this.answers = Executors.newCachedThreadPool(r -> daemon(r, "ramjet-controller-heartbeat-answer"));
+        this.unanswered = new Semaphore((int) Math.max(1, Math.min(MAX_UNANSWERED,
+                mode.brokerTimeout().toNanos() / mode.heartbeatInterval().toNanos())));
         this.switches = Executors.newSingleThreadExecutor(r -> daemon(r, "ramjet-role-switch"));
         this.commits = Executors.newSingleThreadExecutor(r -> daemon(r, "ramjet-in-sync-commit"));
     }
@@ -210,25 +234,38 @@ public final class ControlledBroker implements AutoCloseable {
     }
 
     /**
-     * Heartbeats every {@code controllerHeartbeatMs}, and {@value #LOST_MASTER_BEATS} times as
-     * often while this slave's master is lost, so that it learns at once that the controllers
-     * made it master.
+     * Sends a heartbeat every {@code controllerHeartbeatMs}, and {@value #LOST_MASTER_BEATS} times
+     * as often while this slave's master is lost, so that it learns at once that the controllers
+     * made it master; none while every permitted one still waits for its answer.
      */
     private void heartbeatAndNext() {
         boolean lost = false;
         try {
-            lost = heartbeat();
+            lost = masterLost();
+            if (unanswered.tryAcquire()) {
+                boolean reportLost = lost;
+                long sentAt = System.nanoTime();
+                try {
+                    answers.execute(() -> {
+                        try {
+                            heartbeat(reportLost, sentAt);
+                        } finally {
+                            unanswered.release();
+                        }
+                    });
+                } catch (RejectedExecutionException e) {
+                    unanswered.release(); // closing
+                }
+            }
         } finally {
             long interval = config.controllerMode().heartbeatInterval().toNanos();
             scheduleHeartbeat(lost ? interval / LOST_MASTER_BEATS : interval);
         }
     }
 
-    /** One heartbeat; true if it reported this slave's master lost. */
-    private boolean heartbeat() {
-        long sentAt = System.nanoTime();
+    /** One heartbeat, sent at {@code sentAt}, reporting this slave's master lost if {@code lost}; acts on its answer. */
+    private void heartbeat(boolean lost, long sentAt) {
         ControllerReply reply;
-        boolean lost = masterLost();
         try {
             reply = beat(lost);
             if (reply.status() == ControllerStatus.UNKNOWN_GROUP || reply.status() == ControllerStatus.UNKNOWN_BROKER) {
@@ -237,29 +274,42 @@ public final class ControlledBroker implements AutoCloseable {
                 reply = register();
             }
         } catch (IOException | RuntimeException e) {
-            if (!heartbeatsFailing && !closed) {
-                LOG.warn("broker {}/{}: heartbeat to the controllers failed ({}); a master refuses writes {} ms after"
-                        + " its last answered heartbeat", config.brokerName(), config.brokerId(), e.toString(),
-                        config.controllerMode().brokerTimeout().toMillis());
+            synchronized (answering) {
+                if (!heartbeatsFailing && !closed) {
+                    LOG.warn("broker {}/{}: heartbeat to the controllers failed ({}); a master refuses writes {} ms"
+                            + " after its last answered heartbeat", config.brokerName(), config.brokerId(),
+                            e.toString(), config.controllerMode().brokerTimeout().toMillis());
+                }
+                heartbeatsFailing = true;
             }
-            heartbeatsFailing = true;
-            return lost;
+            return;
         }
-        if (heartbeatsFailing) {
-            LOG.info("broker {}/{}: the controllers answer again", config.brokerName(), config.brokerId());
-            heartbeatsFailing = false;
+        synchronized (answering) {
+            if (heartbeatsFailing) {
+                LOG.info("broker {}/{}: the controllers answer again", config.brokerName(), config.brokerId());
+                heartbeatsFailing = false;
+            }
+            long answeredMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sentAt);
+            boolean slow = answeredMillis > config.controllerMode().brokerTimeout().toMillis() / 2;
+            if (slow && !answersSlow) {
+                // a master's lease runs from the send: answers this slow leave little of it
+                LOG.warn("broker {}/{}: the controllers answered a heartbeat after {} ms (timeout {} ms)",
+                        config.brokerName(), config.brokerId(), answeredMillis,
+                        config.controllerMode().brokerTimeout().toMillis());
+            } else if (!slow && answersSlow) {
+                LOG.info("broker {}/{}: the controllers answer heartbeats within half the timeout again",
+                        config.brokerName(), config.brokerId());
+            }
+            answersSlow = slow;
+            if (answeredAny && sentAt - newestAnswered <= 0) {
+                return; // a later heartbeat's answer came first and was acted on
+            }
+            answeredAny = true;
+            newestAnswered = sentAt;
+            if (reply.ok() && reply.info().hasMaster()) {
+                follow(BrokerRole.of(reply.info(), config.brokerId()), sentAt);
+            }
         }
-        long answeredMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sentAt);
-        if (answeredMillis > config.controllerMode().brokerTimeout().toMillis() / 2) {
-            // a master's lease runs from the send: answers this slow leave it fenced much of the time
-            LOG.warn("broker {}/{}: the controllers answered a heartbeat after {} ms (timeout {} ms)",
-                    config.brokerName(), config.brokerId(), answeredMillis,
-                    config.controllerMode().brokerTimeout().toMillis());
-        }
-        if (reply.ok() && reply.info().hasMaster()) {
-            follow(BrokerRole.of(reply.info(), config.brokerId()), sentAt);
-        }
-        return lost;
     }
 
     /** Whether this broker runs as a slave whose master stopped answering its fetches. */
@@ -354,14 +404,30 @@ public final class ControlledBroker implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts the broker in {@code target}'s role. A master holds the lease the answer that named it
+     * gave before it opens its port, so that it serves its first requests, and once it runs, the
+     * lease of any later answer that came while it started.
+     */
     private void startBroker(BrokerRole target) throws NetworkException {
         BrokerConfig brokerConfig = config.toBuilder().controllerMode(ControllerMode.OFF)
                 .replication(target.applyTo(config.replication())).build();
         Broker next = new Broker(brokerConfig, brokerConfig.storeConfig(),
                 new ReplicationControl(lease, slaves -> commitInSync(target.epoch(), slaves)));
-        next.start();
+        renewConfirmed(target);
+        try {
+            next.start();
+        } catch (NetworkException | RuntimeException e) {
+            lease.revoke();
+            throw e;
+        }
         broker = next;
         role = target;
+        renewConfirmed(target);
+    }
+
+    /** Renews the lease from the last answer naming this broker master, if it named {@code target}. */
+    private void renewConfirmed(BrokerRole target) {
         Confirmation last = confirmed;
         if (target.master() && last != null && last.role().equals(target)) {
             lease.renew(last.sentAt());
@@ -435,9 +501,11 @@ public final class ControlledBroker implements AutoCloseable {
     public void close() {
         closed = true;
         heartbeats.shutdownNow();
+        answers.shutdownNow();
         switches.shutdownNow();
         try {
             heartbeats.awaitTermination(10, TimeUnit.SECONDS);
+            answers.awaitTermination(10, TimeUnit.SECONDS);
             switches.awaitTermination(40, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

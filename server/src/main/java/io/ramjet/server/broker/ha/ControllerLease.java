@@ -2,6 +2,7 @@ package io.ramjet.server.broker.ha;
 
 import io.ramjet.server.broker.replication.MasterLease;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -16,26 +17,29 @@ final class ControllerLease implements MasterLease {
 
     private final long timeoutNanos;
     private final LongSupplier nanoClock;
-    private volatile long sentAtNanos = NONE;
+    private final AtomicLong sentAtNanos = new AtomicLong(NONE);
 
     ControllerLease(Duration timeout, LongSupplier nanoClock) {
         this.timeoutNanos = timeout.toNanos();
         this.nanoClock = nanoClock;
     }
 
-    /** A heartbeat (or registration) sent at {@code sentAt} was answered: this broker is master. */
+    /**
+     * A heartbeat (or registration) sent at {@code sentAt} was answered: this broker is master.
+     * An answer to an earlier heartbeat than the one the lease runs from leaves it as it is.
+     */
     void renew(long sentAt) {
-        sentAtNanos = sentAt;
+        sentAtNanos.accumulateAndGet(sentAt, (held, next) -> held == NONE || next - held > 0 ? next : held);
     }
 
     /** The controllers named another master, or this broker stops being one. */
     void revoke() {
-        sentAtNanos = NONE;
+        sentAtNanos.set(NONE);
     }
 
     @Override
     public boolean held() {
-        long sentAt = sentAtNanos;
+        long sentAt = sentAtNanos.get();
         return sentAt != NONE && nanoClock.getAsLong() - sentAt < timeoutNanos;
     }
 }

@@ -56,8 +56,21 @@ public final class ConsumptionLog {
         if (!kind.durable()) {
             return CompletableFuture.completedFuture(null);
         }
+        return subscribed(subscription, startOffsets, kind != SubscriptionKind.QUEUE);
+    }
+
+    /**
+     * A durable subscription's record, written without waiting for the disk, for a caller that
+     * appends a forced record after it and answers once that is durable: the log is one sequence,
+     * so the subscription is durable then too ({@link DeliveryMarks#started}: its first bounds).
+     */
+    public CompletableFuture<Void> subscribedBeforeForce(Subscription subscription, long[] startOffsets) {
+        return subscribed(subscription, startOffsets, false);
+    }
+
+    private CompletableFuture<Void> subscribed(Subscription subscription, long[] startOffsets, boolean durable) {
         return append(ConsumptionRecordDescriptor.subscribe(subscription.key().toRecord(), subscription.selector(),
-                subscription.noLocal(), startOffsets), kind != SubscriptionKind.QUEUE);
+                subscription.noLocal(), startOffsets), durable);
     }
 
     public CompletableFuture<Void> unsubscribed(Subscription subscription) {

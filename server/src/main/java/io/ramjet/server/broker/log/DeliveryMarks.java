@@ -8,7 +8,9 @@ import io.ramjet.storage.MessageStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -206,6 +208,56 @@ public final class DeliveryMarks {
             raised.complete(null);
         } else {
             raised.completeExceptionally(failure);
+        }
+    }
+
+    /**
+     * A durable subscription was just created at {@code startOffsets}, its record written but not
+     * yet forced: logs a bound {@code ahead} past each queue's start, the last MARK forced, which
+     * makes the subscription's record durable too (the log is one sequence). Answer the
+     * subscription once the returned future completes: its first claims then wait for no MARK of
+     * their own, so its first delivery costs no force. Bounds still on their way cover claims as
+     * any MARK on its way does.
+     */
+    public CompletableFuture<Void> started(Subscription subscription, long[] startOffsets) {
+        int queues = startOffsets.length;
+        Bounds b = bounds.computeIfAbsent(subscription.key(), k -> new Bounds(Math.max(queues, 1)));
+        long[] bound = new long[queues];
+        List<CompletableFuture<Void>> raised = new ArrayList<>(queues);
+        synchronized (b) {
+            b.grow(queues);
+            for (int q = 0; q < queues; q++) {
+                bound[q] = startOffsets[q] + ahead;
+                CompletableFuture<Void> queueRaised = new CompletableFuture<>();
+                raised.add(queueRaised);
+                b.claimed[q] = startOffsets[q];
+                b.marks[q] = bound[q];
+                b.logged[q] = queueRaised;
+            }
+        }
+        CompletableFuture<Void> forced = new CompletableFuture<>();
+        try {
+            CompletableFuture<?> last = CompletableFuture.completedFuture(null);
+            for (int q = 0; q < queues; q++) {
+                last = store.append(ConsumptionRecordDescriptor.mark(subscription.key().toRecord(), q, bound[q]),
+                        q == queues - 1);
+            }
+            last.whenComplete((result, failure) -> forced(b, bound, raised, forced, failure));
+        } catch (RuntimeException e) {
+            forced(b, bound, raised, forced, e);
+        }
+        return forced;
+    }
+
+    private static void forced(Bounds b, long[] bound, List<CompletableFuture<Void>> raised,
+                               CompletableFuture<Void> forced, Throwable failure) {
+        for (int q = 0; q < bound.length; q++) {
+            logged(b, q, bound[q], raised.get(q), failure);
+        }
+        if (failure == null) {
+            forced.complete(null);
+        } else {
+            forced.completeExceptionally(failure);
         }
     }
 

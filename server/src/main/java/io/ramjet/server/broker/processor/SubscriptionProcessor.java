@@ -85,8 +85,8 @@ public final class SubscriptionProcessor {
     }
 
     /**
-     * Answered once a new durable subscription is durable, a queue's once written
-     * ({@link ConsumptionLog#subscribed}).
+     * Answered once a new durable subscription is durable, with a logged bound ahead of its start
+     * ({@link DeliveryMarks#started}), a queue's once written ({@link ConsumptionLog#subscribed}).
      */
     public CompletionStage<Frame> subscribe(RemotingConnection connection, Frame request) {
         SubscribeRequest subscribe = request.header(SubscribeRequest.class);
@@ -111,13 +111,16 @@ public final class SubscriptionProcessor {
             consumers.attached(subscribe.consumerId(), new ConnectionSession(connection), key, selector);
             Subscription s = change.subscription();
             Frame reply = request.reply(new SubscribeResponse(s.queueCount()));
-            if (change.created()) {
-                marks.reset(key);
-            }
             if (!change.created()) {
                 return CompletableFuture.completedFuture(reply);
             }
-            return log.subscribed(s, starts.get()).thenApply(done -> reply);
+            marks.reset(key);
+            if (key.kind() == SubscriptionKind.QUEUE || !key.kind().durable()) {
+                return log.subscribed(s, starts.get()).thenApply(done -> reply);
+            }
+            // one force makes the subscription and its first bounds durable: its first delivery waits for none
+            CompletableFuture<Void> written = log.subscribedBeforeForce(s, starts.get());
+            return CompletableFuture.allOf(written, marks.started(s, starts.get())).thenApply(done -> reply);
         } catch (SubscriptionConflictException e) {
             throw new BrokerException(Refusal.SUBSCRIPTION_CONFLICT, e.getMessage());
         }
