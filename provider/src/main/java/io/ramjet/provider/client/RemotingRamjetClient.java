@@ -195,8 +195,11 @@ public final class RemotingRamjetClient implements BrokerClient {
     /**
      * Every master that hosts the destination (writable or not: consumption goes on from a
      * read-only one), with the brokers this client already sends to it or created it on; when
-     * none does, it is looked up or created as {@link Routes} says. Asked afresh every time, so that a
-     * consumer finds brokers that joined or came back.
+     * none does, it is looked up or created as {@link Routes} says, and every master it lives on
+     * then is named, not only the first: a consumer that creates a topic by subscribing must be
+     * attached on every group before a producer sends there, or a durable subscription would
+     * begin on the others only when its discovery finds them, missing what was sent there
+     * meanwhile. Asked afresh every time, so that a consumer finds brokers that joined or came back.
      */
     @Override
     public CompletableFuture<List<String>> brokersOf(String destination, DestinationKind kind) {
@@ -212,7 +215,8 @@ public final class RemotingRamjetClient implements BrokerClient {
             if (!addresses.isEmpty()) {
                 return CompletableFuture.completedFuture(List.copyOf(addresses));
             }
-            return routes.first(destination, kind).thenApply(r -> List.of(r.address()));
+            return routes.of(destination, kind, null).thenApply(created -> created.stream().map(Routes.Route::address)
+                    .toList());
         }));
     }
 
