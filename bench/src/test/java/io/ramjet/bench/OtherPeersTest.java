@@ -13,11 +13,14 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * The TLS, metrics and scaled-out peers start with their clients each in a JVM of its own on
+ * The TLS and scaled-out peers start with their clients each in a JVM of its own on
  * that product's client library and Netty, at the client heap every peer's client JVM gets, and
- * move a tiny workload 2 (non-persistent send and drain): each peer is started once. The
- * three-group and three-broker peers are the two-group ones' code with one more broker and are
- * left out. No speed is asserted.
+ * move a tiny workload 2 (non-persistent send and drain): each peer is started once. Left out,
+ * for the suite's time: {@code ramjet-metrics} (the {@code ramjet} peer's broker and client with
+ * the scrape endpoint on), the three-group peer (the two-group one's code with one more broker) and
+ * RocketMQ's two- and three-broker peers (RocketMQ's own client, which BenchSmokeTest's
+ * {@code rocketmq} peer runs in its client JVM, against the same broker main started four and six
+ * times). No speed is asserted.
  */
 class OtherPeersTest {
 
@@ -25,9 +28,8 @@ class OtherPeersTest {
     private static final long GIVEN_TIMEOUT_NANOS = 40_000;
 
     private static final Map<String, String> CLIENT_NETTY = Map.of("ramjet-tls", "4.2.", "artemis-tls", "4.1.119.Final",
-            "ramjet-metrics", "4.2.", "ramjet-groups2", "4.2.", "rocketmq-brokers2", "4.1.114.Final");
-    private static final List<String> PEERS = List.of("ramjet-tls", "artemis-tls", "ramjet-metrics", "ramjet-groups2",
-            "rocketmq-brokers2");
+            "ramjet-groups2", "4.2.");
+    private static final List<String> PEERS = List.of("ramjet-tls", "artemis-tls", "ramjet-groups2");
 
     @Test
     void everyPeersClientJvmStartsOnItsProductsClientAndMovesWorkload2() {
