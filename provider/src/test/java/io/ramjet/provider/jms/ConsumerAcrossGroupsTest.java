@@ -28,12 +28,14 @@ import org.junit.jupiter.api.Test;
  * first and one with nothing: the feeds share the consumer's prefetch, and a pull the broker
  * holds for lack of messages must not keep the room the backlog's feed needs. The brokers hold
  * pulls for {@value #HOLD_MILLIS} ms here, so a drain that had to wait for one such pull to end
- * does not finish within {@link #DRAIN}.
+ * does not finish within {@link #DRAIN}. The drain itself takes well under a second; the bound
+ * leaves room for a loaded machine and for a group the consumer finds only at its next
+ * discovery, while staying below one hold.
  */
 class ConsumerAcrossGroupsTest {
 
     private static final long HOLD_MILLIS = 20_000;
-    private static final Duration DRAIN = Duration.ofSeconds(8);
+    private static final Duration DRAIN = Duration.ofSeconds(15);
     private static final int BACKLOG = 1_000;
     private static final int RUNS_DRY = 50;
 
