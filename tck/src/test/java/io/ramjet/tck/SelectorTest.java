@@ -60,6 +60,14 @@ class SelectorTest {
     private static final String NOT_LIKE_UNLIKE = "Artemis deviation: NOT LIKE of a non-string is TRUE; spec 3.8.1.1"
             + " makes [NOT] LIKE a comparison of a String identifier and any comparison of unlike types FALSE";
 
+    /**
+     * Artemis does not keep the sum of a float and an int a float ({@code f + 1 = f} is FALSE for
+     * the float 2^24, which float arithmetic rounds 2^24 + 1 back to); section 3.8.1.1 makes
+     * arithmetic use Java numeric promotion, under which a float with an int is a float.
+     */
+    private static final String FLOAT_ARITHMETIC = "Artemis deviation: a float with an int is not computed as a"
+            + " float; spec 3.8.1.1: arithmetic uses Java numeric promotion";
+
     record Row(String selector, Map<String, Object> message, boolean selected, String artemisDeviation) {
         @Override
         public String toString() {
@@ -109,6 +117,12 @@ class SelectorTest {
         row("l > f", true, "l", 5L, "f", 4.5f);
         row("l = 5000000000", true, "l", 5_000_000_000L);
         row("s = -300", true, "s", (short) -300);
+        // a float with an int or a long compares and computes as float (Java's promotion, 3.8.1.1)
+        row("i = f", true, "i", 16_777_217, "f", 16_777_216f);
+        row("l = f", true, "l", 5_000_000_001L, "f", 5.0E9f);
+        row("f = 16777217", true, "f", 16_777_216f);
+        artemisDeviates(FLOAT_ARITHMETIC, "f + 1 = f", true, "f", 16_777_216f);
+        row("f + 1.0 = f", false, "f", 16_777_216f);
         // comparing unlike types is FALSE, for <> as for = (3.8.1.1), and NOT of it is TRUE
         row("i = 5", false, "i", "5");
         row("i = '5'", false, "i", 5);

@@ -41,6 +41,19 @@ abstract class Expr {
         return n instanceof Integer || n instanceof Short || n instanceof Byte || n instanceof ReusableInt;
     }
 
+    static boolean isFloat(Object n) {
+        return n instanceof Float || n instanceof ReusableFloat;
+    }
+
+    /**
+     * Whether Java's binary numeric promotion (JLS 5.6.2) gives float: one operand a float and
+     * the other a float or an exact value (an int or a long is converted to float, rounding as
+     * Java does); a double on either side gives double.
+     */
+    static boolean promotesToFloat(Number a, Number b) {
+        return (isFloat(a) || isFloat(b)) && (isFloat(a) || isIntegral(a)) && (isFloat(b) || isIntegral(b));
+    }
+
     static Boolean of(boolean b) {
         return b ? Boolean.TRUE : Boolean.FALSE;
     }
@@ -103,6 +116,9 @@ abstract class Expr {
             if (isInt(n)) {
                 return -n.intValue();
             }
+            if (isFloat(n)) {
+                return -n.floatValue();
+            }
             return isIntegral(n) ? (Object) (-n.longValue()) : (Object) (-n.doubleValue());
         }
     }
@@ -112,8 +128,9 @@ abstract class Expr {
     /**
      * Arithmetic with Java's numeric promotion, as 3.8.1.1 requires: two ints (bytes, shorts,
      * exact literals that fit) give an int, which overflows as Java's does; a long makes it
-     * long; a float or double makes it double (a float is widened rather than kept a float).
-     * Integer division by zero is unknown.
+     * long; a float with a float, an int or a long makes it float, rounding as Java's does; a
+     * double (every approximate literal is one) makes it double. Integer division by zero is
+     * unknown; a value that is not a number makes the result unknown.
      */
     static final class Arithmetic extends Expr {
         private final ArithmeticOp op;
@@ -151,13 +168,19 @@ abstract class Expr {
                     default: return y == 0 ? null : (Object) (x / y);
                 }
             }
-            double x = a.doubleValue(), y = b.doubleValue();
+            // Two floats' sum, difference, product or quotient computed in double and rounded to
+            // float is the float operation's result: double carries more than twice float's precision.
+            boolean toFloat = promotesToFloat(a, b);
+            double x = toFloat ? a.floatValue() : a.doubleValue();
+            double y = toFloat ? b.floatValue() : b.doubleValue();
+            double result;
             switch (op) {
-                case ADD: return x + y;
-                case SUBTRACT: return x - y;
-                case MULTIPLY: return x * y;
-                default: return x / y;
+                case ADD: result = x + y; break;
+                case SUBTRACT: result = x - y; break;
+                case MULTIPLY: result = x * y; break;
+                default: result = x / y;
             }
+            return toFloat ? (Object) (float) result : (Object) result;
         }
     }
 
@@ -181,7 +204,11 @@ abstract class Expr {
             return compare(op, left.evaluate(source), right.evaluate(source));
         }
 
-        /** Like types compare; unlike ones are FALSE; strings and booleans only for = and <>. */
+        /**
+         * 3.8.1.1: like types compare; numbers of any two types compare after Java's numeric
+         * promotion (long, float or double); unlike types are FALSE; strings and booleans
+         * compare only with = and <>; NULL on either side is unknown.
+         */
         static Boolean compare(CompareOp op, Object a, Object b) {
             if (a == null || b == null) {
                 return null;
@@ -198,7 +225,10 @@ abstract class Expr {
                         default: return of(l >= r);
                     }
                 }
-                double l = x.doubleValue(), r = y.doubleValue();
+                // promoted to float, both are then widened to double exactly: the float comparison's result
+                boolean toFloat = promotesToFloat(x, y);
+                double l = toFloat ? x.floatValue() : x.doubleValue();
+                double r = toFloat ? y.floatValue() : y.doubleValue();
                 switch (op) {
                     case EQ: return of(l == r);
                     case NE: return of(l != r);

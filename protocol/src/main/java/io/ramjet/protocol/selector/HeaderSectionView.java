@@ -40,6 +40,7 @@ public final class HeaderSectionView implements PropertySource {
     private int[] valueAt = new int[8];
     private ReusableInt[] ints = new ReusableInt[8];
     private ReusableLong[] longs = new ReusableLong[8];
+    private ReusableFloat[] floats = new ReusableFloat[8];
     private ReusableDouble[] approximate = new ReusableDouble[8];
     private final HeaderSectionDescriptor.SectionIndex index = new Index();
 
@@ -166,6 +167,9 @@ public final class HeaderSectionView implements PropertySource {
         if (ValueCodec.isInteger(tag)) {
             return intOf(i).set((int) ValueCodec.integerAt(section, v));
         }
+        if (tag == ValueCodec.FLOAT) {
+            return floatOf(i).set((float) ValueCodec.floatingAt(section, v));
+        }
         if (ValueCodec.isFloating(tag)) {
             return approximate(i).set(ValueCodec.floatingAt(section, v));
         }
@@ -191,6 +195,13 @@ public final class HeaderSectionView implements PropertySource {
         return longs[i];
     }
 
+    private ReusableFloat floatOf(int i) {
+        if (floats[i] == null) {
+            floats[i] = new ReusableFloat();
+        }
+        return floats[i];
+    }
+
     private ReusableDouble approximate(int i) {
         if (approximate[i] == null) {
             approximate[i] = new ReusableDouble();
@@ -205,6 +216,7 @@ public final class HeaderSectionView implements PropertySource {
             valueAt = Arrays.copyOf(valueAt, n);
             ints = Arrays.copyOf(ints, n);
             longs = Arrays.copyOf(longs, n);
+            floats = Arrays.copyOf(floats, n);
             approximate = Arrays.copyOf(approximate, n);
         }
     }

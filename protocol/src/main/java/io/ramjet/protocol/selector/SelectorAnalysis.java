@@ -10,7 +10,8 @@ import java.util.List;
  * them. Terms of the selector's top-level conjunction that can only be TRUE for a message
  * carrying a particular tag contribute: {@code prop = 'text'}, {@code prop = 57},
  * {@code prop = TRUE}, {@code JMSType = 'x'} (either side), and {@code prop IN ('a', 'b')},
- * which yields one alternative per value. The masks are the cross product of the terms'
+ * which yields one alternative per value; an integer literal past 2^24 yields two, itself and
+ * the whole number it rounds to as a float, the tag of a float property it equals. The masks are the cross product of the terms'
  * alternatives: a message may match when its signature covers any one of them.
  *
  * <p>Identifiers that are not tagged (the other headers, JMS-prefixed properties) and
@@ -69,11 +70,11 @@ public final class SelectorAnalysis {
                 collect(operand, terms);
             }
         } else if (e instanceof Expr.Comparison c && c.op == Expr.CompareOp.EQ) {
-            String tag = c.left instanceof Expr.Identifier id && c.right instanceof Expr.Literal lit ? tag(id, lit)
-                    : c.right instanceof Expr.Identifier id2 && c.left instanceof Expr.Literal lit2 ? tag(id2, lit2)
+            List<String> tags = c.left instanceof Expr.Identifier id && c.right instanceof Expr.Literal lit ? tags(id, lit)
+                    : c.right instanceof Expr.Identifier id2 && c.left instanceof Expr.Literal lit2 ? tags(id2, lit2)
                     : null;
-            if (tag != null) {
-                terms.add(List.of(tag));
+            if (tags != null) {
+                terms.add(tags);
             }
         } else if (e instanceof Expr.In in && !in.negated && isTagged(in.identifier.name)) {
             List<String> tags = new ArrayList<>();
@@ -89,19 +90,24 @@ public final class SelectorAnalysis {
         return identifier.equals("JMSType") || !identifier.startsWith("JMS");
     }
 
-    private static String tag(Expr.Identifier id, Expr.Literal literal) {
+    /** The tags a message must carry one of for {@code id = literal} to be TRUE; null for no filter. */
+    private static List<String> tags(Expr.Identifier id, Expr.Literal literal) {
         if (!isTagged(id.name)) {
             return null;
         }
         Object v = literal.value;
         if (v instanceof String s) {
-            return TagSignature.stringTag(id.name, s);
+            return List.of(TagSignature.stringTag(id.name, s));
         }
         if ((v instanceof Long || v instanceof Integer) && Math.abs(((Number) v).longValue()) <= EXACT_IN_DOUBLE) {
-            return TagSignature.integerTag(id.name, ((Number) v).longValue());
+            long exact = ((Number) v).longValue();
+            // a float property equals the literal when it equals the literal rounded to float (Java's promotion)
+            long asFloat = (long) (float) exact;
+            return asFloat == exact ? List.of(TagSignature.integerTag(id.name, exact))
+                    : List.of(TagSignature.integerTag(id.name, exact), TagSignature.integerTag(id.name, asFloat));
         }
         if (v instanceof Boolean b) {
-            return TagSignature.booleanTag(id.name, b);
+            return List.of(TagSignature.booleanTag(id.name, b));
         }
         return null;
     }

@@ -25,7 +25,7 @@ class HeaderSectionViewTest {
                 .correlationId("corr").type("car").deliveryMode(MessageHeaders.NON_PERSISTENT).priority(7)
                 .replyTo(MessageHeaders.QUEUE, "replies").expiration(99).deliveryTime(5);
         h.property("s", "text").property("b", (byte) -3).property("sh", (short) 300).property("i", 70_000)
-                .property("l", 1L << 40).property("f", 1.5f).property("d", -2.25d).property("t", true)
+                .property("l", 1L << 40).property("f", 1.5f).property("fbig", 16_777_216f).property("d", -2.25d).property("t", true)
                 .property("fa", false).property("nothing", null).property("größe", "groß")
                 .property("emoji\uD83D\uDE00", "\uD83D\uDE00").property("long", "x".repeat(200));
         return h;
@@ -53,6 +53,7 @@ class HeaderSectionViewTest {
                 assertEquals(n.doubleValue(), ((Number) got).doubleValue(), p.getKey());
                 assertEquals(Expr.isIntegral(n), Expr.isIntegral(got), p.getKey());
                 assertEquals(Expr.isInt(n), Expr.isInt(got), p.getKey());
+                assertEquals(Expr.isFloat(n), Expr.isFloat(got), p.getKey());
             } else {
                 assertEquals(expected, got, p.getKey());
             }
@@ -79,7 +80,8 @@ class HeaderSectionViewTest {
                 "d < -2", "t AND NOT fa", "nothing IS NULL", "größe = 'groß'",
                 "long LIKE 'xx%'", "JMSType IN ('car', 'bus')", "JMSPriority BETWEEN 5 AND 9",
                 "JMSTimestamp > 1600000000000", "JMSXDeliveryCount = 1", "i + b = 69997", "s = 'other' OR i < 0",
-                "JMSDeliveryMode = 'PERSISTENT'", "missing = 1")) {
+                "JMSDeliveryMode = 'PERSISTENT'", "missing = 1",
+                "fbig + 1 = fbig", "i < fbig AND -fbig - 1 = -fbig")) {
             Selector s = Selector.parse(text);
             assertEquals(s.evaluate(decoded), s.evaluate(view), text);
         }

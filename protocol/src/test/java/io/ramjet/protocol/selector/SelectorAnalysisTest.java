@@ -87,6 +87,15 @@ class SelectorAnalysisTest {
     }
 
     @Test
+    void aLargeIntegerLiteralCanEqualAFloatThatIsTaggedOtherwise() throws Exception {
+        Selector s = Selector.parse("f = 16777217 AND c = 'x'");
+        MapSource m = new MapSource("f", 16_777_216f, "c", "x");
+        assertTrue(s.matches(m), "Java's promotion rounds 16777217 to the float 16777216");
+        assertTrue(SelectorAnalysis.of(s, SIG).mayMatch(signature(m)));
+        assertTrue(SelectorAnalysis.of(s, SIG).mayMatch(signature(new MapSource("f", 16_777_217, "c", "x"))));
+    }
+
+    @Test
     void emptySelectorYieldsNoMask() throws Exception {
         assertFalse(SelectorAnalysis.of(Selector.parse(null), SIG).hasMask());
     }
@@ -141,8 +150,10 @@ class SelectorAnalysisTest {
     void everyMatchingMessageMayMatch() throws Exception {
         Random random = new Random(42);
         List<String> selectors = List.of("c = 'v1'", "n = 1", "c IN ('v0', 'v2') AND n = 2", "b = TRUE AND c = 'v1'",
-                "n = 3 AND d > 0", "JMSType = 't1' AND n IN ('x')", "d = 2", "n = 2 AND b = FALSE");
-        Object[] values = {"v0", "v1", "v2", 0, 1, 2, 3L, (short) 2, (byte) 1, 2.0d, 1.0f, 2.5d, true, false, "x"};
+                "n = 3 AND d > 0", "JMSType = 't1' AND n IN ('x')", "d = 2", "n = 2 AND b = FALSE", "n = 16777217",
+                "d = 16777216 AND c = 16777217");
+        Object[] values = {"v0", "v1", "v2", 0, 1, 2, 3L, (short) 2, (byte) 1, 2.0d, 1.0f, 2.5d, true, false, "x",
+            16_777_216f, 16_777_217, 16_777_216L};
         for (TagSignature sig : List.of(SIG, new TagSignature(8, 2), new TagSignature(64, 1))) {
             for (String text : selectors) {
                 Selector s = Selector.parse(text);

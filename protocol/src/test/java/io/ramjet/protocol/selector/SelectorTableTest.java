@@ -60,6 +60,12 @@ class SelectorTableTest {
         row("s = -300", T, "s", (short) -300);
         row("l = 9223372036854775807", T, "l", Long.MAX_VALUE);
         row("l = -9223372036854775808", T, "l", Long.MIN_VALUE);
+        // a float with an int or a long is a float comparison (JLS 5.6.2): the exact value is rounded to float
+        row("i = f", T, "i", 16_777_217, "f", 16_777_216f);
+        row("i > f", F, "i", 16_777_217, "f", 16_777_216f);
+        row("l = f", T, "l", 5_000_000_001L, "f", 5.0E9f);
+        row("f < l", F, "f", 5.0E9f, "l", 5_000_000_001L);
+        row("f = d", F, "f", 0.1f, "d", 0.1d);
         row("d <> d", F, "d", 1.0);
         row("n = n", F, "n", Double.NaN);
         row("n <> 1", T, "n", Double.NaN);
@@ -116,6 +122,13 @@ class SelectorTableTest {
         row("-i = -2147483648", T, "i", Integer.MIN_VALUE);
         row("-(i) < 0", T, "i", Integer.MIN_VALUE);
         row("i / -1 < 0", T, "i", Integer.MIN_VALUE);
+        // float arithmetic stays float (JLS 5.6.2): 2^24 + 1 rounds back to 2^24
+        row("f + 1 = f", T, "f", 16_777_216f);
+        row("f + i = f", T, "f", 16_777_216f, "i", 1);
+        row("f + l = 16777216", T, "f", 16_777_216f, "l", 1L);
+        row("-f - 1 = -f", T, "f", 16_777_216f);
+        row("f + 1.0 = f", F, "f", 16_777_216f);
+        row("f * 2 = 33554432", T, "f", 16_777_216f);
         row("i + x = 5", U, "i", 5);
         row("x * 2 = 0", U);
         row("c + 1 = 2", U, "c", "1");
