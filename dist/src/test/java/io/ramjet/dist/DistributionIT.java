@@ -30,7 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * What a user does with the tarball: unpack it, {@code bin/ramjet start}, send and receive a
  * message (with the JMS client, and with {@code ramjet-admin producer} and {@code consumer} as the
- * README's quick start does), {@code status}, {@code stop}; and that each tool and each of Ramjet's
+ * README's quick start does), run a sample's source file on {@code lib/} as getting-started says,
+ * {@code status}, {@code stop}; and that each tool and each of Ramjet's
  * jars states the build's version. Prints a {@code DIST} line with the time from unpacking
  * to the first message received and the server's startup time.
  */
@@ -106,6 +107,16 @@ class DistributionIT {
         Result list = admin(home, "queue", "list", "--url", "ramjet://" + nameServer, "--json");
         assertTrue(list.output().replaceAll("\\s", "").matches("(?s).*\"name\":\"dist\",[^}]*\"queueCount\":2[,}].*"),
                 "etc/broker.properties' queuesPerDestination: " + list.output());
+
+        // getting-started's samples: a sample's source file run against the server on lib/ alone
+        Path sample = Path.of("..", "samples", "src", "main", "java", "io", "ramjet", "samples", "HelloQueue.java")
+                .toAbsolutePath().normalize();
+        ProcessBuilder hello = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dlogback.configurationFile=etc/logback-admin.xml", "-cp", "lib/*", sample.toString(),
+                "ramjet://" + nameServer).directory(home.toFile());
+        Result sampled = run(hello);
+        assertEquals(0, sampled.exitCode(), sampled.output());
+        assertTrue(sampled.output().contains("received: Hello, Ramjet!"), sampled.output());
 
         Result status = ramjet(home, "status");
         assertEquals(0, status.exitCode(), status.output());
