@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * What every command shares: a name not found exits 1, every command prints JSON on request,
+ * What every command shares: a name not found exits 1 (whichever command names it), every command prints JSON on request,
  * consumer ids are shown as positive numbers, and the version is the build's everywhere.
  */
 class OperatorConventionsTest extends DeploymentTest {
@@ -29,6 +29,20 @@ class OperatorConventionsTest extends DeploymentTest {
         assertEquals(1, cli.run("queue", "stat", "--name", "nosuch"));
         assertEquals(1, cli.run("queue", "purge", "nosuch"));
         assertEquals(1, cli.run("queue", "delete", "nosuch"));
+    }
+
+    @Test
+    void everyCommandNamingSomethingAbsentExitsOne() {
+        assertEquals(1, cli.run("queue", "delete", "nosuch", "--topic"));
+        assertEquals(1, cli.run("queue", "move", "--from", "nosuch", "--to", "orders"));
+        assertEquals(1, cli.run("queue", "extend", "nosuch", "--groups", deployment.broker.broker().config()
+                .brokerName()));
+        assertEquals(1, cli.run("topic", "extend", "nosuch", "--groups", "nosuch"));
+        assertEquals(1, cli.run("subscription", "delete", "nosuch", "--client-id", "nosuch"));
+        assertEquals(1, cli.run("subscription", "purge", "nosuch", "--client-id", "nosuch"));
+        assertEquals(1, cli.run("tx", "commit", "nosuch"));
+        assertEquals(1, cli.run("tx", "rollback", "nosuch"));
+        assertEquals(1, cli.run("parked", "resolve", "--group", "nosuch", "--discard"));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.ramjet.consoleit;
 
 import io.ramjet.controller.ClusterSecret;
+import io.ramjet.protocol.RamjetVersion;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
 import io.ramjet.server.broker.Broker;
 import io.ramjet.server.broker.BrokerConfig;
@@ -34,8 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The console's views in Chromium against an embedded master (with its NameServer) and a slave
  * of it in this JVM: the rate chart drawn from the broker's own history as the page loads, the
- * connections and producers of a JMS client, the cluster (the group, its slave in sync, the
- * brokers the NameServer routes to), and a queue created and deleted from the page.
+ * connections and producers of a JMS client, the broker's version and the cluster (the group, its
+ * slave in sync, the brokers the NameServer routes to), and a queue created and deleted from the page.
  */
 class ConsoleViewsTest {
 
@@ -126,9 +127,11 @@ class ConsoleViewsTest {
     }
 
     @Test
-    void theClusterViewShowsTheGroupItsSlaveInSyncAndTheNameServersRoutes() {
+    void theBrokersVersionAndTheClusterViewShowTheGroupItsSlaveInSyncAndTheNameServersRoutes() {
         WebDriver browser = console.browser;
         browser.get(console.url("/console/"));
+        Chromium.await(browser, ExpectedConditions.textMatches(By.id("broker"),
+                Pattern.compile("version " + Pattern.quote(RamjetVersion.VERSION) + ",")));
         String group = console.broker.broker().config().brokerName();
         Chromium.await(browser, ExpectedConditions.textMatches(By.id("group"),
                 Pattern.compile("group " + Pattern.quote(group) + " .* is its MASTER")));

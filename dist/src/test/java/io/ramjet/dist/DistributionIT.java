@@ -15,8 +15,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -27,12 +30,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * What a user does with the tarball: unpack it, {@code bin/ramjet start}, send and receive a
  * message (with the JMS client, and with {@code ramjet-admin producer} and {@code consumer} as the
- * README's quick start does), {@code status}, {@code stop}. Prints a {@code DIST} line with the time from unpacking
+ * README's quick start does), run a sample's source file on {@code lib/} as getting-started says,
+ * {@code status}, {@code stop}; and that each tool and each of Ramjet's
+ * jars states the build's version. Prints a {@code DIST} line with the time from unpacking
  * to the first message received and the server's startup time.
  */
 class DistributionIT {
 
     private static final Pattern NAME_SERVER = Pattern.compile("NameServer listening on (\\S+)");
+    /** The CommitLog segment {@code standalone} creates when {@code segmentSize} is not set. */
+    private static final long STANDALONE_SEGMENT_BYTES = 64L << 20;
     private static final Pattern TIMESTAMPED = Pattern.compile("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}\\S* .*");
 
     @TempDir
@@ -57,9 +64,9 @@ class DistributionIT {
             home = entries.findFirst().orElseThrow();
         }
         assertTrue(Files.isExecutable(home.resolve("bin/ramjet")));
-        // smaller segments than the default 1g, which a test's temporary file system may not hold;
-        // also shows that start reads etc/broker.properties
-        Files.writeString(home.resolve("etc/broker.properties"), "\nsegmentSize = 64m\n", StandardOpenOption.APPEND);
+        // start reads etc/broker.properties: a key set there reaches the broker
+        Files.writeString(home.resolve("etc/broker.properties"), "\nqueuesPerDestination = 2\n",
+                StandardOpenOption.APPEND);
 
         long startStart = System.nanoTime();
         Result start = ramjet(home, "start", "standalone", "--namesrv-port", "0", "--port", "0");
@@ -67,6 +74,9 @@ class DistributionIT {
         assertEquals(0, start.exitCode(), start.output());
         assertTrue(start.output().contains("standalone started"), start.output());
         serverPid = Long.parseLong(Files.readString(home.resolve("var/standalone.pid")).trim());
+
+        // a fresh standalone data directory holds one CommitLog segment, of standalone's small size
+        assertEquals(List.of(STANDALONE_SEGMENT_BYTES), segmentSizes(home.resolve("data")));
 
         Path log = home.resolve("log/standalone.log");
         String nameServer = nameServerAddress(log).orElseThrow(() -> new AssertionError("no NameServer address in " + log));
@@ -94,6 +104,19 @@ class DistributionIT {
         assertEquals(0, stat.exitCode(), stat.output());
         assertTrue(stat.output().trim().startsWith("[") && stat.output().contains("\"name\" : \"dist\""),
                 stat.output());
+        Result list = admin(home, "queue", "list", "--url", "ramjet://" + nameServer, "--json");
+        assertTrue(list.output().replaceAll("\\s", "").matches("(?s).*\"name\":\"dist\",[^}]*\"queueCount\":2[,}].*"),
+                "etc/broker.properties' queuesPerDestination: " + list.output());
+
+        // getting-started's samples: a sample's source file run against the server on lib/ alone
+        Path sample = Path.of("..", "samples", "src", "main", "java", "io", "ramjet", "samples", "HelloQueue.java")
+                .toAbsolutePath().normalize();
+        ProcessBuilder hello = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dlogback.configurationFile=etc/logback-admin.xml", "-cp", "lib/*", sample.toString(),
+                "ramjet://" + nameServer).directory(home.toFile());
+        Result sampled = run(hello);
+        assertEquals(0, sampled.exitCode(), sampled.output());
+        assertTrue(sampled.output().contains("received: Hello, Ramjet!"), sampled.output());
 
         Result status = ramjet(home, "status");
         assertEquals(0, status.exitCode(), status.output());
@@ -118,6 +141,48 @@ class DistributionIT {
         }
         System.out.printf("DIST tar xzf to first message: %d ms; bin/ramjet start until started: %d ms%n",
                 TimeUnit.NANOSECONDS.toMillis(firstMessage), TimeUnit.NANOSECONDS.toMillis(startup));
+    }
+
+    @Test
+    void everyToolAndJarStatesTheBuildsVersion() throws Exception {
+        String version = System.getProperty("ramjet.pom.version");
+        assertTrue(version != null && !version.isBlank(), "the build passes ramjet.pom.version");
+        Path home = unpack();
+        Result server = ramjet(home, "version");
+        assertEquals(0, server.exitCode(), server.output());
+        assertEquals("Ramjet " + version, server.output().strip());
+        Result admin = admin(home, "-V");
+        assertEquals(0, admin.exitCode(), admin.output());
+        assertEquals("Ramjet admin " + version, admin.output().strip());
+
+        List<Path> jars;
+        try (var files = Files.list(home.resolve("lib"))) {
+            jars = files.filter(f -> f.getFileName().toString().startsWith("ramjet-")).sorted().toList();
+        }
+        assertTrue(jars.size() >= 5, "Ramjet's jars in lib/: " + jars);
+        for (Path jar : jars) {
+            try (JarFile file = new JarFile(jar.toFile())) {
+                Attributes manifest = file.getManifest().getMainAttributes();
+                assertEquals(version, manifest.getValue(Attributes.Name.IMPLEMENTATION_VERSION), jar.toString());
+                assertTrue(manifest.getValue(Attributes.Name.IMPLEMENTATION_TITLE).toLowerCase(Locale.ROOT)
+                        .startsWith("ramjet"), jar.toString());
+            }
+        }
+    }
+
+    private Path unpack() throws Exception {
+        Path tarball = Path.of(System.getProperty("ramjet.distribution"));
+        Path into = Files.createDirectory(dir.resolve("unpacked"));
+        assertEquals(0, run(List.of("tar", "xzf", tarball.toString(), "-C", into.toString())).exitCode());
+        try (var entries = Files.list(into)) {
+            return entries.findFirst().orElseThrow();
+        }
+    }
+
+    private static List<Long> segmentSizes(Path data) throws IOException {
+        try (var files = Files.list(data.resolve("commitlog"))) {
+            return files.map(f -> f.toFile().length()).toList();
+        }
     }
 
     private static Optional<String> nameServerAddress(Path log) throws IOException {

@@ -45,6 +45,7 @@ public final class FailoverRamjetClient implements RamjetClient {
 
     private static final Logger LOG = LoggerFactory.getLogger(FailoverRamjetClient.class);
     private static final long DECISION_RETRY_DELAY_MILLIS = 100;
+    private static final String DECISIONS = "transaction decisions";
 
     private final BrokerClient brokers;
     private final ClientOptions options;
@@ -53,6 +54,8 @@ public final class FailoverRamjetClient implements RamjetClient {
     private final Map<String, GroupSends> groups = new ConcurrentHashMap<>();
     /** Orders the sends handed in, so that a group's failover resends them in the order of each producer. */
     private final OrderedHandOff sends = new OrderedHandOff();
+    /** Route lookups and decisions asked again: one line per outage, not per request. */
+    private final OutageLog outages = new OutageLog(LOG);
 
     /** @param brokers closed with this client */
     public FailoverRamjetClient(BrokerClient brokers, ConnectionInfo connection) {
@@ -80,13 +83,15 @@ public final class FailoverRamjetClient implements RamjetClient {
      * The group the send goes to. A lookup that meets no master (none registered, gone, or no
      * answer in time: a group failing over, a cluster starting) is made again after the pauses of
      * a {@link Backoff}, for {@code failoverTimeout}, as a group's failover waits for its next
-     * master; a refusal fails the send at once.
+     * master; a refusal fails the send at once. The first lookup that meets an outage of the
+     * destination's route logs it, the first answered after it says so ({@link OutageLog}).
      *
      * @param retries the pauses of the lookups so far, null before the first
      */
     private CompletableFuture<String> groupOf(OutgoingMessage message, int queueChoice, Backoff retries) {
         return brokers.groupOf(message.destination(), message.kind(), queueChoice).handle((group, failure) -> {
             if (failure == null) {
+                outages.answered(routeOf(message.kind(), message.destination()));
                 return CompletableFuture.completedFuture(group);
             }
             ClientException cause = ClientException.of(failure);
@@ -95,7 +100,8 @@ public final class FailoverRamjetClient implements RamjetClient {
                 return CompletableFuture.<String>failedFuture(cause);
             }
             if (retries == null) {
-                LOG.info("no route for {} '{}' ({}); asking again for up to {} ms", message.kind(),
+                outages.unanswered(routeOf(message.kind(), message.destination()),
+                        "no route for {} '{}' ({}); sends ask again for up to {} ms each", message.kind(),
                         message.destination(), cause.getMessage(), options.failoverTimeout());
             }
             return backoff.pause().thenCompose(paused -> groupOf(message, queueChoice, backoff));
@@ -113,6 +119,7 @@ public final class FailoverRamjetClient implements RamjetClient {
     private CompletableFuture<List<String>> hostsOf(String destination, DestinationKind kind, Backoff retries) {
         return brokers.brokersOf(destination, kind).handle((hosts, failure) -> {
             if (failure == null) {
+                outages.answered(routeOf(kind, destination));
                 return CompletableFuture.completedFuture(hosts);
             }
             ClientException cause = ClientException.of(failure);
@@ -121,10 +128,15 @@ public final class FailoverRamjetClient implements RamjetClient {
                 return CompletableFuture.<List<String>>failedFuture(cause);
             }
             if (retries == null) {
-                LOG.info("no broker serves {} '{}' yet ({}); asking again", kind, destination, cause.getMessage());
+                outages.unanswered(routeOf(kind, destination), "no broker serves {} '{}' yet ({}); asking again",
+                        kind, destination, cause.getMessage());
             }
             return backoff.pause().thenCompose(paused -> hostsOf(destination, kind, backoff));
         }).thenCompose(hosts -> hosts);
+    }
+
+    private static String routeOf(DestinationKind kind, String destination) {
+        return "route of " + kind + " '" + destination + "'";
     }
 
     private GroupSends group(String brokerName) {
@@ -204,12 +216,14 @@ public final class FailoverRamjetClient implements RamjetClient {
      * its group's master as the NameServers name it now: the decision and the transaction's
      * records are replicated there, so the new master either finds the decision or decides it.
      * {@code earlierMayHaveArrived}: an earlier attempt may have reached the coordinator, whose
-     * answer was then lost. The first retry of a decision is logged, not each one.
+     * answer was then lost. The first retry that meets an outage of the coordinators is logged,
+     * not each retry nor each decision, and the first decision answered after it ({@link OutageLog}).
      */
     private CompletableFuture<Void> decide(Function<String, CompletableFuture<Void>> attempt, String coordinator,
                                            long id, long deadline, boolean earlierMayHaveArrived, boolean retrying) {
         return attempt.apply(coordinator).handle((done, f) -> {
             if (f == null) {
+                outages.answered(DECISIONS);
                 return CompletableFuture.<Void>completedFuture(null);
             }
             ClientException failure = ClientException.of(f);
@@ -218,8 +232,9 @@ public final class FailoverRamjetClient implements RamjetClient {
                 return CompletableFuture.<Void>failedFuture(settled(failure, earlierMayHaveArrived));
             }
             if (!retrying) {
-                LOG.info("transaction {}: no decision from coordinator {} ({}); asking again for up to {} ms",
-                        Long.toHexString(id), coordinator, failure.toString(), decisionRetry.toMillis());
+                outages.unanswered(DECISIONS, "transaction {}: no decision from coordinator {} ({}); decisions ask"
+                        + " again for up to {} ms each", Long.toHexString(id), coordinator, failure.toString(),
+                        decisionRetry.toMillis());
             }
             boolean mayHaveArrived = earlierMayHaveArrived || !failure.certainlyNotApplied();
             CompletableFuture<String> next = failure.isMasterGone() ? masterOfGroupAt(coordinator)

@@ -21,13 +21,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The Grafana dashboard in {@code docs/grafana/} queries only what a real broker exposes: every
- * metric name in its queries (panels and template variables) is in the scrape of an embedded
- * broker with a queue, and every label a query selects on is one that metric carries.
+ * The Grafana dashboard in {@code docs/grafana/} queries only what a real broker exposes and
+ * {@code docs/operations.md} documents: every metric name in its queries (panels and template
+ * variables) is in the scrape of an embedded broker with a queue and in the page's meter table,
+ * and every label a query selects on is one that metric carries.
  */
 class GrafanaDashboardTest {
 
     private static final Path DASHBOARD = Path.of("..", "docs", "grafana", "ramjet-dashboard.json");
+    private static final Path OPERATIONS = Path.of("..", "docs", "operations.md");
     /** A query string of the dashboard's JSON: a panel's {@code expr} or a variable's {@code definition}. */
     private static final Pattern QUERY = Pattern.compile("\"(expr|definition)\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final Pattern METRIC = Pattern.compile("\\b(?:ramjet|jvm|process|system|disk)_[a-z0-9_]+\\b");
@@ -74,6 +76,49 @@ class GrafanaDashboardTest {
         }
         assertTrue(queried.size() >= 20, "the dashboard's queries were read: " + queried);
         assertEquals(List.of(), missing, "queried by the dashboard, absent from the scrape");
+    }
+
+    @Test
+    void everyMetricTheDashboardQueriesIsOneTheOperationsPageDocuments() throws Exception {
+        Set<String> documented = documentedMeters(Files.readString(OPERATIONS));
+        assertTrue(documented.size() >= 20, "the page's meter table was read: " + documented);
+        Set<String> undocumented = new TreeSet<>();
+        for (String query : queries(Files.readString(DASHBOARD))) {
+            Matcher metric = METRIC.matcher(query);
+            while (metric.find()) {
+                String meter = metric.group().replaceFirst("_(bucket|count|sum)$", "");
+                if (!documented.contains(meter) && documented.stream().noneMatch(
+                        d -> d.endsWith("_*") && meter.startsWith(d.substring(0, d.length() - 1)))) {
+                    undocumented.add(meter);
+                }
+            }
+        }
+        assertEquals(Set.of(), undocumented, "queried by the dashboard, not in the meter table of " + OPERATIONS);
+    }
+
+    /**
+     * The Prometheus names in the first column of the meter table: {@code `ramjet_destination_ready`,
+     * `_in_flight`} names {@code ramjet_destination_in_flight} too (a name starting with {@code _}
+     * replaces the last word of the full name before it), {@code `jvm_*`} every name it starts.
+     */
+    private static Set<String> documentedMeters(String page) {
+        Set<String> meters = new TreeSet<>();
+        String section = page.substring(page.indexOf("## Metrics"));
+        for (String line : section.lines().takeWhile(l -> !l.startsWith("## ") || l.startsWith("## Metrics"))
+                .filter(l -> l.startsWith("| `")).toList()) {
+            Matcher name = Pattern.compile("`([a-z_*]+)`").matcher(line.substring(1).split("\\|", 2)[0]);
+            String full = null;
+            while (name.find()) {
+                String meter = name.group(1);
+                if (meter.startsWith("_") && full != null) {
+                    meters.add(full.substring(0, full.lastIndexOf('_')) + meter);
+                } else {
+                    full = meter;
+                    meters.add(meter);
+                }
+            }
+        }
+        return meters;
     }
 
     private static List<String> queries(String json) {
