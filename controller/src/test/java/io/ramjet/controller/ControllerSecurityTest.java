@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ramjet.controller.ControllerRequest.AlterInSyncSet;
 import io.ramjet.controller.ControllerRequest.ElectMaster;
@@ -11,8 +12,11 @@ import io.ramjet.controller.ControllerRequest.GetReplicaInfo;
 import io.ramjet.controller.ControllerRequest.Heartbeat;
 import io.ramjet.controller.ControllerRequest.RegisterBroker;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.ratis.RaftConfigKeys;
@@ -20,6 +24,8 @@ import org.apache.ratis.client.RaftClient;
 import org.apache.ratis.client.RaftClientConfigKeys;
 import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.protocol.Message;
+import org.apache.ratis.protocol.RaftGroup;
+import org.apache.ratis.protocol.RaftPeer;
 import org.apache.ratis.protocol.RaftClientReply;
 import org.apache.ratis.retry.RetryPolicies;
 import org.apache.ratis.rpc.SupportedRpcType;
@@ -103,6 +109,52 @@ class ControllerSecurityTest {
                 ClusterSecret.of("not the controllers' secret"), CALL_TIMEOUT)) {
             assertThrows(IOException.class, () -> misconfigured.replicaInfo("g1"));
         }
+    }
+
+    /**
+     * Ratis serves its administrative requests to anyone who reaches the port: an outsider could
+     * read the group's peers, change its membership, remove the group from a controller (its
+     * directory with it), pause its elections, move its leader or take snapshots. The controllers
+     * refuse every one, and the group goes on serving its members.
+     */
+    @Test
+    void anOutsiderCanNeitherInspectNorChangeTheRaftGroupThroughRatisAdministration() throws Exception {
+        RaftGroup raftGroup = group.raftGroup();
+        RaftPeer target = raftGroup.getPeers().iterator().next();
+        RaftPeer rogue = RaftPeer.newBuilder().setId("rogue").setAddress("127.0.0.1:1").build();
+        List<RaftPeer> withRogue = new ArrayList<>(raftGroup.getPeers());
+        withRogue.add(rogue);
+        try (RaftClient outsider = rawClient()) {
+            assertAdminRefused("group info", () -> outsider.getGroupManagementApi(target.getId()).info(raftGroup.getGroupId()));
+            assertAdminRefused("group list", () -> outsider.getGroupManagementApi(target.getId()).list());
+            assertAdminRefused("pause elections", () -> outsider.getLeaderElectionManagementApi(target.getId()).pause());
+            assertAdminRefused("snapshot", () -> outsider.getSnapshotManagementApi(target.getId()).create(2_000));
+            assertAdminRefused("transfer leadership", () -> outsider.admin().transferLeadership(target.getId(), 2_000));
+            assertAdminRefused("membership change", () -> outsider.admin().setConfiguration(withRogue));
+            assertAdminRefused("group removal", () -> outsider.getGroupManagementApi(target.getId())
+                    .remove(raftGroup.getGroupId(), true, false));
+        }
+        assertTheGroupIsTheMembersOnly();
+        for (ControllerNode node : nodes) {
+            assertTrue(Files.isDirectory(dir.resolve(node.id()).resolve(raftGroup.getGroupId().getUuid().toString())),
+                    node.id() + "'s group directory");
+        }
+        await("a member registers broker 2 after the outsider's requests").atMost(SETTLE).ignoreExceptions()
+                .until(() -> member.register("g1", 2, "127.0.0.1:2", 100).ok(), ok -> ok);
+    }
+
+    private interface AdminCall {
+        RaftClientReply call() throws IOException;
+    }
+
+    private static void assertAdminRefused(String what, AdminCall call) {
+        RaftClientReply reply;
+        try {
+            reply = call.call();
+        } catch (IOException refused) {
+            return;
+        }
+        assertFalse(reply.isSuccess(), what + " answered to an outsider: " + reply);
     }
 
     private void assertTheGroupIsTheMembersOnly() throws IOException {
