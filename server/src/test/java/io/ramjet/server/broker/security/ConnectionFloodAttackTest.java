@@ -5,9 +5,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,6 +55,31 @@ class ConnectionFloodAttackTest {
             try (RawTlsConnection seventh = new RawTlsConnection(broker.port())) {
                 assertTrue(seventh.closedByTheBroker(), "a seventh connection from the address");
             }
+        } finally {
+            for (RawTlsConnection c : open) {
+                c.close();
+            }
+        }
+    }
+
+    @Test
+    void connectionsPastTheBrokersLimitAreClosedAsTheyOpenWhoeverOpensThem() throws Exception {
+        SecuredDeployment deployment = new SecuredDeployment(dir, "maxConnections=3");
+        List<RawTlsConnection> open = new ArrayList<>();
+        try (Broker broker = deployment.start()) {
+            for (int i = 0; i < 3; i++) {
+                open.add(new RawTlsConnection(broker.port()));
+                open.get(i).authenticate("alice");
+            }
+            try (RawTlsConnection fourth = new RawTlsConnection(broker.port())) {
+                assertTrue(fourth.closedByTheBroker(), "a fourth connection to a broker holding three");
+            }
+            open.remove(0).close();
+            await("a connection admitted once one of the three closed").atMost(Duration.ofSeconds(10)).until(() -> {
+                try (RawTlsConnection again = new RawTlsConnection(broker.port())) {
+                    return again.stillOpen();
+                }
+            });
         } finally {
             for (RawTlsConnection c : open) {
                 c.close();
