@@ -87,6 +87,44 @@ class ConnectionFloodAttackTest {
         }
     }
 
+    /**
+     * Four users, each within its own share, together past what all half-sent frames may hold: the
+     * frame that does not fit closes its connection, and fits again once memory comes back.
+     */
+    @Test
+    void halfSentLargeFramesOfManyUsersTogetherCannotTakeMoreThanTheBrokersFrameMemory() throws Exception {
+        SecuredDeployment deployment = new SecuredDeployment(dir, "frameMemoryLimit=48m", "frameMemoryPerUser=16m");
+        List<RawTlsConnection> open = new ArrayList<>();
+        try (Broker broker = deployment.start()) {
+            for (String user : List.of("eve", "bob", "carol")) {
+                RawTlsConnection connection = new RawTlsConnection(broker.port());
+                open.add(connection);
+                connection.authenticate(user);
+                connection.sendPartialFrame((16 << 20) - 100, 1 << 20);
+            }
+            try (RawTlsConnection ops = new RawTlsConnection(broker.port())) {
+                ops.authenticate("ops");
+                ops.sendPartialFrame((16 << 20) - 100, 1 << 20);
+                assertTrue(ops.closedByTheBroker(), "a fourth user's frame past the broker's frame memory");
+            }
+            for (RawTlsConnection connection : open) {
+                assertTrue(connection.stillOpen(), "a frame within the broker's frame memory");
+            }
+            open.remove(0).close();
+            await("a frame fits once eve's connection gave its memory back").atMost(Duration.ofSeconds(10)).until(() -> {
+                try (RawTlsConnection ops = new RawTlsConnection(broker.port())) {
+                    ops.authenticate("ops");
+                    ops.sendPartialFrame((16 << 20) - 100, 1 << 20);
+                    return ops.stillOpen();
+                }
+            });
+        } finally {
+            for (RawTlsConnection c : open) {
+                c.close();
+            }
+        }
+    }
+
     @Test
     void halfSentLargeFramesOfOneUserCannotTakeTheMemoryOthersNeed() throws Exception {
         SecuredDeployment deployment = new SecuredDeployment(dir, "frameMemoryLimit=64m", "frameMemoryPerUser=16m");
