@@ -4,6 +4,9 @@ import io.ramjet.server.broker.Broker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,10 +17,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Floods before and after login: a large frame before authenticating, more unauthenticated
- * connections or more connections from one address than the broker holds, and {@code eve}
- * holding many large frames half sent to take the broker's memory. Each is refused by closing the
- * connection; a legitimate large send still goes through.
+ * Floods before and after login: a large frame before authenticating, more connections (in all,
+ * unauthenticated, or from one address) than the broker holds, and users holding many large
+ * frames half sent to take the broker's memory. Each is refused by closing the connection, and
+ * logged once per address, not once per refusal; a legitimate large send still goes through.
  */
 class ConnectionFloodAttackTest {
 
@@ -71,9 +74,23 @@ class ConnectionFloodAttackTest {
                 open.add(new RawTlsConnection(broker.port()));
                 open.get(i).authenticate("alice");
             }
-            try (RawTlsConnection fourth = new RawTlsConnection(broker.port())) {
-                assertTrue(fourth.closedByTheBroker(), "a fourth connection to a broker holding three");
+            PrintStream err = System.err;
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
+            try {
+                for (int i = 0; i < 5; i++) {
+                    try (RawTlsConnection past = new RawTlsConnection(broker.port())) {
+                        assertTrue(past.closedByTheBroker(), "connection " + (4 + i) + " to a broker holding three");
+                    }
+                }
+            } finally {
+                System.setErr(err);
             }
+            String logged = log.toString(StandardCharsets.UTF_8);
+            err.print(logged);
+            // the refusal, and not the TLS handshake each refused connection then fails
+            assertEquals(1, logged.lines().filter(line -> line.contains("refused 127.0.0.1")
+                    || line.contains("TLS handshake")).count(), "five refusals of one address logged once: " + logged);
             open.remove(0).close();
             await("a connection admitted once one of the three closed").atMost(Duration.ofSeconds(10)).until(() -> {
                 try (RawTlsConnection again = new RawTlsConnection(broker.port())) {
