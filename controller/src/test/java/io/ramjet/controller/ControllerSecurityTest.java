@@ -27,7 +27,11 @@ import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftGroup;
 import org.apache.ratis.protocol.RaftPeer;
 import org.apache.ratis.protocol.RaftClientReply;
+import org.apache.ratis.protocol.exceptions.LeaderNotReadyException;
+import org.apache.ratis.protocol.exceptions.NotLeaderException;
+import org.apache.ratis.retry.ExceptionDependentRetry;
 import org.apache.ratis.retry.RetryPolicies;
+import org.apache.ratis.retry.RetryPolicy;
 import org.apache.ratis.rpc.SupportedRpcType;
 import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
 import org.apache.ratis.util.TimeDuration;
@@ -80,7 +84,8 @@ class ControllerSecurityTest {
 
     @Test
     void anUnsignedOutsiderCanNeitherReadNorRegisterNorHeartbeatNorElect() throws Exception {
-        try (RaftClient outsider = rawClient()) {
+        try (RaftClient outsider = rawClient(RetryPolicies.retryUpToMaximumCountWithFixedSleep(20,
+                TimeDuration.valueOf(100, TimeUnit.MILLISECONDS)))) {
             assertRefused(outsider, new GetReplicaInfo("g1"), true);
             assertRefused(outsider, new RegisterBroker("g1", FAKE_BROKER, "evil:1", Long.MAX_VALUE / 2), false);
             assertRefused(outsider, new Heartbeat("g1", FAKE_BROKER, Long.MAX_VALUE / 2), true);
@@ -124,7 +129,14 @@ class ControllerSecurityTest {
         RaftPeer rogue = RaftPeer.newBuilder().setId("rogue").setAddress("127.0.0.1:1").build();
         List<RaftPeer> withRogue = new ArrayList<>(raftGroup.getPeers());
         withRogue.add(rogue);
-        try (RaftClient outsider = rawClient()) {
+        // retried only to find the leader: a refusal is final
+        RetryPolicy toTheLeader = ExceptionDependentRetry.newBuilder().setDefaultPolicy(RetryPolicies.noRetry())
+                .setExceptionToPolicy(NotLeaderException.class, RetryPolicies.retryUpToMaximumCountWithFixedSleep(20,
+                        TimeDuration.valueOf(100, TimeUnit.MILLISECONDS)))
+                .setExceptionToPolicy(LeaderNotReadyException.class, RetryPolicies.retryUpToMaximumCountWithFixedSleep(
+                        20, TimeDuration.valueOf(100, TimeUnit.MILLISECONDS)))
+                .build();
+        try (RaftClient outsider = rawClient(toTheLeader)) {
             assertAdminRefused("group info", () -> outsider.getGroupManagementApi(target.getId()).info(raftGroup.getGroupId()));
             assertAdminRefused("group list", () -> outsider.getGroupManagementApi(target.getId()).list());
             assertAdminRefused("pause elections", () -> outsider.getLeaderElectionManagementApi(target.getId()).pause());
@@ -166,14 +178,12 @@ class ControllerSecurityTest {
     }
 
     /** A Ratis client of the group that speaks the controller protocol without any signature. */
-    private RaftClient rawClient() {
+    private RaftClient rawClient(RetryPolicy retries) {
         RaftProperties properties = new RaftProperties();
         RaftConfigKeys.Rpc.setType(properties, SupportedRpcType.NETTY);
         RaftClientConfigKeys.Rpc.setRequestTimeout(properties, TimeDuration.valueOf(2, TimeUnit.SECONDS));
         return RaftClient.newBuilder().setProperties(properties).setRaftGroup(group.raftGroup())
-                .setRetryPolicy(RetryPolicies.retryUpToMaximumCountWithFixedSleep(20,
-                        TimeDuration.valueOf(100, TimeUnit.MILLISECONDS)))
-                .build();
+                .setRetryPolicy(retries).build();
     }
 
     private static void assertRefused(RaftClient outsider, ControllerRequest request, boolean read) {
