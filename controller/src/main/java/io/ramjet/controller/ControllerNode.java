@@ -70,7 +70,12 @@ public final class ControllerNode implements AutoCloseable {
                 .setProperties(properties(config))
                 .setOption(RaftStorage.StartupOption.RECOVER)
                 .build();
-        server.start();
+        try {
+            server.start();
+        } catch (IOException | RuntimeException e) {
+            server.close();
+            throw e;
+        }
         LOG.info("controller {} started in {} with group {}", config.nodeId(), config.dataDir(), config.group());
         return new ControllerNode(config, server, stateMachine);
     }

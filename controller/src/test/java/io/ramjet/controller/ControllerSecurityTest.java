@@ -17,8 +17,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.apache.ratis.RaftConfigKeys;
 import org.apache.ratis.client.RaftClient;
 import org.apache.ratis.client.RaftClientConfigKeys;
@@ -34,6 +39,7 @@ import org.apache.ratis.retry.RetryPolicies;
 import org.apache.ratis.retry.RetryPolicy;
 import org.apache.ratis.rpc.SupportedRpcType;
 import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
+import org.apache.ratis.util.MD5FileUtil;
 import org.apache.ratis.util.TimeDuration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -64,8 +70,7 @@ class ControllerSecurityTest {
     void startGroupWithAMaster() throws Exception {
         group = FreePorts.groupOf(3);
         for (int i = 0; i < nodes.length; i++) {
-            nodes[i] = ControllerNode.start(new ControllerConfig("n" + i, dir.resolve("n" + i), group,
-                    Duration.ofSeconds(3), false, Duration.ofMillis(1000), 5, 16 * 1024, TestClusterSecret.SECRET));
+            nodes[i] = ControllerNode.start(config("n" + i));
         }
         member = ControllerClient.connect(group, TestClusterSecret.SECRET, CALL_TIMEOUT);
         await("broker 1 registered").atMost(SETTLE).ignoreExceptions()
@@ -153,6 +158,55 @@ class ControllerSecurityTest {
         }
         await("a member registers broker 2 after the outsider's requests").atMost(SETTLE).ignoreExceptions()
                 .until(() -> member.register("g1", 2, "127.0.0.1:2", 100).ok(), ok -> ok);
+    }
+
+    /**
+     * A snapshot is what a leader's InstallSnapshot leaves in a follower's storage, with a digest
+     * the sender computed: an outsider posing as a leader could send any state. A controller
+     * loads a snapshot only if it is signed with the cluster secret; one that is not, though its
+     * digest matches, is refused and the controller does not start on it.
+     */
+    @Test
+    void aSnapshotNotSignedWithTheSecretIsNotLoaded() throws Exception {
+        for (long id = 2; id <= 7; id++) {
+            long broker = id;
+            await("broker " + broker + " registered").atMost(SETTLE).ignoreExceptions()
+                    .until(() -> member.register("g1", broker, "127.0.0.1:" + broker, 100).ok(), ok -> ok);
+        }
+        Path n2 = dir.resolve("n2");
+        await("n2 took a snapshot").atMost(SETTLE).until(() -> snapshots(n2).size() > 0);
+        nodes[2].close();
+        nodes[2] = null;
+        SortedMap<Long, String> fake = new TreeMap<>(Map.of(FAKE_BROKER, "evil:1"));
+        byte[] forged = ControllerCodec.encodeSnapshot(List.of(new ReplicaInfo("g1", fake, FAKE_BROKER,
+                EpochHistory.EMPTY, new TreeSet<>(Set.of(FAKE_BROKER)))));
+        for (Path snapshot : snapshots(n2)) {
+            Files.write(snapshot, forged);
+            MD5FileUtil.computeAndSaveMd5ForFile(snapshot.toFile());
+        }
+        Exception refused = assertThrows(Exception.class, () -> nodes[2] = ControllerNode.start(config("n2")));
+        assertTrue(causes(refused).contains("cluster secret"), causes(refused));
+    }
+
+    private ControllerConfig config(String id) {
+        return new ControllerConfig(id, dir.resolve(id), group, Duration.ofSeconds(3), false, Duration.ofMillis(1000),
+                5, 16 * 1024, TestClusterSecret.SECRET);
+    }
+
+    private static List<Path> snapshots(Path controllerDir) throws IOException {
+        try (Stream<Path> files = Files.walk(controllerDir)) {
+            return files.filter(f -> f.getFileName().toString().startsWith("snapshot.")
+                    && !f.getFileName().toString().endsWith(".md5") && !f.getFileName().toString().endsWith(".partial"))
+                    .toList();
+        }
+    }
+
+    private static String causes(Throwable failure) {
+        StringBuilder text = new StringBuilder();
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            text.append(t).append(" / ");
+        }
+        return text.toString();
     }
 
     private interface AdminCall {
