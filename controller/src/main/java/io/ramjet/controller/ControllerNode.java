@@ -4,7 +4,6 @@ import org.apache.ratis.RaftConfigKeys;
 import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.netty.NettyConfigKeys;
 import org.apache.ratis.protocol.RaftPeerId;
-import org.apache.ratis.rpc.SupportedRpcType;
 import org.apache.ratis.server.DivisionInfo;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.RaftServerConfigKeys;
@@ -71,14 +70,20 @@ public final class ControllerNode implements AutoCloseable {
                 .setProperties(properties(config))
                 .setOption(RaftStorage.StartupOption.RECOVER)
                 .build();
-        server.start();
+        try {
+            server.start();
+        } catch (IOException | RuntimeException e) {
+            server.close();
+            throw e;
+        }
         LOG.info("controller {} started in {} with group {}", config.nodeId(), config.dataDir(), config.group());
         return new ControllerNode(config, server, stateMachine);
     }
 
     private static RaftProperties properties(ControllerConfig config) {
         RaftProperties properties = new RaftProperties();
-        RaftConfigKeys.Rpc.setType(properties, SupportedRpcType.NETTY);
+        // Ratis's Netty transport, refusing Ratis's unauthenticated administrative requests
+        RaftConfigKeys.Rpc.setType(properties, new ControllerRpc());
         ControllerPeer self = config.group().peer(config.nodeId());
         NettyConfigKeys.Server.setHost(properties, self.host());
         NettyConfigKeys.Server.setPort(properties, self.port());

@@ -9,8 +9,9 @@ import java.util.Arrays;
 /**
  * Every message of the controller group carries a MAC of the cluster secret, so that only
  * members of the cluster (brokers and controllers) are heard: a request (read or write), a log
- * entry (what the leader appends, checked again as each controller applies it) and a reply (so a
- * broker takes no role from an impostor). One layout, drawn here:
+ * entry (what the leader appends, checked again as each controller applies it), a reply (so a
+ * broker takes no role from an impostor) and a snapshot file (checked as it is loaded, whether
+ * this controller wrote it or a leader sent it). One layout, drawn here:
  *
  * <pre>
  *  0        4              12                         44
@@ -19,7 +20,7 @@ import java.util.Arrays;
  *
  * The MAC covers the kind (request, entry, reply: none stands for another), the timestamp and the
  * payload. A request is accepted within {@link #WINDOW} of the controller's clock, so a captured
- * request serves an eavesdropper for that long at most; a log entry is checked by MAC alone
+ * request serves an eavesdropper for that long at most; a log entry and a snapshot are checked by MAC alone
  * (applying it must give the same result on every controller, whenever it runs). Immutable and
  * thread-safe.
  */
@@ -29,7 +30,7 @@ final class ControllerSignature {
     static final Duration WINDOW = Duration.ofMinutes(5);
 
     /** What a signed message is; part of what its MAC covers. */
-    enum Kind { REQUEST, ENTRY, REPLY }
+    enum Kind { REQUEST, ENTRY, REPLY, SNAPSHOT }
 
     private static final int MAGIC = 0x524A4353; // "RJCS"
     private static final int HEADER = 4 + 8 + ClusterSecret.MAC_LENGTH;

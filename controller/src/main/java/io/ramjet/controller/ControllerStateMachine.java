@@ -50,7 +50,8 @@ import java.util.concurrent.CompletableFuture;
  * state. Liveness is the leader's own
  * ({@link Liveness}): on the leader, {@link #startTransaction} turns an {@code ElectMaster} into an
  * {@code Election} entry carrying that judgement, so followers apply the leader's decision rather
- * than their own clocks. Snapshots are one file of {@link ControllerCodec#encodeSnapshot} bytes.
+ * than their own clocks. Snapshots are one file of {@link ControllerCodec#encodeSnapshot} bytes,
+ * signed as a {@code SNAPSHOT}.
  *
  * <p>Only members of the cluster are heard ({@link ControllerSignature}): a request not signed with
  * the cluster secret within the time window is refused before it reads or writes anything, every
@@ -106,7 +107,9 @@ final class ControllerStateMachine extends BaseStateMachine {
         }
         File file = snapshot.getFile().getPath().toFile();
         MD5FileUtil.verifySavedMD5(file, snapshot.getFile().getFileDigest());
-        Collection<ReplicaInfo> groups = ControllerCodec.decodeSnapshot(Files.readAllBytes(file.toPath()));
+        // the digest is only the sender's: a leader's snapshot is taken only if signed with the secret
+        Collection<ReplicaInfo> groups = ControllerCodec.decodeSnapshot(signature.open(ControllerSignature.Kind.SNAPSHOT,
+                Files.readAllBytes(file.toPath())));
         synchronized (state) {
             state.replaceAll(groups);
             setLastAppliedTermIndex(snapshot.getTermIndex());
@@ -120,7 +123,8 @@ final class ControllerStateMachine extends BaseStateMachine {
         TermIndex last;
         synchronized (state) {
             last = getLastAppliedTermIndex();
-            bytes = ControllerCodec.encodeSnapshot(state.groups());
+            bytes = signature.sign(ControllerSignature.Kind.SNAPSHOT, ControllerCodec.encodeSnapshot(state.groups()),
+                    System.currentTimeMillis());
         }
         if (last == null) {
             return RaftLog.INVALID_LOG_INDEX; // nothing applied yet, nothing to keep

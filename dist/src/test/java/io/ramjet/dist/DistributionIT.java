@@ -13,15 +13,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -31,9 +35,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * What a user does with the tarball: unpack it, {@code bin/ramjet start}, send and receive a
  * message (with the JMS client, and with {@code ramjet-admin producer} and {@code consumer} as the
  * README's quick start does), run a sample's source file on {@code lib/} as getting-started says,
- * {@code status}, {@code stop}; and that each tool and each of Ramjet's
- * jars states the build's version. Prints a {@code DIST} line with the time from unpacking
- * to the first message received and the server's startup time.
+ * {@code status}, {@code stop}; that what the server writes is its user's only; and that each
+ * tool and each of Ramjet's jars states the build's version. Prints a {@code DIST} line with the
+ * time from unpacking to the first message received and the server's startup time.
  */
 class DistributionIT {
 
@@ -88,6 +92,8 @@ class DistributionIT {
             }
         }
         long firstMessage = System.nanoTime() - unpackStart;
+
+        assertOwnerOnly(home.resolve("log"), home.resolve("var"), home.resolve("data"));
 
         Result check = admin(home, "check", "--url", "ramjet://" + nameServer);
         assertEquals(0, check.exitCode(), check.output());
@@ -170,6 +176,27 @@ class DistributionIT {
         }
     }
 
+    /**
+     * Everything the running server wrote (logs, .out and PID files, the data directory with its
+     * secret and CommitLog) is its user's only, though bin/ramjet was started under umask 022.
+     */
+    private static void assertOwnerOnly(Path... roots) throws IOException {
+        for (Path root : roots) {
+            try (Stream<Path> paths = Files.walk(root)) {
+                for (Path path : paths.toList()) {
+                    Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(path);
+                    for (PosixFilePermission others : List.of(PosixFilePermission.GROUP_READ,
+                            PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
+                            PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE,
+                            PosixFilePermission.OTHERS_EXECUTE)) {
+                        assertFalse(permissions.contains(others), path + " is "
+                                + PosixFilePermissions.toString(permissions));
+                    }
+                }
+            }
+        }
+    }
+
     private Path unpack() throws Exception {
         Path tarball = Path.of(System.getProperty("ramjet.distribution"));
         Path into = Files.createDirectory(dir.resolve("unpacked"));
@@ -190,9 +217,13 @@ class DistributionIT {
         return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 
-    /** bin/ramjet with this JVM's Java and a heap small enough for a shared test machine. */
+    /**
+     * bin/ramjet with this JVM's Java and a heap small enough for a shared test machine, under the
+     * umask most users have (022), which would let everyone read what the server writes.
+     */
     private static Result ramjet(Path home, String... args) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/ramjet").toString());
+        ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", "umask 022 && exec \"$0\" \"$@\"",
+                home.resolve("bin/ramjet").toString());
         builder.command().addAll(List.of(args));
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         builder.environment().put("RAMJET_HEAP", "-Xms64m -Xmx256m");

@@ -5,6 +5,7 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.ramjet.protocol.frame.FrameDecoder;
 import io.ramjet.protocol.frame.FrameEncoder;
+import io.ramjet.protocol.frame.RefusalLog;
 
 import java.time.Duration;
 import java.util.List;
@@ -25,12 +26,13 @@ public final class AcceptedChannels {
      * Sets up {@code channel} and returns its connection.
      *
      * @param tls     the server's TLS context, or null for plain TCP
-     * @param decoder the channel's own frame decoder
+     * @param decoder  the channel's own frame decoder
+     * @param refusals the server's refusal log, which also logs failed TLS handshakes
      */
     public static RemotingConnection install(SocketChannel channel, SslContext tls, Duration idleTimeout,
                                              FrameDecoder decoder, FrameEncoder encoder,
                                              ProcessorTable processors, List<ConnectionListener> listeners,
-                                             RequestGate gate) {
+                                             RequestGate gate, RefusalLog refusals) {
         RemotingConnection connection = new RemotingConnection(channel);
         if (tls != null) {
             channel.pipeline().addLast(tls.newHandler(channel.alloc()));
@@ -40,7 +42,7 @@ public final class AcceptedChannels {
                 new IdleStateHandler(idleTimeout.toNanos(), 0, 0, TimeUnit.NANOSECONDS),
                 decoder,
                 encoder,
-                new RemotingHandler(connection, processors, listeners, gate, null));
+                new RemotingHandler(connection, processors, listeners, gate, null, refusals));
         return connection;
     }
 }

@@ -93,7 +93,7 @@ public final class RemotingClient implements AutoCloseable {
                                 new FrameDecoder(config.maxFrameLength(), headerCodec),
                                 encoder,
                                 new RemotingHandler(connection, processors, listeners, RequestGate.OPEN,
-                                        config.requestTimeout()));
+                                        config.requestTimeout(), null));
                     }
                 });
     }

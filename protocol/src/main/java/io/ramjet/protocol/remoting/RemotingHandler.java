@@ -1,5 +1,6 @@
 package io.ramjet.protocol.remoting;
 
+
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
@@ -10,6 +11,7 @@ import io.ramjet.protocol.command.ErrorStatus;
 import io.ramjet.protocol.frame.Frame;
 import io.ramjet.protocol.frame.FrameTooLongException;
 import io.ramjet.protocol.frame.HeaderTypeException;
+import io.ramjet.protocol.frame.RefusalLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +41,8 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
     private final List<ConnectionListener> listeners;
     private final RequestGate gate;
     private final Duration heartbeatTimeout;
+    /** Where a server logs a failed TLS handshake (once per address); null on a client, which logs each. */
+    private final RefusalLog handshakeRefusals;
     /** Set on the I/O thread once a failed TLS handshake was logged, so its exception is not logged again. */
     private boolean tlsHandshakeFailed;
     /** Whether any frame arrived: a plain connection closed before one did may have reached a TLS port. */
@@ -49,14 +53,18 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
     /**
      * @param heartbeatTimeout timeout of the heartbeat sent when the channel has been writer-idle,
      *                         or null when this side does not send heartbeats
+     * @param handshakeRefusals a server's refusal log, through which a failed TLS handshake is
+     *                          logged once per remote address (a flood of them is one line), or
+     *                          null to log each (a client's own connections)
      */
     RemotingHandler(RemotingConnection connection, ProcessorTable processors, List<ConnectionListener> listeners,
-                    RequestGate gate, Duration heartbeatTimeout) {
+                    RequestGate gate, Duration heartbeatTimeout, RefusalLog handshakeRefusals) {
         this.connection = connection;
         this.processors = processors;
         this.listeners = listeners;
         this.gate = gate;
         this.heartbeatTimeout = heartbeatTimeout;
+        this.handshakeRefusals = handshakeRefusals;
     }
 
     @Override
@@ -222,8 +230,13 @@ final class RemotingHandler extends ChannelInboundHandlerAdapter {
         if (evt instanceof SslHandshakeCompletionEvent tls && !tls.isSuccess()) {
             // the one line of a failed handshake; TLS closes the connection and its exception follows
             tlsHandshakeFailed = true;
-            LOG.warn("{}: TLS handshake failed, closing the connection: {}", connection,
-                    TlsFailures.describe(tls.cause()));
+            if (handshakeRefusals != null) {
+                handshakeRefusals.refused(ctx.channel().remoteAddress(), "a TLS handshake failed: "
+                        + TlsFailures.describe(tls.cause()));
+            } else {
+                LOG.warn("{}: TLS handshake failed, closing the connection: {}", connection,
+                        TlsFailures.describe(tls.cause()));
+            }
             connection.closing("TLS handshake failed: " + TlsFailures.describe(tls.cause()));
             return;
         }

@@ -133,7 +133,7 @@ public final class RemotingServer implements AutoCloseable {
                                 ? limits.frameLengthBeforeLogin() : config.maxFrameLength(), frameMemory, refusals,
                                 headerCodec);
                         RemotingConnection connection = AcceptedChannels.install(channel, tls, config.idleTimeout(),
-                                decoder, encoder, processors, listeners, gate);
+                                decoder, encoder, processors, listeners, gate, refusals);
                         connections.put(channel, connection);
                         channel.closeFuture().addListener(f -> connections.remove(channel));
                     }

@@ -11,10 +11,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManagerFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyStore;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -28,7 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The launcher's {@code --tls-*} flags of {@code namesrv}: a key store given by flag makes the
  * port TLS-only, which a client trusting the key's certificate reaches and a plain one does not;
- * flags that do not make a key refuse the start in one line. The key pair is made at test time
+ * flags that do not make a key refuse the start in one line; the port accepts forward-secret AEAD
+ * suites only, or what {@code --tls-protocols} and {@code --tls-cipher-suites} say. The key pair is made at test time
  * by the JDK's {@code keytool}, self-signed for 127.0.0.1.
  */
 class LauncherTlsTest {
@@ -44,7 +52,7 @@ class LauncherTlsTest {
     static void keyPair() throws Exception {
         keyStore = dir.resolve("namesrv.p12");
         Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "namesrv", "-keyalg", "EC", "-groupname", "secp256r1",
+                "-genkeypair", "-alias", "namesrv", "-keyalg", "RSA", "-keysize", "2048",
                 "-dname", "CN=127.0.0.1", "-ext", "san=ip:127.0.0.1", "-validity", "2",
                 "-keystore", keyStore.toString(), "-storetype", "PKCS12", "-storepass", PASSWORD)
                 .redirectErrorStream(true).start();
@@ -100,6 +108,53 @@ class LauncherTlsTest {
             for (int i = parts.size() - 1; i >= 0; i--) {
                 parts.get(i).close();
             }
+        }
+    }
+
+    @Test
+    void theNameServerPortAcceptsForwardSecretAeadSuitesOnlyUnlessItsFlagsSayOtherwise() throws Exception {
+        Launcher.NameServerCommand defaults = new Launcher.NameServerCommand();
+        new CommandLine(defaults).parseArgs("-p", "0", "--tls-key-store", keyStore.toString(),
+                "--tls-key-password", PASSWORD);
+        try (NameServer nameServer = defaults.start()) {
+            for (String weak : List.of("TLS_RSA_WITH_AES_128_GCM_SHA256", "TLS_RSA_WITH_AES_128_CBC_SHA",
+                    "TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA")) {
+                assertThrows(IOException.class, () -> handshake(nameServer, "TLSv1.2", weak), weak);
+            }
+            assertEquals("TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
+                    handshake(nameServer, "TLSv1.2", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"));
+        }
+        Launcher.NameServerCommand narrowed = new Launcher.NameServerCommand();
+        new CommandLine(narrowed).parseArgs("-p", "0", "--tls-key-store", keyStore.toString(),
+                "--tls-key-password", PASSWORD, "--tls-protocols", "TLSv1.2",
+                "--tls-cipher-suites", "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384");
+        try (NameServer nameServer = narrowed.start()) {
+            assertEquals("TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
+                    handshake(nameServer, "TLSv1.2", "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384"));
+            assertThrows(IOException.class, () -> handshake(nameServer, "TLSv1.2",
+                    "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"), "a default suite left out by --tls-cipher-suites");
+            assertThrows(IOException.class, () -> handshake(nameServer, "TLSv1.3", "TLS_AES_128_GCM_SHA256"),
+                    "TLSv1.3 left out by --tls-protocols");
+        }
+    }
+
+    /** The suite the handshake with the NameServer settled on, offering only {@code suite} over {@code protocol}. */
+    private static String handshake(NameServer nameServer, String protocol, String suite) throws Exception {
+        KeyStore trusted = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(keyStore)) {
+            trusted.load(in, PASSWORD.toCharArray());
+        }
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, trust.getTrustManagers(), null);
+        try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("127.0.0.1",
+                nameServer.port())) {
+            socket.setSoTimeout(10_000);
+            socket.setEnabledProtocols(new String[] {protocol});
+            socket.setEnabledCipherSuites(new String[] {suite});
+            socket.startHandshake();
+            return socket.getSession().getCipherSuite();
         }
     }
 

@@ -7,6 +7,8 @@ import io.ramjet.server.broker.security.Operation;
 import io.ramjet.server.broker.transaction.Transaction;
 
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Who may see and complete a transaction taken by id or xid from the wire. Its owner user (the
@@ -16,9 +18,11 @@ import java.util.Optional;
  * members only, checked where the broker registers that command. A prepared branch whose owner is not known (its
  * prepare record names none) is the admin's only; an open transaction whose owner is not known
  * (its sends survived a restart, no prepare names a user) is anyone's who has its random 64-bit
- * id, as it was. Thread-safe.
+ * id, as it was. A refusal is logged, as a refused permission is. Thread-safe.
  */
 final class TransactionOwnership {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TransactionOwnership.class);
 
     private final Access access;
 
@@ -47,8 +51,9 @@ final class TransactionOwnership {
     }
 
     private BrokerException refused(RemotingConnection connection, String what, Transaction t) {
-        return new BrokerException(Refusal.NOT_AUTHORIZED, "user " + access.identity(connection).describe()
-                + " may not " + what + " " + (t.preparedBranch() ? "XA branch " + t.xid() : "transaction " + t.id())
-                + ": it belongs to another user");
+        String refusal = "user " + access.identity(connection).describe() + " may not " + what + " "
+                + (t.preparedBranch() ? "XA branch " + t.xid() : "transaction " + t.id()) + ": it belongs to another user";
+        LOG.info("refused: {}", refusal);
+        return new BrokerException(Refusal.NOT_AUTHORIZED, refusal);
     }
 }

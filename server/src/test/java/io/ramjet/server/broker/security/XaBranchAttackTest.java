@@ -15,6 +15,9 @@ import io.ramjet.server.broker.Broker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -122,7 +125,18 @@ class XaBranchAttackTest {
         SecuredDeployment deployment = new SecuredDeployment(dir);
         try (Broker broker = deployment.start()) {
             alicePrepares(deployment, broker.address());
-            eveIsRefused(deployment, broker.address());
+            PrintStream err = System.err;
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
+            try {
+                eveIsRefused(deployment, broker.address());
+            } finally {
+                System.setErr(err);
+            }
+            String logged = log.toString(StandardCharsets.UTF_8);
+            err.print(logged);
+            assertTrue(logged.contains("refused: user 'eve' may not end XA branch " + XID), "eve's attempts logged: "
+                    + logged);
             aliceCompletes(deployment, broker.address());
         }
     }

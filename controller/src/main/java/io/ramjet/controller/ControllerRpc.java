@@ -1,0 +1,108 @@
+package io.ramjet.controller;
+
+import org.apache.ratis.client.ClientFactory;
+import org.apache.ratis.client.RaftClientRpc;
+import org.apache.ratis.conf.Parameters;
+import org.apache.ratis.conf.RaftProperties;
+import org.apache.ratis.netty.NettyFactory;
+import org.apache.ratis.netty.server.NettyRpcService;
+import org.apache.ratis.protocol.AdminAsynchronousProtocol;
+import org.apache.ratis.protocol.AdminProtocol;
+import org.apache.ratis.protocol.ClientId;
+import org.apache.ratis.protocol.exceptions.RaftException;
+import org.apache.ratis.rpc.RpcFactory;
+import org.apache.ratis.rpc.RpcType;
+import org.apache.ratis.server.RaftServer;
+import org.apache.ratis.server.RaftServerRpc;
+import org.apache.ratis.server.ServerFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The controllers' Ratis transport: Ratis's Netty RPC without Ratis's administrative requests.
+ * The controller group's membership is fixed by configuration and it never asks itself for a
+ * membership change, a leader transfer, a snapshot, a pause of elections, nor for group
+ * information or the removal of a group; Ratis serves those to anyone who reaches the port, with
+ * no authentication, so a controller refuses every one of them ({@link #REFUSED}) before Ratis
+ * sees it. What the controller protocol asks travels as client requests, signed with the
+ * cluster secret ({@link ControllerSignature}). Raft's own server-to-server requests (votes,
+ * appended entries, snapshots) go through unchanged and unauthenticated, as this transport has no
+ * TLS: an entry without the signature is not applied, but the port must still be reachable by
+ * controllers and brokers only. Ratis makes this type from its class name ({@link RpcType#valueOf}), so it has a
+ * public constructor and no state; the first refusal a controller makes is logged, later ones
+ * are not.
+ */
+public final class ControllerRpc implements RpcType {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ControllerRpc.class);
+
+    /** The names of every method of Ratis's administrative protocols, synchronous and asynchronous. */
+    static final Set<String> REFUSED = Stream.of(AdminProtocol.class, AdminAsynchronousProtocol.class)
+            .flatMap(protocol -> Arrays.stream(protocol.getMethods())).map(Method::getName)
+            .collect(Collectors.toUnmodifiableSet());
+
+    public ControllerRpc() {
+    }
+
+    @Override
+    public String name() {
+        return ControllerRpc.class.getName();
+    }
+
+    @Override
+    public RpcFactory newFactory(Parameters parameters) {
+        return new Factory(new NettyFactory(parameters), this);
+    }
+
+    private record Factory(NettyFactory netty, RpcType type) implements ServerFactory, ClientFactory {
+
+        @Override
+        public RpcType getRpcType() {
+            return type;
+        }
+
+        @Override
+        public RaftServerRpc newRaftServerRpc(RaftServer server) {
+            return NettyRpcService.newBuilder().setServer(withoutAdministration(server)).build();
+        }
+
+        @Override
+        public RaftClientRpc newRaftClientRpc(ClientId clientId, RaftProperties properties) {
+            return netty.newRaftClientRpc(clientId, properties);
+        }
+    }
+
+    /** The server as the network sees it: every administrative request refused, the rest its own. */
+    private static RaftServer withoutAdministration(RaftServer server) {
+        AtomicBoolean logged = new AtomicBoolean();
+        return (RaftServer) Proxy.newProxyInstance(RaftServer.class.getClassLoader(), new Class<?>[] {RaftServer.class},
+                (proxy, method, args) -> {
+                    if (REFUSED.contains(method.getName())) {
+                        RaftException refused = new RaftException("controller " + server.getId() + " refuses Ratis's "
+                                + method.getName() + ": the controller group takes no administrative request");
+                        if (logged.compareAndSet(false, true)) {
+                            LOG.warn("{} (later refusals are not logged)", refused.getMessage());
+                        }
+                        if (CompletableFuture.class.isAssignableFrom(method.getReturnType())) {
+                            return CompletableFuture.failedFuture(refused);
+                        }
+                        throw refused;
+                    }
+                    try {
+                        return method.invoke(server, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+}
