@@ -21,8 +21,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * with its message (a stalled drain's message carries the broker's in-flight state of its queue
  * and the client consumer's); the broker's output is kept in {@code bench/target/peer-logs}.
  *
- * <p>Usage: {@code DrainStallLoop [iterations (100) [busy threads (0) [pause ms (0)]]]}; exits 1 if any
- * row failed.
+ * <p>Usage: {@code DrainStallLoop [iterations (100) [busy threads (0) [pause ms (0) [segment MiB
+ * (--smoke's)]]]]}: a small CommitLog segment makes the log roll over within the workloads; exits 1 if
+ * any row failed.
  */
 public final class DrainStallLoop {
 
@@ -33,13 +34,18 @@ public final class DrainStallLoop {
         int iterations = args.length > 0 ? Integer.parseInt(args[0]) : 100;
         int busy = args.length > 1 ? Integer.parseInt(args[1]) : 0;
         long pause = args.length > 2 ? Long.parseLong(args[2]) : 0;
-        System.exit(run(iterations, busy, pause, System.out) == 0 ? 0 : 1);
+        int segmentMiB = args.length > 3 ? Integer.parseInt(args[3]) : 0;
+        System.exit(run(iterations, busy, pause, segmentMiB, System.out) == 0 ? 0 : 1);
     }
 
-    /** Runs the loop; returns how many iterations failed. */
-    static int run(int iterations, int busy, long pauseMillis, PrintStream out) throws Exception {
+    /** Runs the loop (segment MiB 0: the smoke run's); returns how many iterations failed. */
+    static int run(int iterations, int busy, long pauseMillis, int segmentMiB, PrintStream out) throws Exception {
         Bench bench = new Bench();
-        new picocli.CommandLine(bench).parseArgs("--smoke", "--peers", "ramjet");
+        List<String> args = new ArrayList<>(List.of("--smoke", "--peers", "ramjet"));
+        if (segmentMiB > 0) {
+            args.addAll(List.of("--ramjet-segment-mib", Integer.toString(segmentMiB)));
+        }
+        new picocli.CommandLine(bench).parseArgs(args.toArray(String[]::new));
         BenchConfig config = bench.config();
         AtomicBoolean spinning = new AtomicBoolean(true);
         List<Thread> spinners = new ArrayList<>();
