@@ -22,8 +22,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * and the client consumer's); the broker's output is kept in {@code bench/target/peer-logs}.
  *
  * <p>Usage: {@code DrainStallLoop [iterations (100) [busy threads (0) [pause ms (0) [segment MiB
- * (--smoke's)]]]]}: a small CommitLog segment makes the log roll over within the workloads; exits 1 if
- * any row failed.
+ * (--smoke's) [warm-up (false)]]]]]}: a small CommitLog segment makes the log roll over within the
+ * workloads; with warm-up, every workload runs once first at the smoke run's warm-up counts, as in a
+ * smoke run's warm-up; exits 1 if any row failed.
  */
 public final class DrainStallLoop {
 
@@ -35,11 +36,13 @@ public final class DrainStallLoop {
         int busy = args.length > 1 ? Integer.parseInt(args[1]) : 0;
         long pause = args.length > 2 ? Long.parseLong(args[2]) : 0;
         int segmentMiB = args.length > 3 ? Integer.parseInt(args[3]) : 0;
-        System.exit(run(iterations, busy, pause, segmentMiB, System.out) == 0 ? 0 : 1);
+        boolean warmUp = args.length > 4 && Boolean.parseBoolean(args[4]);
+        System.exit(run(iterations, busy, pause, segmentMiB, warmUp, System.out) == 0 ? 0 : 1);
     }
 
     /** Runs the loop (segment MiB 0: the smoke run's); returns how many iterations failed. */
-    static int run(int iterations, int busy, long pauseMillis, int segmentMiB, PrintStream out) throws Exception {
+    static int run(int iterations, int busy, long pauseMillis, int segmentMiB, boolean warmUp, PrintStream out)
+            throws Exception {
         Bench bench = new Bench();
         List<String> args = new ArrayList<>(List.of("--smoke", "--peers", "ramjet"));
         if (segmentMiB > 0) {
@@ -69,6 +72,13 @@ public final class DrainStallLoop {
             Workloads w = peer.workloads(config.producers(), config.consumers());
             try {
                 WorkloadRunner runner = new WorkloadRunner(config);
+                if (warmUp) {
+                    WorkloadRunner warming = new WorkloadRunner(config.smokeWarmUp());
+                    for (int workload = 1; workload <= 11; workload++) {
+                        warming.run(peer, w, workload, "_warm", new Results(List.of(peer.name())));
+                    }
+                    out.println("warmed up: workloads 1 to 11 once");
+                }
                 for (int i = 1; i <= iterations; i++) {
                     long began = System.nanoTime();
                     Results results = new Results(List.of(peer.name()));

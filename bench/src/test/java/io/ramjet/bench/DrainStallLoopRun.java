@@ -10,7 +10,8 @@ class DrainStallLoopRun {
     void loop() throws Exception {
         try (PrintStream out = new PrintStream(new FileOutputStream(System.getProperty("loop.out", "/dev/stdout")), true)) {
             DrainStallLoop.run(Integer.getInteger("loop.iterations", 20), Integer.getInteger("loop.busy", 0),
-                    Long.getLong("loop.pause", 0), Integer.getInteger("loop.segmentMiB", 0), out);
+                    Long.getLong("loop.pause", 0), Integer.getInteger("loop.segmentMiB", 0),
+                    Boolean.getBoolean("loop.warmUp"), out);
         }
     }
 }
