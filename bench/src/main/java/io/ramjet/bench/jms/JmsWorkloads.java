@@ -37,21 +37,24 @@ public final class JmsWorkloads implements Workloads {
 
     private final ConnectionFactory factory;
     private final ConnectionFactory clientAcknowledgeFactory;
+    private final StallProbe probe;
     private final int producers;
     private final int consumers;
 
-    /** Every connection from {@code factory}. */
+    /** Every connection from {@code factory}; a stalled drain says nothing more than its counts. */
     public JmsWorkloads(ConnectionFactory factory, int producers, int consumers) {
-        this(factory, factory, producers, consumers);
+        this(factory, factory, StallProbe.NONE, producers, consumers);
     }
 
     /**
      * The CLIENT_ACKNOWLEDGE drain's connections from {@code clientAcknowledgeFactory} (one whose
      * {@code acknowledge()} returns once the broker has the acknowledgement durable, where the
-     * product's default does not wait), every other connection from {@code factory}.
+     * product's default does not wait), every other connection from {@code factory}; a stalled
+     * drain's error carries what {@code probe} says of its consumer and the broker.
      */
-    public JmsWorkloads(ConnectionFactory factory, ConnectionFactory clientAcknowledgeFactory, int producers,
-                        int consumers) {
+    public JmsWorkloads(ConnectionFactory factory, ConnectionFactory clientAcknowledgeFactory, StallProbe probe,
+                        int producers, int consumers) {
+        this.probe = probe;
         this.factory = factory;
         this.clientAcknowledgeFactory = clientAcknowledgeFactory;
         this.producers = producers;
@@ -117,7 +120,7 @@ public final class JmsWorkloads implements Workloads {
                         }
                     } else if (System.nanoTime() - lastProgress > Progress.STALL_NANOS) {
                         throw new JMSException("drain of " + queue + " stalled after " + received.get() + " of "
-                                + count + " messages");
+                                + count + " messages" + probe.explain(queue, consumer));
                     }
                 }
                 if (ack == Acknowledgement.TRANSACTED && mine % Acknowledgement.COMMIT_EVERY != 0) {
@@ -356,7 +359,7 @@ public final class JmsWorkloads implements Workloads {
                     Message m = consumer.receive(Progress.STALL_NANOS / 1_000_000);
                     if (m == null) {
                         throw new JMSException("drain of " + queue + " stalled after " + i + " of " + count
-                                + " messages");
+                                + " messages" + probe.explain(queue, consumer));
                     }
                     LargeBodies.Counter body = new LargeBodies.Counter();
                     m.setObjectProperty(api.saveStream(), body);

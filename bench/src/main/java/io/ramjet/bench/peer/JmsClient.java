@@ -1,6 +1,8 @@
 package io.ramjet.bench.peer;
 
 import io.ramjet.bench.jms.JmsWorkloads;
+import io.ramjet.bench.jms.RamjetStallProbe;
+import io.ramjet.bench.jms.StallProbe;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
 import jakarta.jms.ConnectionFactory;
 import java.io.IOException;
@@ -18,10 +20,11 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
  * transaction is durable; its AUTO and DUPS_OK acknowledgements are batched LAZY_ACKs, answered
  * before they are durable. Artemis's Core client waits for neither acknowledgements nor the
  * commit of {@code acknowledge()} by default ({@code blockOnAcknowledge=false}), and always waits
- * for a transacted commit.
+ * for a transacted commit. A stalled drain's error carries what the {@link StallProbe} says (Ramjet's
+ * asks its consumer and the brokers' delivery state; Artemis's says nothing).
  */
-record JmsClient(ConnectionFactory factory, ConnectionFactory clientAcknowledgeFactory, Map<String, String> settings,
-                 List<String> spec) {
+record JmsClient(ConnectionFactory factory, ConnectionFactory clientAcknowledgeFactory, StallProbe probe,
+                 Map<String, String> settings, List<String> spec) {
 
     /**
      * The client {@code spec} names, as {@link #spec} gives it: {@code ramjet <url>} or
@@ -41,7 +44,7 @@ record JmsClient(ConnectionFactory factory, ConnectionFactory clientAcknowledgeF
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("client-acknowledgements", "defaults: acknowledge() and commit() answered once durable;"
                 + " AUTO and DUPS_OK acknowledgements batched (LAZY_ACK), answered before they are durable");
-        return new JmsClient(f, f, settings, List.of("ramjet", url));
+        return new JmsClient(f, f, new RamjetStallProbe(url), settings, List.of("ramjet", url));
     }
 
     /**
@@ -59,7 +62,8 @@ record JmsClient(ConnectionFactory factory, ConnectionFactory clientAcknowledgeF
                 + " transacted commit waits on both");
         settings.put("client-confirmationWindowSize", confirmationWindow + " (default -1): a quarter of the bytes a"
                 + " producer may have unconfirmed, so four confirmations are in flight");
-        return new JmsClient(artemisFactory(withWindow, false), artemisFactory(withWindow, true), settings,
+        return new JmsClient(artemisFactory(withWindow, false), artemisFactory(withWindow, true), StallProbe.NONE,
+                settings,
                 List.of("artemis", url, Long.toString(confirmationWindow)));
     }
 
@@ -71,7 +75,7 @@ record JmsClient(ConnectionFactory factory, ConnectionFactory clientAcknowledgeF
     }
 
     JmsWorkloads workloads(int producers, int consumers) {
-        return new JmsWorkloads(factory, clientAcknowledgeFactory, producers, consumers);
+        return new JmsWorkloads(factory, clientAcknowledgeFactory, probe, producers, consumers);
     }
 
     /** This client in a JVM of its own, on its product's client library ({@link ClientProcess}). */

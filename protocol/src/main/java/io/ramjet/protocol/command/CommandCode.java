@@ -110,6 +110,12 @@ public final class CommandCode {
      * of an origin group; response {@link AdminCount}, how many were decided, once durable.
      */
     public static final short ADMIN_PARKED_RESOLVE = 309;
+    /**
+     * Admin to broker: {@link AdminQuery} naming a destination; response
+     * {@link io.ramjet.model.stats.DestinationDeliveryState}, how its deliveries stand (CommitLog
+     * positions, queue ends, cursors, each consumer's messages in flight and held pulls).
+     */
+    public static final short ADMIN_DELIVERY_STATE = 315;
 
     // Replication, 420-439: a slave of the broker group to its master
     /** Slave to master: {@link ReplicaHandshakeRequest}; response {@link ReplicaHandshakeResponse}. */
@@ -211,6 +217,7 @@ public final class CommandCode {
             case ADMIN_CREATE -> "ADMIN_CREATE";
             case ADMIN_PARKED -> "ADMIN_PARKED";
             case ADMIN_PARKED_RESOLVE -> "ADMIN_PARKED_RESOLVE";
+            case ADMIN_DELIVERY_STATE -> "ADMIN_DELIVERY_STATE";
             case REPLICA_HANDSHAKE -> "REPLICA_HANDSHAKE";
             case REPLICA_FETCH -> "REPLICA_FETCH";
             case RELEASE_BATCH -> "RELEASE_BATCH";

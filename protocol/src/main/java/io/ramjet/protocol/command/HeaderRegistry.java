@@ -7,9 +7,12 @@ import io.ramjet.model.SubscriptionRef;
 import io.ramjet.model.SubscriptionType;
 import io.ramjet.model.TxState;
 import io.ramjet.model.stats.BrokerFacts;
+import io.ramjet.model.stats.ConsumerDeliveryState;
 import io.ramjet.model.stats.ConsumerStats;
+import io.ramjet.model.stats.DestinationDeliveryState;
 import io.ramjet.model.stats.DestinationStats;
 import io.ramjet.model.stats.SubscriptionStats;
+import io.ramjet.model.stats.QueueDeliveryState;
 import io.ramjet.model.stats.TransactionStats;
 
 import com.esotericsoftware.kryo.Kryo;
@@ -113,6 +116,9 @@ public final class HeaderRegistry {
         kryo.register(ParkedSendStats.class, 314);
         kryo.register(ParkedSendList.class, 315);
         kryo.register(ParkedResolveRequest.class, 316);
+        kryo.register(QueueDeliveryState.class, 325);
+        kryo.register(ConsumerDeliveryState.class, 326);
+        kryo.register(DestinationDeliveryState.class, 327);
 
         kryo.register(EpochEntry.class, 420);
         kryo.register(ReplicaHandshakeRequest.class, 421);

@@ -7,8 +7,11 @@ import io.ramjet.model.SubscriptionRef;
 import io.ramjet.model.SubscriptionType;
 import io.ramjet.model.TxState;
 import io.ramjet.model.stats.BrokerFacts;
+import io.ramjet.model.stats.ConsumerDeliveryState;
 import io.ramjet.model.stats.ConsumerStats;
+import io.ramjet.model.stats.DestinationDeliveryState;
 import io.ramjet.model.stats.DestinationStats;
+import io.ramjet.model.stats.QueueDeliveryState;
 import io.ramjet.model.stats.SubscriptionStats;
 import io.ramjet.model.stats.TransactionStats;
 
@@ -58,6 +61,10 @@ class HeaderGoldenBytesTest {
             DestinationKind.QUEUE, "orders", 1_000L);
     private static final ConsumerStats CONSUMER_STATS = new ConsumerStats(5, "127.0.0.1:50000", "orders",
             DestinationKind.QUEUE, "QUEUE", null);
+
+    private static final ConsumerDeliveryState CONSUMER_DELIVERIES = new ConsumerDeliveryState(7L, 4, 2L, 7L, 8L, 1);
+    private static final QueueDeliveryState QUEUE_DELIVERIES = new QueueDeliveryState("orders",
+            DestinationKind.QUEUE, "QUEUE", 1, 0L, 10L, 2L, 8L, 6L, 4L, 5L, List.of(CONSUMER_DELIVERIES));
 
     /** Registration id to class, as {@link HeaderRegistry} must keep them. */
     private static final Map<Integer, Class<?>> IDS = ids();
@@ -124,6 +131,9 @@ class HeaderGoldenBytesTest {
         ids.put(314, ParkedSendStats.class);
         ids.put(315, ParkedSendList.class);
         ids.put(316, ParkedResolveRequest.class);
+        ids.put(325, QueueDeliveryState.class);
+        ids.put(326, ConsumerDeliveryState.class);
+        ids.put(327, DestinationDeliveryState.class);
         ids.put(420, EpochEntry.class);
         ids.put(421, ReplicaHandshakeRequest.class);
         ids.put(422, ReplicaHandshakeResponse.class);
@@ -215,6 +225,10 @@ class HeaderGoldenBytesTest {
         g.put(PARKED_STATS, "bc02076f72646572730962726f6b65722d6101909cb0d080c181820212d00f16");
         g.put(new ParkedSendList(List.of(PARKED_STATS)), "bd020d01bc02076f72646572730962726f6b65722d6101909cb0d080c181820212d00f16");
         g.put(new ParkedResolveRequest("broker-a", true), "be02010962726f6b65722d61");
+        g.put(CONSUMER_DELIVERIES, "c8020e0402080e10");
+        g.put(QUEUE_DELIVERIES, "c7020d01c8020e0402080e10076f7264657273010a080414000c0210065155455545");
+        g.put(new DestinationDeliveryState(4096L, 2048L, 1024L, List.of(QUEUE_DELIVERIES)),
+                "c902801080200d01c7020d01c8020e0402080e10076f7264657273010a080414000c02100651554555458040");
         g.put(new EpochEntry(3, 4096L), "a603068040");
         g.put(new ReplicaHandshakeRequest("broker-a", 1), "a703020962726f6b65722d61");
         g.put(new ReplicaHandshakeResponse(List.of(new EpochEntry(1, 0), new EpochEntry(2, 4096)), 8192L, 0L,

@@ -92,6 +92,14 @@ final class BrokerFeeds implements ConsumerFeed {
     }
 
     /** Starts the feed from a broker unless there is one, or the feeds are stopped. */
+    @Override
+    public String describe() {
+        StringBuilder out = new StringBuilder();
+        feeds.forEach((address, feed) -> out.append(out.length() == 0 ? "" : "; ").append(address).append(": ")
+                .append(feed.describe()));
+        return out.length() == 0 ? "no broker feeds" : out.toString();
+    }
+
     private void startFeed(String address, ConsumerInfo attached) {
         PullLoop feed = addFeed(address, attached);
         if (feed != null) {

@@ -19,4 +19,7 @@ public interface ConsumerFeed {
      * are {@link FeedSink#accept taken in}, or at once where there is nothing to ask.
      */
     CompletableFuture<Void> pullNow();
+
+    /** How each broker's feed stands now, for a diagnosis: attachment, pulls out; one line per broker. */
+    String describe();
 }

@@ -123,6 +123,16 @@ final class PullLoop implements Runnable {
         return attached;
     }
 
+    /** How the feed stands now: its attachment, pulls out, whether the broker ran dry, for a diagnosis. */
+    String describe() {
+        ConsumerInfo at = attached;
+        return (at == null ? "not attached" : "attached as consumer " + at.consumerId()) + ", "
+                + (pullsInFlight - pulls.availablePermits()) + " of " + pullsInFlight + " pulls out, last pull "
+                + (ranDry ? "ran dry" : "filled") + (at != null && at.equals(abandoned) ? ", abandoned" : "")
+                + (stopped ? ", stopped" : "") + ", last request "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastRequest) + " ms ago";
+    }
+
     void stop() {
         stopped = true;
         completePrompt();

@@ -183,6 +183,14 @@ final class ConsumerPipeline {
         return delivery.size();
     }
 
+    /** How the pipeline stands now, for a diagnosis: its prefetch, window, demand and each broker's feed. */
+    String describe() {
+        ConsumerFeed running = feeds;
+        return "prefetched " + size() + " (" + bytes() + " B), " + window.describe() + ", application "
+                + (demand.idle() ? "idle" : "taking messages") + (givingBack.get() ? ", giving back" : "")
+                + (closed ? ", closed" : "") + "; feeds: " + (running == null ? "none" : running.describe());
+    }
+
     /** Messages waiting in the prefetch. */
     int size() {
         return prefetched.size();

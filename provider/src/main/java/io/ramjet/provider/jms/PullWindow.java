@@ -57,6 +57,13 @@ final class PullWindow {
         this.paused = paused;
     }
 
+    /** The window, what the feeds asked for and have not brought yet, and the bounds, for a diagnosis. */
+    String describe() {
+        synchronized (space) {
+            return "window " + window + " of " + prefetch + ", " + requested + " asked and not yet taken in";
+        }
+    }
+
     /** A feed is about to pull: how many messages it may ask for, counted as asked. */
     int reserve() {
         synchronized (space) {

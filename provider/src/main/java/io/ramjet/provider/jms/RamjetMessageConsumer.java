@@ -105,6 +105,15 @@ public final class RamjetMessageConsumer implements QueueReceiver, TopicSubscrib
 
     // ---- the pipeline, as the session sees it
 
+    /**
+     * How this consumer's delivery pipeline stands now, in words, for a diagnosis (a benchmark's
+     * stalled drain prints it): its consumer id, prefetch, pull window, whether the application
+     * takes messages, and per broker its attachment and pulls out. Not a stable format.
+     */
+    public String deliveryState() {
+        return "consumer " + info.consumerId() + ": " + pipeline.describe();
+    }
+
     /** Messages waiting in the prefetch, for tests. */
     int prefetchedCount() {
         return pipeline.size();

@@ -1,6 +1,7 @@
 package io.ramjet.server.broker.assembly;
 
 import io.ramjet.server.broker.admin.BrokerFactsReader;
+import io.ramjet.server.broker.admin.DeliveryStates;
 import io.ramjet.server.broker.admin.MessageMover;
 import io.ramjet.server.broker.admin.Purge;
 import io.ramjet.server.broker.admin.QueueSubscriptions;
@@ -90,7 +91,7 @@ public final class Operations {
         new OperationsProcessor(statistics, purge, mover, facts, clients.consumers(),
                 new TransactionListing(state.transactions().table()), state.transactions().parkedSends(),
                 clients.resolver(), config.queuesPerDestination(),
-                clients.access())
+                clients.access(), new DeliveryStates(store, state.subscriptions(), state.heldPulls()))
                 .registerOn(server, threads.processors());
         if (metrics != null && metrics.port() >= 0) {
             if (config.metricsRequireLogin()) {

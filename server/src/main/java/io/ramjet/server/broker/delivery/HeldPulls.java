@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -299,6 +300,20 @@ public final class HeldPulls {
     /** How many destinations have pulls held or a pass running, for tests. */
     int destinations() {
         return byDestination.size();
+    }
+
+    /** Per consumer, how many of its pulls of {@code subscription} on the destination are held now. */
+    public Map<Long, Integer> heldBy(String destination, Object subscription) {
+        Map<Long, Integer> held = new TreeMap<>();
+        Waiting waiting = byDestination.get(destination);
+        if (waiting != null) {
+            synchronized (waiting) {
+                for (HeldPull p : waiting.pulls.getOrDefault(subscription, new LinkedHashSet<>())) {
+                    held.merge(p.consumer(), 1, Integer::sum);
+                }
+            }
+        }
+        return held;
     }
 
     /** How many pulls are held now, for tests and metrics. */

@@ -4,7 +4,6 @@ import io.ramjet.model.stats.ConsumerStats;
 import io.ramjet.server.broker.delivery.ConsumerSelector;
 import io.ramjet.server.broker.session.ClientSession;
 import io.ramjet.server.broker.subscription.SubscriptionKey;
-import io.ramjet.server.broker.subscription.SubscriptionKind;
 import io.ramjet.server.broker.transaction.DeliveryOwners;
 
 import java.util.ArrayList;
@@ -126,9 +125,7 @@ public final class ConsumerRegistry implements DeliveryOwners {
             if (a.unsettled() < 0 && (destination == null || k.destination().equals(destination))) {
                 String connection = a.session() instanceof ConnectionSession c
                         ? c.connection().remoteAddress() : a.session().toString();
-                String subscription = k.kind() == SubscriptionKind.QUEUE ? k.kind().name()
-                        : k.kind().name() + ":" + (k.clientId() == null ? "" : k.clientId() + "/") + k.name();
-                out.add(new ConsumerStats(id, connection, k.destination(), k.destinationKind(), subscription,
+                out.add(new ConsumerStats(id, connection, k.destination(), k.destinationKind(), k.label(),
                         a.selector().text()));
             }
         });

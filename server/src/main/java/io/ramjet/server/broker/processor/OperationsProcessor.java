@@ -18,11 +18,14 @@ import io.ramjet.protocol.remoting.AsyncRequestProcessor;
 import io.ramjet.protocol.remoting.RemotingConnection;
 import io.ramjet.protocol.remoting.RequestProcessor;
 import io.ramjet.server.broker.admin.BrokerFactsReader;
+import io.ramjet.server.broker.admin.DeliveryStates;
 import io.ramjet.server.broker.admin.MessageMover;
 import io.ramjet.server.broker.admin.Purge;
 import io.ramjet.server.broker.admin.Statistics;
 import io.ramjet.server.broker.admin.TransactionListing;
 import io.ramjet.server.broker.destination.DestinationResolver;
+import io.ramjet.server.broker.error.BrokerException;
+import io.ramjet.server.broker.error.Refusal;
 import io.ramjet.server.broker.security.Operation;
 import io.ramjet.server.broker.transaction.ParkedSends;
 import io.ramjet.server.remoting.RemotingServer;
@@ -47,10 +50,13 @@ public final class OperationsProcessor {
     private final DestinationResolver resolver;
     private final int defaultQueueCount;
     private final Access access;
+    private final DeliveryStates deliveryStates;
 
     public OperationsProcessor(Statistics statistics, Purge purge, MessageMover mover, BrokerFactsReader facts,
                                ConsumerRegistry consumers, TransactionListing transactions, ParkedSends parked,
-                               DestinationResolver resolver, int defaultQueueCount, Access access) {
+                               DestinationResolver resolver, int defaultQueueCount, Access access,
+                               DeliveryStates deliveryStates) {
+        this.deliveryStates = deliveryStates;
         this.parked = parked;
         this.access = access;
         this.resolver = resolver;
@@ -77,6 +83,8 @@ public final class OperationsProcessor {
         server.registerProcessor(CommandCode.ADMIN_PARKED, Refusals.mapped(admin(this::parked)), executor);
         server.registerAsyncProcessor(CommandCode.ADMIN_PARKED_RESOLVE,
                 Refusals.mappedAsync(adminAsync(this::resolveParked)), executor);
+        server.registerProcessor(CommandCode.ADMIN_DELIVERY_STATE, Refusals.mapped(admin(this::deliveryState)),
+                executor);
     }
 
     /** Every operator command needs the {@code admin} right on the broker. */
@@ -104,6 +112,15 @@ public final class OperationsProcessor {
 
     Frame consumers(RemotingConnection connection, Frame request) {
         return request.reply(new ConsumerStatsList(consumers.list(query(request))));
+    }
+
+    /** How the deliveries of the named destination stand; one is required. */
+    Frame deliveryState(RemotingConnection connection, Frame request) {
+        String destination = query(request);
+        if (destination == null || destination.isEmpty()) {
+            throw new BrokerException(Refusal.BAD_REQUEST, "ADMIN_DELIVERY_STATE names a destination");
+        }
+        return request.reply(deliveryStates.of(destination));
     }
 
     CompletionStage<Frame> purge(RemotingConnection connection, Frame request) {

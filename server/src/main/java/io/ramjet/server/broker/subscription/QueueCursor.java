@@ -342,6 +342,40 @@ public final class QueueCursor {
         return released;
     }
 
+    /** The messages in flight to one consumer: how many, and the lowest and highest offsets among them. */
+    public record InFlightSpan(int count, long first, long last) {
+
+        InFlightSpan with(long offset) {
+            return new InFlightSpan(count + 1, Math.min(first, offset), Math.max(last, offset));
+        }
+    }
+
+    /** Per consumer holding messages of this queue, what it holds; for operators, not the message path. */
+    public Map<Long, InFlightSpan> inFlightByConsumer() {
+        Map<Long, InFlightSpan> spans = new TreeMap<>();
+        for (PendingMessage m : states.values()) {
+            if (m.inFlight()) {
+                spans.merge(m.consumer, new InFlightSpan(1, m.offset, m.offset),
+                        (a, b) -> a.with(b.first()));
+            }
+        }
+        return spans;
+    }
+
+    /** The lowest pending offset no consumer holds, -1 for none. */
+    public long firstVisible() {
+        return pending.nextMember(lowWater, readOffset, inFlight, null);
+    }
+
+    /**
+     * Where offers to {@code consumer} start looking: every visible pending offset below it is, for
+     * it, excluded or taken; -1 when it has no scan yet.
+     */
+    public long scanFloor(long consumer) {
+        Scan scan = scans.get(consumer);
+        return scan == null ? -1 : scan.floor;
+    }
+
     /** What is left to consume below {@code maxOffset}, the end of the message queue. */
     public Backlog backlog(long maxOffset) {
         long redelivering = 0;

@@ -29,6 +29,12 @@ public record SubscriptionKey(String destination, SubscriptionKind kind, String 
         return Destination.storageName(destinationKind(), destination);
     }
 
+    /** The key as an operator reads it: {@code QUEUE}, or the kind and name, e.g. {@code DURABLE:client/name}. */
+    public String label() {
+        return kind == SubscriptionKind.QUEUE ? kind.name()
+                : kind.name() + ":" + (clientId == null ? "" : clientId + "/") + name;
+    }
+
     /** The key as the broker's records hold it. */
     public RecordKey toRecord() {
         return new RecordKey(destination, kind.code(), clientId, name);
