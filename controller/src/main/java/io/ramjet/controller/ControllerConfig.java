@@ -110,17 +110,14 @@ public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup grou
 
     /** The mutual TLS named by {@code properties}, or null when they name none. */
     public static ControllerTls tls(Properties properties) {
-        String certificate = properties.getProperty("controller.tlsCertificate");
-        String key = properties.getProperty("controller.tlsPrivateKey");
-        String trust = properties.getProperty("controller.tlsTrustStore");
-        if (certificate == null && key == null && trust == null) {
-            return null;
-        }
-        if (certificate == null || key == null || trust == null) {
-            throw new IllegalArgumentException("controller TLS needs controller.tlsCertificate,"
-                    + " controller.tlsPrivateKey and controller.tlsTrustStore: all three or none");
-        }
-        return new ControllerTls(Path.of(certificate.trim()), Path.of(key.trim()), Path.of(trust.trim()));
+        String[] names = {"controller.tlsCertificate", "controller.tlsPrivateKey", "controller.tlsTrustStore"};
+        return ControllerTls.of(path(properties, names[0]), path(properties, names[1]), path(properties, names[2]),
+                names);
+    }
+
+    private static Path path(Properties properties, String key) {
+        String value = properties.getProperty(key);
+        return value == null || value.isBlank() ? null : Path.of(value.trim());
     }
 
     private static ClusterSecret secret(Properties properties, ClusterSecret otherwise) {

@@ -26,15 +26,36 @@ public record ControllerTls(Path certificateChain, Path privateKey, Path trusted
         Objects.requireNonNull(certificateChain, "controller TLS certificate chain");
         Objects.requireNonNull(privateKey, "controller TLS private key");
         Objects.requireNonNull(trusted, "controller TLS trusted certificates");
+    }
+
+    /**
+     * The TLS of three settings named {@code names} (certificate, key, trust) for messages, or null
+     * when none is set.
+     *
+     * @throws IllegalArgumentException when some but not all are set
+     */
+    public static ControllerTls of(Path certificateChain, Path privateKey, Path trusted, String... names) {
+        if (certificateChain == null && privateKey == null && trusted == null) {
+            return null;
+        }
+        if (certificateChain == null || privateKey == null || trusted == null) {
+            throw new IllegalArgumentException("controller TLS needs " + String.join(", ", names)
+                    + ": all three or none");
+        }
+        return new ControllerTls(certificateChain, privateKey, trusted);
+    }
+
+    /**
+     * Ratis's parameters for this TLS on every service: server-to-server, client and administration.
+     *
+     * @throws IllegalArgumentException when a file is not readable
+     */
+    Parameters parameters() {
         for (Path file : new Path[] {certificateChain, privateKey, trusted}) {
             if (!Files.isReadable(file)) {
                 throw new IllegalArgumentException("controller TLS file " + file + " is not readable");
             }
         }
-    }
-
-    /** Ratis's parameters for this TLS on every service: server-to-server, client and administration. */
-    Parameters parameters() {
         GrpcTlsConfig tls = new GrpcTlsConfig(privateKey.toFile(), certificateChain.toFile(), trusted.toFile(), true);
         Parameters parameters = new Parameters();
         GrpcConfigKeys.Server.setTlsConf(parameters, tls);

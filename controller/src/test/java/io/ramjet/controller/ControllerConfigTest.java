@@ -73,6 +73,7 @@ class ControllerConfigTest {
         properties.setProperty("controller.tlsTrustStore", ca.toString());
         assertEquals(new ControllerTls(chain, key, ca), ControllerConfig.fromProperties(properties).tls());
         properties.setProperty("controller.tlsTrustStore", dir.resolve("missing.pem").toString());
-        assertThrows(IllegalArgumentException.class, () -> ControllerConfig.fromProperties(properties));
+        ControllerTls missing = ControllerConfig.fromProperties(properties).tls();
+        assertThrows(IllegalArgumentException.class, missing::parameters);
     }
 }
