@@ -23,6 +23,16 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
+import org.apache.ratis.RaftConfigKeys;
+import org.apache.ratis.client.RaftClient;
+import org.apache.ratis.client.RaftClientConfigKeys;
+import org.apache.ratis.conf.RaftProperties;
+import org.apache.ratis.protocol.RaftClientReply;
+import org.apache.ratis.protocol.RaftGroup;
+import org.apache.ratis.protocol.RaftPeer;
+import org.apache.ratis.retry.RetryPolicies;
+import org.apache.ratis.rpc.SupportedRpcType;
+import org.apache.ratis.util.TimeDuration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -120,6 +130,50 @@ class ControllerTlsTest {
             assertTrue(speaksHttp2(peer, keyManagers(member.keyStore())), peer + " serves a trusted member");
             assertRefused(peer, keyManagers(rogue.keyStore()));
         }
+    }
+
+    /**
+     * On gRPC as on Netty the controllers refuse Ratis's administrative requests, even from a
+     * holder of a trusted certificate: the group's membership and leadership are its configuration.
+     */
+    @Test
+    void ratisAdministrationIsRefusedOverTlsToo() throws Exception {
+        RaftGroup raftGroup = group.raftGroup();
+        RaftPeer target = raftGroup.getPeers().iterator().next();
+        RaftProperties properties = new RaftProperties();
+        RaftConfigKeys.Rpc.setType(properties, SupportedRpcType.GRPC);
+        RaftClientConfigKeys.Rpc.setRequestTimeout(properties, TimeDuration.valueOf(2, TimeUnit.SECONDS));
+        try (RaftClient holder = RaftClient.newBuilder().setProperties(properties).setParameters(tls.parameters())
+                .setRaftGroup(raftGroup).setRetryPolicy(RetryPolicies.noRetry()).build()) {
+            RaftClientReply info = assertDoesNotThrowOrRefused(
+                    () -> holder.getGroupManagementApi(target.getId()).info(raftGroup.getGroupId()));
+            assertTrue(info == null || !info.isSuccess(), "group info answered: " + info);
+            RaftClientReply removal = assertDoesNotThrowOrRefused(() -> holder.getGroupManagementApi(target.getId())
+                    .remove(raftGroup.getGroupId(), true, false));
+            assertTrue(removal == null || !removal.isSuccess(), "group removal answered: " + removal);
+        }
+        assertTrue(java.nio.file.Files.isDirectory(dir.resolve(target.getId().toString())
+                .resolve(raftGroup.getGroupId().getUuid().toString())), target.getId() + "'s group directory");
+        try (ControllerClient client = ControllerClient.connect(group, TestClusterSecret.SECRET, CALL_TIMEOUT, tls)) {
+            await("the group still serves").atMost(SETTLE).ignoreExceptions()
+                    .until(() -> client.replicaInfo("g1"), reply -> reply != null);
+        }
+    }
+
+    /**
+     * The reply, or null when the request failed: refused, or (group removal on gRPC, whose
+     * service does not pass the refusal back) left unanswered until its deadline.
+     */
+    private static RaftClientReply assertDoesNotThrowOrRefused(AdminCall call) {
+        try {
+            return call.call();
+        } catch (IOException | RuntimeException refused) {
+            return null;
+        }
+    }
+
+    private interface AdminCall {
+        RaftClientReply call() throws IOException;
     }
 
     private static void assertRefused(ControllerPeer peer, KeyManager[] presented) throws Exception {
