@@ -69,8 +69,8 @@ class ControllerTlsTest {
         TestCertificates cluster = TestCertificates.newCa(java.nio.file.Files.createDirectories(dir.resolve("ca")));
         member = cluster.issue("member", "CN=controller", "ip:127.0.0.1,dns:localhost");
         ca = cluster.caPem();
-        rogue = TestCertificates.newCa(java.nio.file.Files.createDirectories(dir.resolve("rogue")))
-                .issue("rogue", "CN=controller", "ip:127.0.0.1,dns:localhost");
+        rogue = TestCertificates.selfSigned(java.nio.file.Files.createDirectories(dir.resolve("rogue")), "rogue",
+                "CN=controller", "ip:127.0.0.1,dns:localhost");
         tls = new ControllerTls(member.certificateChain(), member.privateKey(), ca);
         group = FreePorts.groupOf(3);
         for (int i = 0; i < nodes.length; i++) {
@@ -119,7 +119,7 @@ class ControllerTlsTest {
 
     @Test
     void aCertificateTheGroupDoesNotTrustIsRefused() throws Exception {
-        // the rogue trusts the cluster's CA, so it would accept the controllers; they must not accept it
+        // the rogue (self-signed) trusts the cluster's CA, so it would accept the controllers; they must not accept it
         ControllerTls untrusted = new ControllerTls(rogue.certificateChain(), rogue.privateKey(), ca);
         try (ControllerClient client = ControllerClient.connect(group, TestClusterSecret.SECRET, CALL_TIMEOUT,
                 untrusted)) {

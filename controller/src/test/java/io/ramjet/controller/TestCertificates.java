@@ -81,16 +81,43 @@ final class TestCertificates {
             Files.writeString(chain, Files.readString(signed) + Files.readString(caPem()));
             KeyStore keyStore = KeyStore.getInstance(store.toFile(), PASSWORD.toCharArray());
             Key privateKey = keyStore.getKey(name, PASSWORD.toCharArray());
-            Files.writeString(key, "-----BEGIN PRIVATE KEY-----\n"
-                    + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
-                    .encodeToString(privateKey.getEncoded())
-                    + "\n-----END PRIVATE KEY-----\n");
+            Files.writeString(key, pem("PRIVATE KEY", privateKey.getEncoded()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
         return new Identity(store, chain, key);
+    }
+
+    /**
+     * A self-signed key pair for {@code subject} in {@code dir}, valid for {@code subjectAltNames}:
+     * one keytool run, for an identity no CA of the test vouches for.
+     */
+    static Identity selfSigned(Path dir, String name, String subject, String subjectAltNames) {
+        TestCertificates self = new TestCertificates(dir);
+        Path store = dir.resolve(name + ".p12");
+        self.keytool("-genkeypair", "-alias", name, "-keyalg", "EC", "-groupname", "secp256r1", "-dname", subject,
+                "-ext", "san=" + subjectAltNames, "-validity", "2", "-keystore", store.toString(),
+                "-storetype", "PKCS12", "-storepass", PASSWORD);
+        try {
+            KeyStore keyStore = KeyStore.getInstance(store.toFile(), PASSWORD.toCharArray());
+            Path chain = Files.writeString(dir.resolve(name + "-chain.pem"),
+                    pem("CERTIFICATE", keyStore.getCertificate(name).getEncoded()));
+            Path key = Files.writeString(dir.resolve(name + "-key.pem"),
+                    pem("PRIVATE KEY", keyStore.getKey(name, PASSWORD.toCharArray()).getEncoded()));
+            return new Identity(store, chain, key);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String pem(String type, byte[] der) {
+        return "-----BEGIN " + type + "-----\n"
+                + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der)
+                + "\n-----END " + type + "-----\n";
     }
 
     private void keytool(String... args) {
