@@ -9,6 +9,7 @@ import io.ramjet.controller.ControllerRequest.RegisterBroker;
 import org.apache.ratis.RaftConfigKeys;
 import org.apache.ratis.client.RaftClient;
 import org.apache.ratis.client.RaftClientConfigKeys;
+import org.apache.ratis.conf.Parameters;
 import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftClientReply;
@@ -63,13 +64,23 @@ public final class ControllerClient implements AutoCloseable {
      * @param timeout how long one call keeps trying while the group has no reachable leader
      */
     public static ControllerClient connect(ControllerGroup group, ClusterSecret secret, Duration timeout) {
+        return connect(group, secret, timeout, null);
+    }
+
+    /**
+     * As {@link #connect(ControllerGroup, ClusterSecret, Duration)}, over the group's mutual TLS
+     * presenting {@code tls}'s certificate, or without TLS when {@code tls} is null.
+     */
+    public static ControllerClient connect(ControllerGroup group, ClusterSecret secret, Duration timeout,
+                                           ControllerTls tls) {
         RaftProperties properties = new RaftProperties();
-        RaftConfigKeys.Rpc.setType(properties, SupportedRpcType.NETTY);
+        RaftConfigKeys.Rpc.setType(properties, tls == null ? SupportedRpcType.NETTY : SupportedRpcType.GRPC);
         long requestMillis = Math.max(PAUSE_MILLIS, timeout.toMillis() / REQUESTS_PER_TIMEOUT);
         RaftClientConfigKeys.Rpc.setRequestTimeout(properties, TimeDuration.valueOf(requestMillis, TimeUnit.MILLISECONDS));
         CallDeadlines deadlines = new CallDeadlines(PAUSE_MILLIS);
         return new ControllerClient(RaftClient.newBuilder()
                 .setProperties(properties)
+                .setParameters(tls == null ? new Parameters() : tls.parameters())
                 .setRaftGroup(group.raftGroup())
                 .setRetryPolicy(deadlines)
                 .build(), new ControllerSignature(secret), deadlines, timeout);

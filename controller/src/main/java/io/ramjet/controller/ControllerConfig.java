@@ -22,10 +22,13 @@ import java.util.Properties;
  *                         the group hears no one who does not hold it
  * @param silentMasterTimeout a master silent this long is replaced though no replica reported losing it
  *                         (a master paused, or cut from the controllers only); at least {@code brokerTimeout}
+ * @param tls              the group's mutual TLS (Ratis's gRPC transport), or null for Ratis's Netty
+ *                         transport without TLS; every member and client of a group must agree
  */
 public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup group, Duration brokerTimeout,
                                boolean uncleanElection, Duration raftTimeout, long snapshotEvery,
-                               long logSegmentBytes, ClusterSecret secret, Duration silentMasterTimeout) {
+                               long logSegmentBytes, ClusterSecret secret, Duration silentMasterTimeout,
+                               ControllerTls tls) {
 
     public static final Duration DEFAULT_BROKER_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration DEFAULT_SILENT_MASTER_TIMEOUT = Duration.ofSeconds(10);
@@ -47,18 +50,26 @@ public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup grou
         }
     }
 
+    /** A node without TLS. */
+    public ControllerConfig(String nodeId, Path dataDir, ControllerGroup group, Duration brokerTimeout,
+                            boolean uncleanElection, Duration raftTimeout, long snapshotEvery, long logSegmentBytes,
+                            ClusterSecret secret, Duration silentMasterTimeout) {
+        this(nodeId, dataDir, group, brokerTimeout, uncleanElection, raftTimeout, snapshotEvery, logSegmentBytes,
+                secret, silentMasterTimeout, null);
+    }
+
     /** A node that replaces a master silent for {@code brokerTimeout} whether or not a replica lost it. */
     public ControllerConfig(String nodeId, Path dataDir, ControllerGroup group, Duration brokerTimeout,
                             boolean uncleanElection, Duration raftTimeout, long snapshotEvery, long logSegmentBytes,
                             ClusterSecret secret) {
         this(nodeId, dataDir, group, brokerTimeout, uncleanElection, raftTimeout, snapshotEvery, logSegmentBytes,
-                secret, brokerTimeout);
+                secret, brokerTimeout, null);
     }
 
     /** A node with the defaults: 2 s broker timeout, 10 s silent-master timeout, clean elections only, 1 s Raft timeout. */
     public static ControllerConfig of(String nodeId, Path dataDir, ControllerGroup group, ClusterSecret secret) {
         return new ControllerConfig(nodeId, dataDir, group, DEFAULT_BROKER_TIMEOUT, false, DEFAULT_RAFT_TIMEOUT,
-                DEFAULT_SNAPSHOT_EVERY, DEFAULT_LOG_SEGMENT_BYTES, secret, DEFAULT_SILENT_MASTER_TIMEOUT);
+                DEFAULT_SNAPSHOT_EVERY, DEFAULT_LOG_SEGMENT_BYTES, secret, DEFAULT_SILENT_MASTER_TIMEOUT, null);
     }
 
     /**
@@ -66,7 +77,9 @@ public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup grou
      * cluster secret as {@code controller.clusterSecretFile} or {@code controller.clusterSecret}
      * (required) and {@code controller.brokerTimeoutMillis}, {@code controller.uncleanElection},
      * {@code controller.raftTimeoutMillis}, {@code controller.snapshotEvery},
-     * {@code controller.logSegmentBytes}, {@code controller.silentMasterTimeoutMillis} (optional).
+     * {@code controller.logSegmentBytes}, {@code controller.silentMasterTimeoutMillis} and the mutual
+     * TLS as PEM files {@code controller.tlsCertificate}, {@code controller.tlsPrivateKey},
+     * {@code controller.tlsTrustStore} (optional; all three or none).
      */
     public static ControllerConfig fromProperties(Properties properties) {
         return fromProperties(properties, null);
@@ -91,7 +104,20 @@ public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup grou
                 Long.parseLong(properties.getProperty("controller.logSegmentBytes", Long.toString(DEFAULT_LOG_SEGMENT_BYTES))),
                 secret(properties, otherwise),
                 Duration.ofMillis(Long.parseLong(properties.getProperty("controller.silentMasterTimeoutMillis",
-                        Long.toString(DEFAULT_SILENT_MASTER_TIMEOUT.toMillis())))));
+                        Long.toString(DEFAULT_SILENT_MASTER_TIMEOUT.toMillis())))),
+                tls(properties));
+    }
+
+    /** The mutual TLS named by {@code properties}, or null when they name none. */
+    public static ControllerTls tls(Properties properties) {
+        String[] names = {"controller.tlsCertificate", "controller.tlsPrivateKey", "controller.tlsTrustStore"};
+        return ControllerTls.of(path(properties, names[0]), path(properties, names[1]), path(properties, names[2]),
+                names);
+    }
+
+    private static Path path(Properties properties, String key) {
+        String value = properties.getProperty(key);
+        return value == null || value.isBlank() ? null : Path.of(value.trim());
     }
 
     private static ClusterSecret secret(Properties properties, ClusterSecret otherwise) {
@@ -119,7 +145,12 @@ public record ControllerConfig(String nodeId, Path dataDir, ControllerGroup grou
 
     public ControllerConfig withSilentMasterTimeout(Duration timeout) {
         return new ControllerConfig(nodeId, dataDir, group, brokerTimeout, uncleanElection, raftTimeout, snapshotEvery,
-                logSegmentBytes, secret, timeout);
+                logSegmentBytes, secret, timeout, tls);
+    }
+
+    public ControllerConfig withTls(ControllerTls mutualTls) {
+        return new ControllerConfig(nodeId, dataDir, group, brokerTimeout, uncleanElection, raftTimeout, snapshotEvery,
+                logSegmentBytes, secret, silentMasterTimeout, mutualTls);
     }
 
     private static String required(Properties properties, String key) {

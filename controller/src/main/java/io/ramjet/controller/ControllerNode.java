@@ -1,7 +1,9 @@
 package io.ramjet.controller;
 
 import org.apache.ratis.RaftConfigKeys;
+import org.apache.ratis.conf.Parameters;
 import org.apache.ratis.conf.RaftProperties;
+import org.apache.ratis.grpc.GrpcConfigKeys;
 import org.apache.ratis.netty.NettyConfigKeys;
 import org.apache.ratis.protocol.RaftPeerId;
 import org.apache.ratis.server.DivisionInfo;
@@ -48,7 +50,8 @@ public final class ControllerNode implements AutoCloseable {
         this.config = config;
         this.server = server;
         this.stateMachine = stateMachine;
-        this.elections = ControllerClient.connect(config.group(), config.secret(), config.silentMasterTimeout());
+        this.elections = ControllerClient.connect(config.group(), config.secret(), config.silentMasterTimeout(),
+                config.tls());
         this.checker = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "controller-" + config.nodeId() + "-master-check");
             thread.setDaemon(true);
@@ -68,6 +71,7 @@ public final class ControllerNode implements AutoCloseable {
                 .setGroup(config.group().raftGroup())
                 .setStateMachine(stateMachine)
                 .setProperties(properties(config))
+                .setParameters(config.tls() == null ? new Parameters() : config.tls().parameters())
                 .setOption(RaftStorage.StartupOption.RECOVER)
                 .build();
         try {
@@ -82,11 +86,17 @@ public final class ControllerNode implements AutoCloseable {
 
     private static RaftProperties properties(ControllerConfig config) {
         RaftProperties properties = new RaftProperties();
-        // Ratis's Netty transport, refusing Ratis's unauthenticated administrative requests
+        // Ratis's Netty transport, or gRPC with mutual TLS, refusing Ratis's administrative requests
         RaftConfigKeys.Rpc.setType(properties, new ControllerRpc());
         ControllerPeer self = config.group().peer(config.nodeId());
-        NettyConfigKeys.Server.setHost(properties, self.host());
-        NettyConfigKeys.Server.setPort(properties, self.port());
+        if (config.tls() == null) {
+            NettyConfigKeys.Server.setHost(properties, self.host());
+            NettyConfigKeys.Server.setPort(properties, self.port());
+        } else {
+            // one port for the server-to-server, client and administration services
+            GrpcConfigKeys.Server.setHost(properties, self.host());
+            GrpcConfigKeys.Server.setPort(properties, self.port());
+        }
         RaftServerConfigKeys.setStorageDir(properties, List.of(config.dataDir().toFile()));
         long raftMillis = config.raftTimeout().toMillis();
         RaftServerConfigKeys.Rpc.setTimeoutMin(properties, TimeDuration.valueOf(raftMillis, TimeUnit.MILLISECONDS));

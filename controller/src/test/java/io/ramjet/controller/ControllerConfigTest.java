@@ -1,6 +1,9 @@
 package io.ramjet.controller;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -8,6 +11,7 @@ import java.util.List;
 import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,5 +53,27 @@ class ControllerConfigTest {
         assertThrows(IllegalArgumentException.class, () -> ControllerConfig.fromProperties(properties));
         properties.remove("controller.peers");
         assertThrows(IllegalArgumentException.class, () -> ControllerConfig.fromProperties(properties));
+    }
+
+    @Test
+    void mutualTlsIsThreePemFilesAllOrNone(@TempDir Path dir) throws Exception {
+        Properties properties = new Properties();
+        properties.setProperty("controller.id", "n0");
+        properties.setProperty("controller.dataDir", "/tmp/c");
+        properties.setProperty("controller.peers", "n0=h0:1");
+        properties.setProperty("controller.clusterSecret", TestClusterSecret.TEXT);
+        assertNull(ControllerConfig.fromProperties(properties).tls());
+
+        Path chain = Files.writeString(dir.resolve("chain.pem"), "chain");
+        Path key = Files.writeString(dir.resolve("key.pem"), "key");
+        Path ca = Files.writeString(dir.resolve("ca.pem"), "ca");
+        properties.setProperty("controller.tlsCertificate", chain.toString());
+        properties.setProperty("controller.tlsPrivateKey", key.toString());
+        assertThrows(IllegalArgumentException.class, () -> ControllerConfig.fromProperties(properties));
+        properties.setProperty("controller.tlsTrustStore", ca.toString());
+        assertEquals(new ControllerTls(chain, key, ca), ControllerConfig.fromProperties(properties).tls());
+        properties.setProperty("controller.tlsTrustStore", dir.resolve("missing.pem").toString());
+        ControllerTls missing = ControllerConfig.fromProperties(properties).tls();
+        assertThrows(IllegalArgumentException.class, missing::parameters);
     }
 }

@@ -1,5 +1,6 @@
 package io.ramjet.server.broker;
 
+import io.ramjet.controller.ControllerTls;
 import io.ramjet.server.broker.replication.ControllerMode;
 import io.ramjet.server.broker.idempotence.ProducerTableConfig;
 import io.ramjet.server.broker.replication.ReplicationConfig;
@@ -69,6 +70,9 @@ public final class BrokerConfigBuilder {
     private Duration controllerHeartbeat = ControllerMode.OFF.heartbeatInterval();
     private Duration controllerTimeout = ControllerMode.OFF.brokerTimeout();
     private Duration controllerRegisterPatience = ControllerMode.OFF.registerPatience();
+    private Path controllerTlsCertificate;
+    private Path controllerTlsPrivateKey;
+    private Path controllerTlsTrustStore;
     private Duration producerIdleExpiry = ProducerTableConfig.DEFAULT.idleExpiry();
     private int producerTableMax = ProducerTableConfig.DEFAULT.maxProducers();
     private int maxConnections = ConnectionLimits.DEFAULT.maxConnections();
@@ -398,6 +402,24 @@ public final class BrokerConfigBuilder {
         controllerHeartbeat = mode.heartbeatInterval();
         controllerTimeout = mode.brokerTimeout();
         controllerRegisterPatience = mode.registerPatience();
+        controllerTlsCertificate = mode.tls() == null ? null : mode.tls().certificateChain();
+        controllerTlsPrivateKey = mode.tls() == null ? null : mode.tls().privateKey();
+        controllerTlsTrustStore = mode.tls() == null ? null : mode.tls().trusted();
+        return this;
+    }
+
+    public BrokerConfigBuilder controllerTlsCertificate(Path chain) {
+        this.controllerTlsCertificate = chain;
+        return this;
+    }
+
+    public BrokerConfigBuilder controllerTlsPrivateKey(Path key) {
+        this.controllerTlsPrivateKey = key;
+        return this;
+    }
+
+    public BrokerConfigBuilder controllerTlsTrustStore(Path trusted) {
+        this.controllerTlsTrustStore = trusted;
         return this;
     }
 
@@ -475,7 +497,9 @@ public final class BrokerConfigBuilder {
                 new ReplicationConfig(role, masterAddress, replicationMode, minInSyncReplicas, replicaMaxLag,
                         replicaSyncTimeout, masterEpoch),
                 new ControllerMode(controllerAddresses, controllerHeartbeat, controllerTimeout,
-                        controllerRegisterPatience),
+                        controllerRegisterPatience, ControllerTls.of(controllerTlsCertificate, controllerTlsPrivateKey,
+                        controllerTlsTrustStore, "controllerTlsCertificate", "controllerTlsPrivateKey",
+                        "controllerTlsTrustStore")),
                 new ProducerTableConfig(producerIdleExpiry, producerTableMax),
                 new ConnectionLimits(maxConnections, maxConnectionsPerAddress, maxUnauthenticatedConnections,
                         maxFrameLengthBeforeLogin, frameMemoryLimit, frameMemoryPerUser, false),

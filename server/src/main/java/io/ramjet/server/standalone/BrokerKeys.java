@@ -64,6 +64,18 @@ final class BrokerKeys {
                     "how long a starting broker in controller mode retries its registration while the controllers"
                             + " have no leader (or name no master) before it gives up and exits",
                     BrokerConfigBuilder::controllerRegisterPatience),
+            new BrokerKey<>("controllerTlsCertificate", ValueType.PATH, "(none)",
+                    "PEM certificate chain (leaf first) the broker presents to the controllers when they run on"
+                            + " mutual TLS (their `controller.tlsCertificate`, see \"High availability\"); with"
+                            + " `controllerTlsPrivateKey` and `controllerTlsTrustStore`, all three or none",
+                    BrokerConfigBuilder::controllerTlsCertificate),
+            new BrokerKey<>("controllerTlsPrivateKey", ValueType.PATH, "(none)",
+                    "PEM PKCS#8 private key (unencrypted) of `controllerTlsCertificate`",
+                    BrokerConfigBuilder::controllerTlsPrivateKey),
+            new BrokerKey<>("controllerTlsTrustStore", ValueType.PATH, "(none)",
+                    "PEM certificates the broker trusts to sign the controllers' certificates (the cluster's CA);"
+                            + " a controller's certificate must name the host of its `controllerAddresses` entry",
+                    BrokerConfigBuilder::controllerTlsTrustStore),
             new BrokerKey<>("host", ValueType.TEXT, "127.0.0.1",
                     "address the broker binds; `0.0.0.0` binds every interface",
                     BrokerConfigBuilder::host),

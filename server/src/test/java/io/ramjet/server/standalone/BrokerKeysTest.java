@@ -95,7 +95,9 @@ class BrokerKeysTest {
                 Map.entry("minInSyncReplicas", "2"), Map.entry("replicaMaxLagMs", "1"),
                 Map.entry("replicaSyncTimeoutMs", "1"), Map.entry("masterEpoch", "3"),
                 Map.entry("controllerAddresses", "n0=127.0.0.1:1"), Map.entry("controllerHeartbeatMs", "300"),
-                Map.entry("controllerTimeoutMs", "3000"), Map.entry("controllerRegisterPatienceMs", "2000"));
+                Map.entry("controllerTimeoutMs", "3000"), Map.entry("controllerRegisterPatienceMs", "2000"),
+                Map.entry("controllerTlsCertificate", "c.pem"), Map.entry("controllerTlsPrivateKey", "k.pem"),
+                Map.entry("controllerTlsTrustStore", "t.pem"));
         // keys that only make a valid configuration with others: those are set on both sides
         Map<String, Map<String, String>> companions = Map.of(
                 "tlsCertificate", Map.of("tlsPrivateKey", "key.pem"),
@@ -103,7 +105,13 @@ class BrokerKeysTest {
                 "tlsClientAuth", Map.of("tlsKeyStore", "broker.p12", "tlsTrustStore", "ca.pem"),
                 "tlsKeyPassword", Map.of("tlsKeyStore", "broker.p12"),
                 "tlsTrustStorePassword", Map.of("tlsTrustStore", "ca.pem"),
-                "role", Map.of("masterAddress", "m:1"));
+                "role", Map.of("masterAddress", "m:1"),
+                "controllerTlsCertificate", Map.of("controllerTlsPrivateKey", "key.pem", "controllerTlsTrustStore", "ca.pem"),
+                "controllerTlsPrivateKey", Map.of("controllerTlsCertificate", "chain.pem", "controllerTlsTrustStore", "ca.pem"),
+                "controllerTlsTrustStore", Map.of("controllerTlsCertificate", "chain.pem", "controllerTlsPrivateKey", "key.pem"));
+        // keys whose companions alone make no valid configuration: the base has neither
+        Set<String> allOrNone = Set.of("tlsCertificate", "tlsPrivateKey", "controllerTlsCertificate",
+                "controllerTlsPrivateKey", "controllerTlsTrustStore");
         BrokerConfig defaults = BrokerConfig.defaults(Path.of("data"));
         for (BrokerKey<?> key : BrokerKeys.ALL) {
             if (key.name().equals("nameServerSecretFile") || key.name().equals("clusterSecretFile")) {
@@ -112,7 +120,7 @@ class BrokerKeysTest {
             BrokerConfigBuilder base = defaults.toBuilder().usersFile(Path.of("users"));
             BrokerConfigBuilder builder = defaults.toBuilder().usersFile(Path.of("users"));
             Map<String, String> needed = companions.getOrDefault(key.name(), Map.of());
-            if (!key.name().equals("tlsCertificate") && !key.name().equals("tlsPrivateKey")) {
+            if (!allOrNone.contains(key.name())) {
                 BrokerProperties.apply(needed, base);
             }
             BrokerProperties.apply(needed, builder);

@@ -118,7 +118,7 @@ public final class ControlledBroker implements AutoCloseable {
         // generous: a call slower than the lease only fences the master, while a Ratis request that
         // times out makes its client reset the connection, which can block the caller for seconds
         this.controllers = ControllerClient.connect(ControllerGroup.parse(mode.addresses()),
-                config.clusterIdentity(), mode.brokerTimeout().multipliedBy(3));
+                config.clusterIdentity(), mode.brokerTimeout().multipliedBy(3), mode.tls());
         this.lease = new ControllerLease(mode.brokerTimeout(), System::nanoTime);
         this.heartbeats = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "ramjet-controller-heartbeat"));
         this.answers = Executors.newCachedThreadPool(r -> daemon(r, "ramjet-controller-heartbeat-answer"));

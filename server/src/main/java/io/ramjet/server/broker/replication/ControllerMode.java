@@ -1,5 +1,7 @@
 package io.ramjet.server.broker.replication;
 
+import io.ramjet.controller.ControllerTls;
+
 import java.time.Duration;
 import java.util.Objects;
 
@@ -14,15 +16,17 @@ import java.util.Objects;
  *                          the controllers may be electing another master
  * @param registerPatience  how long a starting broker retries its registration while the controller
  *                          group has no leader (or names no master) before it gives up
+ * @param tls               the controller group's mutual TLS, the certificate this broker presents to
+ *                          the controllers and the ones it trusts; null when the controllers have none
  */
 public record ControllerMode(String addresses, Duration heartbeatInterval, Duration brokerTimeout,
-                             Duration registerPatience) {
+                             Duration registerPatience, ControllerTls tls) {
 
     public static final Duration DEFAULT_HEARTBEAT = Duration.ofMillis(500);
     public static final Duration DEFAULT_BROKER_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration DEFAULT_REGISTER_PATIENCE = Duration.ofSeconds(30);
     public static final ControllerMode OFF = new ControllerMode(null, DEFAULT_HEARTBEAT, DEFAULT_BROKER_TIMEOUT,
-            DEFAULT_REGISTER_PATIENCE);
+            DEFAULT_REGISTER_PATIENCE, null);
 
     public ControllerMode {
         Objects.requireNonNull(heartbeatInterval, "heartbeatInterval");
@@ -37,6 +41,12 @@ public record ControllerMode(String addresses, Duration heartbeatInterval, Durat
         if (addresses != null && addresses.isBlank()) {
             addresses = null;
         }
+    }
+
+    /** Controller mode without TLS. */
+    public ControllerMode(String addresses, Duration heartbeatInterval, Duration brokerTimeout,
+                          Duration registerPatience) {
+        this(addresses, heartbeatInterval, brokerTimeout, registerPatience, null);
     }
 
     public boolean enabled() {
