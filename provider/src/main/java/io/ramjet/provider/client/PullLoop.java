@@ -23,12 +23,15 @@ import org.slf4j.LoggerFactory;
  *
  * <p>When the consumer reads from several brokers, their feeds share its prefetch, and a pull
  * held at a broker with nothing to give would keep the room it asked for from the feeds of
- * brokers with a backlog for as long as the broker holds it. So a broker that ran dry (its last
- * pull taken in brought fewer messages than asked for: the broker had no more), or that the feed
- * has not pulled from yet since it attached, is waited on with one pull at a time for one
- * message, which the prefetch does not count ({@link FeedSink#mayAwaitOne}), until a pull
- * brings all it asked for again. Such a consumer holds at most one message more than its
- * prefetch per broker it waits on. A consumer that reads from one broker pulls for its room.
+ * brokers with a backlog for as long as the broker holds it. So a pull that asks for room is
+ * answered at once, with what the broker has; a broker that ran dry (a pull taken in brought
+ * fewer messages than asked for), or that the feed has not pulled from yet since it attached, is
+ * waited on with one held pull at a time for one message, which the prefetch does not count
+ * ({@link FeedSink#mayAwaitOne}), until a pull brings all it asked for again. A pull that brings
+ * all it asked for does not tell that the broker has more: only the answer of the next one does,
+ * which is why that one may not be held. Such a consumer holds at most one message more than its
+ * prefetch per broker it waits on. A consumer that reads from one broker holds its pulls for
+ * its room.
  *
  * <p>When the broker goes away (transport failure) or forgets the consumer (it restarted), the
  * attachment is lost: what it prefetched is dropped
@@ -293,7 +296,8 @@ final class PullLoop implements Runnable {
         CompletableFuture<Void> before = takenIn;
         lastRequest = System.nanoTime();
         int reserved = awaitingOne ? 0 : asked;
-        takenIn = client.pull(at, asked, prompt.isEmpty() ? holdMillis : 0)
+        boolean held = prompt.isEmpty() && (awaitingOne || !sharesPrefetch.getAsBoolean());
+        takenIn = client.pull(at, asked, held ? holdMillis : 0)
                 .handle((deliveries, f) -> f == null ? deliveries : failed(at, f))
                 .thenCombine(before, (deliveries, previous) -> deliveries)
                 .handle((deliveries, f) -> {

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -101,5 +102,49 @@ class ConsumerAcrossGroupsTest {
                 return received[0] == BACKLOG + RUNS_DRY;
             });
         }
+    }
+
+    @Test
+    void aBrokerThatJustGaveItsLastMessageDoesNotKeepTheRoomTheOthersNeed() throws Exception {
+        String name = "emptied-" + UUID.randomUUID().toString().substring(0, 8);
+        try (Connection producing = connect("");
+             Connection consuming = connect("?prefetch=100&pullHoldMillis=" + HOLD_MILLIS)) {
+            // two sessions of one connection take consecutive queue choices: two different groups
+            Session one = producing.createSession(Session.AUTO_ACKNOWLEDGE);
+            Session backlog = producing.createSession(Session.AUTO_ACKNOWLEDGE);
+            Session session = consuming.createSession(Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer consumer = session.createConsumer(session.createQueue(name));
+            consuming.start();
+            AtomicInteger received = new AtomicInteger();
+            Thread receiving = new Thread(() -> {
+                try {
+                    while (!Thread.currentThread().isInterrupted()) {
+                        if (consumer.receive(10) != null) {
+                            received.incrementAndGet();
+                        }
+                    }
+                } catch (JMSException closed) {
+                    // the consumer closed with its connection
+                }
+            }, "receiving");
+            receiving.start();
+            try {
+                // a backlog on one group opens the consumer's window to its whole prefetch
+                send(backlog, backlog.createQueue(name), 300);
+                await().atMost(DRAIN).until(() -> received.get() == 300);
+                // another group's one message: the pull that brings it asks for one, and brings all it asked for
+                send(one, one.createQueue(name), 1);
+                await().atMost(DRAIN).until(() -> received.get() == 301);
+                // a new backlog on the first group drains, though the second has nothing more to give
+                send(backlog, backlog.createQueue(name), BACKLOG);
+                await().atMost(DRAIN).until(() -> received.get() == 301 + BACKLOG);
+            } finally {
+                receiving.interrupt();
+                receiving.join();
+            }
+        }
+        List<Long> stored = storedPerBroker(name);
+        assertEquals(List.of(0L, 1L, 300L + BACKLOG), stored.stream().sorted().toList(),
+                "one group empty, one with one message, one with the backlogs: " + stored);
     }
 }
