@@ -24,7 +24,10 @@ import org.slf4j.LoggerFactory;
  *       were handed in, to the destination's other groups ({@link BrokerClient#routeAround}),
  *       without their producer id (the other group's table may hold a later message of the
  *       producer, which would hide this one). A destination that lives on no other live group
- *       keeps them waiting for the group's master, as below;</li>
+ *       keeps them waiting for the group's master, as below; so does a send handed in after
+ *       another send to its destination that is still in flight or in doubt: moved, it would
+ *       overtake that one (its route may lead to the group's next master already), and a
+ *       producer's messages to a destination arrive in the order they were sent;</li>
  *   <li><b>in doubt</b> (sent, no answer): once the unanswered sends finished, each is first
  *       <em>parked</em> ({@link BrokerClient#parkedSend}), in the order they were handed in, on
  *       another live group of its destination, which keeps it undelivered until this group says
@@ -66,7 +69,8 @@ final class GroupSends {
     private final TreeMap<Long, Pending> waiting = new TreeMap<>();
     /** The sends the lost master certainly did not store, for the destination's other groups. */
     private final TreeMap<Long, Pending> moving = new TreeMap<>();
-    private int inFlight;
+    /** The sends out to the group's master and not yet answered, by sequence. */
+    private final TreeMap<Long, Pending> inFlight = new TreeMap<>();
     /** Whether the group lost its master and the recovery has not finished; sends wait meanwhile. */
     private boolean recovering;
     /** Whether the recovery's chain is running (as opposed to waiting for sends in flight to finish). */
@@ -95,15 +99,19 @@ final class GroupSends {
         this.failoverTimeoutMillis = failoverTimeoutMillis;
     }
 
-    /** Sends now, or, while the group recovers, moves the send to another group or queues it for the next master. */
+    /**
+     * Sends now, or, while the group recovers or sends are being moved, moves the send to another
+     * group or queues it for the next master.
+     */
     CompletableFuture<Void> send(long sequence, OutgoingMessage message, int queueChoice) {
         Pending pending = new Pending(sequence, message, renamed(message), queueChoice, new CompletableFuture<>());
         boolean sendNow;
         boolean startMover = false;
         synchronized (this) {
-            sendNow = !recovering || closed;
+            // while sends are being moved, a later one joins them: sent now, it could overtake them
+            sendNow = !recovering && !moverRunning || closed;
             if (sendNow) {
-                inFlight++;
+                inFlight.put(sequence, pending);
             } else {
                 startMover = notStored(pending);
             }
@@ -155,7 +163,7 @@ final class GroupSends {
         boolean startMover = false;
         boolean start;
         synchronized (this) {
-            inFlight--;
+            inFlight.remove(pending.sequence());
             // once the connection closed, a failure is the send's answer: nothing is kept or resent
             if (!closed && cause != null && unreachable(cause)) {
                 beginRecovery();
@@ -197,7 +205,7 @@ final class GroupSends {
      * Returns whether the mover is to be started. Called holding the lock.
      */
     private boolean notStored(Pending pending) {
-        if (unmovableDestinations.contains(pending.destinationKey())) {
+        if (unmovableDestinations.contains(pending.destinationKey()) || behindAnEarlierSend(pending)) {
             waiting.put(pending.sequence(), pending);
             return false;
         }
@@ -207,6 +215,16 @@ final class GroupSends {
         }
         moverRunning = true;
         return true;
+    }
+
+    /**
+     * Whether a send handed in before this one, to the same destination, is in flight or waits
+     * for the group's master: this one may not overtake it. Called holding the lock.
+     */
+    private boolean behindAnEarlierSend(Pending pending) {
+        String key = pending.destinationKey();
+        return inFlight.headMap(pending.sequence()).values().stream().anyMatch(p -> p.destinationKey().equals(key))
+                || waiting.headMap(pending.sequence()).values().stream().anyMatch(p -> p.destinationKey().equals(key));
     }
 
     /**
@@ -231,7 +249,7 @@ final class GroupSends {
 
     /** Whether the recovery may start its chain now (and, if so, marks it started). */
     private boolean readyToResend() {
-        if (recovering && !resending && inFlight == 0) {
+        if (recovering && !resending && inFlight.isEmpty()) {
             resending = true;
             return true;
         }
@@ -241,22 +259,43 @@ final class GroupSends {
     /**
      * Moves the first send of {@link #moving} to another group of its destination, then the
      * next once it is answered; a send no other master took (its destination lives on this group
-     * alone, or the other groups are gone too) waits for this group's master instead.
+     * alone, or the other groups are gone too), or one behind an earlier send to its destination
+     * still in flight or in doubt, waits for this group's master instead.
      */
     private void move() {
-        Pending next;
+        Pending next = null;
         String failed;
-        boolean routeAround;
+        boolean routeAround = false;
+        boolean resend = false;
         synchronized (this) {
-            if (moving.isEmpty()) {
-                moverRunning = false;
-                return;
+            while (next == null && !moving.isEmpty()) {
+                Pending first = moving.pollFirstEntry().getValue();
+                if (behindAnEarlierSend(first)) {
+                    waiting.put(first.sequence(), first);
+                    beginRecovery();
+                    resend |= readyToResend();
+                } else {
+                    next = first;
+                }
             }
-            next = moving.pollFirstEntry().getValue();
             failed = failedAddress;
-            routeAround = failed != null && movedDestinations.add(next.destinationKey());
+            if (next == null) {
+                moverRunning = false;
+            } else {
+                routeAround = failed != null && movedDestinations.add(next.destinationKey());
+            }
         }
-        if (routeAround) {
+        if (resend) {
+            recover();
+        }
+        if (next != null) {
+            moveOne(next, routeAround ? failed : null);
+        }
+    }
+
+    /** Sends one send of {@link #moving} where its route leads, away from {@code failed} when not null; then the next. */
+    private void moveOne(Pending next, String failed) {
+        if (failed != null) {
             brokers.routeAround(next.message().destination(), next.message().kind(), failed);
         }
         brokers.send(next.message().withoutProducer(), next.queueChoice(), 0, address -> { })

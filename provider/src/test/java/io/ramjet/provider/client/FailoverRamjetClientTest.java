@@ -42,6 +42,14 @@ class FailoverRamjetClientTest {
         return new ClientException(reason, outcome, "injected " + reason, null);
     }
 
+    /** Waits, up to five seconds, until {@code count} sends reached the broker. */
+    private void awaitSendAttempts(int count) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (broker.sendAttempts() < count && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+    }
+
     private static ClientException failureOf(Future<?> call) throws InterruptedException {
         ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(5, TimeUnit.SECONDS));
         return (ClientException) e.getCause();
@@ -99,6 +107,52 @@ class FailoverRamjetClientTest {
         client.send(sent, 0).get(2, TimeUnit.SECONDS);
         assertEquals(List.of(InMemoryBrokerClient.ADDRESS), broker.routedAround());
         assertEquals(List.of(42L, 0L), broker.sendsSeen().stream().map(OutgoingMessage::producerId).toList());
+    }
+
+    /**
+     * A later send the unreachable master certainly did not store would be moved at once, to
+     * wherever its route leads (here, as after a failover, the group's master again), while the
+     * earlier send in doubt waits: it waits behind that one, so the producer's order holds.
+     */
+    @Test
+    void aSendCertainlyNotStoredDoesNotOvertakeAnEarlierSendInDoubt() throws Exception {
+        OutgoingMessage first = new OutgoingMessage("q", DestinationKind.QUEUE, true, 0, 0, new byte[0],
+                new byte[] {1}, 42, 1);
+        OutgoingMessage second = new OutgoingMessage("q", DestinationKind.QUEUE, true, 0, 0, new byte[0],
+                new byte[] {2}, 42, 2);
+        broker.holdSends(1);
+        CompletableFuture<Void> inDoubt = client.send(first, 0);
+        broker.failSends(1, failure(Reason.UNREACHABLE, Outcome.CERTAINLY_NOT_APPLIED));
+        CompletableFuture<Void> notStored = client.send(second, 0);
+        awaitSendAttempts(2);
+        broker.failHeldSends(failure(Reason.CONNECTION_LOST, Outcome.OUTCOME_UNKNOWN));
+
+        inDoubt.get(5, TimeUnit.SECONDS);
+        notStored.get(5, TimeUnit.SECONDS);
+        assertEquals(List.of((byte) 1, (byte) 2), broker.storedFirstBytes("q"));
+    }
+
+    /**
+     * A send the unreachable master certainly did not store is being moved (its move not yet
+     * answered) when the recovery has ended: a later send of the producer joins the moved ones
+     * instead of going straight out ahead of them.
+     */
+    @Test
+    void aLaterSendDoesNotOvertakeOneBeingMoved() throws Exception {
+        OutgoingMessage first = new OutgoingMessage("q", DestinationKind.QUEUE, true, 0, 0, new byte[0],
+                new byte[] {1}, 42, 1);
+        OutgoingMessage second = new OutgoingMessage("q", DestinationKind.QUEUE, true, 0, 0, new byte[0],
+                new byte[] {2}, 42, 2);
+        broker.failSends(1, failure(Reason.UNREACHABLE, Outcome.CERTAINLY_NOT_APPLIED));
+        broker.holdSends(1);
+        CompletableFuture<Void> moved = client.send(first, 0);
+        awaitSendAttempts(2);
+        CompletableFuture<Void> later = client.send(second, 0);
+        broker.storeHeldSends();
+
+        moved.get(5, TimeUnit.SECONDS);
+        later.get(5, TimeUnit.SECONDS);
+        assertEquals(List.of((byte) 1, (byte) 2), broker.storedFirstBytes("q"));
     }
 
     @Test

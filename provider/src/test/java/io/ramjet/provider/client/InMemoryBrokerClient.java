@@ -54,6 +54,8 @@ public final class InMemoryBrokerClient implements BrokerClient {
         private final List<String> routedAround = new CopyOnWriteArrayList<>();
         private final AtomicInteger mastersAsked = new AtomicInteger();
         private final AtomicInteger sendsToFail = new AtomicInteger();
+        private final AtomicInteger sendsToHold = new AtomicInteger();
+        private final List<HeldSend> heldSends = new CopyOnWriteArrayList<>();
         private final AtomicInteger largestPull = new AtomicInteger();
         private volatile ClientException sendFailure;
         private volatile ClientException commitFailure;
@@ -81,6 +83,39 @@ public final class InMemoryBrokerClient implements BrokerClient {
         public void failSends(int count, ClientException failure) {
             sendFailure = failure;
             sendsToFail.set(failure == null ? 0 : count);
+        }
+
+        /**
+         * The next {@code count} sends (not failed by {@link #failSends}) reach the broker and stay
+         * unanswered until {@link #failHeldSends} or {@link #storeHeldSends}.
+         */
+        public void holdSends(int count) {
+            sendsToHold.set(count);
+        }
+
+        /** The sends held unanswered fail with {@code failure}, having stored nothing. */
+        public void failHeldSends(ClientException failure) {
+            List<HeldSend> held = List.copyOf(heldSends);
+            heldSends.clear();
+            held.forEach(send -> send.answer().completeExceptionally(failure));
+        }
+
+        /** The sends held unanswered are stored, then answered. */
+        public void storeHeldSends() {
+            List<HeldSend> held = List.copyOf(heldSends);
+            heldSends.clear();
+            for (HeldSend send : held) {
+                synchronized (this) {
+                    store(this, send.sent());
+                }
+                send.answer().complete(null);
+            }
+        }
+
+        /** The first body byte of each message stored in a queue, in the order stored. */
+        public synchronized List<Byte> storedFirstBytes(String queue) {
+            return subscriptions.getOrDefault(SubscriptionRef.queue(queue), List.of()).stream()
+                    .map(e -> e.body[0]).toList();
         }
 
         /** The most messages one pull asked for so far. */
@@ -169,6 +204,10 @@ public final class InMemoryBrokerClient implements BrokerClient {
     private record Sent(String destination, DestinationKind kind, byte[] properties, byte[] body) {
     }
 
+    /** A send the broker holds unanswered, and what it will answer. */
+    private record HeldSend(Sent sent, CompletableFuture<Void> answer) {
+    }
+
     private static final class Entry {
         final long offset;
         final byte[] properties;
@@ -232,6 +271,11 @@ public final class InMemoryBrokerClient implements BrokerClient {
             return failed(failure);
         }
         Sent sent = new Sent(m.destination(), m.kind(), m.properties(), m.body());
+        if (transactionId == 0 && broker.sendsToHold.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+            HeldSend held = new HeldSend(sent, new CompletableFuture<>());
+            broker.heldSends.add(held);
+            return held.answer();
+        }
         synchronized (broker) {
             if (transactionId != 0) {
                 broker.halfMessages.computeIfAbsent(transactionId, id -> new ArrayList<>()).add(sent);
@@ -251,6 +295,11 @@ public final class InMemoryBrokerClient implements BrokerClient {
 
     /** Appends a message to every subscription of its destination (a queue's is made on first use). */
     private void store(Sent sent) {
+        store(broker, sent);
+    }
+
+    /** Appends a message to every subscription of its destination, with the broker's lock held. */
+    private static void store(Broker broker, Sent sent) {
         if (sent.kind() == DestinationKind.QUEUE) {
             broker.subscriptions.computeIfAbsent(SubscriptionRef.queue(sent.destination()), s -> new ArrayList<>());
         }
