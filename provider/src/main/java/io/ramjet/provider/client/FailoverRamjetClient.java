@@ -91,7 +91,7 @@ public final class FailoverRamjetClient implements RamjetClient {
     private CompletableFuture<String> groupOf(OutgoingMessage message, int queueChoice, Backoff retries) {
         return brokers.groupOf(message.destination(), message.kind(), queueChoice).handle((group, failure) -> {
             if (failure == null) {
-                outages.answered(routeOf(message.kind(), message.destination()));
+                routeAnswered(message.kind(), message.destination());
                 return CompletableFuture.completedFuture(group);
             }
             ClientException cause = ClientException.of(failure);
@@ -119,7 +119,7 @@ public final class FailoverRamjetClient implements RamjetClient {
     private CompletableFuture<List<String>> hostsOf(String destination, DestinationKind kind, Backoff retries) {
         return brokers.brokersOf(destination, kind).handle((hosts, failure) -> {
             if (failure == null) {
-                outages.answered(routeOf(kind, destination));
+                routeAnswered(kind, destination);
                 return CompletableFuture.completedFuture(hosts);
             }
             ClientException cause = ClientException.of(failure);
@@ -133,6 +133,13 @@ public final class FailoverRamjetClient implements RamjetClient {
             }
             return backoff.pause().thenCompose(paused -> hostsOf(destination, kind, backoff));
         }).thenCompose(hosts -> hosts);
+    }
+
+    /** A route lookup was answered: ends the route's outage, naming it only while some outage is logged. */
+    private void routeAnswered(DestinationKind kind, String destination) {
+        if (outages.anyOut()) {
+            outages.answered(routeOf(kind, destination));
+        }
     }
 
     private static String routeOf(DestinationKind kind, String destination) {

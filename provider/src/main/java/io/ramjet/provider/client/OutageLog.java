@@ -34,6 +34,11 @@ final class OutageLog {
         }
     }
 
+    /** Whether any subject is out now: lets a caller skip naming its subject on the common path. */
+    boolean anyOut() {
+        return !outSince.isEmpty();
+    }
+
     /** A request about {@code subject} was answered: ends its outage, if one was logged, with one line. */
     void answered(String subject) {
         if (outSince.isEmpty()) {
