@@ -103,6 +103,12 @@ public final class CommandCode {
     public static final short ADMIN_TRANSACTIONS = 306;
     /** Admin to broker: {@link AdminCreateRequest}; response {@link AdminCount}. */
     public static final short ADMIN_CREATE = 307;
+    /**
+     * Admin to broker: {@link AdminSubscriptionRequest}, a topic's durable subscription made
+     * without a consumer (a topic extended onto the broker's group takes the subscriptions its
+     * other groups hold); response {@link AdminCount}, once durable.
+     */
+    public static final short ADMIN_CREATE_SUBSCRIPTION = 310;
     /** Admin to broker: no header; response {@link ParkedSendList}, the parked sends held, oldest first. */
     public static final short ADMIN_PARKED = 308;
     /**
@@ -215,6 +221,7 @@ public final class CommandCode {
             case ADMIN_BROKER -> "ADMIN_BROKER";
             case ADMIN_TRANSACTIONS -> "ADMIN_TRANSACTIONS";
             case ADMIN_CREATE -> "ADMIN_CREATE";
+            case ADMIN_CREATE_SUBSCRIPTION -> "ADMIN_CREATE_SUBSCRIPTION";
             case ADMIN_PARKED -> "ADMIN_PARKED";
             case ADMIN_PARKED_RESOLVE -> "ADMIN_PARKED_RESOLVE";
             case ADMIN_DELIVERY_STATE -> "ADMIN_DELIVERY_STATE";

@@ -116,6 +116,7 @@ public final class HeaderRegistry {
         kryo.register(ParkedSendStats.class, 314);
         kryo.register(ParkedSendList.class, 315);
         kryo.register(ParkedResolveRequest.class, 316);
+        kryo.register(AdminSubscriptionRequest.class, 317);
         kryo.register(QueueDeliveryState.class, 325);
         kryo.register(ConsumerDeliveryState.class, 326);
         kryo.register(DestinationDeliveryState.class, 327);

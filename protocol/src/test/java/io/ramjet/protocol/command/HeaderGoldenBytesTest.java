@@ -131,6 +131,7 @@ class HeaderGoldenBytesTest {
         ids.put(314, ParkedSendStats.class);
         ids.put(315, ParkedSendList.class);
         ids.put(316, ParkedResolveRequest.class);
+        ids.put(317, AdminSubscriptionRequest.class);
         ids.put(325, QueueDeliveryState.class);
         ids.put(326, ConsumerDeliveryState.class);
         ids.put(327, DestinationDeliveryState.class);
@@ -218,6 +219,8 @@ class HeaderGoldenBytesTest {
         g.put(new MoveRequest("DLQ.orders", null, "n > 1", false, 100), "b602000b444c512e6f7264657273c801066e203e203100");
         g.put(new AdminCount(42), "b70254");
         g.put(new AdminCreateRequest("orders", DestinationKind.TOPIC, 4), "bb0202076f726465727308");
+        g.put(new AdminSubscriptionRequest(DURABLE, "colour = 'red'", false),
+                "bf02000f636f6c6f7572203d2027726564270104617070077072696365730473756203");
         g.put(new BrokerFacts("1.0", "broker-a", "10.0.0.1:10911", 1_000L, 2_000L, 300L, 100L, 0.9, 40L, 20L, 2, 3,
                 1, 0, 36L), "b8020f31302e302e302e313a31303931310962726f6b65722d6150482806d804c801cdccccccccccec3f020004d00fa01f04312e30");
         g.put(TRANSACTION_STATS, "b90202011604103132372e302e302e313a3530303030d00f09505245504152454408313a30613a3062");

@@ -4,7 +4,6 @@ import io.ramjet.model.DestinationKind;
 import io.ramjet.model.SubscriptionRef;
 import io.ramjet.model.SubscriptionType;
 import io.ramjet.protocol.command.AdminQuery;
-import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.BrowseRequest;
 import io.ramjet.protocol.command.ClaimClientIdRequest;
 import io.ramjet.protocol.command.CommandCode;
@@ -84,11 +83,8 @@ class AuthorizationTest {
     }
 
     private BrokerTestClient as(String user) throws Exception {
-        BrokerTestClient client = new BrokerTestClient(broker.address());
+        BrokerTestClient client = BrokerTestClient.loggedIn(broker.address(), user, PASSWORD);
         clients.add(client);
-        if (user != null) {
-            client.invoke(CommandCode.AUTHENTICATE, new AuthenticateRequest(user, PASSWORD));
-        }
         return client;
     }
 

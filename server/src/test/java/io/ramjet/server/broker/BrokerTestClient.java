@@ -7,6 +7,7 @@ import io.ramjet.model.SubscriptionRef;
 import io.ramjet.model.SubscriptionType;
 import io.ramjet.model.record.MessageRecordView;
 import io.ramjet.protocol.command.AckRequest;
+import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.ClaimClientIdRequest;
 import io.ramjet.protocol.command.CloseConsumerRequest;
 import io.ramjet.protocol.command.CommandCode;
@@ -50,6 +51,20 @@ final class BrokerTestClient implements AutoCloseable {
 
     BrokerTestClient(String address) {
         this.address = address;
+    }
+
+    /** A client of the broker at {@code address} logged in as {@code user}, anonymous when it is null. */
+    static BrokerTestClient loggedIn(String address, String user, String password) throws Exception {
+        BrokerTestClient client = new BrokerTestClient(address);
+        if (user != null) {
+            try {
+                client.invoke(CommandCode.AUTHENTICATE, new AuthenticateRequest(user, password));
+            } catch (Exception refused) {
+                client.close();
+                throw refused;
+            }
+        }
+        return client;
     }
 
     SendResponse send(String destination, DestinationKind kind, int queueId, String text) throws Exception {

@@ -5,7 +5,6 @@ import io.ramjet.model.SubscriptionRef;
 import io.ramjet.model.stats.ConsumerDeliveryState;
 import io.ramjet.model.stats.QueueDeliveryState;
 import io.ramjet.protocol.command.AdminQuery;
-import io.ramjet.protocol.command.AuthenticateRequest;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.model.stats.DestinationDeliveryState;
 import io.ramjet.protocol.command.ErrorStatus;
@@ -73,11 +72,8 @@ class DeliveryStateCommandTest {
     }
 
     private static BrokerTestClient as(String user) throws Exception {
-        BrokerTestClient client = new BrokerTestClient(broker.address());
+        BrokerTestClient client = BrokerTestClient.loggedIn(broker.address(), user, PASSWORD);
         clients.add(client);
-        if (user != null) {
-            client.invoke(CommandCode.AUTHENTICATE, new AuthenticateRequest(user, PASSWORD));
-        }
         return client;
     }
 

@@ -42,16 +42,21 @@ public final class QueueSubscriptions {
         Destination queue = queue(name);
         AtomicReference<long[]> starts = new AtomicReference<>();
         SubscriptionTable.Change change = subscriptions.ensureQueue(name, key -> {
-            long[] offsets = new long[queue.queueCount()];
-            for (int q = 0; q < offsets.length; q++) {
-                offsets[q] = store.minQueueOffset(queue.storageName(), q);
-            }
-            starts.set(offsets);
-            return offsets;
+            starts.set(heads(store, queue));
+            return starts.get();
         });
         if (change.created()) {
             log.subscribed(change.subscription(), starts.get()).join();
         }
         return change.subscription();
+    }
+
+    /** Each message queue's first offset the store still holds for the destination. */
+    static long[] heads(MessageStore store, Destination destination) {
+        long[] offsets = new long[destination.queueCount()];
+        for (int q = 0; q < offsets.length; q++) {
+            offsets[q] = store.minQueueOffset(destination.storageName(), q);
+        }
+        return offsets;
     }
 }

@@ -3,6 +3,7 @@ package io.ramjet.server.broker.assembly;
 import io.ramjet.server.broker.admin.BrokerFactsReader;
 import io.ramjet.server.broker.admin.DeliveryStates;
 import io.ramjet.server.broker.admin.MessageMover;
+import io.ramjet.server.broker.admin.OperatorSubscriptions;
 import io.ramjet.server.broker.admin.Purge;
 import io.ramjet.server.broker.admin.QueueSubscriptions;
 import io.ramjet.server.broker.admin.Statistics;
@@ -91,7 +92,8 @@ public final class Operations {
         new OperationsProcessor(statistics, purge, mover, facts, clients.consumers(),
                 new TransactionListing(state.transactions().table()), state.transactions().parkedSends(),
                 clients.resolver(), config.queuesPerDestination(),
-                clients.access(), new DeliveryStates(store, state.subscriptions(), state.heldPulls()))
+                clients.access(), new DeliveryStates(store, state.subscriptions(), state.heldPulls()),
+                new OperatorSubscriptions(store, state.destinations(), state.subscriptions(), log, state.marks()))
                 .registerOn(server, threads.processors());
         if (metrics != null && metrics.port() >= 0) {
             if (config.metricsRequireLogin()) {

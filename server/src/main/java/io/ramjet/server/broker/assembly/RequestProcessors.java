@@ -83,7 +83,8 @@ public final class RequestProcessors {
             CommandCode.TX_COMMIT_COUNTED, CommandCode.TX_ACKS,
             CommandCode.CLAIM_CLIENT_ID, CommandCode.ADMIN_DESTINATIONS, CommandCode.ADMIN_SUBSCRIPTIONS,
             CommandCode.ADMIN_CONSUMERS, CommandCode.ADMIN_PURGE, CommandCode.ADMIN_MOVE, CommandCode.ADMIN_BROKER,
-            CommandCode.ADMIN_TRANSACTIONS, CommandCode.ADMIN_CREATE, CommandCode.ADMIN_PARKED,
+            CommandCode.ADMIN_TRANSACTIONS, CommandCode.ADMIN_CREATE, CommandCode.ADMIN_CREATE_SUBSCRIPTION,
+            CommandCode.ADMIN_PARKED,
             CommandCode.ADMIN_PARKED_RESOLVE, CommandCode.REPLICA_HANDSHAKE, CommandCode.REPLICA_FETCH,
             CommandCode.PARKED_SEND, CommandCode.PARKED_QUERY};
 

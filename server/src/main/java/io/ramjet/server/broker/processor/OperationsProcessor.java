@@ -3,6 +3,7 @@ package io.ramjet.server.broker.processor;
 import io.ramjet.protocol.command.AdminCount;
 import io.ramjet.protocol.command.AdminCreateRequest;
 import io.ramjet.protocol.command.AdminQuery;
+import io.ramjet.protocol.command.AdminSubscriptionRequest;
 import io.ramjet.protocol.command.CommandCode;
 import io.ramjet.protocol.command.ConsumerStatsList;
 import io.ramjet.protocol.command.DestinationStatsList;
@@ -20,6 +21,7 @@ import io.ramjet.protocol.remoting.RequestProcessor;
 import io.ramjet.server.broker.admin.BrokerFactsReader;
 import io.ramjet.server.broker.admin.DeliveryStates;
 import io.ramjet.server.broker.admin.MessageMover;
+import io.ramjet.server.broker.admin.OperatorSubscriptions;
 import io.ramjet.server.broker.admin.Purge;
 import io.ramjet.server.broker.admin.Statistics;
 import io.ramjet.server.broker.admin.TransactionListing;
@@ -51,12 +53,14 @@ public final class OperationsProcessor {
     private final int defaultQueueCount;
     private final Access access;
     private final DeliveryStates deliveryStates;
+    private final OperatorSubscriptions durables;
 
     public OperationsProcessor(Statistics statistics, Purge purge, MessageMover mover, BrokerFactsReader facts,
                                ConsumerRegistry consumers, TransactionListing transactions, ParkedSends parked,
                                DestinationResolver resolver, int defaultQueueCount, Access access,
-                               DeliveryStates deliveryStates) {
+                               DeliveryStates deliveryStates, OperatorSubscriptions durables) {
         this.deliveryStates = deliveryStates;
+        this.durables = durables;
         this.parked = parked;
         this.access = access;
         this.resolver = resolver;
@@ -80,6 +84,8 @@ public final class OperationsProcessor {
         server.registerProcessor(CommandCode.ADMIN_BROKER, Refusals.mapped(admin(this::broker)), executor);
         server.registerProcessor(CommandCode.ADMIN_TRANSACTIONS, Refusals.mapped(admin(this::transactions)), executor);
         server.registerProcessor(CommandCode.ADMIN_CREATE, Refusals.mapped(admin(this::create)), executor);
+        server.registerAsyncProcessor(CommandCode.ADMIN_CREATE_SUBSCRIPTION,
+                Refusals.mappedAsync(adminAsync(this::createSubscription)), executor);
         server.registerProcessor(CommandCode.ADMIN_PARKED, Refusals.mapped(admin(this::parked)), executor);
         server.registerAsyncProcessor(CommandCode.ADMIN_PARKED_RESOLVE,
                 Refusals.mappedAsync(adminAsync(this::resolveParked)), executor);
@@ -153,6 +159,13 @@ public final class OperationsProcessor {
     CompletionStage<Frame> resolveParked(RemotingConnection connection, Frame request) {
         ParkedResolveRequest resolve = request.header(ParkedResolveRequest.class);
         return parked.resolve(resolve.group(), resolve.commit()).thenApply(count -> request.reply(new AdminCount(count)));
+    }
+
+    /** Makes a topic's durable subscription without a consumer, from the topic's first message here. */
+    CompletionStage<Frame> createSubscription(RemotingConnection connection, Frame request) {
+        AdminSubscriptionRequest create = request.header(AdminSubscriptionRequest.class);
+        return durables.createDurable(SubscriptionRefs.keyOf(create.subscription()), create.selector(),
+                create.noLocal()).thenApply(created -> request.reply(new AdminCount(created ? 1 : 0)));
     }
 
     /**

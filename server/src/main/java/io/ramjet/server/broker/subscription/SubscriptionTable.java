@@ -155,12 +155,29 @@ public final class SubscriptionTable {
      * purges or moves messages of a queue nobody consumed yet).
      */
     public synchronized Change ensureQueue(String queue, Function<SubscriptionKey, long[]> startOffsets) {
-        SubscriptionKey key = SubscriptionKey.queue(queue);
+        return ensure(SubscriptionKey.queue(queue), null, false, startOffsets);
+    }
+
+    /**
+     * A topic's durable (or shared durable) subscription, created without a consumer when none of
+     * its name exists (an operator extends the topic onto this broker's group); one that exists
+     * is left as it is, whatever its terms.
+     */
+    public synchronized Change ensureDurable(SubscriptionKey key, String selector, boolean noLocal,
+                                             Function<SubscriptionKey, long[]> startOffsets) {
+        if (key.kind() == SubscriptionKind.QUEUE || !key.kind().durable()) {
+            throw new IllegalArgumentException("not a durable topic subscription: " + key);
+        }
+        return ensure(key, selector, noLocal, startOffsets);
+    }
+
+    private Change ensure(SubscriptionKey key, String selector, boolean noLocal,
+                          Function<SubscriptionKey, long[]> startOffsets) {
         Subscription existing = byName.get(namespaceKey(key));
         if (existing != null) {
             return new Change(existing, false, null);
         }
-        Subscription s = new Subscription(key, null, false, startOffsets.apply(key));
+        Subscription s = new Subscription(key, selector, noLocal, startOffsets.apply(key));
         byName.put(namespaceKey(key), s);
         return new Change(s, true, null);
     }
