@@ -63,6 +63,7 @@ public final class RemotingRamjetClient implements BrokerClient {
         this.transactions = new TransactionRequests(remoting, timeout);
         this.nameServers = new NameServerClient(remoting, connection.nameServers(), connection.requestTimeout());
         this.routes = new Routes(remoting, nameServers, timeout,
+                Duration.ofMillis(connection.options().failoverTimeout()),
                 TimeUnit.MILLISECONDS.toNanos(connection.options().discoveryMillis()));
         this.connections = new BrokerConnections(remoting, nameServers, routes, timeout, connection.credentials());
         this.sends = new MessageSends(remoting, nameServers, routes, timeout, connection.options());

@@ -39,6 +39,12 @@ final class Routes {
     private final RemotingClient remoting;
     private final NameServerClient nameServers;
     private final Duration timeout;
+    /**
+     * How long a new destination's creation waits for a master to register: the request timeout,
+     * or the failover timeout when shorter (a send or consumer waits no longer than that for a
+     * master).
+     */
+    private final Duration masterWait;
     private final long refreshNanos;
     /**
      * Per destination, the writable masters that serve it, sorted by broker name, so that a
@@ -50,10 +56,12 @@ final class Routes {
     /** The broker group of each master address seen listed, for {@link #groupAt}; never shrinks (a handful of brokers). */
     private final Map<String, String> groupsByAddress = new ConcurrentHashMap<>();
 
-    Routes(RemotingClient remoting, NameServerClient nameServers, Duration timeout, long refreshNanos) {
+    Routes(RemotingClient remoting, NameServerClient nameServers, Duration timeout, Duration failoverTimeout,
+           long refreshNanos) {
         this.remoting = remoting;
         this.nameServers = nameServers;
         this.timeout = timeout;
+        this.masterWait = failoverTimeout.compareTo(timeout) < 0 ? failoverTimeout : timeout;
         this.refreshNanos = refreshNanos;
     }
 
@@ -140,9 +148,10 @@ final class Routes {
      * The writable masters serving the destination (other than {@code avoid}), as every
      * NameServer that answers knows it. When none does, the destination is never created as a
      * side effect of an outage: if a group homes it (its masters are down, or {@code avoid}),
-     * the lookup fails; while no NameServer is settled it asks again every
-     * {@value #NO_BROKER_RETRY_MILLIS} ms until the request timeout; only a destination no
-     * settled NameServer knows is created, on every live master ({@link #createOnEveryMaster}).
+     * the lookup fails; while no NameServer is settled (a NameServer's registration window is
+     * short) it asks again every {@value #NO_BROKER_RETRY_MILLIS} ms until the request timeout;
+     * only a destination no settled NameServer knows is created, on every live master
+     * ({@link #createOnEveryMaster}).
      */
     private CompletableFuture<List<Route>> lookUp(String destination, DestinationKind kind, String avoid) {
         return lookUp(destination, kind, avoid, System.nanoTime() + timeout.toNanos());
@@ -187,10 +196,12 @@ final class Routes {
      * Creates a destination nobody homes on every live master, each with its broker's default
      * queue count: placement across the cluster's groups is the cluster's default, and each
      * broker's {@code queues} key says how many queues a group gives it. The routes are the
-     * masters that created it; fails with the first failure when none did.
+     * masters that created it; fails with the first failure when none did, or when no master
+     * registered within {@link #masterWait}.
      */
     private CompletableFuture<List<Route>> createOnEveryMaster(String destination, DestinationKind kind) {
-        return firstMaster().thenCompose(any -> masters().thenApply(listed -> listed.isEmpty() ? List.of(any) : listed))
+        return firstMaster(System.nanoTime() + masterWait.toNanos())
+                .thenCompose(any -> masters().thenApply(listed -> listed.isEmpty() ? List.of(any) : listed))
                 .thenCompose(masters -> createOn(masters, destination, kind));
     }
 

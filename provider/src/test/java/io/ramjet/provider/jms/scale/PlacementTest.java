@@ -161,6 +161,27 @@ class PlacementTest {
         assertEquals(List.of("a"), route(queue).homeGroups(), "the NameServers keep a as its home");
     }
 
+    /**
+     * With no master registered, a send to a new queue waits for one as long as the failover
+     * timeout says, not the (here far longer) request timeout.
+     */
+    @Test
+    void withNoMasterRegisteredASendToANewQueueFailsAfterTheFailoverTimeout() throws Exception {
+        String queue = Destinations.unique("no-master");
+        try (Connection connection = connect("failoverTimeout=300&requestTimeout=30000")) {
+            Session session = connection.createSession(Session.AUTO_ACKNOWLEDGE);
+            MessageProducer producer = session.createProducer(session.createQueue(queue));
+            groups.values().forEach(Broker::close);
+            groups.clear();
+            await().atMost(REQUEST).until(() -> nameServers.stream().allMatch(n -> brokersKnownTo(n).isEmpty()));
+
+            long started = System.nanoTime();
+            assertThrows(JMSException.class, () -> producer.send(session.createTextMessage("nowhere")));
+            long tookMillis = Duration.ofNanos(System.nanoTime() - started).toMillis();
+            assertTrue(tookMillis < 15_000, "the send failed after " + tookMillis + " ms");
+        }
+    }
+
     @Test
     void restartedNameServersLearnTheBrokersAtOnceAndSendsFindTheQueueOnItsHome() throws Exception {
         String queue = Destinations.unique("after-restart");
