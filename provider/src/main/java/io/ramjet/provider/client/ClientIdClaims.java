@@ -43,8 +43,10 @@ final class ClientIdClaims {
 
     /**
      * Claims the client id on every live master, waiting for one to register as
-     * {@link Routes#firstMaster()} does. If one refuses, the claims granted by the others are given
-     * back and the refusal reported. A broker that joins (or comes back) later never heard of
+     * {@link Routes#firstMaster()} does. If one refuses, or does not answer, the claims granted
+     * by the others are given back and the failure reported. A listed master that cannot be
+     * reached at all (killed, and not yet dropped by the NameServers) is claimed when this client
+     * connects to it, as below, so long as another master granted the claim. A broker that joins (or comes back) later never heard of
      * the claim until this client connects to it, which claims the id there too (so does a
      * reconnection to a broker that restarted); meanwhile it would not refuse the id to another
      * client, and if one took it there first the late claim is refused, logged and tried again
@@ -62,6 +64,13 @@ final class ClientIdClaims {
                     claimedClientId = clientId;
                     return CompletableFuture.<Void>completedFuture(null);
                 }
+                List<String> unreached = unreached(brokers, claims);
+                if (unreached.size() < brokers.size() && unreached.size() == failedCount(claims)) {
+                    claimedClientId = clientId;
+                    LOG.info("client id '{}' claimed; listed master(s) {} could not be reached, and are claimed when "
+                            + "this client connects to them", clientId, unreached);
+                    return CompletableFuture.<Void>completedFuture(null);
+                }
                 ClientException refusal = claims.stream().filter(CompletableFuture::isCompletedExceptionally)
                         .map(c -> RemotingFailures.of(c.handle((done, f) -> f).join()))
                         .filter(f -> f.reason() == Reason.CLIENT_ID_IN_USE)
@@ -74,6 +83,22 @@ final class ClientIdClaims {
                         .thenCompose(released -> CompletableFuture.<Void>failedFuture(refusal));
             }).thenCompose(done -> done);
         });
+    }
+
+    /** The brokers whose claim failed because they could not be reached at all (nothing was asked of them). */
+    private static List<String> unreached(List<BrokerInfo> brokers, List<CompletableFuture<String>> claims) {
+        List<String> unreached = new ArrayList<>();
+        for (int i = 0; i < claims.size(); i++) {
+            Throwable f = claims.get(i).handle((done, failure) -> failure).join();
+            if (f != null && RemotingFailures.of(f).reason() == Reason.UNREACHABLE) {
+                unreached.add(brokers.get(i).address());
+            }
+        }
+        return unreached;
+    }
+
+    private static long failedCount(List<CompletableFuture<String>> claims) {
+        return claims.stream().filter(CompletableFuture::isCompletedExceptionally).count();
     }
 
     /** Gives the client id back on every live master; failures are ignored (closing the transport releases it too). */

@@ -5,6 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.ramjet.protocol.command.BrokerInfo;
+import io.ramjet.protocol.command.CommandCode;
+import io.ramjet.protocol.command.RegisterBrokerRequest;
+import io.ramjet.protocol.frame.Frame;
+import io.ramjet.protocol.remoting.NameServerClient;
+import io.ramjet.protocol.remoting.RemotingClient;
+import io.ramjet.protocol.remoting.RemotingClientConfig;
+import io.ramjet.server.embedded.EmbeddedBroker;
 import jakarta.jms.Connection;
 import jakarta.jms.IllegalStateException;
 import jakarta.jms.InvalidClientIDException;
@@ -14,9 +22,12 @@ import jakarta.jms.Session;
 import jakarta.jms.Topic;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Client ids are claimed on the broker: unique across connections and processes while held. */
@@ -93,6 +104,37 @@ class ClientIdTest extends BrokerTestSupport {
             sa.createProducer(topic).send(sa.createTextMessage("x"));
             boolean got = ca.receive(TIMEOUT) != null || cb.receive(SHORT) != null;
             assertEquals(true, got, "the shared subscription delivers");
+        }
+    }
+
+    /**
+     * A master the NameServers still list but that cannot be reached (killed, not yet dropped)
+     * does not fail {@code setClientID}: the id is claimed on the masters that answer (and on
+     * that one once this client connects to it), and stays unique there.
+     */
+    @Test
+    void aListedMasterThatCannotBeReachedDoesNotFailSetClientId() throws Exception {
+        String id = unique("ghost");
+        try (EmbeddedBroker own = EmbeddedBroker.start();
+             RemotingClient remoting = new RemotingClient(RemotingClientConfig.defaults().withIoThreads(1))) {
+            String nameServer = own.nameServerAddress();
+            BrokerInfo live = new NameServerClient(remoting, List.of(nameServer), Duration.ofMillis(TIMEOUT))
+                    .listBrokers().join().get(0);
+            int nothingListens;
+            try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                nothingListens = probe.getLocalPort();
+            }
+            BrokerInfo ghost = new BrokerInfo(live.clusterName(), "ghost", BrokerInfo.MASTER_ID,
+                    "127.0.0.1:" + nothingListens);
+            remoting.invoke(nameServer, Frame.request(CommandCode.REGISTER_BROKER,
+                    new RegisterBrokerRequest(ghost, List.of(), 0)), Duration.ofMillis(TIMEOUT)).join();
+
+            RamjetConnectionFactory factory = new RamjetConnectionFactory("ramjet://" + nameServer);
+            try (Connection first = factory.createConnection(); Connection second = factory.createConnection()) {
+                first.setClientID(id);
+                assertEquals(id, first.getClientID());
+                assertThrows(InvalidClientIDException.class, () -> second.setClientID(id));
+            }
         }
     }
 
