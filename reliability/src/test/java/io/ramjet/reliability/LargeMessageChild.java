@@ -3,6 +3,7 @@ package io.ramjet.reliability;
 import io.ramjet.provider.jms.RamjetConnectionFactory;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
@@ -60,7 +61,14 @@ public final class LargeMessageChild {
         out.println("sending");
         out.flush();
         long start = System.nanoTime();
-        producer.send(m);
+        try {
+            producer.send(m);
+        } catch (JMSException e) {
+            // the exception's type tells a send certainly not stored from one whose outcome is unknown
+            out.println("failed " + e.getClass().getSimpleName());
+            out.flush();
+            throw e;
+        }
         out.println("sent " + (System.nanoTime() - start) / 1_000_000);
         out.flush();
     }

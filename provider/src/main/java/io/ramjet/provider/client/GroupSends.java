@@ -86,6 +86,11 @@ final class GroupSends {
     private String failedAddress;
     /** Whether the recovery under way has parked what it could. */
     private boolean parked;
+    /**
+     * The sequences of the waiting sends the lost master may have stored (sent, no answer): if
+     * one fails in the end, its outcome is unknown, whatever the last attempt's failure says.
+     */
+    private final Set<Long> mayBeStored = new HashSet<>();
     /** Per producer with a parked send, the id its later sends to this group carry instead. */
     private final Map<Long, Long> renamed = new HashMap<>();
     /** What waits for the recovery under way to end, completed in the order it began to wait. */
@@ -171,6 +176,9 @@ final class GroupSends {
                 kept = true;
             } else if (!closed && cause != null && resendable(pending, cause)) {
                 waiting.put(pending.sequence(), pending);
+                if (!cause.certainlyNotApplied()) {
+                    mayBeStored.add(pending.sequence());
+                }
                 beginRecovery();
                 kept = true;
             }
@@ -457,7 +465,7 @@ final class GroupSends {
             if (cause == null) {
                 next.done().complete(null);
                 resendNext();
-            } else if (resendable(next, cause) && keepForNextMaster(next)) {
+            } else if (resendable(next, cause) && keepForNextMaster(next, cause)) {
                 recover();
             } else {
                 next.done().completeExceptionally(cause);
@@ -467,11 +475,14 @@ final class GroupSends {
     }
 
     /** Queues the send for the group's next master, unless the connection closed; returns whether it did. */
-    private synchronized boolean keepForNextMaster(Pending pending) {
+    private synchronized boolean keepForNextMaster(Pending pending, ClientException cause) {
         if (closed) {
             return false;
         }
         waiting.put(pending.sequence(), pending);
+        if (!cause.certainlyNotApplied()) {
+            mayBeStored.add(pending.sequence());
+        }
         return true;
     }
 
@@ -484,6 +495,7 @@ final class GroupSends {
                 return waiting.pollFirstEntry().getValue();
             }
             open = !closed;
+            mayBeStored.clear();
             recovering = false;
             resending = false;
             parked = false;
@@ -527,9 +539,27 @@ final class GroupSends {
             if (failure == null) {
                 next.done().complete(null);
             } else {
-                next.done().completeExceptionally(ClientException.of(failure));
+                next.done().completeExceptionally(finalFailure(next, ClientException.of(failure), failed));
             }
             routeAroundNext(routedAround, failed);
         });
+    }
+
+    /**
+     * What a send that failed in the end fails with: the last attempt's failure, unless the lost
+     * master may have stored the send, whose outcome is then unknown (not certainly unapplied, as
+     * the last attempt's refusal alone would say).
+     */
+    private ClientException finalFailure(Pending pending, ClientException last, String lostMaster) {
+        boolean unknown;
+        synchronized (this) {
+            unknown = mayBeStored.contains(pending.sequence());
+        }
+        if (!unknown || !last.certainlyNotApplied()) {
+            return last;
+        }
+        return new ClientException(ClientException.Reason.CONNECTION_LOST, ClientException.Outcome.OUTCOME_UNKNOWN,
+                "broker group " + group + " lost its master " + lostMaster + " before it answered this send, which "
+                        + "it may have stored; sending it elsewhere failed too: " + last.getMessage(), last);
     }
 }

@@ -98,6 +98,28 @@ class FailoverRamjetClientTest {
         assertEquals(2, broker.sendAttempts());
     }
 
+    /**
+     * A send the lost master may have stored, sent elsewhere after the failover timeout, where it
+     * is refused without being stored: its outcome is still unknown, not certainly unapplied.
+     */
+    @Test
+    void aSendInDoubtThatFailsElsewhereTooHasAnUnknownOutcome() throws Exception {
+        ClientOptions quick = ClientOptions.fromUrlOptions(Map.of(ClientOptions.FAILOVER_TIMEOUT, "200"), Set.of());
+        ConnectionInfo connection = new ConnectionInfo("c", List.of("in-memory:1"), null, null, Duration.ofSeconds(2),
+                SerializationAllowList.DEFAULT, quick);
+        broker.unregister();
+        broker.failNextSends(failure(Reason.CONNECTION_LOST, Outcome.OUTCOME_UNKNOWN),
+                failure(Reason.UNREACHABLE, Outcome.CERTAINLY_NOT_APPLIED));
+        OutgoingMessage sent = new OutgoingMessage("q", DestinationKind.QUEUE, true, 0, 0, new byte[0], new byte[] {1},
+                42, 7);
+        try (RamjetClient impatient = new FailoverRamjetClient(broker.client(connection), connection)) {
+            ClientException failed = failureOf(impatient.send(sent, 0));
+            assertFalse(failed.certainlyNotApplied(), "outcome: " + failed.getMessage());
+            assertEquals(Reason.CONNECTION_LOST, failed.reason());
+        }
+        assertEquals(2, broker.sendAttempts());
+    }
+
     @Test
     void aSendTheUnreachableMasterCertainlyDidNotStoreGoesAroundTheGroupAtOnceWithoutItsProducer() throws Exception {
         broker.unregister();

@@ -15,9 +15,11 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -55,6 +57,7 @@ public final class InMemoryBrokerClient implements BrokerClient {
         private final AtomicInteger mastersAsked = new AtomicInteger();
         private final AtomicInteger sendsToFail = new AtomicInteger();
         private final AtomicInteger sendsToHold = new AtomicInteger();
+        private final Queue<ClientException> nextSendFailures = new ConcurrentLinkedQueue<>();
         private final List<HeldSend> heldSends = new CopyOnWriteArrayList<>();
         private final AtomicInteger largestPull = new AtomicInteger();
         private volatile ClientException sendFailure;
@@ -116,6 +119,11 @@ public final class InMemoryBrokerClient implements BrokerClient {
         public synchronized List<Byte> storedFirstBytes(String queue) {
             return subscriptions.getOrDefault(SubscriptionRef.queue(queue), List.of()).stream()
                     .map(e -> e.body[0]).toList();
+        }
+
+        /** The next sends fail, one with each of {@code failures} in turn, having stored nothing. */
+        public void failNextSends(ClientException... failures) {
+            nextSendFailures.addAll(List.of(failures));
         }
 
         /** The most messages one pull asked for so far. */
@@ -266,6 +274,10 @@ public final class InMemoryBrokerClient implements BrokerClient {
         touching.accept(ADDRESS);
         broker.sendAttempts.incrementAndGet();
         broker.sendsSeen.add(m);
+        ClientException next = broker.nextSendFailures.poll();
+        if (next != null) {
+            return failed(next);
+        }
         ClientException failure = broker.sendFailure;
         if (failure != null && broker.sendsToFail.getAndDecrement() > 0) {
             return failed(failure);
