@@ -42,6 +42,13 @@ class FailoverRamjetClientTest {
         return new ClientException(reason, outcome, "injected " + reason, null);
     }
 
+    /** A connection whose sends wait only 200 ms for their group's next master. */
+    private static ConnectionInfo impatientConnection() {
+        ClientOptions quick = ClientOptions.fromUrlOptions(Map.of(ClientOptions.FAILOVER_TIMEOUT, "200"), Set.of());
+        return new ConnectionInfo("c", List.of("in-memory:1"), null, null, Duration.ofSeconds(2),
+                SerializationAllowList.DEFAULT, quick);
+    }
+
     /** Waits, up to five seconds, until {@code count} sends reached the broker. */
     private void awaitSendAttempts(int count) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
@@ -82,9 +89,7 @@ class FailoverRamjetClientTest {
 
     @Test
     void withNoMasterWithinTheFailoverTimeoutASendGoesAroundTheGroupWithoutItsProducer() throws Exception {
-        ClientOptions quick = ClientOptions.fromUrlOptions(Map.of(ClientOptions.FAILOVER_TIMEOUT, "200"), Set.of());
-        ConnectionInfo connection = new ConnectionInfo("c", List.of("in-memory:1"), null, null, Duration.ofSeconds(2),
-                SerializationAllowList.DEFAULT, quick);
+        ConnectionInfo connection = impatientConnection();
         broker.unregister();
         broker.failSends(1, failure(Reason.CONNECTION_LOST, Outcome.OUTCOME_UNKNOWN));
         OutgoingMessage sent = new OutgoingMessage("q", DestinationKind.QUEUE, true, 0, 0, new byte[0], new byte[] {1},
@@ -104,9 +109,7 @@ class FailoverRamjetClientTest {
      */
     @Test
     void aSendInDoubtThatFailsElsewhereTooHasAnUnknownOutcome() throws Exception {
-        ClientOptions quick = ClientOptions.fromUrlOptions(Map.of(ClientOptions.FAILOVER_TIMEOUT, "200"), Set.of());
-        ConnectionInfo connection = new ConnectionInfo("c", List.of("in-memory:1"), null, null, Duration.ofSeconds(2),
-                SerializationAllowList.DEFAULT, quick);
+        ConnectionInfo connection = impatientConnection();
         broker.unregister();
         broker.failNextSends(failure(Reason.CONNECTION_LOST, Outcome.OUTCOME_UNKNOWN),
                 failure(Reason.UNREACHABLE, Outcome.CERTAINLY_NOT_APPLIED));
