@@ -92,9 +92,10 @@ final class Creation {
                 (made > 0 ? created : existing).add(master.brokerName());
                 if (made > 0) {
                     for (SubscriptionStats durable : durables) {
-                        admin.call(master.address(), CommandCode.ADMIN_CREATE_SUBSCRIPTION, new AdminSubscriptionRequest(
-                                new SubscriptionRef(name, SubscriptionType.valueOf(durable.kind()), durable.clientId(),
-                                        durable.name()), durable.selector(), durable.noLocal()), AdminCount.class);
+                        SubscriptionRef ref = new SubscriptionRef(name, SubscriptionType.valueOf(durable.kind()),
+                                durable.clientId(), durable.name());
+                        admin.call(master.address(), CommandCode.ADMIN_CREATE_SUBSCRIPTION,
+                                new AdminSubscriptionRequest(ref, durable.selector(), durable.noLocal()), AdminCount.class);
                     }
                 }
             }

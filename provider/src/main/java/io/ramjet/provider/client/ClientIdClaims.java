@@ -46,8 +46,8 @@ final class ClientIdClaims {
      * {@link Routes#firstMaster()} does. If one refuses, or does not answer, the claims granted
      * by the others are given back and the failure reported. A listed master that cannot be
      * reached at all (killed, and not yet dropped by the NameServers) is claimed when this client
-     * connects to it, as below, so long as another master granted the claim. A broker that joins (or comes back) later never heard of
-     * the claim until this client connects to it, which claims the id there too (so does a
+     * connects to it, as below, so long as another master granted the claim. A broker that joins
+     * (or comes back) later never heard of the claim until this client connects to it, which claims the id there too (so does a
      * reconnection to a broker that restarted); meanwhile it would not refuse the id to another
      * client, and if one took it there first the late claim is refused, logged and tried again
      * until granted ({@link #claimOn}).
